@@ -1,0 +1,98 @@
+// `domainlens-cli info PROJECT [--json]`: corpora, domains, embeddings and runs of a project.
+#include <cstdio>
+
+#include "CliSupport.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+
+namespace dlcli {
+namespace {
+
+void setup(QCommandLineParser& p) {
+    p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
+}
+
+int run(const QCommandLineParser& p) {
+    auto path = projectArgument(p);
+    if (!path) return path.error();
+    auto store = openProject(*path, dl::OpenMode::ReadOnly);
+    if (!store) return ExitFailed;
+    auto corpora = dl::listCorpora(*store);
+    if (!corpora) return reportError(corpora.error());
+    auto sets = dl::listEmbeddingSets(*store);
+    if (!sets) return reportError(sets.error());
+    auto runs = dl::listRuns(*store);
+    if (!runs) return reportError(runs.error());
+
+    nlohmann::json j;
+    std::int64_t total = 0;
+    j["project"] = path->toStdString();
+    j["schema"] = dl::kSchemaVersion;
+    j["corpora"] = nlohmann::json::array();
+    for (const auto& c : *corpora) {
+        total += c.sentences;
+        nlohmann::json domains = nlohmann::json::object();
+        for (const auto& d : c.domains) domains[d.domain.empty() ? "(unlabelled)" : d.domain] = d.sentences;
+        nlohmann::json langs = nlohmann::json::array();
+        if (!c.srcLang.empty()) langs.push_back(c.srcLang);
+        if (!c.tgtLang.empty()) langs.push_back(c.tgtLang);
+        nlohmann::json encoded = nlohmann::json::array();
+        for (const auto& s : *sets) {
+            auto n = dl::encodedCount(*store, s.id, c.id);
+            if (n && *n > 0) encoded.push_back({{"embedding_set", s.id}, {"sentences", *n}});
+        }
+        j["corpora"].push_back({{"name", c.name},
+                                {"sentences", c.sentences},
+                                {"parallel", c.parallel},
+                                {"src_lang", c.srcLang},
+                                {"tgt_lang", c.tgtLang},
+                                {"languages", langs},
+                                {"domains", domains},
+                                {"encoded", encoded}});
+    }
+    j["sentences"] = total;
+    j["embedding_sets"] = nlohmann::json::array();
+    for (const auto& s : *sets)
+        j["embedding_sets"].push_back({{"id", s.id}, {"model", s.key.model}, {"layer", s.key.layer},
+                                       {"pooling", s.key.pooling}, {"side", dl::sideName(s.key.side)},
+                                       {"normalized", s.key.normalized}, {"dim", s.dim},
+                                       {"storage", s.storage == dl::StorageType::Float16 ? "f16" : "f32"}});
+    j["runs"] = nlohmann::json::array();
+    for (const auto& r : *runs)
+        j["runs"].push_back({{"id", r.id}, {"kind", r.kind}, {"created", r.created}, {"params", r.params}});
+
+    if (p.isSet(QStringLiteral("json"))) {
+        printJson(j);
+        return ExitOk;
+    }
+    std::printf("Project %s: %lld sentences in %zu corpora\n", qPrintable(*path), static_cast<long long>(total),
+                corpora->size());
+    for (const auto& c : j["corpora"]) {
+        std::string langs;
+        for (const auto& l : c["languages"]) langs += (langs.empty() ? "" : "-") + l.get<std::string>();
+        std::printf("\n  %s  (%lld sentences%s%s)\n", c["name"].get<std::string>().c_str(),
+                    static_cast<long long>(c["sentences"].get<std::int64_t>()), langs.empty() ? "" : ", ", langs.c_str());
+        for (const auto& [d, n] : c["domains"].items())
+            std::printf("    %-20s %10lld\n", d.c_str(), static_cast<long long>(n.get<std::int64_t>()));
+    }
+    if (!sets->empty()) {
+        std::printf("\n  Embeddings:\n");
+        for (const auto& s : *sets)
+            std::printf("    #%lld %s layer %d %s %s (%d dims)\n", static_cast<long long>(s.id), s.key.model.c_str(), s.key.layer,
+                        s.key.pooling.c_str(), dl::sideName(s.key.side).c_str(), s.dim);
+    }
+    if (!runs->empty()) {
+        std::printf("\n  Runs:\n");
+        for (const auto& r : *runs)
+            std::printf("    #%lld %-8s %s %s\n", static_cast<long long>(r.id), r.kind.c_str(), r.created.c_str(), r.params.dump().c_str());
+    }
+    return ExitOk;
+}
+
+const CommandRegistration registration{
+    Command{QStringLiteral("info"), QStringLiteral("Show corpora, domains, embeddings and runs."), setup, run}};
+
+}  // namespace
+}  // namespace dlcli

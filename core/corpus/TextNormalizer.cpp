@@ -1,0 +1,125 @@
+#include "corpus/TextNormalizer.h"
+
+#include <utf8proc.h>
+
+#include <cstdlib>
+#include <cstring>
+
+namespace dl {
+
+namespace {
+
+bool isAscii(const std::string& s) {
+    for (unsigned char c : s)
+        if (c >= 0x80) return false;
+    return true;
+}
+
+// Length of a valid UTF-8 sequence starting at i, or 0 when invalid.
+std::size_t validSequence(const std::string& s, std::size_t i) {
+    const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(s.data() + i);
+    utf8proc_int32_t cp = 0;
+    const auto n = utf8proc_iterate(p, static_cast<utf8proc_ssize_t>(s.size() - i), &cp);
+    return n > 0 ? static_cast<std::size_t>(n) : 0;
+}
+
+bool isSpaceAt(const std::string& s, std::size_t i, std::size_t& len) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n') {
+        len = 1;
+        return true;
+    }
+    if (c < 0x80) return false;
+    utf8proc_int32_t cp = 0;
+    const auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(s.data() + i),
+                                    static_cast<utf8proc_ssize_t>(s.size() - i), &cp);
+    if (n <= 0) return false;
+    const auto cat = utf8proc_category(cp);
+    if (cat == UTF8PROC_CATEGORY_ZS || cp == 0xFEFF || cp == 0x200B) {  // spaces, BOM, zero-width space
+        len = static_cast<std::size_t>(n);
+        return true;
+    }
+    return false;
+}
+
+void trim(std::string& s) {
+    std::size_t start = 0, len = 0;
+    while (start < s.size() && isSpaceAt(s, start, len)) start += len;
+    std::size_t end = s.size();
+    while (end > start) {
+        // Step back to the start of the previous code point.
+        std::size_t b = end - 1;
+        while (b > start && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) --b;
+        if (!isSpaceAt(s, b, len) || b + len != end) break;
+        end = b;
+    }
+    if (start > 0 || end < s.size()) s = s.substr(start, end - start);
+}
+
+}  // namespace
+
+std::optional<std::size_t> findInvalidUtf8(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        const std::size_t n = validSequence(text, i);
+        if (n == 0) return i;
+        i += n;
+    }
+    return std::nullopt;
+}
+
+NormalizeOutcome normalizeLine(std::string& text, bool replaceInvalid) {
+    NormalizeOutcome out;
+    if (isAscii(text)) {
+        trim(text);
+        return out;
+    }
+    if (auto bad = findInvalidUtf8(text)) {
+        if (!replaceInvalid) {
+            out.ok = false;
+            out.invalidByteOffset = *bad;
+            return out;
+        }
+        std::string fixed;
+        fixed.reserve(text.size() + 8);
+        for (std::size_t i = 0; i < text.size();) {
+            if (static_cast<unsigned char>(text[i]) < 0x80) {
+                fixed.push_back(text[i++]);
+                continue;
+            }
+            const std::size_t n = validSequence(text, i);
+            if (n == 0) {
+                fixed += "\xEF\xBF\xBD";
+                ++out.replacements;
+                ++i;
+            } else {
+                fixed.append(text, i, n);
+                i += n;
+            }
+        }
+        text.swap(fixed);
+    }
+    utf8proc_uint8_t* nfc = utf8proc_NFC(reinterpret_cast<const utf8proc_uint8_t*>(text.c_str()));
+    if (nfc) {
+        text.assign(reinterpret_cast<const char*>(nfc));
+        std::free(nfc);
+    }
+    trim(text);
+    return out;
+}
+
+int countTokens(const std::string& text) {
+    int n = 0;
+    bool inToken = false;
+    for (unsigned char c : text) {
+        const bool space = c == ' ' || c == '\t';
+        if (!space && !inToken) ++n;
+        inToken = !space;
+    }
+    return n;
+}
+
+}  // namespace dl

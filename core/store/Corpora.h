@@ -1,0 +1,64 @@
+#pragma once
+// Corpora and their sentences in the project file.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/Error.h"
+
+namespace dl {
+
+class Store;
+
+struct DomainCount {
+    std::string domain;  // "" = unlabelled
+    std::int64_t sentences = 0;
+};
+
+struct CorpusInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string srcLang;  // may be empty when unknown
+    std::string tgtLang;  // empty for monolingual corpora
+    std::int64_t sentences = 0;
+    bool parallel = false;
+    std::vector<DomainCount> domains;  // sorted by domain name
+};
+
+struct Sentence {
+    std::int64_t id = 0;        // project-wide sentence id
+    std::int64_t position = 0;  // 0-based position inside its corpus (encoding order)
+    std::string domain;
+    std::string src;
+    std::string tgt;  // empty for monolingual corpora
+    int srcTokens = 0;
+    int tgtTokens = 0;
+};
+
+enum class Side { Source, Target };
+std::string sideName(Side side);  // "src" / "tgt"
+
+Expected<std::vector<CorpusInfo>> listCorpora(Store& store);
+// Fails with a message listing the available corpora when the name is unknown.
+Expected<CorpusInfo> findCorpus(Store& store, const std::string& name);
+// The single corpus of the project when `name` is empty and there is exactly one.
+Expected<CorpusInfo> resolveCorpus(Store& store, const std::string& name);
+
+// Streams sentences of a corpus in position order from `fromPosition`, in chunks;
+// the callback returns false to stop early.
+Status forEachSentence(Store& store, std::int64_t corpusId, std::int64_t fromPosition,
+                       const std::function<bool(const Sentence&)>& visit);
+
+// Sentence ids and domain labels of a corpus in position order (cheap: no text).
+struct CorpusLabels {
+    std::vector<std::int64_t> sentenceIds;
+    std::vector<int> domainIndex;        // index into domainNames; -1 = unlabelled
+    std::vector<std::string> domainNames;  // sorted
+};
+Expected<CorpusLabels> corpusLabels(Store& store, std::int64_t corpusId);
+
+Expected<std::vector<Sentence>> sentencesById(Store& store, const std::vector<std::int64_t>& ids);
+
+}  // namespace dl

@@ -1,0 +1,160 @@
+#include "store/Embeddings.h"
+
+#include <cstring>
+
+#include "common/Half.h"
+#include "store/Statement.h"
+#include "store/Store.h"
+
+namespace dl {
+
+namespace {
+
+const char* storageName(StorageType s) { return s == StorageType::Float16 ? "f16" : "f32"; }
+
+EmbeddingSetInfo readSet(const Statement& q) {
+    EmbeddingSetInfo info;
+    info.id = q.int64(0);
+    info.key.model = q.text(1);
+    info.key.layer = static_cast<int>(q.int64(2));
+    info.key.pooling = q.text(3);
+    info.key.side = q.text(4) == "tgt" ? Side::Target : Side::Source;
+    info.key.normalized = q.int64(5) != 0;
+    info.dim = static_cast<int>(q.int64(6));
+    info.storage = q.text(7) == "f32" ? StorageType::Float32 : StorageType::Float16;
+    return info;
+}
+
+constexpr const char* kSetColumns = "id, model, layer, pooling, side, normalized, dim, storage";
+
+}  // namespace
+
+Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage) {
+    auto q = store.prepare(std::string("SELECT ") + kSetColumns +
+                           " FROM embedding_sets WHERE model=?1 AND layer=?2 AND pooling=?3 AND side=?4 AND normalized=?5");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, key.model).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side)).bind(5, key.normalized ? 1 : 0);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    if (*row) {
+        auto info = readSet(*q);
+        if (info.dim != dim)
+            return fail("Embedding set " + std::to_string(info.id) + " for model " + key.model + " has " +
+                        std::to_string(info.dim) + " dimensions, but the model produces " + std::to_string(dim) + ".");
+        return info;
+    }
+    auto ins = store.prepare(
+        "INSERT INTO embedding_sets(model, layer, pooling, side, normalized, dim, storage) VALUES(?1,?2,?3,?4,?5,?6,?7)");
+    if (!ins) return std::unexpected(ins.error());
+    ins->bind(1, key.model).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side))
+        .bind(5, key.normalized ? 1 : 0).bind(6, dim).bind(7, std::string_view(storageName(storage)));
+    if (auto s = ins->run(); !s) return std::unexpected(s.error());
+    EmbeddingSetInfo info{store.lastInsertId(), key, dim, storage};
+    return info;
+}
+
+Expected<std::vector<EmbeddingSetInfo>> listEmbeddingSets(Store& store) {
+    auto q = store.prepare(std::string("SELECT ") + kSetColumns + " FROM embedding_sets ORDER BY id");
+    if (!q) return std::unexpected(q.error());
+    std::vector<EmbeddingSetInfo> out;
+    while (true) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        out.push_back(readSet(*q));
+    }
+    return out;
+}
+
+Expected<EmbeddingSetInfo> embeddingSet(Store& store, std::int64_t id) {
+    auto q = store.prepare(std::string("SELECT ") + kSetColumns + " FROM embedding_sets WHERE id=?1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, id);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return fail("No embedding set " + std::to_string(id) + " in the project " + store.path() + ".");
+    return readSet(*q);
+}
+
+Expected<std::int64_t> encodedCount(Store& store, std::int64_t setId, std::int64_t corpusId) {
+    auto q = store.prepare("SELECT COALESCE(MAX(first_position + rows), 0) FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, setId).bind(2, corpusId);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    return q->int64(0);
+}
+
+Status appendEmbeddings(Store& store, std::int64_t setId, std::int64_t corpusId, std::int64_t firstPosition,
+                        std::int64_t rows, std::span<const float> data) {
+    auto set = embeddingSet(store, setId);
+    if (!set) return std::unexpected(set.error());
+    if (static_cast<std::int64_t>(data.size()) != rows * set->dim)
+        return fail("Internal error: embedding chunk has " + std::to_string(data.size()) + " values, expected " +
+                    std::to_string(rows * set->dim) + ".");
+    auto done = encodedCount(store, setId, corpusId);
+    if (!done) return std::unexpected(done.error());
+    if (*done != firstPosition)
+        return fail("Internal error: embedding chunk starts at position " + std::to_string(firstPosition) +
+                    " but the corpus is encoded up to " + std::to_string(*done) + ".");
+    auto ins = store.prepare("INSERT INTO embedding_chunks(set_id, corpus_id, first_position, rows, data) VALUES(?1,?2,?3,?4,?5)");
+    if (!ins) return std::unexpected(ins.error());
+    ins->bind(1, setId).bind(2, corpusId).bind(3, firstPosition).bind(4, rows);
+    if (set->storage == StorageType::Float16) {
+        std::vector<std::uint16_t> halves(data.size());
+        floatsToHalves(data, halves);
+        ins->bind(5, std::as_bytes(std::span<const std::uint16_t>(halves)));
+        return ins->run();
+    }
+    ins->bind(5, std::as_bytes(data));
+    return ins->run();
+}
+
+Expected<EmbeddingMatrix> loadEmbeddings(Store& store, std::int64_t setId, std::int64_t corpusId) {
+    auto set = embeddingSet(store, setId);
+    if (!set) return std::unexpected(set.error());
+    auto total = encodedCount(store, setId, corpusId);
+    if (!total) return std::unexpected(total.error());
+    if (*total == 0)
+        return fail("Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
+    EmbeddingMatrix m;
+    m.rows = *total;
+    m.dim = set->dim;
+    m.data.resize(static_cast<std::size_t>(m.rows) * m.dim);
+    auto q = store.prepare("SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 ORDER BY first_position");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, setId).bind(2, corpusId);
+    const std::size_t valueSize = set->storage == StorageType::Float16 ? 2 : 4;
+    while (true) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        const std::int64_t first = q->int64(0), rows = q->int64(1);
+        auto blob = q->blob(2);
+        const std::size_t values = static_cast<std::size_t>(rows) * m.dim;
+        if (blob.size() != values * valueSize || first + rows > m.rows)
+            return fail("The project " + store.path() + " has a damaged embedding chunk at position " + std::to_string(first) + ".");
+        float* dst = m.data.data() + static_cast<std::size_t>(first) * m.dim;
+        if (valueSize == 2) {
+            halvesToFloats({reinterpret_cast<const std::uint16_t*>(blob.data()), values}, {dst, values});
+        } else {
+            std::memcpy(dst, blob.data(), values * 4);
+        }
+    }
+    return m;
+}
+
+Expected<EmbeddingSetInfo> latestCompleteSet(Store& store, std::int64_t corpusId) {
+    auto q = store.prepare(
+        "SELECT s.id FROM embedding_sets s JOIN embedding_chunks c ON c.set_id = s.id AND c.corpus_id = ?1 "
+        "GROUP BY s.id HAVING MAX(c.first_position + c.rows) = (SELECT COUNT(*) FROM sentences WHERE corpus_id = ?1) "
+        "ORDER BY s.id DESC LIMIT 1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, corpusId);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return fail("This corpus is not completely encoded yet (run `encode` first).");
+    return embeddingSet(store, q->int64(0));
+}
+
+}  // namespace dl

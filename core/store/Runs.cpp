@@ -1,0 +1,145 @@
+#include "store/Runs.h"
+
+#include <cmath>
+#include <limits>
+
+#include "store/Statement.h"
+#include "store/Store.h"
+
+namespace dl {
+
+namespace {
+
+constexpr const char* kRunColumns = "id, kind, corpus_id, embedding_set_id, params, summary, created";
+
+Expected<RunInfo> readRun(const Statement& q, const std::string& path) {
+    RunInfo r;
+    r.id = q.int64(0);
+    r.kind = q.text(1);
+    r.corpusId = q.int64(2);
+    if (!q.isNull(3)) r.embeddingSetId = q.int64(3);
+    try {
+        r.params = nlohmann::json::parse(q.text(4));
+        r.summary = nlohmann::json::parse(q.text(5));
+    } catch (const std::exception& e) {
+        return fail("Run " + std::to_string(r.id) + " in " + path + " has damaged parameters: " + e.what());
+    }
+    r.created = q.text(6);
+    return r;
+}
+
+}  // namespace
+
+Expected<std::int64_t> createRun(Store& store, const std::string& kind, std::int64_t corpusId,
+                                 std::optional<std::int64_t> embeddingSetId, const nlohmann::json& params) {
+    auto q = store.prepare("INSERT INTO runs(kind, corpus_id, embedding_set_id, params) VALUES(?1, ?2, ?3, ?4)");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, kind).bind(2, corpusId).bind(3, embeddingSetId).bind(4, params.dump());
+    if (auto s = q->run(); !s) return std::unexpected(s.error());
+    return store.lastInsertId();
+}
+
+Status setRunSummary(Store& store, std::int64_t runId, const nlohmann::json& summary) {
+    auto q = store.prepare("UPDATE runs SET summary = ?2 WHERE id = ?1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId).bind(2, summary.dump());
+    return q->run();
+}
+
+Expected<std::vector<RunInfo>> listRuns(Store& store, const std::string& kind) {
+    auto q = store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE ?1 = '' OR kind = ?1 ORDER BY id");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, kind);
+    std::vector<RunInfo> out;
+    while (true) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        auto r = readRun(*q, store.path());
+        if (!r) return std::unexpected(r.error());
+        out.push_back(std::move(*r));
+    }
+    return out;
+}
+
+Expected<RunInfo> getRun(Store& store, std::int64_t runId) {
+    auto q = store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return fail("No run " + std::to_string(runId) + " in the project " + store.path() + ".");
+    return readRun(*q, store.path());
+}
+
+Expected<RunInfo> latestRun(Store& store, const std::string& kind) {
+    auto q = store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE kind = ?1 ORDER BY id DESC LIMIT 1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, kind);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return fail("The project " + store.path() + " has no " + kind + " run yet (run `" + kind + "` first).");
+    return readRun(*q, store.path());
+}
+
+Status writeRunResults(Store& store, std::int64_t runId, const RunResults& r) {
+    const std::size_t n = r.sentenceIds.size();
+    auto sizeOk = [n](std::size_t s) { return s == 0 || s == n; };
+    if (!sizeOk(r.label.size()) || !sizeOk(r.score.size()) || !sizeOk(r.prob.size()) || !sizeOk(r.loglik.size()))
+        return fail("Internal error: run result columns have different lengths.");
+    auto q = store.prepare("INSERT OR REPLACE INTO run_results(run_id, sentence_id, label, score, prob, loglik) VALUES(?1,?2,?3,?4,?5,?6)");
+    if (!q) return std::unexpected(q.error());
+    auto bindReal = [&](int col, const std::vector<double>& v, std::size_t i) {
+        if (v.empty() || std::isnan(v[i])) q->bindNull(col);
+        else q->bind(col, v[i]);
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        q->bind(1, runId).bind(2, r.sentenceIds[i]);
+        if (r.label.empty() || r.label[i] < 0) q->bindNull(3);
+        else q->bind(3, static_cast<std::int64_t>(r.label[i]));
+        bindReal(4, r.score, i);
+        bindReal(5, r.prob, i);
+        bindReal(6, r.loglik, i);
+        if (auto s = q->run(); !s) return s;
+    }
+    return {};
+}
+
+Expected<RunResults> readRunResults(Store& store, std::int64_t runId) {
+    auto q = store.prepare("SELECT sentence_id, label, score, prob, loglik FROM run_results WHERE run_id = ?1 ORDER BY sentence_id");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId);
+    RunResults r;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    while (true) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        r.sentenceIds.push_back(q->int64(0));
+        r.label.push_back(q->isNull(1) ? -1 : static_cast<std::int32_t>(q->int64(1)));
+        r.score.push_back(q->isNull(2) ? nan : q->real(2));
+        r.prob.push_back(q->isNull(3) ? nan : q->real(3));
+        r.loglik.push_back(q->isNull(4) ? nan : q->real(4));
+    }
+    return r;
+}
+
+Status putRunBlob(Store& store, std::int64_t runId, const std::string& name, std::span<const std::byte> data) {
+    auto q = store.prepare("INSERT OR REPLACE INTO run_blobs(run_id, name, data) VALUES(?1, ?2, ?3)");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId).bind(2, name).bind(3, data);
+    return q->run();
+}
+
+Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, const std::string& name) {
+    auto q = store.prepare("SELECT data FROM run_blobs WHERE run_id = ?1 AND name = ?2");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId).bind(2, name);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return fail("Run " + std::to_string(runId) + " has no stored '" + name + "'.");
+    auto b = q->blob(0);
+    return std::vector<std::byte>(b.begin(), b.end());
+}
+
+}  // namespace dl

@@ -1,0 +1,68 @@
+#pragma once
+// Stored runs: every analysis or selection is a run with its parameters as JSON, a
+// summary JSON, per-sentence results and named blobs (arrays, trained models), so every
+// plot, table and export can say exactly how it was made.
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Error.h"
+
+namespace dl {
+
+class Store;
+
+struct RunInfo {
+    std::int64_t id = 0;
+    std::string kind;  // "cluster", "select", ...
+    std::int64_t corpusId = 0;
+    std::optional<std::int64_t> embeddingSetId;
+    nlohmann::json params;
+    nlohmann::json summary;
+    std::string created;  // ISO 8601 UTC
+};
+
+// Caller owns the transaction for all writes below.
+Expected<std::int64_t> createRun(Store& store, const std::string& kind, std::int64_t corpusId,
+                                 std::optional<std::int64_t> embeddingSetId, const nlohmann::json& params);
+Status setRunSummary(Store& store, std::int64_t runId, const nlohmann::json& summary);
+
+Expected<std::vector<RunInfo>> listRuns(Store& store, const std::string& kind = {});
+Expected<RunInfo> getRun(Store& store, std::int64_t runId);
+// The latest run of a kind; the error says there is none and which command makes one.
+Expected<RunInfo> latestRun(Store& store, const std::string& kind);
+
+// One row per sentence: label (cluster / selected flag), score, probability, log-likelihood.
+struct RunResults {
+    std::vector<std::int64_t> sentenceIds;
+    std::vector<std::int32_t> label;   // -1 when not applicable
+    std::vector<double> score;         // NaN when not applicable
+    std::vector<double> prob;
+    std::vector<double> loglik;
+};
+Status writeRunResults(Store& store, std::int64_t runId, const RunResults& results);
+Expected<RunResults> readRunResults(Store& store, std::int64_t runId);  // ordered by sentence id
+
+// Named binary payloads (float arrays, trained weights, PCA projection...).
+Status putRunBlob(Store& store, std::int64_t runId, const std::string& name, std::span<const std::byte> data);
+Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, const std::string& name);
+
+template <class T>
+Status putRunArray(Store& store, std::int64_t runId, const std::string& name, std::span<const T> values) {
+    return putRunBlob(store, runId, name, std::as_bytes(values));
+}
+template <class T>
+Expected<std::vector<T>> getRunArray(Store& store, std::int64_t runId, const std::string& name) {
+    auto bytes = getRunBlob(store, runId, name);
+    if (!bytes) return std::unexpected(bytes.error());
+    std::vector<T> out(bytes->size() / sizeof(T));
+    std::memcpy(out.data(), bytes->data(), out.size() * sizeof(T));
+    return out;
+}
+
+}  // namespace dl

@@ -1,0 +1,81 @@
+#include "store/Schema.h"
+
+namespace dl {
+
+const std::vector<std::string>& schemaMigrations() {
+    static const std::vector<std::string> migrations = {
+        // 0 -> 1: the first schema.
+        R"sql(
+CREATE TABLE corpora(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  src_lang TEXT NOT NULL DEFAULT '',
+  tgt_lang TEXT NOT NULL DEFAULT '',
+  parallel INTEGER NOT NULL DEFAULT 0,
+  created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')));
+CREATE TABLE imports(
+  id INTEGER PRIMARY KEY,
+  corpus_id INTEGER NOT NULL REFERENCES corpora(id) ON DELETE CASCADE,
+  report TEXT NOT NULL,
+  created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')));
+CREATE TABLE sentences(
+  id INTEGER PRIMARY KEY,
+  corpus_id INTEGER NOT NULL REFERENCES corpora(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  domain TEXT NOT NULL DEFAULT '',
+  src TEXT NOT NULL,
+  tgt TEXT,
+  src_tokens INTEGER NOT NULL DEFAULT 0,
+  tgt_tokens INTEGER NOT NULL DEFAULT 0);
+CREATE UNIQUE INDEX sentences_by_position ON sentences(corpus_id, position);
+CREATE TABLE embedding_sets(
+  id INTEGER PRIMARY KEY,
+  model TEXT NOT NULL,
+  layer INTEGER NOT NULL,
+  pooling TEXT NOT NULL,
+  side TEXT NOT NULL,
+  normalized INTEGER NOT NULL,
+  dim INTEGER NOT NULL,
+  storage TEXT NOT NULL CHECK(storage IN ('f16','f32')),
+  created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),
+  UNIQUE(model, layer, pooling, side, normalized));
+CREATE TABLE embedding_chunks(
+  set_id INTEGER NOT NULL REFERENCES embedding_sets(id) ON DELETE CASCADE,
+  corpus_id INTEGER NOT NULL REFERENCES corpora(id) ON DELETE CASCADE,
+  first_position INTEGER NOT NULL,
+  rows INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY(set_id, corpus_id, first_position)) WITHOUT ROWID;
+CREATE TABLE runs(
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  corpus_id INTEGER NOT NULL REFERENCES corpora(id) ON DELETE CASCADE,
+  embedding_set_id INTEGER REFERENCES embedding_sets(id) ON DELETE SET NULL,
+  params TEXT NOT NULL,
+  summary TEXT NOT NULL DEFAULT '{}',
+  created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')));
+CREATE INDEX runs_by_kind ON runs(kind, id);
+CREATE TABLE run_results(
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  sentence_id INTEGER NOT NULL REFERENCES sentences(id) ON DELETE CASCADE,
+  label INTEGER,
+  score REAL,
+  prob REAL,
+  loglik REAL,
+  PRIMARY KEY(run_id, sentence_id)) WITHOUT ROWID;
+CREATE TABLE run_blobs(
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY(run_id, name)) WITHOUT ROWID;
+CREATE TABLE overrides(
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  sentence_id INTEGER NOT NULL REFERENCES sentences(id) ON DELETE CASCADE,
+  included INTEGER NOT NULL,
+  PRIMARY KEY(run_id, sentence_id)) WITHOUT ROWID;
+)sql",
+    };
+    return migrations;
+}
+
+}  // namespace dl

@@ -1,0 +1,171 @@
+#include "store/Store.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "store/Schema.h"
+#include "store/Statement.h"
+
+namespace dl {
+namespace fs = std::filesystem;
+
+namespace {
+
+Expected<int> pragmaInt(sqlite3* db, const char* pragma) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db, pragma, -1, &stmt, nullptr) != SQLITE_OK)
+        return fail(std::string("Cannot read the project header: ") + sqlite3_errmsg(db));
+    int value = 0;
+    const int rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) value = sqlite3_column_int(stmt, 0);
+    std::string err = rc == SQLITE_ROW || rc == SQLITE_DONE ? "" : sqlite3_errmsg(db);
+    sqlite3_finalize(stmt);
+    if (!err.empty()) return fail(err);
+    return value;
+}
+
+Expected<sqlite3*> openConnection(const std::string& path, int flags) {
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+        sqlite3_close(db);
+        return fail("Cannot open the project " + path + ": " + msg + ".");
+    }
+    sqlite3_busy_timeout(db, 2000);
+    sqlite3_extended_result_codes(db, 0);
+    return db;
+}
+
+}  // namespace
+
+Store::Store(sqlite3* db, std::string path, bool readOnly) : db_(db), path_(std::move(path)), readOnly_(readOnly) {}
+
+Store::~Store() {
+    if (db_) sqlite3_close_v2(db_);
+}
+
+Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
+    std::error_code ec;
+    if (fs::exists(path, ec)) return fail("Cannot create the project " + path + ": the file already exists.");
+    const fs::path parent = fs::absolute(fs::path(path), ec).parent_path();
+    if (!fs::is_directory(parent, ec))
+        return fail("Cannot create the project " + path + ": the folder " + parent.string() + " does not exist.");
+    auto db = openConnection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    if (!db) return std::unexpected(db.error());
+    std::unique_ptr<Store> store(new Store(*db, path, false));
+    auto setup = store->exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"
+                             "PRAGMA application_id=" + std::to_string(kApplicationId) + ";");
+    if (!setup) {
+        store.reset();
+        fs::remove(path, ec);
+        return std::unexpected(setup.error());
+    }
+    if (auto m = store->migrate(); !m) {
+        store.reset();
+        fs::remove(path, ec);
+        fs::remove(path + "-wal", ec);
+        fs::remove(path + "-shm", ec);
+        return std::unexpected(m.error());
+    }
+    return store;
+}
+
+Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode mode) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return fail("The project " + path + " does not exist (create it with `init`).");
+    if (fs::is_directory(path, ec)) return fail("The project path " + path + " is a folder, not a project file.");
+    const int flags = mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+    auto db = openConnection(path, flags);
+    if (!db) return std::unexpected(db.error());
+    const bool readOnly = mode == OpenMode::ReadOnly || sqlite3_db_readonly(*db, "main") == 1;
+    std::unique_ptr<Store> store(new Store(*db, path, readOnly));
+
+    auto appId = pragmaInt(*db, "PRAGMA application_id");
+    if (!appId) return fail("The file " + path + " is not a DomainLens project (" + appId.error().message + ").");
+    if (*appId != kApplicationId) return fail("The file " + path + " is not a DomainLens project.");
+    auto version = pragmaInt(*db, "PRAGMA user_version");
+    if (!version) return std::unexpected(version.error());
+    if (*version > kSchemaVersion)
+        return fail("The project " + path + " was written by a newer DomainLens (schema " + std::to_string(*version) +
+                    "; this version reads up to schema " + std::to_string(kSchemaVersion) + "). Please update DomainLens.");
+    if (auto fk = store->exec("PRAGMA foreign_keys=ON;"); !fk) return std::unexpected(fk.error());
+    if (*version < kSchemaVersion) {
+        if (readOnly)
+            return fail("The project " + path + " uses an older schema and must be upgraded, but it is read-only.");
+        if (auto m = store->migrate(); !m) return std::unexpected(m.error());
+    }
+    return store;
+}
+
+Status Store::migrate() {
+    auto version = pragmaInt(db_, "PRAGMA user_version");
+    if (!version) return std::unexpected(version.error());
+    const auto& steps = schemaMigrations();
+    if (*version >= static_cast<int>(steps.size())) return {};
+    auto tx = begin();
+    if (!tx) return std::unexpected(tx.error());
+    for (int v = *version; v < static_cast<int>(steps.size()); ++v) {
+        if (auto s = exec(steps[v]); !s) return fail("Upgrading the project " + path_ + " to schema " +
+                                                     std::to_string(v + 1) + " failed: " + s.error().message);
+    }
+    if (auto s = exec("PRAGMA user_version=" + std::to_string(steps.size()) + ";"); !s) return s;
+    return tx->commit();
+}
+
+std::int64_t Store::lastInsertId() const { return sqlite3_last_insert_rowid(db_); }
+
+std::string Store::lastError(const std::string& what) const {
+    return what + " in the project " + path_ + ": " + sqlite3_errmsg(db_) + ".";
+}
+
+Status Store::exec(const std::string& sql) {
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err);
+    if (rc == SQLITE_OK) return {};
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+        return fail("The project " + path_ + " is locked by another process (" + msg + ").");
+    if (rc == SQLITE_READONLY) return fail("The project " + path_ + " is read-only (" + msg + ").");
+    if (rc == SQLITE_FULL) return fail("The disk holding the project " + path_ + " is full.");
+    return fail("Project database error in " + path_ + ": " + msg + ".");
+}
+
+Expected<Statement> Store::prepare(const std::string& sql) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK)
+        return fail(lastError("Cannot prepare a query"));
+    return Statement(db_, stmt);
+}
+
+Expected<Store::Transaction> Store::begin() {
+    if (readOnly_)
+        return fail("The project " + path_ + " is read-only (file permissions or read-only mode); nothing was changed.");
+    if (auto s = exec("BEGIN IMMEDIATE;"); !s) return std::unexpected(s.error());
+    return Transaction(this);
+}
+
+Store::Transaction::Transaction(Transaction&& other) noexcept : store_(other.store_) { other.store_ = nullptr; }
+
+Store::Transaction::~Transaction() { rollback(); }
+
+Status Store::Transaction::commit() {
+    if (!store_) return fail("Internal error: transaction already finished.");
+    auto s = store_->exec("COMMIT;");
+    if (!s) {
+        rollback();
+        return s;
+    }
+    store_ = nullptr;
+    return {};
+}
+
+void Store::Transaction::rollback() {
+    if (!store_) return;
+    if (!sqlite3_get_autocommit(store_->db_)) sqlite3_exec(store_->db_, "ROLLBACK;", nullptr, nullptr, nullptr);
+    store_ = nullptr;
+}
+
+}  // namespace dl

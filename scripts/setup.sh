@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what DomainLens needs on a fresh Debian 12 machine: the system packages it
+# builds against (only when missing) and the default encoder model (only when missing).
+# Usage: scripts/setup.sh [--no-model]
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config git
+  qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
+  libqt6svg6-dev libqcustomplot-dev libgl-dev
+  libtorch-dev libopenblas0-pthread libopenblas-pthread-dev
+  libeigen3-dev libsqlite3-dev zlib1g-dev libsentencepiece-dev libutf8proc-dev nlohmann-json3-dev
+  xvfb xauth imagemagick unzip python3 python3-pip
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${#missing[@]} Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# libtorch uses whatever libblas.so.3 points at; the reference BLAS is ~8x slower (DESIGN.md).
+if command -v update-alternatives >/dev/null; then
+  blas=$(update-alternatives --query libblas.so.3-x86_64-linux-gnu 2>/dev/null | awk '/^Value:/{print $2}')
+  case "$blas" in *openblas*) ;; *)
+    echo "setup: warning: libblas.so.3 points at '${blas:-?}', not OpenBLAS; encoding will be slow." >&2 ;;
+  esac
+fi
+
+[ "${1:-}" = "--no-model" ] && exit 0
+"$(dirname "$0")/install-model.sh"
