@@ -166,7 +166,7 @@ def make_xlmr(name, dtype, arch):
     work.mkdir()
     spm_model = train_spm(work)
     from transformers import XLMRobertaTokenizer
-    tok = XLMRobertaTokenizer(vocab_file=str(spm_model), model_max_length=512)
+    tok = XLMRobertaTokenizer.from_pretrained(str(work), model_max_length=512)  # converts the .model
     tok.save_pretrained(out)
     shutil.copy(spm_model, out / "sentencepiece.bpe.model")
     shutil.rmtree(work)

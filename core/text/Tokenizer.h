@@ -1,0 +1,37 @@
+#pragma once
+// Sentence tokenizers of the encoder families: a common interface over WordPiece (BERT,
+// DistilBERT) and SentencePiece (XLM-R; loaded through the isolated module, see
+// SentencePieceTokenizer.h). Output ids include the model's special tokens.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/Error.h"
+
+namespace dl {
+
+struct TokenIds {
+    std::vector<std::int32_t> ids;  // with [CLS]/[SEP] or <s>/</s>
+    bool truncated = false;         // the sentence had more tokens than maxLength allowed
+};
+
+class Tokenizer {
+public:
+    virtual ~Tokenizer() = default;
+    // Tokenizes one sentence, adds the special tokens and truncates to maxLength tokens
+    // (specials included; 0 = no truncation), keeping the beginning as Hugging Face does.
+    virtual TokenIds encode(std::string_view text, int maxLength) const = 0;
+    virtual std::int32_t padId() const = 0;
+    virtual std::int64_t vocabSize() const = 0;
+    virtual std::string kind() const = 0;  // "wordpiece" / "sentencepiece"
+};
+
+// Picks the tokenizer of a Hugging Face model directory from its files: an XLM-R style
+// SentencePiece model (sentencepiece.bpe.model, also for BERT-architecture models such as
+// multilingual-E5) or WordPiece (vocab.txt, or the vocab inside tokenizer.json). The
+// options (lower-casing, accents, CJK) come from tokenizer.json / tokenizer_config.json.
+Expected<std::unique_ptr<Tokenizer>> loadTokenizer(const std::string& modelDir);
+
+}  // namespace dl

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Configures and builds DomainLens into build/ (ccache, Ninja). Extra arguments go to cmake.
+# Set Torch_DIR to build against another libtorch (e.g. a CUDA build) instead of Debian's.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+JOBS="${JOBS:-$(nproc)}"
+cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" ${Torch_DIR:+-DTorch_DIR="$Torch_DIR"} "$@" >/dev/null
+cmake --build "$BUILD" -j "$JOBS"

@@ -1,0 +1,198 @@
+// The project file: schema, refusal of foreign/newer files, transactions, embeddings, runs.
+#include <QtTest>
+
+#include <sqlite3.h>
+
+#include <cmath>
+
+#include "TestSupport.h"
+#include "common/Half.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+#include "store/Statement.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+class TestStore : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    std::string freshPath(const char* name) { return dir_.filePath(QString::fromUtf8(name)).toStdString(); }
+    std::int64_t addCorpus(Store& s, const std::string& name, int sentences) {
+        auto tx = s.begin();
+        s.exec("INSERT INTO corpora(name) VALUES('" + name + "')").value();
+        const auto id = s.lastInsertId();
+        auto ins = s.prepare("INSERT INTO sentences(corpus_id, position, domain, src) VALUES(?1, ?2, ?3, ?4)").value();
+        for (int i = 0; i < sentences; ++i) {
+            ins.bind(1, id).bind(2, i).bind(3, std::string_view(i % 2 ? "law" : "it")).bind(4, "sentence " + std::to_string(i));
+            ins.run().value();
+        }
+        tx->commit().value();
+        return id;
+    }
+
+private slots:
+    void createAndReopen() {
+        const auto path = freshPath("a.dlproj");
+        {
+            auto s = Store::create(path);
+            QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        }
+        auto again = Store::create(path);
+        QVERIFY(!again);
+        QVERIFY(QString::fromStdString(again.error().message).contains(QStringLiteral("already exists")));
+        auto s = Store::open(path);
+        QVERIFY(s.has_value());
+        auto c = listCorpora(**s);
+        QVERIFY(c && c->empty());
+    }
+
+    void refusesForeignAndNewerFiles_data() {
+        QTest::addColumn<QByteArray>("setupSql");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not a project") << QByteArray("CREATE TABLE x(a);") << QStringLiteral("not a DomainLens project");
+        QTest::newRow("newer schema") << QByteArray("PRAGMA application_id=1145859699; PRAGMA user_version=99;")
+                                      << QStringLiteral("newer DomainLens");
+    }
+    void refusesForeignAndNewerFiles() {
+        QFETCH(QByteArray, setupSql);
+        QFETCH(QString, expected);
+        const auto path = freshPath(QTest::currentDataTag());
+        sqlite3* db = nullptr;
+        sqlite3_open(path.c_str(), &db);
+        sqlite3_exec(db, setupSql.constData(), nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        auto s = Store::open(path);
+        QVERIFY(!s);
+        QVERIFY2(QString::fromStdString(s.error().message).contains(expected), s.error().message.c_str());
+    }
+
+    void textFileIsNotAProject() {
+        QTemporaryDir d;
+        const auto path = dltest::writeFile(d, QStringLiteral("notes.txt"), "hello\n");
+        auto s = Store::open(path);
+        QVERIFY(!s);
+        QVERIFY(QString::fromStdString(s.error().message).contains(QString::fromStdString(path)));
+    }
+
+    void transactionRollsBackUnlessCommitted() {
+        auto s = Store::create(freshPath("tx.dlproj")).value();
+        {
+            auto tx = s->begin();
+            QVERIFY(tx);
+            s->exec("INSERT INTO corpora(name) VALUES('gone')").value();
+        }  // no commit
+        QCOMPARE(listCorpora(*s)->size(), size_t(0));
+        {
+            auto tx = s->begin();
+            s->exec("INSERT INTO corpora(name) VALUES('kept')").value();
+            QVERIFY(tx->commit());
+        }
+        QCOMPARE(listCorpora(*s)->size(), size_t(1));
+    }
+
+    void lockedProjectGivesClearError() {
+        const auto path = freshPath("locked.dlproj");
+        auto s = Store::create(path).value();
+        sqlite3* other = nullptr;
+        sqlite3_open(path.c_str(), &other);
+        QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE;", nullptr, nullptr, nullptr), SQLITE_OK);
+        auto tx = s->begin();
+        QVERIFY(!tx);
+        QVERIFY2(QString::fromStdString(tx.error().message).contains(QStringLiteral("locked")), tx.error().message.c_str());
+        sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
+        sqlite3_close(other);
+        QVERIFY(s->begin());
+    }
+
+    void halfConversion_data() {
+        QTest::addColumn<float>("value");
+        for (float v : {0.0f, 1.0f, -2.5f, 0.1f, 65504.0f, 1e-6f, -3.14159f, 1e5f})
+            QTest::newRow(qPrintable(QString::number(v))) << v;
+    }
+    void halfConversion() {
+        QFETCH(float, value);
+        const float back = halfToFloat(floatToHalf(value));
+        if (std::fabs(value) > 65504.0f) QVERIFY(std::isinf(back));
+        else QVERIFY2(std::fabs(back - value) <= std::max(std::fabs(value) * 1e-3f, 6e-8f), qPrintable(QString::number(back)));
+    }
+
+    void embeddingsAppendResumeAndLoad_data() {
+        QTest::addColumn<bool>("half");
+        QTest::newRow("f16") << true;
+        QTest::newRow("f32") << false;
+    }
+    void embeddingsAppendResumeAndLoad() {
+        QFETCH(bool, half);
+        auto s = Store::create(freshPath(half ? "e16.dlproj" : "e32.dlproj")).value();
+        const auto corpus = addCorpus(*s, "c", 10);
+        const int dim = 4;
+        auto set = ensureEmbeddingSet(*s, {"tiny", -1, "mean", Side::Source, false}, dim,
+                                      half ? StorageType::Float16 : StorageType::Float32);
+        QVERIFY(set);
+        std::vector<float> rows(6 * dim);
+        for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = 0.25f * static_cast<float>(i) - 1.0f;
+        {
+            auto tx = s->begin();
+            QVERIFY(appendEmbeddings(*s, set->id, corpus, 0, 6, rows));
+            tx->commit().value();
+        }
+        QCOMPARE(encodedCount(*s, set->id, corpus).value(), std::int64_t(6));
+        // Not a complete set yet; a gap is refused.
+        QVERIFY(!latestCompleteSet(*s, corpus));
+        QVERIFY(!appendEmbeddings(*s, set->id, corpus, 7, 1, std::vector<float>(dim)));
+        std::vector<float> rest(4 * dim, 0.5f);
+        {
+            auto tx = s->begin();
+            QVERIFY(appendEmbeddings(*s, set->id, corpus, 6, 4, rest));
+            tx->commit().value();
+        }
+        QCOMPARE(latestCompleteSet(*s, corpus)->id, set->id);
+        auto m = loadEmbeddings(*s, set->id, corpus);
+        QVERIFY(m);
+        QCOMPARE(m->rows, std::int64_t(10));
+        QCOMPARE(m->dim, dim);
+        for (std::size_t i = 0; i < rows.size(); ++i) QCOMPARE(m->data[i], rows[i]);  // exactly representable
+        QCOMPARE(m->row(9)[3], 0.5f);
+        // Same key again: the same set; a different dimension is refused.
+        QCOMPARE(ensureEmbeddingSet(*s, set->key, dim, StorageType::Float16)->id, set->id);
+        QVERIFY(!ensureEmbeddingSet(*s, set->key, dim + 1, StorageType::Float16));
+    }
+
+    void runsStoreParamsResultsAndBlobs() {
+        auto s = Store::create(freshPath("runs.dlproj")).value();
+        const auto corpus = addCorpus(*s, "c", 3);
+        auto labels = corpusLabels(*s, corpus).value();
+        QCOMPARE(labels.domainNames, (std::vector<std::string>{"it", "law"}));
+        QCOMPARE(labels.domainIndex, (std::vector<int>{0, 1, 0}));
+        QVERIFY(!latestRun(*s, "cluster"));
+        auto tx = s->begin();
+        auto id = createRun(*s, "cluster", corpus, std::nullopt, {{"k", 3}});
+        QVERIFY(id);
+        RunResults r;
+        r.sentenceIds = labels.sentenceIds;
+        r.label = {2, 0, 1};
+        r.prob = {0.9, 0.8, 0.7};
+        r.score = {NAN, 1.5, 2.5};
+        QVERIFY(writeRunResults(*s, *id, r));
+        const std::vector<float> xy = {1.f, 2.f, 3.f};
+        QVERIFY(putRunArray<float>(*s, *id, "pca2d", xy));
+        QVERIFY(setRunSummary(*s, *id, {{"purity", 0.5}}));
+        tx->commit().value();
+        auto run = latestRun(*s, "cluster").value();
+        QCOMPARE(run.params["k"].get<int>(), 3);
+        QCOMPARE(run.summary["purity"].get<double>(), 0.5);
+        auto back = readRunResults(*s, run.id).value();
+        QCOMPARE(back.label, r.label);
+        QVERIFY(std::isnan(back.score[0]));
+        QCOMPARE(back.score[2], 2.5);
+        QVERIFY(std::isnan(back.loglik[1]));
+        QCOMPARE(getRunArray<float>(*s, run.id, "pca2d").value(), xy);
+        QVERIFY(!getRunBlob(*s, run.id, "missing"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
