@@ -10,7 +10,7 @@ PACKAGES=(
   libqt6svg6-dev libqcustomplot-dev libgl-dev
   libtorch-dev libopenblas0-pthread libopenblas-pthread-dev
   libeigen3-dev libsqlite3-dev zlib1g-dev libsentencepiece-dev libutf8proc-dev nlohmann-json3-dev
-  xvfb xauth imagemagick unzip python3 python3-pip
+  xvfb xauth imagemagick unzip time python3 python3-pip
 )
 
 missing=()

@@ -1,0 +1,214 @@
+#include "MainWindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QTreeView>
+#include <QtConcurrent>
+
+#include "CorpusTreeModel.h"
+#include "ImportDialog.h"
+#include "JobRunner.h"
+#include "JobsPanel.h"
+#include "ProjectQueries.h"
+#include "RecentProjects.h"
+#include "corpus/Import.h"
+#include "store/Store.h"
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRunner(this)) {
+    setWindowIcon(QIcon(QStringLiteral(":/icons/domainlens.svg")));
+    corpusModel_ = new CorpusTreeModel(this);
+    corpusView_ = new QTreeView(this);
+    corpusView_->setModel(corpusModel_);
+    corpusView_->setAlternatingRowColors(true);
+    corpusView_->setUniformRowHeights(true);
+    corpusView_->header()->setStretchLastSection(false);
+    corpusView_->header()->setSectionResizeMode(CorpusTreeModel::NameColumn, QHeaderView::Stretch);
+
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(corpusView_, tr("Corpora"));
+    setCentralWidget(tabs_);
+
+    jobs_ = new JobsPanel(this);
+    auto* dock = new QDockWidget(tr("Jobs"), this);
+    dock->setObjectName(QStringLiteral("jobsDock"));
+    dock->setWidget(jobs_);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    resizeDocks({dock}, {200}, Qt::Vertical);
+    connect(runner_, &JobRunner::jobQueued, jobs_, &JobsPanel::onJobQueued);
+    connect(runner_, &JobRunner::jobStarted, jobs_, &JobsPanel::onJobStarted);
+    connect(runner_, &JobRunner::jobStage, jobs_, &JobsPanel::onJobStage);
+    connect(runner_, &JobRunner::jobProgress, jobs_, &JobsPanel::onJobProgress);
+    connect(runner_, &JobRunner::jobMessage, jobs_, &JobsPanel::onJobMessage);
+    connect(runner_, &JobRunner::jobFinished, jobs_, &JobsPanel::onJobFinished);
+    connect(jobs_, &JobsPanel::cancelRequested, runner_, &JobRunner::cancelCurrent);
+
+    projectLabel_ = new QLabel(tr("No project"), this);
+    deviceLabel_ = new QLabel(tr("Compute: CPU"), this);
+    statusBar()->addWidget(projectLabel_, 1);
+    statusBar()->addPermanentWidget(deviceLabel_);
+
+    createActions();
+    setProjectActionsEnabled(false);
+    setWindowTitle(tr("DomainLens"));
+    resize(1200, 800);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    auto* newAct = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New Project…"), this, &MainWindow::newProject);
+    newAct->setShortcut(QKeySequence::New);
+    auto* openAct = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open Project…"), this,
+                                    &MainWindow::openProjectDialog);
+    openAct->setShortcut(QKeySequence::Open);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    file->addSeparator();
+    auto* importAct = file->addAction(QIcon::fromTheme(QStringLiteral("document-import")), tr("&Import Corpus…"), this,
+                                      &MainWindow::importCorpus);
+    importAct->setShortcut(QKeySequence(tr("Ctrl+I")));
+    projectActions_ << importAct;
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About DomainLens"), this, [this] {
+        QMessageBox::about(this, tr("About DomainLens"),
+                           tr("<b>DomainLens %1</b><p>Find the domains hidden in text corpora and select in-domain "
+                              "training data.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    auto* bar = addToolBar(tr("Project"));
+    bar->setObjectName(QStringLiteral("projectToolbar"));
+    bar->addAction(newAct);
+    bar->addAction(openAct);
+    bar->addAction(importAct);
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const auto recent = RecentProjects::list();
+    if (recent.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+    for (const auto& path : recent)
+        recentMenu_->addAction(QFileInfo(path).fileName() + QStringLiteral("  —  ") + path, this, [this, path] { openProject(path); });
+}
+
+void MainWindow::setProjectActionsEnabled(bool enabled) {
+    for (auto* a : projectActions_) a->setEnabled(enabled);
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    QMessageBox::warning(this, title, message);
+}
+
+void MainWindow::newProject() {
+    QString path = QFileDialog::getSaveFileName(this, tr("New project"), QString(), tr("DomainLens projects (*.dlproj)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QLatin1String(".dlproj"))) path += QStringLiteral(".dlproj");
+    if (QFileInfo::exists(path)) {
+        showError(tr("New project"), tr("%1 already exists; open it instead or choose another name.").arg(path));
+        return;
+    }
+    auto store = dl::Store::create(path.toStdString());
+    if (!store) {
+        showError(tr("New project"), QString::fromStdString(store.error().message));
+        return;
+    }
+    store->reset();
+    openProject(path);
+}
+
+void MainWindow::openProjectDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(), tr("DomainLens projects (*.dlproj);;All files (*)"));
+    if (!path.isEmpty()) openProject(path);
+}
+
+bool MainWindow::openProject(const QString& path) {
+    // Opening validates the file (application id, schema version) and is cheap.
+    auto store = dl::Store::open(path.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) {
+        showError(tr("Open project"), QString::fromStdString(store.error().message));
+        RecentProjects::remove(path);
+        return false;
+    }
+    projectPath_ = QFileInfo(path).absoluteFilePath();
+    RecentProjects::add(projectPath_);
+    setWindowTitle(tr("%1 — DomainLens").arg(QFileInfo(path).fileName()));
+    projectLabel_->setText(projectPath_);
+    setProjectActionsEnabled(true);
+    refreshProject();
+    return true;
+}
+
+void MainWindow::refreshProject() {
+    if (projectPath_.isEmpty()) return;
+    // Counting sentences per domain is a full scan on big projects: off the GUI thread.
+    auto* watcher = new QFutureWatcher<dl::Expected<QList<CorpusSummary>>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path = projectPath_] {
+        auto result = watcher->result();
+        watcher->deleteLater();
+        if (path != projectPath_) return;  // another project was opened meanwhile
+        if (!result) {
+            statusBar()->showMessage(QString::fromStdString(result.error().message), 10000);
+            return;
+        }
+        corpusModel_->setCorpora(*result);
+        corpusView_->expandAll();
+        for (int c = 1; c < CorpusTreeModel::ColumnCount; ++c) corpusView_->resizeColumnToContents(c);
+    });
+    watcher->setFuture(QtConcurrent::run([path = projectPath_] { return readCorpusSummaries(path); }));
+}
+
+void MainWindow::importCorpus() {
+    ImportDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const dl::ImportParams params = toImportParams(dialog.request());
+    const QString title = tr("Import %1").arg(QFileInfo(dialog.request().srcPath).fileName());
+    auto summary = std::make_shared<QString>();
+    runner_->submit(
+        title,
+        [path = projectPath_, params, summary](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+            auto store = dl::Store::open(path.toStdString());
+            if (!store) return std::unexpected(store.error());
+            auto report = dl::runImport(params, **store, progress, cancel);
+            if (!report) return std::unexpected(report.error());
+            *summary = QString::fromStdString(report->summary());
+            progress.info(report->summary());
+            return {};
+        },
+        [this, title, summary](const dl::Status& outcome) {
+            if (outcome) statusBar()->showMessage(*summary, 15000);
+            else if (outcome.error().kind != dl::ErrorKind::Cancelled)
+                showError(title, QString::fromStdString(outcome.error().message));
+            refreshProject();
+        });
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (runner_->isBusy()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Quit DomainLens"), tr("A job is still running. Cancel it and quit? The project keeps its state from before the job."));
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        runner_->cancelAll();
+    }
+    event->accept();
+}

@@ -1,0 +1,38 @@
+// domainlens: the GUI workbench. `domainlens [PROJECT]` opens a project at start.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+#include "MainWindow.h"
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("DomainLens"));
+    QApplication::setApplicationName(QStringLiteral("DomainLens"));
+    QApplication::setApplicationVersion(QStringLiteral(DOMAINLENS_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/domainlens.svg")));
+
+    // UI language: the setting "ui/language" (e.g. "de") wins over the system locale.
+    const QString language = QSettings().value(QStringLiteral("ui/language")).toString();
+    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    QTranslator qtTranslator, appTranslator;
+    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(&qtTranslator);
+    if (appTranslator.load(locale, QStringLiteral("domainlens"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        app.installTranslator(&appTranslator);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "DomainLens workbench"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("PROJECT"), QApplication::translate("main", "Project file to open."));
+    parser.process(app);
+
+    MainWindow window;
+    window.show();
+    if (!parser.positionalArguments().isEmpty()) window.openProject(parser.positionalArguments().first());
+    return app.exec();
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The demo: installs what is missing, builds, fetches the default model, imports a folder
+# of `<domain>.<lang>` files (line-aligned translations share the domain name), encodes it
+# with all-MiniLM-L6-v2, clusters it (PCA 50 + GMM, k = number of domains, 5 seeds), and
+# opens the GUI on the result when a display exists, else writes a report.
+# Usage: scripts/demo.sh [CORPUS_DIR]   (default: ../shared/data/llm-dom-ad-deen-test)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+CORPUS_DIR="${1:-$ROOT/../shared/data/llm-dom-ad-deen-test}"
+OUT="${DOMAINLENS_DEMO_DIR:-$ROOT/out/demo}"
+if [ ! -d "$CORPUS_DIR" ]; then
+  echo "demo: corpus folder '$CORPUS_DIR' does not exist; pass a folder of <domain>.<lang> files." >&2
+  exit 2
+fi
+
+"$ROOT/scripts/setup.sh"
+"$ROOT/scripts/build.sh"
+BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"
+CLI="$BUILD/app/domainlens-cli"
+GUI="$BUILD/app/domainlens"
+
+# Languages present: the source side is English when there is English, else the first code.
+mapfile -t LANGS < <(find "$CORPUS_DIR" -maxdepth 1 -type f -name '*.*' | sed -E 's/.*\.([A-Za-z_-]{2,8})(\.gz)?$/\1/' | sort | uniq -c | sort -rn | awk '{print $2}')
+[ ${#LANGS[@]} -gt 0 ] || { echo "demo: no <domain>.<lang> files in $CORPUS_DIR" >&2; exit 1; }
+SRC_LANG="${LANGS[0]}"
+for l in "${LANGS[@]}"; do [ "$l" = en ] && SRC_LANG=en; done
+TGT_LANG=""
+for l in "${LANGS[@]}"; do [ "$l" != "$SRC_LANG" ] && { TGT_LANG="$l"; break; }; done
+
+mkdir -p "$OUT"
+PROJECT="$OUT/demo.dlproj"
+if [ ! -f "$PROJECT" ]; then
+  "$CLI" init "$PROJECT"
+  domains=0
+  for f in "$CORPUS_DIR"/*."$SRC_LANG" "$CORPUS_DIR"/*."$SRC_LANG".gz; do
+    [ -f "$f" ] || continue
+    base="${f%.gz}"; base="${base%.$SRC_LANG}"
+    tgt=""
+    for cand in "$base.$TGT_LANG" "$base.$TGT_LANG.gz"; do [ -n "$TGT_LANG" ] && [ -f "$cand" ] && tgt="$cand"; done
+    "$CLI" import "$PROJECT" --src "$f" ${tgt:+--tgt "$tgt"} --domain-from-filename --corpus demo
+    domains=$((domains + 1))
+  done
+  [ "$domains" -gt 0 ] || { echo "demo: no *.$SRC_LANG files in $CORPUS_DIR" >&2; rm -f "$PROJECT"; exit 1; }
+fi
+"$CLI" info "$PROJECT"
+
+K=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(max(2, len([d for d in j["corpora"][0]["domains"] if d != "(unlabelled)"])))')
+"$CLI" encode "$PROJECT" --corpus demo
+"$CLI" cluster "$PROJECT" --corpus demo --k "$K" --pca 50 --seeds 5 --json > "$OUT/cluster.json"
+"$CLI" report "$PROJECT" --json > "$OUT/report.json"
+"$CLI" report "$PROJECT" > "$OUT/report.txt" || true
+python3 - "$OUT/cluster.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+print(f"demo: purity {100*j['purity_mean']:.2f} ± {100*j['purity_std']:.2f} % over {len(j.get('seeds', j.get('per_seed', [])))} seeds")
+PY
+echo "demo: project $PROJECT; report $OUT/report.json and $OUT/report.txt"
+
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$GUI" ] && [ -z "${DOMAINLENS_DEMO_NO_GUI:-}" ]; then
+  exec "$GUI" "$PROJECT"
+fi
+echo "demo: no display; open the project later with: $GUI $PROJECT"
