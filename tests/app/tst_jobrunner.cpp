@@ -1,0 +1,126 @@
+// JobRunner: jobs run on the worker thread, one at a time, in order; progress arrives as
+// signals on the GUI thread; cancel is cooperative and reported as cancelled, not failed.
+#include <QThread>
+#include <QtTest>
+
+#include <atomic>
+#include <stdexcept>
+
+#include "JobRunner.h"
+#include "ProjectQueries.h"
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "store/Corpora.h"
+#include "store/Store.h"
+
+class TestJobRunner : public QObject {
+    Q_OBJECT
+private slots:
+    void runsOnWorkerAndReportsProgress() {
+        JobRunner runner;
+        QSignalSpy started(&runner, &JobRunner::jobStarted);
+        QSignalSpy progress(&runner, &JobRunner::jobProgress);
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        std::atomic<QThread*> bodyThread{nullptr};
+        bool doneCalledOnGui = false;
+        runner.submit(
+            QStringLiteral("count"),
+            [&](dl::ProgressSink& p, const dl::CancelToken&) -> dl::Status {
+                bodyThread = QThread::currentThread();
+                p.stage("counting");
+                for (int i = 1; i <= 3; ++i) p.progress(i, 3);
+                return {};
+            },
+            [&](const dl::Status& s) { doneCalledOnGui = s.has_value() && QThread::currentThread() == qApp->thread(); });
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(started.count(), 1);
+        QVERIFY(bodyThread.load() != nullptr);
+        QVERIFY(bodyThread.load() != QThread::currentThread());
+        QVERIFY(doneCalledOnGui);
+        QVERIFY(finished.at(0).at(1).toBool());   // ok
+        QVERIFY(!finished.at(0).at(2).toBool());  // not cancelled
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.last().at(1).toLongLong(), 3);  // the final report is never throttled away
+    }
+
+    void outcomes_data() {
+        QTest::addColumn<int>("behaviour");  // 0 fail, 1 throw, 2 cancel itself
+        QTest::addColumn<bool>("cancelled");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("failure") << 0 << false << "bad input in x.en:3";
+        QTest::newRow("exception") << 1 << false << "Internal error: boom";
+        QTest::newRow("cancel") << 2 << true << "Cancelled by the user.";
+    }
+    void outcomes() {
+        QFETCH(int, behaviour);
+        QFETCH(bool, cancelled);
+        QFETCH(QString, message);
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        runner.submit(QStringLiteral("job"), [behaviour](dl::ProgressSink&, const dl::CancelToken&) -> dl::Status {
+            if (behaviour == 0) return dl::fail("bad input in x.en:3");
+            if (behaviour == 1) throw std::runtime_error("boom");
+            throw dl::CancelledException{};
+        });
+        QTRY_COMPARE(finished.count(), 1);
+        QVERIFY(!finished.at(0).at(1).toBool());
+        QCOMPARE(finished.at(0).at(2).toBool(), cancelled);
+        QCOMPARE(finished.at(0).at(3).toString(), message);
+    }
+
+    void cancelStopsARunningJobAndQueueRunsInOrder() {
+        JobRunner runner;
+        QSignalSpy started(&runner, &JobRunner::jobStarted);
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        QSignalSpy idle(&runner, &JobRunner::idle);
+        std::atomic<bool> entered{false};
+        const int first = runner.submit(QStringLiteral("long"), [&](dl::ProgressSink&, const dl::CancelToken& c) -> dl::Status {
+            entered = true;
+            while (!c.isCancelled()) QThread::msleep(5);
+            return dl::cancelled();
+        });
+        const int second = runner.submit(QStringLiteral("short"), [](dl::ProgressSink&, const dl::CancelToken&) -> dl::Status { return {}; });
+        QCOMPARE(runner.pendingJobs(), 1);
+        QTRY_VERIFY(entered.load());
+        QVERIFY(runner.isBusy());
+        runner.cancelCurrent();
+        QTRY_COMPARE(finished.count(), 2);
+        QCOMPARE(finished.at(0).at(0).toInt(), first);
+        QVERIFY(finished.at(0).at(2).toBool());
+        QCOMPARE(finished.at(1).at(0).toInt(), second);
+        QVERIFY(finished.at(1).at(1).toBool());
+        QCOMPARE(started.count(), 2);
+        QTRY_COMPARE(idle.count(), 1);
+        QVERIFY(!runner.isBusy());
+    }
+
+    void importThroughTheRunner() {
+        QTemporaryDir dir;
+        const QString project = dir.filePath(QStringLiteral("p.dlproj"));
+        dl::Store::create(project.toStdString()).value();
+        ImportRequest request;
+        request.srcPath = QString::fromStdString(dltest::writeFile(dir, QStringLiteral("law.en"), "a\nb\nb\n"));
+        request.label = ImportRequest::Label::FromFilename;
+        const auto params = toImportParams(request);
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        runner.submit(QStringLiteral("import"), [&](dl::ProgressSink& p, const dl::CancelToken& c) -> dl::Status {
+            auto store = dl::Store::open(project.toStdString());
+            if (!store) return std::unexpected(store.error());
+            auto r = dl::runImport(params, **store, p, c);
+            if (!r) return std::unexpected(r.error());
+            return {};
+        });
+        QTRY_COMPARE(finished.count(), 1);
+        QVERIFY2(finished.at(0).at(1).toBool(), qPrintable(finished.at(0).at(3).toString()));
+        auto summaries = readCorpusSummaries(project);
+        QVERIFY(summaries);
+        QCOMPARE(summaries->size(), 1);
+        QCOMPARE(summaries->at(0).name, QStringLiteral("law"));
+        QCOMPARE(summaries->at(0).sentences, qint64(2));
+        QCOMPARE(summaries->at(0).domains.at(0).name, QStringLiteral("law"));
+    }
+};
+
+QTEST_MAIN(TestJobRunner)
+#include "tst_jobrunner.moc"

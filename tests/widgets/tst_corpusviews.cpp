@@ -1,0 +1,92 @@
+// Corpus overview model, jobs panel and import dialog with synthetic data (no project).
+#include <QAbstractItemModelTester>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QProgressBar>
+#include <QtTest>
+
+#include "TestSupport.h"
+#include "CorpusTreeModel.h"
+#include "ImportDialog.h"
+#include "JobsPanel.h"
+
+class TestCorpusViews : public QObject {
+    Q_OBJECT
+private:
+    static QList<CorpusSummary> sample() {
+        CorpusSummary a{QStringLiteral("test"), QStringLiteral("en"), QStringLiteral("de"), 1000, true, 1000,
+                        {{QStringLiteral("it"), 250}, {QStringLiteral("law"), 750}}};
+        CorpusSummary b{QStringLiteral("pool"), QStringLiteral("en"), QString(), 3, false, 0, {{QString(), 3}}};
+        return {a, b};
+    }
+
+private slots:
+    void modelPassesTester() {
+        CorpusTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCorpora(sample());
+        model.setCorpora({});
+        model.setCorpora(sample());
+        QCOMPARE(model.rowCount(), 2);
+    }
+
+    void modelShowsCountsAndShares_data() {
+        QTest::addColumn<int>("corpus");
+        QTest::addColumn<int>("domain");  // -1 = the corpus row
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("corpus name") << 0 << -1 << int(CorpusTreeModel::NameColumn) << "test";
+        QTest::newRow("languages") << 0 << -1 << int(CorpusTreeModel::LanguagesColumn) << QString::fromUtf8("en → de");
+        QTest::newRow("monolingual") << 1 << -1 << int(CorpusTreeModel::LanguagesColumn) << "en";
+        QTest::newRow("domain share") << 0 << 1 << int(CorpusTreeModel::ShareColumn) << "75.0%";
+        QTest::newRow("unlabelled") << 1 << 0 << int(CorpusTreeModel::NameColumn) << "(unlabelled)";
+        QTest::newRow("not encoded") << 1 << -1 << int(CorpusTreeModel::EncodedColumn) << "not encoded";
+    }
+    void modelShowsCountsAndShares() {
+        QFETCH(int, corpus);
+        QFETCH(int, domain);
+        QFETCH(int, column);
+        QFETCH(QString, expected);
+        QLocale::setDefault(QLocale::c());
+        CorpusTreeModel model;
+        model.setCorpora(sample());
+        QModelIndex idx = model.index(corpus, column);
+        if (domain >= 0) idx = model.index(domain, column, model.index(corpus, 0));
+        QCOMPARE(idx.data().toString(), expected);
+        QCOMPARE(idx.data(CorpusTreeModel::CorpusNameRole).toString(), sample()[corpus].name);
+    }
+
+    void jobsPanelFollowsAJob() {
+        JobsPanel panel;
+        QSignalSpy cancel(&panel, &JobsPanel::cancelRequested);
+        QVERIFY(!panel.cancelEnabled());
+        panel.onJobStarted(1, QStringLiteral("Import medical.en"));
+        QCOMPARE(panel.currentTitle(), QStringLiteral("Import medical.en"));
+        QVERIFY(panel.cancelEnabled());
+        panel.onJobProgress(1, 50, 100);
+        auto* bar = panel.findChild<QProgressBar*>();
+        QCOMPARE(bar->value(), 500);
+        auto* button = panel.findChild<QPushButton*>();
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(cancel.count(), 1);
+        QVERIFY(!panel.cancelEnabled());
+        panel.onJobFinished(1, false, true, QString());
+        QVERIFY(panel.currentTitle().isEmpty());
+    }
+
+    void importDialogPairsSiblingFiles() {
+        QTemporaryDir dir;
+        dltest::writeFile(dir, QStringLiteral("medical.en"), "Take one tablet.\n");
+        dltest::writeFile(dir, QStringLiteral("medical.de"), "Nehmen Sie eine Tablette.\n");
+        ImportDialog dialog;
+        dialog.setSourceFile(dir.filePath(QStringLiteral("medical.en")));
+        const auto r = dialog.request();
+        QCOMPARE(r.tgtPath, dir.filePath(QStringLiteral("medical.de")));
+        QCOMPARE(r.label, ImportRequest::Label::FromFilename);
+        QVERIFY(r.dedupe);
+        QCOMPARE(ImportDialog::previewLines(r.srcPath, 5), QStringList{QStringLiteral("Take one tablet.")});
+    }
+};
+
+QTEST_MAIN(TestCorpusViews)
+#include "tst_corpusviews.moc"
