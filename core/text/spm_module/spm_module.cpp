@@ -5,7 +5,7 @@
 #include <cstring>
 #include <new>
 #include <string>
-#include <string_view>
+#include <algorithm>
 #include <vector>
 
 #define DL_SPM_EXPORT extern "C" __attribute__((visibility("default")))
@@ -65,7 +65,7 @@ DL_SPM_EXPORT int dl_spm_encode(void* handle, const char* text, int len, int* ou
     try {
         std::vector<int> ids;
         auto status = static_cast<sentencepiece::SentencePieceProcessor*>(handle)->Encode(
-            std::string_view(text, static_cast<std::size_t>(len)), &ids);
+            std::string(text, static_cast<std::size_t>(len)), &ids);
         if (!status.ok()) return -1;
         const int n = static_cast<int>(ids.size());
         if (cap > 0) std::memcpy(out, ids.data(), sizeof(int) * static_cast<std::size_t>(std::min(n, cap)));
