@@ -1,0 +1,71 @@
+// `domainlens-cli evaluate PROJECT [RUN...] --domain LABEL [--json|--csv]`: selections vs the oracle labels.
+#include <cstdio>
+
+#include "CliSupport.h"
+#include "select/SelectJob.h"
+
+namespace dlcli {
+namespace {
+
+void setup(QCommandLineParser& p) {
+    p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
+    p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Selection run ids to compare (default: the latest)."), QStringLiteral("[RUN...]"));
+    p.addOptions({
+        {QStringLiteral("domain"), QStringLiteral("The in-domain label of the pool (the oracle)."), QStringLiteral("LABEL")},
+        {QStringLiteral("cutoffs"), QStringLiteral("Comma-separated cut-offs N for precision at N."), QStringLiteral("LIST")},
+        {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
+        {QStringLiteral("csv"), QStringLiteral("Print precision/recall at each cut-off as CSV, one row per run and cut-off.")},
+    });
+}
+
+int run(const QCommandLineParser& p) {
+    auto path = projectArgument(p);
+    if (!path) return path.error();
+    dl::EvaluateParams params;
+    params.domain = p.value(QStringLiteral("domain")).toStdString();
+    if (params.domain.empty()) return usageError(QStringLiteral("--domain LABEL is required"));
+    const auto pos = p.positionalArguments();
+    for (int i = 1; i < pos.size(); ++i) {
+        const auto id = runArgument(p, i);
+        if (id < 0) return ExitUsage;
+        params.runs.push_back(id);
+    }
+    for (const auto& c : p.value(QStringLiteral("cutoffs")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const auto v = c.trimmed().toLongLong(&ok);
+        if (!ok || v <= 0) return usageError(QStringLiteral("--cutoffs must be positive numbers, got '%1'").arg(c));
+        params.cutoffs.push_back(v);
+    }
+    auto store = openProject(*path, dl::OpenMode::ReadOnly);
+    if (!store) return ExitFailed;
+    auto result = dl::evaluateRuns(params, *store);
+    if (!result) return reportError(result.error());
+    if (p.isSet(QStringLiteral("json"))) {
+        printJson(*result);
+        return ExitOk;
+    }
+    if (p.isSet(QStringLiteral("csv"))) {
+        std::printf("run,method,cutoff,precision,recall\n");
+        for (const auto& r : (*result)["runs"])
+            for (const auto& c : r["cutoffs"])
+                std::printf("%lld,%s,%lld,%.6f,%.6f\n", static_cast<long long>(r["run"].get<std::int64_t>()),
+                            r["method"].get<std::string>().c_str(), static_cast<long long>(c["cutoff"].get<std::int64_t>()),
+                            c["precision"].get<double>(), c["recall"].get<double>());
+        return ExitOk;
+    }
+    std::printf("In-domain label: %s\n\n%-6s %-14s %9s %9s %9s %9s   %s\n", params.domain.c_str(), "run", "method", "selected",
+                "precision", "recall", "F1", "P/R at the true size");
+    for (const auto& r : (*result)["runs"])
+        std::printf("%-6lld %-14s %9lld %9.3f %9.3f %9.3f   %.3f / %.3f (k=%lld), AP %.3f\n",
+                    static_cast<long long>(r["run"].get<std::int64_t>()), r["method"].get<std::string>().c_str(),
+                    static_cast<long long>(r["selected"].get<std::int64_t>()), r["precision"].get<double>(), r["recall"].get<double>(),
+                    r["f1"].get<double>(), r["at_true_size"]["precision"].get<double>(), r["at_true_size"]["recall"].get<double>(),
+                    static_cast<long long>(r["relevant"].get<std::int64_t>()), r["average_precision"].get<double>());
+    return ExitOk;
+}
+
+const CommandRegistration registration{
+    Command{QStringLiteral("evaluate"), QStringLiteral("Precision/recall of selections against the domain labels."), setup, run}};
+
+}  // namespace
+}  // namespace dlcli

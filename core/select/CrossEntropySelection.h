@@ -1,0 +1,39 @@
+#pragma once
+// Cross-entropy difference selection (Moore & Lewis 2010; Axelrod et al. 2011; the
+// in-domain vs pseudo-out-of-domain contrast of Cuong & Sima'an): per-sentence scores from
+// n-gram LMs, negated so that HIGHER = MORE IN-DOMAIN like every other method's score.
+#include <cstdint>
+#include <vector>
+#include <string>
+
+#include "common/Error.h"
+#include "jobs/Progress.h"
+#include "text/NgramLm.h"
+
+namespace dl {
+
+using TokenizedText = std::vector<std::vector<std::string>>;
+
+struct CrossEntropyOptions {
+    int order = 4;
+    std::uint64_t seed = 1;     // for the random pool sample of the mix LM
+    int iterations = 3;         // contrast: re-rank / retrain rounds
+};
+
+// Vocabulary of the seed: words seen at least twice (Moore-Lewis: non-singletons) + <unk>.
+std::unordered_set<std::string> nonSingletonVocabulary(const TokenizedText& seed);
+
+// Moore-Lewis: score = -(H_in(s) - H_mix(s)); in-LM on the seed, mix-LM on a random pool
+// sample of the seed's size. `excluded` pool rows (leaked) are not sampled.
+Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const TokenizedText& pool,
+                                               const std::vector<char>& excluded, const CrossEntropyOptions& options,
+                                               const CancelToken& cancel);
+
+// In vs pseudo-out contrast: starts from the Moore-Lewis ranking, then `iterations` times
+// trains an out-LM on the lowest-ranked pool sentences (as many as the seed) and re-scores
+// with -(H_in - H_out).
+Expected<std::vector<double>> contrastScores(const TokenizedText& seed, const TokenizedText& pool,
+                                             const std::vector<char>& excluded, const CrossEntropyOptions& options,
+                                             ProgressSink& progress, const CancelToken& cancel);
+
+}  // namespace dl

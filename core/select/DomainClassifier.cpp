@@ -1,0 +1,148 @@
+#include "select/DomainClassifier.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+namespace dl {
+
+nlohmann::json DomainHeadOptions::toJson() const {
+    return {{"hidden", hidden}, {"epochs", epochs}, {"batch_size", batchSize}, {"learning_rate", learningRate},
+            {"held_out_fraction", heldOutFraction}, {"negatives_per_positive", negativesPerPositive},
+            {"pre_ranking", preRanking}, {"negative_pool_fraction", negativePoolFraction}, {"seed", seed}};
+}
+
+nlohmann::json DomainHeadReport::toJson() const {
+    return {{"positives", positives}, {"negatives", negatives}, {"held_out", heldOut.toJson()},
+            {"final_loss", finalLoss}, {"device", device}};
+}
+
+std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                                      double fraction) {
+    std::vector<std::int64_t> ids(cosine.size());
+    std::iota(ids.begin(), ids.end(), 0);
+    const auto ranking = rankByScore(cosine, ids);
+    const auto start = static_cast<std::size_t>(std::llround(double(ranking.size()) * (1.0 - fraction)));
+    std::vector<std::int64_t> out;
+    for (std::size_t i = start; i < ranking.size(); ++i)
+        if (!excluded[ranking[i]]) out.push_back(ranking[i]);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+namespace {
+
+struct HeadImpl : torch::nn::Module {
+    HeadImpl(int dim, int hidden) {
+        if (hidden > 0) {
+            fc1 = register_module("fc1", torch::nn::Linear(dim, hidden));
+            out = register_module("out", torch::nn::Linear(hidden, 1));
+        } else {
+            out = register_module("out", torch::nn::Linear(dim, 1));
+        }
+    }
+    torch::Tensor forward(torch::Tensor x) {
+        if (fc1) x = torch::relu(fc1->forward(x));
+        return out->forward(x).squeeze(-1);
+    }
+    torch::nn::Linear fc1{nullptr}, out{nullptr};
+};
+
+}  // namespace
+
+Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
+                                           int dim, const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                           const DomainHeadOptions& o, ProgressSink& progress, const CancelToken& cancel) {
+    if (seedRows < 4) return fail("The seed set needs at least 4 sentences to train a classifier.");
+    std::mt19937_64 rng(o.seed);
+    std::vector<std::int64_t> candidates;
+    if (o.preRanking) {
+        candidates = preRankedNegativeCandidates(cosine, excluded, o.negativePoolFraction);
+    } else {
+        for (std::int64_t i = 0; i < poolRows; ++i)
+            if (!excluded[i]) candidates.push_back(i);
+    }
+    const auto wanted = static_cast<std::size_t>(std::llround(double(seedRows) * o.negativesPerPositive));
+    if (candidates.size() < 2) return fail("The pool is too small to sample negatives from.");
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    candidates.resize(std::min(candidates.size(), wanted));
+
+    torch::manual_seed(o.seed);
+    const torch::Device device = torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
+    const auto cpu = torch::TensorOptions().dtype(torch::kFloat32);
+    auto seedT = torch::from_blob(const_cast<float*>(seed), {seedRows, dim}, cpu);
+    auto negIdx = torch::tensor(std::vector<std::int64_t>(candidates.begin(), candidates.end()), torch::kInt64);
+    auto poolT = torch::from_blob(const_cast<float*>(pool), {poolRows, dim}, cpu);
+    auto negT = poolT.index_select(0, negIdx);
+    auto x = torch::cat({seedT, negT}).to(device);
+    auto y = torch::cat({torch::ones({seedRows}), torch::zeros({negT.size(0)})}).to(device);
+
+    // Held-out split, stratified: the same fraction of each class.
+    std::vector<std::int64_t> train, test;
+    auto split = [&](std::int64_t begin, std::int64_t end) {
+        std::vector<std::int64_t> rows(end - begin);
+        std::iota(rows.begin(), rows.end(), begin);
+        std::shuffle(rows.begin(), rows.end(), rng);
+        const auto nTest = static_cast<std::size_t>(std::llround(double(rows.size()) * o.heldOutFraction));
+        test.insert(test.end(), rows.begin(), rows.begin() + nTest);
+        train.insert(train.end(), rows.begin() + nTest, rows.end());
+    };
+    split(0, seedRows);
+    split(seedRows, seedRows + negT.size(0));
+
+    HeadImpl head(dim, o.hidden);
+    head.to(device);
+    torch::optim::Adam optimizer(head.parameters(), torch::optim::AdamOptions(o.learningRate));
+    DomainHeadResult result;
+    result.report.positives = seedRows;
+    result.report.negatives = negT.size(0);
+    result.report.device = device.is_cuda() ? "cuda" : "cpu";
+    progress.stage("Training the domain classifier");
+    for (int epoch = 0; epoch < o.epochs; ++epoch) {
+        cancel.throwIfCancelled();
+        std::shuffle(train.begin(), train.end(), rng);
+        double lossSum = 0;
+        int batches = 0;
+        for (std::size_t b = 0; b < train.size(); b += o.batchSize) {
+            const std::vector<std::int64_t> rows(train.begin() + b, train.begin() + std::min(train.size(), b + o.batchSize));
+            auto idx = torch::tensor(rows, torch::kInt64).to(device);
+            optimizer.zero_grad();
+            auto loss = torch::binary_cross_entropy_with_logits(head.forward(x.index_select(0, idx)), y.index_select(0, idx));
+            loss.backward();
+            optimizer.step();
+            lossSum += loss.item<double>();
+            ++batches;
+        }
+        result.report.finalLoss = batches ? lossSum / batches : 0.0;
+        progress.progress(epoch + 1, o.epochs);
+    }
+
+    torch::NoGradGuard noGrad;
+    head.eval();
+    if (!test.empty()) {
+        auto idx = torch::tensor(test, torch::kInt64).to(device);
+        auto pred = (torch::sigmoid(head.forward(x.index_select(0, idx))) > 0.5).to(torch::kCPU);
+        auto truth = y.index_select(0, idx).to(torch::kCPU);
+        std::vector<char> sel(test.size()), rel(test.size());
+        for (std::size_t i = 0; i < test.size(); ++i) {
+            sel[i] = pred[i].item<bool>();
+            rel[i] = truth[i].item<float>() > 0.5f;
+        }
+        result.report.heldOut = evaluateSelection(sel, rel);
+    }
+    progress.stage("Scoring the pool");
+    result.probability.resize(poolRows);
+    const std::int64_t chunk = 65536;
+    for (std::int64_t start = 0; start < poolRows; start += chunk) {
+        cancel.throwIfCancelled();
+        const auto n = std::min(chunk, poolRows - start);
+        auto p = torch::sigmoid(head.forward(poolT.narrow(0, start, n).to(device))).to(torch::kCPU, torch::kFloat64).contiguous();
+        std::copy(p.data_ptr<double>(), p.data_ptr<double>() + n, result.probability.begin() + start);
+        progress.progress(start + n, poolRows);
+    }
+    return result;
+}
+
+}  // namespace dl

@@ -1,0 +1,54 @@
+#pragma once
+// Domain-Finetune on frozen sentence vectors (Aharoni & Goldberg 2020, section 4, with the
+// encoder frozen): a binary classifier, positives = the seed, negatives = pool sentences
+// sampled with pre-ranking (from the bottom part of the Domain-Cosine ranking) or uniformly.
+// A held-out part of both classes reports precision/recall/F1 like the paper's Table 5.
+// Trained with libtorch autograd (Adam, binary cross-entropy) on the job's device.
+#include <cstdint>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Error.h"
+#include "jobs/Progress.h"
+#include "select/Ranking.h"
+
+namespace dl {
+
+struct DomainHeadOptions {
+    int hidden = 128;                 // 0 = logistic regression, else a 2-layer MLP
+    int epochs = 30;
+    int batchSize = 64;
+    double learningRate = 1e-3;
+    double heldOutFraction = 0.1;
+    double negativesPerPositive = 1.0;
+    bool preRanking = true;           // negatives from the bottom of the Domain-Cosine ranking
+    double negativePoolFraction = 2.0 / 3.0;  // the "bottom two thirds"
+    std::uint64_t seed = 1;
+    nlohmann::json toJson() const;
+};
+
+struct DomainHeadReport {
+    std::int64_t positives = 0, negatives = 0;
+    PrecisionRecall heldOut;  // on the held-out part, at p > 0.5
+    double finalLoss = 0;
+    std::string device;
+    nlohmann::json toJson() const;
+};
+
+struct DomainHeadResult {
+    std::vector<double> probability;  // one per pool row: P(in-domain)
+    DomainHeadReport report;
+};
+
+// cosine: Domain-Cosine score per pool row (for pre-ranking); excluded rows are never negatives.
+Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
+                                           int dim, const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                           const DomainHeadOptions& options, ProgressSink& progress, const CancelToken& cancel);
+
+// The negative candidates (pool row indices) pre-ranking allows: the lowest
+// `fraction` of the cosine ranking, excluded rows removed. Exposed for tests.
+std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                                      double fraction);
+
+}  // namespace dl

@@ -1,0 +1,344 @@
+#include "select/SelectJob.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <unordered_set>
+
+#include "encode/EncodeJob.h"
+#include "select/DomainCosine.h"
+#include "select/Ranking.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+#include "text/NgramLm.h"
+
+namespace dl {
+
+namespace {
+
+struct SideText {
+    std::vector<std::int64_t> ids;
+    std::vector<std::string> domains;
+    std::vector<std::string> src, tgt;
+};
+
+// The sentences of a corpus (all, or those of one domain), with their corpus positions.
+struct Subset {
+    CorpusInfo corpus;
+    std::string domain;  // "" = all
+    std::vector<std::int64_t> positions;
+    SideText text;
+};
+
+Expected<Subset> loadSubset(Store& store, const std::string& spec, bool withText) {
+    Subset s;
+    const auto colon = spec.find(':');
+    const std::string name = colon == std::string::npos ? spec : spec.substr(0, colon);
+    if (colon != std::string::npos) s.domain = spec.substr(colon + 1);
+    auto corpus = findCorpus(store, name);
+    if (!corpus) return std::unexpected(corpus.error());
+    s.corpus = *corpus;
+    if (!s.domain.empty()) {
+        bool known = false;
+        std::string names;
+        for (const auto& d : corpus->domains) {
+            known |= d.domain == s.domain;
+            names += (names.empty() ? "" : ", ") + d.domain;
+        }
+        if (!known) return fail("The corpus '" + name + "' has no domain '" + s.domain + "' (domains: " + names + ").");
+    }
+    auto st = forEachSentence(store, corpus->id, 0, [&](const Sentence& x) {
+        if (!s.domain.empty() && x.domain != s.domain) return true;
+        s.positions.push_back(x.position);
+        s.text.ids.push_back(x.id);
+        s.text.domains.push_back(x.domain);
+        if (withText) {
+            s.text.src.push_back(x.src);
+            s.text.tgt.push_back(x.tgt);
+        } else {
+            s.text.src.push_back(x.src);  // leakage check needs the source text
+        }
+        return true;
+    });
+    if (!st) return std::unexpected(st.error());
+    if (s.positions.empty()) return fail("The seed/pool '" + spec + "' has no sentences.");
+    return s;
+}
+
+// A set that holds complete embeddings of every corpus given; the latest one.
+std::optional<EmbeddingSetInfo> commonCompleteSet(Store& store, const std::vector<CorpusInfo>& corpora) {
+    auto sets = listEmbeddingSets(store);
+    if (!sets) return std::nullopt;
+    for (auto it = sets->rbegin(); it != sets->rend(); ++it) {
+        if (it->key.side != Side::Source) continue;
+        bool complete = true;
+        for (const auto& c : corpora) {
+            auto n = encodedCount(store, it->id, c.id);
+            complete &= n && *n == c.sentences;
+        }
+        if (complete) return *it;
+    }
+    return std::nullopt;
+}
+
+TokenizedText tokenize(const std::vector<std::string>& text) {
+    TokenizedText out;
+    out.reserve(text.size());
+    for (const auto& t : text) out.push_back(wordTokens(t));
+    return out;
+}
+
+std::vector<float> gatherRows(const EmbeddingMatrix& m, const std::vector<std::int64_t>& positions) {
+    std::vector<float> out(positions.size() * m.dim);
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        std::copy(m.row(positions[i]), m.row(positions[i]) + m.dim, out.begin() + i * m.dim);
+    return out;
+}
+
+}  // namespace
+
+std::string methodName(SelectMethod m) {
+    switch (m) {
+    case SelectMethod::Cosine: return "cosine";
+    case SelectMethod::FinetuneHead: return "finetune-head";
+    case SelectMethod::MooreLewis: return "moore-lewis";
+    case SelectMethod::Axelrod: return "axelrod";
+    case SelectMethod::Contrast: return "contrast";
+    }
+    return "?";
+}
+
+Expected<SelectMethod> parseMethod(const std::string& name) {
+    for (auto m : {SelectMethod::Cosine, SelectMethod::FinetuneHead, SelectMethod::MooreLewis, SelectMethod::Axelrod,
+                   SelectMethod::Contrast})
+        if (methodName(m) == name) return m;
+    return usageError("Unknown selection method '" + name +
+                      "' (choose cosine, finetune-head, moore-lewis, axelrod or contrast).");
+}
+
+nlohmann::json SelectParams::toJson() const {
+    nlohmann::json j = {{"method", methodName(method)}, {"pool", pool}, {"seed", seed}, {"exclude_leaked", excludeLeaked}};
+    if (top) j["top"] = *top;
+    if (threshold) j["threshold"] = *threshold;
+    if (method == SelectMethod::FinetuneHead) j["head"] = head.toJson();
+    if (method == SelectMethod::MooreLewis || method == SelectMethod::Axelrod || method == SelectMethod::Contrast) {
+        j["order"] = crossEntropy.order;
+        j["sample_seed"] = crossEntropy.seed;
+        if (method == SelectMethod::Contrast) j["iterations"] = crossEntropy.iterations;
+        j["tokens"] = "words";
+    }
+    return j;
+}
+
+Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    if (p.top && *p.top <= 0) return usageError("--top must be positive.");
+    if (p.top && p.threshold) return usageError("Use either --top or --threshold, not both.");
+    const bool needsEmbeddings = p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead;
+    progress.stage("Reading pool and seed");
+    auto pool = loadSubset(store, p.pool, !needsEmbeddings);
+    if (!pool) return std::unexpected(pool.error());
+    if (p.pool.find(':') != std::string::npos) return usageError("The pool is a whole corpus: name it without ':DOMAIN'.");
+    auto seed = loadSubset(store, p.seed, !needsEmbeddings);
+    if (!seed) return std::unexpected(seed.error());
+    if (p.method == SelectMethod::Axelrod && (!pool->corpus.parallel || !seed->corpus.parallel))
+        return usageError("Axelrod's bilingual method needs parallel pool and seed corpora (import them with --tgt).");
+
+    const std::size_t n = pool->positions.size();
+    // Leakage: a pool sentence identical to a seed sentence would be found trivially.
+    std::unordered_set<std::string> seedText(seed->text.src.begin(), seed->text.src.end());
+    std::vector<char> leaked(n, 0);
+    std::int64_t leakedCount = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        if (seedText.count(pool->text.src[i])) {
+            leaked[i] = 1;
+            ++leakedCount;
+        }
+    if (leakedCount) progress.info(std::to_string(leakedCount) + " pool sentences also occur in the seed" +
+                                   (p.excludeLeaked ? "; they are excluded from the ranking." : "."));
+    const std::vector<char> excluded = p.excludeLeaked ? leaked : std::vector<char>(n, 0);
+
+    std::vector<double> scores, probability;
+    std::optional<std::int64_t> setId;
+    nlohmann::json report = nlohmann::json::object();
+    if (needsEmbeddings) {
+        std::optional<EmbeddingSetInfo> set;
+        if (p.embeddingSet) {
+            auto s = embeddingSet(store, *p.embeddingSet);
+            if (!s) return std::unexpected(s.error());
+            set = *s;
+        } else {
+            set = commonCompleteSet(store, {pool->corpus, seed->corpus});
+        }
+        if (!set) {
+            for (const auto& corpus : {pool->corpus.name, seed->corpus.name}) {
+                EncodeParams ep;
+                ep.model = p.model;
+                ep.corpus = corpus;
+                auto r = runEncode(ep, store, progress, cancel);
+                if (!r) return std::unexpected(r.error());
+            }
+            set = commonCompleteSet(store, {pool->corpus, seed->corpus});
+            if (!set) return fail("Pool and seed could not be encoded with the same model.");
+        }
+        setId = set->id;
+        progress.stage("Loading embeddings");
+        auto poolM = loadEmbeddings(store, set->id, pool->corpus.id);
+        if (!poolM) return std::unexpected(poolM.error());
+        auto seedM = pool->corpus.id == seed->corpus.id ? poolM : loadEmbeddings(store, set->id, seed->corpus.id);
+        if (!seedM) return std::unexpected(seedM.error());
+        if (poolM->rows < pool->corpus.sentences || seedM->rows < seed->corpus.sentences)
+            return fail("Embedding set " + std::to_string(set->id) + " does not cover pool and seed completely (run `encode`).");
+        const auto seedRows = gatherRows(*seedM, seed->positions);
+        const auto poolRows = gatherRows(*poolM, pool->positions);
+        progress.stage("Domain-Cosine scores");
+        scores = cosineToSeedMean(seedRows.data(), std::int64_t(seed->positions.size()), poolRows.data(), std::int64_t(n), set->dim);
+        if (p.method == SelectMethod::FinetuneHead) {
+            auto head = trainDomainHead(seedRows.data(), std::int64_t(seed->positions.size()), poolRows.data(), std::int64_t(n),
+                                        set->dim, scores, excluded, p.head, progress, cancel);
+            if (!head) return std::unexpected(head.error());
+            scores = head->probability;
+            probability = head->probability;
+            report = head->report.toJson();
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            if (excluded[i]) scores[i] = NAN;
+    } else {
+        progress.stage("Training n-gram language models");
+        const auto seedTok = tokenize(seed->text.src);
+        const auto poolTok = tokenize(pool->text.src);
+        Expected<std::vector<double>> s = p.method == SelectMethod::Contrast
+                                              ? contrastScores(seedTok, poolTok, excluded, p.crossEntropy, progress, cancel)
+                                              : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel);
+        if (!s) return std::unexpected(s.error());
+        scores = std::move(*s);
+        if (p.method == SelectMethod::Axelrod) {
+            auto t = mooreLewisScores(tokenize(seed->text.tgt), tokenize(pool->text.tgt), excluded, p.crossEntropy, cancel);
+            if (!t) return std::unexpected(t.error());
+            for (std::size_t i = 0; i < n; ++i) scores[i] += (*t)[i];
+        }
+        report["seed_vocabulary"] = nonSingletonVocabulary(seedTok).size() + 1;
+    }
+    cancel.throwIfCancelled();
+
+    // The cut: top-k, a threshold, or the default (Positive variant for the classifier:
+    // p > 0.5; otherwise the top 10% of the pool).
+    const auto ranking = rankByScore(scores, pool->text.ids);
+    std::vector<char> selected;
+    nlohmann::json cut;
+    if (p.threshold) {
+        selected = selectThreshold(scores, *p.threshold);
+        cut = {{"threshold", *p.threshold}};
+    } else if (p.top) {
+        selected = selectTopK(ranking, n, *p.top);
+        cut = {{"top", *p.top}};
+    } else if (p.method == SelectMethod::FinetuneHead) {
+        selected = selectThreshold(scores, 0.5);
+        for (std::size_t i = 0; i < n; ++i) selected[i] = selected[i] && scores[i] > 0.5;
+        cut = {{"threshold", 0.5}, {"default", "positive: p > 0.5"}};
+    } else {
+        const auto k = std::max<std::int64_t>(1, std::int64_t(n) / 10);
+        selected = selectTopK(ranking, n, k);
+        cut = {{"top", k}, {"default", "top 10% of the pool"}};
+    }
+    const auto selectedCount = std::count(selected.begin(), selected.end(), 1);
+
+    RunResults results;
+    results.sentenceIds = pool->text.ids;
+    results.score = scores;
+    results.label.resize(n);
+    for (std::size_t i = 0; i < n; ++i) results.label[i] = selected[i];
+    if (!probability.empty()) results.prob = probability;
+
+    SelectResult out;
+    out.poolSize = std::int64_t(n);
+    out.seedSize = std::int64_t(seed->positions.size());
+    out.leaked = leakedCount;
+    out.selected = selectedCount;
+    out.summary = {{"method", methodName(p.method)}, {"pool", pool->corpus.name}, {"seed", p.seed},
+                   {"pool_size", out.poolSize}, {"seed_size", out.seedSize}, {"leaked", leakedCount},
+                   {"excluded", p.excludeLeaked ? leakedCount : 0}, {"selected", selectedCount}, {"cut", cut},
+                   {"report", report}};
+    if (setId) {
+        auto set = embeddingSet(store, *setId);
+        if (set) out.summary["embeddings"] = {{"set", *setId}, {"model", set->key.model}, {"layer", set->key.layer},
+                                             {"pooling", set->key.pooling}};
+    }
+    progress.stage("Saving the selection");
+    auto tx = store.begin();
+    if (!tx) return std::unexpected(tx.error());
+    auto runId = createRun(store, "select", pool->corpus.id, setId, p.toJson());
+    if (!runId) return std::unexpected(runId.error());
+    if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
+    if (auto s = setRunSummary(store, *runId, out.summary); !s) return std::unexpected(s.error());
+    cancel.throwIfCancelled();
+    if (auto s = tx->commit(); !s) return std::unexpected(s.error());
+    out.runId = *runId;
+    return out;
+}
+
+Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store) {
+    if (params.domain.empty()) return usageError("Name the in-domain label with --domain.");
+    std::vector<RunInfo> runs;
+    if (params.runs.empty()) {
+        auto r = latestRun(store, "select");
+        if (!r) return std::unexpected(r.error());
+        runs.push_back(*r);
+    }
+    for (auto id : params.runs) {
+        auto r = getRun(store, id);
+        if (!r) return std::unexpected(r.error());
+        if (r->kind != "select") return usageError("Run " + std::to_string(id) + " is a " + r->kind + " run, not a selection.");
+        runs.push_back(*r);
+    }
+    nlohmann::json out = {{"domain", params.domain}, {"runs", nlohmann::json::array()}};
+    for (const auto& run : runs) {
+        auto results = readRunResults(store, run.id);
+        if (!results) return std::unexpected(results.error());
+        // Domain labels of the pool sentences, in sentence-id order like the results.
+        std::map<std::int64_t, std::string> domainOf;
+        auto st = forEachSentence(store, run.corpusId, 0, [&](const Sentence& s) {
+            domainOf.emplace(s.id, s.domain);
+            return true;
+        });
+        if (!st) return std::unexpected(st.error());
+        const std::size_t n = results->sentenceIds.size();
+        std::vector<char> relevant(n), selected(n);
+        bool labelled = false, known = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& d = domainOf[results->sentenceIds[i]];
+            labelled |= !d.empty();
+            known |= d == params.domain;
+            relevant[i] = d == params.domain;
+            selected[i] = results->label[i] == 1;
+        }
+        if (!labelled) return fail("The pool of run " + std::to_string(run.id) + " has no domain labels: there is no oracle to evaluate against.");
+        if (!known) return fail("No pool sentence of run " + std::to_string(run.id) + " has the domain '" + params.domain + "'.");
+        const auto ranking = rankByScore(results->score, results->sentenceIds);
+        const auto relevantCount = std::count(relevant.begin(), relevant.end(), 1);
+        std::vector<std::int64_t> cutoffs = params.cutoffs;
+        if (cutoffs.empty())
+            for (int i = 1; i <= 10; ++i) cutoffs.push_back(std::max<std::int64_t>(1, relevantCount * i / 5));
+        const auto atSize = evaluateSelection(selectTopK(ranking, n, relevantCount), relevant);
+        const auto curve = precisionRecallCurve(ranking, relevant, 50);
+        nlohmann::json j = evaluateSelection(selected, relevant).toJson();
+        j["run"] = run.id;
+        j["method"] = run.params.value("method", "?");
+        j["seed"] = run.params.value("seed", "");
+        j["at_true_size"] = atSize.toJson();
+        j["average_precision"] = curve.averagePrecision;
+        j["cutoffs"] = nlohmann::json::array();
+        for (const auto& c : precisionAtCutoffs(ranking, relevant, cutoffs))
+            j["cutoffs"].push_back({{"cutoff", c.cutoff}, {"precision", c.precision}, {"recall", c.recall}});
+        j["pr_curve"] = nlohmann::json::array();
+        for (const auto& c : curve.points) j["pr_curve"].push_back({c.cutoff, c.precision, c.recall});
+        out["runs"].push_back(j);
+    }
+    // The CLI contract's top-level fields describe the first (or only) run.
+    for (const char* k : {"precision", "recall", "f1", "selected", "relevant"}) out[k] = out["runs"][0][k];
+    return out;
+}
+
+}  // namespace dl

@@ -1,0 +1,59 @@
+#pragma once
+// The selection job: scores every sentence of a pool corpus for in-domain-ness given a seed
+// set, cuts a selection (top-k or threshold) and stores it as a run (kind "select"):
+//   params  : method, pool, seed, cut, method options
+//   summary : sizes, leaked seed sentences, cut used, method report (e.g. held-out F1)
+//   results : per pool sentence: score (higher = more in-domain; NaN = excluded),
+//             label 1 = selected / 0 = not, prob (classifier probability when there is one)
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Error.h"
+#include "jobs/Progress.h"
+#include "select/CrossEntropySelection.h"
+#include "select/DomainClassifier.h"
+
+namespace dl {
+
+class Store;
+
+enum class SelectMethod { Cosine, FinetuneHead, MooreLewis, Axelrod, Contrast };
+std::string methodName(SelectMethod m);
+Expected<SelectMethod> parseMethod(const std::string& name);
+
+struct SelectParams {
+    SelectMethod method = SelectMethod::Cosine;
+    std::string pool;  // corpus name
+    std::string seed;  // "CORPUS" or "CORPUS:DOMAIN" (the sentences of that domain only)
+    std::optional<std::int64_t> top;
+    std::optional<double> threshold;
+    bool excludeLeaked = true;  // pool sentences that also occur in the seed are not ranked
+    // Embedding-based methods: a set covering pool and seed; none = the latest such set,
+    // encoding both corpora with `model` (default model when empty) if there is none.
+    std::optional<std::int64_t> embeddingSet;
+    std::string model;
+    CrossEntropyOptions crossEntropy;
+    DomainHeadOptions head;
+    nlohmann::json toJson() const;
+};
+
+struct SelectResult {
+    std::int64_t runId = 0;
+    std::int64_t poolSize = 0, seedSize = 0, leaked = 0, selected = 0;
+    nlohmann::json summary;
+};
+
+Expected<SelectResult> runSelect(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel);
+
+// Oracle evaluation of selection runs against the pool's domain labels, side by side.
+struct EvaluateParams {
+    std::vector<std::int64_t> runs;  // empty = the latest selection run
+    std::string domain;              // the in-domain label
+    std::vector<std::int64_t> cutoffs;  // empty = 10 evenly spaced up to 2x the relevant count
+};
+Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store);
+
+}  // namespace dl
