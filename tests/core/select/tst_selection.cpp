@@ -1,0 +1,181 @@
+// Selection methods and their evaluation on small fixtures with known answers, and the
+// selection job end to end on a real corpus slice (Moore-Lewis needs no encoder).
+#include <QtTest>
+
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "select/CrossEntropySelection.h"
+#include "select/DomainClassifier.h"
+#include "select/DomainCosine.h"
+#include "select/Ranking.h"
+#include "select/SelectJob.h"
+#include "store/Corpora.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+class TestSelection : public QObject {
+    Q_OBJECT
+private slots:
+    void rankingIsDeterministic() {
+        const std::vector<double> scores = {0.5, NAN, 0.9, 0.5, 0.1};
+        const std::vector<std::int64_t> ids = {40, 10, 20, 30, 50};
+        // 0.9 first; the two 0.5 ties by ascending id (30 before 40); NaN last.
+        QCOMPARE(rankByScore(scores, ids), (std::vector<std::int64_t>{2, 3, 0, 4, 1}));
+        QCOMPARE(selectTopK(rankByScore(scores, ids), 5, 2), (std::vector<char>{0, 0, 1, 1, 0}));
+        QCOMPARE(selectThreshold(scores, 0.5), (std::vector<char>{1, 0, 1, 1, 0}));
+    }
+
+    void precisionRecall_data() {
+        QTest::addColumn<QVector<int>>("selected");
+        QTest::addColumn<QVector<int>>("relevant");
+        QTest::addColumn<double>("precision");
+        QTest::addColumn<double>("recall");
+        QTest::addColumn<double>("f1");
+        QTest::newRow("half right") << QVector<int>{1, 1, 0, 0} << QVector<int>{1, 0, 1, 0} << 0.5 << 0.5 << 0.5;
+        QTest::newRow("all relevant found, one extra") << QVector<int>{1, 1, 1, 0} << QVector<int>{1, 1, 0, 0} << 2.0 / 3 << 1.0 << 0.8;
+        QTest::newRow("nothing selected") << QVector<int>{0, 0} << QVector<int>{1, 0} << 0.0 << 0.0 << 0.0;
+    }
+    void precisionRecall() {
+        QFETCH(QVector<int>, selected);
+        QFETCH(QVector<int>, relevant);
+        QFETCH(double, precision);
+        QFETCH(double, recall);
+        QFETCH(double, f1);
+        std::vector<char> s(selected.begin(), selected.end()), r(relevant.begin(), relevant.end());
+        const auto pr = evaluateSelection(s, r);
+        QVERIFY(std::fabs(pr.precision - precision) < 1e-12);
+        QVERIFY(std::fabs(pr.recall - recall) < 1e-12);
+        QVERIFY(std::fabs(pr.f1 - f1) < 1e-12);
+    }
+
+    void cutoffsAndAveragePrecision() {
+        // Ranking hits: relevant at ranks 1, 3, 4 of 5; 3 relevant in all.
+        const std::vector<std::int64_t> ranking = {0, 1, 2, 3, 4};
+        const std::vector<char> relevant = {1, 0, 1, 1, 0};
+        const auto cuts = precisionAtCutoffs(ranking, relevant, {4, 2});
+        QCOMPARE(cuts[0].cutoff, std::int64_t(2));
+        QCOMPARE(cuts[0].precision, 0.5);
+        QCOMPARE(cuts[1].precision, 0.75);
+        QCOMPARE(cuts[1].recall, 1.0);
+        // sklearn.metrics.average_precision_score([1,0,1,1,0], [5,4,3,2,1]) = (1 + 2/3 + 3/4) / 3
+        QVERIFY(std::fabs(precisionRecallCurve(ranking, relevant).averagePrecision - (1 + 2.0 / 3 + 0.75) / 3) < 1e-12);
+    }
+
+    void cosineToSeedMean() {
+        const std::vector<float> seed = {1, 0, 1, 0.2f};  // mean (1, 0.1)
+        const std::vector<float> pool = {2, 0.2f, 0, 1, -1, -0.1f, 0, 0};
+        const auto c = dl::cosineToSeedMean(seed.data(), 2, pool.data(), 4, 2);
+        QVERIFY(std::fabs(c[0] - 1.0) < 1e-6);
+        QVERIFY(std::fabs(c[1] - 0.1 / std::sqrt(1.01)) < 1e-6);
+        QVERIFY(std::fabs(c[2] + 1.0) < 1e-6);
+        QCOMPARE(c[3], 0.0);  // a zero vector has no direction
+    }
+
+    void preRankingExcludesTopThird() {
+        std::vector<double> cosine(30);
+        std::iota(cosine.begin(), cosine.end(), 0.0);  // row i has score i: rows 20..29 are the top third
+        std::vector<char> excluded(30, 0);
+        excluded[3] = 1;
+        const auto cands = preRankedNegativeCandidates(cosine, excluded, 2.0 / 3.0);
+        QCOMPARE(cands.size(), size_t(19));  // rows 0..19 minus the excluded row 3
+        for (auto r : cands) {
+            QVERIFY(r < 20);
+            QVERIFY(r != 3);
+        }
+    }
+
+    void domainHeadSeparatesClusters() {
+        // Two Gaussian blobs in 8-d: the seed comes from blob A; the pool mixes A and B.
+        std::mt19937 rng(7);
+        std::normal_distribution<float> noise(0.f, 0.3f);
+        const int dim = 8;
+        auto blob = [&](int n, float centre) {
+            std::vector<float> v(n * dim);
+            for (int i = 0; i < n * dim; ++i) v[i] = (i % dim == 0 ? centre : 0.f) + noise(rng);
+            return v;
+        };
+        const auto seed = blob(60, 2.f);
+        auto pool = blob(100, 2.f);
+        const auto other = blob(200, -2.f);
+        pool.insert(pool.end(), other.begin(), other.end());
+        const auto cosine = dl::cosineToSeedMean(seed.data(), 60, pool.data(), 300, dim);
+        NullProgress np;
+        CancelToken ct;
+        DomainHeadOptions o;
+        o.epochs = 40;
+        auto r = trainDomainHead(seed.data(), 60, pool.data(), 300, dim, cosine, std::vector<char>(300, 0), o, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        int correct = 0;
+        for (int i = 0; i < 300; ++i) correct += (r->probability[i] > 0.5) == (i < 100);
+        QVERIFY2(correct >= 290, qPrintable(QString::number(correct)));
+        QVERIFY(r->report.heldOut.f1 > 0.9);
+        QCOMPARE(r->report.positives, std::int64_t(60));
+    }
+
+    void mooreLewisPrefersInDomain() {
+        TokenizedText seed, pool;
+        for (int i = 0; i < 40; ++i) seed.push_back(wordTokens("the patient takes " + std::to_string(i % 5) + " tablets of the medicine daily"));
+        for (int i = 0; i < 20; ++i) pool.push_back(wordTokens("the patient takes the medicine with water"));
+        for (int i = 0; i < 20; ++i) pool.push_back(wordTokens("the court ruled that the contract was void"));
+        std::vector<char> excluded(pool.size(), 0);
+        CancelToken ct;
+        auto s = mooreLewisScores(seed, pool, excluded, {}, ct);
+        QVERIFY(s);
+        QVERIFY((*s)[0] > (*s)[30]);
+        NullProgress np;
+        auto c = contrastScores(seed, pool, excluded, {}, np, ct);
+        QVERIFY(c);
+        QVERIFY((*c)[0] > (*c)[30]);
+        excluded[5] = 1;
+        QVERIFY(std::isnan((*mooreLewisScores(seed, pool, excluded, {}, ct))[5]));
+    }
+
+    void selectJobOnRealSlice() {
+        if (!dltest::hasSharedData()) QSKIP("../shared/data not present");
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        for (const char* d : {"medical", "law", "koran"}) {
+            for (const char* set : {"llm-dom-ad-deen-test", "llm-dom-ad-deen-train2500"}) {
+                ImportParams ip;
+                ip.srcPath = dltest::sharedData(QStringLiteral("%1/%2.en").arg(QLatin1String(set), QLatin1String(d))).toStdString();
+                ip.labelSource = LabelSource::FromFilename;
+                ip.corpus = std::string(set) == "llm-dom-ad-deen-test" ? "seeds" : "pool";
+                runImport(ip, *store, np, ct).value();
+            }
+        }
+        SelectParams sp;
+        sp.method = SelectMethod::MooreLewis;
+        sp.pool = "pool";
+        sp.seed = "seeds:medical";
+        const auto poolInfo = findCorpus(*store, "pool").value();
+        std::int64_t medical = 0;
+        for (const auto& d : poolInfo.domains)
+            if (d.domain == "medical") medical = d.sentences;
+        sp.top = medical;
+        auto r = runSelect(sp, *store, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->selected, medical);
+        auto eval = evaluateRuns({{r->runId}, "medical", {}}, *store);
+        QVERIFY(eval);
+        // Three domains: random selection would have precision ~1/3.
+        QVERIFY2((*eval)["precision"].get<double>() > 0.6, (*eval).dump().c_str());
+        QCOMPARE((*eval)["selected"].get<std::int64_t>(), medical);
+        // Bad input: an unknown domain in the seed, an unknown pool, an oracle label absent.
+        sp.seed = "seeds:cooking";
+        QVERIFY(QString::fromStdString(runSelect(sp, *store, np, ct).error().message).contains(QStringLiteral("no domain 'cooking'")));
+        sp.pool = "nope";
+        QVERIFY(!runSelect(sp, *store, np, ct));
+        QVERIFY(!evaluateRuns({{r->runId}, "cooking", {}}, *store));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSelection)
+#include "tst_selection.moc"
