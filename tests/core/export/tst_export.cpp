@@ -1,0 +1,280 @@
+// Export: round trips in every format, manifests whose hashes match the files, temperature
+// weights, sampling sizes, refusal to overwrite, and no truncated file after a cancel.
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QtTest>
+
+#include <cmath>
+
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "export/Export.h"
+#include "export/Sha256.h"
+#include "store/Corpora.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+namespace {
+
+class CancelAfterFirstProgress final : public ProgressSink {
+public:
+    explicit CancelAfterFirstProgress(CancelToken& t) : token(t) {}
+    void progress(std::int64_t, std::int64_t) override { token.cancel(); }
+    CancelToken& token;
+};
+
+QStringList readLines(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QStringList out = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    if (!out.isEmpty() && out.last().isEmpty()) out.removeLast();
+    return out;
+}
+
+}  // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    std::unique_ptr<Store> store_;
+    std::int64_t runId_ = 0;
+
+private slots:
+    void initTestCase() {
+        store_ = Store::create(dir_.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        // 30 parallel pairs over three domains; sentence i scores i, the top 10 are selected.
+        QByteArray en, de;
+        for (int i = 0; i < 30; ++i) {
+            en += "sentence " + QByteArray::number(i) + " with \"quotes\"\tand a tab\n";
+            de += "Satz " + QByteArray::number(i) + "\n";
+        }
+        NullProgress np;
+        CancelToken ct;
+        for (int part = 0; part < 3; ++part) {
+            const QStringList domains = {QStringLiteral("it"), QStringLiteral("law"), QStringLiteral("medical")};
+            QByteArray e, d;
+            const auto el = en.split('\n'), dl2 = de.split('\n');
+            for (int i = part * 10; i < part * 10 + 10; ++i) {
+                e += el[i] + "\n";
+                d += dl2[i] + "\n";
+            }
+            ImportParams p;
+            p.srcPath = dltest::writeFile(dir_, domains[part] + QStringLiteral(".en"), e);
+            p.tgtPath = dltest::writeFile(dir_, domains[part] + QStringLiteral(".de"), d);
+            p.labelSource = LabelSource::FromFilename;
+            p.corpus = "c";
+            runImport(p, *store_, np, ct).value();
+        }
+        auto labels = corpusLabels(*store_, findCorpus(*store_, "c")->id).value();
+        auto tx = store_->begin();
+        runId_ = createRun(*store_, "select", findCorpus(*store_, "c")->id, std::nullopt, {{"method", "test"}}).value();
+        RunResults r;
+        r.sentenceIds = labels.sentenceIds;
+        for (std::size_t i = 0; i < labels.sentenceIds.size(); ++i) {
+            r.score.push_back(double(i));
+            r.label.push_back(i >= 20 ? 1 : 0);
+        }
+        writeRunResults(*store_, runId_, r).value();
+        setRunSummary(*store_, runId_, {{"cut", {{"top", 10}}}}).value();
+        tx->commit().value();
+    }
+
+    void sha256KnownVectors_data() {
+        QTest::addColumn<QByteArray>("input");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("abc") << QByteArray("abc");
+        QTest::newRow("two blocks") << QByteArray("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq");
+        QTest::newRow("1000 a") << QByteArray(1000, 'a');
+    }
+    void sha256KnownVectors() {
+        QFETCH(QByteArray, input);
+        Sha256 sha;
+        sha.update(input.constData(), std::size_t(input.size()));
+        QCOMPARE(QByteArray::fromStdString(sha.hexDigest()), QCryptographicHash::hash(input, QCryptographicHash::Sha256).toHex());
+    }
+
+    void roundTrip_data() {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<bool>("gzip");
+        QTest::newRow("moses") << "moses" << false;
+        QTest::newRow("tsv") << "tsv" << false;
+        QTest::newRow("jsonl") << "jsonl" << false;
+        QTest::newRow("moses gz") << "moses" << true;
+    }
+    void roundTrip() {
+        QFETCH(QString, format);
+        QFETCH(bool, gzip);
+        ExportParams p;
+        p.format = parseExportFormat(format.toStdString()).value();
+        p.gzip = gzip;
+        p.scores = true;
+        p.order = ExportOrder::Score;
+        p.outPrefix = dir_.filePath(QStringLiteral("sel-") + QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'))).toStdString();
+        NullProgress np;
+        CancelToken ct;
+        auto r = runExport(p, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        // Every file in the manifest exists and hashes to what the manifest says.
+        for (const auto& f : r->manifest["files"]) {
+            QFile file(QString::fromStdString(f["path"].get<std::string>()));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex().toStdString(), f["sha256"].get<std::string>());
+        }
+        QCOMPARE(r->manifest["run"]["id"].get<std::int64_t>(), runId_);
+        QCOMPARE(r->manifest["written"].get<std::int64_t>(), std::int64_t(10));
+        if (gzip) return;
+        const QString prefix = QString::fromStdString(p.outPrefix);
+        if (format == QLatin1String("moses")) {
+            const auto en = readLines(prefix + QStringLiteral(".en")), de = readLines(prefix + QStringLiteral(".de"));
+            QCOMPARE(en.size(), 10);
+            QCOMPARE(de.size(), 10);
+            QVERIFY(en[0].startsWith(QStringLiteral("sentence 29 ")));  // score order: best first
+            QCOMPARE(de[0], QStringLiteral("Satz 29"));                 // line-aligned
+            QCOMPARE(readLines(prefix + QStringLiteral(".scores"))[0], QStringLiteral("29"));
+        } else if (format == QLatin1String("tsv")) {
+            const auto rows = readLines(prefix + QStringLiteral(".tsv"));
+            QCOMPARE(rows.size(), 10);
+            // The source's own tab is part of the text; src, tgt, domain, score follow it.
+            QVERIFY(rows[0].endsWith(QStringLiteral("\tSatz 29\tmedical\t29")));
+        } else {
+            const auto rows = readLines(prefix + QStringLiteral(".jsonl"));
+            QCOMPARE(rows.size(), 10);
+            auto j = nlohmann::json::parse(rows[0].toStdString());
+            QCOMPARE(QString::fromStdString(j["src"].get<std::string>()), QStringLiteral("sentence 29 with \"quotes\"\tand a tab"));
+            QCOMPARE(j["domain"].get<std::string>(), std::string("medical"));
+            QCOMPARE(j["score"].get<double>(), 29.0);
+        }
+    }
+
+    void refusesToOverwriteUnlessForced() {
+        ExportParams p;
+        p.outPrefix = dir_.filePath(QStringLiteral("twice")).toStdString();
+        NullProgress np;
+        CancelToken ct;
+        QVERIFY(runExport(p, *store_, np, ct));
+        auto again = runExport(p, *store_, np, ct);
+        QVERIFY(!again);
+        QVERIFY(QString::fromStdString(again.error().message).contains(QStringLiteral("already exists")));
+        p.force = true;
+        p.top = 3;
+        QVERIFY(runExport(p, *store_, np, ct));
+        QCOMPARE(readLines(QString::fromStdString(p.outPrefix) + QStringLiteral(".en")).size(), 3);
+    }
+
+    void manualOverridesApply() {
+        auto labels = corpusLabels(*store_, findCorpus(*store_, "c")->id).value();
+        {
+            auto tx = store_->begin();
+            setOverride(*store_, runId_, labels.sentenceIds[0], true).value();    // include a rejected one
+            setOverride(*store_, runId_, labels.sentenceIds[29], false).value();  // exclude a selected one
+            tx->commit().value();
+        }
+        ExportParams p;
+        p.outPrefix = dir_.filePath(QStringLiteral("curated")).toStdString();
+        NullProgress np;
+        CancelToken ct;
+        auto r = runExport(p, *store_, np, ct).value();
+        const auto en = readLines(QString::fromStdString(p.outPrefix) + QStringLiteral(".en"));
+        QCOMPARE(en.size(), 10);
+        QVERIFY(en[0].startsWith(QStringLiteral("sentence 0 ")));
+        QVERIFY(!en.last().startsWith(QStringLiteral("sentence 29")));
+        QCOMPARE(r.manifest["manual_overrides"].get<int>(), 2);
+        auto tx = store_->begin();
+        setOverride(*store_, runId_, labels.sentenceIds[0], std::nullopt).value();
+        setOverride(*store_, runId_, labels.sentenceIds[29], std::nullopt).value();
+        tx->commit().value();
+    }
+
+    void temperatureWeights_data() {
+        QTest::addColumn<double>("alpha");
+        QTest::addColumn<double>("expectedSmall");  // weight of the group of size 10 out of {10, 30}
+        QTest::newRow("uniform") << 0.0 << 0.5;
+        QTest::newRow("empirical") << 1.0 << 0.25;
+        QTest::newRow("sqrt") << 0.5 << std::sqrt(0.25) / (std::sqrt(0.25) + std::sqrt(0.75));
+    }
+    void temperatureWeights() {
+        QFETCH(double, alpha);
+        QFETCH(double, expectedSmall);
+        const auto w = dl::temperatureWeights({{"a", 10}, {"b", 30}}, alpha);
+        QVERIFY(std::fabs(w.at("a") - expectedSmall) < 1e-12);
+        QVERIFY(std::fabs(w.at("a") + w.at("b") - 1.0) < 1e-12);
+    }
+
+    void shardsAndMixture() {
+        NullProgress np;
+        CancelToken ct;
+        ExportParams s;
+        s.mode = ExportMode::Shards;
+        s.corpus = "c";
+        s.run = runId_;
+        s.outPrefix = dir_.filePath(QStringLiteral("shard")).toStdString();
+        auto r = runExport(s, *store_, np, ct).value();
+        QCOMPARE(readLines(dir_.filePath(QStringLiteral("shard.law.en"))).size(), 10);
+        QCOMPARE(readLines(dir_.filePath(QStringLiteral("shard.law.de"))).size(), 10);
+        QCOMPARE(r.manifest["shards"]["medical"].get<int>(), 10);
+
+        ExportParams m;
+        m.mode = ExportMode::Mixture;
+        m.corpus = "c";
+        m.weights = {{"it", 2}, {"law", 1}, {"medical", 1}};
+        m.sampleSize = 20;
+        m.withReplacement = true;
+        m.format = ExportFormat::Jsonl;
+        m.outPrefix = dir_.filePath(QStringLiteral("mix")).toStdString();
+        auto mr = runExport(m, *store_, np, ct).value();
+        const auto rows = readLines(dir_.filePath(QStringLiteral("mix.sample.jsonl")));
+        QCOMPARE(rows.size(), 20);
+        int it = 0;
+        for (const auto& row : rows) it += nlohmann::json::parse(row.toStdString())["domain"] == "it";
+        QCOMPARE(it, 10);  // weight 2/4 of 20
+        QCOMPARE(mr.manifest["weights"]["groups"]["it"]["weight"].get<double>(), 0.5);
+        // Without replacement a group cannot give more than it has.
+        m.withReplacement = false;
+        m.sampleSize = 40;
+        m.force = true;
+        auto tooMany = runExport(m, *store_, np, ct);
+        QVERIFY(!tooMany);
+        QVERIFY(QString::fromStdString(tooMany.error().message).contains(QStringLiteral("'it' has 10 sentences")));
+    }
+
+    void cancelLeavesNoFiles() {
+        // 30 sentences: the progress callback fires at 16384, so build a bigger corpus first.
+        QTemporaryDir d;
+        auto store = Store::create(d.filePath(QStringLiteral("big.dlproj")).toStdString()).value();
+        QByteArray text;
+        for (int i = 0; i < 20000; ++i) text += "line " + QByteArray::number(i) + "\n";
+        ImportParams ip;
+        ip.srcPath = dltest::writeFile(d, QStringLiteral("big.en"), text);
+        ip.labelSource = LabelSource::FromFilename;
+        NullProgress np;
+        CancelToken ct;
+        runImport(ip, *store, np, ct).value();
+        ExportParams p;
+        p.mode = ExportMode::Shards;
+        p.outPrefix = d.filePath(QStringLiteral("out/big")).toStdString();
+        QDir(d.path()).mkpath(QStringLiteral("out"));
+        CancelToken cancel;
+        CancelAfterFirstProgress sink(cancel);
+        auto r = runExport(p, *store, sink, cancel);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, ErrorKind::Cancelled);
+        QCOMPARE(QDir(d.filePath(QStringLiteral("out"))).entryList(QDir::Files | QDir::Hidden).size(), 0);
+    }
+
+    void missingFolderIsAClearError() {
+        ExportParams p;
+        p.outPrefix = "/nonexistent/folder/sel";
+        NullProgress np;
+        CancelToken ct;
+        auto r = runExport(p, *store_, np, ct);
+        QVERIFY(!r);
+        QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("/nonexistent/folder")), r.error().message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExport)
+#include "tst_export.moc"
