@@ -33,7 +33,7 @@ for d in $DOMAINS; do
   row="| $d | $k |"
   for m in $METHODS; do
     run=$("$CLI" select "$PROJECT" --method "$m" --pool pool --seed "seeds:$d" --top "$k" --json --quiet | python3 -c 'import json,sys; print(json.load(sys.stdin)["run"])')
-    pr=$("$CLI" evaluate "$PROJECT" "$run" --domain "$d" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(f"{j[\"precision\"]:.3f} {j[\"recall\"]:.3f}")')
+    pr=$("$CLI" evaluate "$PROJECT" "$run" --domain "$d" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print("%.3f %.3f" % (j["precision"], j["recall"]))')
     p=${pr% *}; r=${pr#* }
     sumP[$m]=$(python3 -c "print(${sumP[$m]:-0} + $p)"); sumR[$m]=$(python3 -c "print(${sumR[$m]:-0} + $r)")
     row="$row $p / $r |"

@@ -1,0 +1,88 @@
+#include "ClusterDialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("Cluster sentences"));
+    corpus_ = new QComboBox(this);
+    for (const auto& c : corpora) corpus_->addItem(c.name, int(c.domains.size()));
+    k_ = new QSpinBox(this);
+    k_->setRange(1, 500);
+    auto suggestK = [this] { k_->setValue(qMax(2, corpus_->currentData().toInt())); };
+    connect(corpus_, &QComboBox::currentIndexChanged, this, suggestK);
+    suggestK();
+    sweep_ = new QCheckBox(tr("Sweep k and plot BIC/AIC instead"), this);
+    kFrom_ = new QSpinBox(this);
+    kFrom_->setRange(1, 500);
+    kFrom_->setValue(2);
+    kTo_ = new QSpinBox(this);
+    kTo_->setRange(1, 500);
+    kTo_->setValue(15);
+    auto* sweepRow = new QHBoxLayout;
+    sweepRow->addWidget(kFrom_);
+    sweepRow->addWidget(new QLabel(QStringLiteral("…"), this));
+    sweepRow->addWidget(kTo_);
+    auto updateSweep = [this] {
+        k_->setEnabled(!sweep_->isChecked());
+        kFrom_->setEnabled(sweep_->isChecked());
+        kTo_->setEnabled(sweep_->isChecked());
+    };
+    connect(sweep_, &QCheckBox::toggled, this, updateSweep);
+    updateSweep();
+    pca_ = new QSpinBox(this);
+    pca_->setRange(0, 4096);
+    pca_->setValue(50);
+    pca_->setSpecialValueText(tr("none"));
+    covariance_ = new QComboBox(this);
+    covariance_->addItem(tr("Full"), QStringLiteral("full"));
+    covariance_->addItem(tr("Diagonal"), QStringLiteral("diag"));
+    covariance_->addItem(tr("Spherical"), QStringLiteral("spherical"));
+    covariance_->addItem(tr("Tied"), QStringLiteral("tied"));
+    seeds_ = new QSpinBox(this);
+    seeds_->setRange(1, 50);
+    seeds_->setValue(5);
+    seeds_->setToolTip(tr("The paper reports mean and spread over five random restarts."));
+    maxIter_ = new QSpinBox(this);
+    maxIter_->setRange(1, 10000);
+    maxIter_->setValue(100);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Corpus:"), corpus_);
+    form->addRow(tr("&Clusters (k):"), k_);
+    form->addRow(QString(), sweep_);
+    form->addRow(tr("k &range:"), sweepRow);
+    form->addRow(tr("&PCA dimensions:"), pca_);
+    form->addRow(tr("Co&variance:"), covariance_);
+    form->addRow(tr("&Seeds:"), seeds_);
+    form->addRow(tr("&Max. EM iterations:"), maxIter_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Cluster"));
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(!corpora.isEmpty());
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+ClusterRequest ClusterDialog::request() const {
+    ClusterRequest r;
+    r.corpus = corpus_->currentText();
+    r.k = k_->value();
+    r.sweep = sweep_->isChecked();
+    r.kFrom = qMin(kFrom_->value(), kTo_->value());
+    r.kTo = qMax(kFrom_->value(), kTo_->value());
+    r.pcaDims = pca_->value();
+    r.covariance = covariance_->currentData().toString();
+    r.seeds = seeds_->value();
+    r.maxIter = maxIter_->value();
+    return r;
+}

@@ -1,0 +1,270 @@
+#include "ScatterLayer.h"
+
+#include "ScatterIndex.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+constexpr int kValueLevels = 64;  // quantised colours for value-coloured points
+}
+
+ScatterLayer::ScatterLayer(QCPAxisRect* axisRect, const QString& layerName)
+    : QCPLayerable(axisRect->parentPlot(), layerName, axisRect), axisRect_(axisRect) {}
+
+void ScatterLayer::setIndex(const ScatterIndex* index) { index_ = index; }
+
+void ScatterLayer::setCategories(std::vector<int16_t> sortedCategory, const QVector<QColor>& colors) {
+    category_ = std::move(sortedCategory);
+    colors_ = colors;
+    categoryStamps_.clear();
+}
+
+void ScatterLayer::setValues(std::vector<float> sortedValues, const QCPColorGradient& gradient, const QCPRange& range) {
+    value_ = std::move(sortedValues);
+    gradient_ = gradient;
+    valueRange_ = range;
+    valueStamps_.clear();
+}
+
+void ScatterLayer::setColorByValue(bool byValue) { byValue_ = byValue && !value_.empty(); }
+
+void ScatterLayer::setSelection(std::vector<uint8_t> sortedFlags, qint64 count) {
+    selected_ = std::move(sortedFlags);
+    selectedCount_ = count;
+}
+
+void ScatterLayer::setPointRadius(double px) {
+    radius_ = std::max(0.5, px);
+    categoryStamps_.clear();
+    valueStamps_.clear();
+    ringStamp_ = QImage();
+}
+
+QRect ScatterLayer::clipRect() const { return axisRect_->rect(); }
+
+void ScatterLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const { painter->setAntialiasing(false); }
+
+ScatterLayer::Transform ScatterLayer::transform() const {
+    // Linear axes only (PCA coordinates): pixel = a + b·coord, computed once per redraw so the
+    // inner loops never call coordToPixel.
+    const QCPAxis* k = axisRect_->axis(QCPAxis::atBottom);
+    const QCPAxis* v = axisRect_->axis(QCPAxis::atLeft);
+    const QCPRange kr = k->range(), vr = v->range();
+    const double kp0 = k->coordToPixel(kr.lower), kp1 = k->coordToPixel(kr.upper);
+    const double vp0 = v->coordToPixel(vr.lower), vp1 = v->coordToPixel(vr.upper);
+    Transform t;
+    t.bx = (kp1 - kp0) / (kr.upper - kr.lower);
+    t.ax = kp0 - t.bx * kr.lower;
+    t.by = (vp1 - vp0) / (vr.upper - vr.lower);
+    t.ay = vp0 - t.by * vr.lower;
+    return t;
+}
+
+ScatterLayer::Mode ScatterLayer::decide() {
+    if (!index_ || index_->size() == 0) {
+        visible_ = 0;
+        return mode_ = Mode::Points;
+    }
+    const QCPRange kr = axisRect_->axis(QCPAxis::atBottom)->range();
+    const QCPRange vr = axisRect_->axis(QCPAxis::atLeft)->range();
+    visible_ = index_->count({kr.lower, kr.upper, vr.lower, vr.upper}, budget_);
+    if (visible_ > budget_) {
+        // The density pass counts exactly anyway; an exact figure here keeps the status honest.
+        visible_ = index_->count({kr.lower, kr.upper, vr.lower, vr.upper});
+        return mode_ = Mode::Density;
+    }
+    return mode_ = Mode::Points;
+}
+
+void ScatterLayer::draw(QCPPainter* painter) {
+    if (!index_ || index_->size() == 0) return;
+    const Transform t = transform();
+    if (!std::isfinite(t.bx) || !std::isfinite(t.by)) return;
+    if (mode_ == Mode::Density) drawDensity(painter, t);
+    else drawPoints(painter, t);
+}
+
+void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
+    const QRect r = axisRect_->rect();
+    const int bin = binPx_;
+    const int nbx = (r.width() + bin - 1) / bin, nby = (r.height() + bin - 1) / bin;
+    if (nbx <= 0 || nby <= 0) return;
+    const size_t bins = size_t(nbx) * size_t(nby);
+    acc_.assign(bins * 4, 0.0f);  // r, g, b (or value sum), selected count
+    counts_.assign(bins, 0);
+
+    // Category colours as floats so each point adds its colour to its bin's running sum.
+    std::vector<float> palette(size_t(std::max<qsizetype>(colors_.size(), 1)) * 3, 0.5f);
+    for (int c = 0; c < colors_.size(); ++c) {
+        palette[size_t(c) * 3 + 0] = float(colors_[c].redF());
+        palette[size_t(c) * 3 + 1] = float(colors_[c].greenF());
+        palette[size_t(c) * 3 + 2] = float(colors_[c].blueF());
+    }
+    const float neutral[3] = {0.53f, 0.53f, 0.53f};
+    const double ox = (t.ax - r.left()) / bin, sx = t.bx / bin;
+    const double oy = (t.ay - r.top()) / bin, sy = t.by / bin;
+    const float* xs = index_->xs().data();
+    const float* ys = index_->ys().data();
+    const bool hasCat = !category_.empty(), hasSel = selectedCount_ > 0 && !selected_.empty();
+    const bool byValue = byValue_;
+    const QCPRange kr = axisRect_->axis(QCPAxis::atBottom)->range();
+    const QCPRange vr = axisRect_->axis(QCPAxis::atLeft)->range();
+    index_->forEachCellRange({kr.lower, kr.upper, vr.lower, vr.upper}, [&](qint64 b, qint64 e, bool) {
+        for (qint64 p = b; p < e; ++p) {
+            const double fx = ox + sx * xs[p], fy = oy + sy * ys[p];
+            if (!(fx >= 0 && fx < nbx && fy >= 0 && fy < nby)) continue;
+            const size_t k = size_t(int(fy)) * size_t(nbx) + size_t(int(fx));
+            ++counts_[k];
+            float* a = &acc_[k * 4];
+            if (byValue) {
+                a[0] += value_[size_t(p)];
+            } else {
+                const int c = hasCat ? category_[size_t(p)] : -1;
+                const float* col = (c >= 0 && c < colors_.size()) ? &palette[size_t(c) * 3] : neutral;
+                a[0] += col[0];
+                a[1] += col[1];
+                a[2] += col[2];
+            }
+            if (hasSel) a[3] += selected_[size_t(p)];
+        }
+    });
+
+    uint32_t maxCount = 0;
+    for (uint32_t c : counts_) maxCount = std::max(maxCount, c);
+    if (maxCount == 0) return;
+    const double logMax = std::log1p(double(maxCount));
+    QImage img(nbx, nby, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    for (int y = 0; y < nby; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
+        for (int x = 0; x < nbx; ++x) {
+            const size_t k = size_t(y) * size_t(nbx) + size_t(x);
+            const uint32_t n = counts_[k];
+            if (n == 0) continue;
+            // Opacity follows log density so sparse outliers stay visible next to dense cores.
+            const double level = std::log1p(double(n)) / logMax;
+            const double alpha = 0.28 + 0.72 * level;
+            const float* a = &acc_[k * 4];
+            double cr, cg, cb;
+            if (a[3] > 0) {
+                cr = cg = cb = 0.12;  // a selected point in the bin: draw the bin dark
+            } else if (byValue) {
+                const QRgb c = gradient_.color(a[0] / n, valueRange_);
+                cr = qRed(c) / 255.0, cg = qGreen(c) / 255.0, cb = qBlue(c) / 255.0;
+            } else {
+                // Mean colour of the bin's points, darkened a little where density is high.
+                const double shade = 1.0 - 0.25 * level * level;
+                cr = a[0] / n * shade, cg = a[1] / n * shade, cb = a[2] / n * shade;
+            }
+            line[x] = qRgba(int(cr * alpha * 255 + 0.5), int(cg * alpha * 255 + 0.5), int(cb * alpha * 255 + 0.5),
+                            int(alpha * 255 + 0.5));
+        }
+    }
+    painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter->drawImage(QRect(r.left(), r.top(), nbx * bin, nby * bin), img);
+}
+
+QColor ScatterLayer::pointColor(qint64 pos) const {
+    if (byValue_) {
+        auto& g = const_cast<QCPColorGradient&>(gradient_);  // color() only fills its lookup table
+        return QColor::fromRgb(g.color(value_[size_t(pos)], valueRange_));
+    }
+    const int c = category_.empty() ? -1 : category_[size_t(pos)];
+    return (c >= 0 && c < colors_.size()) ? colors_[c] : QColor(0x88, 0x88, 0x88);
+}
+
+void ScatterLayer::rebuildStamps() {
+    const double ratio = stampRatio_;
+    const double d = 2 * radius_ + 2;  // one pixel of room around the disc for antialiasing
+    auto stamp = [&](const QColor& fill, bool ring) {
+        QImage img(int(std::ceil(d * ratio)), int(std::ceil(d * ratio)), QImage::Format_ARGB32_Premultiplied);
+        img.setDevicePixelRatio(ratio);
+        img.fill(Qt::transparent);
+        QPainter p(&img);
+        p.setRenderHint(QPainter::Antialiasing);
+        if (ring) {
+            p.setPen(QPen(QColor(0x1A, 0x1A, 0x1A), 1.4));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(QPointF(d / 2, d / 2), radius_ + 0.3, radius_ + 0.3);
+        } else {
+            QColor f = fill;
+            f.setAlpha(215);
+            p.setPen(QPen(fill.darker(135), 0.7));
+            p.setBrush(f);
+            p.drawEllipse(QPointF(d / 2, d / 2), radius_, radius_);
+        }
+        return img;
+    };
+    categoryStamps_.clear();
+    for (const QColor& c : colors_) categoryStamps_.append(stamp(c, false));
+    categoryStamps_.append(stamp(QColor(0x88, 0x88, 0x88), false));  // uncategorised
+    valueStamps_.clear();
+    if (!value_.empty())
+        for (int i = 0; i < kValueLevels; ++i)
+            valueStamps_.append(stamp(QColor::fromRgb(gradient_.color(i / double(kValueLevels - 1), QCPRange(0, 1))), false));
+    ringStamp_ = stamp(Qt::black, true);
+}
+
+void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
+    const QCPRange kr = axisRect_->axis(QCPAxis::atBottom)->range();
+    const QCPRange vr = axisRect_->axis(QCPAxis::atLeft)->range();
+    const ScatterIndex::Rect view{kr.lower, kr.upper, vr.lower, vr.upper};
+    const float* xs = index_->xs().data();
+    const float* ys = index_->ys().data();
+    const bool hasSel = selectedCount_ > 0 && !selected_.empty();
+
+    if (painter->modes().testFlag(QCPPainter::pmVectorized)) {
+        // PDF/SVG export: real vector discs, not pasted bitmaps.
+        painter->setAntialiasing(true);
+        index_->forEachCellRange(view, [&](qint64 b, qint64 e, bool inside) {
+            for (qint64 p = b; p < e; ++p) {
+                if (!inside && !(xs[p] >= view.x0 && xs[p] <= view.x1 && ys[p] >= view.y0 && ys[p] <= view.y1)) continue;
+                const QColor c = pointColor(p);
+                QColor f = c;
+                f.setAlpha(215);
+                painter->setPen(QPen(c.darker(135), 0.7));
+                painter->setBrush(f);
+                const QPointF center(t.ax + t.bx * xs[p], t.ay + t.by * ys[p]);
+                painter->drawEllipse(center, radius_, radius_);
+                if (hasSel && selected_[size_t(p)]) {
+                    painter->setPen(QPen(QColor(0x1A, 0x1A, 0x1A), 1.4));
+                    painter->setBrush(Qt::NoBrush);
+                    painter->drawEllipse(center, radius_ + 0.3, radius_ + 0.3);
+                }
+            }
+        });
+        return;
+    }
+
+    // Stamps are rendered at the device resolution: screen DPR times any export scale
+    // (savePng draws through a scaled painter), so points stay crisp in 2× PNGs.
+    const double ratio = (painter->device() ? painter->device()->devicePixelRatioF() : 1.0) *
+                         std::max(1.0, std::abs(painter->worldTransform().m11()));
+    if (ratio != stampRatio_ || categoryStamps_.isEmpty() || (byValue_ && valueStamps_.isEmpty())) {
+        stampRatio_ = ratio;
+        rebuildStamps();
+    }
+    const double half = radius_ + 1;
+    const double span = valueRange_.upper - valueRange_.lower;
+    const int uncategorised = int(categoryStamps_.size()) - 1;
+    auto stampFor = [&](qint64 p) -> const QImage& {
+        if (byValue_) {
+            const double u = span > 0 ? (value_[size_t(p)] - valueRange_.lower) / span : 0.5;
+            return valueStamps_[std::clamp(int(u * (kValueLevels - 1) + 0.5), 0, kValueLevels - 1)];
+        }
+        const int c = category_.empty() ? -1 : category_[size_t(p)];
+        return categoryStamps_[(c >= 0 && c < uncategorised) ? c : uncategorised];
+    };
+    std::vector<qint64> selectedVisible;
+    index_->forEachCellRange(view, [&](qint64 b, qint64 e, bool inside) {
+        for (qint64 p = b; p < e; ++p) {
+            if (!inside && !(xs[p] >= view.x0 && xs[p] <= view.x1 && ys[p] >= view.y0 && ys[p] <= view.y1)) continue;
+            painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
+            if (hasSel && selected_[size_t(p)]) selectedVisible.push_back(p);
+        }
+    });
+    // Rings last, so no unselected point covers a selected one.
+    for (qint64 p : selectedVisible)
+        painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), ringStamp_);
+}

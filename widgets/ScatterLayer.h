@@ -1,0 +1,74 @@
+#pragma once
+// Draws a large scatter in one of two ways, chosen per redraw by how many points are
+// visible: a binned density image (colour = mix of the categories, or mean value, in each
+// bin; opacity = log count) when more than the point budget are visible, else every
+// visible point as a disc. QCPGraph would thin the data silently (DESIGN.md), so this
+// layerable draws from a ScatterIndex itself and reports exactly what it drew.
+#include <qcustomplot.h>
+
+#include <cstdint>
+#include <vector>
+
+class ScatterIndex;
+
+class ScatterLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    enum class Mode { Density, Points };
+
+    ScatterLayer(QCPAxisRect* axisRect, const QString& layerName);
+
+    // Attributes are in the index's sorted order (see ScatterIndex::original).
+    void setIndex(const ScatterIndex* index);
+    void setCategories(std::vector<int16_t> sortedCategory, const QVector<QColor>& colors);
+    void setValues(std::vector<float> sortedValues, const QCPColorGradient& gradient, const QCPRange& range);
+    void setColorByValue(bool byValue);
+    void setSelection(std::vector<uint8_t> sortedFlags, qint64 count);
+    void setPointBudget(qint64 budget) { budget_ = budget; }
+    qint64 pointBudget() const { return budget_; }
+    void setBinPixels(int px) { binPx_ = std::max(1, px); }
+    void setPointRadius(double px);
+
+    // Decides what the next draw shows for the axes' current ranges (cheap: grid counts).
+    Mode decide();
+    Mode mode() const { return mode_; }
+    qint64 visibleCount() const { return visible_; }  // exact in Points mode, ≥ budget otherwise
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+    QRect clipRect() const override;
+
+private:
+    struct Transform {
+        double ax, bx, ay, by;  // pixel = a + b * coord
+    };
+    Transform transform() const;
+    void drawDensity(QCPPainter* painter, const Transform& t);
+    void drawPoints(QCPPainter* painter, const Transform& t);
+    QColor pointColor(qint64 pos) const;
+    void rebuildStamps();
+
+    QCPAxisRect* axisRect_;
+    const ScatterIndex* index_ = nullptr;
+    std::vector<int16_t> category_;
+    QVector<QColor> colors_;
+    std::vector<float> value_;
+    QCPColorGradient gradient_;
+    QCPRange valueRange_{0, 1};
+    bool byValue_ = false;
+    std::vector<uint8_t> selected_;
+    qint64 selectedCount_ = 0;
+    qint64 budget_ = 50000;
+    int binPx_ = 2;
+    double radius_ = 2.6;
+    Mode mode_ = Mode::Density;
+    qint64 visible_ = 0;
+    // Pre-rendered discs: one per category (or per quantised value), drawn with drawImage,
+    // which is far cheaper than antialiased drawEllipse for tens of thousands of points.
+    QVector<QImage> categoryStamps_, valueStamps_;
+    QImage ringStamp_;
+    double stampRatio_ = 0;
+    std::vector<float> acc_;  // density scratch, reused between redraws
+    std::vector<uint32_t> counts_;
+};

@@ -1,0 +1,448 @@
+#include "ScatterPlotView.h"
+
+#include "PlotExport.h"
+#include "PlotPalette.h"
+#include "ScatterLayer.h"
+
+#include <qcustomplot.h>
+
+#include <QButtonGroup>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace {
+QString number(qint64 n) { return QLocale().toString(n); }
+}  // namespace
+
+ScatterPlotView::ScatterPlotView(QWidget* parent) : QWidget(parent) {
+    plot_ = new QCustomPlot(this);
+    plot_->setMinimumSize(320, 240);
+    PlotPalette::applyStyle(plot_);
+    plot_->setAutoAddPlottableToLegend(false);
+    plot_->setNoAntialiasingOnDrag(true);
+    plot_->xAxis->setLabel(tr("PC1"));
+    plot_->yAxis->setLabel(tr("PC2"));
+    // The scatter sits just above the grid, below ellipses, legend and the selection overlay.
+    plot_->addLayer(QStringLiteral("scatter"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
+    layer_ = new ScatterLayer(plot_->axisRect(), QStringLiteral("scatter"));
+    layer_->setIndex(&index_);
+
+    colorScale_ = new QCPColorScale(plot_);
+    colorScale_->setType(QCPAxis::atRight);
+    colorScale_->setGradient(PlotPalette::viridis());
+    colorScale_->setBarWidth(14);
+    PlotPalette::styleAxis(colorScale_->axis());
+    auto* margins = new QCPMarginGroup(plot_);
+    plot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    colorScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    colorScale_->setVisible(false);
+
+    note_ = new QCPItemText(plot_);
+    note_->setLayer(QStringLiteral("legend"));
+    note_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note_->position->setCoords(0.01, 0.99);
+    note_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    note_->setColor(QColor(0x55, 0x55, 0x55));
+    note_->setBrush(QColor(255, 255, 255, 200));
+    note_->setPadding(QMargins(4, 2, 4, 2));
+    QFont noteFont = font();
+    noteFont.setPointSizeF(8.5);
+    note_->setFont(noteFont);
+
+    lassoCurve_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
+    lassoCurve_->setLayer(QStringLiteral("overlay"));
+    lassoCurve_->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.2, Qt::DashLine));
+    lassoCurve_->setBrush(QColor(0x4E, 0x79, 0xA7, 40));
+    lassoCurve_->setSelectable(QCP::stNone);
+    lassoCurve_->setVisible(false);
+
+    plot_->selectionRect()->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.2, Qt::DashLine));
+    plot_->selectionRect()->setBrush(QColor(0x4E, 0x79, 0xA7, 40));
+    plot_->legend->setVisible(false);
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+    connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
+        // Decide density vs points for the ranges about to be drawn, and say so in the plot.
+        layer_->decide();
+        updateStatus();
+    });
+    connect(plot_->selectionRect(), &QCPSelectionRect::accepted, this, [this](const QRect& r, QMouseEvent* e) {
+        const double x0 = plot_->xAxis->pixelToCoord(r.left()), x1 = plot_->xAxis->pixelToCoord(r.right());
+        const double y0 = plot_->yAxis->pixelToCoord(r.bottom()), y1 = plot_->yAxis->pixelToCoord(r.top());
+        selectInRect(QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1))),
+                     e && e->modifiers().testFlag(Qt::ShiftModifier));
+    });
+    connect(plot_, &QCustomPlot::mouseMove, this, &ScatterPlotView::onMouseMove);
+    connect(plot_, &QCustomPlot::mousePress, this, &ScatterPlotView::onMousePress);
+    connect(plot_, &QCustomPlot::mouseRelease, this, &ScatterPlotView::onMouseRelease);
+
+    auto makeButton = [this](const QString& text, const QString& tip, bool checkable) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setCheckable(checkable);
+        b->setAutoRaise(true);
+        return b;
+    };
+    panButton_ = makeButton(tr("Pan/zoom"), tr("Drag to pan, wheel to zoom"), true);
+    rectButton_ = makeButton(tr("Rectangle"), tr("Drag a rectangle to select points (Shift adds)"), true);
+    lassoButton_ = makeButton(tr("Lasso"), tr("Draw around points to select them (Shift adds)"), true);
+    auto* group = new QButtonGroup(this);
+    for (auto* b : {panButton_, rectButton_, lassoButton_}) group->addButton(b);
+    panButton_->setChecked(true);
+    connect(panButton_, &QToolButton::clicked, this, [this] { setTool(Tool::PanZoom); });
+    connect(rectButton_, &QToolButton::clicked, this, [this] { setTool(Tool::RectSelect); });
+    connect(lassoButton_, &QToolButton::clicked, this, [this] { setTool(Tool::LassoSelect); });
+    auto* reset = makeButton(tr("Reset view"), tr("Show all points"), false);
+    connect(reset, &QToolButton::clicked, this, [this] {
+        resetView();
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
+    auto* clear = makeButton(tr("Clear selection"), tr("Deselect all points"), false);
+    connect(clear, &QToolButton::clicked, this, &ScatterPlotView::clearSelection);
+    auto* saveButton = makeButton(tr("Save…"), tr("Save the plot as PNG, SVG or PDF"), false);
+    connect(saveButton, &QToolButton::clicked, this, [this] { PlotExport::saveWithDialog(plot_, this, tr("scatter")); });
+    status_ = new QLabel(this);
+    status_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* bar = new QHBoxLayout;
+    for (auto* b : {panButton_, rectButton_, lassoButton_, reset, clear, saveButton}) bar->addWidget(b);
+    bar->addStretch(1);
+    bar->addWidget(status_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(plot_, 1);
+    setTool(Tool::PanZoom);
+}
+
+ScatterPlotView::~ScatterPlotView() = default;
+
+void ScatterPlotView::setData(ScatterData data) {
+    data_ = std::move(data);
+    const qint64 n = std::min(data_.x.size(), data_.y.size());
+    data_.x.resize(n);
+    data_.y.resize(n);
+    index_.build(data_.x, data_.y);
+    selFlags_.assign(size_t(n), 0);
+    selectedRows_.clear();
+    layer_->setSelection({}, 0);
+    rebuildCategories();
+    setValues(data_.value, valueLabel_);
+    resetView();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::setCategories(QVector<int> category, QStringList names) {
+    data_.category = std::move(category);
+    data_.categoryNames = std::move(names);
+    rebuildCategories();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::rebuildCategories() {
+    const qint64 n = index_.size();
+    std::vector<int16_t> sorted;
+    if (data_.category.size() == n && n > 0) {
+        sorted.resize(size_t(n));
+        for (qint64 p = 0; p < n; ++p) {
+            const int c = data_.category[index_.original(p)];
+            sorted[size_t(p)] = int16_t(c >= 0 && c <= std::numeric_limits<int16_t>::max() ? c : -1);
+        }
+    }
+    QVector<QColor> colors;
+    for (int c = 0; c < data_.categoryNames.size(); ++c) colors.append(PlotPalette::category(c));
+    layer_->setCategories(std::move(sorted), colors);
+    rebuildLegend();
+    rebuildEllipses();  // ellipse colours follow the categories
+}
+
+void ScatterPlotView::rebuildLegend() {
+    for (QCPGraph* g : std::as_const(legendItems_)) plot_->removePlottable(g);
+    legendItems_.clear();
+    QVector<qint64> counts(data_.categoryNames.size(), 0);
+    if (data_.category.size() == index_.size())
+        for (int c : std::as_const(data_.category))
+            if (c >= 0 && c < counts.size()) ++counts[c];
+    // Legend entries are empty graphs: they give QCustomPlot's legend a coloured disc and a
+    // label ("law (12,345)") while the points themselves are drawn by the ScatterLayer.
+    for (int c = 0; c < data_.categoryNames.size(); ++c) {
+        auto* g = new QCPGraph(plot_->xAxis, plot_->yAxis);
+        g->setName(tr("%1 (%2)").arg(data_.categoryNames[c], number(counts[c])));
+        g->setLineStyle(QCPGraph::lsNone);
+        const QColor color = PlotPalette::category(c);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(120), color, 8));
+        g->setSelectable(QCP::stNone);
+        g->addToLegend();
+        legendItems_.append(g);
+    }
+    // Many clusters: wrap the legend into columns instead of running off the plot.
+    plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, false);
+    plot_->legend->setWrap(legendItems_.size() > 14 ? 14 : 0);
+    plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    applyColorMode();
+}
+
+void ScatterPlotView::setValues(QVector<double> values, const QString& label) {
+    valueLabel_ = label;
+    data_.value = std::move(values);
+    std::vector<float> sorted;
+    double lo = std::numeric_limits<double>::max(), hi = -lo;
+    if (data_.value.size() == index_.size() && index_.size() > 0) {
+        sorted.resize(size_t(index_.size()));
+        for (qint64 p = 0; p < index_.size(); ++p) {
+            const double v = data_.value[index_.original(p)];
+            sorted[size_t(p)] = float(v);
+            if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+        }
+    }
+    if (lo > hi) lo = 0, hi = 1;
+    if (lo == hi) hi = lo + 1;
+    layer_->setValues(std::move(sorted), PlotPalette::viridis(), QCPRange(lo, hi));
+    colorScale_->setDataRange(QCPRange(lo, hi));
+    colorScale_->axis()->setLabel(label);
+    applyColorMode();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::setColorMode(ColorMode mode) {
+    colorMode_ = mode;
+    applyColorMode();
+    rebuildEllipses();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::applyColorMode() {
+    const bool byValue = colorMode_ == ColorMode::Value && data_.value.size() == index_.size() && index_.size() > 0;
+    layer_->setColorByValue(byValue);
+    plot_->legend->setVisible(!byValue && !legendItems_.isEmpty());
+    const bool inLayout = plot_->plotLayout()->hasElement(0, 1);
+    if (byValue && !inLayout) {
+        plot_->plotLayout()->addElement(0, 1, colorScale_);
+        colorScale_->setVisible(true);
+    } else if (!byValue && inLayout) {
+        plot_->plotLayout()->take(colorScale_);
+        plot_->plotLayout()->simplify();
+        colorScale_->setVisible(false);
+    }
+}
+
+void ScatterPlotView::setEllipses(const QVector<EllipseSpec>& ellipses) {
+    ellipses_ = ellipses;
+    rebuildEllipses();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::setEllipsesVisible(bool visible) {
+    ellipsesVisible_ = visible;
+    for (QCPCurve* c : std::as_const(ellipseCurves_)) c->setVisible(visible);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::rebuildEllipses() {
+    for (QCPCurve* c : std::as_const(ellipseCurves_)) plot_->removePlottable(c);
+    ellipseCurves_.clear();
+    const bool byValue = colorMode_ == ColorMode::Value && !data_.value.isEmpty();
+    for (const EllipseSpec& e : std::as_const(ellipses_)) {
+        // Dark outline colour of the component's category; neutral when colouring by value.
+        const QColor color = byValue || e.category < 0 ? QColor(0x33, 0x33, 0x33) : PlotPalette::category(e.category).darker(140);
+        for (double sigma : {1.0, 2.0}) {
+            const QVector<QPointF> pts = EllipseGeometry::outline(e, sigma);
+            QVector<double> xs, ys;
+            xs.reserve(pts.size());
+            ys.reserve(pts.size());
+            for (const QPointF& p : pts) xs.append(p.x()), ys.append(p.y());
+            auto* curve = new QCPCurve(plot_->xAxis, plot_->yAxis);
+            curve->setData(xs, ys);
+            curve->setPen(QPen(color, sigma == 1.0 ? 1.8 : 1.3, sigma == 1.0 ? Qt::SolidLine : Qt::DashLine));
+            curve->setSelectable(QCP::stNone);
+            curve->setVisible(ellipsesVisible_);
+            ellipseCurves_.append(curve);
+        }
+        auto* centre = new QCPCurve(plot_->xAxis, plot_->yAxis);
+        centre->setData(QVector<double>{e.cx}, QVector<double>{e.cy});
+        centre->setLineStyle(QCPCurve::lsNone);
+        centre->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus, QPen(color, 2), Qt::NoBrush, 10));
+        centre->setSelectable(QCP::stNone);
+        centre->setVisible(ellipsesVisible_);
+        ellipseCurves_.append(centre);
+    }
+}
+
+void ScatterPlotView::setAxisLabels(const QString& x, const QString& y) {
+    plot_->xAxis->setLabel(x);
+    plot_->yAxis->setLabel(y);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::setPointBudget(qint64 budget) {
+    layer_->setPointBudget(budget);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+qint64 ScatterPlotView::pointBudget() const { return layer_->pointBudget(); }
+
+void ScatterPlotView::setTool(Tool tool) {
+    tool_ = tool;
+    panButton_->setChecked(tool == Tool::PanZoom);
+    rectButton_->setChecked(tool == Tool::RectSelect);
+    lassoButton_->setChecked(tool == Tool::LassoSelect);
+    // The wheel zooms in every tool; dragging pans only in pan mode.
+    plot_->setInteractions(tool == Tool::PanZoom ? QCP::iRangeDrag | QCP::iRangeZoom : QCP::Interactions(QCP::iRangeZoom));
+    plot_->setSelectionRectMode(tool == Tool::RectSelect ? QCP::srmCustom : QCP::srmNone);
+    plot_->setCursor(tool == Tool::PanZoom ? Qt::OpenHandCursor : Qt::CrossCursor);
+}
+
+void ScatterPlotView::setViewRange(const QRectF& r) {
+    plot_->xAxis->setRange(r.left(), r.right());
+    plot_->yAxis->setRange(r.top(), r.bottom());
+}
+
+QRectF ScatterPlotView::viewRange() const {
+    const QCPRange x = plot_->xAxis->range(), y = plot_->yAxis->range();
+    return QRectF(QPointF(x.lower, y.lower), QPointF(x.upper, y.upper));
+}
+
+void ScatterPlotView::resetView() {
+    const ScatterIndex::Rect b = index_.bounds();
+    double w = b.x1 - b.x0, h = b.y1 - b.y0;
+    if (index_.size() == 0) {
+        setViewRange(QRectF(-1, -1, 2, 2));
+        return;
+    }
+    if (w <= 0) w = 1;
+    if (h <= 0) h = 1;
+    setViewRange(QRectF(b.x0 - 0.04 * w, b.y0 - 0.04 * h, 1.08 * w, 1.08 * h));
+}
+
+ScatterPlotView::RenderMode ScatterPlotView::renderMode() const {
+    return layer_->mode() == ScatterLayer::Mode::Density ? RenderMode::Density : RenderMode::Points;
+}
+
+qint64 ScatterPlotView::visibleCount() const { return layer_->visibleCount(); }
+
+QString ScatterPlotView::drawnDescription() const {
+    const qint64 total = index_.size(), visible = layer_->visibleCount();
+    if (total == 0) return tr("No points");
+    const QString of = visible < total ? tr(" of %1").arg(number(total)) : QString();
+    return renderMode() == RenderMode::Density ? tr("Density of %1 points%2").arg(number(visible), of)
+                                               : tr("%1 points%2").arg(number(visible), of);
+}
+
+void ScatterPlotView::updateStatus() {
+    QString text = drawnDescription();
+    note_->setText(text);
+    if (!selectedRows_.isEmpty()) text += tr(" · %1 selected").arg(number(selectedRows_.size()));
+    status_->setText(text);
+}
+
+void ScatterPlotView::replotNow() { plot_->replot(QCustomPlot::rpImmediateRefresh); }
+
+void ScatterPlotView::selectInRect(const QRectF& r, bool add) {
+    std::vector<qint64> positions;
+    index_.forEach({r.left(), r.right(), r.top(), r.bottom()}, [&](qint64 p) { positions.push_back(p); });
+    setSelectedPositions(positions, add);
+}
+
+void ScatterPlotView::selectInPolygon(const QPolygonF& poly, bool add) {
+    std::vector<qint64> positions;
+    if (poly.size() >= 3) {
+        const QRectF b = poly.boundingRect();
+        index_.forEach({b.left(), b.right(), b.top(), b.bottom()}, [&](qint64 p) {
+            if (poly.containsPoint(QPointF(index_.sortedX(p), index_.sortedY(p)), Qt::OddEvenFill)) positions.push_back(p);
+        });
+    }
+    setSelectedPositions(positions, add);
+}
+
+void ScatterPlotView::clearSelection() { setSelectedPositions({}, false); }
+
+void ScatterPlotView::setSelectedPositions(const std::vector<qint64>& positions, bool add) {
+    if (!add) std::fill(selFlags_.begin(), selFlags_.end(), uint8_t(0));
+    for (qint64 p : positions) selFlags_[size_t(p)] = 1;
+    // Rows in ascending order, so ids come out in the caller's order, not the grid's.
+    selectedRows_.clear();
+    for (qint64 row = 0; row < index_.size(); ++row)
+        if (selFlags_[size_t(index_.positionOf(row))]) selectedRows_.append(row);
+    layer_->setSelection(selFlags_, selectedRows_.size());
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    emit selectionChanged(selectedIds());
+}
+
+QVector<qint64> ScatterPlotView::selectedIds() const {
+    if (data_.ids.size() != index_.size()) return selectedRows_;
+    QVector<qint64> ids;
+    ids.reserve(selectedRows_.size());
+    for (qint64 row : selectedRows_) ids.append(data_.ids[row]);
+    return ids;
+}
+
+bool ScatterPlotView::save(const QString& path, int width, int height, QString* error) {
+    return PlotExport::save(plot_, path, width, height, error);
+}
+
+void ScatterPlotView::onMousePress(QMouseEvent* event) {
+    if (tool_ != Tool::LassoSelect || event->button() != Qt::LeftButton) return;
+    lassoActive_ = true;
+    lassoPixels_ = QPolygonF{event->position()};
+}
+
+void ScatterPlotView::onMouseMove(QMouseEvent* event) {
+    if (lassoActive_) {
+        const QPointF p = event->position();
+        if (QLineF(lassoPixels_.last(), p).length() < 2) return;
+        lassoPixels_.append(p);
+        QVector<double> xs, ys;
+        for (const QPointF& q : std::as_const(lassoPixels_) + QPolygonF{lassoPixels_.first()})
+            xs.append(plot_->xAxis->pixelToCoord(q.x())), ys.append(plot_->yAxis->pixelToCoord(q.y()));
+        lassoCurve_->setData(xs, ys);
+        lassoCurve_->setVisible(true);
+        plot_->layer(QStringLiteral("overlay"))->replot();  // only the overlay buffer, not the points
+        return;
+    }
+    if (event->buttons() != Qt::NoButton || !tooltip_ || index_.size() == 0) return;
+    if (!plot_->axisRect()->rect().contains(event->position().toPoint())) return;
+    const double x = plot_->xAxis->pixelToCoord(event->position().x());
+    const double y = plot_->yAxis->pixelToCoord(event->position().y());
+    const double sx = plot_->xAxis->range().size() / std::max(1, plot_->axisRect()->width());
+    const double sy = plot_->yAxis->range().size() / std::max(1, plot_->axisRect()->height());
+    const qint64 pos = index_.nearest(x, y, sx, sy, 6.0);
+    const qint64 row = pos < 0 ? -1 : index_.original(pos);
+    if (row == hovered_) return;
+    hovered_ = row;
+    emit pointHovered(row);
+    if (row < 0) {
+        QToolTip::hideText();
+        return;
+    }
+    QString heading;
+    const int c = data_.category.size() == index_.size() ? data_.category[row] : -1;
+    if (c >= 0 && c < data_.categoryNames.size()) heading = data_.categoryNames[c];
+    if (data_.value.size() == index_.size()) {
+        const QString v = tr("%1 = %2").arg(valueLabel_.isEmpty() ? tr("value") : valueLabel_).arg(data_.value[row], 0, 'g', 4);
+        heading = heading.isEmpty() ? v : heading + QStringLiteral(" · ") + v;
+    }
+    const QString body = tooltip_(row).toHtmlEscaped();
+    const QString html = heading.isEmpty() ? body : QStringLiteral("<b>%1</b><br/>%2").arg(heading.toHtmlEscaped(), body);
+    QToolTip::showText(plot_->mapToGlobal(event->position().toPoint()), QStringLiteral("<qt>%1</qt>").arg(html), plot_);
+}
+
+void ScatterPlotView::onMouseRelease(QMouseEvent* event) {
+    if (!lassoActive_) return;
+    lassoActive_ = false;
+    lassoCurve_->setVisible(false);
+    QPolygonF data;
+    for (const QPointF& q : std::as_const(lassoPixels_))
+        data.append(QPointF(plot_->xAxis->pixelToCoord(q.x()), plot_->yAxis->pixelToCoord(q.y())));
+    lassoPixels_.clear();
+    selectInPolygon(data, event->modifiers().testFlag(Qt::ShiftModifier));
+}

@@ -1,0 +1,128 @@
+#pragma once
+// PCA-2D scatter of a whole corpus (up to millions of points): coloured by category (true
+// domain or GMM cluster, legend with counts) or by a value (selection score, colour
+// scale); GMM components as 1σ/2σ ellipses; zoom/pan, rectangle and lasso selection;
+// hover text fetched per point from a callback. Overview = density image, zoomed in =
+// individual points (ScatterLayer); the corner note and status line say which is shown.
+#include "EllipseGeometry.h"
+#include "ScatterIndex.h"
+
+#include <QPolygonF>
+#include <QRectF>
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+class QCustomPlot;
+class QCPColorScale;
+class QCPCurve;
+class QCPGraph;
+class QCPItemText;
+class QLabel;
+class QMouseEvent;
+class QToolButton;
+class ScatterLayer;
+
+struct ScatterData {
+    QVector<double> x, y;        // displayed coordinates (e.g. PC1, PC2)
+    QVector<int> category;       // per point, index into categoryNames; -1 = none; may be empty
+    QStringList categoryNames;   // e.g. true domains or "c3 → law"
+    QVector<double> value;       // optional per-point value for the colour scale (selection score)
+    QVector<qint64> ids;         // per point id reported by selectionChanged; empty = row numbers
+};
+
+class ScatterPlotView : public QWidget {
+    Q_OBJECT
+public:
+    enum class ColorMode { Category, Value };
+    enum class Tool { PanZoom, RectSelect, LassoSelect };
+    enum class RenderMode { Density, Points };
+    // Text for hovering over point `row` (row = position in ScatterData). Asked lazily so the
+    // view never holds the sentences.
+    using TooltipProvider = std::function<QString(qint64 row)>;
+
+    explicit ScatterPlotView(QWidget* parent = nullptr);
+    ~ScatterPlotView() override;
+
+    void setData(ScatterData data);  // resets view and selection
+    const ScatterData& data() const { return data_; }
+    // Recolour by another categorisation (domain ↔ cluster) without rebuilding the index.
+    void setCategories(QVector<int> category, QStringList names);
+    void setValues(QVector<double> values, const QString& label);
+    void setColorMode(ColorMode mode);
+    ColorMode colorMode() const { return colorMode_; }
+    void setEllipses(const QVector<EllipseSpec>& ellipses);
+    void setEllipsesVisible(bool visible);
+    void setAxisLabels(const QString& x, const QString& y);
+    void setTooltipProvider(TooltipProvider provider) { tooltip_ = std::move(provider); }
+    // Above this many visible points the overview is drawn as a density (default 50,000).
+    void setPointBudget(qint64 budget);
+    qint64 pointBudget() const;
+
+    void setTool(Tool tool);
+    Tool tool() const { return tool_; }
+    void setViewRange(const QRectF& dataRect);  // x/left, y/top = lower bounds
+    QRectF viewRange() const;
+    void resetView();  // fit all points
+
+    // What the last redraw showed.
+    RenderMode renderMode() const;
+    qint64 visibleCount() const;
+    QString drawnDescription() const;
+
+    // Selection in data coordinates; emits selectionChanged.
+    void selectInRect(const QRectF& dataRect, bool add = false);
+    void selectInPolygon(const QPolygonF& dataPolygon, bool add = false);
+    void clearSelection();
+    QVector<qint64> selectedIds() const;
+    QVector<qint64> selectedRows() const { return selectedRows_; }
+
+    bool save(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
+    QCustomPlot* plot() const { return plot_; }
+    void replotNow();  // synchronous redraw (benchmarks, tests, screenshots)
+
+signals:
+    void selectionChanged(const QVector<qint64>& ids);
+    void pointHovered(qint64 row);  // -1 when leaving a point
+
+private:
+    void rebuildCategories();
+    void rebuildLegend();
+    void rebuildEllipses();
+    void applyColorMode();
+    void applySelection();
+    void updateStatus();
+    void onMouseMove(QMouseEvent* event);
+    void onMousePress(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+    void setSelectedPositions(const std::vector<qint64>& positions, bool add);
+
+    QCustomPlot* plot_;
+    ScatterLayer* layer_;
+    QCPColorScale* colorScale_;
+    QCPItemText* note_;
+    QCPCurve* lassoCurve_;
+    QLabel* status_;
+    QToolButton* panButton_;
+    QToolButton* rectButton_;
+    QToolButton* lassoButton_;
+    ScatterData data_;
+    ScatterIndex index_;
+    QVector<QCPGraph*> legendItems_;
+    QVector<QCPCurve*> ellipseCurves_;
+    QVector<EllipseSpec> ellipses_;
+    bool ellipsesVisible_ = true;
+    QString valueLabel_;
+    ColorMode colorMode_ = ColorMode::Category;
+    Tool tool_ = Tool::PanZoom;
+    TooltipProvider tooltip_;
+    QVector<qint64> selectedRows_;
+    std::vector<uint8_t> selFlags_;  // per sorted position, shared with the layer
+    QPolygonF lassoPixels_;
+    bool lassoActive_ = false;
+    qint64 hovered_ = -1;
+};

@@ -1,0 +1,29 @@
+#pragma once
+// Selection dialog: method, pool corpus, seed (a corpus or one domain of it), and the cut.
+#include <QDialog>
+
+#include "JobRequests.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QRadioButton;
+class QSpinBox;
+
+class SelectDialog : public QDialog {
+    Q_OBJECT
+public:
+    SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent = nullptr);
+    SelectRequest request() const;
+
+private:
+    QComboBox* method_;
+    QComboBox* pool_;
+    QComboBox* seed_;
+    QComboBox* seedDomain_;
+    QRadioButton* useTop_;
+    QRadioButton* useThreshold_;
+    QRadioButton* useDefault_;
+    QSpinBox* top_;
+    QDoubleSpinBox* threshold_;
+    QList<CorpusChoice> corpora_;
+};
