@@ -24,7 +24,9 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QWidget(parent) {
     table_->setCornerButtonEnabled(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->horizontalHeader()->setMinimumSectionSize(72);
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Rows share the height (down to two text lines each); many domains scroll instead.
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->verticalHeader()->setMinimumSectionSize(table_->fontMetrics().height() * 2 + 12);
     table_->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     table_->setToolTip(tr("Rows: true domains. Columns: clusters. Click a cell to browse its sentences."));
     connect(table_, &QTableView::clicked, this, [this](const QModelIndex& i) { emit cellActivated(i.row(), i.column()); });

@@ -39,6 +39,12 @@ void HeatmapDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     countFont.setBold(rowMax && n > 0);
     const QRect top = option.rect.adjusted(2, 2, -2, -option.rect.height() / 2);
     const QRect bottom = option.rect.adjusted(2, option.rect.height() / 2, -2, -2);
+    if (n == 0) {
+        // Empty cells stay quiet: one grey zero, no "0.0%", so the confusions stand out.
+        painter->drawText(option.rect, Qt::AlignCenter, QLocale().toString(0));
+        painter->restore();
+        return;
+    }
     painter->setFont(countFont);
     painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom, QLocale().toString(n));
     QFont small = option.font;

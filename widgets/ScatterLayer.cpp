@@ -72,7 +72,7 @@ ScatterLayer::Mode ScatterLayer::decide() {
     if (visible_ > budget_) {
         // The density pass counts exactly anyway; an exact figure here keeps the status honest.
         visible_ = index_->count({kr.lower, kr.upper, vr.lower, vr.upper});
-        return mode_ = Mode::Density;
+        return mode_ = visible_ <= splatLimit() ? Mode::Dots : Mode::Density;
     }
     return mode_ = Mode::Points;
 }
@@ -81,18 +81,21 @@ void ScatterLayer::draw(QCPPainter* painter) {
     if (!index_ || index_->size() == 0) return;
     const Transform t = transform();
     if (!std::isfinite(t.bx) || !std::isfinite(t.by)) return;
-    if (mode_ == Mode::Density) drawDensity(painter, t);
+    if (mode_ != Mode::Points) drawDensity(painter, t);
     else drawPoints(painter, t);
 }
 
 void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
     const QRect r = axisRect_->rect();
-    const int bin = binPx_;
+    // Between the point budget and a few times it, bins of one pixel with a 3×3 splat per
+    // point look like a scatter of fine dots; at overview, coarser bins show the density.
+    const bool splat = mode_ == Mode::Dots;
+    const int bin = splat ? 1 : binPx_;
     const int nbx = (r.width() + bin - 1) / bin, nby = (r.height() + bin - 1) / bin;
     if (nbx <= 0 || nby <= 0) return;
     const size_t bins = size_t(nbx) * size_t(nby);
-    acc_.assign(bins * 4, 0.0f);  // r, g, b (or value sum), selected count
-    counts_.assign(bins, 0);
+    acc_.assign(bins * 4, 0.0f);  // r, g, b (or value sum), selected weight — all weighted
+    weights_.assign(bins, 0.0f);
 
     // Category colours as floats so each point adds its colour to its bin's running sum.
     std::vector<float> palette(size_t(std::max<qsizetype>(colors_.size(), 1)) * 3, 0.5f);
@@ -108,47 +111,66 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
     const float* ys = index_->ys().data();
     const bool hasCat = !category_.empty(), hasSel = selectedCount_ > 0 && !selected_.empty();
     const bool byValue = byValue_;
+    auto add = [&](size_t k, float w, const float* col, float value, float sel) {
+        weights_[k] += w;
+        float* a = &acc_[k * 4];
+        if (byValue) {
+            a[0] += w * value;
+        } else {
+            a[0] += w * col[0];
+            a[1] += w * col[1];
+            a[2] += w * col[2];
+        }
+        a[3] += w * sel;
+    };
+    static constexpr float kernel[3][3] = {{0.25f, 0.5f, 0.25f}, {0.5f, 1.0f, 0.5f}, {0.25f, 0.5f, 0.25f}};
     const QCPRange kr = axisRect_->axis(QCPAxis::atBottom)->range();
     const QCPRange vr = axisRect_->axis(QCPAxis::atLeft)->range();
     index_->forEachCellRange({kr.lower, kr.upper, vr.lower, vr.upper}, [&](qint64 b, qint64 e, bool) {
         for (qint64 p = b; p < e; ++p) {
             const double fx = ox + sx * xs[p], fy = oy + sy * ys[p];
             if (!(fx >= 0 && fx < nbx && fy >= 0 && fy < nby)) continue;
-            const size_t k = size_t(int(fy)) * size_t(nbx) + size_t(int(fx));
-            ++counts_[k];
-            float* a = &acc_[k * 4];
-            if (byValue) {
-                a[0] += value_[size_t(p)];
-            } else {
-                const int c = hasCat ? category_[size_t(p)] : -1;
-                const float* col = (c >= 0 && c < colors_.size()) ? &palette[size_t(c) * 3] : neutral;
-                a[0] += col[0];
-                a[1] += col[1];
-                a[2] += col[2];
+            const int c = hasCat ? category_[size_t(p)] : -1;
+            const float* col = (c >= 0 && c < colors_.size()) ? &palette[size_t(c) * 3] : neutral;
+            const float value = byValue ? value_[size_t(p)] : 0.0f;
+            const float sel = hasSel ? float(selected_[size_t(p)]) : 0.0f;
+            const int ix = int(fx), iy = int(fy);
+            if (!splat) {
+                add(size_t(iy) * size_t(nbx) + size_t(ix), 1.0f, col, value, sel);
+                continue;
             }
-            if (hasSel) a[3] += selected_[size_t(p)];
+            for (int dy = -1; dy <= 1; ++dy) {
+                const int y = iy + dy;
+                if (y < 0 || y >= nby) continue;
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const int x = ix + dx;
+                    if (x >= 0 && x < nbx) add(size_t(y) * size_t(nbx) + size_t(x), kernel[dy + 1][dx + 1], col, value, sel);
+                }
+            }
         }
     });
 
-    uint32_t maxCount = 0;
-    for (uint32_t c : counts_) maxCount = std::max(maxCount, c);
-    if (maxCount == 0) return;
-    const double logMax = std::log1p(double(maxCount));
+    float maxWeight = 0;
+    for (float w : weights_) maxWeight = std::max(maxWeight, w);
+    if (maxWeight <= 0) return;
+    const double logMax = std::log1p(double(maxWeight));
     QImage img(nbx, nby, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::transparent);
     for (int y = 0; y < nby; ++y) {
         auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
         for (int x = 0; x < nbx; ++x) {
             const size_t k = size_t(y) * size_t(nbx) + size_t(x);
-            const uint32_t n = counts_[k];
-            if (n == 0) continue;
+            const float n = weights_[k];
+            if (n <= 0) continue;
             // Opacity follows log density so sparse outliers stay visible next to dense cores.
             const double level = std::log1p(double(n)) / logMax;
-            const double alpha = 0.28 + 0.72 * level;
+            // A splatted lone point fades from its centre (weight 1) to its corners (0.25).
+            const double base = splat ? 0.2 + 0.5 * std::min(1.0, double(n)) : 0.28;
+            const double alpha = base + (1.0 - base) * level;
             const float* a = &acc_[k * 4];
             double cr, cg, cb;
-            if (a[3] > 0) {
-                cr = cg = cb = 0.12;  // a selected point in the bin: draw the bin dark
+            if (a[3] > 0.5f * n) {
+                cr = cg = cb = 0.12;  // mostly selected points here: draw dark
             } else if (byValue) {
                 const QRgb c = gradient_.color(a[0] / n, valueRange_);
                 cr = qRed(c) / 255.0, cg = qGreen(c) / 255.0, cb = qBlue(c) / 255.0;

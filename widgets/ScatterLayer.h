@@ -14,7 +14,7 @@ class ScatterIndex;
 class ScatterLayer : public QCPLayerable {
     Q_OBJECT
 public:
-    enum class Mode { Density, Points };
+    enum class Mode { Density, Dots, Points };  // coarse bins / 1-px splatted bins / discs
 
     ScatterLayer(QCPAxisRect* axisRect, const QString& layerName);
 
@@ -27,6 +27,8 @@ public:
     void setPointBudget(qint64 budget) { budget_ = budget; }
     qint64 pointBudget() const { return budget_; }
     void setBinPixels(int px) { binPx_ = std::max(1, px); }
+    // Up to this many visible points the density uses 1-px bins with a 3×3 splat (fine dots).
+    qint64 splatLimit() const { return 10 * budget_; }
     void setPointRadius(double px);
 
     // Decides what the next draw shows for the axes' current ranges (cheap: grid counts).
@@ -70,5 +72,5 @@ private:
     QImage ringStamp_;
     double stampRatio_ = 0;
     std::vector<float> acc_;  // density scratch, reused between redraws
-    std::vector<uint32_t> counts_;
+    std::vector<float> weights_;
 };

@@ -114,14 +114,15 @@ ScatterPlotView::ScatterPlotView(QWidget* parent) : QWidget(parent) {
     status_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    status_->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     auto* bar = new QHBoxLayout;
     for (auto* b : {panButton_, rectButton_, lassoButton_, reset, clear, saveButton}) bar->addWidget(b);
     bar->addStretch(1);
-    bar->addWidget(status_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(plot_, 1);
+    layout->addWidget(status_);
     setTool(Tool::PanZoom);
 }
 
@@ -325,7 +326,12 @@ void ScatterPlotView::resetView() {
 }
 
 ScatterPlotView::RenderMode ScatterPlotView::renderMode() const {
-    return layer_->mode() == ScatterLayer::Mode::Density ? RenderMode::Density : RenderMode::Points;
+    switch (layer_->mode()) {
+    case ScatterLayer::Mode::Density: return RenderMode::Density;
+    case ScatterLayer::Mode::Dots: return RenderMode::Dots;
+    case ScatterLayer::Mode::Points: break;
+    }
+    return RenderMode::Points;
 }
 
 qint64 ScatterPlotView::visibleCount() const { return layer_->visibleCount(); }
@@ -334,8 +340,12 @@ QString ScatterPlotView::drawnDescription() const {
     const qint64 total = index_.size(), visible = layer_->visibleCount();
     if (total == 0) return tr("No points");
     const QString of = visible < total ? tr(" of %1").arg(number(total)) : QString();
-    return renderMode() == RenderMode::Density ? tr("Density of %1 points%2").arg(number(visible), of)
-                                               : tr("%1 points%2").arg(number(visible), of);
+    switch (renderMode()) {
+    case RenderMode::Density: return tr("Density of %1 points%2").arg(number(visible), of);
+    case RenderMode::Dots: return tr("%1 points%2, drawn as dots").arg(number(visible), of);
+    case RenderMode::Points: break;
+    }
+    return tr("%1 points%2").arg(number(visible), of);
 }
 
 void ScatterPlotView::updateStatus() {

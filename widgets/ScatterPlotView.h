@@ -40,7 +40,8 @@ class ScatterPlotView : public QWidget {
 public:
     enum class ColorMode { Category, Value };
     enum class Tool { PanZoom, RectSelect, LassoSelect };
-    enum class RenderMode { Density, Points };
+    // Density: binned overview; Dots: every visible point as a 1-px splat; Points: discs.
+    enum class RenderMode { Density, Dots, Points };
     // Text for hovering over point `row` (row = position in ScatterData). Asked lazily so the
     // view never holds the sentences.
     using TooltipProvider = std::function<QString(qint64 row)>;

@@ -14,15 +14,23 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QTableView>
 #include <QTreeView>
 #include <QtConcurrent>
 
+#include "ClusterDialog.h"
 #include "CorpusTreeModel.h"
+#include "EncodeDialog.h"
+#include "ExportDialog.h"
 #include "ImportDialog.h"
+#include "JobFactory.h"
 #include "JobRunner.h"
 #include "JobsPanel.h"
+#include "OutlierBrowser.h"
 #include "ProjectQueries.h"
 #include "RecentProjects.h"
+#include "RunListModel.h"
+#include "SelectDialog.h"
 #include "corpus/Import.h"
 #include "store/Store.h"
 
@@ -39,6 +47,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
     tabs_->addTab(corpusView_, tr("Corpora"));
+    runModel_ = new RunListModel(this);
+    runView_ = new QTableView(this);
+    runView_->setModel(runModel_);
+    runView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    runView_->setSelectionMode(QAbstractItemView::SingleSelection);
+    runView_->setAlternatingRowColors(true);
+    runView_->verticalHeader()->hide();
+    runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
+    connect(runView_, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (index.data(RunListModel::KindRole).toString() == QLatin1String("cluster"))
+            showClusterRun(index.data(RunListModel::RunIdRole).toLongLong());
+    });
+    tabs_->addTab(runView_, tr("Runs"));
+    outliers_ = new OutlierBrowser(this);
+    tabs_->addTab(outliers_, tr("Outliers"));
     setCentralWidget(tabs_);
 
     jobs_ = new JobsPanel(this);
@@ -82,6 +105,17 @@ void MainWindow::createActions() {
                                       &MainWindow::importCorpus);
     importAct->setShortcut(QKeySequence(tr("Ctrl+I")));
     projectActions_ << importAct;
+    auto* analysis = menuBar()->addMenu(tr("&Analysis"));
+    auto* encodeAct = analysis->addAction(tr("&Encode Sentences…"), this, &MainWindow::encodeCorpus);
+    encodeAct->setShortcut(QKeySequence(tr("Ctrl+E")));
+    auto* clusterAct = analysis->addAction(tr("&Cluster…"), this, &MainWindow::clusterCorpus);
+    clusterAct->setShortcut(QKeySequence(tr("Ctrl+K")));
+    auto* selectAct = analysis->addAction(tr("&Select In-Domain Data…"), this, &MainWindow::selectData);
+    selectAct->setShortcut(QKeySequence(tr("Ctrl+L")));
+    analysis->addSeparator();
+    auto* exportAct = analysis->addAction(tr("E&xport Training Files…"), this, &MainWindow::exportData);
+    exportAct->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    projectActions_ << encodeAct << clusterAct << selectAct << exportAct;
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -99,6 +133,11 @@ void MainWindow::createActions() {
     bar->addAction(newAct);
     bar->addAction(openAct);
     bar->addAction(importAct);
+    bar->addSeparator();
+    bar->addAction(encodeAct);
+    bar->addAction(clusterAct);
+    bar->addAction(selectAct);
+    bar->addAction(exportAct);
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -173,6 +212,79 @@ void MainWindow::refreshProject() {
         for (int c = 1; c < CorpusTreeModel::ColumnCount; ++c) corpusView_->resizeColumnToContents(c);
     });
     watcher->setFuture(QtConcurrent::run([path = projectPath_] { return readCorpusSummaries(path); }));
+
+    auto* runsWatcher = new QFutureWatcher<dl::Expected<QList<RunRow>>>(this);
+    connect(runsWatcher, &QFutureWatcherBase::finished, this, [this, runsWatcher, path = projectPath_] {
+        auto result = runsWatcher->result();
+        runsWatcher->deleteLater();
+        if (path != projectPath_ || !result) return;
+        runModel_->setRuns(*result);
+        runView_->resizeColumnsToContents();
+        runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
+    });
+    runsWatcher->setFuture(QtConcurrent::run([path = projectPath_] { return readRuns(path); }));
+}
+
+void MainWindow::runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
+                        std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body) {
+    runner_->submit(title, std::move(body), [this, title, outcome, onSuccess](const dl::Status& result) {
+        if (result) {
+            if (outcome && !outcome->summary.isEmpty()) {
+                statusBar()->showMessage(outcome->summary, 20000);
+                jobs_->onJobMessage(0, outcome->summary);
+            }
+            if (onSuccess) onSuccess();
+        } else if (result.error().kind != dl::ErrorKind::Cancelled) {
+            showError(title, QString::fromStdString(result.error().message));
+        }
+        refreshProject();
+    });
+}
+
+void MainWindow::encodeCorpus() {
+    EncodeDialog dialog(availableModels(), corpusChoices(corpusModel_->corpora()), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto request = dialog.request();
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(tr("Encode %1").arg(request.corpus), {}, outcome, makeEncodeJob(projectPath_, request, outcome));
+}
+
+void MainWindow::clusterCorpus() {
+    ClusterDialog dialog(corpusChoices(corpusModel_->corpora()), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto request = dialog.request();
+    auto outcome = std::make_shared<JobOutcome>();
+    const QString title = request.sweep ? tr("k sweep %1–%2 on %3").arg(request.kFrom).arg(request.kTo).arg(request.corpus)
+                                        : tr("Cluster %1 (k = %2)").arg(request.corpus).arg(request.k);
+    runJob(title, [this, outcome, sweep = request.sweep] { if (!sweep) showClusterRun(outcome->runId); }, outcome,
+           makeClusterJob(projectPath_, request, outcome));
+}
+
+void MainWindow::selectData() {
+    SelectDialog dialog(corpusChoices(corpusModel_->corpora()), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto request = dialog.request();
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(tr("Select from %1 (%2)").arg(request.pool, request.method), {}, outcome, makeSelectJob(projectPath_, request, outcome));
+}
+
+void MainWindow::exportData() {
+    const QString suggestion = QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected");
+    ExportDialog dialog(suggestion, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto request = dialog.request();
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(tr("Export %1").arg(QFileInfo(request.prefix).fileName()), {}, outcome, makeExportJob(projectPath_, request, outcome));
+}
+
+void MainWindow::showClusterRun(qint64 runId) {
+    if (runId <= 0) return;
+    QString error;
+    if (!outliers_->showRun(projectPath_, runId, &error)) {
+        statusBar()->showMessage(error, 10000);
+        return;
+    }
+    tabs_->setCurrentWidget(outliers_);
 }
 
 void MainWindow::importCorpus() {

@@ -3,7 +3,17 @@
 // to the project and to the JobRunner; computes nothing itself.
 #include <QMainWindow>
 
+#include <functional>
+#include <memory>
+
+#include "common/Error.h"
+#include "jobs/Progress.h"
+
 class CorpusTreeModel;
+class OutlierBrowser;
+class RunListModel;
+class QTableView;
+struct JobOutcome;
 class JobRunner;
 class JobsPanel;
 class QLabel;
@@ -26,7 +36,13 @@ public slots:
     void newProject();
     void openProjectDialog();
     void importCorpus();
+    void encodeCorpus();
+    void clusterCorpus();
+    void selectData();
+    void exportData();
     void refreshProject();
+    // Shows a stored clustering run in the run-specific views (outliers, scatter, confusion).
+    void showClusterRun(qint64 runId);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -36,12 +52,18 @@ private:
     void rebuildRecentMenu();
     void setProjectActionsEnabled(bool enabled);
     void showError(const QString& title, const QString& message);
+    // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
+    void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
+                std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body);
 
     JobRunner* runner_;
     JobsPanel* jobs_;
     CorpusTreeModel* corpusModel_;
     QTreeView* corpusView_;
     QTabWidget* tabs_;
+    RunListModel* runModel_;
+    QTableView* runView_;
+    OutlierBrowser* outliers_;
     QMenu* recentMenu_ = nullptr;
     QLabel* projectLabel_;
     QLabel* deviceLabel_;

@@ -1,6 +1,10 @@
 #include "ProjectQueries.h"
 
+#include <QObject>
+
+#include "encode/ModelCatalog.h"
 #include "store/Corpora.h"
+#include "store/Runs.h"
 #include "store/Embeddings.h"
 #include "store/Store.h"
 
@@ -51,4 +55,53 @@ dl::ImportParams toImportParams(const ImportRequest& r) {
     p.replaceInvalidUtf8 = r.replaceInvalid;
     p.dedupe = r.dedupe;
     return p;
+}
+
+dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto corpora = dl::listCorpora(**store);
+    if (!corpora) return std::unexpected(corpora.error());
+    auto runs = dl::listRuns(**store);
+    if (!runs) return std::unexpected(runs.error());
+    QList<RunRow> out;
+    for (const auto& r : *runs) {
+        RunRow row;
+        row.id = r.id;
+        row.kind = QString::fromStdString(r.kind);
+        row.created = QString::fromStdString(r.created).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
+        for (const auto& c : *corpora)
+            if (c.id == r.corpusId) row.corpus = QString::fromStdString(c.name);
+        QStringList parts;
+        for (const auto& [key, value] : r.params.items()) {
+            if (value.is_object() || value.is_array()) continue;
+            parts << QString::fromStdString(key) + QLatin1Char('=') + QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
+        }
+        row.description = parts.join(QStringLiteral(", "));
+        if (r.kind == "cluster" && r.summary.contains("purity_mean") && r.summary["purity_mean"].is_number())
+            row.result = QObject::tr("purity %1 ± %2 %")
+                             .arg(100 * r.summary["purity_mean"].get<double>(), 0, 'f', 2)
+                             .arg(100 * r.summary.value("purity_std", 0.0), 0, 'f', 2);
+        else if (r.kind == "select" && r.summary.contains("selected"))
+            row.result = QObject::tr("%1 of %2 selected").arg(r.summary["selected"].get<qint64>()).arg(r.summary.value("pool_size", qint64(0)));
+        out << row;
+    }
+    return out;
+}
+
+QList<ModelChoice> availableModels() {
+    QList<ModelChoice> out;
+    for (const auto& m : dl::listModels())
+        out << ModelChoice{QString::fromStdString(m.name), QString::fromStdString(m.path), QString::fromStdString(m.source), m.supported};
+    return out;
+}
+
+QList<CorpusChoice> corpusChoices(const QList<CorpusSummary>& corpora) {
+    QList<CorpusChoice> out;
+    for (const auto& c : corpora) {
+        CorpusChoice choice{c.name, {}, c.parallel};
+        for (const auto& d : c.domains) choice.domains << d.name;
+        out << choice;
+    }
+    return out;
 }

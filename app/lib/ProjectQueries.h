@@ -7,10 +7,26 @@
 
 #include "CorpusSummary.h"
 #include "ImportRequest.h"
+#include "JobRequests.h"
 #include "common/Error.h"
 #include "corpus/Import.h"
 
 dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPath);
+
+// One line per stored run for the Runs view.
+struct RunRow {
+    qint64 id = 0;
+    QString kind;     // "cluster", "select", "cluster-sweep"
+    QString created;
+    QString corpus;
+    QString description;  // parameters in words
+    QString result;       // headline figure (purity, selected count)
+};
+dl::Expected<QList<RunRow>> readRuns(const QString& projectPath);
+
+// Encoder models the encode dialog offers: the default model, the data dir, the HF cache.
+QList<ModelChoice> availableModels();
+QList<CorpusChoice> corpusChoices(const QList<CorpusSummary>& corpora);
 
 // Maps the dialog's request onto the core import parameters.
 dl::ImportParams toImportParams(const ImportRequest& request);

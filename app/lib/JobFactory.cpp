@@ -1,0 +1,125 @@
+#include "JobFactory.h"
+
+#include "analysis/ClusterJob.h"
+#include "encode/EncodeJob.h"
+#include "export/Export.h"
+#include "select/SelectJob.h"
+#include "store/Store.h"
+
+namespace {
+
+// Opens the project for writing on the worker thread and runs `body` with it.
+template <class F>
+JobRunner::Body withStore(const QString& project, F body) {
+    return [project, body](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+        auto store = dl::Store::open(project.toStdString());
+        if (!store) return std::unexpected(store.error());
+        return body(**store, progress, cancel);
+    };
+}
+
+}  // namespace
+
+JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    dl::EncodeParams p;
+    p.corpus = r.corpus.toStdString();
+    p.model = r.model.toStdString();
+    p.side = r.targetSide ? dl::Side::Target : dl::Side::Source;
+    p.layer = r.layer;
+    p.pooling = r.pooling.toStdString();
+    p.normalize = r.normalize;
+    p.storage = r.float32 ? dl::StorageType::Float32 : dl::StorageType::Float16;
+    return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+        auto res = dl::runEncode(p, store, progress, cancel);
+        if (!res) return std::unexpected(res.error());
+        if (outcome)
+            outcome->summary = res->noop ? QObject::tr("%1 was already encoded with %2.").arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
+                                         : QObject::tr("Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).")
+                                               .arg(res->encoded).arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
+                                               .arg(res->sentencesPerSecond, 0, 'f', 0).arg(QString::fromStdString(res->device));
+        return {};
+    });
+}
+
+JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    dl::ClusterParams p;
+    p.corpus = r.corpus.toStdString();
+    p.k = r.k;
+    p.pcaDims = r.pcaDims;
+    p.covariance = dl::parseCovarianceType(r.covariance.toStdString()).value_or(dl::CovarianceType::Full);
+    p.seeds = r.seeds;
+    p.maxIter = r.maxIter;
+    const bool sweep = r.sweep;
+    const int kFrom = r.kFrom, kTo = r.kTo;
+    return withStore(project, [p, sweep, kFrom, kTo, outcome](dl::Store& store, dl::ProgressSink& progress,
+                                                              const dl::CancelToken& cancel) -> dl::Status {
+        if (sweep) {
+            dl::SweepParams sp;
+            sp.base = p;
+            for (int k = kFrom; k <= kTo; ++k) sp.ks.push_back(k);
+            auto res = dl::runClusterSweep(sp, store, progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome) {
+                outcome->runId = res->runId;
+                outcome->summary = QObject::tr("k sweep %1–%2: lowest BIC at k = %3.").arg(kFrom).arg(kTo).arg(res->bestKByBic);
+            }
+            return {};
+        }
+        auto res = dl::runCluster(p, store, progress, cancel);
+        if (!res) return std::unexpected(res.error());
+        if (outcome) {
+            outcome->runId = res->runId;
+            outcome->summary = res->labelled
+                                   ? QObject::tr("Clustering run #%1: purity %2 ± %3 % over %4 seeds (random baseline %5 %).")
+                                         .arg(res->runId).arg(100 * res->purityMean, 0, 'f', 2).arg(100 * res->purityStd, 0, 'f', 2)
+                                         .arg(res->perSeed.size()).arg(100 * res->randomPurityMean, 0, 'f', 2)
+                                   : QObject::tr("Clustering run #%1 stored (no domain labels: no purity).").arg(res->runId);
+        }
+        return {};
+    });
+}
+
+JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    dl::SelectParams p;
+    p.method = dl::parseMethod(r.method.toStdString()).value_or(dl::SelectMethod::Cosine);
+    p.pool = r.pool.toStdString();
+    p.seed = (r.seedDomain.isEmpty() ? r.seedCorpus : r.seedCorpus + QLatin1Char(':') + r.seedDomain).toStdString();
+    if (r.useTop && r.top > 0) p.top = r.top;
+    if (!r.useTop) p.threshold = r.threshold;
+    return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+        auto res = dl::runSelect(p, store, progress, cancel);
+        if (!res) return std::unexpected(res.error());
+        if (outcome) {
+            outcome->runId = res->runId;
+            outcome->summary = QObject::tr("Selection run #%1 (%2): %3 of %4 pool sentences selected.")
+                                   .arg(res->runId).arg(QString::fromStdString(dl::methodName(p.method))).arg(res->selected).arg(res->poolSize);
+        }
+        return {};
+    });
+}
+
+JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    dl::ExportParams p;
+    p.mode = r.mode == ExportRequest::Mode::Shards ? dl::ExportMode::Shards
+             : r.mode == ExportRequest::Mode::Mixture ? dl::ExportMode::Mixture
+                                                      : dl::ExportMode::Selection;
+    p.format = dl::parseExportFormat(r.format.toStdString()).value_or(dl::ExportFormat::Moses);
+    p.outPrefix = r.prefix.toStdString();
+    p.scores = r.scores;
+    p.gzip = r.gzip;
+    p.force = r.force;
+    p.order = r.scoreOrder ? dl::ExportOrder::Score : dl::ExportOrder::Original;
+    p.groupBy = r.groupBy.toStdString();
+    p.alpha = r.alpha;
+    p.sampleSize = r.sampleSize;
+    return [project, p, outcome](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+        // Export only reads the project.
+        auto store = dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly);
+        if (!store) return std::unexpected(store.error());
+        auto res = dl::runExport(p, **store, progress, cancel);
+        if (!res) return std::unexpected(res.error());
+        if (outcome)
+            outcome->summary = QObject::tr("Exported %1 files; manifest %2.").arg(res->files.size()).arg(QString::fromStdString(res->manifestPath));
+        return {};
+    };
+}

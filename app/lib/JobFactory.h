@@ -1,0 +1,20 @@
+#pragma once
+// Turns what the dialogs ask for into job bodies for the JobRunner. Each body runs on the
+// worker thread, opens its own read-write connection to the project, and calls one core job.
+// `summary` (optional) receives a one-line human result for the status bar / jobs log.
+#include <QString>
+
+#include <memory>
+
+#include "JobRequests.h"
+#include "JobRunner.h"
+
+struct JobOutcome {
+    QString summary;
+    qint64 runId = 0;
+};
+
+JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& request, std::shared_ptr<JobOutcome> outcome);
+JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& request, std::shared_ptr<JobOutcome> outcome);
+JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& request, std::shared_ptr<JobOutcome> outcome);
+JobRunner::Body makeExportJob(const QString& project, const ExportRequest& request, std::shared_ptr<JobOutcome> outcome);
