@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "CliSupport.h"
+#include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 
 namespace dlcli {
@@ -11,7 +12,7 @@ void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addOptions({
         {QStringLiteral("method"), QStringLiteral("cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), "
-                                                  "moore-lewis, axelrod (bilingual Moore-Lewis) or contrast (in vs pseudo-out, iterated)."), QStringLiteral("M")},
+                                                  "moore-lewis, axelrod (bilingual Moore-Lewis), contrast (in vs pseudo-out, iterated) or cross-lingual (needs --parallel)."), QStringLiteral("M")},
         {QStringLiteral("pool"), QStringLiteral("Corpus to select from."), QStringLiteral("CORPUS")},
         {QStringLiteral("seed"), QStringLiteral("In-domain seed: a corpus, or CORPUS:DOMAIN for one domain of it."), QStringLiteral("CORPUS")},
         {QStringLiteral("parallel"), QStringLiteral("Parallel corpus for cross-lingual selection."), QStringLiteral("CORPUS")},
@@ -26,9 +27,68 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("epochs"), QStringLiteral("finetune-head: training epochs (default 30)."), QStringLiteral("N")},
         {QStringLiteral("uniform-negatives"), QStringLiteral("finetune-head: sample negatives uniformly instead of by pre-ranking.")},
         {QStringLiteral("seed-value"), QStringLiteral("Random seed (default 1)."), QStringLiteral("S")},
+        {QStringLiteral("clusters"), QStringLiteral("cross-lingual: GMM clusters deciding the contrastive negatives (default 5; 1 = all in-batch)."), QStringLiteral("K")},
+        {QStringLiteral("temperature"), QStringLiteral("cross-lingual: InfoNCE temperature (default 0.2)."), QStringLiteral("T")},
         {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
+}
+
+bool cutOptions(const QCommandLineParser& p, std::optional<std::int64_t>& top, std::optional<double>& threshold) {
+    if (p.isSet(QStringLiteral("top"))) {
+        bool ok = false;
+        const auto k = p.value(QStringLiteral("top")).toLongLong(&ok);
+        if (!ok || k <= 0) {
+            usageError(QStringLiteral("--top must be a positive number"));
+            return false;
+        }
+        top = k;
+    }
+    if (p.isSet(QStringLiteral("threshold"))) {
+        double t = 0;
+        if (!doubleOption(p, QStringLiteral("threshold"), t)) return false;
+        threshold = t;
+    }
+    if (top && threshold) {
+        usageError(QStringLiteral("use either --top or --threshold"));
+        return false;
+    }
+    return true;
+}
+
+int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
+    dl::CrossLingualParams params;
+    params.pool = p.value(QStringLiteral("pool")).toStdString();
+    params.seed = p.value(QStringLiteral("seed")).toStdString();
+    params.parallel = p.value(QStringLiteral("parallel")).toStdString();
+    if (params.parallel.empty()) return usageError(QStringLiteral("--method cross-lingual needs --parallel CORPUS"));
+    params.model = p.value(QStringLiteral("model")).toStdString();
+    if (!cutOptions(p, params.top, params.threshold)) return ExitUsage;
+    int seedValue = 1;
+    if (!intOption(p, QStringLiteral("clusters"), params.clusters, 1, 1000) || !intOption(p, QStringLiteral("hidden"), params.hidden, 1, 100000) ||
+        !intOption(p, QStringLiteral("epochs"), params.maxEpochs, 1, 10000) || !intOption(p, QStringLiteral("seed-value"), seedValue, 0, 1 << 30) ||
+        !doubleOption(p, QStringLiteral("temperature"), params.temperature))
+        return ExitUsage;
+    params.seedValue = static_cast<std::uint64_t>(seedValue);
+    auto store = openProject(path);
+    if (!store) return ExitFailed;
+    TerminalProgress progress(p.isSet(QStringLiteral("quiet")));
+    auto result = dl::runCrossLingual(params, *store, progress, progress.cancelToken());
+    progress.finish();
+    if (!result) return reportError(result.error());
+    nlohmann::json j = result->summary;
+    j["run"] = result->runId;
+    if (p.isSet(QStringLiteral("json"))) {
+        printJson(j);
+        return ExitOk;
+    }
+    std::printf("Selection run #%lld (cross-lingual): %lld of %lld pool sentences selected (seed %lld, %lld parallel pairs).\n",
+                static_cast<long long>(result->runId), static_cast<long long>(result->selected), static_cast<long long>(result->poolSize),
+                static_cast<long long>(result->seedSize), static_cast<long long>(result->pairs));
+    std::printf("Adaptive layer: held-out InfoNCE loss %.4f -> %.4f after %d epochs; classifier held-out F1 %.3f\n",
+                j["adaptive_layer"]["initial_held_out_loss"].get<double>(), j["adaptive_layer"]["held_out_loss"].get<double>(),
+                j["adaptive_layer"]["epochs"].get<int>(), j["report"]["held_out"]["f1"].get<double>());
+    return ExitOk;
 }
 
 int run(const QCommandLineParser& p) {
@@ -37,9 +97,10 @@ int run(const QCommandLineParser& p) {
     if (!p.isSet(QStringLiteral("method"))) return usageError(QStringLiteral("--method is required"));
     if (!p.isSet(QStringLiteral("pool")) || !p.isSet(QStringLiteral("seed")))
         return usageError(QStringLiteral("--pool and --seed are required"));
-    if (p.value(QStringLiteral("method")) == QLatin1String("cross-lingual") || p.value(QStringLiteral("method")) == QLatin1String("finetune"))
-        return usageError(QStringLiteral("--method %1 is not part of this version yet (available: cosine, finetune-head, moore-lewis, axelrod, contrast)")
-                              .arg(p.value(QStringLiteral("method"))));
+    if (p.value(QStringLiteral("method")) == QLatin1String("cross-lingual")) return runCrossLingualCommand(p, *path);
+    if (p.value(QStringLiteral("method")) == QLatin1String("finetune"))
+        return usageError(QStringLiteral("--method finetune (full fine-tuning of the encoder) is not part of this version; "
+                                         "finetune-head trains the classifier on frozen sentence vectors"));
     auto method = dl::parseMethod(p.value(QStringLiteral("method")).toStdString());
     if (!method) return reportError(method.error());
     dl::SelectParams params;
@@ -48,17 +109,7 @@ int run(const QCommandLineParser& p) {
     params.seed = p.value(QStringLiteral("seed")).toStdString();
     params.excludeLeaked = !p.isSet(QStringLiteral("keep-leaked"));
     params.model = p.value(QStringLiteral("model")).toStdString();
-    if (p.isSet(QStringLiteral("top"))) {
-        bool ok = false;
-        const auto k = p.value(QStringLiteral("top")).toLongLong(&ok);
-        if (!ok || k <= 0) return usageError(QStringLiteral("--top must be a positive number"));
-        params.top = k;
-    }
-    if (p.isSet(QStringLiteral("threshold"))) {
-        double t = 0;
-        if (!doubleOption(p, QStringLiteral("threshold"), t)) return ExitUsage;
-        params.threshold = t;
-    }
+    if (!cutOptions(p, params.top, params.threshold)) return ExitUsage;
     if (p.isSet(QStringLiteral("embedding-set"))) {
         bool ok = false;
         params.embeddingSet = p.value(QStringLiteral("embedding-set")).toLongLong(&ok);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <numeric>
 #include <random>
+#include <sstream>
 
 namespace dl {
 
@@ -54,7 +55,8 @@ struct HeadImpl : torch::nn::Module {
 
 Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
                                            int dim, const std::vector<double>& cosine, const std::vector<char>& excluded,
-                                           const DomainHeadOptions& o, ProgressSink& progress, const CancelToken& cancel) {
+                                           const DomainHeadOptions& o, ProgressSink& progress, const CancelToken& cancel,
+                                           std::span<const float> applyTo) {
     if (seedRows < 4) return fail("The seed set needs at least 4 sentences to train a classifier.");
     std::mt19937_64 rng(o.seed);
     std::vector<std::int64_t> candidates;
@@ -133,15 +135,24 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
         result.report.heldOut = evaluateSelection(sel, rel);
     }
     progress.stage("Scoring the pool");
-    result.probability.resize(poolRows);
+    const std::int64_t scoreRows = applyTo.empty() ? poolRows : std::int64_t(applyTo.size()) / dim;
+    auto scoreT = applyTo.empty() ? poolT : torch::from_blob(const_cast<float*>(applyTo.data()), {scoreRows, dim}, cpu);
+    result.probability.resize(scoreRows);
     const std::int64_t chunk = 65536;
-    for (std::int64_t start = 0; start < poolRows; start += chunk) {
+    for (std::int64_t start = 0; start < scoreRows; start += chunk) {
         cancel.throwIfCancelled();
-        const auto n = std::min(chunk, poolRows - start);
-        auto p = torch::sigmoid(head.forward(poolT.narrow(0, start, n).to(device))).to(torch::kCPU, torch::kFloat64).contiguous();
+        const auto n = std::min(chunk, scoreRows - start);
+        auto p = torch::sigmoid(head.forward(scoreT.narrow(0, start, n).to(device))).to(torch::kCPU, torch::kFloat64).contiguous();
         std::copy(p.data_ptr<double>(), p.data_ptr<double>() + n, result.probability.begin() + start);
-        progress.progress(start + n, poolRows);
+        progress.progress(start + n, scoreRows);
     }
+    std::ostringstream weights;
+    torch::serialize::OutputArchive archive;
+    head.to(torch::kCPU);
+    head.save(archive);
+    archive.save_to(weights);
+    const std::string bytes = weights.str();
+    result.weights.assign(bytes.begin(), bytes.end());
     return result;
 }
 

@@ -5,6 +5,7 @@
 // A held-out part of both classes reports precision/recall/F1 like the paper's Table 5.
 // Trained with libtorch autograd (Adam, binary cross-entropy) on the job's device.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -37,14 +38,17 @@ struct DomainHeadReport {
 };
 
 struct DomainHeadResult {
-    std::vector<double> probability;  // one per pool row: P(in-domain)
+    std::vector<double> probability;  // one per scored row: P(in-domain)
     DomainHeadReport report;
+    std::vector<char> weights;        // the trained classifier (torch::save format)
 };
 
 // cosine: Domain-Cosine score per pool row (for pre-ranking); excluded rows are never negatives.
+// The probabilities are computed for `applyTo` rows (dim floats each) when given, else for the pool.
 Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
                                            int dim, const std::vector<double>& cosine, const std::vector<char>& excluded,
-                                           const DomainHeadOptions& options, ProgressSink& progress, const CancelToken& cancel);
+                                           const DomainHeadOptions& options, ProgressSink& progress, const CancelToken& cancel,
+                                           std::span<const float> applyTo = {});
 
 // The negative candidates (pool row indices) pre-ranking allows: the lowest
 // `fraction` of the cosine ranking, excluded rows removed. Exposed for tests.

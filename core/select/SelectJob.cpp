@@ -9,6 +9,7 @@
 #include "encode/EncodeJob.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
+#include "select/SelectData.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -19,53 +20,26 @@ namespace dl {
 
 namespace {
 
-struct SideText {
-    std::vector<std::int64_t> ids;
-    std::vector<std::string> domains;
-    std::vector<std::string> src, tgt;
-};
-
-// The sentences of a corpus (all, or those of one domain), with their corpus positions.
+// Pool/seed subsets with the field names this file uses.
 struct Subset {
     CorpusInfo corpus;
-    std::string domain;  // "" = all
     std::vector<std::int64_t> positions;
-    SideText text;
+    struct {
+        std::vector<std::int64_t> ids;
+        std::vector<std::string> src, tgt;
+    } text;
 };
 
 Expected<Subset> loadSubset(Store& store, const std::string& spec, bool withText) {
-    Subset s;
-    const auto colon = spec.find(':');
-    const std::string name = colon == std::string::npos ? spec : spec.substr(0, colon);
-    if (colon != std::string::npos) s.domain = spec.substr(colon + 1);
-    auto corpus = findCorpus(store, name);
-    if (!corpus) return std::unexpected(corpus.error());
-    s.corpus = *corpus;
-    if (!s.domain.empty()) {
-        bool known = false;
-        std::string names;
-        for (const auto& d : corpus->domains) {
-            known |= d.domain == s.domain;
-            names += (names.empty() ? "" : ", ") + d.domain;
-        }
-        if (!known) return fail("The corpus '" + name + "' has no domain '" + s.domain + "' (domains: " + names + ").");
-    }
-    auto st = forEachSentence(store, corpus->id, 0, [&](const Sentence& x) {
-        if (!s.domain.empty() && x.domain != s.domain) return true;
-        s.positions.push_back(x.position);
-        s.text.ids.push_back(x.id);
-        s.text.domains.push_back(x.domain);
-        if (withText) {
-            s.text.src.push_back(x.src);
-            s.text.tgt.push_back(x.tgt);
-        } else {
-            s.text.src.push_back(x.src);  // leakage check needs the source text
-        }
-        return true;
-    });
-    if (!st) return std::unexpected(st.error());
-    if (s.positions.empty()) return fail("The seed/pool '" + spec + "' has no sentences.");
-    return s;
+    auto s = loadCorpusSubset(store, spec, withText);
+    if (!s) return std::unexpected(s.error());
+    Subset out;
+    out.corpus = std::move(s->corpus);
+    out.positions = std::move(s->positions);
+    out.text.ids = std::move(s->ids);
+    out.text.src = std::move(s->src);
+    out.text.tgt = std::move(s->tgt);
+    return out;
 }
 
 // A set that holds complete embeddings of every corpus given; the latest one.
@@ -88,13 +62,6 @@ TokenizedText tokenize(const std::vector<std::string>& text) {
     TokenizedText out;
     out.reserve(text.size());
     for (const auto& t : text) out.push_back(wordTokens(t));
-    return out;
-}
-
-std::vector<float> gatherRows(const EmbeddingMatrix& m, const std::vector<std::int64_t>& positions) {
-    std::vector<float> out(positions.size() * m.dim);
-    for (std::size_t i = 0; i < positions.size(); ++i)
-        std::copy(m.row(positions[i]), m.row(positions[i]) + m.dim, out.begin() + i * m.dim);
     return out;
 }
 

@@ -1,0 +1,66 @@
+#pragma once
+// Cross-lingual data selection (Vu, He, Phung & Haffari 2021): in-domain seed text exists in
+// language A only; select in-domain sentences of a language-B pool.
+//  1. A frozen multilingual encoder embeds both sides of a parallel A-B corpus, the seed (A)
+//     and the pool (B) (encoded on demand through the encode job).
+//  2. An adaptive layer g (2-layer feed-forward, hidden 128) is trained with InfoNCE
+//     (temperature 0.2): translation pairs are positives; in-batch pairs from a DIFFERENT GMM
+//     cluster (k = 5, fitted on the A side) are the negatives (k = 1: every other pair).
+//     Adam, batch 64, early stopping on a held-out 10% of the pairs.
+//  3. A domain classifier c (2-layer feed-forward) on g(seed) vs g(A-side sentences of the
+//     parallel corpus with the lowest cosine to the seed mean), applied to g(pool).
+// Stored as a selection run (method "cross-lingual") so evaluation and export work unchanged;
+// g and c are saved in the run as blobs "adaptive_layer.pt" and "classifier.pt".
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Error.h"
+#include "jobs/Progress.h"
+#include "select/DomainClassifier.h"
+
+namespace dl {
+
+class Store;
+
+struct CrossLingualParams {
+    std::string pool;      // monolingual pool corpus in language B
+    std::string seed;      // "CORPUS" or "CORPUS:DOMAIN", language A
+    std::string parallel;  // parallel corpus: source side language A, target side language B
+    std::string model;     // multilingual encoder (default model when empty)
+    int clusters = 5;
+    int hidden = 128;
+    double temperature = 0.2;
+    int batchSize = 64;
+    int maxEpochs = 30;
+    int patience = 3;
+    double learningRate = 1e-3;
+    double heldOutFraction = 0.1;
+    std::uint64_t seedValue = 1;
+    std::optional<std::int64_t> top;
+    std::optional<double> threshold;
+    DomainHeadOptions classifier;
+    nlohmann::json toJson() const;
+};
+
+struct CrossLingualResult {
+    std::int64_t runId = 0;
+    std::int64_t poolSize = 0, seedSize = 0, pairs = 0, selected = 0;
+    nlohmann::json summary;
+};
+
+Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& params, Store& store, ProgressSink& progress,
+                                             const CancelToken& cancel);
+
+// Negatives of pair i in a batch: j != i whose cluster differs (every j != i when allNegatives).
+std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives);
+
+// Symmetric InfoNCE over a batch of n aligned rows (a_i, b_i), cosine similarity / tau:
+// mean over i and both directions of -log(exp(s_ii) / (exp(s_ii) + sum_{j in N(i)} exp(s_ij))).
+double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int n, int dim,
+                   const std::vector<char>& negativeMask, double temperature);
+
+}  // namespace dl

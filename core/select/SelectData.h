@@ -1,0 +1,29 @@
+#pragma once
+// Shared data plumbing of the selection jobs: seed/pool subsets and embedding rows.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/Error.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+
+namespace dl {
+
+class Store;
+
+// The sentences of a corpus (all, or those of one domain: spec "CORPUS:DOMAIN").
+struct CorpusSubset {
+    CorpusInfo corpus;
+    std::string domain;                  // "" = all
+    std::vector<std::int64_t> positions; // corpus positions (embedding rows)
+    std::vector<std::int64_t> ids;       // sentence ids
+    std::vector<std::string> src, tgt;   // tgt only when withTarget
+};
+
+Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, bool withTarget);
+
+// Copies the given rows of an embedding matrix into a dense row-major block.
+std::vector<float> gatherRows(const EmbeddingMatrix& m, const std::vector<std::int64_t>& positions);
+
+}  // namespace dl

@@ -1,0 +1,184 @@
+// Cross-lingual selection (Vu et al. 2021): the InfoNCE loss by hand on a 3x3 batch, the
+// cluster-based negatives mask, and a synthetic "two languages" set where the adaptive layer
+// must beat the unaligned baseline (Domain-Cosine straight across languages).
+#include <QtTest>
+
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "select/CrossLingual.h"
+#include "select/DomainCosine.h"
+#include "select/Ranking.h"
+#include "select/SelectJob.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+class TestCrossLingual : public QObject {
+    Q_OBJECT
+private slots:
+    void negativesMask() {
+        const auto m = contrastiveNegativeMask({0, 0, 1}, false);
+        QCOMPARE(m, (std::vector<char>{0, 0, 1, 0, 0, 1, 1, 1, 0}));
+        QCOMPARE(contrastiveNegativeMask({0, 0, 1}, true), (std::vector<char>{0, 1, 1, 1, 0, 1, 1, 1, 0}));
+    }
+
+    void infoNceByHand_data() {
+        QTest::addColumn<double>("tau");
+        QTest::addColumn<bool>("all");
+        QTest::newRow("clusters, tau 1") << 1.0 << false;
+        QTest::newRow("clusters, tau 0.2") << 0.2 << false;
+        QTest::newRow("all negatives, tau 0.2") << 0.2 << true;
+    }
+    void infoNceByHand() {
+        QFETCH(double, tau);
+        QFETCH(bool, all);
+        // Unit directions u0 = (1,0), u1 = (0,1), u2 = (1,1)/sqrt2; cosines 0 and 1/sqrt2.
+        const std::vector<float> a = {1, 0, 0, 1, 1, 1};
+        const std::vector<float> b = a;
+        const std::vector<std::int32_t> clusters = {0, 1, 0};  // pair 2 shares pair 0's cluster
+        const double c = 1 / std::sqrt(2.0), e1 = std::exp(1 / tau), e0 = std::exp(0.0), ec = std::exp(c / tau);
+        double l0, l1, l2;
+        if (all) {
+            l0 = -std::log(e1 / (e1 + e0 + ec));
+            l1 = -std::log(e1 / (e1 + e0 + ec));
+            l2 = -std::log(e1 / (e1 + ec + ec));
+        } else {
+            l0 = -std::log(e1 / (e1 + e0));       // row 0: negative 1 only (2 is in its cluster)
+            l1 = -std::log(e1 / (e1 + e0 + ec));  // row 1: negatives 0 and 2
+            l2 = -std::log(e1 / (e1 + ec));       // row 2: negative 1 only
+        }
+        const double expected = (l0 + l1 + l2) / 3;  // both directions are equal here (symmetric)
+        const double got = infoNceLoss(a, b, 3, 2, contrastiveNegativeMask(clusters, all), tau);
+        QVERIFY2(std::fabs(got - expected) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(got).arg(expected)));
+    }
+
+    void alignedMethodBeatsUnalignedBaseline() {
+        // Language A: three domain centroids + noise. Language B: a fixed random rotation of the
+        // A vector plus an offset: B vectors of a domain are not near A vectors of that domain.
+        const QString model = dltest::testData(QStringLiteral("models/bert-tiny"));
+        const int dim = 32;
+        std::mt19937 rng(11);
+        std::normal_distribution<float> normal(0.f, 1.f);
+        std::vector<float> centroids(3 * dim), rotation(dim * dim), offset(dim);
+        for (auto& v : centroids) v = 2.f * normal(rng);
+        for (auto& v : rotation) v = normal(rng) / std::sqrt(float(dim));
+        for (auto& v : offset) v = 3.f * normal(rng);
+        auto sampleA = [&](int domain) {
+            std::vector<float> x(dim);
+            for (int k = 0; k < dim; ++k) x[k] = centroids[domain * dim + k] + 0.7f * normal(rng);
+            return x;
+        };
+        auto toB = [&](const std::vector<float>& x) {
+            std::vector<float> y(dim);
+            for (int i = 0; i < dim; ++i) {
+                float s = offset[i];
+                for (int k = 0; k < dim; ++k) s += rotation[i * dim + k] * x[k];
+                y[i] = s + 0.1f * normal(rng);
+            }
+            return y;
+        };
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("x.dlproj")).toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        // Corpora with unique placeholder text (the vectors are what matters).
+        auto makeCorpus = [&](const char* name, int rows, bool parallel, const std::vector<int>& domains) {
+            QByteArray src, tgt;
+            for (int i = 0; i < rows; ++i) {
+                src += QByteArray(name) + " a " + QByteArray::number(i) + "\n";
+                tgt += QByteArray(name) + " b " + QByteArray::number(i) + "\n";
+            }
+            for (int d = 0; d < 3; ++d) {
+                QByteArray s, t;
+                const auto sl = src.split('\n'), tl = tgt.split('\n');
+                for (int i = 0; i < rows; ++i)
+                    if (domains[i] == d) {
+                        s += sl[i] + "\n";
+                        t += tl[i] + "\n";
+                    }
+                if (s.isEmpty()) continue;
+                ImportParams p;
+                p.srcPath = dltest::writeFile(dir, QStringLiteral("%1-%2.aa").arg(QLatin1String(name)).arg(d), s);
+                if (parallel) p.tgtPath = dltest::writeFile(dir, QStringLiteral("%1-%2.bb").arg(QLatin1String(name)).arg(d), t);
+                p.srcLang = parallel || std::string(name) == "seed" ? "aa" : "bb";
+                if (parallel) p.tgtLang = "bb";
+                p.labelSource = LabelSource::Given;
+                p.domain = "d" + std::to_string(d);
+                p.corpus = name;
+                runImport(p, *store, np, ct).value();
+            }
+        };
+        const int pairs = 900, poolRows = 300, seedRows = 60;
+        std::vector<int> parDomains(pairs), poolDomains(poolRows), seedDomains(seedRows, 0);
+        for (int i = 0; i < pairs; ++i) parDomains[i] = i % 3;
+        for (int i = 0; i < poolRows; ++i) poolDomains[i] = i % 3;
+        makeCorpus("parallel", pairs, true, parDomains);
+        makeCorpus("pool", poolRows, false, poolDomains);
+        makeCorpus("seed", seedRows, false, seedDomains);
+        // Embeddings in corpus position order, stored under the tiny model's key.
+        auto store3 = [&](const char* corpus, Side side, const std::vector<float>& rows) {
+            const auto c = findCorpus(*store, corpus).value();
+            auto set = ensureEmbeddingSet(*store, {"bert-tiny", -1, "mean", side, false}, dim, StorageType::Float32).value();
+            auto tx = store->begin();
+            appendEmbeddings(*store, set.id, c.id, 0, c.sentences, rows).value();
+            tx->commit().value();
+        };
+        // Positions follow import order: domain 0 rows, then 1, then 2.
+        std::vector<float> parA, parB, pool, seed;
+        for (int d = 0; d < 3; ++d)
+            for (int i = 0; i < pairs / 3; ++i) {
+                auto a = sampleA(d);
+                auto b = toB(a);
+                parA.insert(parA.end(), a.begin(), a.end());
+                parB.insert(parB.end(), b.begin(), b.end());
+            }
+        for (int d = 0; d < 3; ++d)
+            for (int i = 0; i < poolRows / 3; ++i) {
+                auto b = toB(sampleA(d));
+                pool.insert(pool.end(), b.begin(), b.end());
+            }
+        for (int i = 0; i < seedRows; ++i) {
+            auto a = sampleA(0);
+            seed.insert(seed.end(), a.begin(), a.end());
+        }
+        store3("parallel", Side::Source, parA);
+        store3("parallel", Side::Target, parB);
+        store3("pool", Side::Source, pool);
+        store3("seed", Side::Source, seed);
+
+        // Unaligned baseline: cosine of B vectors to the A seed mean.
+        const auto base = cosineToSeedMean(seed.data(), seedRows, pool.data(), poolRows, dim);
+        std::vector<std::int64_t> ids(poolRows);
+        std::iota(ids.begin(), ids.end(), 0);
+        std::vector<char> relevant(poolRows);
+        for (int i = 0; i < poolRows / 3; ++i) relevant[i] = 1;
+        const auto baseline = evaluateSelection(selectTopK(rankByScore(base, ids), poolRows, poolRows / 3), relevant);
+
+        CrossLingualParams p;
+        p.pool = "pool";
+        p.seed = "seed";
+        p.parallel = "parallel";
+        p.model = model.toStdString();
+        p.clusters = 3;
+        p.top = poolRows / 3;
+        auto r = runCrossLingual(p, *store, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        auto eval = evaluateRuns({{r->runId}, "d0", {}}, *store).value();
+        const double precision = eval["precision"].get<double>();
+        QVERIFY2(precision > 0.9, qPrintable(QString::fromStdString(eval.dump())));
+        QVERIFY2(precision > baseline.precision + 0.2, qPrintable(QStringLiteral("baseline %1, cross-lingual %2").arg(baseline.precision).arg(precision)));
+        QVERIFY(r->summary["adaptive_layer"]["held_out_loss"].get<double>() < r->summary["adaptive_layer"]["initial_held_out_loss"].get<double>());
+        QVERIFY(!getRunBlob(*store, r->runId, "adaptive_layer.pt")->empty());
+        QVERIFY(!getRunBlob(*store, r->runId, "classifier.pt")->empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCrossLingual)
+#include "tst_crosslingual.moc"
