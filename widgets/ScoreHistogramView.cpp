@@ -147,6 +147,12 @@ void ScoreHistogramView::setScores(const QVector<double>& scores, bool higherIsB
     // ScoreRanking keeps labels of the same length (rescoring the same pool), drops others.
     refreshLabelViews();
     // Keep the user's k across a rescoring; a fresh view starts with the top 10%.
+    if (ranking_.size() == 0) {
+        k_ = 0;
+        threshold_ = 0;
+        updateSelectionViews();
+        return;
+    }
     const qint64 k = k_ > 0 ? std::min(k_, ranking_.size()) : ranking_.size() / 10;
     k_ = -1;  // force the update and the signals
     setTopK(k);

@@ -1,0 +1,412 @@
+// Scatter view pieces with synthetic data: ellipse geometry against independent numbers,
+// the grid index against brute force, density/points switching by visible count,
+// rectangle/lasso selection ids, and image export.
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+
+#include "EllipseGeometry.h"
+#include "ScatterIndex.h"
+#include "ScatterPlotView.h"
+
+namespace {
+// Points from a few Gaussian blobs; ids are row*10+7 so ids ≠ rows in the tests.
+ScatterData blobs(int n, unsigned seed = 7) {
+    std::mt19937 rng(seed);
+    std::normal_distribution<double> g(0, 1);
+    ScatterData d;
+    d.categoryNames = {QStringLiteral("law"), QStringLiteral("medical"), QStringLiteral("it")};
+    const double cx[] = {-4, 3, 0}, cy[] = {0, 2, -4};
+    for (int i = 0; i < n; ++i) {
+        const int c = i % 3;
+        d.x.append(cx[c] + g(rng));
+        d.y.append(cy[c] + 0.6 * g(rng));
+        d.category.append(c);
+        d.value.append(double(c) + 0.1 * g(rng));
+        d.ids.append(qint64(i) * 10 + 7);
+    }
+    return d;
+}
+
+QVector<qint64> bruteIdsInRect(const ScatterData& d, const QRectF& r) {
+    QVector<qint64> ids;
+    for (int i = 0; i < d.x.size(); ++i) {
+        // The index stores float coordinates; compare the same way.
+        const double x = float(d.x[i]), y = float(d.y[i]);
+        if (x >= r.left() && x <= r.right() && y >= r.top() && y <= r.bottom()) ids.append(d.ids[i]);
+    }
+    return ids;
+}
+}  // namespace
+
+class TestScatterPlot : public QObject {
+    Q_OBJECT
+private slots:
+    void ellipseAxesRecoverConstruction_data() {
+        QTest::addColumn<double>("a");      // 1σ semi-major axis
+        QTest::addColumn<double>("b");      // 1σ semi-minor axis
+        QTest::addColumn<double>("theta");  // major-axis angle (radians)
+        QTest::newRow("axis-aligned wide") << 3.0 << 1.0 << 0.0;
+        QTest::newRow("axis-aligned tall") << 2.0 << 0.5 << std::numbers::pi / 2;
+        QTest::newRow("rotated 30deg") << 2.5 << 0.7 << std::numbers::pi / 6;
+        QTest::newRow("rotated -60deg") << 1.2 << 1.1 << -std::numbers::pi / 3;
+        QTest::newRow("thin needle 80deg") << 5.0 << 0.01 << 80.0 * std::numbers::pi / 180;
+        QTest::newRow("tiny scale") << 2e-4 << 1e-4 << 0.4;
+    }
+    void ellipseAxesRecoverConstruction() {
+        QFETCH(double, a);
+        QFETCH(double, b);
+        QFETCH(double, theta);
+        // Σ = R(θ) diag(a², b²) R(θ)ᵀ: its eigenvalues are a², b², the major axis points along θ.
+        const double c = std::cos(theta), s = std::sin(theta);
+        const double cxx = a * a * c * c + b * b * s * s;
+        const double cyy = a * a * s * s + b * b * c * c;
+        const double cxy = (a * a - b * b) * s * c;
+        const EllipseGeometry::Axes ax = EllipseGeometry::axes(cxx, cxy, cyy);
+        const double tol = 1e-9 * a;
+        QVERIFY2(std::abs(ax.major - a) <= tol, qPrintable(QString::number(ax.major)));
+        QVERIFY2(std::abs(ax.minor - b) <= tol, qPrintable(QString::number(ax.minor)));
+        // Axis direction is defined modulo π.
+        double d = std::fmod(ax.angle - theta, std::numbers::pi);
+        if (d > std::numbers::pi / 2) d -= std::numbers::pi;
+        if (d < -std::numbers::pi / 2) d += std::numbers::pi;
+        QVERIFY2(std::abs(d) < 1e-7, qPrintable(QStringLiteral("angle %1 vs %2").arg(ax.angle).arg(theta)));
+    }
+
+    void ellipseAxesAreEigenpairs_data() {
+        QTest::addColumn<double>("cxx");
+        QTest::addColumn<double>("cxy");
+        QTest::addColumn<double>("cyy");
+        QTest::newRow("2 1 2") << 2.0 << 1.0 << 2.0;
+        QTest::newRow("negative correlation") << 4.0 << -1.5 << 1.0;
+        QTest::newRow("round") << 3.0 << 0.0 << 3.0;
+        QTest::newRow("singular") << 1.0 << 1.0 << 1.0;
+        QTest::newRow("PCA-like") << 12.7 << 3.1 << 0.9;
+    }
+    void ellipseAxesAreEigenpairs() {
+        QFETCH(double, cxx);
+        QFETCH(double, cxy);
+        QFETCH(double, cyy);
+        const auto ax = EllipseGeometry::axes(cxx, cxy, cyy);
+        // Trace and determinant are the sum and product of the eigenvalues.
+        QVERIFY(std::abs(ax.lambda1 + ax.lambda2 - (cxx + cyy)) < 1e-12 * (1 + cxx + cyy));
+        QVERIFY(std::abs(ax.lambda1 * ax.lambda2 - (cxx * cyy - cxy * cxy)) < 1e-9 * (1 + cxx * cyy));
+        QVERIFY(ax.lambda1 >= ax.lambda2);
+        QCOMPARE(ax.major, std::sqrt(std::max(0.0, ax.lambda1)));
+        QCOMPARE(ax.minor, std::sqrt(std::max(0.0, ax.lambda2)));
+        // Σ v = λ1 v for v = (cos angle, sin angle).
+        const double vx = std::cos(ax.angle), vy = std::sin(ax.angle);
+        QVERIFY(std::abs(cxx * vx + cxy * vy - ax.lambda1 * vx) < 1e-9 * (1 + ax.lambda1));
+        QVERIFY(std::abs(cxy * vx + cyy * vy - ax.lambda1 * vy) < 1e-9 * (1 + ax.lambda1));
+    }
+
+    void ellipseOutlineLiesOnMahalanobisContour_data() {
+        QTest::addColumn<double>("sigma");
+        QTest::newRow("1 sigma") << 1.0;
+        QTest::newRow("2 sigma") << 2.0;
+    }
+    void ellipseOutlineLiesOnMahalanobisContour() {
+        QFETCH(double, sigma);
+        const EllipseSpec e{1.5, -2.0, 4.0, 1.2, 0.8, 0};
+        const QVector<QPointF> pts = EllipseGeometry::outline(e, sigma, 90);
+        QCOMPARE(pts.size(), 91);
+        QCOMPARE(pts.first(), pts.last());  // closed
+        const double det = e.cxx * e.cyy - e.cxy * e.cxy;
+        for (const QPointF& p : pts) {
+            const double dx = p.x() - e.cx, dy = p.y() - e.cy;
+            // (p − μ)ᵀ Σ⁻¹ (p − μ) with the 2×2 inverse written out.
+            const double m = (e.cyy * dx * dx - 2 * e.cxy * dx * dy + e.cxx * dy * dy) / det;
+            QVERIFY2(std::abs(m - sigma * sigma) < 1e-9, qPrintable(QString::number(m)));
+        }
+    }
+
+    void indexMatchesBruteForce() {
+        const ScatterData d = blobs(20000, 3);
+        ScatterIndex index;
+        index.build(d.x, d.y);
+        QCOMPARE(index.size(), qint64(d.x.size()));
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<double> u(-8, 8);
+        for (int trial = 0; trial < 40; ++trial) {
+            double x0 = u(rng), x1 = u(rng), y0 = u(rng), y1 = u(rng);
+            if (x0 > x1) std::swap(x0, x1);
+            if (y0 > y1) std::swap(y0, y1);
+            const QVector<qint64> expected = bruteIdsInRect(d, QRectF(QPointF(x0, y0), QPointF(x1, y1)));
+            QCOMPARE(index.count({x0, x1, y0, y1}), qint64(expected.size()));
+            QVector<qint64> got;
+            index.forEach({x0, x1, y0, y1}, [&](qint64 p) { got.append(d.ids[index.original(p)]); });
+            std::sort(got.begin(), got.end());
+            QCOMPARE(got, expected);
+            // Capped count: exact below the cap, cap + 1 above it.
+            const qint64 cap = 100;
+            QCOMPARE(index.count({x0, x1, y0, y1}, cap), std::min<qint64>(expected.size(), cap + 1));
+        }
+        // Nearest (in pixels, anisotropic scale) equals the brute-force nearest.
+        const double sx = 0.02, sy = 0.01;
+        for (int trial = 0; trial < 40; ++trial) {
+            const double x = u(rng) / 2, y = u(rng) / 2;
+            double best = 25.0 * 25.0;
+            qint64 bestRow = -1;
+            for (int i = 0; i < d.x.size(); ++i) {
+                const double dx = (float(d.x[i]) - x) / sx, dy = (float(d.y[i]) - y) / sy;
+                if (dx * dx + dy * dy <= best) best = dx * dx + dy * dy, bestRow = i;
+            }
+            const qint64 pos = index.nearest(x, y, sx, sy, 25.0);
+            QCOMPARE(pos < 0 ? -1 : index.original(pos), bestRow);
+        }
+    }
+
+    void renderModeFollowsVisibleCount() {
+        ScatterData d = blobs(120000);
+        const ScatterData copy = d;
+        ScatterPlotView view;
+        view.resize(900, 600);
+        view.setPointBudget(10000);  // density above 10× the budget
+        view.setData(std::move(d));
+        view.replotNow();
+        QCOMPARE(view.renderMode(), ScatterPlotView::RenderMode::Density);
+        QCOMPARE(view.visibleCount(), qint64(120000));
+        QVERIFY(view.drawnDescription().contains(QLocale().toString(120000)));
+        // Between the budget and 10× the budget: every point as a dot.
+        view.setPointBudget(50000);
+        view.replotNow();
+        QCOMPARE(view.renderMode(), ScatterPlotView::RenderMode::Dots);
+        QCOMPARE(view.visibleCount(), qint64(120000));
+        // Zoom onto one blob's core: fewer than the budget → individual points, counted exactly.
+        const QRectF zoom(QPointF(-4.5, -0.5), QPointF(-3.5, 0.5));
+        view.setViewRange(zoom);
+        view.replotNow();
+        const qint64 expected = bruteIdsInRect(copy, zoom).size();
+        QVERIFY(expected > 0 && expected < 50000);
+        QCOMPARE(view.renderMode(), ScatterPlotView::RenderMode::Points);
+        QCOMPARE(view.visibleCount(), expected);
+        QVERIFY(view.drawnDescription().contains(QLocale().toString(expected)));
+        // A budget below the visible count switches the same view back to density.
+        view.setPointBudget(expected - 1);
+        view.replotNow();
+        QCOMPARE(view.renderMode(), ScatterPlotView::RenderMode::Dots);
+        view.setPointBudget(expected / 20);
+        view.replotNow();
+        QCOMPARE(view.renderMode(), ScatterPlotView::RenderMode::Density);
+        view.resetView();
+        view.replotNow();
+        QCOMPARE(view.visibleCount(), qint64(120000));
+    }
+
+    void rectangleSelectionEmitsIds() {
+        ScatterData d = blobs(3000);
+        const ScatterData copy = d;
+        ScatterPlotView view;
+        view.resize(600, 400);
+        view.setData(std::move(d));
+        QSignalSpy spy(&view, &ScatterPlotView::selectionChanged);
+        const QRectF r(QPointF(2, 1), QPointF(4, 3));
+        view.selectInRect(r);
+        QCOMPARE(spy.count(), 1);
+        const QVector<qint64> ids = spy.at(0).at(0).value<QVector<qint64>>();
+        QCOMPARE(ids, bruteIdsInRect(copy, r));
+        QVERIFY(!ids.isEmpty());
+        // Shift-add a second rectangle: union, still in row order.
+        const QRectF r2(QPointF(-5, -1), QPointF(-4, 0));
+        view.selectInRect(r2, true);
+        QVector<qint64> both = bruteIdsInRect(copy, r) + bruteIdsInRect(copy, r2);
+        std::sort(both.begin(), both.end());
+        both.erase(std::unique(both.begin(), both.end()), both.end());
+        QCOMPARE(view.selectedIds(), both);
+        view.clearSelection();
+        QVERIFY(view.selectedIds().isEmpty());
+        QCOMPARE(spy.count(), 3);
+    }
+
+    void mouseRectangleSelects() {
+        ScatterData d = blobs(3000);
+        const ScatterData copy = d;
+        ScatterPlotView view;
+        view.resize(700, 500);
+        view.setData(std::move(d));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.replotNow();
+        view.setTool(ScatterPlotView::Tool::RectSelect);
+        QSignalSpy spy(&view, &ScatterPlotView::selectionChanged);
+        QCustomPlot* plot = view.plot();
+        const QPointF a(plot->xAxis->coordToPixel(2), plot->yAxis->coordToPixel(3));
+        const QPointF b(plot->xAxis->coordToPixel(4), plot->yAxis->coordToPixel(1));
+        auto send = [&](QEvent::Type type, QPointF pos, Qt::MouseButtons buttons) {
+            QMouseEvent ev(type, pos, plot->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
+            QCoreApplication::sendEvent(plot, &ev);
+        };
+        send(QEvent::MouseButtonPress, a, Qt::LeftButton);
+        send(QEvent::MouseMove, (a + b) / 2, Qt::LeftButton);
+        send(QEvent::MouseMove, b, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, b, Qt::NoButton);
+        QCOMPARE(spy.count(), 1);
+        // Pixel rounding moves the edges by at most a pixel: compare with a slightly shrunk
+        // and grown rectangle instead of an exact one.
+        const double px = plot->xAxis->range().size() / plot->axisRect()->width() * 1.5;
+        const double py = plot->yAxis->range().size() / plot->axisRect()->height() * 1.5;
+        const auto inner = bruteIdsInRect(copy, QRectF(QPointF(2 + px, 1 + py), QPointF(4 - px, 3 - py)));
+        const auto outer = bruteIdsInRect(copy, QRectF(QPointF(2 - px, 1 - py), QPointF(4 + px, 3 + py)));
+        const QVector<qint64> ids = view.selectedIds();
+        QVERIFY(ids.size() >= inner.size() && ids.size() <= outer.size());
+        for (qint64 id : inner) QVERIFY(ids.contains(id));
+    }
+
+    void hoverAsksForTheNearestPointsText() {
+        ScatterData d = blobs(2000);
+        const ScatterData copy = d;
+        ScatterPlotView view;
+        view.resize(700, 500);
+        view.setData(std::move(d));
+        QVector<qint64> asked;
+        view.setTooltipProvider([&](qint64 row) {
+            asked.append(row);
+            return QStringLiteral("sentence %1").arg(row);
+        });
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.replotNow();
+        QSignalSpy spy(&view, &ScatterPlotView::pointHovered);
+        QCustomPlot* plot = view.plot();
+        const int row = 1234;
+        const QPointF pos(plot->xAxis->coordToPixel(copy.x[row]), plot->yAxis->coordToPixel(copy.y[row]));
+        QMouseEvent ev(QEvent::MouseMove, pos, plot->mapToGlobal(pos), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(plot, &ev);
+        QCOMPARE(spy.count(), 1);
+        const qint64 hovered = spy.at(0).at(0).toLongLong();
+        // Another point may sit on the same pixel; it must be at least as close.
+        const auto pixelDist = [&](qint64 r) {
+            return std::hypot(plot->xAxis->coordToPixel(float(copy.x[r])) - pos.x(), plot->yAxis->coordToPixel(float(copy.y[r])) - pos.y());
+        };
+        QVERIFY(hovered >= 0);
+        QVERIFY(pixelDist(hovered) <= pixelDist(row) + 1e-6);
+        QCOMPARE(asked, QVector<qint64>{hovered});  // text asked only for the hovered point
+    }
+
+    void lassoSelectsInsidePolygon() {
+        ScatterData d = blobs(5000);
+        const ScatterData copy = d;
+        ScatterPlotView view;
+        view.setData(std::move(d));
+        const QPolygonF tri{QPointF(-6, -2), QPointF(4, 3), QPointF(1, -5)};
+        view.selectInPolygon(tri);
+        QVector<qint64> expected;
+        for (int i = 0; i < copy.x.size(); ++i)
+            if (tri.containsPoint(QPointF(float(copy.x[i]), float(copy.y[i])), Qt::OddEvenFill)) expected.append(copy.ids[i]);
+        QCOMPARE(view.selectedIds(), expected);
+        QVERIFY(expected.size() > 100);
+    }
+
+    void mouseLassoSelects() {
+        ScatterData d = blobs(4000);
+        const ScatterData copy = d;
+        ScatterPlotView view;
+        view.resize(700, 500);
+        view.setData(std::move(d));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.replotNow();
+        view.setTool(ScatterPlotView::Tool::LassoSelect);
+        QSignalSpy spy(&view, &ScatterPlotView::selectionChanged);
+        QCustomPlot* plot = view.plot();
+        // A square lasso around (3, 2), drawn as a path of mouse moves.
+        const QPolygonF square{QPointF(2, 1), QPointF(4, 1), QPointF(4, 3), QPointF(2, 3)};
+        auto px = [&](QPointF p) { return QPointF(plot->xAxis->coordToPixel(p.x()), plot->yAxis->coordToPixel(p.y())); };
+        auto send = [&](QEvent::Type type, QPointF pos, Qt::MouseButtons buttons) {
+            QMouseEvent ev(type, pos, plot->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
+            QCoreApplication::sendEvent(plot, &ev);
+        };
+        send(QEvent::MouseButtonPress, px(square[0]), Qt::LeftButton);
+        for (int i = 1; i <= 4; ++i)
+            for (int s = 1; s <= 10; ++s) {
+                const QPointF a = square[i - 1], b = square[i % 4];
+                send(QEvent::MouseMove, px(a + (b - a) * (s / 10.0)), Qt::LeftButton);
+            }
+        send(QEvent::MouseButtonRelease, px(square[0]), Qt::NoButton);
+        QCOMPARE(spy.count(), 1);
+        const double pxw = plot->xAxis->range().size() / plot->axisRect()->width() * 1.5;
+        const double pxh = plot->yAxis->range().size() / plot->axisRect()->height() * 1.5;
+        const auto inner = bruteIdsInRect(copy, QRectF(QPointF(2 + pxw, 1 + pxh), QPointF(4 - pxw, 3 - pxh)));
+        const auto outer = bruteIdsInRect(copy, QRectF(QPointF(2 - pxw, 1 - pxh), QPointF(4 + pxw, 3 + pxh)));
+        const QVector<qint64> ids = view.selectedIds();
+        QVERIFY(!inner.isEmpty());
+        QVERIFY(ids.size() >= inner.size() && ids.size() <= outer.size());
+        for (qint64 id : inner) QVERIFY(ids.contains(id));
+    }
+
+    void legendShowsCategoryCounts() {
+        ScatterData d = blobs(3001);  // 1001 law, 1000 medical, 1000 it
+        ScatterPlotView view;
+        view.setData(std::move(d));
+        QCustomPlot* plot = view.plot();
+        QStringList names;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) names << item->plottable()->name();
+        QCOMPARE(names.size(), 3);
+        QVERIFY2(names[0].startsWith(QStringLiteral("law")) && names[0].contains(QLocale().toString(1001)), qPrintable(names[0]));
+        QVERIFY(names[1].contains(QLocale().toString(1000)));
+        // Colouring by value swaps the legend for a colour scale.
+        view.setColorMode(ScatterPlotView::ColorMode::Value);
+        QVERIFY(!plot->legend->visible());
+        QVERIFY(plot->plotLayout()->hasElement(0, 1));
+        view.setColorMode(ScatterPlotView::ColorMode::Category);
+        QVERIFY(plot->legend->visible());
+        QVERIFY(!plot->plotLayout()->hasElement(0, 1));
+    }
+
+    void ellipsesBecomeCurves() {
+        ScatterPlotView view;
+        view.setData(blobs(300));
+        const int before = view.plot()->plottableCount();
+        view.setEllipses({EllipseSpec{0, 0, 2, 0.5, 1, 0}, EllipseSpec{3, 2, 1, -0.3, 0.5, 1}});
+        // 1σ, 2σ and a centre marker per component.
+        QCOMPARE(view.plot()->plottableCount(), before + 6);
+        view.setEllipses({});
+        QCOMPARE(view.plot()->plottableCount(), before);
+    }
+
+    void savesImages_data() {
+        QTest::addColumn<QString>("suffix");
+        QTest::addColumn<int>("points");
+        QTest::newRow("png density") << "png" << 80000;
+        QTest::newRow("png points") << "png" << 2000;
+        QTest::newRow("svg") << "svg" << 2000;
+        QTest::newRow("pdf") << "pdf" << 2000;
+    }
+    void savesImages() {
+        QFETCH(QString, suffix);
+        QFETCH(int, points);
+        QTemporaryDir dir;
+        ScatterPlotView view;
+        view.resize(640, 480);
+        view.setData(blobs(points));
+        view.setEllipses({EllipseSpec{0, 0, 2, 0.5, 1, 0}});
+        const QString path = dir.filePath(QStringLiteral("scatter.") + suffix);
+        QString error;
+        QVERIFY2(view.save(path, 640, 480, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(bytes.size() > 1000);
+        if (suffix == QLatin1String("svg")) QVERIFY(bytes.contains("<svg"));
+        if (suffix == QLatin1String("pdf")) QVERIFY(bytes.startsWith("%PDF"));
+        if (suffix == QLatin1String("png")) {
+            QImage img(path);
+            QCOMPARE(img.size(), QSize(1280, 960));  // written at 2×
+            // Something other than white was drawn in the middle of the plot.
+            int coloured = 0;
+            for (int y = 200; y < 760; y += 8)
+                for (int x = 200; x < 1080; x += 8) coloured += img.pixelColor(x, y) != QColor(Qt::white);
+            QVERIFY(coloured > 50);
+        }
+        QVERIFY(!view.save(dir.filePath(QStringLiteral("scatter.bmpx")), 0, 0, &error));
+        QVERIFY(!error.isEmpty());
+    }
+};
+
+QTEST_MAIN(TestScatterPlot)
+#include "tst_scatterplot.moc"

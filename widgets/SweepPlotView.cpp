@@ -1,0 +1,109 @@
+#include "SweepPlotView.h"
+
+#include "PlotExport.h"
+#include "PlotPalette.h"
+
+#include <qcustomplot.h>
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+SweepPlotView::SweepPlotView(QWidget* parent) : QWidget(parent) {
+    plot_ = new QCustomPlot(this);
+    plot_->setMinimumSize(320, 220);
+    PlotPalette::applyStyle(plot_);
+    plot_->xAxis->setLabel(tr("k (mixture components)"));
+    plot_->yAxis->setLabel(tr("Criterion (lower is better)"));
+    plot_->legend->setVisible(true);
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot_->setAutoAddPlottableToLegend(false);
+    connect(plot_, &QCustomPlot::mousePress, this, &SweepPlotView::onClick);
+    summary_ = new QLabel(this);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* saveButton = new QToolButton(this);
+    saveButton->setText(tr("Save…"));
+    saveButton->setAutoRaise(true);
+    connect(saveButton, &QToolButton::clicked, this, [this] { PlotExport::saveWithDialog(plot_, this, tr("sweep")); });
+    auto* head = new QHBoxLayout;
+    head->addWidget(summary_, 1);
+    head->addWidget(saveButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(head);
+    layout->addWidget(plot_, 1);
+}
+
+void SweepPlotView::setAxisLabels(const QString& x, const QString& y) {
+    plot_->xAxis->setLabel(x);
+    plot_->yAxis->setLabel(y);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int SweepPlotView::bestIndex(int s) const {
+    if (s < 0 || s >= series_.size()) return -1;
+    int best = -1;
+    const QVector<double>& y = series_[s].y;
+    for (int i = 0; i < std::min(y.size(), x_.size()); ++i)
+        if (std::isfinite(y[i]) && (best < 0 || y[i] < y[best])) best = i;
+    return best;
+}
+
+void SweepPlotView::setSweep(const QVector<double>& x, const QVector<SweepSeries>& series) {
+    x_ = x;
+    series_ = series;
+    plot_->clearPlottables();
+    plot_->clearItems();
+    QStringList notes;
+    for (int s = 0; s < series_.size(); ++s) {
+        const QColor color = PlotPalette::category(s);
+        auto* g = plot_->addGraph();
+        g->setName(series_[s].name);
+        g->setPen(QPen(color, 2));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5), Qt::white, 7));
+        g->setSelectable(QCP::stNone);
+        g->addToLegend();
+        // NaN breaks the line at a failed fit instead of joining its neighbours.
+        const int n = int(std::min(x_.size(), series_[s].y.size()));
+        g->setData(x_.mid(0, n), series_[s].y.mid(0, n));
+        const int b = bestIndex(s);
+        if (b < 0) continue;
+        auto* best = plot_->addGraph();
+        best->setLineStyle(QCPGraph::lsNone);
+        best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(color.darker(140), 1.5), color, 11));
+        best->setData(QVector<double>{x_[b]}, QVector<double>{series_[s].y[b]});
+        best->setSelectable(QCP::stNone);
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(x_[b], series_[s].y[b]);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->setPadding(QMargins(2, 2, 2, 8));
+        label->setColor(color.darker(140));
+        label->setText(tr("min at %1").arg(QLocale().toString(x_[b])));
+        notes << tr("%1: lowest at %2").arg(series_[s].name, QLocale().toString(x_[b]));
+    }
+    summary_->setText(notes.join(QStringLiteral(" · ")));
+    plot_->rescaleAxes();
+    // Room around the points so markers and "min at" labels are not cut by the frame.
+    plot_->xAxis->scaleRange(1.08, plot_->xAxis->range().center());
+    plot_->yAxis->scaleRange(1.15, plot_->yAxis->range().center());
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepPlotView::onClick(QMouseEvent* event) {
+    if (x_.isEmpty() || event->button() != Qt::LeftButton) return;
+    // The nearest sampled x within 10 px of the click.
+    int best = -1;
+    double bestPx = 10;
+    for (int i = 0; i < x_.size(); ++i) {
+        const double d = std::abs(plot_->xAxis->coordToPixel(x_[i]) - event->position().x());
+        if (d <= bestPx) bestPx = d, best = i;
+    }
+    if (best >= 0) emit pointActivated(x_[best]);
+}
+
+bool SweepPlotView::save(const QString& path, QString* error) { return PlotExport::save(plot_, path, 0, 0, error); }
