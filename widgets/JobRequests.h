@@ -60,4 +60,6 @@ struct ExportRequest {
     QString groupBy = QStringLiteral("domain");
     double alpha = 1.0;
     qint64 sampleSize = 0;
+    qint64 run = 0;  // 0 = the latest run of the fitting kind
+    qint64 top = 0;  // selection: re-cut to the best k (0 = the run's own cut)
 };

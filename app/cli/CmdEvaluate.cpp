@@ -12,6 +12,7 @@ void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Selection run ids to compare (default: the latest)."), QStringLiteral("[RUN...]"));
     p.addOptions({
         {QStringLiteral("domain"), QStringLiteral("The in-domain label of the pool (the oracle)."), QStringLiteral("LABEL")},
+        {QStringLiteral("dev"), QStringLiteral("In-domain dev set CORPUS[:DOMAIN] kept out of the selection: perplexity of a 4-gram LM trained on each selection vs a random one."), QStringLiteral("SET")},
         {QStringLiteral("cutoffs"), QStringLiteral("Comma-separated cut-offs N for precision at N."), QStringLiteral("LIST")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("csv"), QStringLiteral("Print precision/recall at each cut-off as CSV, one row per run and cut-off.")},
@@ -23,6 +24,7 @@ int run(const QCommandLineParser& p) {
     if (!path) return path.error();
     dl::EvaluateParams params;
     params.domain = p.value(QStringLiteral("domain")).toStdString();
+    params.dev = p.value(QStringLiteral("dev")).toStdString();
     if (params.domain.empty()) return usageError(QStringLiteral("--domain LABEL is required"));
     const auto pos = p.positionalArguments();
     for (int i = 1; i < pos.size(); ++i) {
@@ -61,6 +63,10 @@ int run(const QCommandLineParser& p) {
                     static_cast<long long>(r["selected"].get<std::int64_t>()), r["precision"].get<double>(), r["recall"].get<double>(),
                     r["f1"].get<double>(), r["at_true_size"]["precision"].get<double>(), r["at_true_size"]["recall"].get<double>(),
                     static_cast<long long>(r["relevant"].get<std::int64_t>()), r["average_precision"].get<double>());
+    for (const auto& r : (*result)["runs"])
+        if (r.contains("dev_perplexity"))
+            std::printf("run %lld: dev perplexity %.1f (random selection of the same size: %.1f)\n", static_cast<long long>(r["run"].get<std::int64_t>()),
+                        r["dev_perplexity"]["selection"].get<double>(), r["dev_perplexity"]["random_same_size"].get<double>());
     return ExitOk;
 }
 

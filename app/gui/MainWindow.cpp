@@ -15,10 +15,20 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QTableView>
+#include <QUndoStack>
 #include <QTreeView>
 #include <QtConcurrent>
 
 #include "ClusterDialog.h"
+#include "ClusterExplorer.h"
+#include "ConfusionMatrixView.h"
+#include "PlotExport.h"
+#include "RunViews.h"
+#include "ScatterPlotView.h"
+#include "ScoreHistogramView.h"
+#include "SelectionExplorer.h"
+#include "SweepPlotView.h"
+#include "TableExport.h"
 #include "CorpusTreeModel.h"
 #include "EncodeDialog.h"
 #include "ExportDialog.h"
@@ -27,6 +37,7 @@
 #include "JobRunner.h"
 #include "JobsPanel.h"
 #include "OutlierBrowser.h"
+#include "OutlierTableModel.h"
 #include "ProjectQueries.h"
 #include "RecentProjects.h"
 #include "RunListModel.h"
@@ -56,12 +67,26 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     runView_->verticalHeader()->hide();
     runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
     connect(runView_, &QTableView::activated, this, [this](const QModelIndex& index) {
-        if (index.data(RunListModel::KindRole).toString() == QLatin1String("cluster"))
-            showClusterRun(index.data(RunListModel::RunIdRole).toLongLong());
+        const QString kind = index.data(RunListModel::KindRole).toString();
+        const qint64 id = index.data(RunListModel::RunIdRole).toLongLong();
+        if (kind == QLatin1String("cluster")) showClusterRun(id);
+        else if (kind == QLatin1String("select")) showSelectionRun(id);
+        else if (kind == QLatin1String("cluster-sweep")) showSweepRun(id);
     });
-    tabs_->addTab(runView_, tr("Runs"));
+    clusters_ = new ClusterExplorer(this);
+    tabs_->addTab(clusters_, tr("Clusters"));
     outliers_ = new OutlierBrowser(this);
     tabs_->addTab(outliers_, tr("Outliers"));
+    selection_ = new SelectionExplorer(this);
+    tabs_->addTab(selection_, tr("Selection"));
+    sweep_ = new SweepPlotView(this);
+    tabs_->addTab(sweep_, tr("k sweep"));
+    tabs_->addTab(runView_, tr("Runs"));
+    connect(clusters_, &ClusterExplorer::cellActivated, this, [this](const QString& domain, int cluster) {
+        outliers_->filterCluster(domain, cluster);
+        tabs_->setCurrentWidget(outliers_);
+    });
+    connect(selection_, &SelectionExplorer::exportRequested, this, &MainWindow::exportSelection);
     setCentralWidget(tabs_);
 
     jobs_ = new JobsPanel(this);
@@ -69,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     dock->setObjectName(QStringLiteral("jobsDock"));
     dock->setWidget(jobs_);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
-    resizeDocks({dock}, {200}, Qt::Vertical);
+    resizeDocks({dock}, {150}, Qt::Vertical);
     connect(runner_, &JobRunner::jobQueued, jobs_, &JobsPanel::onJobQueued);
     connect(runner_, &JobRunner::jobStarted, jobs_, &JobsPanel::onJobStarted);
     connect(runner_, &JobRunner::jobStage, jobs_, &JobsPanel::onJobStage);
@@ -116,8 +141,18 @@ void MainWindow::createActions() {
     auto* exportAct = analysis->addAction(tr("E&xport Training Files…"), this, &MainWindow::exportData);
     exportAct->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     projectActions_ << encodeAct << clusterAct << selectAct << exportAct;
+    auto* saveView = file->addAction(tr("&Save View As…"), this, &MainWindow::saveCurrentView);
+    saveView->setShortcut(QKeySequence::SaveAs);
+    projectActions_ << saveView;
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    auto* undo = selection_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    auto* redo = selection_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
     quit->setShortcut(QKeySequence::Quit);
 
     auto* help = menuBar()->addMenu(tr("&Help"));
@@ -191,6 +226,7 @@ bool MainWindow::openProject(const QString& path) {
     setWindowTitle(tr("%1 — DomainLens").arg(QFileInfo(path).fileName()));
     projectLabel_->setText(projectPath_);
     setProjectActionsEnabled(true);
+    showLatestRuns_ = true;
     refreshProject();
     return true;
 }
@@ -219,6 +255,18 @@ void MainWindow::refreshProject() {
         runsWatcher->deleteLater();
         if (path != projectPath_ || !result) return;
         runModel_->setRuns(*result);
+        if (showLatestRuns_) {
+            showLatestRuns_ = false;
+            qint64 cluster = 0, select = 0, sweep = 0;
+            for (const auto& r : *result) {
+                if (r.kind == QLatin1String("cluster")) cluster = r.id;
+                if (r.kind == QLatin1String("select")) select = r.id;
+                if (r.kind == QLatin1String("cluster-sweep")) sweep = r.id;
+            }
+            showClusterRun(cluster, true);
+            showSelectionRun(select, false);
+            showSweepRun(sweep, false);
+        }
         runView_->resizeColumnsToContents();
         runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
     });
@@ -256,7 +304,7 @@ void MainWindow::clusterCorpus() {
     auto outcome = std::make_shared<JobOutcome>();
     const QString title = request.sweep ? tr("k sweep %1–%2 on %3").arg(request.kFrom).arg(request.kTo).arg(request.corpus)
                                         : tr("Cluster %1 (k = %2)").arg(request.corpus).arg(request.k);
-    runJob(title, [this, outcome, sweep = request.sweep] { if (!sweep) showClusterRun(outcome->runId); }, outcome,
+    runJob(title, [this, outcome, sweep = request.sweep] { sweep ? showSweepRun(outcome->runId) : showClusterRun(outcome->runId); }, outcome,
            makeClusterJob(projectPath_, request, outcome));
 }
 
@@ -265,7 +313,8 @@ void MainWindow::selectData() {
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Select from %1 (%2)").arg(request.pool, request.method), {}, outcome, makeSelectJob(projectPath_, request, outcome));
+    runJob(tr("Select from %1 (%2)").arg(request.pool, request.method), [this, outcome] { showSelectionRun(outcome->runId); }, outcome,
+           makeSelectJob(projectPath_, request, outcome));
 }
 
 void MainWindow::exportData() {
@@ -277,14 +326,75 @@ void MainWindow::exportData() {
     runJob(tr("Export %1").arg(QFileInfo(request.prefix).fileName()), {}, outcome, makeExportJob(projectPath_, request, outcome));
 }
 
-void MainWindow::showClusterRun(qint64 runId) {
+void MainWindow::exportSelection(qint64 runId, qint64 topK) {
+    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    auto request = dialog.request();
+    request.mode = ExportRequest::Mode::Selection;
+    request.run = runId;
+    request.top = topK;
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(tr("Export %1").arg(QFileInfo(request.prefix).fileName()), {}, outcome, makeExportJob(projectPath_, request, outcome));
+}
+
+// The run views read their data off the GUI thread; a later request supersedes an earlier one.
+template <class Data, class Apply>
+static void loadAsync(QObject* owner, std::function<dl::Expected<Data>()> read, Apply apply, QStatusBar* status) {
+    auto* watcher = new QFutureWatcher<dl::Expected<Data>>(owner);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, owner, [watcher, apply, status] {
+        auto result = watcher->result();
+        watcher->deleteLater();
+        if (!result) {
+            status->showMessage(QString::fromStdString(result.error().message), 10000);
+            return;
+        }
+        apply(std::move(*result));
+    });
+    watcher->setFuture(QtConcurrent::run(std::move(read)));
+}
+
+void MainWindow::showClusterRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
     QString error;
-    if (!outliers_->showRun(projectPath_, runId, &error)) {
-        statusBar()->showMessage(error, 10000);
-        return;
-    }
-    tabs_->setCurrentWidget(outliers_);
+    if (!outliers_->showRun(projectPath_, runId, &error)) statusBar()->showMessage(error, 10000);
+    clusters_->setProject(projectPath_);
+    loadAsync<ClusterViewData>(this, [path = projectPath_, runId] { return readClusterView(path, runId); },
+                               [this, activate](ClusterViewData d) {
+                                   clusters_->setRun(std::move(d));
+                                   if (activate) tabs_->setCurrentWidget(clusters_);
+                               },
+                               statusBar());
+}
+
+void MainWindow::showSelectionRun(qint64 runId, bool activate) {
+    if (runId <= 0) return;
+    selection_->setProject(projectPath_);
+    loadAsync<SelectionViewData>(this, [path = projectPath_, runId] { return readSelectionView(path, runId); },
+                                 [this, activate](SelectionViewData d) {
+                                     selection_->setRun(std::move(d));
+                                     if (activate) tabs_->setCurrentWidget(selection_);
+                                 },
+                                 statusBar());
+}
+
+void MainWindow::showSweepRun(qint64 runId, bool activate) {
+    if (runId <= 0) return;
+    loadAsync<SweepViewData>(this, [path = projectPath_, runId] { return readSweepView(path, runId); },
+                             [this, activate](SweepViewData d) {
+                                 sweep_->setSweep(d.ks, d.series);
+                                 if (activate) tabs_->setCurrentWidget(sweep_);
+                             },
+                             statusBar());
+}
+
+void MainWindow::saveCurrentView() {
+    QWidget* current = tabs_->currentWidget();
+    if (current == clusters_) PlotExport::saveWithDialog(clusters_->scatter()->plot(), this, QStringLiteral("clusters"));
+    else if (current == selection_) PlotExport::saveWidgetWithDialog(selection_->histogram(), this, QStringLiteral("selection"));
+    else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
+    else if (current == outliers_) TableExport::saveCsvWithDialog(*outliers_->model(), this, QStringLiteral("outliers"));
+    else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
+    else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));
 }
 
 void MainWindow::importCorpus() {

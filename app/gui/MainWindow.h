@@ -9,7 +9,10 @@
 #include "common/Error.h"
 #include "jobs/Progress.h"
 
+class ClusterExplorer;
 class CorpusTreeModel;
+class SelectionExplorer;
+class SweepPlotView;
 class OutlierBrowser;
 class RunListModel;
 class QTableView;
@@ -40,9 +43,13 @@ public slots:
     void clusterCorpus();
     void selectData();
     void exportData();
+    void exportSelection(qint64 runId, qint64 topK);
     void refreshProject();
     // Shows a stored clustering run in the run-specific views (outliers, scatter, confusion).
-    void showClusterRun(qint64 runId);
+    void showClusterRun(qint64 runId, bool activate = true);
+    void showSelectionRun(qint64 runId, bool activate = true);
+    void showSweepRun(qint64 runId, bool activate = true);
+    void saveCurrentView();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -64,9 +71,13 @@ private:
     RunListModel* runModel_;
     QTableView* runView_;
     OutlierBrowser* outliers_;
+    ClusterExplorer* clusters_;
+    SelectionExplorer* selection_;
+    SweepPlotView* sweep_;
     QMenu* recentMenu_ = nullptr;
     QLabel* projectLabel_;
     QLabel* deviceLabel_;
     QList<QAction*> projectActions_;
     QString projectPath_;
+    bool showLatestRuns_ = false;  // after opening a project, fill the run views once
 };

@@ -112,6 +112,8 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, st
     p.groupBy = r.groupBy.toStdString();
     p.alpha = r.alpha;
     p.sampleSize = r.sampleSize;
+    if (r.run > 0) p.run = r.run;
+    if (r.top > 0) p.top = r.top;
     return [project, p, outcome](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         // Export only reads the project.
         auto store = dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <random>
 #include <unordered_set>
 
 #include "encode/EncodeJob.h"
@@ -302,6 +303,50 @@ Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store
         j["pr_curve"] = nlohmann::json::array();
         for (const auto& c : curve.points) j["pr_curve"].push_back({c.cutoff, c.precision, c.recall});
         out["runs"].push_back(j);
+    }
+    if (!params.dev.empty()) {
+        auto dev = loadCorpusSubset(store, params.dev, false);
+        if (!dev) return std::unexpected(dev.error());
+        const auto devTokens = tokenize(dev->src);
+        for (auto& j : out["runs"]) {
+            const auto runId = j["run"].get<std::int64_t>();
+            auto run = getRun(store, runId);
+            auto results = readRunResults(store, runId);
+            if (!run || !results) return fail("Cannot read run " + std::to_string(runId) + " for the perplexity check.");
+            std::map<std::int64_t, std::string> text;
+            auto st = forEachSentence(store, run->corpusId, 0, [&](const Sentence& s) {
+                text.emplace(s.id, s.src);
+                return true;
+            });
+            if (!st) return std::unexpected(st.error());
+            TokenizedText selected, poolTokens;
+            for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
+                auto tokens = wordTokens(text[results->sentenceIds[i]]);
+                if (results->label[i] == 1) selected.push_back(tokens);
+                poolTokens.push_back(std::move(tokens));
+            }
+            if (selected.empty()) continue;
+            // One vocabulary for every LM compared: non-singleton pool words.
+            NgramLm::Options lo{4, nonSingletonVocabulary(poolTokens)};
+            auto perplexity = [&](const TokenizedText& train) -> double {
+                auto lm = NgramLm::train(train, lo);
+                if (!lm) return NAN;
+                double bits = 0, words = 0;
+                for (const auto& s : devTokens) {
+                    bits += lm->crossEntropy(s) * double(s.size() + 1);
+                    words += double(s.size() + 1);
+                }
+                return std::pow(2.0, bits / words);
+            };
+            std::vector<std::size_t> order(poolTokens.size());
+            std::iota(order.begin(), order.end(), 0);
+            std::mt19937_64 rng(1);
+            std::shuffle(order.begin(), order.end(), rng);
+            TokenizedText random;
+            for (std::size_t i = 0; i < selected.size() && i < order.size(); ++i) random.push_back(poolTokens[order[i]]);
+            j["dev_perplexity"] = {{"dev", params.dev}, {"dev_sentences", devTokens.size()}, {"selection", perplexity(selected)},
+                                   {"random_same_size", perplexity(random)}, {"lm", "word 4-gram, modified Kneser-Ney"}};
+        }
     }
     // The CLI contract's top-level fields describe the first (or only) run.
     for (const char* k : {"precision", "recall", "f1", "selected", "relevant"}) out[k] = out["runs"][0][k];

@@ -53,6 +53,10 @@ struct EvaluateParams {
     std::vector<std::int64_t> runs;  // empty = the latest selection run
     std::string domain;              // the in-domain label
     std::vector<std::int64_t> cutoffs;  // empty = 10 evenly spaced up to 2x the relevant count
+    // Proxy extrinsic check: perplexity on this in-domain dev set ("CORPUS[:DOMAIN]", kept out
+    // of the selection) of a 4-gram LM trained on each selection, beside a random selection of
+    // the same size. Empty = skip.
+    std::string dev;
 };
 Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store);
 

@@ -1,0 +1,108 @@
+#include "ClusterExplorer.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "ConfusionMatrixView.h"
+#include "ScatterPlotView.h"
+
+namespace {
+constexpr int kMaxListed = 500;  // sentences listed for a scatter selection
+}
+
+ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent) {
+    title_ = new QLabel(tr("No clustering run yet: use Analysis → Cluster…"), this);
+    QFont bold = title_->font();
+    bold.setBold(true);
+    title_->setFont(bold);
+    colourBy_ = new QComboBox(this);
+    colourBy_->addItem(tr("True domain"));
+    colourBy_->addItem(tr("GMM cluster"));
+    ellipses_ = new QCheckBox(tr("Component ellipses (1σ, 2σ)"), this);
+    ellipses_->setChecked(true);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(title_, 1);
+    bar->addWidget(new QLabel(tr("Colour by:"), this));
+    bar->addWidget(colourBy_);
+    bar->addWidget(ellipses_);
+
+    scatter_ = new ScatterPlotView(this);
+    confusion_ = new ConfusionMatrixView(this);
+    unlabelled_ = new QLabel(tr("This corpus has no domain labels: purity and the confusion matrix need them."), this);
+    unlabelled_->setWordWrap(true);
+    unlabelled_->hide();
+    picked_ = new QListWidget(this);
+    picked_->setAlternatingRowColors(true);
+    picked_->setToolTip(tr("Sentences inside the rectangle or lasso selection of the scatter plot."));
+
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(confusion_, 2);
+    rightLayout->addWidget(unlabelled_);
+    rightLayout->addWidget(new QLabel(tr("Selected in the plot:"), right));
+    rightLayout->addWidget(picked_, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(scatter_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({640, 480});
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(colourBy_, &QComboBox::currentIndexChanged, this, &ClusterExplorer::applyColouring);
+    connect(ellipses_, &QCheckBox::toggled, scatter_, &ScatterPlotView::setEllipsesVisible);
+    connect(scatter_, &ScatterPlotView::selectionChanged, this, &ClusterExplorer::showSelection);
+    connect(confusion_, &ConfusionMatrixView::cellActivated, this, [this](int row, int col) {
+        if (row >= 0 && row < data_.domainNames.size()) emit cellActivated(data_.domainNames[row], col);
+    });
+    scatter_->setTooltipProvider([this](qint64 row) {
+        if (row < 0 || row >= data_.scatter.ids.size()) return QString();
+        return sentenceText(projectPath_, data_.scatter.ids[row]);
+    });
+}
+
+void ClusterExplorer::setRun(ClusterViewData data) {
+    data_ = std::move(data);
+    title_->setText(data_.title);
+    scatter_->setData(data_.scatter);
+    confusion_->setVisible(data_.labelled);
+    unlabelled_->setVisible(!data_.labelled);
+    if (data_.labelled) {
+        confusion_->setConfusion(data_.confusion);
+        confusion_->setMetricsText(data_.metrics);
+    }
+    colourBy_->setCurrentIndex(data_.labelled ? 0 : 1);
+    applyColouring();
+    picked_->clear();
+}
+
+void ClusterExplorer::applyColouring() {
+    // Ellipses take the colour of what the points show: the cluster, or the domain it maps to.
+    const bool byDomain = colourBy_->currentIndex() == 0 && data_.labelled;
+    QVector<EllipseSpec> ellipses = data_.ellipses;
+    for (auto& e : ellipses)
+        if (byDomain) e.category = e.category >= 0 && e.category < data_.majority.size() ? data_.majority[e.category] : -1;
+    if (byDomain)
+        scatter_->setCategories(data_.scatter.category, data_.domainNames);
+    else
+        scatter_->setCategories(data_.clusterLabels, data_.clusterNames);
+    scatter_->setEllipses(ellipses);
+    scatter_->setColorMode(ScatterPlotView::ColorMode::Category);
+}
+
+void ClusterExplorer::showSelection(const QVector<qint64>& ids) {
+    picked_->clear();
+    for (int i = 0; i < ids.size() && i < kMaxListed; ++i) picked_->addItem(sentenceText(projectPath_, ids[i]));
+    if (ids.size() > kMaxListed)
+        picked_->addItem(tr("… and %1 more").arg(QLocale().toString(ids.size() - kMaxListed)));
+}

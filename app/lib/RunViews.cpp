@@ -1,0 +1,148 @@
+#include "RunViews.h"
+
+#include <QObject>
+
+#include <cmath>
+#include <map>
+
+#include "store/Corpora.h"
+#include "store/Runs.h"
+#include "store/Statement.h"
+#include "store/Store.h"
+
+namespace {
+
+template <class T>
+QVector<T> toQVector(const std::vector<T>& v) {
+    return QVector<T>(v.begin(), v.end());
+}
+
+}  // namespace
+
+dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto run = dl::getRun(**store, runId);
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != "cluster") return dl::fail("Run " + std::to_string(runId) + " is not a clustering run.");
+    auto xy = dl::getRunArray<float>(**store, runId, "pca2d");
+    auto ids = dl::getRunArray<std::int64_t>(**store, runId, "sentence_ids");
+    if (!xy || !ids) return dl::fail("Run " + std::to_string(runId) + " has no 2-D projection stored.");
+    auto domainIndex = dl::getRunArray<std::int32_t>(**store, runId, "domain_index");
+    auto results = dl::readRunResults(**store, runId);
+    if (!results) return std::unexpected(results.error());
+    ClusterViewData d;
+    d.runId = runId;
+    const auto& s = run->summary;
+    for (const auto& name : s.value("domains", nlohmann::json::array())) d.domainNames << QString::fromStdString(name.get<std::string>());
+    const int k = s.value("k", 0);
+    std::vector<int> majority = s.value("majority", std::vector<int>{});
+    for (int c = 0; c < k; ++c) {
+        const int m = c < int(majority.size()) ? majority[c] : -1;
+        d.majority << m;
+        d.clusterNames << (m >= 0 && m < d.domainNames.size() ? QStringLiteral("c%1 → %2").arg(c).arg(d.domainNames[m]) : QStringLiteral("c%1").arg(c));
+    }
+    const auto n = std::int64_t(ids->size());
+    std::map<std::int64_t, int> labelOf;
+    for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) labelOf[results->sentenceIds[i]] = results->label[i];
+    d.scatter.x.resize(n);
+    d.scatter.y.resize(n);
+    d.scatter.ids = QVector<qint64>(ids->begin(), ids->end());
+    d.scatter.category.resize(n);
+    d.clusterLabels.resize(n);
+    for (std::int64_t i = 0; i < n; ++i) {
+        d.scatter.x[i] = (*xy)[2 * i];
+        d.scatter.y[i] = (*xy)[2 * i + 1];
+        d.scatter.category[i] = domainIndex && i < std::int64_t(domainIndex->size()) ? (*domainIndex)[i] : -1;
+        auto it = labelOf.find((*ids)[i]);
+        d.clusterLabels[i] = it == labelOf.end() ? -1 : it->second;
+    }
+    d.scatter.categoryNames = d.domainNames;
+    auto means = dl::getRunArray<double>(**store, runId, "means2d");
+    auto covs = dl::getRunArray<double>(**store, runId, "covs2d");
+    if (means && covs && int(means->size()) == 2 * k && int(covs->size()) == 4 * k)
+        for (int c = 0; c < k; ++c)
+            d.ellipses.push_back({(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
+    d.labelled = s.value("labelled", false);
+    if (d.labelled && s.contains("confusion")) {
+        d.confusion.rowNames = d.domainNames;
+        d.confusion.colNames = d.clusterNames;
+        for (const auto& row : s["confusion"]) {
+            QVector<qint64> r;
+            for (const auto& v : row) r << v.get<qint64>();
+            d.confusion.counts << r;
+        }
+        auto num = [&](const char* key) { return s.contains(key) && s[key].is_number() ? s[key].get<double>() : NAN; };
+        d.metrics = QObject::tr("Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)")
+                        .arg(100 * num("purity_mean"), 0, 'f', 2).arg(100 * num("purity_std"), 0, 'f', 2)
+                        .arg(num("nmi_mean"), 0, 'f', 3).arg(num("ari_mean"), 0, 'f', 3)
+                        .arg(100 * num("random_purity_mean"), 0, 'f', 2).arg(s.value("per_seed", nlohmann::json::array()).size());
+    }
+    d.title = QObject::tr("Run #%1: k = %2, %3 covariance, %4 sentences").arg(runId).arg(k)
+                  .arg(QString::fromStdString(s.value("covariance", std::string("full")))).arg(n);
+    return d;
+}
+
+dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qint64 runId) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto run = dl::getRun(**store, runId);
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != "select") return dl::fail("Run " + std::to_string(runId) + " is not a selection run.");
+    auto results = dl::readRunResults(**store, runId);
+    if (!results) return std::unexpected(results.error());
+    SelectionViewData d;
+    d.runId = runId;
+    d.method = QString::fromStdString(run->params.value("method", std::string("?")));
+    const auto seed = QString::fromStdString(run->params.value("seed", std::string()));
+    if (seed.contains(QLatin1Char(':'))) d.inDomain = seed.section(QLatin1Char(':'), 1);
+    d.scores = toQVector(results->score);
+    d.ids = QVector<qint64>(results->sentenceIds.begin(), results->sentenceIds.end());
+    for (auto l : results->label) d.storedCut += l == 1;
+    if (!d.inDomain.isEmpty()) {
+        std::map<std::int64_t, bool> rel;
+        auto st = dl::forEachSentence(**store, run->corpusId, 0, [&](const dl::Sentence& s) {
+            rel[s.id] = QString::fromStdString(s.domain) == d.inDomain;
+            return true;
+        });
+        if (!st) return std::unexpected(st.error());
+        for (auto id : results->sentenceIds) d.relevant << rel[id];
+    }
+    d.title = QObject::tr("Run #%1: %2, seed %3").arg(runId).arg(d.method, seed);
+    return d;
+}
+
+dl::Expected<SweepViewData> readSweepView(const QString& projectPath, qint64 runId) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto run = dl::getRun(**store, runId);
+    if (!run) return std::unexpected(run.error());
+    SweepViewData d;
+    d.runId = runId;
+    SweepSeries bic{QStringLiteral("BIC"), {}}, aic{QStringLiteral("AIC"), {}};
+    for (const auto& p : run->summary.value("points", nlohmann::json::array())) {
+        d.ks << p.value("k", 0);
+        bic.y << (p["bic"].is_number() ? p["bic"].get<double>() : NAN);
+        aic.y << (p["aic"].is_number() ? p["aic"].get<double>() : NAN);
+    }
+    d.series = {bic, aic};
+    return d;
+}
+
+QString sentenceText(const QString& projectPath, qint64 sentenceId) {
+    // A dedicated connection per call keeps this free of shared state; it is one lookup.
+    static thread_local std::unique_ptr<dl::Store> store;
+    static thread_local QString openPath;
+    if (!store || openPath != projectPath) {
+        auto s = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+        if (!s) return {};
+        store = std::move(*s);
+        openPath = projectPath;
+    }
+    auto rows = dl::sentencesById(*store, {sentenceId});
+    if (!rows || rows->empty()) return {};
+    const auto& r = rows->front();
+    QString text = QString::fromStdString(r.src);
+    if (!r.domain.empty()) text = QStringLiteral("[%1] ").arg(QString::fromStdString(r.domain)) + text;
+    return text;
+}

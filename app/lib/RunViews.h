@@ -1,0 +1,48 @@
+#pragma once
+// Plain data for the run views, read from a project off the GUI thread (QtConcurrent).
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include "ConfusionData.h"
+#include "EllipseGeometry.h"
+#include "ScatterPlotView.h"
+#include "SweepPlotView.h"
+#include "common/Error.h"
+
+struct ClusterViewData {
+    qint64 runId = 0;
+    QString title;                 // "Run #3: k = 7, PCA 50, full — purity 61.2 ± 0.6 %"
+    ScatterData scatter;           // coordinates, true-domain categories, sentence ids
+    QVector<int> clusterLabels;    // per point
+    QStringList domainNames;
+    QStringList clusterNames;      // "c3 → law"
+    QVector<int> majority;         // cluster -> index of the domain most of it is (-1 none)
+    QVector<EllipseSpec> ellipses; // one per component, on the display axes
+    ConfusionData confusion;       // empty when the corpus has no labels
+    QString metrics;               // purity / NMI / ARI text
+    bool labelled = false;
+};
+dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId);
+
+struct SelectionViewData {
+    qint64 runId = 0;
+    QString title;
+    QString method;
+    QString inDomain;              // the seed's domain label when the seed names one
+    QVector<double> scores;        // pool sentences in sentence-id order (NaN = excluded)
+    QVector<bool> relevant;        // pool label == inDomain (empty when unknown)
+    QVector<qint64> ids;
+    qint64 storedCut = 0;          // how many the run selected
+};
+dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qint64 runId);
+
+struct SweepViewData {
+    qint64 runId = 0;
+    QVector<double> ks;
+    QVector<SweepSeries> series;  // BIC, AIC
+};
+dl::Expected<SweepViewData> readSweepView(const QString& projectPath, qint64 runId);
+
+// The text of one sentence (hover tool tips); runs on the GUI thread: one indexed lookup.
+QString sentenceText(const QString& projectPath, qint64 sentenceId);

@@ -1,0 +1,467 @@
+#include "analysis/ClusterJob.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "analysis/Metrics.h"
+#include "jobs/RunJob.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+namespace dl {
+
+nlohmann::json ClusterParams::toJson() const {
+    nlohmann::json j;
+    j["corpus"] = corpus;
+    j["embedding_set"] = embeddingSet ? nlohmann::json(*embeddingSet) : nlohmann::json(nullptr);
+    j["k"] = k;
+    j["pca"] = pcaDims;
+    j["pca_max_fit_rows"] = pcaMaxFitRows;
+    j["covariance"] = covarianceTypeName(covariance);
+    j["seeds"] = seeds;
+    j["first_seed"] = firstSeed;
+    j["max_iter"] = maxIter;
+    j["tol"] = tol;
+    j["reg_covar"] = regCovar;
+    j["n_init"] = nInit;
+    j["init"] = gmmInitName(init);
+    j["precision"] = precision == Precision::Float64 ? "float64" : "float32";
+    return j;
+}
+
+std::pair<double, double> meanStd(const std::vector<double>& v) {
+    if (v.empty()) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+    double m = 0;
+    for (double x : v) m += x;
+    m /= double(v.size());
+    double s = 0;
+    for (double x : v) s += (x - m) * (x - m);
+    return {m, std::sqrt(s / double(v.size()))};
+}
+
+namespace {
+
+using json = nlohmann::json;
+
+json nanToNull(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+// What every clustering job needs: corpus, labels, embeddings, reduced data, display axes.
+struct Prepared {
+    CorpusInfo corpus;
+    EmbeddingSetInfo set;
+    CorpusLabels labels;
+    EmbeddingMatrix emb;
+    DataMatrix x;        // data the GMM sees (PCA-reduced or raw)
+    PcaModel pca;        // the reduction (components = 0 when none)
+    PcaModel display;    // 2-D display axes when pca < 2 (else the first two PCA axes)
+    std::vector<float> coords2d;  // N x 2
+    bool labelled = false;
+};
+
+Status validate(const ClusterParams& p) {
+    if (p.k < 1) return usageError("--k must be at least 1.");
+    if (p.seeds < 1) return usageError("--seeds must be at least 1.");
+    if (p.pcaDims == 1 || p.pcaDims < 0) return usageError("--pca must be 0 (none) or at least 2.");
+    if (p.maxIter < 1) return usageError("--max-iter must be at least 1.");
+    if (!(p.tol >= 0)) return usageError("--tol must not be negative.");
+    return {};
+}
+
+Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSink& progress,
+                           const CancelToken& cancel) {
+    Prepared pr;
+    auto corpus = resolveCorpus(store, params.corpus);
+    if (!corpus) return std::unexpected(corpus.error());
+    pr.corpus = *corpus;
+    auto set = params.embeddingSet ? embeddingSet(store, *params.embeddingSet) : latestCompleteSet(store, corpus->id);
+    if (!set) return std::unexpected(set.error());
+    pr.set = *set;
+    progress.stage("Loading embeddings");
+    auto emb = loadEmbeddings(store, set->id, corpus->id);
+    if (!emb) return std::unexpected(emb.error());
+    if (emb->rows < corpus->sentences)
+        return fail("Embedding set " + std::to_string(set->id) + " covers only " + std::to_string(emb->rows) + " of the " +
+                    std::to_string(corpus->sentences) + " sentences of corpus '" + corpus->name +
+                    "'; finish `encode` first.");
+    pr.emb = std::move(*emb);
+    auto labels = corpusLabels(store, corpus->id);
+    if (!labels) return std::unexpected(labels.error());
+    pr.labels = std::move(*labels);
+    if (static_cast<std::int64_t>(pr.labels.sentenceIds.size()) != pr.emb.rows)
+        return fail("Corpus '" + corpus->name + "' has " + std::to_string(pr.labels.sentenceIds.size()) +
+                    " sentences but " + std::to_string(pr.emb.rows) + " embeddings.");
+    pr.labelled = std::any_of(pr.labels.domainIndex.begin(), pr.labels.domainIndex.end(), [](int d) { return d >= 0; });
+    if (params.k > pr.emb.rows)
+        return usageError("--k " + std::to_string(params.k) + " is larger than the number of sentences (" +
+                          std::to_string(pr.emb.rows) + ").");
+    if (params.pcaDims > pr.emb.dim)
+        return usageError("--pca " + std::to_string(params.pcaDims) + " is larger than the embedding dimension " +
+                          std::to_string(pr.emb.dim) + ".");
+
+    // Embeddings are stored as float16/float32: PCA on them runs in float32 (float64
+    // accumulation of chunk sums), the GMM then works in the requested precision.
+    const Precision rawPrecision = params.pcaDims >= 2 ? Precision::Float32 : params.precision;
+    auto raw = DataMatrix::fromFloat(pr.emb.data, pr.emb.rows, pr.emb.dim, rawPrecision,
+                                     params.useCuda && cudaAvailable());
+    if (!raw) return std::unexpected(raw.error());
+    if (!raw->allFinite()) return fail("The embeddings contain NaN or infinite values; re-encode the corpus.");
+    if (params.pcaDims >= 2) {
+        progress.stage("PCA to " + std::to_string(params.pcaDims) + " dimensions");
+        PcaParams pp;
+        pp.components = params.pcaDims;
+        pp.maxFitRows = params.pcaMaxFitRows;
+        pp.seed = params.firstSeed;
+        auto model = fitPca(*raw, pp, cancel);
+        if (!model) return std::unexpected(model.error());
+        auto proj = projectPca(*model, *raw, cancel);
+        if (!proj) return std::unexpected(proj.error());
+        pr.pca = std::move(*model);
+        pr.x = proj->to(params.precision);
+        pr.coords2d = pr.x.columnsToFloat(2);
+    } else {
+        pr.x = *raw;
+        if (pr.emb.dim >= 2 && pr.emb.rows >= 2) {
+            PcaParams pp;
+            pp.components = 2;
+            pp.maxFitRows = params.pcaMaxFitRows;
+            pp.seed = params.firstSeed;
+            auto model = fitPca(*raw, pp, cancel);
+            if (!model) return std::unexpected(model.error());
+            auto proj = projectPca(*model, *raw, cancel);
+            if (!proj) return std::unexpected(proj.error());
+            pr.display = std::move(*model);
+            pr.coords2d = proj->columnsToFloat(2);
+        }
+    }
+    return pr;
+}
+
+// Component means and covariances on the two display axes.
+void displayGeometry(const Prepared& pr, const GmmModel& m, std::vector<double>& means2d, std::vector<double>& covs2d) {
+    const int d = m.dim, k = m.k;
+    means2d.assign(std::size_t(k) * 2, 0.0);
+    covs2d.assign(std::size_t(k) * 4, 0.0);
+    auto cov = [&](int j, int a, int b) -> double {
+        switch (m.covariance) {
+        case CovarianceType::Full: return m.covariances[(std::size_t(j) * d + a) * d + b];
+        case CovarianceType::Tied: return m.covariances[std::size_t(a) * d + b];
+        case CovarianceType::Diag: return a == b ? m.covariances[std::size_t(j) * d + a] : 0.0;
+        case CovarianceType::Spherical: return a == b ? m.covariances[std::size_t(j)] : 0.0;
+        }
+        return 0.0;
+    };
+    const bool viaPca = pr.pca.components >= 2;
+    const PcaModel& w = pr.display;
+    for (int j = 0; j < k; ++j) {
+        if (viaPca) {  // the GMM lives in PCA space: display axes are its first two coordinates
+            for (int a = 0; a < 2; ++a) {
+                means2d[std::size_t(j) * 2 + a] = m.means[std::size_t(j) * d + a];
+                for (int b = 0; b < 2; ++b) covs2d[std::size_t(j) * 4 + a * 2 + b] = cov(j, a, b);
+            }
+        } else if (w.components == 2) {  // project: W (mu - mean), W C Wᵀ
+            for (int a = 0; a < 2; ++a) {
+                double s = 0;
+                for (int i = 0; i < d; ++i)
+                    s += w.axes[std::size_t(a) * d + i] * (m.means[std::size_t(j) * d + i] - w.mean[std::size_t(i)]);
+                means2d[std::size_t(j) * 2 + a] = s;
+            }
+            for (int a = 0; a < 2; ++a)
+                for (int b = 0; b < 2; ++b) {
+                    double s = 0;
+                    for (int p = 0; p < d; ++p) {
+                        const double wa = w.axes[std::size_t(a) * d + p];
+                        if (m.covariance == CovarianceType::Diag || m.covariance == CovarianceType::Spherical) {
+                            s += wa * cov(j, p, p) * w.axes[std::size_t(b) * d + p];
+                            continue;
+                        }
+                        for (int q = 0; q < d; ++q) s += wa * cov(j, p, q) * w.axes[std::size_t(b) * d + q];
+                    }
+                    covs2d[std::size_t(j) * 4 + a * 2 + b] = s;
+                }
+        }
+    }
+}
+
+// Cosine similarity between domain centroids of the raw embeddings (paper Fig. 4).
+json centroidCosine(const Prepared& pr) {
+    const int nd = static_cast<int>(pr.labels.domainNames.size());
+    const int dim = pr.emb.dim;
+    std::vector<double> c(std::size_t(nd) * dim, 0.0);
+    std::vector<std::int64_t> n(std::size_t(nd), 0);
+    for (std::int64_t i = 0; i < pr.emb.rows; ++i) {
+        const int d = pr.labels.domainIndex[std::size_t(i)];
+        if (d < 0) continue;
+        ++n[std::size_t(d)];
+        const float* r = pr.emb.row(i);
+        for (int a = 0; a < dim; ++a) c[std::size_t(d) * dim + a] += r[a];
+    }
+    json m = json::array();
+    for (int a = 0; a < nd; ++a) {
+        json row = json::array();
+        for (int b = 0; b < nd; ++b) {
+            double dot = 0, na = 0, nb = 0;
+            for (int t = 0; t < dim; ++t) {
+                const double x = c[std::size_t(a) * dim + t], y = c[std::size_t(b) * dim + t];
+                dot += x * y, na += x * x, nb += y * y;
+            }
+            row.push_back(na > 0 && nb > 0 ? json(dot / std::sqrt(na * nb)) : json(nullptr));
+        }
+        m.push_back(row);
+    }
+    return m;
+}
+
+json embeddingJson(const EmbeddingSetInfo& s) {
+    return {{"id", s.id}, {"model", s.key.model}, {"layer", s.key.layer}, {"pooling", s.key.pooling},
+            {"side", sideName(s.key.side)}, {"normalized", s.key.normalized}, {"dim", s.dim}};
+}
+
+json confusionJson(const Confusion& c) {
+    json m = json::array();
+    for (int d = 0; d < c.domains; ++d) {
+        json row = json::array();
+        for (int k = 0; k < c.clusters; ++k) row.push_back(c.at(d, k));
+        m.push_back(row);
+    }
+    return m;
+}
+
+double randomBaselinePurity(const CorpusLabels& labels, int k, std::uint64_t seed) {
+    std::mt19937_64 rng(seed ^ 0x9E3779B97F4A7C15ull);
+    std::uniform_int_distribution<int> pick(0, k - 1);
+    std::vector<std::int32_t> r(labels.domainIndex.size());
+    for (auto& v : r) v = pick(rng);
+    return purity(confusionMatrix(labels.domainIndex, r, static_cast<int>(labels.domainNames.size()), k));
+}
+
+GmmParams gmmParams(const ClusterParams& p, int k, std::uint64_t seed) {
+    GmmParams g;
+    g.k = k;
+    g.covariance = p.covariance;
+    g.tol = p.tol;
+    g.regCovar = p.regCovar;
+    g.maxIter = p.maxIter;
+    g.nInit = p.nInit;
+    g.init = p.init;
+    g.seed = seed;
+    return g;
+}
+
+// Progress of one stage forwarded with an offset (seed s of S).
+class ScaledProgress final : public ProgressSink {
+public:
+    ScaledProgress(ProgressSink& inner, std::int64_t offset, std::int64_t total) : inner_(inner), offset_(offset), total_(total) {}
+    void progress(std::int64_t done, std::int64_t total) override {
+        (void)total;
+        inner_.progress(offset_ + done, total_);
+    }
+    void info(std::string_view m) override { inner_.info(m); }
+
+private:
+    ProgressSink& inner_;
+    std::int64_t offset_, total_;
+};
+
+}  // namespace
+
+Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,
+                                   const CancelToken& cancel) {
+    if (auto s = validate(params); !s) return std::unexpected(s.error());
+    return runJob<ClusterResult>([&]() -> Expected<ClusterResult> {
+        auto pr = prepare(params, store, progress, cancel);
+        if (!pr) return std::unexpected(pr.error());
+        const int nd = static_cast<int>(pr->labels.domainNames.size());
+        ClusterResult res;
+        res.sentences = pr->emb.rows;
+        res.labelled = pr->labelled;
+
+        std::optional<GmmFit> best;
+        std::vector<double> pur, nmi, ari, rnd, kmp;
+        progress.stage("GMM, " + std::to_string(params.seeds) + " seed(s)");
+        for (int s = 0; s < params.seeds; ++s) {
+            const std::uint64_t seed = params.firstSeed + std::uint64_t(s);
+            ScaledProgress sp(progress, std::int64_t(s) * params.maxIter, std::int64_t(params.seeds) * params.maxIter);
+            auto fit = fitGmm(pr->x, gmmParams(params, params.k, seed), sp, cancel);
+            if (!fit) return std::unexpected(fit.error());
+            SeedResult r;
+            r.seed = seed;
+            r.lowerBound = fit->lowerBound;
+            r.bic = fit->bic;
+            r.aic = fit->aic;
+            r.iterations = fit->iterations;
+            r.converged = fit->converged;
+            const double nan = std::numeric_limits<double>::quiet_NaN();
+            if (pr->labelled) {
+                auto cm = confusionMatrix(pr->labels.domainIndex, fit->labels, nd, params.k);
+                r.purity = purity(cm);
+                r.nmi = normalizedMutualInfo(cm);
+                r.ari = adjustedRandIndex(cm);
+                r.randomPurity = randomBaselinePurity(pr->labels, params.k, seed);
+                pur.push_back(r.purity), nmi.push_back(r.nmi), ari.push_back(r.ari), rnd.push_back(r.randomPurity);
+                r.kmeansPurity = nan;
+                if (params.kmeansBaseline) {
+                    KMeansParams kp;
+                    kp.k = params.k;
+                    kp.seed = seed;
+                    auto km = fitKMeans(pr->x, kp, cancel);
+                    if (!km) return std::unexpected(km.error());
+                    r.kmeansPurity = purity(confusionMatrix(pr->labels.domainIndex, km->labels, nd, params.k));
+                    kmp.push_back(r.kmeansPurity);
+                }
+            } else {
+                r.purity = r.nmi = r.ari = r.randomPurity = r.kmeansPurity = nan;
+            }
+            progress.info("seed " + std::to_string(seed) + ": lower bound " + std::to_string(r.lowerBound) +
+                          (pr->labelled ? ", purity " + std::to_string(r.purity) : std::string()));
+            if (!best || fit->lowerBound > best->lowerBound) {
+                best = std::move(*fit);
+                res.bestSeedIndex = s;
+            }
+            res.perSeed.push_back(r);
+        }
+        std::tie(res.purityMean, res.purityStd) = meanStd(pur);
+        std::tie(res.nmiMean, res.nmiStd) = meanStd(nmi);
+        std::tie(res.ariMean, res.ariStd) = meanStd(ari);
+        std::tie(res.randomPurityMean, res.randomPurityStd) = meanStd(rnd);
+        std::tie(res.kmeansPurityMean, res.kmeansPurityStd) = meanStd(kmp);
+
+        // Summary
+        const GmmFit& b = *best;
+        auto cm = confusionMatrix(pr->labels.domainIndex, b.labels, nd, params.k);
+        json summary;
+        summary["corpus"] = pr->corpus.name;
+        summary["sentences"] = res.sentences;
+        summary["embedding_set"] = embeddingJson(pr->set);
+        summary["k"] = params.k;
+        summary["covariance"] = covarianceTypeName(params.covariance);
+        json pcaJ = {{"dims", params.pcaDims}};
+        if (pr->pca.components > 0) {
+            double total = 0;
+            for (double v : pr->pca.explainedVarianceRatio) total += v;
+            pcaJ["fit_rows"] = pr->pca.fitRows;
+            pcaJ["explained_variance_ratio"] = pr->pca.explainedVarianceRatio;
+            pcaJ["explained_variance_total"] = total;
+        }
+        summary["pca"] = pcaJ;
+        summary["labelled"] = pr->labelled;
+        summary["domains"] = pr->labels.domainNames;
+        json seeds = json::array();
+        for (const auto& r : res.perSeed)
+            seeds.push_back({{"seed", r.seed}, {"purity", nanToNull(r.purity)}, {"nmi", nanToNull(r.nmi)},
+                             {"ari", nanToNull(r.ari)}, {"lower_bound", r.lowerBound}, {"bic", r.bic}, {"aic", r.aic},
+                             {"iterations", r.iterations}, {"converged", r.converged},
+                             {"random_purity", nanToNull(r.randomPurity)}, {"kmeans_purity", nanToNull(r.kmeansPurity)}});
+        summary["per_seed"] = seeds;
+        summary["purity_mean"] = nanToNull(res.purityMean);
+        summary["purity_std"] = nanToNull(res.purityStd);
+        summary["nmi_mean"] = nanToNull(res.nmiMean);
+        summary["nmi_std"] = nanToNull(res.nmiStd);
+        summary["ari_mean"] = nanToNull(res.ariMean);
+        summary["ari_std"] = nanToNull(res.ariStd);
+        summary["random_purity_mean"] = nanToNull(res.randomPurityMean);
+        summary["random_purity_std"] = nanToNull(res.randomPurityStd);
+        summary["kmeans_purity_mean"] = nanToNull(res.kmeansPurityMean);
+        summary["kmeans_purity_std"] = nanToNull(res.kmeansPurityStd);
+        summary["best_seed_index"] = res.bestSeedIndex;
+        summary["best_seed"] = res.perSeed[std::size_t(res.bestSeedIndex)].seed;
+        summary["best"] = {{"lower_bound", b.lowerBound}, {"bic", b.bic}, {"aic", b.aic},
+                           {"mean_loglik", b.meanLogLikelihood}, {"weights", b.model.weights},
+                           {"cluster_sizes", b.clusterSizes}};
+        if (pr->labelled) {
+            summary["confusion"] = confusionJson(cm);
+            summary["majority"] = majorityMap(cm);
+            summary["centroid_cosine"] = centroidCosine(*pr);
+        }
+        summary["std_definition"] = "population (ddof=0) over seeds";
+        res.summary = summary;
+
+        // Store one run in one transaction.
+        progress.stage("Saving the run");
+        std::vector<double> means2d, covs2d;
+        displayGeometry(*pr, b.model, means2d, covs2d);
+        json pj = params.toJson();
+        pj["corpus"] = pr->corpus.name;
+        pj["embedding_set"] = pr->set.id;
+        pj["embedding"] = embeddingJson(pr->set);
+        auto tx = store.begin();
+        if (!tx) return std::unexpected(tx.error());
+        auto runId = createRun(store, "cluster", pr->corpus.id, pr->set.id, pj);
+        if (!runId) return std::unexpected(runId.error());
+        if (auto s = setRunSummary(store, *runId, summary); !s) return std::unexpected(s.error());
+        RunResults rr;
+        rr.sentenceIds = pr->labels.sentenceIds;
+        rr.label = b.labels;
+        rr.prob = b.maxProb;
+        rr.loglik = b.logLik;
+        if (auto s = writeRunResults(store, *runId, rr); !s) return std::unexpected(s.error());
+        // (empty arrays are skipped: the store binds an empty blob as NULL)
+        auto put = [&](const std::string& name, auto span) -> Status {
+            if (span.empty()) return {};
+            return putRunArray(store, *runId, name, span);
+        };
+        std::vector<std::int64_t> conf(cm.counts.begin(), cm.counts.end());
+        std::vector<std::int32_t> dom(pr->labels.domainIndex.begin(), pr->labels.domainIndex.end());
+        for (auto st : {put("pca2d", std::span<const float>(pr->coords2d)), put("means2d", std::span<const double>(means2d)),
+                        put("covs2d", std::span<const double>(covs2d)), put("weights", std::span<const double>(b.model.weights)),
+                        put("confusion", std::span<const std::int64_t>(conf)),
+                        put("sentence_ids", std::span<const std::int64_t>(pr->labels.sentenceIds)),
+                        put("domain_index", std::span<const std::int32_t>(dom)),
+                        put("labels", std::span<const std::int32_t>(b.labels)),
+                        put("maxprob", std::span<const double>(b.maxProb))})
+            if (!st) return std::unexpected(st.error());
+        if (cancel.isCancelled()) return cancelled();
+        if (auto s = tx->commit(); !s) return std::unexpected(s.error());
+        res.runId = *runId;
+        return res;
+    });
+}
+
+Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, ProgressSink& progress,
+                                      const CancelToken& cancel) {
+    if (params.ks.empty()) return usageError("The k sweep needs at least one k.");
+    ClusterParams base = params.base;
+    base.k = *std::max_element(params.ks.begin(), params.ks.end());
+    if (auto s = validate(base); !s) return std::unexpected(s.error());
+    return runJob<SweepResult>([&]() -> Expected<SweepResult> {
+        auto pr = prepare(base, store, progress, cancel);
+        if (!pr) return std::unexpected(pr.error());
+        const int nd = static_cast<int>(pr->labels.domainNames.size());
+        SweepResult res;
+        json points = json::array();
+        double bestBic = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < params.ks.size(); ++i) {
+            const int k = params.ks[i];
+            if (k < 1) return usageError("k must be at least 1.");
+            progress.stage("GMM k = " + std::to_string(k));
+            auto fit = fitGmm(pr->x, gmmParams(base, k, base.firstSeed), progress, cancel);
+            if (!fit) return std::unexpected(fit.error());
+            SweepPoint p{k, fit->bic, fit->aic, fit->lowerBound, std::numeric_limits<double>::quiet_NaN()};
+            if (pr->labelled) p.purity = purity(confusionMatrix(pr->labels.domainIndex, fit->labels, nd, k));
+            if (p.bic < bestBic) bestBic = p.bic, res.bestKByBic = k;
+            res.points.push_back(p);
+            points.push_back({{"k", k}, {"bic", p.bic}, {"aic", p.aic}, {"lower_bound", p.lowerBound},
+                              {"purity", nanToNull(p.purity)}, {"iterations", fit->iterations}});
+        }
+        json pj = base.toJson();
+        pj.erase("k");
+        pj.erase("seeds");
+        pj["ks"] = params.ks;
+        pj["corpus"] = pr->corpus.name;
+        pj["embedding_set"] = pr->set.id;
+        auto tx = store.begin();
+        if (!tx) return std::unexpected(tx.error());
+        auto runId = createRun(store, "cluster-sweep", pr->corpus.id, pr->set.id, pj);
+        if (!runId) return std::unexpected(runId.error());
+        if (auto s = setRunSummary(store, *runId, {{"points", points}, {"best_k_bic", res.bestKByBic}}); !s)
+            return std::unexpected(s.error());
+        if (auto s = tx->commit(); !s) return std::unexpected(s.error());
+        res.runId = *runId;
+        return res;
+    });
+}
+
+}  // namespace dl

@@ -1,0 +1,96 @@
+#pragma once
+// The clustering job (Aharoni & Goldberg 2020, section 2): embeddings of a corpus -> PCA ->
+// GMM for S seeds -> purity/NMI/ARI against the domain labels, plus a random baseline.
+// Stores ONE run (kind "cluster") per call, in one transaction:
+//   params  : this struct as JSON (+ embedding model/layer/pooling/side)
+//   summary : per-seed metrics, mean/std, best seed, confusion matrix, majority map,
+//             domain names, PCA explained variance, domain-centroid cosine matrix
+//   results : per sentence of the best seed: label, prob = max responsibility, loglik
+//   blobs   : "pca2d" float32 N x 2 (position order), "means2d" float64 k x 2,
+//             "covs2d" float64 k x 2 x 2 (components on the two display axes),
+//             "weights" float64 k, "confusion" int64 domains x k, "sentence_ids" int64 N,
+//             "domain_index" int32 N (-1 unlabelled), "maxprob" float64 N.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/DataMatrix.h"
+#include "analysis/Gmm.h"
+#include "common/Error.h"
+#include "jobs/Progress.h"
+
+namespace dl {
+
+class Store;
+
+struct ClusterParams {
+    std::string corpus;                        // empty = the project's only corpus
+    std::optional<std::int64_t> embeddingSet;  // empty = latest complete set of the corpus
+    int k = 5;
+    int pcaDims = 50;                  // 0 = no PCA (cluster the raw embeddings)
+    std::int64_t pcaMaxFitRows = 200000;  // PCA fitted on a sample when N is larger
+    CovarianceType covariance = CovarianceType::Full;
+    int seeds = 5;                     // paper protocol: 5 seeds, mean ± std
+    std::uint64_t firstSeed = 0;       // seeds firstSeed .. firstSeed + seeds - 1
+    int maxIter = 100;
+    double tol = 1e-3;
+    double regCovar = 1e-6;
+    int nInit = 1;
+    GmmInit init = GmmInit::KMeans;
+    Precision precision = Precision::Float64;
+    bool useCuda = true;               // when available
+    bool kmeansBaseline = true;        // also report k-means purity per seed
+    nlohmann::json toJson() const;
+};
+
+struct SeedResult {
+    std::uint64_t seed = 0;
+    double purity = 0, nmi = 0, ari = 0;
+    double lowerBound = 0, bic = 0, aic = 0;
+    int iterations = 0;
+    bool converged = false;
+    double randomPurity = 0;  // uniform random cluster per sentence, same seed
+    double kmeansPurity = 0;  // k-means (k-means++ + Lloyd) baseline on the same data, same seed
+};
+
+struct ClusterResult {
+    std::int64_t runId = 0;
+    std::int64_t sentences = 0;
+    bool labelled = false;  // purity etc. are NaN when the corpus has no domain labels
+    std::vector<SeedResult> perSeed;
+    double purityMean = 0, purityStd = 0;
+    double nmiMean = 0, nmiStd = 0, ariMean = 0, ariStd = 0;
+    double randomPurityMean = 0, randomPurityStd = 0;
+    double kmeansPurityMean = 0, kmeansPurityStd = 0;
+    int bestSeedIndex = 0;
+    nlohmann::json summary;  // as stored
+};
+
+Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,
+                                   const CancelToken& cancel);
+
+// BIC/AIC over a range of k (one job, one stored run of kind "cluster-sweep").
+struct SweepParams {
+    ClusterParams base;  // k and seeds ignored; one seed (base.firstSeed) per k
+    std::vector<int> ks;
+};
+struct SweepPoint {
+    int k = 0;
+    double bic = 0, aic = 0, lowerBound = 0, purity = 0;
+};
+struct SweepResult {
+    std::int64_t runId = 0;
+    std::vector<SweepPoint> points;
+    int bestKByBic = 0;
+};
+Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, ProgressSink& progress,
+                                      const CancelToken& cancel);
+
+// mean and sample standard deviation (ddof = 0, as numpy's default std, which the paper's
+// "± std" tables use); NaN for an empty input.
+std::pair<double, double> meanStd(const std::vector<double>& v);
+
+}  // namespace dl

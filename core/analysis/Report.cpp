@@ -1,0 +1,423 @@
+#include "analysis/Report.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "analysis/Metrics.h"
+#include "store/Corpora.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+namespace dl {
+
+using json = nlohmann::json;
+
+namespace {
+
+const std::set<std::string>& pronouns() {
+    static const std::set<std::string> p = {
+        // English personal pronouns (dialogue markers; "it" left out: common in IT/law text)
+        "i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "he", "him", "his", "himself", "she",
+        "her", "hers", "herself", "we", "us", "our", "ours", "ourselves", "they", "them", "their", "theirs",
+        "i'm", "you're", "he's", "she's", "we're", "they're", "i've", "you've", "i'll", "you'll", "i'd", "you'd",
+        // German
+        "ich", "du", "er", "wir", "ihr", "mich", "dich", "mir", "dir", "uns", "euch", "mein", "dein", "meine", "deine",
+        // French
+        "je", "tu", "il", "elle", "nous", "vous", "ils", "elles", "moi", "toi", "j'ai", "c'est"};
+    return p;
+}
+
+double mean(double sum, std::int64_t n) { return n ? sum / double(n) : 0.0; }
+
+std::string csvField(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string fmt(double v, int prec = 4) {
+    if (!std::isfinite(v)) return "nan";
+    char b[64];
+    std::snprintf(b, sizeof b, "%.*f", prec, v);
+    return b;
+}
+
+}  // namespace
+
+SentenceFeatures sentenceFeatures(std::string_view text) {
+    SentenceFeatures f;
+    std::string tok;
+    auto flush = [&] {
+        if (tok.empty()) return;
+        std::string low;
+        for (char c : tok) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        // strip surrounding punctuation (keep inner apostrophes)
+        while (!low.empty() && std::ispunct(static_cast<unsigned char>(low.back())) && low.back() != '\'') low.pop_back();
+        while (!low.empty() && std::ispunct(static_cast<unsigned char>(low.front()))) low.erase(low.begin());
+        if (pronouns().count(low)) f.pronounOrQuestion = true;
+        ++f.tokens;
+        tok.clear();
+    };
+    for (char c : text) {
+        if (std::isdigit(static_cast<unsigned char>(c))) f.digit = true;
+        if (c == '?') f.pronounOrQuestion = true;
+        if (std::isspace(static_cast<unsigned char>(c))) flush();
+        else tok += c;
+    }
+    flush();
+    return f;
+}
+
+Expected<ScoreMatrix> parseScoreMatrixCsv(std::string_view text) {
+    std::vector<std::vector<std::string>> rows;
+    std::string line;
+    std::istringstream in{std::string(text)};
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty()) continue;
+        std::vector<std::string> cells;
+        std::string cell;
+        std::istringstream ls(line);
+        while (std::getline(ls, cell, ',')) cells.push_back(cell);
+        if (!line.empty() && line.back() == ',') cells.push_back("");
+        rows.push_back(cells);
+    }
+    if (rows.size() < 2) return fail("The score matrix needs a header line and at least one row.");
+    ScoreMatrix m;
+    m.domains.assign(rows[0].begin() + 1, rows[0].end());
+    const std::size_t n = m.domains.size();
+    if (rows.size() != n + 1) return fail("The score matrix must be square: " + std::to_string(n) + " columns but " +
+                                          std::to_string(rows.size() - 1) + " rows.");
+    m.values.assign(n * n, std::nan(""));
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        auto it = std::find(m.domains.begin(), m.domains.end(), rows[r][0]);
+        if (it == m.domains.end()) return fail("Score matrix row '" + rows[r][0] + "' is not among the columns.");
+        if (rows[r].size() != n + 1) return fail("Score matrix row '" + rows[r][0] + "' has the wrong number of values.");
+        const std::size_t i = std::size_t(it - m.domains.begin());
+        for (std::size_t c = 0; c < n; ++c) {
+            try {
+                m.values[i * n + c] = std::stod(rows[r][c + 1]);
+            } catch (...) {
+                return fail("Score matrix value '" + rows[r][c + 1] + "' (row " + rows[r][0] + ") is not a number.");
+            }
+        }
+    }
+    return m;
+}
+
+Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
+    auto run = params.runId ? getRun(store, params.runId) : latestRun(store, "cluster");
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != "cluster")
+        return fail("Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
+    const json& sum = run->summary;
+    const int k = sum.value("k", 0);
+    std::vector<std::string> domains = sum.value("domains", std::vector<std::string>{});
+    const int nd = static_cast<int>(domains.size());
+    std::map<std::string, int> domainIndex;
+    for (int d = 0; d < nd; ++d) domainIndex[domains[std::size_t(d)]] = d;
+
+    auto results = readRunResults(store, run->id);
+    if (!results) return std::unexpected(results.error());
+    std::unordered_map<std::int64_t, std::int32_t> labelOf;
+    labelOf.reserve(results->sentenceIds.size());
+    for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) labelOf[results->sentenceIds[i]] = results->label[i];
+
+    // One pass over the corpus: truth, features.
+    const bool target = run->params.contains("embedding") && run->params["embedding"].value("side", "src") == "tgt";
+    std::vector<int> truth;
+    std::vector<std::int32_t> pred;
+    std::vector<SentenceFeatures> feats;
+    std::vector<std::int64_t> ids;
+    std::vector<std::string> texts;  // kept only for outliers
+    auto st = forEachSentence(store, run->corpusId, 0, [&](const Sentence& s) {
+        auto it = labelOf.find(s.id);
+        if (it == labelOf.end()) return true;
+        auto d = domainIndex.find(s.domain);
+        truth.push_back(d == domainIndex.end() ? -1 : d->second);
+        pred.push_back(it->second);
+        const std::string& text = target ? s.tgt : s.src;
+        feats.push_back(sentenceFeatures(text));
+        ids.push_back(s.id);
+        texts.push_back(text);
+        return true;
+    });
+    if (!st) return std::unexpected(st.error());
+
+    auto cm = confusionMatrix(truth, pred, nd, k);
+    auto map = majorityMap(cm);
+    json rep;
+    rep["run"] = {{"id", run->id}, {"kind", run->kind}, {"created", run->created}, {"params", run->params}};
+    rep["corpus"] = sum.value("corpus", "");
+    rep["sentences"] = static_cast<std::int64_t>(truth.size());
+    rep["k"] = k;
+    rep["domains"] = domains;
+    json clusters = json::array();
+    for (int c = 0; c < k; ++c) clusters.push_back("c" + std::to_string(c));
+    rep["clusters"] = clusters;
+    const bool labelled = cm.total() > 0;
+    rep["labelled"] = labelled;
+    for (const char* key : {"purity_mean", "purity_std", "nmi_mean", "ari_mean", "random_purity_mean", "random_purity_std", "kmeans_purity_mean", "kmeans_purity_std", "per_seed", "best_seed", "pca"})
+        if (sum.contains(key)) rep[key] = sum[key];
+    if (!labelled) return rep;
+    rep["purity"] = purity(cm);
+    rep["nmi"] = normalizedMutualInfo(cm);
+    rep["ari"] = adjustedRandIndex(cm);
+    json counts = json::array();
+    for (int d = 0; d < nd; ++d) {
+        json row = json::array();
+        for (int c = 0; c < k; ++c) row.push_back(cm.at(d, c));
+        counts.push_back(row);
+    }
+    rep["confusion"] = {{"rows", "true domain"}, {"columns", "cluster"}, {"counts", counts}};
+    json maj = json::array();
+    for (int c = 0; c < k; ++c) {
+        std::int64_t size = 0;
+        for (int d = 0; d < nd; ++d) size += cm.at(d, c);
+        const int d = map[std::size_t(c)];
+        maj.push_back({{"cluster", c}, {"domain", d >= 0 ? json(domains[std::size_t(d)]) : json(nullptr)}, {"size", size},
+                       {"share", size ? double(d >= 0 ? cm.at(d, c) : 0) / double(size) : 0.0}});
+    }
+    rep["majority"] = maj;
+    json perDomain = json::array();
+    auto scores = domainScores(cm);
+    for (int d = 0; d < nd; ++d) {
+        const auto& s = scores[std::size_t(d)];
+        perDomain.push_back({{"domain", domains[std::size_t(d)]}, {"precision", s.precision}, {"recall", s.recall},
+                             {"f1", s.f1}, {"relevant", s.relevant}, {"predicted", s.predicted}, {"correct", s.correct}});
+    }
+    rep["per_domain"] = perDomain;
+
+    // Outliers: labelled sentences whose cluster's majority domain is another domain.
+    struct Pair {
+        std::int64_t count = 0, digits = 0, pronq = 0;
+        double tokens = 0;
+        std::vector<std::size_t> samples;
+    };
+    std::map<std::pair<int, int>, Pair> pairs;
+    std::int64_t nAll = 0, nOut = 0, digAll = 0, digOut = 0, pqAll = 0, pqOut = 0;
+    double tokAll = 0, tokOut = 0;
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        if (truth[i] < 0 || pred[i] < 0 || pred[i] >= k) continue;
+        const auto& f = feats[i];
+        ++nAll, tokAll += f.tokens, digAll += f.digit, pqAll += f.pronounOrQuestion;
+        const int to = map[std::size_t(pred[i])];
+        if (to == truth[i] || to < 0) continue;
+        ++nOut, tokOut += f.tokens, digOut += f.digit, pqOut += f.pronounOrQuestion;
+        auto& p = pairs[{truth[i], to}];
+        ++p.count, p.tokens += f.tokens, p.digits += f.digit, p.pronq += f.pronounOrQuestion;
+        if (int(p.samples.size()) < params.outlierSamples) p.samples.push_back(i);
+    }
+    std::vector<std::pair<std::pair<int, int>, Pair>> sorted(pairs.begin(), pairs.end());
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second.count > b.second.count; });
+    json table = json::array(), samples = json::array();
+    for (const auto& [key, p] : sorted) {
+        table.push_back({{"from", domains[std::size_t(key.first)]}, {"to", domains[std::size_t(key.second)]},
+                         {"count", p.count}, {"with_digits", p.digits}, {"with_pronoun_or_question", p.pronq},
+                         {"mean_tokens", mean(p.tokens, p.count)}});
+        for (std::size_t i : p.samples)
+            samples.push_back({{"from", domains[std::size_t(key.first)]}, {"to", domains[std::size_t(key.second)]},
+                               {"sentence_id", ids[i]}, {"cluster", pred[i]}, {"tokens", feats[i].tokens}, {"text", texts[i]}});
+    }
+    // Into-domain view (the paper: "340/597 outliers into the IT cluster contain digits").
+    json into = json::array();
+    std::map<int, std::array<std::int64_t, 3>> intoCount;
+    for (const auto& [key, p] : pairs) {
+        auto& a = intoCount[key.second];
+        a[0] += p.count, a[1] += p.digits, a[2] += p.pronq;
+    }
+    for (const auto& [to, a] : intoCount)
+        into.push_back({{"to", domains[std::size_t(to)]}, {"count", a[0]}, {"with_digits", a[1]}, {"with_pronoun_or_question", a[2]}});
+    rep["outliers"] = {
+        {"count", nOut},
+        {"share", nAll ? double(nOut) / double(nAll) : 0.0},
+        {"mean_tokens", mean(tokOut, nOut)},
+        {"mean_tokens_all", mean(tokAll, nAll)},
+        {"with_digits", digOut},
+        {"with_digits_share", nOut ? double(digOut) / double(nOut) : 0.0},
+        {"with_digits_share_all", nAll ? double(digAll) / double(nAll) : 0.0},
+        {"with_pronoun_or_question", pqOut},
+        {"with_pronoun_or_question_share", nOut ? double(pqOut) / double(nOut) : 0.0},
+        {"with_pronoun_or_question_share_all", nAll ? double(pqAll) / double(nAll) : 0.0},
+        {"pairs", table},
+        {"into", into},
+        {"samples", samples},
+        {"tokens_note", "whitespace tokens of the clustered side"}};
+
+    if (sum.contains("centroid_cosine")) {
+        json cc = {{"domains", domains}, {"matrix", sum["centroid_cosine"]}};
+        if (params.scores) {
+            // Pearson over off-diagonal pairs present in both matrices.
+            std::vector<double> a, b;
+            const auto& sm = *params.scores;
+            const std::size_t n = sm.domains.size();
+            json used = json::array();
+            for (int i = 0; i < nd; ++i)
+                for (int j = 0; j < nd; ++j) {
+                    if (i == j) continue;
+                    auto si = std::find(sm.domains.begin(), sm.domains.end(), domains[std::size_t(i)]);
+                    auto sj = std::find(sm.domains.begin(), sm.domains.end(), domains[std::size_t(j)]);
+                    if (si == sm.domains.end() || sj == sm.domains.end()) continue;
+                    const json& cv = sum["centroid_cosine"][std::size_t(i)][std::size_t(j)];
+                    const double sv = sm.values[std::size_t(si - sm.domains.begin()) * n + std::size_t(sj - sm.domains.begin())];
+                    if (cv.is_null() || !std::isfinite(sv)) continue;
+                    a.push_back(cv.get<double>());
+                    b.push_back(sv);
+                }
+            const double r = pearson(a, b);
+            cc["score_correlation"] = {{"pearson", std::isfinite(r) ? json(r) : json(nullptr)},
+                                       {"pairs", a.size()}, {"note", "off-diagonal (train, test) domain pairs"}};
+        }
+        rep["centroid_cosine"] = cc;
+    }
+    return rep;
+}
+
+std::string clusterReportCsv(const json& r) {
+    std::ostringstream o;
+    const auto domains = r.value("domains", std::vector<std::string>{});
+    o << "# run," << r["run"]["id"] << "\n";
+    o << "# purity," << (r.contains("purity") ? fmt(r["purity"].get<double>(), 6) : std::string("nan")) << "\n\n";
+    if (!r.contains("confusion")) return o.str();
+    o << "domain";
+    for (const auto& c : r["clusters"]) o << "," << c.get<std::string>();
+    o << "\n";
+    for (std::size_t d = 0; d < domains.size(); ++d) {
+        o << csvField(domains[d]);
+        for (const auto& v : r["confusion"]["counts"][d]) o << "," << v.get<std::int64_t>();
+        o << "\n";
+    }
+    o << "majority_domain";
+    for (const auto& m : r["majority"]) o << "," << (m["domain"].is_null() ? std::string() : csvField(m["domain"].get<std::string>()));
+    o << "\n\ndomain,precision,recall,f1,relevant,predicted,correct\n";
+    for (const auto& p : r["per_domain"])
+        o << csvField(p["domain"].get<std::string>()) << "," << fmt(p["precision"].get<double>(), 6) << ","
+          << fmt(p["recall"].get<double>(), 6) << "," << fmt(p["f1"].get<double>(), 6) << "," << p["relevant"] << ","
+          << p["predicted"] << "," << p["correct"] << "\n";
+    o << "\nfrom,to,count,with_digits,with_pronoun_or_question,mean_tokens\n";
+    for (const auto& p : r["outliers"]["pairs"])
+        o << csvField(p["from"].get<std::string>()) << "," << csvField(p["to"].get<std::string>()) << "," << p["count"] << ","
+          << p["with_digits"] << "," << p["with_pronoun_or_question"] << "," << fmt(p["mean_tokens"].get<double>(), 2) << "\n";
+    if (r.contains("centroid_cosine")) {
+        o << "\ncentroid_cosine";
+        for (const auto& d : domains) o << "," << csvField(d);
+        o << "\n";
+        for (std::size_t d = 0; d < domains.size(); ++d) {
+            o << csvField(domains[d]);
+            for (const auto& v : r["centroid_cosine"]["matrix"][d]) o << "," << (v.is_null() ? std::string("nan") : fmt(v.get<double>(), 6));
+            o << "\n";
+        }
+    }
+    return o.str();
+}
+
+std::string clusterReportText(const json& r) {
+    std::ostringstream o;
+    o << "Cluster run " << r["run"]["id"] << " on corpus '" << r.value("corpus", "") << "': " << r["sentences"]
+      << " sentences, k = " << r["k"] << "\n";
+    if (!r.value("labelled", false)) {
+        o << "The corpus has no domain labels: no purity or outlier analysis.\n";
+        return o.str();
+    }
+    o << "purity " << fmt(100 * r["purity"].get<double>(), 2) << "%  NMI " << fmt(r["nmi"].get<double>())
+      << "  ARI " << fmt(r["ari"].get<double>());
+    if (r.contains("purity_mean") && !r["purity_mean"].is_null())
+        o << "   (over seeds: " << fmt(100 * r["purity_mean"].get<double>(), 2) << " ± "
+          << fmt(100 * r["purity_std"].get<double>(), 2) << "%, random baseline "
+          << fmt(100 * r.value("random_purity_mean", 0.0), 2) << "%"
+          << (r.contains("kmeans_purity_mean") && r["kmeans_purity_mean"].is_number()
+                  ? ", k-means " + fmt(100 * r["kmeans_purity_mean"].get<double>(), 2) + "%"
+                  : std::string())
+          << ")";
+    o << "\n\nConfusion (rows: true domain, columns: cluster -> majority domain)\n";
+    const auto domains = r["domains"].get<std::vector<std::string>>();
+    std::size_t w = 8;
+    for (const auto& d : domains) w = std::max(w, d.size() + 1);
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%-*s", int(w), "");
+    o << buf;
+    for (const auto& c : r["clusters"]) {
+        std::snprintf(buf, sizeof buf, "%7s", c.get<std::string>().c_str());
+        o << buf;
+    }
+    o << "\n";
+    for (std::size_t d = 0; d < domains.size(); ++d) {
+        std::snprintf(buf, sizeof buf, "%-*s", int(w), domains[d].c_str());
+        o << buf;
+        for (const auto& v : r["confusion"]["counts"][d]) {
+            std::snprintf(buf, sizeof buf, "%7lld", static_cast<long long>(v.get<std::int64_t>()));
+            o << buf;
+        }
+        o << "\n";
+    }
+    std::snprintf(buf, sizeof buf, "%-*s", int(w), "-> maps to");
+    o << buf;
+    for (const auto& m : r["majority"]) {
+        std::snprintf(buf, sizeof buf, "%7s", m["domain"].is_null() ? "-" : m["domain"].get<std::string>().substr(0, 6).c_str());
+        o << buf;
+    }
+    o << "\n\nPer domain: precision / recall of the clusters mapped to it\n";
+    for (const auto& p : r["per_domain"]) {
+        std::snprintf(buf, sizeof buf, "  %-*s P %.3f  R %.3f  F1 %.3f\n", int(w), p["domain"].get<std::string>().c_str(),
+                      p["precision"].get<double>(), p["recall"].get<double>(), p["f1"].get<double>());
+        o << buf;
+    }
+    const auto& out = r["outliers"];
+    o << "\nOutliers (sentences in a cluster of another domain): " << out["count"] << " ("
+      << fmt(100 * out["share"].get<double>(), 1) << "%), mean length " << fmt(out["mean_tokens"].get<double>(), 1)
+      << " tokens vs " << fmt(out["mean_tokens_all"].get<double>(), 1) << " overall\n";
+    o << "  with digits: " << fmt(100 * out["with_digits_share"].get<double>(), 1) << "% of outliers vs "
+      << fmt(100 * out["with_digits_share_all"].get<double>(), 1) << "% overall; with a pronoun or '?': "
+      << fmt(100 * out["with_pronoun_or_question_share"].get<double>(), 1) << "% vs "
+      << fmt(100 * out["with_pronoun_or_question_share_all"].get<double>(), 1) << "%\n";
+    o << "  from -> to: count (digits, pronoun/?)\n";
+    int shown = 0;
+    for (const auto& p : out["pairs"]) {
+        if (++shown > 12) break;
+        o << "    " << p["from"].get<std::string>() << " -> " << p["to"].get<std::string>() << ": " << p["count"] << " ("
+          << p["with_digits"] << ", " << p["with_pronoun_or_question"] << ")\n";
+    }
+    shown = 0;
+    for (const auto& s : out["samples"]) {
+        if (++shown > 8) break;
+        std::string t = s["text"].get<std::string>();
+        if (t.size() > 100) t = t.substr(0, 97) + "...";
+        o << "    [" << s["from"].get<std::string>() << " -> " << s["to"].get<std::string>() << "] " << t << "\n";
+    }
+    if (r.contains("centroid_cosine")) {
+        o << "\nDomain centroid cosine similarity\n";
+        std::snprintf(buf, sizeof buf, "%-*s", int(w), "");
+        o << buf;
+        for (const auto& d : domains) {
+            std::snprintf(buf, sizeof buf, "%8s", d.substr(0, 7).c_str());
+            o << buf;
+        }
+        o << "\n";
+        for (std::size_t d = 0; d < domains.size(); ++d) {
+            std::snprintf(buf, sizeof buf, "%-*s", int(w), domains[d].c_str());
+            o << buf;
+            for (const auto& v : r["centroid_cosine"]["matrix"][d]) {
+                std::snprintf(buf, sizeof buf, "%8.3f", v.is_null() ? NAN : v.get<double>());
+                o << buf;
+            }
+            o << "\n";
+        }
+        if (r["centroid_cosine"].contains("score_correlation")) {
+            const auto& sc = r["centroid_cosine"]["score_correlation"];
+            o << "Pearson r with the given score matrix: "
+              << (sc["pearson"].is_null() ? std::string("undefined") : fmt(sc["pearson"].get<double>(), 3)) << " over "
+              << sc["pairs"] << " domain pairs\n";
+        }
+    }
+    return o.str();
+}
+
+}  // namespace dl

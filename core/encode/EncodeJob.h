@@ -1,0 +1,55 @@
+#pragma once
+// The encode job: embeds every sentence of a corpus side with a transformer encoder and
+// stores the vectors in the project under (model, layer, pooling, side, normalisation).
+// Commits one chunk of sentences per transaction, so a cancelled or crashed encode resumes
+// at encodedCount(); encoding an already complete corpus is a no-op (the model is not even
+// loaded). Sentences are streamed from the store: memory stays bounded on 1.5M sentences.
+#include <cstdint>
+#include <string>
+
+#include "common/Error.h"
+#include "encode/TransformerEncoder.h"
+#include "jobs/Progress.h"
+#include "store/Embeddings.h"
+
+namespace dl {
+
+class Store;
+
+struct EncodeParams {
+    std::string model;   // directory, HF id in the cache, or "" for the default model
+    std::string corpus;  // "" = the project's only corpus
+    Side side = Side::Source;
+    int layer = -1;  // as EncoderOptions::layer
+    std::string pooling = "mean";
+    bool normalize = false;
+    StorageType storage = StorageType::Float16;
+    std::int64_t batchTokens = 16384;
+    int threads = 0;
+    std::string device = "auto";
+    int chunkSentences = 4096;  // sentences per committed chunk
+};
+
+struct EncodeResult {
+    std::int64_t setId = 0;
+    std::int64_t corpusId = 0;
+    std::string corpus;
+    std::string model;       // the key's model name
+    std::string modelPath;
+    std::string device;
+    int dim = 0;
+    int layer = -1;          // as stored in the key (-1 = last)
+    std::int64_t total = 0;           // sentences in the corpus
+    std::int64_t alreadyEncoded = 0;  // encoded before this run (resume point)
+    std::int64_t encoded = 0;         // encoded by this run
+    std::int64_t truncated = 0;       // sentences of this run cut at the model's max length
+    double seconds = 0;
+    double sentencesPerSecond = 0;
+    bool noop = false;
+    EncodeStats stats;
+};
+
+Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, ProgressSink& progress,
+                                 const CancelToken& cancel);
+
+}  // namespace dl

@@ -1,0 +1,96 @@
+#include "encode/ModelConfig.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace dl {
+
+std::string architectureName(Architecture a) {
+    switch (a) {
+    case Architecture::Bert: return "BERT";
+    case Architecture::DistilBert: return "DistilBERT";
+    case Architecture::Roberta: return "RoBERTa";
+    }
+    return "?";
+}
+
+Expected<ModelConfig> loadModelConfig(const std::string& modelDir) {
+    namespace fs = std::filesystem;
+    const auto path = (fs::path(modelDir) / "config.json").string();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail("No config.json in " + modelDir + ": not a Hugging Face model directory.");
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return fail(path + " is not valid JSON.");
+    ModelConfig c;
+    c.modelType = j.value("model_type", std::string());
+    const auto& t = c.modelType;
+    if (t == "bert" || t == "megatron-bert") {
+        c.arch = Architecture::Bert;
+    } else if (t == "distilbert") {
+        c.arch = Architecture::DistilBert;
+    } else if (t == "roberta" || t == "xlm-roberta" || t == "camembert") {
+        c.arch = Architecture::Roberta;
+    } else {
+        return fail(path + ": model_type \"" + t +
+                    "\" is not supported (supported: bert, distilbert, roberta, xlm-roberta, camembert).");
+    }
+    auto need = [&](const char* key, int& out) -> Status {
+        if (!j.contains(key) || !j[key].is_number_integer())
+            return fail(path + ": the field \"" + key + "\" is missing or not an integer.");
+        out = j[key].get<int>();
+        if (out <= 0) return fail(path + ": the field \"" + key + "\" must be positive.");
+        return {};
+    };
+    Status s;
+    if (c.arch == Architecture::DistilBert) {
+        if (!(s = need("dim", c.hiddenSize)) || !(s = need("n_layers", c.numLayers)) || !(s = need("n_heads", c.numHeads)) ||
+            !(s = need("hidden_dim", c.intermediateSize)))
+            return std::unexpected(s.error());
+        c.activation = j.value("activation", std::string("gelu"));
+        c.layerNormEps = 1e-12;
+        c.typeVocabSize = 0;
+        if (j.value("sinusoidal_pos_embds", false)) {
+            // The sinusoidal table is stored in the checkpoint like a learned one; nothing to do.
+        }
+    } else {
+        if (!(s = need("hidden_size", c.hiddenSize)) || !(s = need("num_hidden_layers", c.numLayers)) ||
+            !(s = need("num_attention_heads", c.numHeads)) || !(s = need("intermediate_size", c.intermediateSize)))
+            return std::unexpected(s.error());
+        c.activation = j.value("hidden_act", std::string("gelu"));
+        c.layerNormEps = j.value("layer_norm_eps", 1e-12);
+        c.typeVocabSize = j.value("type_vocab_size", 2);
+        c.positionEmbeddingType = j.value("position_embedding_type", std::string("absolute"));
+        if (c.positionEmbeddingType.empty()) c.positionEmbeddingType = "absolute";
+        if (c.positionEmbeddingType != "absolute")
+            return fail(path + ": position_embedding_type \"" + c.positionEmbeddingType +
+                        "\" is not supported (only absolute).");
+    }
+    if (c.hiddenSize % c.numHeads != 0)
+        return fail(path + ": hidden size " + std::to_string(c.hiddenSize) + " is not divisible by " +
+                    std::to_string(c.numHeads) + " heads.");
+    static const char* acts[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast", "relu"};
+    if (std::find(std::begin(acts), std::end(acts), c.activation) == std::end(acts))
+        return fail(path + ": activation \"" + c.activation + "\" is not supported.");
+    c.maxPositions = j.value("max_position_embeddings", 512);
+    c.padTokenId = j.contains("pad_token_id") && j["pad_token_id"].is_number_integer()
+                       ? j["pad_token_id"].get<int>()
+                       : (c.arch == Architecture::Roberta ? 1 : 0);
+    // RoBERTa positions start after the padding index.
+    c.maxLength = c.arch == Architecture::Roberta ? c.maxPositions - c.padTokenId - 1 : c.maxPositions;
+    const auto tokCfgPath = fs::path(modelDir) / "tokenizer_config.json";
+    if (fs::exists(tokCfgPath)) {
+        std::ifstream tin(tokCfgPath, std::ios::binary);
+        auto tj = nlohmann::json::parse(tin, nullptr, false);
+        if (!tj.is_discarded() && tj.is_object() && tj.contains("model_max_length") &&
+            tj["model_max_length"].is_number()) {
+            const double m = tj["model_max_length"].get<double>();
+            if (m > 0 && m < c.maxLength) c.maxLength = static_cast<int>(m);
+        }
+    }
+    return c;
+}
+
+}  // namespace dl

@@ -1,0 +1,80 @@
+#pragma once
+// Sentence encoder: a Hugging Face BERT / DistilBERT / RoBERTa / XLM-R model run in libtorch
+// (inference mode), pooled per sentence (mean over the attention mask — Aharoni & Goldberg's
+// choice and the default — or CLS, or max) at any layer, optionally L2-normalised.
+// Inputs are tokenized, sorted by length and cut into batches by a padded-token budget;
+// results come back in input order. CUDA (fp16) when available and allowed, else CPU.
+// torch stays inside the .cpp (pimpl).
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/Error.h"
+#include "encode/ModelConfig.h"
+#include "jobs/Progress.h"
+
+namespace dl {
+
+class Tokenizer;
+
+enum class Pooling { Mean, Cls, Max };
+Expected<Pooling> parsePooling(const std::string& name);
+std::string poolingName(Pooling p);
+
+struct EncoderOptions {
+    Pooling pooling = Pooling::Mean;
+    // Hidden state to pool: 0 = embedding output, i = output of layer i, negative counts
+    // from the end (-1 = last layer, the default).
+    int layer = -1;
+    bool normalize = false;
+    int maxLength = 0;                 // tokens incl. specials; 0 = the model's (512 for BERT)
+    std::int64_t batchTokens = 16384;  // padded tokens per forward batch
+    int maxBatch = 256;                // sentences per forward batch at most
+    int threads = 0;                   // intra-op threads; 0 = libtorch's default
+    std::string device = "auto";       // auto | cpu | cuda
+};
+
+struct EncodeStats {
+    std::int64_t sentences = 0;
+    std::int64_t tokens = 0;        // real tokens (specials included)
+    std::int64_t paddedTokens = 0;  // tokens the forward passes computed
+    std::int64_t truncated = 0;     // sentences cut at maxLength
+    std::int64_t batches = 0;
+    double tokenizeSeconds = 0;
+    double forwardSeconds = 0;
+    void add(const EncodeStats& o);
+};
+
+class TransformerEncoder {
+public:
+    static Expected<std::unique_ptr<TransformerEncoder>> load(const std::string& modelDir,
+                                                              const EncoderOptions& options = {});
+    ~TransformerEncoder();
+    TransformerEncoder(const TransformerEncoder&) = delete;
+    TransformerEncoder& operator=(const TransformerEncoder&) = delete;
+
+    int dim() const;
+    const ModelConfig& config() const;
+    const EncoderOptions& options() const;
+    const Tokenizer& tokenizer() const;
+    int maxLength() const;       // effective truncation length
+    int resolvedLayer() const;   // the hidden-state index actually pooled (0..numLayers)
+    std::string device() const;  // "cpu" / "cuda"
+
+    // Encodes sentences; out receives texts.size() x dim() floats, row-major, input order.
+    // Returns Cancelled when the token is set (checked between batches).
+    Status encode(std::span<const std::string> texts, std::vector<float>& out, EncodeStats* stats = nullptr,
+                  const CancelToken* cancel = nullptr);
+    // Same from token ids (specials included, already truncated).
+    Status encodeIds(const std::vector<std::vector<std::int32_t>>& ids, std::vector<float>& out,
+                     EncodeStats* stats = nullptr, const CancelToken* cancel = nullptr);
+
+private:
+    TransformerEncoder();
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+}  // namespace dl

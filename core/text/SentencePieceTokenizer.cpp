@@ -1,0 +1,195 @@
+#include "text/SentencePieceTokenizer.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+namespace dl {
+namespace {
+
+struct SpmApi {
+    void* lib = nullptr;
+    std::string path;
+    int (*abiVersion)() = nullptr;
+    void* (*load)(const char*, char*, int) = nullptr;
+    void (*free)(void*) = nullptr;
+    int (*pieceSize)(void*) = nullptr;
+    int (*unkId)(void*) = nullptr;
+    int (*idToPiece)(void*, int, char*, int) = nullptr;
+    int (*encode)(void*, const char*, int, int*, int) = nullptr;
+};
+
+std::vector<std::string> candidatePaths() {
+    namespace fs = std::filesystem;
+    std::vector<std::string> out;
+    if (const char* env = std::getenv("DOMAINLENS_SPM_MODULE"); env && *env) out.emplace_back(env);
+    std::error_code ec;
+    auto exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        auto dir = exe.parent_path();
+        out.push_back((dir / "libdomainlens_spm.so").string());
+        out.push_back((dir / ".." / "lib" / "domainlens" / "libdomainlens_spm.so").string());
+        out.push_back((dir / ".." / "lib64" / "domainlens" / "libdomainlens_spm.so").string());
+        out.push_back((dir / ".." / "lib" / "x86_64-linux-gnu" / "domainlens" / "libdomainlens_spm.so").string());
+    }
+#ifdef DOMAINLENS_SPM_INSTALL_PATH
+    out.emplace_back(DOMAINLENS_SPM_INSTALL_PATH);
+#endif
+#ifdef DOMAINLENS_SPM_BUILD_PATH
+    out.emplace_back(DOMAINLENS_SPM_BUILD_PATH);
+#endif
+    return out;
+}
+
+Expected<const SpmApi*> api() {
+    static std::once_flag once;
+    static SpmApi api;
+    static std::string error;
+    std::call_once(once, [] {
+        std::string tried;
+        for (const auto& p : candidatePaths()) {
+            if (!std::filesystem::exists(p)) {
+                tried += "\n  " + p + " (absent)";
+                continue;
+            }
+            void* lib = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+            if (!lib) {
+                const char* e = dlerror();
+                tried += "\n  " + p + " (" + (e ? e : "dlopen failed") + ")";
+                continue;
+            }
+            api.lib = lib;
+            api.path = p;
+            api.abiVersion = reinterpret_cast<int (*)()>(dlsym(lib, "dl_spm_abi_version"));
+            api.load = reinterpret_cast<void* (*)(const char*, char*, int)>(dlsym(lib, "dl_spm_load"));
+            api.free = reinterpret_cast<void (*)(void*)>(dlsym(lib, "dl_spm_free"));
+            api.pieceSize = reinterpret_cast<int (*)(void*)>(dlsym(lib, "dl_spm_piece_size"));
+            api.unkId = reinterpret_cast<int (*)(void*)>(dlsym(lib, "dl_spm_unk_id"));
+            api.idToPiece = reinterpret_cast<int (*)(void*, int, char*, int)>(dlsym(lib, "dl_spm_id_to_piece"));
+            api.encode = reinterpret_cast<int (*)(void*, const char*, int, int*, int)>(dlsym(lib, "dl_spm_encode"));
+            if (!api.abiVersion || !api.load || !api.free || !api.pieceSize || !api.unkId || !api.idToPiece ||
+                !api.encode || api.abiVersion() != 1) {
+                error = "The SentencePiece module " + p + " lacks the expected functions (version mismatch?).";
+                dlclose(lib);
+                api = SpmApi{};
+            }
+            return;
+        }
+        error = "Cannot find the SentencePiece module libdomainlens_spm.so (set DOMAINLENS_SPM_MODULE). Tried:" + tried;
+    });
+    if (!api.lib) return fail(error);
+    return &api;
+}
+
+}  // namespace
+
+Expected<std::string> SentencePieceTokenizer::modulePath() {
+    auto a = api();
+    if (!a) return std::unexpected(a.error());
+    return (*a)->path;
+}
+
+SentencePieceTokenizer::~SentencePieceTokenizer() {
+    if (handle_) {
+        if (auto a = api()) (*a)->free(handle_);
+    }
+}
+
+Expected<std::unique_ptr<SentencePieceTokenizer>> SentencePieceTokenizer::load(const std::string& spmModel,
+                                                                               const std::string& tokenizerJson) {
+    auto a = api();
+    if (!a) return std::unexpected(a.error());
+    const SpmApi& f = **a;
+    char err[512] = {0};
+    void* h = f.load(spmModel.c_str(), err, sizeof err);
+    if (!h) return fail("Cannot load the SentencePiece model " + spmModel + ": " + err);
+    std::unique_ptr<SentencePieceTokenizer> t(new SentencePieceTokenizer());
+    t->handle_ = h;
+    const int n = f.pieceSize(h);
+    const int spmUnk = f.unkId(h);
+    t->map_.resize(static_cast<std::size_t>(n));
+
+    bool mapped = false;
+    if (!tokenizerJson.empty() && std::filesystem::exists(tokenizerJson)) {
+        std::ifstream in(tokenizerJson, std::ios::binary);
+        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+        if (j.is_discarded()) return fail("Cannot parse " + tokenizerJson + ".");
+        const auto& model = j.value("model", nlohmann::json::object());
+        if (model.value("type", "") == "Unigram" && model.contains("vocab") && model["vocab"].is_array()) {
+            std::unordered_map<std::string, std::int32_t> vocab;
+            std::int32_t id = 0;
+            for (const auto& e : model["vocab"]) vocab.emplace(e.at(0).get<std::string>(), id++);
+            if (j.contains("added_tokens"))
+                for (const auto& e : j["added_tokens"]) vocab.insert_or_assign(e.value("content", ""), e.value("id", 0));
+            t->vocabSize_ = static_cast<std::int64_t>(vocab.size());
+            auto find = [&](const char* s, std::int32_t fallback) {
+                auto it = vocab.find(s);
+                return it == vocab.end() ? fallback : it->second;
+            };
+            t->unk_ = model.contains("unk_id") && model["unk_id"].is_number() ? model["unk_id"].get<std::int32_t>()
+                                                                              : find("<unk>", 3);
+            t->bos_ = find("<s>", 0);
+            t->eos_ = find("</s>", 2);
+            t->pad_ = find("<pad>", 1);
+            char buf[1024];
+            for (int i = 0; i < n; ++i) {
+                if (i == spmUnk || f.idToPiece(h, i, buf, sizeof buf) < 0) {
+                    t->map_[static_cast<std::size_t>(i)] = t->unk_;
+                    continue;
+                }
+                auto it = vocab.find(buf);
+                t->map_[static_cast<std::size_t>(i)] = it == vocab.end() ? t->unk_ : it->second;
+            }
+            mapped = true;
+        }
+    }
+    if (!mapped) {  // fairseq dictionary layout: <s>=0 <pad>=1 </s>=2 <unk>=3, pieces shifted by one
+        for (int i = 0; i < n; ++i) t->map_[static_cast<std::size_t>(i)] = i == spmUnk ? 3 : i + 1;
+        t->bos_ = 0;
+        t->pad_ = 1;
+        t->eos_ = 2;
+        t->unk_ = 3;
+        t->vocabSize_ = n + 2;  // + <mask>
+    }
+    return t;
+}
+
+std::vector<std::int32_t> SentencePieceTokenizer::tokenize(std::string_view text) const {
+    const SpmApi& f = **api();  // loaded: this object exists
+    std::vector<int> buf(text.size() + 16);
+    int n = f.encode(handle_, text.data(), static_cast<int>(text.size()), buf.data(), static_cast<int>(buf.size()));
+    if (n > static_cast<int>(buf.size())) {
+        buf.resize(static_cast<std::size_t>(n));
+        n = f.encode(handle_, text.data(), static_cast<int>(text.size()), buf.data(), n);
+    }
+    std::vector<std::int32_t> ids;
+    if (n <= 0) return ids;
+    ids.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const int s = buf[static_cast<std::size_t>(i)];
+        ids.push_back(s >= 0 && s < static_cast<int>(map_.size()) ? map_[static_cast<std::size_t>(s)] : unk_);
+    }
+    return ids;
+}
+
+TokenIds SentencePieceTokenizer::encode(std::string_view text, int maxLength) const {
+    TokenIds r;
+    auto pieces = tokenize(text);
+    if (maxLength > 0 && pieces.size() + 2 > static_cast<std::size_t>(maxLength)) {
+        r.truncated = true;
+        pieces.resize(static_cast<std::size_t>(std::max(0, maxLength - 2)));
+    }
+    r.ids.reserve(pieces.size() + 2);
+    r.ids.push_back(bos_);
+    r.ids.insert(r.ids.end(), pieces.begin(), pieces.end());
+    r.ids.push_back(eos_);
+    return r;
+}
+
+}  // namespace dl

@@ -1,0 +1,107 @@
+#include "text/Tokenizer.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "text/SentencePieceTokenizer.h"
+#include "text/WordPiece.h"
+
+namespace dl {
+namespace {
+
+nlohmann::json readJson(const std::filesystem::path& p) {
+    if (!std::filesystem::exists(p)) return nlohmann::json::object();
+    std::ifstream in(p, std::ios::binary);
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    return j.is_discarded() || !j.is_object() ? nlohmann::json::object() : j;
+}
+
+std::string tokenName(const nlohmann::json& cfg, const char* key, const char* fallback) {
+    if (!cfg.contains(key)) return fallback;
+    const auto& v = cfg[key];
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_object() && v.contains("content") && v["content"].is_string()) return v["content"].get<std::string>();
+    return fallback;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Tokenizer>> loadTokenizer(const std::string& modelDir) {
+    namespace fs = std::filesystem;
+    const fs::path dir(modelDir);
+    const auto tokJsonPath = dir / "tokenizer.json";
+    const auto tokJson = readJson(tokJsonPath);
+    const auto tokCfg = readJson(dir / "tokenizer_config.json");
+    const std::string tokClass = tokCfg.value("tokenizer_class", std::string());
+    const std::string modelType =
+        tokJson.contains("model") && tokJson["model"].is_object() ? tokJson["model"].value("type", std::string()) : "";
+
+    const auto spm = dir / "sentencepiece.bpe.model";
+    const bool wantsSpm = tokClass.find("XLMRoberta") != std::string::npos || modelType == "Unigram" ||
+                          (!fs::exists(dir / "vocab.txt") && modelType.empty() && fs::exists(spm));
+    if (wantsSpm) {
+        if (!fs::exists(spm))
+            return fail("The model in " + modelDir +
+                        " uses a SentencePiece tokenizer but has no sentencepiece.bpe.model file.");
+        auto t = SentencePieceTokenizer::load(spm.string(), fs::exists(tokJsonPath) ? tokJsonPath.string() : "");
+        if (!t) return std::unexpected(t.error());
+        return std::unique_ptr<Tokenizer>(std::move(*t));
+    }
+
+    if (!modelType.empty() && modelType != "WordPiece")
+        return fail("The tokenizer of " + modelDir + " is of type " + modelType +
+                    ", which DomainLens does not support (WordPiece and XLM-R SentencePiece are supported).");
+
+    WordPieceOptions o;
+    // tokenizer_config.json (slow tokenizer settings) first, tokenizer.json (what HF's fast
+    // tokenizer actually runs) overrides.
+    o.lowercase = tokCfg.value("do_lower_case", true);
+    if (tokCfg.contains("strip_accents") && tokCfg["strip_accents"].is_boolean())
+        o.stripAccents = tokCfg["strip_accents"].get<bool>();
+    o.handleChineseChars = tokCfg.value("tokenize_chinese_chars", true);
+    o.unkToken = tokenName(tokCfg, "unk_token", "[UNK]");
+    o.clsToken = tokenName(tokCfg, "cls_token", "[CLS]");
+    o.sepToken = tokenName(tokCfg, "sep_token", "[SEP]");
+    o.padToken = tokenName(tokCfg, "pad_token", "[PAD]");
+    if (tokJson.contains("normalizer") && tokJson["normalizer"].is_object() &&
+        tokJson["normalizer"].value("type", "") == "BertNormalizer") {
+        const auto& n = tokJson["normalizer"];
+        o.cleanText = n.value("clean_text", true);
+        o.handleChineseChars = n.value("handle_chinese_chars", true);
+        o.lowercase = n.value("lowercase", true);
+        if (n.contains("strip_accents") && n["strip_accents"].is_boolean())
+            o.stripAccents = n["strip_accents"].get<bool>();
+        else
+            o.stripAccents.reset();
+    }
+    if (modelType == "WordPiece") {
+        const auto& m = tokJson["model"];
+        o.unkToken = m.value("unk_token", o.unkToken);
+        o.continuingPrefix = m.value("continuing_subword_prefix", o.continuingPrefix);
+        o.maxInputCharsPerWord = m.value("max_input_chars_per_word", o.maxInputCharsPerWord);
+    }
+
+    if (fs::exists(dir / "vocab.txt")) {
+        auto t = WordPieceTokenizer::fromVocabFile((dir / "vocab.txt").string(), o);
+        if (!t) return std::unexpected(t.error());
+        return std::unique_ptr<Tokenizer>(std::make_unique<WordPieceTokenizer>(std::move(*t)));
+    }
+    if (modelType == "WordPiece" && tokJson["model"].contains("vocab") && tokJson["model"]["vocab"].is_object()) {
+        std::vector<std::string> tokens;
+        for (const auto& [tok, id] : tokJson["model"]["vocab"].items()) {
+            const auto i = id.get<std::int64_t>();
+            if (i < 0 || i > 10'000'000) return fail("Bad token id in " + tokJsonPath.string() + ".");
+            if (static_cast<std::size_t>(i) >= tokens.size()) tokens.resize(static_cast<std::size_t>(i) + 1);
+            tokens[static_cast<std::size_t>(i)] = tok;
+        }
+        auto t = WordPieceTokenizer::fromVocab(std::move(tokens), o, tokJsonPath.string());
+        if (!t) return std::unexpected(t.error());
+        return std::unique_ptr<Tokenizer>(std::make_unique<WordPieceTokenizer>(std::move(*t)));
+    }
+    return fail("No tokenizer found in " + modelDir +
+                ": expected vocab.txt (WordPiece), tokenizer.json or sentencepiece.bpe.model.");
+}
+
+}  // namespace dl
