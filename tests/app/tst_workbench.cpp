@@ -1,0 +1,157 @@
+// End to end, offscreen: a project from a real corpus slice; encode (tiny real BERT fixture),
+// cluster and select through the JobRunner exactly as the GUI does; the views' data and
+// widgets; export, and the files on disk.
+#include <QtTest>
+
+#include "ClusterExplorer.h"
+#include "ConfusionMatrixModel.h"
+#include "ConfusionMatrixView.h"
+#include "JobFactory.h"
+#include "JobRunner.h"
+#include "ProjectQueries.h"
+#include "RunViews.h"
+#include "ScatterPlotView.h"
+#include "ScoreHistogramView.h"
+#include "SelectionExplorer.h"
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "store/Store.h"
+
+class TestWorkbench : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString project_;
+
+    // Runs one job through a JobRunner and waits for it; returns the outcome text.
+    static QString run(JobRunner::Body body) {
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        runner.submit(QStringLiteral("job"), std::move(body));
+        if (!finished.wait(120000) && finished.isEmpty()) return QStringLiteral("timeout");
+        return finished.at(0).at(1).toBool() ? QString() : finished.at(0).at(3).toString();
+    }
+
+private slots:
+    void initTestCase() {
+        if (!dltest::hasSharedData()) QSKIP("../shared/data not present");
+        project_ = dir_.filePath(QStringLiteral("demo.dlproj"));
+        auto store = dl::Store::create(project_.toStdString()).value();
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        for (const char* d : {"medical", "law", "koran"}) {
+            // 120 lines of each domain (test split) as the corpus, 40 more as seeds.
+            QFile f(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en").arg(QLatin1String(d))));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const auto lines = f.readAll().split('\n');
+            QByteArray corpus, seeds;
+            for (int i = 0; i < 120; ++i) corpus += lines[i] + "\n";
+            for (int i = 120; i < 160; ++i) seeds += lines[i] + "\n";
+            for (auto [name, text] : {std::pair{"demo", corpus}, std::pair{"seeds", seeds}}) {
+                dl::ImportParams p;
+                p.srcPath = dltest::writeFile(dir_, QStringLiteral("%1-%2.en").arg(QLatin1String(name), QLatin1String(d)), text);
+                p.labelSource = dl::LabelSource::Given;
+                p.domain = d;
+                p.corpus = name;
+                dl::runImport(p, *store, np, ct).value();
+            }
+        }
+    }
+
+    void encodeClusterSelectExport() {
+        const QString model = dltest::testData(QStringLiteral("models/bert-tiny"));
+        auto outcome = std::make_shared<JobOutcome>();
+        for (const char* corpus : {"demo", "seeds"}) {
+            EncodeRequest e;
+            e.corpus = QString::fromLatin1(corpus);
+            e.model = model;
+            const QString error = run(makeEncodeJob(project_, e, outcome));
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        auto summaries = readCorpusSummaries(project_).value();
+        for (const auto& c : summaries) QCOMPARE(c.encoded, c.sentences);
+
+        ClusterRequest c;
+        c.corpus = QStringLiteral("demo");
+        c.k = 3;
+        c.pcaDims = 10;
+        c.seeds = 2;
+        QString error = run(makeClusterJob(project_, c, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(outcome->runId > 0);
+        QVERIFY(outcome->summary.contains(QStringLiteral("purity")));
+        auto view = readClusterView(project_, outcome->runId);
+        QVERIFY2(view.has_value(), view ? "" : view.error().message.c_str());
+        QCOMPARE(view->scatter.x.size(), qsizetype(view->scatter.ids.size()));
+        const qint64 n = view->scatter.x.size();
+        QVERIFY(n >= 350);  // 360 minus duplicates dropped on import
+        QCOMPARE(view->ellipses.size(), 3);
+        QCOMPARE(view->domainNames, (QStringList{"koran", "law", "medical"}));
+        qint64 total = 0;
+        for (const auto& row : view->confusion.counts)
+            for (auto v : row) total += v;
+        QCOMPARE(total, n);  // every sentence in exactly one confusion cell
+
+        ClusterExplorer explorer;
+        explorer.setProject(project_);
+        explorer.setRun(*view);
+        explorer.resize(1200, 700);
+        explorer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&explorer));
+        explorer.scatter()->replotNow();
+        QCOMPARE(explorer.scatter()->visibleCount(), n);
+        QCOMPARE(explorer.confusion()->model()->rowCount(), 3);
+        QSignalSpy cell(&explorer, &ClusterExplorer::cellActivated);
+        emit explorer.confusion()->cellActivated(1, 2);
+        QCOMPARE(cell.count(), 1);
+        QCOMPARE(cell.at(0).at(0).toString(), QStringLiteral("law"));
+
+        SelectRequest s;
+        s.method = QStringLiteral("cosine");
+        s.pool = QStringLiteral("demo");
+        s.seedCorpus = QStringLiteral("seeds");
+        s.seedDomain = QStringLiteral("medical");
+        s.top = 120;
+        error = run(makeSelectJob(project_, s, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        auto sel = readSelectionView(project_, outcome->runId).value();
+        QCOMPARE(sel.scores.size(), qsizetype(n));
+        QCOMPARE(sel.storedCut, qint64(120));
+        QCOMPARE(sel.inDomain, QStringLiteral("medical"));
+        SelectionExplorer panel;
+        panel.setProject(project_);
+        panel.setRun(sel);
+        QCOMPARE(panel.histogram()->topK(), qint64(120));
+        // A manual decision persists and undoes.
+        const qint64 someId = sel.ids.first();
+        QVERIFY(panel.setDecision(someId, false));
+        QCOMPARE(panel.decision(someId), std::optional<bool>(false));
+        QVERIFY(panel.setDecision(someId, std::nullopt));
+        QVERIFY(!panel.decision(someId).has_value());
+
+        ExportRequest x;
+        x.prefix = dir_.filePath(QStringLiteral("medical-selected"));
+        x.run = outcome->runId;
+        x.top = 50;
+        x.scores = true;
+        error = run(makeExportJob(project_, x, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QFile en(x.prefix + QStringLiteral(".en"));
+        QVERIFY(en.open(QIODevice::ReadOnly));
+        QCOMPARE(en.readAll().count('\n'), 50);
+        QVERIFY(QFile::exists(x.prefix + QStringLiteral(".scores")));
+        QVERIFY(QFile::exists(x.prefix + QStringLiteral(".manifest.json")));
+    }
+
+    void badModelFolderIsAClearError() {
+        EncodeRequest e;
+        e.corpus = QStringLiteral("demo");
+        e.model = dir_.path();  // a folder, but not a model
+        const QString error = run(makeEncodeJob(project_, e, nullptr));
+        QVERIFY(!error.isEmpty());
+        QVERIFY2(error.contains(dir_.path()) || error.contains(QStringLiteral("config.json")), qPrintable(error));
+    }
+};
+
+QTEST_MAIN(TestWorkbench)
+#include "tst_workbench.moc"
