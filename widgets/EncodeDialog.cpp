@@ -79,6 +79,11 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     layout->addWidget(buttons);
 }
 
+void EncodeDialog::preselectModel(const QString& path) {
+    const int i = model_->findData(path);
+    if (i >= 0) model_->setCurrentIndex(i);
+}
+
 EncodeRequest EncodeDialog::request() const {
     EncodeRequest r;
     r.corpus = corpus_->currentText();

@@ -14,6 +14,7 @@ class EncodeDialog : public QDialog {
 public:
     EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const QString& device,
                  QWidget* parent = nullptr);
+    void preselectModel(const QString& path);
     EncodeRequest request() const;
 
 private:

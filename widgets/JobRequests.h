@@ -25,6 +25,8 @@ struct EncodeRequest {
     QString pooling = QStringLiteral("mean");
     bool normalize = false;
     bool float32 = false;
+    int threads = 0;           // from the settings
+    int batchTokens = 16384;
 };
 
 struct ClusterRequest {

@@ -14,6 +14,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QSettings>
 #include <QTableView>
 #include <QUndoStack>
 #include <QTreeView>
@@ -42,6 +43,8 @@
 #include "RecentProjects.h"
 #include "RunListModel.h"
 #include "SelectDialog.h"
+#include "SettingsDialog.h"
+#include "analysis/DataMatrix.h"
 #include "corpus/Import.h"
 #include "store/Store.h"
 
@@ -104,7 +107,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     connect(jobs_, &JobsPanel::cancelRequested, runner_, &JobRunner::cancelCurrent);
 
     projectLabel_ = new QLabel(tr("No project"), this);
-    deviceLabel_ = new QLabel(tr("Compute: CPU"), this);
+    deviceLabel_ = new QLabel(dl::cudaAvailable() ? tr("Compute: CUDA GPU") : tr("Compute: CPU"), this);
     statusBar()->addWidget(projectLabel_, 1);
     statusBar()->addPermanentWidget(deviceLabel_);
 
@@ -154,6 +157,9 @@ void MainWindow::createActions() {
     edit->addAction(undo);
     edit->addAction(redo);
     quit->setShortcut(QKeySequence::Quit);
+
+    edit->addSeparator();
+    edit->addAction(tr("&Settings…"), this, &MainWindow::editSettings)->setShortcut(QKeySequence::Preferences);
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About DomainLens"), this, [this] {
@@ -291,8 +297,12 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
 
 void MainWindow::encodeCorpus() {
     EncodeDialog dialog(availableModels(), corpusChoices(corpusModel_->corpora()), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
+    QSettings settings;
+    dialog.preselectModel(settings.value(QStringLiteral("encode/defaultModel")).toString());
     if (dialog.exec() != QDialog::Accepted) return;
-    const auto request = dialog.request();
+    auto request = dialog.request();
+    request.threads = settings.value(QStringLiteral("encode/threads"), 0).toInt();
+    request.batchTokens = settings.value(QStringLiteral("encode/batchTokens"), 16384).toInt();
     auto outcome = std::make_shared<JobOutcome>();
     runJob(tr("Encode %1").arg(request.corpus), {}, outcome, makeEncodeJob(projectPath_, request, outcome));
 }
@@ -385,6 +395,22 @@ void MainWindow::showSweepRun(qint64 runId, bool activate) {
                                  if (activate) tabs_->setCurrentWidget(sweep_);
                              },
                              statusBar());
+}
+
+void MainWindow::editSettings() {
+    QSettings s;
+    WorkbenchSettings current{s.value(QStringLiteral("ui/language")).toString(), s.value(QStringLiteral("encode/threads"), 0).toInt(),
+                              s.value(QStringLiteral("encode/batchTokens"), 16384).toInt(),
+                              s.value(QStringLiteral("encode/defaultModel")).toString()};
+    SettingsDialog dialog(current, availableModels(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto chosen = dialog.settings();
+    s.setValue(QStringLiteral("ui/language"), chosen.language);
+    s.setValue(QStringLiteral("encode/threads"), chosen.threads);
+    s.setValue(QStringLiteral("encode/batchTokens"), chosen.batchTokens);
+    s.setValue(QStringLiteral("encode/defaultModel"), chosen.defaultModel);
+    if (chosen.language != current.language)
+        statusBar()->showMessage(tr("The new language applies when DomainLens starts again."), 10000);
 }
 
 void MainWindow::saveCurrentView() {

@@ -50,6 +50,7 @@ public slots:
     void showSelectionRun(qint64 runId, bool activate = true);
     void showSweepRun(qint64 runId, bool activate = true);
     void saveCurrentView();
+    void editSettings();
 
 protected:
     void closeEvent(QCloseEvent* event) override;

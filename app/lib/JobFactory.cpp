@@ -29,6 +29,8 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
     p.pooling = r.pooling.toStdString();
     p.normalize = r.normalize;
     p.storage = r.float32 ? dl::StorageType::Float32 : dl::StorageType::Float16;
+    p.threads = r.threads;
+    p.batchTokens = r.batchTokens;
     return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         auto res = dl::runEncode(p, store, progress, cancel);
         if (!res) return std::unexpected(res.error());
