@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -395,6 +396,18 @@ void MainWindow::showSweepRun(qint64 runId, bool activate) {
                                  if (activate) tabs_->setCurrentWidget(sweep_);
                              },
                              statusBar());
+}
+
+void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done) {
+    QDir().mkpath(dir);
+    for (int i = 0; i < tabs_->count(); ++i) {
+        tabs_->setCurrentIndex(i);
+        QApplication::processEvents();
+        QString name = tabs_->tabText(i).toLower().remove(QLatin1Char('&'));
+        name.replace(QLatin1Char(' '), QLatin1Char('-'));
+        grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(i + 1, 2, 10, QLatin1Char('0')).arg(name));
+    }
+    if (done) done();
 }
 
 void MainWindow::editSettings() {

@@ -51,6 +51,9 @@ public slots:
     void showSweepRun(qint64 runId, bool activate = true);
     void saveCurrentView();
     void editSettings();
+    // Saves a PNG of the window with each tab shown into `dir` (README screenshots), then
+    // calls `done`. Runs after the run views have loaded.
+    void saveScreenshots(const QString& dir, std::function<void()> done);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

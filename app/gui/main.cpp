@@ -4,6 +4,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
+#include <QTimer>
 #include <QTranslator>
 
 #include "MainWindow.h"
@@ -29,10 +30,19 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("PROJECT"), QApplication::translate("main", "Project file to open."));
+    QCommandLineOption screenshots(QStringLiteral("screenshots"),
+                                   QApplication::translate("main", "Save a PNG of every view into DIR and quit (documentation)."),
+                                   QStringLiteral("DIR"));
+    parser.addOption(screenshots);
     parser.process(app);
 
     MainWindow window;
+    window.resize(1400, 900);
     window.show();
     if (!parser.positionalArguments().isEmpty()) window.openProject(parser.positionalArguments().first());
+    if (parser.isSet(screenshots)) {
+        // The views load off the GUI thread; give them time, then capture and quit.
+        QTimer::singleShot(8000, &window, [&] { window.saveScreenshots(parser.value(screenshots), [] { QApplication::quit(); }); });
+    }
     return app.exec();
 }
