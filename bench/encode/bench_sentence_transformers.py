@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Reference for bench_encode: sentence-transformers (PyTorch from PyPI) on the same sentences
+with the same threads, batch size and max length. Prints one JSON line like bench_encode.
+
+usage: bench_sentence_transformers.py --sentences FILE [--model DIR] [--threads N] [--batch N]
+                                      [--max-length N] [--limit N] [--repeat N]
+Python: $PYTHON or /work/pyenv/bin/python.
+"""
+import argparse
+import json
+import os
+import resource
+import time
+from pathlib import Path
+
+import torch
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--sentences", required=True)
+ap.add_argument("--model", default=str(Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local/share"))
+                                         / "domainlens/models/all-MiniLM-L6-v2"))
+ap.add_argument("--threads", type=int, default=0)
+ap.add_argument("--batch", type=int, default=32)
+ap.add_argument("--max-length", type=int, default=512)
+ap.add_argument("--limit", type=int, default=20000)
+ap.add_argument("--repeat", type=int, default=1)
+a = ap.parse_args()
+if a.threads > 0:
+    torch.set_num_threads(a.threads)
+from sentence_transformers import SentenceTransformer  # noqa: E402
+
+with open(a.sentences, encoding="utf-8") as f:
+    texts = [line.rstrip("\n") for _, line in zip(range(a.limit), f)]
+model = SentenceTransformer(a.model, device="cpu")
+model.max_seq_length = a.max_length
+model.encode(texts[:64], batch_size=a.batch)  # warm-up
+best = 1e30
+for _ in range(a.repeat):
+    t0 = time.perf_counter()
+    model.encode(texts, batch_size=a.batch, convert_to_numpy=True, normalize_embeddings=False)
+    best = min(best, time.perf_counter() - t0)
+print(json.dumps({"impl": "sentence-transformers", "torch": torch.__version__, "sentences": len(texts),
+                  "threads": torch.get_num_threads(), "batch": a.batch, "max_length": a.max_length,
+                  "seconds": best, "sentences_per_second": len(texts) / best,
+                  "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0}))

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""scikit-learn side of the GMM benchmark, and the data/start generator shared with bench_gmm.
+
+  bench_sklearn.py gen  OUTDIR ROWS COLS K COV   -> OUTDIR/data.f64 (float64 row-major), OUTDIR/start.json
+  bench_sklearn.py gmm  OUTDIR ITERS             -> one JSON line: seconds per EM iteration
+  bench_sklearn.py pca  ROWS COLS COMPONENTS     -> one JSON line: PCA fit+transform time (synthetic float32)
+
+Data: a synthetic Gaussian mixture (K components, random full covariances, Dirichlet
+weights), seeded. Start: means = K distinct random rows, equal weights, precisions = inverse
+of the global covariance (for every component). Both sides run exactly ITERS EM iterations
+(tol = 0) from that start; the per-iteration time is the time of sklearn's own
+_e_step + _m_step pair as GaussianMixture.fit runs them.
+"""
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+
+def gen(outdir, rows, cols, k, cov):
+    rng = np.random.default_rng(12345)
+    os.makedirs(outdir, exist_ok=True)
+    w = rng.dirichlet(np.full(k, 5.0))
+    counts = rng.multinomial(rows, w)
+    x = np.empty((rows, cols))
+    pos = 0
+    for j in range(k):
+        a = rng.normal(size=(cols, cols)) / np.sqrt(cols)
+        mu = rng.normal(scale=3.0, size=cols)
+        x[pos:pos + counts[j]] = rng.normal(size=(counts[j], cols)) @ a + mu
+        pos += counts[j]
+    x = x[rng.permutation(rows)]
+    x.tofile(os.path.join(outdir, "data.f64"))
+    means = x[rng.choice(rows, size=k, replace=False)]
+    gcov = np.cov(x[:200000].T)
+    prec = np.linalg.inv(gcov)
+    if cov == "full":
+        precisions = np.stack([prec] * k)
+    elif cov == "tied":
+        precisions = prec
+    elif cov == "diag":
+        precisions = np.tile(1.0 / np.diag(gcov), (k, 1))
+    else:
+        precisions = np.full(k, 1.0 / np.mean(np.diag(gcov)))
+    json.dump({"rows": rows, "cols": cols, "k": k, "covariance": cov, "weights": [1.0 / k] * k,
+               "means": means.ravel().tolist(), "precisions": np.asarray(precisions).ravel().tolist()},
+              open(os.path.join(outdir, "start.json"), "w"))
+
+
+def gmm(outdir, iters):
+    import sklearn
+    from sklearn.mixture import GaussianMixture
+    from threadpoolctl import threadpool_info
+    start = json.load(open(os.path.join(outdir, "start.json")))
+    rows, cols, k = start["rows"], start["cols"], start["k"]
+    x = np.fromfile(os.path.join(outdir, "data.f64")).reshape(rows, cols)
+    cov = start["covariance"]
+    prec = np.asarray(start["precisions"])
+    if cov == "full":
+        prec = prec.reshape(k, cols, cols)
+    elif cov == "tied":
+        prec = prec.reshape(cols, cols)
+    elif cov == "diag":
+        prec = prec.reshape(k, cols)
+    gm = GaussianMixture(n_components=k, covariance_type=cov, tol=0.0, max_iter=iters, reg_covar=1e-6,
+                         weights_init=np.asarray(start["weights"]), means_init=np.asarray(start["means"]).reshape(k, cols),
+                         precisions_init=prec, init_params="random_from_data", random_state=0)
+    # The same steps as GaussianMixture.fit (sklearn/mixture/_base.py fit_predict), timed per iteration.
+    from sklearn.utils._array_api import get_namespace
+    xp, _ = get_namespace(x)
+    gm._check_parameters(x, xp=xp)
+    t_init = time.perf_counter()
+    gm._initialize_parameters(x, np.random.RandomState(0), xp=xp)
+    t_init = time.perf_counter() - t_init
+    per = []
+    lower = -np.inf
+    for _ in range(iters):
+        t0 = time.perf_counter()
+        log_prob_norm, log_resp = gm._e_step(x, xp=xp)
+        gm._m_step(x, log_resp, xp=xp)
+        lower = gm._compute_lower_bound(log_resp, log_prob_norm)
+        per.append(time.perf_counter() - t0)
+    steady = float(np.mean(per[1:])) if len(per) > 1 else per[0]
+    blas = [f"{i.get('internal_api')} {i.get('version')} threads={i.get('num_threads')}" for i in threadpool_info()]
+    print(json.dumps({"impl": f"scikit-learn {sklearn.__version__} float64", "rows": rows, "cols": cols, "k": k,
+                      "iterations": iters, "seconds_per_iteration": steady, "iteration_seconds": per,
+                      "init_seconds": t_init, "lower_bound": float(lower), "blas": blas}))
+
+
+def pca(rows, cols, comps):
+    import sklearn
+    from sklearn.decomposition import PCA
+    rng = np.random.default_rng(7)
+    latent = 60
+    mix = rng.normal(size=(latent, cols)).astype(np.float32)
+    scale = (3.0 / (1 + np.arange(latent) // 4)).astype(np.float32)
+    x = np.empty((rows, cols), dtype=np.float32)
+    for s in range(0, rows, 100000):
+        e = min(rows, s + 100000)
+        z = rng.normal(size=(e - s, latent)).astype(np.float32) * scale
+        x[s:e] = z @ mix + 0.1 * rng.normal(size=(e - s, cols)).astype(np.float32)
+    out = {"impl": f"scikit-learn {sklearn.__version__} PCA", "rows": rows, "cols": cols, "components": comps}
+    for solver in ("covariance_eigh", "randomized"):
+        t0 = time.perf_counter()
+        p = PCA(n_components=comps, svd_solver=solver, random_state=0)
+        y = p.fit_transform(x)
+        out[f"{solver}_seconds"] = time.perf_counter() - t0
+        out[f"{solver}_explained_variance_ratio_sum"] = float(p.explained_variance_ratio_.sum())
+        del y
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    mode = sys.argv[1]
+    if mode == "gen":
+        gen(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
+    elif mode == "gmm":
+        gmm(sys.argv[2], int(sys.argv[3]))
+    elif mode == "pca":
+        pca(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))

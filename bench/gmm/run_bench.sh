@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs the scikit-learn and DomainLens GMM benchmarks on the same data and start, one after
+# the other in one go, and prints both JSON lines and the ratio. Optionally the PCA timing.
+#   bench/gmm/run_bench.sh [BUILD_DIR] [ROWS] [COLS] [K] [ITERS] [COV]
+#   PCA=1 bench/gmm/run_bench.sh ...      (also PCA 1.5M x 384 -> 50)
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+BUILD=${1:-$HERE/../../build}
+ROWS=${2:-1500000}; COLS=${3:-50}; K=${4:-15}; ITERS=${5:-5}; COV=${6:-full}
+PY=${PYTHON:-/work/pyenv/bin/python}
+DATA=${BENCH_DATA:-/tmp/domainlens-bench-gmm-$ROWS-$COLS-$K-$COV}
+BIN=$BUILD/bench/gmm/bench_gmm
+[ -x "$BIN" ] || { echo "build bench_gmm first: cmake --build $BUILD --target bench_gmm" >&2; exit 1; }
+if [ ! -f "$DATA/start.json" ]; then
+  echo "generating $ROWS x $COLS mixture (k=$K) in $DATA" >&2
+  "$PY" "$HERE/bench_sklearn.py" gen "$DATA" "$ROWS" "$COLS" "$K" "$COV"
+fi
+echo "# machine: $(lscpu | sed -n 's/^Model name: *//p') x $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB" >&2
+SK=$("$PY" "$HERE/bench_sklearn.py" gmm "$DATA" "$ITERS")
+echo "$SK"
+DL=$("$BIN" gmm "$DATA/data.f64" "$ROWS" "$COLS" "$DATA/start.json" "$ITERS" f64)
+echo "$DL"
+DL32=$("$BIN" gmm "$DATA/data.f64" "$ROWS" "$COLS" "$DATA/start.json" "$ITERS" f32)
+echo "$DL32"
+"$PY" - "$SK" "$DL" "$DL32" <<'PYEOF'
+import json, sys
+sk, dl, dl32 = (json.loads(a) for a in sys.argv[1:4])
+print(f"sklearn  {sk['seconds_per_iteration']:.3f} s/iter   lower bound {sk['lower_bound']:.12g}")
+print(f"ours f64 {dl['seconds_per_iteration']:.3f} s/iter   lower bound {dl['lower_bound']:.12g}   "
+      f"speed-up x{sk['seconds_per_iteration'] / dl['seconds_per_iteration']:.2f}")
+print(f"ours f32 {dl32['seconds_per_iteration']:.3f} s/iter   lower bound {dl32['lower_bound']:.12g}   "
+      f"speed-up x{sk['seconds_per_iteration'] / dl32['seconds_per_iteration']:.2f}")
+print(f"lower bound rel. diff (f64): {abs(sk['lower_bound'] - dl['lower_bound']) / abs(sk['lower_bound']):.2e}")
+PYEOF
+if [ "${PCA:-0}" = 1 ]; then
+  "$BIN" pca 1500000 384 50
+  "$BIN" pca 1500000 384 50 200000
+  "$PY" "$HERE/bench_sklearn.py" pca 1500000 384 50
+fi

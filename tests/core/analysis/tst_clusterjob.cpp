@@ -1,0 +1,274 @@
+// The cluster job and the report on a small synthetic project: well separated domain blobs
+// (purity 1), a planted outlier (a 'law' sentence with digits placed in the 'it' blob), the
+// stored run (one transaction, blobs for the GUI), errors and cancellation.
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+#include "TestSupport.h"
+#include "analysis/ClusterJob.h"
+#include "analysis/Metrics.h"
+#include "analysis/Report.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+#include "store/Statement.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+class TestClusterJob : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    int counter_ = 0;
+    static constexpr int kDim = 16;
+    static constexpr int kPerDomain = 60;
+
+    // 3 domains x 60 sentences; sentence 7 of 'law' (position 67) sits in the 'it' blob.
+    std::unique_ptr<Store> makeProject(bool encode = true, bool labelled = true) {
+        const auto path = dir_.filePath(QStringLiteral("p%1.dlproj").arg(++counter_)).toStdString();
+        auto s = Store::create(path);
+        if (!s) qFatal("%s", s.error().message.c_str());
+        Store& st = **s;
+        const char* domains[] = {"it", "law", "subtitles"};
+        const char* texts[] = {"Click the button 3 to save the file", "The Member States shall adopt the measures referred to",
+                               "Where are you going ?"};
+        {
+            auto tx = st.begin();
+            st.exec("INSERT INTO corpora(name, src_lang) VALUES('demo', 'en')").value();
+            const auto cid = st.lastInsertId();
+            auto ins = st.prepare("INSERT INTO sentences(corpus_id, position, domain, src) VALUES(?1, ?2, ?3, ?4)").value();
+            for (int i = 0; i < 3 * kPerDomain; ++i) {
+                const int d = i / kPerDomain;
+                std::string text = i == kPerDomain + 7 ? "Article 12 of Regulation 1234/2001" : std::string(texts[d]) + " " + std::to_string(i % 5 == 0 ? 0 : i);
+                if (d == 1 && i != kPerDomain + 7) text = texts[1];
+                ins.bind(1, cid).bind(2, i).bind(3, std::string_view(labelled ? domains[d] : "")).bind(4, text);
+                ins.run().value();
+            }
+            tx->commit().value();
+        }
+        if (!encode) return std::move(*s);
+        std::mt19937 rng(5);
+        std::normal_distribution<float> g(0.f, 0.3f);
+        std::vector<float> emb(std::size_t(3) * kPerDomain * kDim);
+        for (int i = 0; i < 3 * kPerDomain; ++i) {
+            int d = i / kPerDomain;
+            if (i == kPerDomain + 7) d = 0;  // the planted outlier
+            for (int a = 0; a < kDim; ++a) emb[std::size_t(i) * kDim + a] = g(rng) + (a % 3 == d ? 4.f : 0.f) + (a == 0 ? 1.f : 0.f);
+        }
+        EmbeddingKey key;
+        key.model = "synthetic";
+        auto set = ensureEmbeddingSet(st, key, kDim, StorageType::Float32);
+        if (!set) qFatal("%s", set.error().message.c_str());
+        auto tx = st.begin();
+        auto cid = findCorpus(st, "demo").value().id;
+        appendEmbeddings(st, set->id, cid, 0, 3 * kPerDomain, emb).value();
+        tx->commit().value();
+        return std::move(*s);
+    }
+
+private slots:
+    void clusterAndReport_data() {
+        QTest::addColumn<QString>("cov");
+        QTest::addColumn<int>("pca");
+        QTest::newRow("full pca4") << "full" << 4;
+        QTest::newRow("diag pca4") << "diag" << 4;
+        QTest::newRow("spherical no-pca") << "spherical" << 0;
+        QTest::newRow("tied pca2") << "tied" << 2;
+    }
+    void clusterAndReport() {
+        QFETCH(QString, cov);
+        QFETCH(int, pca);
+        auto store = makeProject();
+        ClusterParams p;
+        p.k = 3;
+        p.pcaDims = pca;
+        p.covariance = *parseCovarianceType(cov.toStdString());
+        p.seeds = 3;
+        NullProgress progress;
+        CancelToken cancel;
+        auto res = runCluster(p, *store, progress, cancel);
+        QVERIFY2(res, res ? "" : res.error().message.c_str());
+        QCOMPARE(res->perSeed.size(), std::size_t(3));
+        QVERIFY(res->labelled);
+        // planted outlier caps purity at 179/180
+        QVERIFY2(std::abs(res->purityMean - 179.0 / 180.0) < 1e-12, qPrintable(QString::number(res->purityMean)));
+        QCOMPARE(res->purityStd, 0.0);
+        QVERIFY(res->randomPurityMean < 0.6);
+        QVERIFY(res->kmeansPurityMean > 0.95);  // separated blobs: k-means finds them too
+
+        auto run = getRun(*store, res->runId);
+        QVERIFY(run);
+        QCOMPARE(run->kind, std::string("cluster"));
+        QCOMPARE(run->params["k"].get<int>(), 3);
+        QCOMPARE(run->summary["per_seed"].size(), std::size_t(3));
+        auto rr = readRunResults(*store, res->runId);
+        QVERIFY(rr);
+        QCOMPARE(rr->sentenceIds.size(), std::size_t(180));
+        for (double pr : rr->prob) QVERIFY(pr > 0.3 && pr <= 1.0 + 1e-12);
+        auto coords = getRunArray<float>(*store, res->runId, "pca2d");
+        QVERIFY(coords);
+        QCOMPARE(coords->size(), std::size_t(360));
+        auto means2d = getRunArray<double>(*store, res->runId, "means2d");
+        auto covs2d = getRunArray<double>(*store, res->runId, "covs2d");
+        QVERIFY(means2d && covs2d);
+        QCOMPARE(means2d->size(), std::size_t(6));
+        QCOMPARE(covs2d->size(), std::size_t(12));
+        for (int j = 0; j < 3; ++j) {  // 2x2 covariances: symmetric positive definite
+            const double* c = covs2d->data() + 4 * j;
+            QVERIFY(std::abs(c[1] - c[2]) < 1e-9);
+            QVERIFY(c[0] > 0 && c[3] > 0 && c[0] * c[3] - c[1] * c[2] > 0);
+        }
+        // the display means sit among the 2-D points of their cluster
+        auto labels = getRunArray<std::int32_t>(*store, res->runId, "labels");
+        QVERIFY(labels);
+        for (int j = 0; j < 3; ++j) {
+            double mx = 0, my = 0;
+            int n = 0;
+            for (int i = 0; i < 180; ++i)
+                if ((*labels)[i] == j) mx += (*coords)[2 * i], my += (*coords)[2 * i + 1], ++n;
+            QVERIFY(n > 0);
+            QVERIFY2(std::hypot(mx / n - (*means2d)[2 * j], my / n - (*means2d)[2 * j + 1]) < 0.2,
+                     qPrintable(QStringLiteral("component %1").arg(j)));
+        }
+        auto conf = getRunArray<std::int64_t>(*store, res->runId, "confusion");
+        QVERIFY(conf);
+        QCOMPARE(conf->size(), std::size_t(9));
+
+        ReportParams rp;
+        auto rep = buildClusterReport(*store, rp);  // latest run
+        QVERIFY2(rep, rep ? "" : rep.error().message.c_str());
+        QCOMPARE((*rep)["run"]["id"].get<std::int64_t>(), res->runId);
+        QVERIFY(std::abs((*rep)["purity"].get<double>() - 179.0 / 180.0) < 1e-12);
+        const auto& out = (*rep)["outliers"];
+        QCOMPARE(out["count"].get<int>(), 1);
+        QCOMPARE(out["pairs"][0]["from"].get<std::string>(), std::string("law"));
+        QCOMPARE(out["pairs"][0]["to"].get<std::string>(), std::string("it"));
+        QCOMPARE(out["with_digits"].get<int>(), 1);
+        QCOMPARE(QString::fromStdString(out["samples"][0]["text"].get<std::string>()), QStringLiteral("Article 12 of Regulation 1234/2001"));
+        QCOMPARE((*rep)["per_domain"].size(), std::size_t(3));
+        const auto& cc = (*rep)["centroid_cosine"]["matrix"];
+        QVERIFY(std::abs(cc[0][0].get<double>() - 1.0) < 1e-9);
+        QVERIFY(cc[0][1].get<double>() < 0.9);
+        const auto csv = clusterReportCsv(*rep);
+        QVERIFY(csv.find("law,it,1,1,0,") != std::string::npos);
+        QVERIFY(!clusterReportText(*rep).empty());
+    }
+
+    void scoreCorrelation() {
+        auto store = makeProject();
+        ClusterParams p;
+        p.k = 3;
+        p.pcaDims = 4;
+        p.seeds = 1;
+        NullProgress progress;
+        CancelToken cancel;
+        QVERIFY(runCluster(p, *store, progress, cancel));
+        ReportParams rp;
+        auto rep0 = buildClusterReport(*store, rp);
+        QVERIFY(rep0);
+        // a score matrix equal to 10 x centroid cosine (rows in another order): r = 1
+        const auto& m = (*rep0)["centroid_cosine"]["matrix"];
+        std::string csv = ",it,law,subtitles\n";
+        for (int r : {2, 0, 1}) {
+            csv += std::vector<std::string>{"it", "law", "subtitles"}[r];
+            for (int c = 0; c < 3; ++c) csv += "," + std::to_string(10 * m[r][c].get<double>());
+            csv += "\n";
+        }
+        auto sm = parseScoreMatrixCsv(csv);
+        QVERIFY2(sm, sm ? "" : sm.error().message.c_str());
+        rp.scores = *sm;
+        auto rep = buildClusterReport(*store, rp);
+        QVERIFY(rep);
+        const auto& sc = (*rep)["centroid_cosine"]["score_correlation"];
+        QCOMPARE(sc["pairs"].get<int>(), 6);
+        QVERIFY(std::abs(sc["pearson"].get<double>() - 1.0) < 1e-5);
+        QVERIFY(!parseScoreMatrixCsv(",a,b\na,1,2\n"));
+    }
+
+    void sweep() {
+        auto store = makeProject();
+        SweepParams sp;
+        sp.base.pcaDims = 4;
+        sp.ks = {1, 2, 3, 5};
+        NullProgress progress;
+        CancelToken cancel;
+        auto res = runClusterSweep(sp, *store, progress, cancel);
+        QVERIFY2(res, res ? "" : res.error().message.c_str());
+        QCOMPARE(res->points.size(), std::size_t(4));
+        QCOMPARE(res->bestKByBic, 3);
+        auto runs = listRuns(*store, "cluster-sweep");
+        QVERIFY(runs && runs->size() == 1);
+    }
+
+    void errors() {
+        NullProgress progress;
+        CancelToken cancel;
+        {
+            auto store = makeProject(false);
+            ClusterParams p;
+            p.k = 3;
+            auto r = runCluster(p, *store, progress, cancel);
+            QVERIFY(!r);  // nothing encoded
+        }
+        auto store = makeProject();
+        ClusterParams p;
+        p.k = 500;
+        auto r = runCluster(p, *store, progress, cancel);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, ErrorKind::Usage);
+        p.k = 3;
+        p.pcaDims = 1;
+        QVERIFY(!runCluster(p, *store, progress, cancel));
+        p.pcaDims = 99;
+        QVERIFY(!runCluster(p, *store, progress, cancel));
+        p.pcaDims = 4;
+        p.corpus = "nope";
+        QVERIFY(!runCluster(p, *store, progress, cancel));
+        // cancelled: error, and no run stored
+        p.corpus.clear();
+        CancelToken stop;
+        stop.cancel();
+        r = runCluster(p, *store, progress, stop);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, ErrorKind::Cancelled);
+        auto runs = listRuns(*store, "cluster");
+        QVERIFY(runs && runs->empty());
+        auto rep = buildClusterReport(*store, ReportParams{});
+        QVERIFY(!rep);
+    }
+
+    void unlabelled() {
+        auto store = makeProject(true, false);
+        ClusterParams p;
+        p.k = 3;
+        p.pcaDims = 4;
+        p.seeds = 2;
+        NullProgress progress;
+        CancelToken cancel;
+        auto res = runCluster(p, *store, progress, cancel);
+        QVERIFY2(res, res ? "" : res.error().message.c_str());
+        QVERIFY(!res->labelled);
+        QVERIFY(std::isnan(res->purityMean));
+        QVERIFY(res->summary["purity_mean"].is_null());
+        auto rep = buildClusterReport(*store, ReportParams{});
+        QVERIFY(rep);
+        QVERIFY(!(*rep)["labelled"].get<bool>());
+    }
+
+    void features() {
+        auto f = sentenceFeatures("Where are you going?");
+        QCOMPARE(f.tokens, 4);
+        QVERIFY(f.pronounOrQuestion);
+        QVERIFY(!f.digit);
+        f = sentenceFeatures("Set the value to 42.");
+        QVERIFY(f.digit && !f.pronounOrQuestion);
+        QVERIFY(sentenceFeatures("I think so.").pronounOrQuestion);
+        QVERIFY(!sentenceFeatures("The item is ready.").pronounOrQuestion);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterJob)
+#include "tst_clusterjob.moc"

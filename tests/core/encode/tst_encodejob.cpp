@@ -1,0 +1,264 @@
+// The encode job against a real project file: storage, chunked commits, resume after
+// cancel, no-op when complete, float16/float32 storage, side checks.
+#include <QtTest>
+
+#include <cmath>
+
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "encode/EncodeJob.h"
+#include "encode/ModelCatalog.h"
+#include "encode/TransformerEncoder.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Store.h"
+
+namespace {
+
+// Cancels the job once `after` sentences are reported done.
+class CancelAfter final : public dl::ProgressSink {
+public:
+    CancelAfter(dl::CancelToken& t, std::int64_t after) : token_(t), after_(after) {}
+    void progress(std::int64_t done, std::int64_t) override {
+        if (done >= after_) token_.cancel();
+    }
+    std::vector<std::string> infos;
+    void info(std::string_view m) override { infos.emplace_back(m); }
+
+private:
+    dl::CancelToken& token_;
+    std::int64_t after_;
+};
+
+std::vector<std::string> sentences() {
+    std::vector<std::string> s;
+    for (int i = 0; i < 50; ++i)
+        s.push_back("Sentence number " + std::to_string(i) + (i % 3 ? " about the law and the court." : " über Café 日本.") +
+                    std::string(static_cast<std::size_t>(i % 7), '!'));
+    return s;
+}
+
+std::string tinyModel() { return dltest::testData("models/bert-tiny").toStdString(); }
+
+}  // namespace
+
+class TestEncodeJob : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    std::unique_ptr<dl::Store> store_;
+    std::vector<float> direct_, directNorm_;
+
+private slots:
+    void initTestCase() {
+        QByteArray src, tgt;
+        for (const auto& s : sentences()) {
+            src += QByteArray::fromStdString(s) + '\n';
+            tgt += QByteArray::fromStdString("Ziel " + s) + '\n';
+        }
+        auto srcPath = dltest::writeFile(tmp_, "law.en", src);
+        auto tgtPath = dltest::writeFile(tmp_, "law.de", tgt);
+        auto st = dl::Store::create(tmp_.filePath("p.dlproj").toStdString());
+        QVERIFY2(st.has_value(), st ? "" : st.error().message.c_str());
+        store_ = std::move(*st);
+        dl::ImportParams ip;
+        ip.corpus = "mono";
+        ip.srcPath = srcPath;
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto r = dl::runImport(ip, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->imported, std::int64_t(50));
+        ip.corpus = "pair";
+        ip.tgtPath = tgtPath;
+        r = dl::runImport(ip, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+
+        auto enc = dl::TransformerEncoder::load(tinyModel());
+        QVERIFY(enc.has_value());
+        const auto s = sentences();
+        QVERIFY((*enc)->encode(s, direct_).has_value());
+        dl::EncoderOptions o;
+        o.normalize = true;
+        auto encN = dl::TransformerEncoder::load(tinyModel(), o);
+        QVERIFY(encN.has_value());
+        QVERIFY((*encN)->encode(s, directNorm_).has_value());
+    }
+
+    void encodeStoreAndNoop_data() {
+        QTest::addColumn<bool>("float32");
+        QTest::addColumn<double>("tolerance");
+        QTest::addRow("float16") << false << 2e-3;
+        QTest::addRow("float32") << true << 1e-6;
+    }
+    void encodeStoreAndNoop() {
+        QFETCH(bool, float32);
+        QFETCH(double, tolerance);
+        dl::EncodeParams p;
+        p.model = tinyModel();
+        p.corpus = "mono";
+        p.chunkSentences = 16;
+        p.storage = float32 ? dl::StorageType::Float32 : dl::StorageType::Float16;
+        // The storage type belongs to the set, not its key: the float32 run uses another key (layer 1).
+        p.layer = float32 ? 1 : 2;  // layer 2 of 2 is the last layer: stored under -1
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto r = dl::runEncode(p, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QVERIFY(!r->noop);
+        QCOMPARE(r->encoded, std::int64_t(50));
+        QCOMPARE(r->dim, 32);
+        QCOMPARE(r->layer, float32 ? 1 : -1);
+        QCOMPARE(r->model, std::string("bert-tiny"));
+        QVERIFY(r->sentencesPerSecond > 0);
+        auto m = dl::loadEmbeddings(*store_, r->setId, r->corpusId);
+        QVERIFY2(m.has_value(), m ? "" : m.error().message.c_str());
+        QCOMPARE(m->rows, std::int64_t(50));
+        std::vector<float> want = direct_;
+        if (float32) {
+            dl::EncoderOptions o;
+            o.layer = 1;
+            auto enc = dl::TransformerEncoder::load(tinyModel(), o);
+            QVERIFY(enc.has_value());
+            QVERIFY((*enc)->encode(sentences(), want).has_value());
+        }
+        double maxAbs = 0;
+        for (std::size_t i = 0; i < want.size(); ++i) maxAbs = std::max(maxAbs, double(std::abs(m->data[i] - want[i])));
+        QVERIFY2(maxAbs <= tolerance, qPrintable(QString::number(maxAbs)));
+
+        auto again = dl::runEncode(p, *store_, np, ct);
+        QVERIFY(again.has_value());
+        QVERIFY(again->noop);
+        QCOMPARE(again->encoded, std::int64_t(0));
+        QCOMPARE(again->setId, r->setId);
+    }
+
+    void cancelAndResume() {
+        dl::EncodeParams p;
+        p.model = tinyModel();
+        p.corpus = "mono";
+        p.normalize = true;
+        p.chunkSentences = 16;
+        dl::CancelToken ct;
+        CancelAfter sink(ct, 16);
+        auto r = dl::runEncode(p, *store_, sink, ct);
+        QVERIFY(!r.has_value());
+        QCOMPARE(r.error().kind, dl::ErrorKind::Cancelled);
+        auto sets = dl::listEmbeddingSets(*store_);
+        QVERIFY(sets.has_value());
+        std::int64_t setId = 0;
+        for (const auto& s : *sets)
+            if (s.key.normalized && s.key.side == dl::Side::Source) setId = s.id;
+        QVERIFY(setId > 0);
+        auto corpus = dl::findCorpus(*store_, "mono");
+        QVERIFY(corpus.has_value());
+        auto done = dl::encodedCount(*store_, setId, corpus->id);
+        QVERIFY(done.has_value());
+        QCOMPARE(*done, std::int64_t(16));  // the committed chunk survives, the next one does not
+
+        ct.reset();
+        dl::NullProgress np;
+        auto resumed = dl::runEncode(p, *store_, np, ct);
+        QVERIFY2(resumed.has_value(), resumed ? "" : resumed.error().message.c_str());
+        QCOMPARE(resumed->alreadyEncoded, std::int64_t(16));
+        QCOMPARE(resumed->encoded, std::int64_t(34));
+        QCOMPARE(resumed->setId, setId);
+        auto m = dl::loadEmbeddings(*store_, setId, corpus->id);
+        QVERIFY(m.has_value());
+        QCOMPARE(m->rows, std::int64_t(50));
+        double maxAbs = 0;
+        for (std::size_t i = 0; i < directNorm_.size(); ++i)
+            maxAbs = std::max(maxAbs, double(std::abs(m->data[i] - directNorm_[i])));
+        QVERIFY2(maxAbs <= 2e-3, qPrintable(QString::number(maxAbs)));
+    }
+
+    void targetSide() {
+        dl::EncodeParams p;
+        p.model = tinyModel();
+        p.corpus = "mono";
+        p.side = dl::Side::Target;
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto r = dl::runEncode(p, *store_, np, ct);
+        QVERIFY(!r.has_value());
+        QCOMPARE(r.error().kind, dl::ErrorKind::Usage);
+        p.corpus = "pair";
+        r = dl::runEncode(p, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->encoded, std::int64_t(50));
+        auto m = dl::loadEmbeddings(*store_, r->setId, r->corpusId);
+        QVERIFY(m.has_value());
+        // target sentences differ from the source ones: vectors differ
+        double diff = 0;
+        for (std::size_t i = 0; i < direct_.size(); ++i) diff = std::max(diff, double(std::abs(m->data[i] - direct_[i])));
+        QVERIFY(diff > 1e-2);
+    }
+
+    void badParameters_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("pooling");
+        QTest::addColumn<int>("layer");
+        QTest::addColumn<QString>("needle");
+        QTest::addRow("pooling") << QString() << "median" << -1 << "median";
+        QTest::addRow("layer") << QString() << "mean" << 7 << "Layer 7";
+        QTest::addRow("model") << "/nonexistent/model" << "mean" << -1 << "/nonexistent/model";
+    }
+    void badParameters() {
+        QFETCH(QString, model);
+        QFETCH(QString, pooling);
+        QFETCH(int, layer);
+        QFETCH(QString, needle);
+        dl::EncodeParams p;
+        p.model = model.isEmpty() ? tinyModel() : model.toStdString();
+        p.corpus = "mono";
+        p.pooling = pooling.toStdString();
+        p.layer = layer;
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto r = dl::runEncode(p, *store_, np, ct);
+        QVERIFY(!r.has_value());
+        QVERIFY2(r.error().message.find(needle.toStdString()) != std::string::npos, r.error().message.c_str());
+    }
+
+    void catalog() {
+        QTemporaryDir data, cache;
+        qputenv("XDG_DATA_HOME", data.path().toUtf8());
+        qputenv("HF_HUB_CACHE", cache.path().toUtf8());
+        QVERIFY(!dl::resolveModel("").has_value());  // default not installed there
+        // a fake HF cache entry with a snapshot pointed to by refs/main
+        QDir c(cache.path());
+        QVERIFY(c.mkpath("models--org--tiny-bert/snapshots/abc123"));
+        QVERIFY(c.mkpath("models--org--tiny-bert/refs"));
+        dltest::writeFile(cache, "models--org--tiny-bert/refs/main", "abc123");
+        for (const char* f : {"config.json", "model.safetensors", "vocab.txt"})
+            QVERIFY(QFile::copy(QString::fromStdString(tinyModel() + "/" + f),
+                                cache.filePath(QStringLiteral("models--org--tiny-bert/snapshots/abc123/") + f)));
+        QDir d(data.path());
+        QVERIFY(d.mkpath("domainlens/models/all-MiniLM-L6-v2"));
+        QVERIFY(QFile::copy(QString::fromStdString(tinyModel() + "/config.json"),
+                            data.filePath("domainlens/models/all-MiniLM-L6-v2/config.json")));
+        auto list = dl::listModels();
+        QCOMPARE(list.size(), std::size_t(2));
+        QCOMPARE(list[0].name, std::string("all-MiniLM-L6-v2"));
+        QCOMPARE(list[0].source, std::string("default"));
+        QVERIFY(!list[0].supported);  // no weights
+        QCOMPARE(list[1].name, std::string("org/tiny-bert"));
+        QCOMPARE(list[1].source, std::string("hf-cache"));
+        QVERIFY(list[1].supported);
+        QCOMPARE(list[1].modelType, std::string("bert"));
+        auto byId = dl::resolveModel("org/tiny-bert");
+        QVERIFY2(byId.has_value(), byId ? "" : byId.error().message.c_str());
+        QVERIFY(byId->path.ends_with("snapshots/abc123"));
+        auto byPath = dl::resolveModel(byId->path);  // a snapshot path keeps its HF id as name
+        QVERIFY(byPath.has_value());
+        QCOMPARE(byPath->name, std::string("org/tiny-bert"));
+        auto def = dl::resolveModel("");
+        QVERIFY(def.has_value());
+        QCOMPARE(def->name, std::string("all-MiniLM-L6-v2"));
+        QVERIFY(!dl::resolveModel("org/absent").has_value());
+        qunsetenv("XDG_DATA_HOME");
+        qunsetenv("HF_HUB_CACHE");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEncodeJob)
+#include "tst_encodejob.moc"
