@@ -47,6 +47,7 @@ fi
 K=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(max(2, len([d for d in j["corpora"][0]["domains"] if d != "(unlabelled)"])))')
 "$CLI" encode "$PROJECT" --corpus demo
 "$CLI" cluster "$PROJECT" --corpus demo --k "$K" --pca 50 --seeds 5 --json > "$OUT/cluster.json"
+"$CLI" cluster "$PROJECT" --corpus demo --sweep "2,4,$K,$((K * 2)),$((K * 3))" --pca 50 --json > "$OUT/sweep.json"
 "$CLI" report "$PROJECT" --json > "$OUT/report.json"
 "$CLI" report "$PROJECT" > "$OUT/report.txt" || true
 python3 - "$OUT/cluster.json" <<'PY'
