@@ -45,15 +45,25 @@ fi
 "$CLI" info "$PROJECT"
 
 K=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(max(2, len([d for d in j["corpora"][0]["domains"] if d != "(unlabelled)"])))')
+FIRST_DOMAIN=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(sorted(d for d in j["corpora"][0]["domains"] if d != "(unlabelled)")[0])')
 "$CLI" encode "$PROJECT" --corpus demo
 "$CLI" cluster "$PROJECT" --corpus demo --k "$K" --pca 50 --seeds 5 --json > "$OUT/cluster.json"
 "$CLI" cluster "$PROJECT" --corpus demo --sweep "2,4,$K,$((K * 2)),$((K * 3))" --pca 50 --json > "$OUT/sweep.json"
+# Selection from a small seed: 100 random sentences of one domain; the pool is the corpus
+# itself (the seed sentences leave the ranking), the oracle its domain labels.
+"$CLI" select "$PROJECT" --method finetune-head --pool demo --seed "demo:$FIRST_DOMAIN:100" --json > "$OUT/select.json"
+"$CLI" evaluate "$PROJECT" --domain "$FIRST_DOMAIN" --json > "$OUT/evaluate.json"
 "$CLI" report "$PROJECT" --json > "$OUT/report.json"
 "$CLI" report "$PROJECT" > "$OUT/report.txt" || true
 python3 - "$OUT/cluster.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 print(f"demo: purity {100*j['purity_mean']:.2f} ± {100*j['purity_std']:.2f} % over {len(j.get('seeds', j.get('per_seed', [])))} seeds")
+PY
+python3 - "$OUT/evaluate.json" "$FIRST_DOMAIN" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+print(f"demo: selecting '{sys.argv[2]}' from a 100-sentence seed: precision {j['precision']:.3f}, recall {j['recall']:.3f}")
 PY
 echo "demo: project $PROJECT; report $OUT/report.json and $OUT/report.txt"
 

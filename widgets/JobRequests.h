@@ -45,6 +45,8 @@ struct SelectRequest {
     QString pool;
     QString seedCorpus;
     QString seedDomain;  // empty = the whole seed corpus
+    int seedSample = 0;  // > 0: a random sample of this many seed sentences
+    QString parallel;    // cross-lingual: the parallel corpus
     bool useTop = true;
     qint64 top = 0;      // 0 = the method's default cut
     double threshold = 0.5;

@@ -18,6 +18,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     method_->addItem(tr("Moore-Lewis (n-gram cross-entropy difference)"), QStringLiteral("moore-lewis"));
     method_->addItem(tr("Axelrod (bilingual Moore-Lewis)"), QStringLiteral("axelrod"));
     method_->addItem(tr("In vs pseudo-out contrast (iterated)"), QStringLiteral("contrast"));
+    method_->addItem(tr("Cross-lingual (seed and pool in different languages)"), QStringLiteral("cross-lingual"));
     pool_ = new QComboBox(this);
     seed_ = new QComboBox(this);
     for (const auto& c : corpora) {
@@ -36,6 +37,16 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     connect(seed_, &QComboBox::currentIndexChanged, this, updateDomains);
     if (corpora.size() > 1) seed_->setCurrentIndex(1);
     updateDomains();
+    seedSample_ = new QSpinBox(this);
+    seedSample_->setRange(0, 100000000);
+    seedSample_->setSpecialValueText(tr("all"));
+    seedSample_->setToolTip(tr("Use a random sample of this many seed sentences (they are left out of the ranking)."));
+    parallel_ = new QComboBox(this);
+    for (const auto& c : corpora)
+        if (c.parallel) parallel_->addItem(c.name);
+    auto updateMethod = [this] { parallel_->setEnabled(method_->currentData().toString() == QLatin1String("cross-lingual")); };
+    connect(method_, &QComboBox::currentIndexChanged, this, updateMethod);
+    updateMethod();
 
     useDefault_ = new QRadioButton(tr("Method default (top 10%; Domain-Finetune: p > 0.5)"), this);
     useTop_ = new QRadioButton(tr("Top k:"), this);
@@ -60,6 +71,8 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     form->addRow(tr("&Pool:"), pool_);
     form->addRow(tr("&Seed corpus:"), seed_);
     form->addRow(tr("Seed &domain:"), seedDomain_);
+    form->addRow(tr("Seed sa&mple:"), seedSample_);
+    form->addRow(tr("Pa&rallel corpus:"), parallel_);
     form->addRow(tr("Cut:"), useDefault_);
     form->addRow(QString(), topRow);
     form->addRow(QString(), thresholdRow);
@@ -79,6 +92,8 @@ SelectRequest SelectDialog::request() const {
     r.pool = pool_->currentText();
     r.seedCorpus = seed_->currentText();
     r.seedDomain = seedDomain_->currentData().toString();
+    r.seedSample = seedSample_->value();
+    r.parallel = parallel_->currentText();
     r.useTop = !useThreshold_->isChecked();
     r.top = useTop_->isChecked() ? top_->value() : 0;
     r.threshold = threshold_->value();

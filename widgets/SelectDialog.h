@@ -20,6 +20,8 @@ private:
     QComboBox* pool_;
     QComboBox* seed_;
     QComboBox* seedDomain_;
+    QSpinBox* seedSample_;
+    QComboBox* parallel_;
     QRadioButton* useTop_;
     QRadioButton* useThreshold_;
     QRadioButton* useDefault_;

@@ -14,7 +14,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("method"), QStringLiteral("cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), "
                                                   "moore-lewis, axelrod (bilingual Moore-Lewis), contrast (in vs pseudo-out, iterated) or cross-lingual (needs --parallel)."), QStringLiteral("M")},
         {QStringLiteral("pool"), QStringLiteral("Corpus to select from."), QStringLiteral("CORPUS")},
-        {QStringLiteral("seed"), QStringLiteral("In-domain seed: a corpus, or CORPUS:DOMAIN for one domain of it."), QStringLiteral("CORPUS")},
+        {QStringLiteral("seed"), QStringLiteral("In-domain seed: a corpus, CORPUS:DOMAIN for one domain of it, or CORPUS:DOMAIN:N for a random sample of N of those sentences (they are then excluded from the ranking)."), QStringLiteral("CORPUS")},
         {QStringLiteral("parallel"), QStringLiteral("Parallel corpus for cross-lingual selection."), QStringLiteral("CORPUS")},
         {QStringLiteral("top"), QStringLiteral("Select the K best-scored pool sentences."), QStringLiteral("K")},
         {QStringLiteral("threshold"), QStringLiteral("Select pool sentences scoring at least T (default: top 10%; finetune-head: p > 0.5)."), QStringLiteral("T")},

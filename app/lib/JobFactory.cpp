@@ -3,6 +3,7 @@
 #include "analysis/ClusterJob.h"
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
+#include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 #include "store/Store.h"
 
@@ -82,10 +83,30 @@ JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, 
 }
 
 JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    QString seed = r.seedDomain.isEmpty() ? r.seedCorpus : r.seedCorpus + QLatin1Char(':') + r.seedDomain;
+    if (r.seedSample > 0 && !r.seedDomain.isEmpty()) seed += QLatin1Char(':') + QString::number(r.seedSample);
+    if (r.method == QLatin1String("cross-lingual")) {
+        dl::CrossLingualParams p;
+        p.pool = r.pool.toStdString();
+        p.seed = seed.toStdString();
+        p.parallel = r.parallel.toStdString();
+        if (r.useTop && r.top > 0) p.top = r.top;
+        if (!r.useTop) p.threshold = r.threshold;
+        return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+            auto res = dl::runCrossLingual(p, store, progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome) {
+                outcome->runId = res->runId;
+                outcome->summary = QObject::tr("Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.")
+                                       .arg(res->runId).arg(res->selected).arg(res->poolSize);
+            }
+            return {};
+        });
+    }
     dl::SelectParams p;
     p.method = dl::parseMethod(r.method.toStdString()).value_or(dl::SelectMethod::Cosine);
     p.pool = r.pool.toStdString();
-    p.seed = (r.seedDomain.isEmpty() ? r.seedCorpus : r.seedCorpus + QLatin1Char(':') + r.seedDomain).toStdString();
+    p.seed = seed.toStdString();
     if (r.useTop && r.top > 0) p.top = r.top;
     if (!r.useTop) p.threshold = r.threshold;
     return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {

@@ -95,7 +95,7 @@ dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qi
     d.runId = runId;
     d.method = QString::fromStdString(run->params.value("method", std::string("?")));
     const auto seed = QString::fromStdString(run->params.value("seed", std::string()));
-    if (seed.contains(QLatin1Char(':'))) d.inDomain = seed.section(QLatin1Char(':'), 1);
+    if (seed.contains(QLatin1Char(':'))) d.inDomain = seed.section(QLatin1Char(':'), 1, 1);
     d.scores = toQVector(results->score);
     d.ids = QVector<qint64>(results->sentenceIds.begin(), results->sentenceIds.end());
     for (auto l : results->label) d.storedCut += l == 1;

@@ -1,6 +1,9 @@
 #include "select/SelectData.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <numeric>
+#include <random>
 
 #include "store/Store.h"
 
@@ -10,7 +13,19 @@ Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, b
     CorpusSubset s;
     const auto colon = spec.find(':');
     const std::string name = colon == std::string::npos ? spec : spec.substr(0, colon);
-    if (colon != std::string::npos) s.domain = spec.substr(colon + 1);
+    std::int64_t sample = 0;
+    if (colon != std::string::npos) {
+        s.domain = spec.substr(colon + 1);
+        // "CORPUS:DOMAIN:N": a seeded random sample of N sentences of the domain.
+        if (const auto second = s.domain.find(':'); second != std::string::npos) {
+            const std::string count = s.domain.substr(second + 1);
+            s.domain.resize(second);
+            char* end = nullptr;
+            sample = std::strtoll(count.c_str(), &end, 10);
+            if (count.empty() || *end != '\0' || sample <= 0)
+                return usageError("'" + spec + "': the sample size after the second ':' must be a positive number.");
+        }
+    }
     auto corpus = findCorpus(store, name);
     if (!corpus) return std::unexpected(corpus.error());
     s.corpus = *corpus;
@@ -33,6 +48,24 @@ Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, b
     });
     if (!st) return std::unexpected(st.error());
     if (s.positions.empty()) return fail("'" + spec + "' has no sentences.");
+    if (sample > 0 && sample < std::int64_t(s.positions.size())) {
+        std::vector<std::size_t> keep(s.positions.size());
+        std::iota(keep.begin(), keep.end(), 0);
+        std::mt19937_64 rng(0x5eed);
+        std::shuffle(keep.begin(), keep.end(), rng);
+        keep.resize(std::size_t(sample));
+        std::sort(keep.begin(), keep.end());
+        CorpusSubset t;
+        t.corpus = s.corpus;
+        t.domain = s.domain;
+        for (auto i : keep) {
+            t.positions.push_back(s.positions[i]);
+            t.ids.push_back(s.ids[i]);
+            t.src.push_back(s.src[i]);
+            if (withTarget) t.tgt.push_back(s.tgt[i]);
+        }
+        return t;
+    }
     return s;
 }
 

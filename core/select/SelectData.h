@@ -12,7 +12,9 @@ namespace dl {
 
 class Store;
 
-// The sentences of a corpus (all, or those of one domain: spec "CORPUS:DOMAIN").
+// The sentences of a corpus: all ("CORPUS"), those of one domain ("CORPUS:DOMAIN"), or a
+// seeded random sample of N of them ("CORPUS:DOMAIN:N", a small seed set drawn from a pool;
+// the sampled sentences then count as leaked and leave the ranking).
 struct CorpusSubset {
     CorpusInfo corpus;
     std::string domain;                  // "" = all

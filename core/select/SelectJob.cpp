@@ -272,19 +272,30 @@ Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store
             return true;
         });
         if (!st) return std::unexpected(st.error());
-        const std::size_t n = results->sentenceIds.size();
-        std::vector<char> relevant(n), selected(n);
+        // Sentences excluded from the ranking (seed sentences found in the pool: NaN score)
+        // are not part of the evaluation: they were never candidates.
+        std::vector<std::int64_t> ids;
+        std::vector<double> scores;
+        std::vector<char> relevant, selected;
         bool labelled = false, known = false;
-        for (std::size_t i = 0; i < n; ++i) {
+        std::int64_t excluded = 0;
+        for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
             const auto& d = domainOf[results->sentenceIds[i]];
             labelled |= !d.empty();
+            if (std::isnan(results->score[i])) {
+                ++excluded;
+                continue;
+            }
             known |= d == params.domain;
-            relevant[i] = d == params.domain;
-            selected[i] = results->label[i] == 1;
+            ids.push_back(results->sentenceIds[i]);
+            scores.push_back(results->score[i]);
+            relevant.push_back(d == params.domain);
+            selected.push_back(results->label[i] == 1);
         }
+        const std::size_t n = ids.size();
         if (!labelled) return fail("The pool of run " + std::to_string(run.id) + " has no domain labels: there is no oracle to evaluate against.");
         if (!known) return fail("No pool sentence of run " + std::to_string(run.id) + " has the domain '" + params.domain + "'.");
-        const auto ranking = rankByScore(results->score, results->sentenceIds);
+        const auto ranking = rankByScore(scores, ids);
         const auto relevantCount = std::count(relevant.begin(), relevant.end(), 1);
         std::vector<std::int64_t> cutoffs = params.cutoffs;
         if (cutoffs.empty())
@@ -293,6 +304,7 @@ Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store
         const auto curve = precisionRecallCurve(ranking, relevant, 50);
         nlohmann::json j = evaluateSelection(selected, relevant).toJson();
         j["run"] = run.id;
+        j["excluded"] = excluded;
         j["method"] = run.params.value("method", "?");
         j["seed"] = run.params.value("seed", "");
         j["at_true_size"] = atSize.toJson();
