@@ -28,7 +28,7 @@ if [ ! -f "$PROJECT" ]; then
   done
 fi
 m=${MODEL:+--model "$MODEL"}
-prec() { "$CLI" evaluate "$PROJECT" "$1" --domain "$2" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print("%.3f" % j["at_true_size"]["precision"])'; }
+prec() { "$CLI" evaluate "$PROJECT" "$1" --domain "$2" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print("%.3f" % j["runs"][0]["at_true_size"]["precision"])'; }
 run() { "$CLI" select "$PROJECT" "$@" --json --quiet | python3 -c 'import json,sys; print(json.load(sys.stdin)["run"])'; }
 echo "| domain | cross-lingual k=5 | cross-lingual k=1 | DF (frozen, no alignment) | Domain-Cosine |"
 echo "|---|---|---|---|---|"
