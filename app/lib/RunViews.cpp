@@ -12,10 +12,6 @@
 
 namespace {
 
-template <class T>
-QVector<T> toQVector(const std::vector<T>& v) {
-    return QVector<T>(v.begin(), v.end());
-}
 
 }  // namespace
 
@@ -96,9 +92,17 @@ dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qi
     d.method = QString::fromStdString(run->params.value("method", std::string("?")));
     const auto seed = QString::fromStdString(run->params.value("seed", std::string()));
     if (seed.contains(QLatin1Char(':'))) d.inDomain = seed.section(QLatin1Char(':'), 1, 1);
-    d.scores = toQVector(results->score);
-    d.ids = QVector<qint64>(results->sentenceIds.begin(), results->sentenceIds.end());
-    for (auto l : results->label) d.storedCut += l == 1;
+    // Sentences excluded from the ranking (seed sentences found in the pool: NaN score) were
+    // never candidates; the panel shows the ranked ones only.
+    for (std::size_t i = 0; i < results->score.size(); ++i) {
+        if (std::isnan(results->score[i])) {
+            ++d.excluded;
+            continue;
+        }
+        d.scores << results->score[i];
+        d.ids << results->sentenceIds[i];
+        d.storedCut += results->label[i] == 1;
+    }
     if (!d.inDomain.isEmpty()) {
         std::map<std::int64_t, bool> rel;
         auto st = dl::forEachSentence(**store, run->corpusId, 0, [&](const dl::Sentence& s) {
@@ -106,9 +110,10 @@ dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qi
             return true;
         });
         if (!st) return std::unexpected(st.error());
-        for (auto id : results->sentenceIds) d.relevant << rel[id];
+        for (auto id : d.ids) d.relevant << rel[id];
     }
     d.title = QObject::tr("Run #%1: %2, seed %3").arg(runId).arg(d.method, seed);
+    if (d.excluded) d.title += QObject::tr(" (%1 seed sentences found in the pool are not ranked)").arg(d.excluded);
     return d;
 }
 

@@ -34,6 +34,7 @@ struct SelectionViewData {
     QVector<bool> relevant;        // pool label == inDomain (empty when unknown)
     QVector<qint64> ids;
     qint64 storedCut = 0;          // how many the run selected
+    qint64 excluded = 0;           // pool sentences left out of the ranking (seed leakage)
 };
 dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qint64 runId);
 
