@@ -3,7 +3,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
 #include <QDir>
+#include <QVBoxLayout>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -86,6 +88,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     sweep_ = new SweepPlotView(this);
     tabs_->addTab(sweep_, tr("k sweep"));
     tabs_->addTab(runView_, tr("Runs"));
+    runView_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    runView_->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* compare = new QAction(tr("Compare two clustering runs"), runView_);
+    runView_->addAction(compare);
+    connect(compare, &QAction::triggered, this, &MainWindow::compareSelectedRuns);
     connect(clusters_, &ClusterExplorer::cellActivated, this, [this](const QString& domain, int cluster) {
         outliers_->filterCluster(domain, cluster);
         tabs_->setCurrentWidget(outliers_);
@@ -408,6 +415,32 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
         grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(i + 1, 2, 10, QLatin1Char('0')).arg(name));
     }
     if (done) done();
+}
+
+void MainWindow::compareSelectedRuns() {
+    QList<qint64> ids;
+    for (const auto& index : runView_->selectionModel()->selectedRows())
+        if (index.data(RunListModel::KindRole).toString() == QLatin1String("cluster")) ids << index.data(RunListModel::RunIdRole).toLongLong();
+    if (ids.size() != 2) {
+        showError(tr("Compare runs"), tr("Select exactly two clustering runs in the list (Ctrl+click)."));
+        return;
+    }
+    std::sort(ids.begin(), ids.end());
+    auto result = compareClusterRuns(projectPath_, ids[0], ids[1]);
+    if (!result) {
+        showError(tr("Compare runs"), QString::fromStdString(result.error().message));
+        return;
+    }
+    auto* dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Run #%1 vs run #%2").arg(ids[0]).arg(ids[1]));
+    auto* view = new ConfusionMatrixView(dialog);
+    view->setConfusion(result->confusion);
+    view->setMetricsText(result->metrics);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(view);
+    dialog->resize(900, 600);
+    dialog->show();
 }
 
 void MainWindow::editSettings() {

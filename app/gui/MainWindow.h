@@ -51,6 +51,7 @@ public slots:
     void showSweepRun(qint64 runId, bool activate = true);
     void saveCurrentView();
     void editSettings();
+    void compareSelectedRuns();
     // Saves a PNG of the window with each tab shown into `dir` (README screenshots), then
     // calls `done`. Runs after the run views have loaded.
     void saveScreenshots(const QString& dir, std::function<void()> done);

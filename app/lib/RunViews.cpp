@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "analysis/Metrics.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
@@ -132,6 +133,45 @@ dl::Expected<SweepViewData> readSweepView(const QString& projectPath, qint64 run
     }
     d.series = {bic, aic};
     return d;
+}
+
+dl::Expected<RunComparison> compareClusterRuns(const QString& projectPath, qint64 runA, qint64 runB) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto a = dl::getRun(**store, runA);
+    auto b = dl::getRun(**store, runB);
+    if (!a) return std::unexpected(a.error());
+    if (!b) return std::unexpected(b.error());
+    if (a->kind != "cluster" || b->kind != "cluster") return dl::usageError("Both runs must be clustering runs.");
+    if (a->corpusId != b->corpusId) return dl::usageError("The two runs cluster different corpora.");
+    auto ra = dl::readRunResults(**store, runA);
+    auto rb = dl::readRunResults(**store, runB);
+    if (!ra) return std::unexpected(ra.error());
+    if (!rb) return std::unexpected(rb.error());
+    std::map<std::int64_t, int> labelB;
+    for (std::size_t i = 0; i < rb->sentenceIds.size(); ++i) labelB[rb->sentenceIds[i]] = rb->label[i];
+    const int ka = a->summary.value("k", 0), kb = b->summary.value("k", 0);
+    RunComparison out;
+    dl::Confusion cm;
+    cm.domains = ka;
+    cm.clusters = kb;
+    cm.counts.assign(std::size_t(ka) * kb, 0);
+    out.confusion.counts = QVector<QVector<qint64>>(ka, QVector<qint64>(kb, 0));
+    for (std::size_t i = 0; i < ra->sentenceIds.size(); ++i) {
+        auto it = labelB.find(ra->sentenceIds[i]);
+        if (it == labelB.end()) continue;
+        const int x = ra->label[i], y = it->second;
+        if (x < 0 || y < 0 || x >= ka || y >= kb) continue;
+        ++out.confusion.counts[x][y];
+        ++cm.counts[std::size_t(x) * kb + y];
+    }
+    for (int c = 0; c < ka; ++c) out.confusion.rowNames << QObject::tr("#%1 c%2").arg(runA).arg(c);
+    for (int c = 0; c < kb; ++c) out.confusion.colNames << QObject::tr("#%1 c%2").arg(runB).arg(c);
+    out.metrics = QObject::tr("Run #%1 (k = %2) vs run #%3 (k = %4): NMI %5 · ARI %6 over %7 sentences")
+                      .arg(runA).arg(ka).arg(runB).arg(kb)
+                      .arg(dl::normalizedMutualInfo(cm), 0, 'f', 3)
+                      .arg(dl::adjustedRandIndex(cm), 0, 'f', 3).arg(cm.total());
+    return out;
 }
 
 QString sentenceText(const QString& projectPath, qint64 sentenceId) {

@@ -45,5 +45,13 @@ struct SweepViewData {
 };
 dl::Expected<SweepViewData> readSweepView(const QString& projectPath, qint64 runId);
 
+// Two clustering runs of the same corpus side by side: rows = clusters of A, columns =
+// clusters of B, cells = sentences in both; plus NMI/ARI between the two labelings.
+struct RunComparison {
+    ConfusionData confusion;
+    QString metrics;
+};
+dl::Expected<RunComparison> compareClusterRuns(const QString& projectPath, qint64 runA, qint64 runB);
+
 // The text of one sentence (hover tool tips); runs on the GUI thread: one indexed lookup.
 QString sentenceText(const QString& projectPath, qint64 sentenceId);

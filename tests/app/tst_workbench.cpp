@@ -106,6 +106,21 @@ private slots:
         QCOMPARE(cell.count(), 1);
         QCOMPARE(cell.at(0).at(0).toString(), QStringLiteral("law"));
 
+        // Compare with a second clustering of the same corpus (k = 2): every sentence in one cell.
+        const qint64 firstRun = outcome->runId;
+        c.k = 2;
+        error = run(makeClusterJob(project_, c, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        auto comparison = compareClusterRuns(project_, firstRun, outcome->runId);
+        QVERIFY(comparison.has_value());
+        QCOMPARE(comparison->confusion.counts.size(), 3);
+        QCOMPARE(comparison->confusion.counts[0].size(), 2);
+        qint64 compared = 0;
+        for (const auto& row : comparison->confusion.counts)
+            for (auto v : row) compared += v;
+        QCOMPARE(compared, n);
+        QVERIFY(comparison->metrics.contains(QStringLiteral("NMI")));
+
         SelectRequest s;
         s.method = QStringLiteral("cosine");
         s.pool = QStringLiteral("demo");
