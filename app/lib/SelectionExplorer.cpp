@@ -10,6 +10,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "ScoreCdfView.h"
 #include "ScoreHistogramView.h"
 #include "export/Export.h"
 #include "store/Store.h"
@@ -65,11 +66,18 @@ SelectionExplorer::SelectionExplorer(QWidget* parent) : QWidget(parent), undo_(n
     buttons->addWidget(reset_);
     buttons->addStretch(1);
     buttons->addWidget(export_);
-    auto* lower = new QWidget(this);
-    auto* lowerLayout = new QVBoxLayout(lower);
-    lowerLayout->setContentsMargins(0, 0, 0, 0);
-    lowerLayout->addWidget(borderline_, 1);
-    lowerLayout->addLayout(buttons);
+    cdf_ = new ScoreCdfView(this);
+    cdf_->setToolTip(tr("Cumulative distribution of the scores over the pool (Vu et al. 2021, Fig. 6)."));
+    auto* table = new QWidget(this);
+    auto* tableLayout = new QVBoxLayout(table);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(borderline_, 1);
+    tableLayout->addLayout(buttons);
+    auto* lower = new QSplitter(Qt::Horizontal, this);
+    lower->addWidget(table);
+    lower->addWidget(cdf_);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(histogram_);
     split->addWidget(lower);
@@ -80,6 +88,7 @@ SelectionExplorer::SelectionExplorer(QWidget* parent) : QWidget(parent), undo_(n
     layout->addWidget(split, 1);
 
     connect(histogram_, &ScoreHistogramView::topKChanged, this, &SelectionExplorer::refreshBorderline);
+    connect(histogram_, &ScoreHistogramView::thresholdChanged, this, [this](double t) { cdf_->setThreshold(t); });
     auto decide = [this](std::optional<bool> state) {
         const auto rows = borderline_->selectionModel()->selectedRows();
         if (rows.isEmpty()) return;
@@ -111,6 +120,8 @@ void SelectionExplorer::setRun(SelectionViewData data) {
     histogram_->setScores(data_.scores, true);
     histogram_->setLabels(data_.relevant);
     histogram_->setTopK(data_.storedCut);
+    cdf_->setScores(data_.scores, tr("%1 score").arg(data_.method));
+    cdf_->setThreshold(histogram_->threshold());
     refreshBorderline();
 }
 

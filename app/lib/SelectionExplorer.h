@@ -11,6 +11,7 @@ class QLabel;
 class QPushButton;
 class QTableWidget;
 class QUndoStack;
+class ScoreCdfView;
 class ScoreHistogramView;
 
 class SelectionExplorer : public QWidget {
@@ -37,6 +38,7 @@ private:
     QLabel* title_;
     ScoreHistogramView* histogram_;
     QTableWidget* borderline_;
+    ScoreCdfView* cdf_;
     QPushButton* include_;
     QPushButton* exclude_;
     QPushButton* reset_;
