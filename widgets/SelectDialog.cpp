@@ -15,6 +15,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     method_ = new QComboBox(this);
     method_->addItem(tr("Domain-Cosine (similarity to the seed mean)"), QStringLiteral("cosine"));
     method_->addItem(tr("Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)"), QStringLiteral("finetune-head"));
+    method_->addItem(tr("Domain-Finetune, training the whole encoder (slow on a CPU)"), QStringLiteral("finetune"));
     method_->addItem(tr("Moore-Lewis (n-gram cross-entropy difference)"), QStringLiteral("moore-lewis"));
     method_->addItem(tr("Axelrod (bilingual Moore-Lewis)"), QStringLiteral("axelrod"));
     method_->addItem(tr("In vs pseudo-out contrast (iterated)"), QStringLiteral("contrast"));

@@ -11,7 +11,7 @@ namespace {
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addOptions({
-        {QStringLiteral("method"), QStringLiteral("cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), "
+        {QStringLiteral("method"), QStringLiteral("cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), finetune (Domain-Finetune training the whole encoder), "
                                                   "moore-lewis, axelrod (bilingual Moore-Lewis), contrast (in vs pseudo-out, iterated) or cross-lingual (needs --parallel)."), QStringLiteral("M")},
         {QStringLiteral("pool"), QStringLiteral("Corpus to select from."), QStringLiteral("CORPUS")},
         {QStringLiteral("seed"), QStringLiteral("In-domain seed: a corpus, CORPUS:DOMAIN for one domain of it, or CORPUS:DOMAIN:N for a random sample of N of those sentences (they are then excluded from the ranking)."), QStringLiteral("CORPUS")},
@@ -25,6 +25,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("iterations"), QStringLiteral("contrast: re-rank rounds (default 3)."), QStringLiteral("N")},
         {QStringLiteral("hidden"), QStringLiteral("finetune-head: hidden units (0 = logistic regression; default 128)."), QStringLiteral("N")},
         {QStringLiteral("epochs"), QStringLiteral("finetune-head: training epochs (default 30)."), QStringLiteral("N")},
+        {QStringLiteral("finetune-epochs"), QStringLiteral("finetune: epochs over seed + negatives (default 2)."), QStringLiteral("N")},
         {QStringLiteral("uniform-negatives"), QStringLiteral("finetune-head: sample negatives uniformly instead of by pre-ranking.")},
         {QStringLiteral("seed-value"), QStringLiteral("Random seed (default 1)."), QStringLiteral("S")},
         {QStringLiteral("clusters"), QStringLiteral("cross-lingual: GMM clusters deciding the contrastive negatives (default 5; 1 = all in-batch)."), QStringLiteral("K")},
@@ -98,9 +99,6 @@ int run(const QCommandLineParser& p) {
     if (!p.isSet(QStringLiteral("pool")) || !p.isSet(QStringLiteral("seed")))
         return usageError(QStringLiteral("--pool and --seed are required"));
     if (p.value(QStringLiteral("method")) == QLatin1String("cross-lingual")) return runCrossLingualCommand(p, *path);
-    if (p.value(QStringLiteral("method")) == QLatin1String("finetune"))
-        return usageError(QStringLiteral("--method finetune (full fine-tuning of the encoder) is not part of this version; "
-                                         "finetune-head trains the classifier on frozen sentence vectors"));
     auto method = dl::parseMethod(p.value(QStringLiteral("method")).toStdString());
     if (!method) return reportError(method.error());
     dl::SelectParams params;
@@ -120,10 +118,12 @@ int run(const QCommandLineParser& p) {
         !intOption(p, QStringLiteral("iterations"), params.crossEntropy.iterations, 0, 100) ||
         !intOption(p, QStringLiteral("hidden"), params.head.hidden, 0, 100000) ||
         !intOption(p, QStringLiteral("epochs"), params.head.epochs, 1, 10000) ||
+        !intOption(p, QStringLiteral("finetune-epochs"), params.fineTune.epochs, 1, 1000) ||
         !intOption(p, QStringLiteral("seed-value"), seedValue, 0, 1 << 30))
         return ExitUsage;
     params.crossEntropy.seed = static_cast<std::uint64_t>(seedValue);
     params.head.seed = static_cast<std::uint64_t>(seedValue);
+    params.fineTune.seed = static_cast<std::uint64_t>(seedValue);
     params.head.preRanking = !p.isSet(QStringLiteral("uniform-negatives"));
 
     auto store = openProject(*path);

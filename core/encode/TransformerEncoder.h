@@ -47,6 +47,23 @@ struct EncodeStats {
     void add(const EncodeStats& o);
 };
 
+// Domain-Finetune with the encoder trainable (Aharoni & Goldberg 2020, section 4): the whole
+// transformer plus a logistic head on the pooled vector, binary cross-entropy, Adam.
+struct FineTuneOptions {
+    int epochs = 2;
+    int batchSize = 16;
+    double learningRate = 3e-5;
+    double heldOutFraction = 0.1;
+    std::uint64_t seed = 1;
+};
+
+struct FineTuneReport {
+    std::int64_t positives = 0, negatives = 0;
+    std::int64_t heldOut = 0, heldOutTruePositives = 0, heldOutSelected = 0, heldOutRelevant = 0;
+    double finalLoss = 0;
+    int epochs = 0;
+};
+
 class TransformerEncoder {
 public:
     static Expected<std::unique_ptr<TransformerEncoder>> load(const std::string& modelDir,
@@ -70,6 +87,14 @@ public:
     // Same from token ids (specials included, already truncated).
     Status encodeIds(const std::vector<std::vector<std::int32_t>>& ids, std::vector<float>& out,
                      EncodeStats* stats = nullptr, const CancelToken* cancel = nullptr);
+
+    // Fine-tunes this encoder's weights and a head on positives vs negatives, then returns
+    // P(positive) for every text of `score`. The encoder stays fine-tuned afterwards.
+    Expected<std::vector<double>> fineTuneClassifier(std::span<const std::string> positives,
+                                                     std::span<const std::string> negatives,
+                                                     std::span<const std::string> score, const FineTuneOptions& options,
+                                                     FineTuneReport* report, ProgressSink& progress,
+                                                     const CancelToken& cancel);
 
 private:
     TransformerEncoder();

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "encode/EncodeJob.h"
+#include "encode/ModelCatalog.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
@@ -72,6 +73,7 @@ std::string methodName(SelectMethod m) {
     switch (m) {
     case SelectMethod::Cosine: return "cosine";
     case SelectMethod::FinetuneHead: return "finetune-head";
+    case SelectMethod::Finetune: return "finetune";
     case SelectMethod::MooreLewis: return "moore-lewis";
     case SelectMethod::Axelrod: return "axelrod";
     case SelectMethod::Contrast: return "contrast";
@@ -80,11 +82,11 @@ std::string methodName(SelectMethod m) {
 }
 
 Expected<SelectMethod> parseMethod(const std::string& name) {
-    for (auto m : {SelectMethod::Cosine, SelectMethod::FinetuneHead, SelectMethod::MooreLewis, SelectMethod::Axelrod,
-                   SelectMethod::Contrast})
+    for (auto m : {SelectMethod::Cosine, SelectMethod::FinetuneHead, SelectMethod::Finetune, SelectMethod::MooreLewis,
+                   SelectMethod::Axelrod, SelectMethod::Contrast})
         if (methodName(m) == name) return m;
     return usageError("Unknown selection method '" + name +
-                      "' (choose cosine, finetune-head, moore-lewis, axelrod or contrast).");
+                      "' (choose cosine, finetune-head, finetune, moore-lewis, axelrod, contrast or cross-lingual).");
 }
 
 nlohmann::json SelectParams::toJson() const {
@@ -92,6 +94,10 @@ nlohmann::json SelectParams::toJson() const {
     if (top) j["top"] = *top;
     if (threshold) j["threshold"] = *threshold;
     if (method == SelectMethod::FinetuneHead) j["head"] = head.toJson();
+    if (method == SelectMethod::Finetune)
+        j["fine_tune"] = {{"epochs", fineTune.epochs}, {"batch_size", fineTune.batchSize}, {"learning_rate", fineTune.learningRate},
+                          {"held_out_fraction", fineTune.heldOutFraction}, {"seed", fineTune.seed},
+                          {"negatives", "pre-ranked: bottom two thirds of Domain-Cosine, as many as the seed"}};
     if (method == SelectMethod::MooreLewis || method == SelectMethod::Axelrod || method == SelectMethod::Contrast) {
         j["order"] = crossEntropy.order;
         j["sample_seed"] = crossEntropy.seed;
@@ -104,7 +110,8 @@ nlohmann::json SelectParams::toJson() const {
 Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
     if (p.top && *p.top <= 0) return usageError("--top must be positive.");
     if (p.top && p.threshold) return usageError("Use either --top or --threshold, not both.");
-    const bool needsEmbeddings = p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead;
+    const bool needsEmbeddings =
+        p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead || p.method == SelectMethod::Finetune;
     progress.stage("Reading pool and seed");
     auto pool = loadSubset(store, p.pool, !needsEmbeddings);
     if (!pool) return std::unexpected(pool.error());
@@ -171,6 +178,38 @@ Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSi
             probability = head->probability;
             report = head->report.toJson();
         }
+        if (p.method == SelectMethod::Finetune) {
+            // Negatives by pre-ranking, as many as the seed; then the encoder itself is trained.
+            auto candidates = preRankedNegativeCandidates(scores, excluded, 2.0 / 3.0);
+            std::mt19937_64 rng(p.fineTune.seed);
+            std::shuffle(candidates.begin(), candidates.end(), rng);
+            candidates.resize(std::min(candidates.size(), seed->positions.size()));
+            std::vector<std::string> negatives;
+            for (auto c : candidates) negatives.push_back(pool->text.src[std::size_t(c)]);
+            auto model = resolveModel(set->key.model);
+            if (!model) return std::unexpected(model.error());
+            EncoderOptions eo;
+            eo.layer = set->key.layer;
+            eo.normalize = set->key.normalized;
+            auto pooling = parsePooling(set->key.pooling);
+            if (!pooling) return std::unexpected(pooling.error());
+            eo.pooling = *pooling;
+            progress.stage("Loading " + set->key.model + " for fine-tuning");
+            auto encoder = TransformerEncoder::load(model->path, eo);
+            if (!encoder) return std::unexpected(encoder.error());
+            FineTuneReport ft;
+            auto prob = (*encoder)->fineTuneClassifier(seed->text.src, negatives, pool->text.src, p.fineTune, &ft, progress, cancel);
+            if (!prob) return std::unexpected(prob.error());
+            scores = *prob;
+            probability = *prob;
+            const double prec = ft.heldOutSelected ? double(ft.heldOutTruePositives) / double(ft.heldOutSelected) : 0.0;
+            const double rec = ft.heldOutRelevant ? double(ft.heldOutTruePositives) / double(ft.heldOutRelevant) : 0.0;
+            report = {{"positives", ft.positives}, {"negatives", ft.negatives}, {"epochs", ft.epochs}, {"final_loss", ft.finalLoss},
+                      {"device", (*encoder)->device()},
+                      {"held_out", {{"selected", ft.heldOutSelected}, {"relevant", ft.heldOutRelevant},
+                                    {"true_positives", ft.heldOutTruePositives}, {"precision", prec}, {"recall", rec},
+                                    {"f1", prec + rec > 0 ? 2 * prec * rec / (prec + rec) : 0.0}}}};
+        }
         for (std::size_t i = 0; i < n; ++i)
             if (excluded[i]) scores[i] = NAN;
     } else {
@@ -202,7 +241,7 @@ Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSi
     } else if (p.top) {
         selected = selectTopK(ranking, n, *p.top);
         cut = {{"top", *p.top}};
-    } else if (p.method == SelectMethod::FinetuneHead) {
+    } else if (p.method == SelectMethod::FinetuneHead || p.method == SelectMethod::Finetune) {
         selected = selectThreshold(scores, 0.5);
         for (std::size_t i = 0; i < n; ++i) selected[i] = selected[i] && scores[i] > 0.5;
         cut = {{"threshold", 0.5}, {"default", "positive: p > 0.5"}};

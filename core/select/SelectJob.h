@@ -14,13 +14,14 @@
 #include "common/Error.h"
 #include "jobs/Progress.h"
 #include "select/CrossEntropySelection.h"
+#include "encode/TransformerEncoder.h"
 #include "select/DomainClassifier.h"
 
 namespace dl {
 
 class Store;
 
-enum class SelectMethod { Cosine, FinetuneHead, MooreLewis, Axelrod, Contrast };
+enum class SelectMethod { Cosine, FinetuneHead, Finetune, MooreLewis, Axelrod, Contrast };
 std::string methodName(SelectMethod m);
 Expected<SelectMethod> parseMethod(const std::string& name);
 
@@ -37,6 +38,7 @@ struct SelectParams {
     std::string model;
     CrossEntropyOptions crossEntropy;
     DomainHeadOptions head;
+    FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
     nlohmann::json toJson() const;
 };
 
