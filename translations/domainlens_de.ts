@@ -714,7 +714,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+63"/>
+        <location filename="../app/gui/MainWindow.cpp" line="+66"/>
         <source>Corpora</source>
         <translation type="unfinished"></translation>
     </message>
@@ -744,7 +744,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
+        <source>Compare two clustering runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Jobs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -968,7 +973,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+70"/>
+        <location line="+6"/>
+        <source>Compare runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Select exactly two clustering runs in the list (Ctrl+click).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Run #%1 vs run #%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>The new language applies when DomainLens starts again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1129,7 +1150,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+38"/>
+        <location filename="../app/lib/JobFactory.cpp" line="+39"/>
         <source>%1 was already encoded with %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1154,7 +1175,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
+        <source>Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Selection run #%1 (%2): %3 of %4 pool sentences selected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1174,7 +1200,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+76"/>
+        <location filename="../app/lib/RunViews.cpp" line="+73"/>
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1184,12 +1210,28 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+38"/>
         <source>Run #%1: %2, seed %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+26"/>
+        <location line="+1"/>
+        <source> (%1 seed sentences found in the pool are not ranked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <location line="+1"/>
+        <source>#%1 c%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run #%1 (k = %2) vs run #%3 (k = %4): NMI %5 · ARI %6 over %7 sentences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/lib/SelectionExplorer.cpp" line="+27"/>
         <source>include sentence</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1381,6 +1423,14 @@
     </message>
 </context>
 <context>
+    <name>ScoreCdfView</name>
+    <message>
+        <location filename="../widgets/ScoreCdfView.cpp" line="+18"/>
+        <source>Share ≤ score</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ScoreHistogramView</name>
     <message>
         <location filename="../widgets/ScoreHistogramView.cpp" line="+27"/>
@@ -1513,6 +1563,11 @@ precision and recall are not available.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Domain-Finetune, training the whole encoder (slow on a CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Moore-Lewis (n-gram cross-entropy difference)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1527,12 +1582,27 @@ precision and recall are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Cross-lingual (seed and pool in different languages)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+10"/>
         <source>(all sentences)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use a random sample of this many seed sentences (they are left out of the ranking).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1564,6 +1634,16 @@ precision and recall are not available.</source>
     <message>
         <location line="+1"/>
         <source>Seed &amp;domain:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed sa&amp;mple:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pa&amp;rallel corpus:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1635,7 +1715,12 @@ precision and recall are not available.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+9"/>
+        <source>Cumulative distribution of the scores over the pool (Vu et al. 2021, Fig. 6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>include sentences</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1656,11 +1741,12 @@ precision and recall are not available.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>%1 score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+48"/>
         <source>included by hand</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1789,13 +1875,18 @@ precision and recall are not available.</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+28"/>
+        <location filename="../app/gui/main.cpp" line="+29"/>
         <source>DomainLens workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Project file to open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save a PNG of every view into DIR and quit (documentation).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
