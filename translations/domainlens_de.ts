@@ -4,1890 +4,1892 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/ClusterDialog.cpp" line="+14"/>
+        <location filename="../widgets/ClusterDialog.cpp" line="+14" />
         <source>Cluster sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze clustern</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Sweep k and plot BIC/AIC instead</source>
-        <translation type="unfinished"></translation>
+        <translation>Stattdessen k durchlaufen und BIC/AIC zeichnen</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+21" />
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Full</source>
-        <translation type="unfinished"></translation>
+        <translation>Voll</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Diagonal</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagonal</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Spherical</source>
-        <translation type="unfinished"></translation>
+        <translation>Sphärisch</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Tied</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemeinsam</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>The paper reports mean and spread over five random restarts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Paper berichtet Mittelwert und Streuung über fünf zufällige Neustarts.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>&amp;Corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Korpus:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Clusters (k):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Cluster (k):</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>k &amp;range:</source>
-        <translation type="unfinished"></translation>
+        <translation>k-&amp;Bereich:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;PCA dimensions:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;PCA-Dimensionen:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Co&amp;variance:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ko&amp;varianz:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Seeds:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Startwerte:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Max. EM iterations:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Max. EM-Iterationen:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>Clustern</translation>
     </message>
 </context>
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+20"/>
+        <location filename="../app/lib/ClusterExplorer.cpp" line="+20" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>True domain</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahre Domäne</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>GMM cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>GMM-Cluster</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Component ellipses (1σ, 2σ)</source>
-        <translation type="unfinished"></translation>
+        <translation>Komponenten-Ellipsen (1σ, 2σ)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Colour by:</source>
-        <translation type="unfinished"></translation>
+        <translation>Färben nach:</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>This corpus has no domain labels: purity and the confusion matrix need them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Korpus hat keine Domänenlabels: Reinheit und Konfusionsmatrix brauchen sie.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Sentences inside the rectangle or lasso selection of the scatter plot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze innerhalb der Rechteck- oder Lasso-Auswahl im Streudiagramm.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Selected in the plot:</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+58" />
         <source>… and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>… und %1 weitere</translation>
     </message>
 </context>
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixModel.cpp" line="+56"/>
+        <location filename="../widgets/ConfusionMatrixModel.cpp" line="+56" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Sätze aus %2 liegen in %3 (%4 der Domäne, %5 des Clusters)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+15" />
         <source>%1
 %2 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2 Sätze</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>%1: %2 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 Sätze</translation>
     </message>
 </context>
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixView.cpp" line="+31"/>
+        <location filename="../widgets/ConfusionMatrixView.cpp" line="+31" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeilen: wahre Domänen. Spalten: Cluster. Klicken Sie auf eine Zelle, um ihre Sätze zu sehen.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>&lt;b&gt;True domain × cluster&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Wahre Domäne × Cluster&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Cell: sentences (share of the domain&apos;s row). Bold: where most of the domain went.</source>
-        <translation type="unfinished"></translation>
+        <location line="+3" />
+        <source>Cell: sentences (share of the domain's row). Bold: where most of the domain went.</source>
+        <translation>Zelle: Sätze (Anteil an der Zeile der Domäne). Fett: wohin der Großteil der Domäne ging.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Save image…</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild speichern…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+4"/>
+        <location line="+2" />
+        <location line="+4" />
         <source>confusion</source>
-        <translation type="unfinished"></translation>
+        <translation>Konfusion</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-2" />
         <source>Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV exportieren…</translation>
     </message>
 </context>
 <context>
     <name>CorpusTreeModel</name>
     <message>
-        <location filename="../widgets/CorpusTreeModel.cpp" line="+43"/>
+        <location filename="../widgets/CorpusTreeModel.cpp" line="+43" />
         <source>(unlabelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>(ohne Label)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+15" />
         <source>not encoded</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht kodiert</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>encoded</source>
-        <translation type="unfinished"></translation>
+        <translation>kodiert</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>%1% encoded</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 % kodiert</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Corpus / domain</source>
-        <translation type="unfinished"></translation>
+        <translation>Korpus / Domäne</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Languages</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprachen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einbettungen</translation>
     </message>
 </context>
 <context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/EncodeDialog.cpp" line="+17"/>
+        <location filename="../widgets/EncodeDialog.cpp" line="+17" />
         <source>Encode sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze kodieren</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>%1 (default)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Standard)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 (Hugging Face cache)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Hugging-Face-Cache)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>This architecture is not supported by this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Architektur wird von diesem Build nicht unterstützt.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Hugging Face model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging-Face-Modellordner</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>Source side</source>
-        <translation type="unfinished"></translation>
+        <translation>Quellseite</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Target side</source>
-        <translation type="unfinished"></translation>
+        <translation>Zielseite</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>-1 = last layer (the paper&apos;s choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
-        <translation type="unfinished"></translation>
+        <location line="+11" />
+        <source>-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
+        <translation>-1 = letzte Schicht (wie im Paper); 0 = Ausgabe der Embedding-Schicht; i = Ausgabe der Schicht i; negative Werte zählen vom Ende.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Mean over tokens (paper)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mittelwert über Tokens (Paper)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>[CLS] token</source>
-        <translation type="unfinished"></translation>
+        <translation>[CLS]-Token</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Max over tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximum über Tokens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>L2-normalise the vectors</source>
-        <translation type="unfinished"></translation>
+        <translation>Vektoren L2-normalisieren</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Store as float32 (default float16: half the space)</source>
-        <translation type="unfinished"></translation>
+        <translation>Als float32 speichern (Standard float16: halber Platz)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>&amp;Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Korpus:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Side:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Seite:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Layer:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schicht:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Pooling:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Pooling:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Device:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerät:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Encode</source>
-        <translation type="unfinished"></translation>
+        <translation>Kodieren</translation>
     </message>
 </context>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/ExportDialog.cpp" line="+16"/>
+        <location filename="../widgets/ExportDialog.cpp" line="+16" />
         <source>Export training files</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainingsdateien exportieren</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>The selection (latest selection run)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auswahl (letzter Auswahllauf)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>One shard per group</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Teildatei pro Gruppe</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Mixture weights and a sampled training file</source>
-        <translation type="unfinished"></translation>
+        <translation>Mischungsgewichte und eine gezogene Trainingsdatei</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Moses (one file per language)</source>
-        <translation type="unfinished"></translation>
+        <translation>Moses (eine Datei pro Sprache)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Output prefix</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabepräfix</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Include scores</source>
-        <translation type="unfinished"></translation>
+        <translation>Scores mit ausgeben</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Compress (gzip)</source>
-        <translation type="unfinished"></translation>
+        <translation>Komprimieren (gzip)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Best-scored first (else corpus order)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bestbewertete zuerst (sonst Korpusreihenfolge)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Replace existing files</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorhandene Dateien ersetzen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Domain label</source>
-        <translation type="unfinished"></translation>
+        <translation>Domänenlabel</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cluster (latest clustering run)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster (letzter Clustering-Lauf)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Weight of a group ~ (its share)^alpha: 0 = uniform, 1 = proportional to size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewicht einer Gruppe ~ (ihr Anteil)^alpha: 0 = gleichverteilt, 1 = proportional zur Größe.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>weights only</source>
-        <translation type="unfinished"></translation>
+        <translation>nur Gewichte</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>&amp;What:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Was:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Format:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Output prefix:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ausgabepräfix:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>&amp;Groups:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Gruppen:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Alpha:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Alpha:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sample &amp;size:</source>
-        <translation type="unfinished"></translation>
+        <translation>Stichproben&amp;größe:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren</translation>
     </message>
 </context>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../widgets/ImportDialog.cpp" line="+33"/>
+        <location filename="../widgets/ImportDialog.cpp" line="+33" />
         <source>Import corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>Korpus importieren</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Plain text (one sentence per line; two files = parallel pair)</source>
-        <translation type="unfinished"></translation>
+        <translation>Klartext (ein Satz pro Zeile; zwei Dateien = paralleles Paar)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>TSV (source, target, domain columns)</source>
-        <translation type="unfinished"></translation>
+        <translation>TSV (Spalten Quelle, Ziel, Domäne)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>JSON Lines (one object per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON Lines (ein Objekt pro Zeile)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>medical.en, corpus.tsv, data.jsonl.gz …</source>
-        <translation type="unfinished"></translation>
+        <translation>medical.en, korpus.tsv, daten.jsonl.gz …</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>optional: the line-aligned translation (medical.de)</source>
-        <translation type="unfinished"></translation>
+        <translation>optional: die zeilengleiche Übersetzung (medical.de)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+1"/>
+        <location line="+1" />
+        <location line="+1" />
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>default: the file name</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard: der Dateiname</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+2" />
+        <location line="+2" />
         <source>from the file name</source>
-        <translation type="unfinished"></translation>
+        <translation>aus dem Dateinamen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>src,tgt,domain (default: by column count)</source>
-        <translation type="unfinished"></translation>
+        <translation>src,tgt,domain (Standard: nach Spaltenzahl)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Domain label</source>
-        <translation type="unfinished"></translation>
+        <translation>Domänenlabel</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>From the file name (medical.en → medical)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus dem Dateinamen (medical.en → medical)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>This label:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Label:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>From the domain column / field</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus der Domänenspalte / dem Domänenfeld</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>None (unlabelled corpus)</source>
-        <translation type="unfinished"></translation>
+        <translation>Keines (Korpus ohne Labels)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>Replace invalid UTF-8 with U+FFFD instead of stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültiges UTF-8 durch U+FFFD ersetzen statt abzubrechen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Drop duplicate sentences (same pair, source or target)</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelte Sätze verwerfen (gleiches Paar, gleiche Quelle oder gleiches Ziel)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>&amp;Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Format:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Source file:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quelldatei:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Target file:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zieldatei:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Korpus:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>&amp;Languages:</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;prachen:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>TSV co&amp;lumns:</source>
-        <translation type="unfinished"></translation>
+        <translation>TSV-Spa&amp;lten:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Import</source>
-        <translation type="unfinished"></translation>
+        <translation>Importieren</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Preview (first lines):</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorschau (erste Zeilen):</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Source file</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelldatei</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Target file</source>
-        <translation type="unfinished"></translation>
+        <translation>Zieldatei</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+14" />
         <source>Corpora (*.* *.gz);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Korpora (*.* *.gz);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+35" />
         <source>(compressed file: no preview)</source>
-        <translation type="unfinished"></translation>
+        <translation>(komprimierte Datei: keine Vorschau)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+13" />
         <source>Choose a source file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Quelldatei.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The source file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Quelldatei existiert nicht.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The target file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zieldatei existiert nicht.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Enter the domain label.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie das Domänenlabel ein.</translation>
     </message>
 </context>
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/lib/JobRunner.cpp" line="+71"/>
+        <location filename="../app/lib/JobRunner.cpp" line="+71" />
         <source>Cancelled before it started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor dem Start abgebrochen.</translation>
     </message>
 </context>
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../widgets/JobsPanel.cpp" line="+14"/>
-        <location line="+92"/>
+        <location filename="../widgets/JobsPanel.cpp" line="+14" />
+        <location line="+92" />
         <source>No job running</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Job läuft</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-82" />
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Stop the running job; the project stays as it was before the job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den laufenden Job anhalten; das Projekt bleibt wie vor dem Job.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+27" />
         <source>Queued: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>In der Warteschlange: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Startet…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+27" />
         <source> — %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation> — noch %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Queued job</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartender Job</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 finished</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 abgeschlossen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 cancelled; the project is unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 abgebrochen; das Projekt ist unverändert</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig.</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen.</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+66"/>
+        <location filename="../app/gui/MainWindow.cpp" line="+66" />
         <source>Corpora</source>
-        <translation type="unfinished"></translation>
+        <translation>Korpora</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Clusters</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Outliers</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausreißer</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>k sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>k-Durchlauf</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Compare two clustering runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Zwei Clustering-Läufe vergleichen</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>Jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+13" />
         <source>No project</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Projekt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Compute: CUDA GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechnen: CUDA-GPU</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Compute: CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechnen: CPU</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>DomainLens</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;New Project…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neues Projekt…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Open Project…</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>&amp;Import Corpus…</source>
-        <translation type="unfinished"></translation>
+        <translation>Korpus &amp;importieren…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Ctrl+I</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Encode Sentences…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze &amp;kodieren…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Cluster…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Clustern…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+K</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Select In-Domain Data…</source>
-        <translation type="unfinished"></translation>
+        <translation>Domänendaten &amp;auswählen…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+L</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>E&amp;xport Training Files…</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainingsdateien e&amp;xportieren…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+Shift+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Save View As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ansicht &amp;speichern unter…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;About DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber DomainLens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>About DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>Über DomainLens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&lt;b&gt;DomainLens %1&lt;/b&gt;&lt;p&gt;Find the domains hidden in text corpora and select in-domain training data.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;DomainLens %1&lt;/b&gt;&lt;p&gt;Findet die in Textkorpora verborgenen Domänen und wählt domänenspezifische Trainingsdaten aus.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Project</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+15" />
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine)</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+4"/>
-        <location line="+5"/>
+        <location line="+14" />
+        <location line="+4" />
+        <location line="+5" />
         <source>New project</source>
-        <translation type="unfinished"></translation>
+        <translation>Neues Projekt</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-9" />
         <source>DomainLens projects (*.dlproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>DomainLens-Projekte (*.dlproj)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>%1 already exists; open it instead or choose another name.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert bereits; öffnen Sie die Datei oder wählen Sie einen anderen Namen.</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+8"/>
+        <location line="+13" />
+        <location line="+8" />
         <source>Open project</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-8" />
         <source>DomainLens projects (*.dlproj);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>DomainLens-Projekte (*.dlproj);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+14" />
         <source>%1 — DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+67" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Encode %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kodieren</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>k sweep %1–%2 on %3</source>
-        <translation type="unfinished"></translation>
+        <translation>k-Durchlauf %1–%2 auf %3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cluster %1 (k = %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 clustern (k = %2)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>Select from %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl aus %1 (%2)</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+11"/>
+        <location line="+10" />
+        <location line="+11" />
         <source>Export %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+70"/>
-        <location line="+6"/>
+        <location line="+70" />
+        <location line="+6" />
         <source>Compare runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe vergleichen</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-6" />
         <source>Select exactly two clustering runs in the list (Ctrl+click).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie genau zwei Clustering-Läufe in der Liste (Strg+Klick).</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>Run #%1 vs run #%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf #%1 gegen Lauf #%2</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+23" />
         <source>The new language applies when DomainLens starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Import %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 importieren</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+24" />
         <source>Quit DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>DomainLens beenden</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>A job is still running. Cancel it and quit? The project keeps its state from before the job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Job läuft noch. Abbrechen und beenden? Das Projekt behält den Stand von vor dem Job.</translation>
     </message>
 </context>
 <context>
     <name>OutlierBrowser</name>
     <message>
-        <location filename="../app/lib/OutlierBrowser.cpp" line="+23"/>
+        <location filename="../app/lib/OutlierBrowser.cpp" line="+23" />
         <source>Only outliers</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Ausreißer</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Sentences whose cluster maps to another domain than their own (the paper&apos;s Table 2).</source>
-        <translation type="unfinished"></translation>
+        <location line="+2" />
+        <source>Sentences whose cluster maps to another domain than their own (the paper's Table 2).</source>
+        <translation>Sätze, deren Cluster einer anderen Domäne zugeordnet ist als ihrer eigenen (Tabelle 2 des Papers).</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+64"/>
+        <location line="+2" />
+        <location line="+64" />
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-64" />
         <source>with digits</source>
-        <translation type="unfinished"></translation>
+        <translation>mit Ziffern</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>without digits</source>
-        <translation type="unfinished"></translation>
+        <translation>ohne Ziffern</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Search text…</source>
-        <translation type="unfinished"></translation>
+        <translation>Text suchen…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>Von</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Digits</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziffern</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Copy rows</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeilen kopieren</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+64" />
         <source>%1 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Sätze</translation>
     </message>
 </context>
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/lib/OutlierTableModel.cpp" line="+144"/>
+        <location filename="../app/lib/OutlierTableModel.cpp" line="+144" />
         <source>Sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>True domain</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahre Domäne</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>Clustern</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Cluster&apos;s domain</source>
-        <translation type="unfinished"></translation>
+        <location line="+1" />
+        <source>Cluster's domain</source>
+        <translation>Domäne des Clusters</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Probability</source>
-        <translation type="unfinished"></translation>
+        <translation>Wahrscheinlichkeit</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens</translation>
     </message>
 </context>
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/PlotExport.cpp" line="+22"/>
+        <location filename="../widgets/PlotExport.cpp" line="+22" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG-Bild (*.png);;SVG-Vektorgrafik (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+30"/>
+        <location line="+4" />
+        <location line="+30" />
         <source>Nothing to save.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts zu speichern.</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-16" />
         <source>Plot exported by DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramm exportiert von DomainLens</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+9"/>
-        <location line="+16"/>
-        <location line="+9"/>
-        <location line="+6"/>
+        <location line="+2" />
+        <location line="+9" />
+        <location line="+16" />
+        <location line="+9" />
+        <location line="+6" />
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+31"/>
-        <source>Unknown image format &quot;%1&quot;: use .png, .svg or .pdf.</source>
-        <translation type="unfinished"></translation>
+        <location line="-33" />
+        <location line="+31" />
+        <source>Unknown image format "%1": use .png, .svg or .pdf.</source>
+        <translation>Unbekanntes Bildformat „%1“: verwenden Sie .png, .svg oder .pdf.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+17"/>
-        <location line="+9"/>
+        <location line="+9" />
+        <location line="+17" />
+        <location line="+9" />
         <source>Save image</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild speichern</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+39"/>
+        <location filename="../app/lib/JobFactory.cpp" line="+39" />
         <source>%1 was already encoded with %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Sätze von %2 mit %3 kodiert (%4 Sätze/s auf %5).</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+27" />
         <source>k sweep %1–%2: lowest BIC at k = %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>k-Durchlauf %1–%2: kleinstes BIC bei k = %3.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>Clustering run #%1: purity %2 ± %3 % over %4 seeds (random baseline %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>Clustering-Lauf #%1: Reinheit %2 ± %3 % über %4 Startwerte (Zufallsbasis %5 %).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Clustering run #%1 stored (no domain labels: no purity).</source>
-        <translation type="unfinished"></translation>
+        <translation>Clustering-Lauf #%1 gespeichert (keine Domänenlabels: keine Reinheit).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+21" />
         <source>Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahllauf #%1 (sprachübergreifend): %2 von %3 Pool-Sätzen ausgewählt.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Selection run #%1 (%2): %3 of %4 pool sentences selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahllauf #%1 (%2): %3 von %4 Pool-Sätzen ausgewählt.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+30" />
         <source>Exported %1 files; manifest %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
     <message>
-        <location filename="../app/lib/ProjectQueries.cpp" line="+82"/>
+        <location filename="../app/lib/ProjectQueries.cpp" line="+82" />
         <source>purity %1 ± %2 %</source>
-        <translation type="unfinished"></translation>
+        <translation>Reinheit %1 ± %2 %</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>%1 of %2 selected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+73"/>
+        <location filename="../app/lib/RunViews.cpp" line="+73" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Run #%1: k = %2, %3 covariance, %4 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf #%1: k = %2, Kovarianz %3, %4 Sätze</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+38" />
         <source>Run #%1: %2, seed %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf #%1: %2, Seed %3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source> (%1 seed sentences found in the pool are not ranked)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 Seed-Sätze im Pool werden nicht gerankt)</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+1"/>
+        <location line="+51" />
+        <location line="+1" />
         <source>#%1 c%2</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 c%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Run #%1 (k = %2) vs run #%3 (k = %4): NMI %5 · ARI %6 over %7 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf #%1 (k = %2) gegen Lauf #%3 (k = %4): NMI %5 · ARI %6 über %7 Sätze</translation>
     </message>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+27"/>
+        <location filename="../app/lib/SelectionExplorer.cpp" line="+27" />
         <source>include sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz einschließen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>exclude sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz ausschließen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>reset sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz zurücksetzen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl</translation>
     </message>
 </context>
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/lib/RunListModel.cpp" line="+21"/>
+        <location filename="../app/lib/RunListModel.cpp" line="+21" />
         <source>clustering</source>
-        <translation type="unfinished"></translation>
+        <translation>Clustering</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>selection</source>
-        <translation type="unfinished"></translation>
+        <translation>auswahl</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>k sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>k-Durchlauf</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>Korpus</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Created (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt (UTC)</translation>
     </message>
 </context>
 <context>
     <name>ScatterPlotView</name>
     <message>
-        <location filename="../widgets/ScatterPlotView.cpp" line="+31"/>
+        <location filename="../widgets/ScatterPlotView.cpp" line="+31" />
         <source>PC1</source>
-        <translation type="unfinished"></translation>
+        <translation>PC1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>PC2</source>
-        <translation type="unfinished"></translation>
+        <translation>PC2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+63" />
         <source>Pan/zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschieben/Zoomen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Drag to pan, wheel to zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziehen zum Verschieben, Mausrad zum Zoomen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Rectangle</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechteck</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Drag a rectangle to select points (Shift adds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechteck ziehen, um Punkte auszuwählen (Umschalt fügt hinzu)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Lasso</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasso</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Draw around points to select them (Shift adds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Punkte umfahren, um sie auszuwählen (Umschalt fügt hinzu)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Reset view</source>
-        <translation type="unfinished"></translation>
+        <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Show all points</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Punkte zeigen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Clear selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl aufheben</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Deselect all points</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Punkte abwählen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern…</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Save the plot as PNG, SVG or PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramm als PNG, SVG oder PDF speichern</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>scatter</source>
-        <translation type="unfinished"></translation>
+        <translation>streudiagramm</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+69" />
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+160"/>
+        <location line="+160" />
         <source>No points</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Punkte</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source> of %1</source>
-        <translation type="unfinished"></translation>
+        <translation> von %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Density of %1 points%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Dichte von %1 Punkten%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 points%2, drawn as dots</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Punkte%2, als Pixel gezeichnet</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>%1 points%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Punkte%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source> · %1 selected</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 ausgewählt</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+87" />
         <source>%1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert</translation>
     </message>
 </context>
 <context>
     <name>ScoreCdfView</name>
     <message>
-        <location filename="../widgets/ScoreCdfView.cpp" line="+18"/>
+        <location filename="../widgets/ScoreCdfView.cpp" line="+18" />
         <source>Share ≤ score</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil ≤ Score</translation>
     </message>
 </context>
 <context>
     <name>ScoreHistogramView</name>
     <message>
-        <location filename="../widgets/ScoreHistogramView.cpp" line="+27"/>
+        <location filename="../widgets/ScoreHistogramView.cpp" line="+27" />
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>Score</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>not selected</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht ausgewählt</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>selected</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgewählt</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>labelled in-domain</source>
-        <translation type="unfinished"></translation>
+        <translation>als domänenintern markiert</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+29" />
         <source>Recall</source>
-        <translation type="unfinished"></translation>
+        <translation>Recall</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Precision</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>No domain labels in this pool:
 precision and recall are not available.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Domänenlabels in diesem Pool:
+Precision und Recall sind nicht verfügbar.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Sentences scoring at least this much are selected (drag the line in the histogram).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze mit mindestens diesem Score werden ausgewählt (Linie im Histogramm ziehen).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Select this many best-scoring sentences.</source>
-        <translation type="unfinished"></translation>
+        <translation>So viele bestbewertete Sätze auswählen.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>scores</source>
-        <translation type="unfinished"></translation>
+        <translation>scores</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Threshold:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwellenwert:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Top k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top k:</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+29" />
         <source>at least</source>
-        <translation type="unfinished"></translation>
+        <translation>mindestens</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>at most</source>
-        <translation type="unfinished"></translation>
+        <translation>höchstens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sentences scoring %1 this much are selected (drag the line in the histogram).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze mit einem Score von %1 diesem Wert werden ausgewählt (Linie im Histogramm ziehen).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+111" />
         <source>No scores</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Scores</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Selected %1 of %2 (%3%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 ausgewählt (%3 %)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source> — %1 tie at the threshold</source>
-        <translation type="unfinished"></translation>
+        <translation> — %1 gleichauf am Schwellenwert</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source> · precision %1 · recall %2 · F1 %3</source>
-        <translation type="unfinished"></translation>
+        <translation> · Precision %1 · Recall %2 · F1 %3</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+25" />
         <source>threshold %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwellenwert %1</translation>
     </message>
 </context>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/SelectDialog.cpp" line="+14"/>
+        <location filename="../widgets/SelectDialog.cpp" line="+14" />
         <source>Select in-domain data</source>
-        <translation type="unfinished"></translation>
+        <translation>Domänendaten auswählen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Domain-Cosine (similarity to the seed mean)</source>
-        <translation type="unfinished"></translation>
+        <translation>Domain-Cosine (Ähnlichkeit zum Seed-Mittelwert)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)</source>
-        <translation type="unfinished"></translation>
+        <translation>Domain-Finetune (Klassifikator auf festen Vektoren, vorgerankte Negative)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Domain-Finetune, training the whole encoder (slow on a CPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>Domain-Finetune mit Training des ganzen Encoders (langsam auf einer CPU)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Moore-Lewis (n-gram cross-entropy difference)</source>
-        <translation type="unfinished"></translation>
+        <translation>Moore-Lewis (Kreuzentropie-Differenz von n-Gramm-Modellen)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Axelrod (bilingual Moore-Lewis)</source>
-        <translation type="unfinished"></translation>
+        <translation>Axelrod (zweisprachiges Moore-Lewis)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>In vs pseudo-out contrast (iterated)</source>
-        <translation type="unfinished"></translation>
+        <translation>In- vs. Pseudo-Out-Kontrast (iteriert)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cross-lingual (seed and pool in different languages)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprachübergreifend (Seed und Pool in verschiedenen Sprachen)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>(all sentences)</source>
-        <translation type="unfinished"></translation>
+        <translation>(alle Sätze)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>alle</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Use a random sample of this many seed sentences (they are left out of the ranking).</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Zufallsstichprobe mit so vielen Seed-Sätzen verwenden (sie werden nicht gerankt).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Methodenstandard (oberste 10 %; Domain-Finetune: p &gt; 0,5)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Top k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top k:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Score at least:</source>
-        <translation type="unfinished"></translation>
+        <translation>Score mindestens:</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>&amp;Method:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Methode:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Pool:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Pool:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Seed corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Seed-Korpus:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Seed &amp;domain:</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed-&amp;Domäne:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Seed sa&amp;mple:</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed-Stich&amp;probe:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Pa&amp;rallel corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pa&amp;ralleles Korpus:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cut:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schnitt:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Select</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswählen</translation>
     </message>
 </context>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+10"/>
+        <location filename="../app/lib/SelectionExplorer.cpp" line="+10" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Auswahllauf: Analyse → Domänendaten auswählen…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Rang</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>Score</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Sentence nearest the cut</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz nahe am Schnitt</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Include</source>
-        <translation type="unfinished"></translation>
+        <translation>Einschließen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Exclude</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausschließen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Export this cut…</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Schnitt exportieren…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Keep the selected sentences whatever their score (saved in the project; Ctrl+Z undoes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gewählten Sätze unabhängig vom Score behalten (im Projekt gespeichert; Strg+Z macht rückgängig).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Drop the selected sentences whatever their score (saved in the project; Ctrl+Z undoes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gewählten Sätze unabhängig vom Score verwerfen (im Projekt gespeichert; Strg+Z macht rückgängig).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>Cumulative distribution of the scores over the pool (Vu et al. 2021, Fig. 6).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kumulative Verteilung der Scores über den Pool (Vu et al. 2021, Abb. 6).</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+25" />
         <source>include sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze einschließen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>exclude sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze ausschließen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>reset sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sätze zurücksetzen</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+23" />
         <source> — labelled in-domain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation> — als domänenintern markiert: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+4"/>
+        <location line="+1" />
+        <location line="+4" />
         <source>%1 score</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Score</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+48" />
         <source>included by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>von Hand eingeschlossen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>excluded by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>von Hand ausgeschlossen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>selected</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgewählt</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>not selected</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht ausgewählt</translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/SettingsDialog.cpp" line="+12"/>
+        <location filename="../widgets/SettingsDialog.cpp" line="+12" />
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemsprache</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>automatic</source>
-        <translation type="unfinished"></translation>
+        <translation>automatisch</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Padded tokens per forward pass: larger is faster until memory runs out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgefüllte Tokens pro Vorwärtsdurchlauf: größer ist schneller, bis der Speicher ausgeht.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>The installed default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Das installierte Standardmodell</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sprache:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The language applies the next time DomainLens starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sprache gilt ab dem nächsten Start von DomainLens.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Encoder &amp;threads:</source>
-        <translation type="unfinished"></translation>
+        <translation>Encoder-&amp;Threads:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Batch size (tokens):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Batchgröße (Tokens):</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Default &amp;model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard&amp;modell:</translation>
     </message>
 </context>
 <context>
     <name>SweepPlotView</name>
     <message>
-        <location filename="../widgets/SweepPlotView.cpp" line="+21"/>
+        <location filename="../widgets/SweepPlotView.cpp" line="+21" />
         <source>k (mixture components)</source>
-        <translation type="unfinished"></translation>
+        <translation>k (Mischungskomponenten)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Criterion (lower is better)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kriterium (kleiner ist besser)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>durchlauf</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+54" />
         <source>min at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Minimum bei %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1: lowest at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Minimum bei %2</translation>
     </message>
 </context>
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../widgets/TableExport.cpp" line="+53"/>
-        <location line="+5"/>
+        <location filename="../widgets/TableExport.cpp" line="+53" />
+        <location line="+5" />
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <location line="+5"/>
+        <location line="+45" />
+        <location line="+5" />
         <source>Export table</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabelle exportieren</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-4" />
         <source>CSV table (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV-Tabelle (*.csv)</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+29"/>
+        <location filename="../app/gui/main.cpp" line="+29" />
         <source>DomainLens workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>DomainLens-Werkbank</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Project file to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu öffnende Projektdatei.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Save a PNG of every view into DIR and quit (documentation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein PNG jeder Ansicht in DIR speichern und beenden (Dokumentation).</translation>
     </message>
 </context>
 </TS>
