@@ -4,1890 +4,1892 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/ClusterDialog.cpp" line="+14"/>
+        <location filename="../widgets/ClusterDialog.cpp" line="+14" />
         <source>Cluster sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Regrouper les phrases</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Sweep k and plot BIC/AIC instead</source>
-        <translation type="unfinished"></translation>
+        <translation>Balayer k et tracer BIC/AIC à la place</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+21" />
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Full</source>
-        <translation type="unfinished"></translation>
+        <translation>Complète</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Diagonal</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagonale</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Spherical</source>
-        <translation type="unfinished"></translation>
+        <translation>Sphérique</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Tied</source>
-        <translation type="unfinished"></translation>
+        <translation>Partagée</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>The paper reports mean and spread over five random restarts.</source>
-        <translation type="unfinished"></translation>
+        <translation>L'article rapporte la moyenne et la dispersion sur cinq redémarrages aléatoires.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>&amp;Corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Corpus :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Clusters (k):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Groupes (k) :</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>k &amp;range:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Plage de k :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;PCA dimensions:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimensions &amp;ACP :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Co&amp;variance:</source>
-        <translation type="unfinished"></translation>
+        <translation>Co&amp;variance :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Seeds:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Graines :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Max. EM iterations:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Itérations EM max. :</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>Regrouper</translation>
     </message>
 </context>
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+20"/>
+        <location filename="../app/lib/ClusterExplorer.cpp" line="+20" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>True domain</source>
-        <translation type="unfinished"></translation>
+        <translation>Domaine réel</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>GMM cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>Groupe GMM</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Component ellipses (1σ, 2σ)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ellipses des composantes (1σ, 2σ)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Colour by:</source>
-        <translation type="unfinished"></translation>
+        <translation>Colorer par :</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>This corpus has no domain labels: purity and the confusion matrix need them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce corpus n'a pas d'étiquettes de domaine : la pureté et la matrice de confusion en ont besoin.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Sentences inside the rectangle or lasso selection of the scatter plot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Phrases dans la sélection rectangle ou lasso du nuage de points.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Selected in the plot:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélectionnées dans le graphique :</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+58" />
         <source>… and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>… et %1 de plus</translation>
     </message>
 </context>
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixModel.cpp" line="+56"/>
+        <location filename="../widgets/ConfusionMatrixModel.cpp" line="+56" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 phrases de %2 sont dans %3 (%4 du domaine, %5 du groupe)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+15" />
         <source>%1
 %2 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2 phrases</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>%1: %2 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : %2 phrases</translation>
     </message>
 </context>
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixView.cpp" line="+31"/>
+        <location filename="../widgets/ConfusionMatrixView.cpp" line="+31" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lignes : domaines réels. Colonnes : groupes. Cliquez sur une cellule pour voir ses phrases.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>&lt;b&gt;True domain × cluster&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Domaine réel × groupe&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Cell: sentences (share of the domain&apos;s row). Bold: where most of the domain went.</source>
-        <translation type="unfinished"></translation>
+        <location line="+3" />
+        <source>Cell: sentences (share of the domain's row). Bold: where most of the domain went.</source>
+        <translation>Cellule : phrases (part de la ligne du domaine). En gras : où est allée la majeure partie du domaine.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Save image…</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer l'image…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+4"/>
+        <location line="+2" />
+        <location line="+4" />
         <source>confusion</source>
-        <translation type="unfinished"></translation>
+        <translation>confusion</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-2" />
         <source>Export CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter en CSV…</translation>
     </message>
 </context>
 <context>
     <name>CorpusTreeModel</name>
     <message>
-        <location filename="../widgets/CorpusTreeModel.cpp" line="+43"/>
+        <location filename="../widgets/CorpusTreeModel.cpp" line="+43" />
         <source>(unlabelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>(sans étiquette)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+15" />
         <source>not encoded</source>
-        <translation type="unfinished"></translation>
+        <translation>non encodé</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>encoded</source>
-        <translation type="unfinished"></translation>
+        <translation>encodé</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>%1% encoded</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 % encodé</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Corpus / domain</source>
-        <translation type="unfinished"></translation>
+        <translation>Corpus / domaine</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Phrases</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>Part</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Languages</source>
-        <translation type="unfinished"></translation>
+        <translation>Langues</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>Plongements</translation>
     </message>
 </context>
 <context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/EncodeDialog.cpp" line="+17"/>
+        <location filename="../widgets/EncodeDialog.cpp" line="+17" />
         <source>Encode sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Encoder les phrases</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>%1 (default)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (par défaut)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 (Hugging Face cache)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (cache Hugging Face)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>This architecture is not supported by this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette architecture n'est pas prise en charge par cette version.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dossier…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Hugging Face model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Dossier de modèle Hugging Face</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>Source side</source>
-        <translation type="unfinished"></translation>
+        <translation>Côté source</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Target side</source>
-        <translation type="unfinished"></translation>
+        <translation>Côté cible</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>-1 = last layer (the paper&apos;s choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
-        <translation type="unfinished"></translation>
+        <location line="+11" />
+        <source>-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
+        <translation>-1 = dernière couche (choix de l'article) ; 0 = sortie des plongements ; i = sortie de la couche i ; les valeurs négatives comptent depuis la fin.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Mean over tokens (paper)</source>
-        <translation type="unfinished"></translation>
+        <translation>Moyenne sur les jetons (article)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>[CLS] token</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeton [CLS]</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Max over tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximum sur les jetons</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>L2-normalise the vectors</source>
-        <translation type="unfinished"></translation>
+        <translation>Normaliser les vecteurs (L2)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Store as float32 (default float16: half the space)</source>
-        <translation type="unfinished"></translation>
+        <translation>Stocker en float32 (par défaut float16 : moitié moins de place)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>&amp;Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modèle :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Corpus :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Side:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Côté :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Layer:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Couche :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Pooling:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Agrégation :</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Device:</source>
-        <translation type="unfinished"></translation>
+        <translation>Périphérique :</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Encode</source>
-        <translation type="unfinished"></translation>
+        <translation>Encoder</translation>
     </message>
 </context>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/ExportDialog.cpp" line="+16"/>
+        <location filename="../widgets/ExportDialog.cpp" line="+16" />
         <source>Export training files</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter des fichiers d'entraînement</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>The selection (latest selection run)</source>
-        <translation type="unfinished"></translation>
+        <translation>La sélection (dernière sélection)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>One shard per group</source>
-        <translation type="unfinished"></translation>
+        <translation>Un fichier par groupe</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Mixture weights and a sampled training file</source>
-        <translation type="unfinished"></translation>
+        <translation>Poids de mélange et un fichier d'entraînement échantillonné</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Moses (one file per language)</source>
-        <translation type="unfinished"></translation>
+        <translation>Moses (un fichier par langue)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Parcourir…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Output prefix</source>
-        <translation type="unfinished"></translation>
+        <translation>Préfixe de sortie</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Include scores</source>
-        <translation type="unfinished"></translation>
+        <translation>Inclure les scores</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Compress (gzip)</source>
-        <translation type="unfinished"></translation>
+        <translation>Compresser (gzip)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Best-scored first (else corpus order)</source>
-        <translation type="unfinished"></translation>
+        <translation>Meilleurs scores d'abord (sinon ordre du corpus)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Replace existing files</source>
-        <translation type="unfinished"></translation>
+        <translation>Remplacer les fichiers existants</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Domain label</source>
-        <translation type="unfinished"></translation>
+        <translation>Étiquette de domaine</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cluster (latest clustering run)</source>
-        <translation type="unfinished"></translation>
+        <translation>Groupe (dernier regroupement)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Weight of a group ~ (its share)^alpha: 0 = uniform, 1 = proportional to size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Poids d'un groupe ~ (sa part)^alpha : 0 = uniforme, 1 = proportionnel à la taille.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>weights only</source>
-        <translation type="unfinished"></translation>
+        <translation>poids seulement</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>&amp;What:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quoi :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Format :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Output prefix:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Préfixe de sortie :</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>&amp;Groups:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Groupes :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Alpha:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Alpha :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sample &amp;size:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Taille de l'échantillon :</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter</translation>
     </message>
 </context>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../widgets/ImportDialog.cpp" line="+33"/>
+        <location filename="../widgets/ImportDialog.cpp" line="+33" />
         <source>Import corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>Importer un corpus</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Plain text (one sentence per line; two files = parallel pair)</source>
-        <translation type="unfinished"></translation>
+        <translation>Texte brut (une phrase par ligne ; deux fichiers = paire parallèle)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>TSV (source, target, domain columns)</source>
-        <translation type="unfinished"></translation>
+        <translation>TSV (colonnes source, cible, domaine)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>JSON Lines (one object per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON Lines (un objet par ligne)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>medical.en, corpus.tsv, data.jsonl.gz …</source>
-        <translation type="unfinished"></translation>
+        <translation>medical.en, corpus.tsv, donnees.jsonl.gz …</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>optional: the line-aligned translation (medical.de)</source>
-        <translation type="unfinished"></translation>
+        <translation>facultatif : la traduction alignée ligne à ligne (medical.de)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+1"/>
+        <location line="+1" />
+        <location line="+1" />
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Parcourir…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>default: the file name</source>
-        <translation type="unfinished"></translation>
+        <translation>par défaut : le nom du fichier</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+2" />
+        <location line="+2" />
         <source>from the file name</source>
-        <translation type="unfinished"></translation>
+        <translation>depuis le nom du fichier</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>src,tgt,domain (default: by column count)</source>
-        <translation type="unfinished"></translation>
+        <translation>src,tgt,domain (par défaut : selon le nombre de colonnes)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Domain label</source>
-        <translation type="unfinished"></translation>
+        <translation>Étiquette de domaine</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>From the file name (medical.en → medical)</source>
-        <translation type="unfinished"></translation>
+        <translation>Depuis le nom de fichier (medical.en → medical)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>This label:</source>
-        <translation type="unfinished"></translation>
+        <translation>Cette étiquette :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>From the domain column / field</source>
-        <translation type="unfinished"></translation>
+        <translation>Depuis la colonne / le champ domaine</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>None (unlabelled corpus)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucune (corpus sans étiquettes)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>Replace invalid UTF-8 with U+FFFD instead of stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>Remplacer l'UTF-8 invalide par U+FFFD au lieu de s'arrêter</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Drop duplicate sentences (same pair, source or target)</source>
-        <translation type="unfinished"></translation>
+        <translation>Éliminer les phrases en double (même paire, même source ou même cible)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>&amp;Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Format :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Source file:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichier &amp;source :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Target file:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichier &amp;cible :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Corpus :</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>&amp;Languages:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Langues :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>TSV co&amp;lumns:</source>
-        <translation type="unfinished"></translation>
+        <translation>Co&amp;lonnes TSV :</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Import</source>
-        <translation type="unfinished"></translation>
+        <translation>Importer</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Preview (first lines):</source>
-        <translation type="unfinished"></translation>
+        <translation>Aperçu (premières lignes) :</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Source file</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichier source</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Target file</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichier cible</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+14" />
         <source>Corpora (*.* *.gz);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Corpus (*.* *.gz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+35" />
         <source>(compressed file: no preview)</source>
-        <translation type="unfinished"></translation>
+        <translation>(fichier compressé : pas d'aperçu)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+13" />
         <source>Choose a source file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez un fichier source.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The source file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier source n'existe pas.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The target file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier cible n'existe pas.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Enter the domain label.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saisissez l'étiquette de domaine.</translation>
     </message>
 </context>
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/lib/JobRunner.cpp" line="+71"/>
+        <location filename="../app/lib/JobRunner.cpp" line="+71" />
         <source>Cancelled before it started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulée avant de commencer.</translation>
     </message>
 </context>
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../widgets/JobsPanel.cpp" line="+14"/>
-        <location line="+92"/>
+        <location filename="../widgets/JobsPanel.cpp" line="+14" />
+        <location line="+92" />
         <source>No job running</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucune tâche en cours</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-82" />
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Annuler</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Stop the running job; the project stays as it was before the job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêter la tâche en cours ; le projet reste tel qu'avant la tâche.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulation…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+27" />
         <source>Queued: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>En attente : %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Démarrage…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+27" />
         <source> — %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation> — encore %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Queued job</source>
-        <translation type="unfinished"></translation>
+        <translation>Tâche en attente</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 finished</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 terminé</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 cancelled; the project is unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 annulé ; le projet est inchangé</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 a échoué : %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminé.</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Annulé.</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+66"/>
+        <location filename="../app/gui/MainWindow.cpp" line="+66" />
         <source>Corpora</source>
-        <translation type="unfinished"></translation>
+        <translation>Corpus</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Clusters</source>
-        <translation type="unfinished"></translation>
+        <translation>Groupes</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Outliers</source>
-        <translation type="unfinished"></translation>
+        <translation>Aberrants</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélection</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>k sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Balayage de k</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécutions</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Compare two clustering runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Comparer deux regroupements</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>Jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Tâches</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+13" />
         <source>No project</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun projet</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Compute: CUDA GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Calcul : GPU CUDA</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Compute: CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Calcul : CPU</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>DomainLens</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;New Project…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nouveau projet…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Open Project…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ouvrir un projet…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Ouvrir un fichier &amp;récent</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>&amp;Import Corpus…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Importer un corpus…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Ctrl+I</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Analyse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Encode Sentences…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Encoder les phrases…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Cluster…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Regrouper…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+K</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Select In-Domain Data…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sélectionner des données du domaine…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+L</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>E&amp;xport Training Files…</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xporter des fichiers d'entraînement…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Ctrl+Shift+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Save View As…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Enregistrer la vue sous…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;About DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>À &amp;propos de DomainLens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>About DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>À propos de DomainLens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&lt;b&gt;DomainLens %1&lt;/b&gt;&lt;p&gt;Find the domains hidden in text corpora and select in-domain training data.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;DomainLens %1&lt;/b&gt;&lt;p&gt;Trouve les domaines cachés dans des corpus et sélectionne des données d'entraînement du domaine.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Project</source>
-        <translation type="unfinished"></translation>
+        <translation>Projet</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+15" />
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(aucun)</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+4"/>
-        <location line="+5"/>
+        <location line="+14" />
+        <location line="+4" />
+        <location line="+5" />
         <source>New project</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouveau projet</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-9" />
         <source>DomainLens projects (*.dlproj)</source>
-        <translation type="unfinished"></translation>
+        <translation>Projets DomainLens (*.dlproj)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>%1 already exists; open it instead or choose another name.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existe déjà ; ouvrez-le ou choisissez un autre nom.</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+8"/>
+        <location line="+13" />
+        <location line="+8" />
         <source>Open project</source>
-        <translation type="unfinished"></translation>
+        <translation>Ouvrir un projet</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-8" />
         <source>DomainLens projects (*.dlproj);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Projets DomainLens (*.dlproj);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+14" />
         <source>%1 — DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+67" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Encode %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Encoder %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>k sweep %1–%2 on %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Balayage de k %1–%2 sur %3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cluster %1 (k = %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Regrouper %1 (k = %2)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>Select from %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélection depuis %1 (%2)</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+11"/>
+        <location line="+10" />
+        <location line="+11" />
         <source>Export %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+70"/>
-        <location line="+6"/>
+        <location line="+70" />
+        <location line="+6" />
         <source>Compare runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Comparer des exécutions</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-6" />
         <source>Select exactly two clustering runs in the list (Ctrl+click).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélectionnez exactement deux regroupements dans la liste (Ctrl+clic).</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>Run #%1 vs run #%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécution n° %1 contre n° %2</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+23" />
         <source>The new language applies when DomainLens starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>La nouvelle langue s'applique au redémarrage de DomainLens.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Import %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Importer %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+24" />
         <source>Quit DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitter DomainLens</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>A job is still running. Cancel it and quit? The project keeps its state from before the job.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une tâche est en cours. L'annuler et quitter ? Le projet garde son état d'avant la tâche.</translation>
     </message>
 </context>
 <context>
     <name>OutlierBrowser</name>
     <message>
-        <location filename="../app/lib/OutlierBrowser.cpp" line="+23"/>
+        <location filename="../app/lib/OutlierBrowser.cpp" line="+23" />
         <source>Only outliers</source>
-        <translation type="unfinished"></translation>
+        <translation>Seulement les aberrants</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Sentences whose cluster maps to another domain than their own (the paper&apos;s Table 2).</source>
-        <translation type="unfinished"></translation>
+        <location line="+2" />
+        <source>Sentences whose cluster maps to another domain than their own (the paper's Table 2).</source>
+        <translation>Phrases dont le groupe correspond à un autre domaine que le leur (tableau 2 de l'article).</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+64"/>
+        <location line="+2" />
+        <location line="+64" />
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>tous</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-64" />
         <source>with digits</source>
-        <translation type="unfinished"></translation>
+        <translation>avec chiffres</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>without digits</source>
-        <translation type="unfinished"></translation>
+        <translation>sans chiffres</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Search text…</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechercher du texte…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>De</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Digits</source>
-        <translation type="unfinished"></translation>
+        <translation>Chiffres</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetons</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Copy rows</source>
-        <translation type="unfinished"></translation>
+        <translation>Copier les lignes</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+64" />
         <source>%1 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 phrases</translation>
     </message>
 </context>
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/lib/OutlierTableModel.cpp" line="+144"/>
+        <location filename="../app/lib/OutlierTableModel.cpp" line="+144" />
         <source>Sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>Phrase</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>True domain</source>
-        <translation type="unfinished"></translation>
+        <translation>Domaine réel</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>Regrouper</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Cluster&apos;s domain</source>
-        <translation type="unfinished"></translation>
+        <location line="+1" />
+        <source>Cluster's domain</source>
+        <translation>Domaine du groupe</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Probability</source>
-        <translation type="unfinished"></translation>
+        <translation>Probabilité</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetons</translation>
     </message>
 </context>
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/PlotExport.cpp" line="+22"/>
+        <location filename="../widgets/PlotExport.cpp" line="+22" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Image PNG (*.png);;Image vectorielle SVG (*.svg);;Document PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+30"/>
+        <location line="+4" />
+        <location line="+30" />
         <source>Nothing to save.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rien à enregistrer.</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-16" />
         <source>Plot exported by DomainLens</source>
-        <translation type="unfinished"></translation>
+        <translation>Graphique exporté par DomainLens</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+9"/>
-        <location line="+16"/>
-        <location line="+9"/>
-        <location line="+6"/>
+        <location line="+2" />
+        <location line="+9" />
+        <location line="+16" />
+        <location line="+9" />
+        <location line="+6" />
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible d'écrire %1.</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+31"/>
-        <source>Unknown image format &quot;%1&quot;: use .png, .svg or .pdf.</source>
-        <translation type="unfinished"></translation>
+        <location line="-33" />
+        <location line="+31" />
+        <source>Unknown image format "%1": use .png, .svg or .pdf.</source>
+        <translation>Format d'image inconnu « %1 » : utilisez .png, .svg ou .pdf.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+17"/>
-        <location line="+9"/>
+        <location line="+9" />
+        <location line="+17" />
+        <location line="+9" />
         <source>Save image</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer l'image</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+39"/>
+        <location filename="../app/lib/JobFactory.cpp" line="+39" />
         <source>%1 was already encoded with %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 était déjà encodé avec %2.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 phrases de %2 encodées avec %3 (%4 phrases/s sur %5).</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+27" />
         <source>k sweep %1–%2: lowest BIC at k = %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Balayage de k %1–%2 : BIC minimal pour k = %3.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>Clustering run #%1: purity %2 ± %3 % over %4 seeds (random baseline %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>Regroupement n° %1 : pureté %2 ± %3 % sur %4 graines (hasard %5 %).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Clustering run #%1 stored (no domain labels: no purity).</source>
-        <translation type="unfinished"></translation>
+        <translation>Regroupement n° %1 enregistré (pas d'étiquettes de domaine : pas de pureté).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+21" />
         <source>Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélection n° %1 (interlingue) : %2 sur %3 phrases du pool sélectionnées.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>Selection run #%1 (%2): %3 of %4 pool sentences selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélection n° %1 (%2) : %3 sur %4 phrases du pool sélectionnées.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+30" />
         <source>Exported %1 files; manifest %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
     <message>
-        <location filename="../app/lib/ProjectQueries.cpp" line="+82"/>
+        <location filename="../app/lib/ProjectQueries.cpp" line="+82" />
         <source>purity %1 ± %2 %</source>
-        <translation type="unfinished"></translation>
+        <translation>pureté %1 ± %2 %</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>%1 of %2 selected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sur %2 sélectionnées</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+73"/>
+        <location filename="../app/lib/RunViews.cpp" line="+73" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pureté %1 ± %2 % · NMI %3 · ARI %4 · hasard %5 % (%6 graines)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Run #%1: k = %2, %3 covariance, %4 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécution n° %1 : k = %2, covariance %3, %4 phrases</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+38" />
         <source>Run #%1: %2, seed %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécution n° %1 : %2, amorce %3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source> (%1 seed sentences found in the pool are not ranked)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 phrases d'amorce présentes dans le pool ne sont pas classées)</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+1"/>
+        <location line="+51" />
+        <location line="+1" />
         <source>#%1 c%2</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 c%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Run #%1 (k = %2) vs run #%3 (k = %4): NMI %5 · ARI %6 over %7 sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécution n° %1 (k = %2) contre n° %3 (k = %4) : NMI %5 · ARI %6 sur %7 phrases</translation>
     </message>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+27"/>
+        <location filename="../app/lib/SelectionExplorer.cpp" line="+27" />
         <source>include sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>inclure la phrase</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>exclude sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>exclure la phrase</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>reset sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>réinitialiser la phrase</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélection</translation>
     </message>
 </context>
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/lib/RunListModel.cpp" line="+21"/>
+        <location filename="../app/lib/RunListModel.cpp" line="+21" />
         <source>clustering</source>
-        <translation type="unfinished"></translation>
+        <translation>regroupement</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>selection</source>
-        <translation type="unfinished"></translation>
+        <translation>sélection</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>k sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Balayage de k</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+12" />
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécution</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Type</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>Corpus</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Résultat</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Created (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Créé (UTC)</translation>
     </message>
 </context>
 <context>
     <name>ScatterPlotView</name>
     <message>
-        <location filename="../widgets/ScatterPlotView.cpp" line="+31"/>
+        <location filename="../widgets/ScatterPlotView.cpp" line="+31" />
         <source>PC1</source>
-        <translation type="unfinished"></translation>
+        <translation>CP1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>PC2</source>
-        <translation type="unfinished"></translation>
+        <translation>CP2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+63" />
         <source>Pan/zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>Déplacer/zoomer</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Drag to pan, wheel to zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>Glisser pour déplacer, molette pour zoomer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Rectangle</source>
-        <translation type="unfinished"></translation>
+        <translation>Rectangle</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Drag a rectangle to select points (Shift adds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tracez un rectangle pour sélectionner des points (Maj ajoute)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Lasso</source>
-        <translation type="unfinished"></translation>
+        <translation>Lasso</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Draw around points to select them (Shift adds)</source>
-        <translation type="unfinished"></translation>
+        <translation>Entourez des points pour les sélectionner (Maj ajoute)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Reset view</source>
-        <translation type="unfinished"></translation>
+        <translation>Réinitialiser la vue</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Show all points</source>
-        <translation type="unfinished"></translation>
+        <translation>Afficher tous les points</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Clear selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Effacer la sélection</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Deselect all points</source>
-        <translation type="unfinished"></translation>
+        <translation>Désélectionner tous les points</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer…</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Save the plot as PNG, SVG or PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer le graphique en PNG, SVG ou PDF</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>scatter</source>
-        <translation type="unfinished"></translation>
+        <translation>nuage</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+69" />
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+160"/>
+        <location line="+160" />
         <source>No points</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun point</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source> of %1</source>
-        <translation type="unfinished"></translation>
+        <translation> sur %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Density of %1 points%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Densité de %1 points%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1 points%2, drawn as dots</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 points%2, dessinés en pixels</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>%1 points%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 points%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source> · %1 selected</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 sélectionnées</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+87" />
         <source>%1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>value</source>
-        <translation type="unfinished"></translation>
+        <translation>valeur</translation>
     </message>
 </context>
 <context>
     <name>ScoreCdfView</name>
     <message>
-        <location filename="../widgets/ScoreCdfView.cpp" line="+18"/>
+        <location filename="../widgets/ScoreCdfView.cpp" line="+18" />
         <source>Share ≤ score</source>
-        <translation type="unfinished"></translation>
+        <translation>Part ≤ score</translation>
     </message>
 </context>
 <context>
     <name>ScoreHistogramView</name>
     <message>
-        <location filename="../widgets/ScoreHistogramView.cpp" line="+27"/>
+        <location filename="../widgets/ScoreHistogramView.cpp" line="+27" />
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>Score</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>Phrases</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>not selected</source>
-        <translation type="unfinished"></translation>
+        <translation>non sélectionnée</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>selected</source>
-        <translation type="unfinished"></translation>
+        <translation>sélectionnée</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>labelled in-domain</source>
-        <translation type="unfinished"></translation>
+        <translation>étiquetées dans le domaine</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+29" />
         <source>Recall</source>
-        <translation type="unfinished"></translation>
+        <translation>Rappel</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>Précision</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>No domain labels in this pool:
 precision and recall are not available.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas d'étiquettes de domaine dans ce pool :
+précision et rappel indisponibles.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>Sentences scoring at least this much are selected (drag the line in the histogram).</source>
-        <translation type="unfinished"></translation>
+        <translation>Les phrases dont le score atteint au moins cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Select this many best-scoring sentences.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélectionner ce nombre de phrases les mieux notées.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>scores</source>
-        <translation type="unfinished"></translation>
+        <translation>scores</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Threshold:</source>
-        <translation type="unfinished"></translation>
+        <translation>Seuil :</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Top k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top k :</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+29" />
         <source>at least</source>
-        <translation type="unfinished"></translation>
+        <translation>au moins</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>at most</source>
-        <translation type="unfinished"></translation>
+        <translation>au plus</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Sentences scoring %1 this much are selected (drag the line in the histogram).</source>
-        <translation type="unfinished"></translation>
+        <translation>Les phrases dont le score est %1 cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+111" />
         <source>No scores</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun score</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Selected %1 of %2 (%3%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sur %2 sélectionnées (%3 %)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source> — %1 tie at the threshold</source>
-        <translation type="unfinished"></translation>
+        <translation> — %1 ex æquo au seuil</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source> · precision %1 · recall %2 · F1 %3</source>
-        <translation type="unfinished"></translation>
+        <translation> · précision %1 · rappel %2 · F1 %3</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+25" />
         <source>threshold %1</source>
-        <translation type="unfinished"></translation>
+        <translation>seuil %1</translation>
     </message>
 </context>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/SelectDialog.cpp" line="+14"/>
+        <location filename="../widgets/SelectDialog.cpp" line="+14" />
         <source>Select in-domain data</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélectionner des données du domaine</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Domain-Cosine (similarity to the seed mean)</source>
-        <translation type="unfinished"></translation>
+        <translation>Domain-Cosine (similarité avec la moyenne de l'amorce)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)</source>
-        <translation type="unfinished"></translation>
+        <translation>Domain-Finetune (classifieur sur vecteurs figés, négatifs pré-classés)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Domain-Finetune, training the whole encoder (slow on a CPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>Domain-Finetune en entraînant tout l'encodeur (lent sur CPU)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Moore-Lewis (n-gram cross-entropy difference)</source>
-        <translation type="unfinished"></translation>
+        <translation>Moore-Lewis (différence d'entropie croisée de modèles n-grammes)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Axelrod (bilingual Moore-Lewis)</source>
-        <translation type="unfinished"></translation>
+        <translation>Axelrod (Moore-Lewis bilingue)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>In vs pseudo-out contrast (iterated)</source>
-        <translation type="unfinished"></translation>
+        <translation>Contraste in / pseudo-out (itéré)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cross-lingual (seed and pool in different languages)</source>
-        <translation type="unfinished"></translation>
+        <translation>Interlingue (amorce et pool dans des langues différentes)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+10" />
         <source>(all sentences)</source>
-        <translation type="unfinished"></translation>
+        <translation>(toutes les phrases)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+11" />
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>tout</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Use a random sample of this many seed sentences (they are left out of the ranking).</source>
-        <translation type="unfinished"></translation>
+        <translation>Utiliser un échantillon aléatoire de ce nombre de phrases d'amorce (elles sont exclues du classement).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Par défaut de la méthode (10 % les meilleurs ; Domain-Finetune : p &gt; 0,5)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Top k:</source>
-        <translation type="unfinished"></translation>
+        <translation>Top k :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Score at least:</source>
-        <translation type="unfinished"></translation>
+        <translation>Score d'au moins :</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+17" />
         <source>&amp;Method:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Méthode :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Pool:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Pool :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Seed corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>Corpus d'&amp;amorce :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Seed &amp;domain:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Domaine d'amorce :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Seed sa&amp;mple:</source>
-        <translation type="unfinished"></translation>
+        <translation>É&amp;chantillon d'amorce :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Pa&amp;rallel corpus:</source>
-        <translation type="unfinished"></translation>
+        <translation>Corpus pa&amp;rallèle :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Cut:</source>
-        <translation type="unfinished"></translation>
+        <translation>Coupure :</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+4" />
         <source>Select</source>
-        <translation type="unfinished"></translation>
+        <translation>Sélectionner</translation>
     </message>
 </context>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+10"/>
+        <location filename="../app/lib/SelectionExplorer.cpp" line="+10" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
-        <translation type="unfinished"></translation>
+        <translation>Pas encore de sélection : Analyse → Sélectionner des données du domaine…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Rang</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>Score</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Décision</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>Sentence nearest the cut</source>
-        <translation type="unfinished"></translation>
+        <translation>Phrase proche de la coupure</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>Include</source>
-        <translation type="unfinished"></translation>
+        <translation>Inclure</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Exclude</source>
-        <translation type="unfinished"></translation>
+        <translation>Exclure</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>Réinitialiser</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Export this cut…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter cette coupure…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Keep the selected sentences whatever their score (saved in the project; Ctrl+Z undoes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Garder les phrases choisies quel que soit leur score (enregistré dans le projet ; Ctrl+Z annule).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Drop the selected sentences whatever their score (saved in the project; Ctrl+Z undoes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Écarter les phrases choisies quel que soit leur score (enregistré dans le projet ; Ctrl+Z annule).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+9" />
         <source>Cumulative distribution of the scores over the pool (Vu et al. 2021, Fig. 6).</source>
-        <translation type="unfinished"></translation>
+        <translation>Distribution cumulée des scores sur le pool (Vu et al. 2021, fig. 6).</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+25" />
         <source>include sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>inclure les phrases</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>exclude sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>exclure les phrases</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>reset sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>réinitialiser les phrases</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+23" />
         <source> — labelled in-domain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation> — étiquetées dans le domaine : %1</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+4"/>
+        <location line="+1" />
+        <location line="+4" />
         <source>%1 score</source>
-        <translation type="unfinished"></translation>
+        <translation>score %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+48" />
         <source>included by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>incluse à la main</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>excluded by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>exclue à la main</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>selected</source>
-        <translation type="unfinished"></translation>
+        <translation>sélectionnée</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+0" />
         <source>not selected</source>
-        <translation type="unfinished"></translation>
+        <translation>non sélectionnée</translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/SettingsDialog.cpp" line="+12"/>
+        <location filename="../widgets/SettingsDialog.cpp" line="+12" />
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>Langue du système</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+7" />
         <source>automatic</source>
-        <translation type="unfinished"></translation>
+        <translation>automatique</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+6" />
         <source>Padded tokens per forward pass: larger is faster until memory runs out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetons (rembourrage compris) par passe : plus grand est plus rapide tant que la mémoire suffit.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>The installed default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle par défaut installé</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+5" />
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Langue :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>The language applies the next time DomainLens starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>La langue s'applique au prochain démarrage de DomainLens.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Encoder &amp;threads:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Threads de l'encodeur :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>&amp;Batch size (tokens):</source>
-        <translation type="unfinished"></translation>
+        <translation>Taille de &amp;lot (jetons) :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Default &amp;model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modèle par défaut :</translation>
     </message>
 </context>
 <context>
     <name>SweepPlotView</name>
     <message>
-        <location filename="../widgets/SweepPlotView.cpp" line="+21"/>
+        <location filename="../widgets/SweepPlotView.cpp" line="+21" />
         <source>k (mixture components)</source>
-        <translation type="unfinished"></translation>
+        <translation>k (composantes du mélange)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>Criterion (lower is better)</source>
-        <translation type="unfinished"></translation>
+        <translation>Critère (plus bas = meilleur)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+8" />
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>balayage</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+54" />
         <source>min at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>minimum à %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+1" />
         <source>%1: lowest at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : minimum à %2</translation>
     </message>
 </context>
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../widgets/TableExport.cpp" line="+53"/>
-        <location line="+5"/>
+        <location filename="../widgets/TableExport.cpp" line="+53" />
+        <location line="+5" />
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible d'écrire %1 : %2</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <location line="+5"/>
+        <location line="+45" />
+        <location line="+5" />
         <source>Export table</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter le tableau</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-4" />
         <source>CSV table (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tableau CSV (*.csv)</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+29"/>
+        <location filename="../app/gui/main.cpp" line="+29" />
         <source>DomainLens workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Atelier DomainLens</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+3" />
         <source>Project file to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichier de projet à ouvrir.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+2" />
         <source>Save a PNG of every view into DIR and quit (documentation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrer un PNG de chaque vue dans DIR puis quitter (documentation).</translation>
     </message>
 </context>
 </TS>
