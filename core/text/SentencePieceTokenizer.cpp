@@ -179,17 +179,7 @@ std::vector<std::int32_t> SentencePieceTokenizer::tokenize(std::string_view text
 }
 
 TokenIds SentencePieceTokenizer::encode(std::string_view text, int maxLength) const {
-    TokenIds r;
-    auto pieces = tokenize(text);
-    if (maxLength > 0 && pieces.size() + 2 > static_cast<std::size_t>(maxLength)) {
-        r.truncated = true;
-        pieces.resize(static_cast<std::size_t>(std::max(0, maxLength - 2)));
-    }
-    r.ids.reserve(pieces.size() + 2);
-    r.ids.push_back(bos_);
-    r.ids.insert(r.ids.end(), pieces.begin(), pieces.end());
-    r.ids.push_back(eos_);
-    return r;
+    return withSpecials(tokenize(text), bos_, eos_, maxLength);
 }
 
 }  // namespace dl

@@ -1,5 +1,6 @@
 #include "text/Tokenizer.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -27,6 +28,19 @@ std::string tokenName(const nlohmann::json& cfg, const char* key, const char* fa
 }
 
 }  // namespace
+
+TokenIds Tokenizer::withSpecials(std::vector<std::int32_t> pieces, std::int32_t first, std::int32_t last, int maxLength) {
+    TokenIds r;
+    if (maxLength > 0 && pieces.size() + 2 > static_cast<std::size_t>(maxLength)) {
+        r.truncated = true;
+        pieces.resize(static_cast<std::size_t>(std::max(0, maxLength - 2)));
+    }
+    r.ids.reserve(pieces.size() + 2);
+    r.ids.push_back(first);
+    r.ids.insert(r.ids.end(), pieces.begin(), pieces.end());
+    r.ids.push_back(last);
+    return r;
+}
 
 Expected<std::unique_ptr<Tokenizer>> loadTokenizer(const std::string& modelDir) {
     namespace fs = std::filesystem;

@@ -26,6 +26,10 @@ public:
     virtual std::int32_t padId() const = 0;
     virtual std::int64_t vocabSize() const = 0;
     virtual std::string kind() const = 0;  // "wordpiece" / "sentencepiece"
+
+protected:
+    // first + pieces + last, with the pieces cut so the whole fits maxLength (0 = no limit).
+    static TokenIds withSpecials(std::vector<std::int32_t> pieces, std::int32_t first, std::int32_t last, int maxLength);
 };
 
 // Picks the tokenizer of a Hugging Face model directory from its files: an XLM-R style

@@ -237,17 +237,7 @@ std::vector<std::int32_t> WordPieceTokenizer::tokenize(std::string_view text) co
 }
 
 TokenIds WordPieceTokenizer::encode(std::string_view text, int maxLength) const {
-    TokenIds r;
-    auto pieces = tokenize(text);
-    if (maxLength > 0 && pieces.size() + 2 > static_cast<std::size_t>(maxLength)) {
-        r.truncated = true;
-        pieces.resize(static_cast<std::size_t>(std::max(0, maxLength - 2)));
-    }
-    r.ids.reserve(pieces.size() + 2);
-    r.ids.push_back(cls_);
-    r.ids.insert(r.ids.end(), pieces.begin(), pieces.end());
-    r.ids.push_back(sep_);
-    return r;
+    return withSpecials(tokenize(text), cls_, sep_, maxLength);
 }
 
 }  // namespace dl
