@@ -170,7 +170,7 @@ private slots:
         p.top = poolRows / 3;
         auto r = runCrossLingual(p, *store, np, ct);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
-        auto eval = evaluateRuns({{r->runId}, "d0", {}}, *store).value();
+        auto eval = evaluateRuns({{r->runId}, "d0", {}, {}}, *store).value();
         const double precision = eval["precision"].get<double>();
         QVERIFY2(precision > 0.9, qPrintable(QString::fromStdString(eval.dump())));
         QVERIFY2(precision > baseline.precision + 0.2, qPrintable(QStringLiteral("baseline %1, cross-lingual %2").arg(baseline.precision).arg(precision)));

@@ -163,7 +163,7 @@ private slots:
         auto r = runSelect(sp, *store, np, ct);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
         QCOMPARE(r->selected, medical);
-        auto eval = evaluateRuns({{r->runId}, "medical", {}}, *store);
+        auto eval = evaluateRuns({{r->runId}, "medical", {}, {}}, *store);
         QVERIFY(eval);
         // Three domains: random selection would have precision ~1/3.
         QVERIFY2((*eval)["precision"].get<double>() > 0.6, (*eval).dump().c_str());
@@ -173,7 +173,7 @@ private slots:
         QVERIFY(QString::fromStdString(runSelect(sp, *store, np, ct).error().message).contains(QStringLiteral("no domain 'cooking'")));
         sp.pool = "nope";
         QVERIFY(!runSelect(sp, *store, np, ct));
-        QVERIFY(!evaluateRuns({{r->runId}, "cooking", {}}, *store));
+        QVERIFY(!evaluateRuns({{r->runId}, "cooking", {}, {}}, *store));
     }
 };
 
