@@ -2,7 +2,7 @@
 """Fixtures for tests/core/analysis: scikit-learn reference results for PCA, GMM, k-means
 and clustering metrics on small seeded synthetic data.
 
-Run with the reference environment:  /work/pyenv/bin/python scripts/gen_analysis_fixtures.py
+Run with the reference environment:  .venv-ref/bin/python (scripts/setup-pyref.sh) scripts/gen_analysis_fixtures.py
 Writes tests/data/analysis/{pca,gmm,kmeans,metrics}.json (floats as shortest round-trip repr).
 """
 import json

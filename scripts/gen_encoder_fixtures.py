@@ -11,7 +11,7 @@ Writes, under tests/data/:
                             the same for the real default model (when it is installed)
 
 Usage: scripts/gen_encoder_fixtures.py [--only NAME ...]
-Python: $PYTHON or /work/pyenv/bin/python with torch, transformers, sentencepiece, protobuf.
+Python: $PYTHON or .venv-ref/bin/python (scripts/setup-pyref.sh) with torch, transformers, sentencepiece, protobuf.
 The tiny WordPiece vocabulary is cut from the default model's vocab.txt (install it first with
 scripts/install-model.sh); the tiny SentencePiece model is trained on ../shared/data.
 """

@@ -4,7 +4,7 @@ with the same threads, batch size and max length. Prints one JSON line like benc
 
 usage: bench_sentence_transformers.py --sentences FILE [--model DIR] [--threads N] [--batch N]
                                       [--max-length N] [--limit N] [--repeat N]
-Python: $PYTHON or /work/pyenv/bin/python.
+Python: $PYTHON or .venv-ref/bin/python (scripts/setup-pyref.sh).
 """
 import argparse
 import json

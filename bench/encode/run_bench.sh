@@ -8,7 +8,7 @@ data="$here/../../../shared/data"
 sentences=$(mktemp); trap 'rm -f "$sentences"' EXIT
 # 20k English sentences: the 7 domains of train2500 (17.5k) + test (3.5k), first 20k lines.
 cat "$data"/llm-dom-ad-deen-train2500/*.en "$data"/llm-dom-ad-deen-test/*.en | awk "NR <= 20000" > "$sentences"
-py=${PYTHON:-/work/pyenv/bin/python}
+py=${PYTHON:-$here/../../.venv-ref/bin/python}
 echo "# $(date -u) $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 "$build/bench/encode/bench_encode" --sentences "$sentences" --threads "$threads" --batch "$batch" --max-length "$maxlen"
 "$py" "$here/bench_sentence_transformers.py" --sentences "$sentences" --threads "$threads" --batch "$batch" --max-length "$maxlen"

@@ -7,7 +7,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:-$HERE/../../build}
 ROWS=${2:-1500000}; COLS=${3:-50}; K=${4:-15}; ITERS=${5:-5}; COV=${6:-full}
-PY=${PYTHON:-/work/pyenv/bin/python}
+PY=${PYTHON:-$(cd "$(dirname "$0")/../.." && pwd)/.venv-ref/bin/python}
 DATA=${BENCH_DATA:-/tmp/domainlens-bench-gmm-$ROWS-$COLS-$K-$COV}
 BIN=$BUILD/bench/gmm/bench_gmm
 [ -x "$BIN" ] || { echo "build bench_gmm first: cmake --build $BUILD --target bench_gmm" >&2; exit 1; }
