@@ -3,7 +3,9 @@
 and clustering metrics on small seeded synthetic data.
 
 Run with the reference environment:  .venv-ref/bin/python (scripts/setup-pyref.sh) scripts/gen_analysis_fixtures.py
-Writes tests/data/analysis/{pca,gmm,kmeans,metrics}.json (floats as shortest round-trip repr).
+Writes tests/data/analysis/{pca,gmm,kmeans,metrics,representation}.json (floats as shortest
+round-trip repr). Names on the command line regenerate only those files (each has its own seed:
+representation.json does not change the others).
 """
 import json
 import os
@@ -13,10 +15,11 @@ import numpy as np
 import sklearn
 from sklearn.cluster import KMeans
 from sklearn.decomposition import PCA
-from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
+from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score, silhouette_score
 from sklearn.metrics.cluster import contingency_matrix
 from sklearn.mixture import GaussianMixture
 from sklearn.mixture._gaussian_mixture import _estimate_gaussian_parameters
+from sklearn.preprocessing import StandardScaler, normalize
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "analysis")
 
@@ -133,12 +136,41 @@ def gen_metrics(rng):
     return {"cases": cases}
 
 
+def gen_representation(_rng):
+    """Post-processing of `cluster` (issue 10): L2 rows, StandardScaler, PCA(whiten=True), the
+    combined pipeline (l2 -> standardise -> PCA whiten) and silhouette_score, on anisotropic
+    float32 data with a constant column, a zero row and one dominant ("rogue") dimension."""
+    rng = np.random.default_rng(20261122)
+    n, d = 240, 10
+    x, y = blobs(rng, n, d, 3, spread=1.2, sep=2.0)
+    x[:, 3] *= 25.0          # rogue dimension
+    x[:, 7] = 1.5            # constant column: StandardScaler keeps scale 1
+    x[5, :] = 0.0            # zero row: normalize leaves it zero
+    x = x.astype(np.float32).astype(np.float64)  # the C++ side holds float32 vectors
+    l2 = normalize(x)
+    std = StandardScaler().fit_transform(x)
+    pca = PCA(n_components=4, whiten=True, svd_solver="full").fit(x)
+    pipe_in = StandardScaler().fit_transform(normalize(x))
+    pipe = PCA(n_components=4, whiten=True, svd_solver="full").fit(pipe_in)
+    sil = []
+    for k, labels in ((3, y), (3, rng.integers(0, 3, size=n)), (2, (x[:, 0] > np.median(x[:, 0])).astype(int))):
+        sil.append({"k": int(k), "labels": np.asarray(labels).tolist(), "silhouette": float(silhouette_score(x, labels))})
+    return {"rows": n, "cols": d, "x": lst(x), "l2": lst(l2), "standardized": lst(std),
+            "pca_components": 4, "whitened": lst(pca.transform(x)),
+            "explained_variance": lst(pca.explained_variance_),
+            "pipeline": lst(pipe.transform(pipe_in)), "silhouette": sil}
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     rng = np.random.default_rng(20240611)
     meta = {"generator": "scripts/gen_analysis_fixtures.py", "sklearn": sklearn.__version__, "numpy": np.__version__}
-    for name, fn in (("pca", gen_pca), ("gmm", gen_gmm), ("kmeans", gen_kmeans), ("metrics", gen_metrics)):
-        data = fn(rng)
+    only = set(sys.argv[1:])
+    for name, fn in (("pca", gen_pca), ("gmm", gen_gmm), ("kmeans", gen_kmeans), ("metrics", gen_metrics),
+                     ("representation", gen_representation)):
+        data = fn(rng)  # always run: the shared rng stream stays the same for the older files
+        if only and name not in only:
+            continue
         data["meta"] = meta
         path = os.path.join(OUT, f"{name}.json")
         with open(path, "w") as f:

@@ -7,13 +7,14 @@ Writes, under tests/data/:
   encoder_expected/<name>.json
                             token ids and pooled vectors (mean/cls/max, last layer and layer 1)
                             for the test sentences, computed one sentence at a time in float32
-  encoder_expected/all-MiniLM-L6-v2.json
-                            the same for the real default model (when it is installed)
+  encoder_expected/all-MiniLM-L6-v2.json, all-mpnet-base-v2.json
+                            the same for the real models (when installed: scripts/install-model.sh [NAME])
 
 Usage: scripts/gen_encoder_fixtures.py [--only NAME ...]
 Python: $PYTHON or .venv-ref/bin/python (scripts/setup-pyref.sh) with torch, transformers, sentencepiece, protobuf.
 The tiny WordPiece vocabulary is cut from the default model's vocab.txt (install it first with
-scripts/install-model.sh); the tiny SentencePiece model is trained on ../shared/data.
+scripts/install-model.sh); the tiny SentencePiece model and the tiny byte-level BPEs (RoBERTa, GPT-2; trained with
+`tokenizers`) are trained on ../shared/data.
 """
 import argparse
 import json
@@ -26,8 +27,8 @@ from pathlib import Path
 import torch
 import transformers
 from transformers import (AutoModel, AutoTokenizer, BertConfig, BertModel, BertTokenizerFast,
-                          DistilBertConfig, DistilBertModel, RobertaConfig, RobertaModel,
-                          XLMRobertaConfig, XLMRobertaModel)
+                          DistilBertConfig, DistilBertModel, GPT2Config, GPT2Model, MPNetConfig, MPNetModel,
+                          RobertaConfig, RobertaModel, XLMRobertaConfig, XLMRobertaModel)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -36,6 +37,7 @@ EXPECTED = DATA / "encoder_expected"
 SHARED = (ROOT / ".." / "shared" / "data").resolve()
 DATA_HOME = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
 DEFAULT_MODEL = DATA_HOME / "domainlens" / "models" / "all-MiniLM-L6-v2"
+MPNET_MODEL = DATA_HOME / "domainlens" / "models" / "all-mpnet-base-v2"
 
 LONG = " ".join(f"word{i} résumé naïve {i * 7919 % 1000}" for i in range(160))
 SENTENCES = [
@@ -60,6 +62,15 @@ SENTENCES = [
     "PCI subsystem could not be queried: %1 could not be executed",
     "a",
     LONG,
+]
+# Byte-level BPE specifics: special tokens inside the text (RoBERTa's <mask> strips the space
+# before it), contractions, whitespace runs, Unicode spaces.
+BPE_EXTRA = [
+    "Text with <s> special </s> tokens <mask> inside.",
+    "<|endoftext|>two docs<|endoftext|> joined",
+    "It's  double  spaced\n\nand they'll've DON'T 're",
+    "tab\tseparated\u00a0nbsp   trailing   ",
+    "numbers 1234567 ½ ² ٣ and _under_score__",
 ]
 
 
@@ -112,6 +123,96 @@ def train_spm(workdir, vocab_size=800):
         normalization_rule_name="nmt_nfkc", unk_id=0, bos_id=1, eos_id=2, pad_id=-1,  # XLM-R layout
         minloglevel=2)
     return Path(str(prefix) + ".model")
+
+
+def shared_lines(per_file=150):
+    lines = []
+    for f in sorted(SHARED.glob("llm-dom-ad-*-test/*")):
+        with open(f, encoding="utf-8") as fh:
+            lines += [ln.strip() for _, ln in zip(range(per_file), fh)]
+    return lines
+
+
+def train_byte_bpe(specials, add_prefix_space, vocab_size=1000):
+    """A byte-level BPE trained with HF tokenizers on a slice of ../shared/data."""
+    from tokenizers import Tokenizer, models, pre_tokenizers, decoders, trainers
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=add_prefix_space)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=specials, show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    tok.train_from_iterator(shared_lines() + SENTENCES[:-1], trainer=trainer)
+    return tok
+
+
+def make_mpnet(name, dtype):
+    """MPNet with all-mpnet-base-v2's token layout: <s> <pad> </s> <unk> first, <mask> last."""
+    out = MODELS / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    vocab = ["<s>", "<pad>", "</s>", "<unk>"] + cut_wordpiece_vocab() + ["<mask>"]
+    write_vocab(out / "vocab.txt", vocab)
+    from transformers import MPNetTokenizerFast
+    tok = MPNetTokenizerFast(vocab={t: i for i, t in enumerate(vocab)}, do_lower_case=True, model_max_length=512,
+                             unk_token="[UNK]")
+    tok.save_pretrained(out)
+    write_vocab(out / "vocab.txt", vocab)
+    cfg = MPNetConfig(vocab_size=len(vocab), hidden_size=32, num_hidden_layers=2, num_attention_heads=4,
+                      intermediate_size=64, max_position_embeddings=514, relative_attention_num_buckets=32,
+                      pad_token_id=1, bos_token_id=0, eos_token_id=2, layer_norm_eps=1e-5)
+    seed_all(2468)
+    model = MPNetModel(cfg, add_pooling_layer=False)
+    randomize_layernorms(model)
+    with torch.no_grad():  # a visible relative bias (the default init is small)
+        model.encoder.relative_attention_bias.weight.normal_(0, 1.0)
+    save_model(model, out, dtype)
+    return out
+
+
+def make_roberta(name, dtype):
+    """RoBERTa with a byte-level BPE (tokenizer.json only, add_prefix_space on)."""
+    from tokenizers import processors
+    from transformers import RobertaTokenizerFast
+    out = MODELS / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    bpe = train_byte_bpe(["<s>", "<pad>", "</s>", "<unk>", "<mask>"], add_prefix_space=True)
+    bpe.post_processor = processors.RobertaProcessing(("</s>", 2), ("<s>", 0), add_prefix_space=True)
+    tok = RobertaTokenizerFast(tokenizer_object=bpe, add_prefix_space=True, model_max_length=512,
+                               bos_token="<s>", eos_token="</s>", sep_token="</s>", cls_token="<s>",
+                               unk_token="<unk>", pad_token="<pad>", mask_token="<mask>")
+    tok.save_pretrained(out)
+    for f in ("vocab.json", "merges.txt"):  # exercise the tokenizer.json path
+        (out / f).unlink(missing_ok=True)
+    cfg = RobertaConfig(vocab_size=len(tok), hidden_size=32, num_hidden_layers=2, num_attention_heads=4,
+                        intermediate_size=64, max_position_embeddings=514, type_vocab_size=1, pad_token_id=1,
+                        bos_token_id=0, eos_token_id=2, layer_norm_eps=1e-5)
+    seed_all(1357)
+    model = RobertaModel(cfg, add_pooling_layer=False)
+    randomize_layernorms(model)
+    save_model(model, out, dtype)
+    return out
+
+
+def make_gpt2(name, dtype):
+    """GPT-2 with a byte-level BPE given as vocab.json + merges.txt only (the slow files)."""
+    out = MODELS / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    bpe = train_byte_bpe(["<|endoftext|>"], add_prefix_space=False)
+    bpe.model.save(str(out))  # vocab.json + merges.txt
+    cfgj = {"tokenizer_class": "GPT2Tokenizer", "add_prefix_space": False, "model_max_length": 512,
+            "bos_token": "<|endoftext|>", "eos_token": "<|endoftext|>", "unk_token": "<|endoftext|>"}
+    (out / "tokenizer_config.json").write_text(json.dumps(cfgj, indent=1) + "\n", encoding="utf-8")
+    vocab_size = len(json.loads((out / "vocab.json").read_text(encoding="utf-8")))
+    cfg = GPT2Config(vocab_size=vocab_size, n_embd=32, n_layer=2, n_head=4, n_positions=512,
+                     bos_token_id=0, eos_token_id=0, layer_norm_epsilon=1e-5, activation_function="gelu_new",
+                     initializer_range=0.5)  # O(1) residual stream, so that 1e-4 on layer 1 means something
+    seed_all(9753)
+    model = GPT2Model(cfg)
+    randomize_layernorms(model)
+    save_model(model, out, dtype)
+    return out
 
 
 def save_model(model, out, dtype):
@@ -210,15 +311,25 @@ def round_list(t):
     return [float(f"{x:.7g}") for x in t.tolist()]
 
 
-def expected_for(model_dir, name, max_length=512, keep_vectors=("mean", "cls", "max", "mean_l1", "mean_norm")):
+def expected_for(model_dir, name, max_length=512, keep_vectors=("mean", "cls", "max", "mean_l1", "mean_norm"),
+                 sentences=SENTENCES):
     tok = AutoTokenizer.from_pretrained(model_dir)
     model = AutoModel.from_pretrained(model_dir, dtype=torch.float32, attn_implementation="eager")
     model.eval()
     records = []
     with torch.inference_mode():
-        for s in SENTENCES:
+        for s in sentences:
             enc = tok(s, truncation=True, max_length=max_length, return_tensors="pt")
             full = tok(s, truncation=False)["input_ids"]
+            if enc["input_ids"].shape[1] == 0:
+                # GPT-2 adds no special tokens: an empty sentence has no token at all, which
+                # transformers cannot run; DomainLens pools it to the zero vector.
+                dim = model.config.hidden_size
+                rec = {"text": s, "ids": [], "truncated": False}
+                for k in keep_vectors:
+                    rec[k] = [0.0] * dim
+                records.append(rec)
+                continue
             out = model(input_ids=enc["input_ids"], attention_mask=enc["attention_mask"], output_hidden_states=True)
             hs = out.hidden_states
             mean, cls, mx = pooled(hs[-1], enc["attention_mask"])
@@ -263,6 +374,9 @@ TINY = {
     "bert-tiny": lambda: make_bert("bert-tiny", torch.float32, lowercase=True),
     "bert-cased-tiny": lambda: make_bert("bert-cased-tiny", torch.float16, lowercase=False, act="gelu_new"),
     "distilbert-tiny": lambda: make_distilbert("distilbert-tiny", torch.float16),
+    "mpnet-tiny": lambda: make_mpnet("mpnet-tiny", torch.float32),
+    "roberta-tiny": lambda: make_roberta("roberta-tiny", torch.float32),
+    "gpt2-tiny": lambda: make_gpt2("gpt2-tiny", torch.float32),
     "xlm-roberta-tiny": lambda: make_xlmr("xlm-roberta-tiny", torch.bfloat16, "xlm-roberta"),
     "bert-spm-tiny": lambda: make_xlmr("bert-spm-tiny", torch.float32, "bert"),
 }
@@ -272,8 +386,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", nargs="*", default=None)
     args = ap.parse_args()
-    names = args.only or list(TINY) + ["all-MiniLM-L6-v2"]
+    names = args.only or list(TINY) + ["all-MiniLM-L6-v2", "all-mpnet-base-v2"]
     for name in names:
+        if name == "all-mpnet-base-v2":
+            if not (MPNET_MODEL / "model.safetensors").exists():
+                print(f"skipping {name}: not installed in {MPNET_MODEL}")
+                continue
+            expected_for(str(MPNET_MODEL), name, keep_vectors=("mean", "mean_l1", "mean_norm"))
+            check_sentence_transformers(MPNET_MODEL, name)
+            continue
         if name == "all-MiniLM-L6-v2":
             if not (DEFAULT_MODEL / "model.safetensors").exists():
                 print(f"skipping {name}: not installed in {DEFAULT_MODEL}")
@@ -282,7 +403,12 @@ def main():
             check_sentence_transformers(DEFAULT_MODEL, name)
             continue
         out = TINY[name]()
-        expected_for(str(out), name)
+        if name == "gpt2-tiny":  # mean pooling over the real tokens, as for GPT-2 in the paper
+            expected_for(str(out), name, keep_vectors=("mean", "mean_l1", "mean_norm"), sentences=SENTENCES + BPE_EXTRA)
+        elif name == "roberta-tiny":
+            expected_for(str(out), name, sentences=SENTENCES + BPE_EXTRA)
+        else:
+            expected_for(str(out), name)
 
 
 if __name__ == "__main__":

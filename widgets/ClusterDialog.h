@@ -1,11 +1,13 @@
 #pragma once
-// Cluster dialog: corpus, k (or a k sweep for BIC/AIC), PCA dimensions, covariance type, seeds.
+// Cluster dialog: corpus, k (or a k sweep for BIC/AIC, or a layer sweep), PCA dimensions,
+// covariance type, seeds, and the representation: layers to average, L2, standardisation, whitening.
 #include <QDialog>
 
 #include "JobRequests.h"
 
 class QCheckBox;
 class QComboBox;
+class QLineEdit;
 class QSpinBox;
 
 class ClusterDialog : public QDialog {
@@ -21,7 +23,13 @@ private:
     QSpinBox* kFrom_;
     QSpinBox* kTo_;
     QSpinBox* pca_;
+    QSpinBox* pcaSample_;
     QComboBox* covariance_;
     QSpinBox* seeds_;
     QSpinBox* maxIter_;
+    QLineEdit* layers_;
+    QCheckBox* l2_;
+    QCheckBox* standardize_;
+    QCheckBox* whiten_;
+    QCheckBox* layerSweep_;
 };

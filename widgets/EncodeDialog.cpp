@@ -7,35 +7,47 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include "ModelInstaller.h"
+
+namespace {
+constexpr int kChoiceRole = Qt::UserRole + 1;  // index into models_ (-1 = a folder picked here)
+}
 
 EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const QString& device,
                            QWidget* parent)
     : QDialog(parent), corpora_(corpora) {
     setWindowTitle(tr("Encode sentences"));
     model_ = new QComboBox(this);
-    for (const auto& m : models) {
-        const QString label = m.source == QLatin1String("default") ? tr("%1 (default)").arg(m.name)
-                              : m.source == QLatin1String("hf-cache") ? tr("%1 (Hugging Face cache)").arg(m.name)
-                                                                      : m.name;
-        model_->addItem(label, m.path);
-        if (!m.supported) {
-            model_->setItemData(model_->count() - 1, tr("This architecture is not supported by this build."), Qt::ToolTipRole);
-            model_->setItemData(model_->count() - 1, QVariant(0), Qt::UserRole - 1);  // disabled
-        }
-    }
     auto* browse = new QPushButton(tr("Folder…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Hugging Face model folder"));
         if (dir.isEmpty()) return;
         model_->addItem(dir, dir);
+        model_->setItemData(model_->count() - 1, -1, kChoiceRole);
         model_->setCurrentIndex(model_->count() - 1);
     });
+    install_ = new QPushButton(tr("Install"), this);
+    install_->setVisible(false);
+    connect(install_, &QPushButton::clicked, this, &EncodeDialog::startInstall);
     auto* modelRow = new QHBoxLayout;
     modelRow->addWidget(model_, 1);
     modelRow->addWidget(browse);
+    modelRow->addWidget(install_);
+    modelInfo_ = new QLabel(this);
+    modelInfo_->setWordWrap(true);
+    installProgress_ = new QProgressBar(this);
+    installProgress_->setVisible(false);
+    cancelInstall_ = new QPushButton(tr("Cancel install"), this);
+    cancelInstall_->setVisible(false);
+    auto* installRow = new QHBoxLayout;
+    installRow->addWidget(installProgress_, 1);
+    installRow->addWidget(cancelInstall_);
 
     corpus_ = new QComboBox(this);
     for (const auto& c : corpora) corpus_->addItem(c.name);
@@ -53,6 +65,12 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     layer_->setRange(-48, 48);
     layer_->setValue(-1);
     layer_->setToolTip(tr("-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end."));
+    prefix_ = new QComboBox(this);
+    prefix_->addItem(tr("The model's default"), QString());
+    prefix_->addItem(tr("\"query: \" (multilingual-e5: clustering, similarity)"), QStringLiteral("query"));
+    prefix_->addItem(tr("\"passage: \" (multilingual-e5: documents to retrieve)"), QStringLiteral("passage"));
+    prefix_->addItem(tr("None"), QStringLiteral("none"));
+    prefix_->setToolTip(tr("A prompt prepended to every sentence, for models trained with one (multilingual-e5-small)."));
     pooling_ = new QComboBox(this);
     pooling_->addItem(tr("Mean over tokens (paper)"), QStringLiteral("mean"));
     pooling_->addItem(tr("[CLS] token"), QStringLiteral("cls"));
@@ -62,26 +80,121 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Model:"), modelRow);
+    form->addRow(QString(), modelInfo_);
+    form->addRow(QString(), installRow);
     form->addRow(tr("&Corpus:"), corpus_);
     form->addRow(tr("&Side:"), side_);
     form->addRow(tr("&Layer:"), layer_);
+    form->addRow(tr("P&rompt:"), prefix_);
     form->addRow(tr("&Pooling:"), pooling_);
     form->addRow(QString(), normalize_);
     form->addRow(QString(), float32_);
     form->addRow(tr("Device:"), new QLabel(device, this));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Encode"));
-    buttons->button(QDialogButtonBox::Ok)->setEnabled(!corpora.isEmpty() && model_->count() > 0);
+    ok_ = buttons->button(QDialogButtonBox::Ok);
+    ok_->setText(tr("Encode"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::rejected, this, [this] {
+        if (installer_) installer_->cancel();
+        reject();
+    });
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buttons);
+    connect(model_, &QComboBox::currentIndexChanged, this, &EncodeDialog::updateModelState);
+    setModels(models);
+}
+
+QString EncodeDialog::describe(const ModelChoice& m) {
+    QStringList parts;
+    if (!m.languages.isEmpty()) parts << m.languages;
+    if (m.dim > 0) parts << tr("%1 dimensions").arg(m.dim);
+    if (m.sizeBytes > 0)
+        parts << (m.installed ? QLocale().formattedDataSize(m.sizeBytes) : tr("about %1").arg(QLocale().formattedDataSize(m.sizeBytes)));
+    if (!m.installed) {
+        parts << tr("not installed");
+    } else if (m.sentencesPerSecond > 0) {
+        parts << tr("%1 sentences/s measured (%2)").arg(m.sentencesPerSecond, 0, 'f', 0).arg(m.speedDevice);
+    } else {
+        parts << tr("speed not measured yet");
+    }
+    if (m.installed && !m.supported) parts << tr("not supported by this build");
+    return parts.join(QStringLiteral(" · "));
+}
+
+void EncodeDialog::setModels(const QList<ModelChoice>& models) {
+    const QString keep = model_->currentData().toString();
+    models_ = models;
+    model_->clear();
+    for (int i = 0; i < models.size(); ++i) {
+        const auto& m = models[i];
+        const QString label = !m.installed                              ? tr("%1 (install)").arg(m.name)
+                              : m.source == QLatin1String("default")  ? tr("%1 (default)").arg(m.name)
+                              : m.source == QLatin1String("hf-cache") ? tr("%1 (Hugging Face cache)").arg(m.name)
+                                                                      : m.name;
+        model_->addItem(label, m.installed ? m.path : m.name);
+        model_->setItemData(i, i, kChoiceRole);
+        model_->setItemData(i, describe(m), Qt::ToolTipRole);
+        if (m.installed && !m.supported) model_->setItemData(i, QVariant(0), Qt::UserRole - 1);  // disabled
+    }
+    if (const int i = model_->findData(keep); i >= 0) model_->setCurrentIndex(i);
+    updateModelState();
+}
+
+void EncodeDialog::updateModelState() {
+    const int row = model_->currentData(kChoiceRole).isValid() ? model_->currentData(kChoiceRole).toInt() : -1;
+    const ModelChoice* m = row >= 0 && row < models_.size() ? &models_[row] : nullptr;
+    modelInfo_->setText(m ? describe(*m) : QString());
+    const bool missing = m && !m->installed;
+    const bool busy = isInstalling();
+    install_->setVisible(missing && installer_ != nullptr);
+    install_->setEnabled(missing && !busy);
+    if (ok_) ok_->setEnabled(!corpora_.isEmpty() && model_->count() > 0 && !missing && !busy);
 }
 
 void EncodeDialog::preselectModel(const QString& path) {
     const int i = model_->findData(path);
     if (i >= 0) model_->setCurrentIndex(i);
+}
+
+void EncodeDialog::setInstaller(const QString& program, const QStringList& arguments,
+                                std::function<QList<ModelChoice>()> relist) {
+    delete installer_;
+    installer_ = new ModelInstaller(program, arguments, this);
+    relist_ = std::move(relist);
+    connect(installer_, &ModelInstaller::progress, this, [this](int step, int steps, const QString& text) {
+        installProgress_->setRange(0, steps);  // 0..0 = busy indicator until the first step
+        installProgress_->setValue(step);
+        installProgress_->setFormat(text);
+        installProgress_->setTextVisible(true);
+    });
+    connect(installer_, &ModelInstaller::finished, this, [this](bool ok, bool cancelled, const QString& message) {
+        installProgress_->setVisible(false);
+        cancelInstall_->setVisible(false);
+        if (ok && relist_) {
+            const QString name = model_->currentData().toString();  // a missing model's data is its name
+            setModels(relist_());
+            for (int i = 0; i < models_.size(); ++i)
+                if (models_[i].name == name && models_[i].installed) model_->setCurrentIndex(i);
+        }
+        updateModelState();
+        if (!ok) modelInfo_->setText(message);
+        emit installFinished(ok, message);
+    });
+    connect(cancelInstall_, &QPushButton::clicked, installer_, &ModelInstaller::cancel);
+    updateModelState();
+}
+
+bool EncodeDialog::isInstalling() const { return installer_ && installer_->isRunning(); }
+
+void EncodeDialog::startInstall() {
+    const int row = model_->currentData(kChoiceRole).toInt();
+    if (!installer_ || row < 0 || row >= models_.size()) return;
+    installProgress_->setVisible(true);
+    installProgress_->setRange(0, 0);
+    cancelInstall_->setVisible(true);
+    installer_->start(models_[row].name);
+    updateModelState();
 }
 
 EncodeRequest EncodeDialog::request() const {
@@ -90,6 +203,7 @@ EncodeRequest EncodeDialog::request() const {
     r.model = model_->currentData().toString();
     r.targetSide = side_->currentIndex() == 1;
     r.layer = layer_->value();
+    r.prefix = prefix_->currentData().toString();
     r.pooling = pooling_->currentData().toString();
     r.normalize = normalize_->isChecked();
     r.float32 = float32_->isChecked();

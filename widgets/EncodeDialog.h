@@ -1,13 +1,21 @@
 #pragma once
-// Encode dialog: model (the default, others in the data dir and the HF cache, or a folder),
-// corpus, side, layer, pooling; shows the compute device the job worker will use.
+// Encode dialog: model (installed ones with their languages, dimension, size on disk and last
+// measured speed; the default; the HF cache; a folder; and the known models that are not
+// installed yet, which it can install with progress and Cancel), corpus, side, layer,
+// pooling, prompt prefix; shows the compute device the job worker will use.
+#include <functional>
+
 #include <QDialog>
 
 #include "JobRequests.h"
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
 class QSpinBox;
+class ModelInstaller;
 
 class EncodeDialog : public QDialog {
     Q_OBJECT
@@ -17,13 +25,37 @@ public:
     void preselectModel(const QString& path);
     EncodeRequest request() const;
 
+    // Enables installing: runs `program arguments... NAME` (scripts/install-model.sh), then
+    // re-reads the models with `relist` (called on the GUI thread; it only lists folders).
+    void setInstaller(const QString& program, const QStringList& arguments, std::function<QList<ModelChoice>()> relist);
+    bool isInstalling() const;
+
+    // The text the dialog shows about a model (tested).
+    static QString describe(const ModelChoice& m);
+
+signals:
+    void installFinished(bool ok, const QString& message);
+
 private:
+    void setModels(const QList<ModelChoice>& models);
+    void updateModelState();
+    void startInstall();
+
     QComboBox* model_;
+    QLabel* modelInfo_;
+    QPushButton* install_;
+    QPushButton* cancelInstall_;
+    QProgressBar* installProgress_;
     QComboBox* corpus_;
     QComboBox* side_;
     QSpinBox* layer_;
+    QComboBox* prefix_;
     QComboBox* pooling_;
     QCheckBox* normalize_;
     QCheckBox* float32_;
+    QPushButton* ok_ = nullptr;
     QList<CorpusChoice> corpora_;
+    QList<ModelChoice> models_;
+    ModelInstaller* installer_ = nullptr;
+    std::function<QList<ModelChoice>()> relist_;
 };

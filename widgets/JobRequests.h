@@ -5,10 +5,16 @@
 #include <QStringList>
 
 struct ModelChoice {
-    QString name;    // shown and used as the embedding key
-    QString path;    // model directory
-    QString source;  // default / data-dir / hf-cache
+    QString name;    // shown to users (sets are keyed by the model's content, not this name)
+    QString path;    // model directory ("" when not installed)
+    QString source;  // default / data-dir / hf-cache / installable
     bool supported = true;
+    bool installed = true;          // false: scripts/install-model.sh NAME can install it
+    QString languages;              // "" = unknown
+    int dim = 0;                    // 0 = unknown
+    qint64 sizeBytes = 0;           // on disk (approximate when not installed)
+    double sentencesPerSecond = 0;  // measured by the last encode (0 = never)
+    QString speedDevice;
 };
 
 struct CorpusChoice {
@@ -22,6 +28,7 @@ struct EncodeRequest {
     QString model;  // path or name; empty = default
     bool targetSide = false;
     int layer = -1;
+    QString prefix;  // prompt name ("" = the model's default, "none", "query", "passage")
     QString pooling = QStringLiteral("mean");
     bool normalize = false;
     bool float32 = false;
@@ -36,8 +43,13 @@ struct ClusterRequest {
     QString covariance = QStringLiteral("full");
     int seeds = 5;
     int maxIter = 100;
+    int pcaSample = 200000;  // PCA fitted on a random sample of this many rows when larger (0 = all)
     bool sweep = false;  // BIC/AIC over kFrom..kTo instead of one k
     int kFrom = 2, kTo = 15;
+    // Representation (issue 10): "8,10" = mean of those encoded layers ("" = the set as encoded).
+    QString layers;
+    bool l2 = false, standardize = false, whiten = false;
+    bool layerSweep = false;  // purity/NMI + silhouette per encoded layer instead of one clustering
 };
 
 struct SelectRequest {
@@ -46,7 +58,11 @@ struct SelectRequest {
     QString seedCorpus;
     QString seedDomain;  // empty = the whole seed corpus
     int seedSample = 0;  // > 0: a random sample of this many seed sentences
+    int seedSampleSeed = 24301;  // the draw of that sample (0x5eed, core's default)
+    int pcaSample = 200000;      // cross-lingual: PCA before clustering fitted on this many pairs at most
     QString parallel;    // cross-lingual: the parallel corpus
+    int iterations = 3;  // contrast: re-rank rounds; invitation: EM iterations
+    QString pseudoOut = QStringLiteral("lm");  // invitation: pseudo-out set from the LM contrast (lm) or lexical tables (tm)
     bool useTop = true;
     qint64 top = 0;      // 0 = the method's default cut
     double threshold = 0.5;

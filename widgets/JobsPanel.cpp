@@ -7,6 +7,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStyle>
+#include <QToolButton>
 #include <QTime>
 #include <QVBoxLayout>
 
@@ -32,16 +33,46 @@ JobsPanel::JobsPanel(QWidget* parent) : QWidget(parent) {
     log_ = new QListWidget(this);
     log_->setWordWrap(true);
     log_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    log_->hide();
+    logButton_ = new QToolButton(this);
+    logButton_->setText(tr("Log"));
+    logButton_->setCheckable(true);
+    logButton_->setAutoRaise(true);
+    logButton_->setToolTip(tr("Show the log of finished jobs and their messages."));
+    connect(logButton_, &QToolButton::toggled, this, [this](bool shown) {
+        if (!logTaken_) log_->setVisible(shown);
+        emit logToggled(shown);
+    });
+    bar_->setMaximumWidth(220);
+    bar_->setMaximumHeight(fontMetrics().height() + 4);
+    detail_->setMinimumWidth(120);
 
+    // One row: fits a status bar; the log folds out below only when asked for.
     auto* row = new QHBoxLayout;
-    row->addWidget(bar_, 1);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(title_);
+    row->addWidget(detail_, 1);
+    row->addWidget(bar_);
     row->addWidget(cancel_);
+    row->addWidget(logButton_);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(title_);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
-    layout->addWidget(detail_);
     layout->addWidget(log_, 1);
+    bar_->hide();
+    cancel_->hide();
 }
+
+QListWidget* JobsPanel::takeLog() {
+    layout()->removeWidget(log_);
+    log_->setParent(nullptr);
+    logTaken_ = true;
+    return log_;
+}
+
+bool JobsPanel::logShown() const { return logButton_->isChecked(); }
+
+void JobsPanel::setLogShown(bool shown) { logButton_->setChecked(shown); }
 
 QString JobsPanel::currentTitle() const { return currentTitle_; }
 bool JobsPanel::cancelEnabled() const { return cancel_->isEnabled(); }
@@ -64,6 +95,8 @@ void JobsPanel::onJobStarted(int id, const QString& title) {
     detail_->setText(tr("Starting…"));
     bar_->setRange(0, 0);  // busy until the first progress report
     bar_->setTextVisible(true);
+    bar_->show();
+    cancel_->show();
     cancel_->setEnabled(true);
     stageTimer_.start();
 }
@@ -108,5 +141,7 @@ void JobsPanel::onJobFinished(int id, bool ok, bool cancelled, const QString& me
     bar_->setRange(0, 1);
     bar_->setValue(ok ? 1 : 0);
     bar_->setTextVisible(false);
+    bar_->hide();
     cancel_->setEnabled(false);
+    cancel_->hide();
 }

@@ -73,14 +73,20 @@ QVector<QPointF> ScoreRanking::prCurve(int points) const {
     return curve;
 }
 
-QVector<qint64> ScoreRanking::borderline(qint64 k, int n) const {
+QVector<qint64> ScoreRanking::borderlineRanks(qint64 k, int n) const {
     QVector<qint64> out;
     const qint64 size = sorted_.size();
     k = std::clamp<qint64>(k, 0, size);
     for (qint64 step = 0; out.size() < n && (k - 1 - step >= 0 || k + step < size); ++step) {
-        if (k - 1 - step >= 0 && out.size() < n) out.append(order_[k - 1 - step]);  // last ones in
-        if (k + step < size && out.size() < n) out.append(order_[k + step]);          // first ones out
+        if (k - 1 - step >= 0 && out.size() < n) out.append(k - 1 - step);  // last ones in
+        if (k + step < size && out.size() < n) out.append(k + step);          // first ones out
     }
+    return out;
+}
+
+QVector<qint64> ScoreRanking::borderline(qint64 k, int n) const {
+    QVector<qint64> out = borderlineRanks(k, n);
+    for (auto& r : out) r = order_[r];
     return out;
 }
 

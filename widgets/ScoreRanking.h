@@ -43,6 +43,8 @@ public:
     // Original indices of the `n` items ranked closest to the cut at k (borderline list),
     // alternating just-in / just-out.
     QVector<qint64> borderline(qint64 k, int n) const;
+    // The same items as ranks (0 = best): index = indexAtRank(rank). O(n), whatever k is.
+    QVector<qint64> borderlineRanks(qint64 k, int n) const;
     // Original indices of the top k.
     QVector<qint64> topIndices(qint64 k) const;
 

@@ -19,6 +19,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     method_->addItem(tr("Moore-Lewis (n-gram cross-entropy difference)"), QStringLiteral("moore-lewis"));
     method_->addItem(tr("Axelrod (bilingual Moore-Lewis)"), QStringLiteral("axelrod"));
     method_->addItem(tr("In vs pseudo-out contrast (iterated)"), QStringLiteral("contrast"));
+    method_->addItem(tr("Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)"), QStringLiteral("invitation"));
     method_->addItem(tr("Cross-lingual (seed and pool in different languages)"), QStringLiteral("cross-lingual"));
     pool_ = new QComboBox(this);
     seed_ = new QComboBox(this);
@@ -42,10 +43,27 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     seedSample_->setRange(0, 100000000);
     seedSample_->setSpecialValueText(tr("all"));
     seedSample_->setToolTip(tr("Use a random sample of this many seed sentences (they are left out of the ranking)."));
+    seedSampleSeed_ = new QSpinBox(this);
+    seedSampleSeed_->setRange(0, 2147483647);
+    seedSampleSeed_->setValue(24301);
+    seedSampleSeed_->setToolTip(tr("Random seed of the seed sample: the same seed draws the same sentences. Stored in the run."));
     parallel_ = new QComboBox(this);
     for (const auto& c : corpora)
         if (c.parallel) parallel_->addItem(c.name);
-    auto updateMethod = [this] { parallel_->setEnabled(method_->currentData().toString() == QLatin1String("cross-lingual")); };
+    iterations_ = new QSpinBox(this);
+    iterations_->setRange(1, 100);
+    iterations_->setValue(3);
+    iterations_->setToolTip(tr("Contrast: re-rank rounds. Invitation model: EM iterations (each one's ranking is kept in the run)."));
+    pseudoOut_ = new QComboBox(this);
+    pseudoOut_->addItem(tr("Lowest by LM contrast (Axelrod)"), QStringLiteral("lm"));
+    pseudoOut_->addItem(tr("Lowest by lexical tables (IBM Model 1)"), QStringLiteral("tm"));
+    pseudoOut_->setToolTip(tr("Where the Invitation model's initial pseudo out-of-domain set comes from."));
+    auto updateMethod = [this] {
+        const auto m = method_->currentData().toString();
+        parallel_->setEnabled(m == QLatin1String("cross-lingual"));
+        iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
+        pseudoOut_->setEnabled(m == QLatin1String("invitation"));
+    };
     connect(method_, &QComboBox::currentIndexChanged, this, updateMethod);
     updateMethod();
 
@@ -73,7 +91,10 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     form->addRow(tr("&Seed corpus:"), seed_);
     form->addRow(tr("Seed &domain:"), seedDomain_);
     form->addRow(tr("Seed sa&mple:"), seedSample_);
+    form->addRow(tr("Sample s&eed:"), seedSampleSeed_);
     form->addRow(tr("Pa&rallel corpus:"), parallel_);
+    form->addRow(tr("&Iterations:"), iterations_);
+    form->addRow(tr("Pseudo-&out set:"), pseudoOut_);
     form->addRow(tr("Cut:"), useDefault_);
     form->addRow(QString(), topRow);
     form->addRow(QString(), thresholdRow);
@@ -94,7 +115,10 @@ SelectRequest SelectDialog::request() const {
     r.seedCorpus = seed_->currentText();
     r.seedDomain = seedDomain_->currentData().toString();
     r.seedSample = seedSample_->value();
+    r.seedSampleSeed = seedSampleSeed_->value();
     r.parallel = parallel_->currentText();
+    r.iterations = iterations_->value();
+    r.pseudoOut = pseudoOut_->currentData().toString();
     r.useTop = !useThreshold_->isChecked();
     r.top = useTop_->isChecked() ? top_->value() : 0;
     r.threshold = threshold_->value();

@@ -21,7 +21,10 @@ private:
     QComboBox* seed_;
     QComboBox* seedDomain_;
     QSpinBox* seedSample_;
+    QSpinBox* seedSampleSeed_;
     QComboBox* parallel_;
+    QSpinBox* iterations_;
+    QComboBox* pseudoOut_;
     QRadioButton* useTop_;
     QRadioButton* useThreshold_;
     QRadioButton* useDefault_;

@@ -17,17 +17,42 @@ std::vector<Command>& registry() {
     return all;
 }
 
-// Ctrl+C requests a cooperative cancel; a second Ctrl+C kills the process.
-dl::CancelToken* gActiveToken = nullptr;
+// Ctrl+C (or SIGTERM) requests a cooperative cancel of whatever runs; a second one ends the
+// process at once with exit code 130. Never death by a signal: the project is safe either way
+// (an unfinished transaction is rolled back by SQLite on the next open).
+// Only async-signal-safe calls here: an atomic store, write(2), _Exit.
+dl::CancelToken gProcessToken;
+volatile std::sig_atomic_t gInterrupts = 0;
+void writeStderr(const char* text) {
+    const auto n = std::strlen(text);
+    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, text, n);
+}
 void onInterrupt(int) {
-    if (gActiveToken && !gActiveToken->isCancelled()) {
-        gActiveToken->cancel();
+    gInterrupts = gInterrupts + 1;
+    if (gInterrupts == 1) {
+        gProcessToken.cancel();
+        writeStderr("\ndomainlens-cli: interrupted; cancelling (press Ctrl+C again to quit at once)\n");
         return;
     }
+    writeStderr("\ndomainlens-cli: interrupted again; quitting now (unfinished changes are rolled back)\n");
     std::_Exit(130);
 }
 
 }  // namespace
+
+void installInterruptHandlers() {
+    struct sigaction action {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    // A file-size limit (ulimit -f) makes write() fail with EFBIG, reported as an error,
+    // instead of killing the process half-way through a file.
+    std::signal(SIGXFSZ, SIG_IGN);
+}
+
+bool interrupted() { return gProcessToken.isCancelled(); }
 
 void registerCommand(Command command) {
     auto& all = registry();
@@ -124,26 +149,20 @@ struct TerminalProgress::Impl {
     bool quiet = false;
     bool tty = false;
     std::string stage;
-    dl::CancelToken token;
     std::chrono::steady_clock::time_point stageStart, lastDraw;
     bool drawn = false;
-    void (*previousHandler)(int) = nullptr;
 };
 
 TerminalProgress::TerminalProgress(bool quiet) : d(std::make_unique<Impl>()) {
     d->quiet = quiet;
     d->tty = isatty(fileno(stderr)) == 1;
-    gActiveToken = &d->token;
-    d->previousHandler = std::signal(SIGINT, onInterrupt);
 }
 
 TerminalProgress::~TerminalProgress() {
     finish();
-    gActiveToken = nullptr;
-    std::signal(SIGINT, d->previousHandler ? d->previousHandler : SIG_DFL);
 }
 
-const dl::CancelToken& TerminalProgress::cancelToken() const { return d->token; }
+const dl::CancelToken& TerminalProgress::cancelToken() const { return gProcessToken; }
 
 void TerminalProgress::stage(std::string_view name) {
     finish();

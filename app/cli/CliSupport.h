@@ -18,6 +18,12 @@ namespace dlcli {
 
 enum ExitCode { ExitOk = 0, ExitFailed = 1, ExitUsage = 2 };
 
+// SIGINT/SIGTERM handlers for the whole run (installed first thing in main): the first signal
+// cancels the running job cooperatively through the process-wide token, a second exits 130.
+void installInterruptHandlers();
+// True once SIGINT/SIGTERM arrived.
+bool interrupted();
+
 // One subcommand. setup() declares options and positional arguments on the parser;
 // run() executes it after parsing succeeded (the CLI has already handled --help).
 struct Command {
@@ -52,8 +58,8 @@ void printJson(const nlohmann::json& value);
 bool intOption(const QCommandLineParser& parser, const QString& name, int& out, int minValue, int maxValue);
 bool doubleOption(const QCommandLineParser& parser, const QString& name, double& out);
 
-// A progress bar on stderr when it is a terminal (else one line per stage); Ctrl+C cancels
-// the job cooperatively through the token.
+// A progress bar on stderr when it is a terminal (else one line per stage). cancelToken() is
+// the process-wide token that Ctrl+C sets (see installInterruptHandlers).
 class TerminalProgress final : public dl::ProgressSink {
 public:
     explicit TerminalProgress(bool quiet = false);

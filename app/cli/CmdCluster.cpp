@@ -1,10 +1,13 @@
-// `domainlens-cli cluster PROJECT --k K [--pca N] [--cov full|diag|spherical|tied] [--seeds S] [--json]`
-// GMM clustering of a corpus' embeddings (Aharoni & Goldberg 2020), stored as a run.
+// `domainlens-cli cluster PROJECT --k K [--pca N] [--cov full|diag|spherical|tied] [--seeds S]
+//      [--layers 8,10] [--l2] [--standardize] [--whiten] [--raw] [--layer-sweep] [--json]`
+// GMM clustering of a corpus' embeddings (Aharoni & Goldberg 2020), stored as a run; or a
+// sweep over k (BIC/AIC) or over the encoded layers (purity/NMI, silhouette).
 #include <cmath>
 #include <cstdio>
 
 #include "CliSupport.h"
 #include "analysis/ClusterJob.h"
+#include "analysis/LayerSweep.h"
 
 namespace dlcli {
 namespace {
@@ -29,15 +32,79 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("float32"), QStringLiteral("Compute in float32 (faster, not bit-comparable with scikit-learn).")},
         {QStringLiteral("cpu"), QStringLiteral("Compute on the CPU even when a GPU is available.")},
         {QStringLiteral("sweep"), QStringLiteral("Instead: BIC/AIC for each k of a comma list (e.g. 5,10,15), one seed."), QStringLiteral("LIST")},
+        {QStringLiteral("layers"), QStringLiteral("Cluster the mean of these layers' vectors (e.g. 8,10; each encoded with `encode --layers`); with --layer-sweep: the layers to compare (default: all encoded)."), QStringLiteral("LIST")},
+        {QStringLiteral("l2"), QStringLiteral("L2-normalise every vector first.")},
+        {QStringLiteral("standardize"), QStringLiteral("Standardise every dimension (zero mean, unit variance) before PCA.")},
+        {QStringLiteral("whiten"), QStringLiteral("Whiten the PCA components (unit variance each; needs --pca).")},
+        {QStringLiteral("raw"), QStringLiteral("No post-processing: the vectors as encoded (overrides the defaults).")},
+        {QStringLiteral("layer-sweep"), QStringLiteral("Instead: cluster each encoded layer of the model; purity/NMI per layer with labels, silhouette picks a layer without.")},
+        {QStringLiteral("silhouette-rows"), QStringLiteral("Sample size of the layer sweep's silhouette (default 2000)."), QStringLiteral("N")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
+}
+
+// --layers / --l2 / --standardize / --whiten / --raw into the representation.
+bool representationOptions(const QCommandLineParser& p, dl::RepresentationParams& r) {
+    if (p.isSet(QStringLiteral("raw"))) {
+        if (p.isSet(QStringLiteral("l2")) || p.isSet(QStringLiteral("standardize")) || p.isSet(QStringLiteral("whiten"))) {
+            usageError(QStringLiteral("--raw cannot be combined with --l2, --standardize or --whiten"));
+            return false;
+        }
+        r.l2 = r.standardize = r.whiten = false;
+    }
+    if (p.isSet(QStringLiteral("l2"))) r.l2 = true;
+    if (p.isSet(QStringLiteral("standardize"))) r.standardize = true;
+    if (p.isSet(QStringLiteral("whiten"))) r.whiten = true;
+    if (p.isSet(QStringLiteral("layers"))) {
+        auto layers = dl::parseLayerList(p.value(QStringLiteral("layers")).toStdString());
+        if (!layers) {
+            usageError(QString::fromStdString(layers.error().message));
+            return false;
+        }
+        r.layers = std::move(*layers);
+    }
+    return true;
+}
+
+int runLayerSweep(const QCommandLineParser& p, const dl::ClusterParams& params, dl::Store& store, TerminalProgress& progress) {
+    dl::LayerSweepParams lp;
+    lp.base = params;
+    lp.layers = params.representation.layers;
+    lp.base.representation.layers.clear();
+    int rows = 2000;
+    if (!intOption(p, QStringLiteral("silhouette-rows"), rows, 2, 100000)) return ExitUsage;
+    lp.silhouetteRows = rows;
+    auto res = dl::runLayerSweep(lp, store, progress, progress.cancelToken());
+    progress.finish();
+    if (!res) return reportError(res.error());
+    if (p.isSet(QStringLiteral("json"))) {
+        nlohmann::json j = res->summary;
+        j["run"] = res->runId;
+        printJson(j);
+        return ExitOk;
+    }
+    std::printf("Layer sweep stored as run %lld (k = %d, %s)\n", static_cast<long long>(res->runId), params.k,
+                params.representation.describe().c_str());
+    for (const auto& pt : res->points) {
+        if (res->labelled)
+            std::printf("  layer %-4d purity %6.2f ± %5.2f%%  NMI %.4f  silhouette %.4f\n", pt.layer, 100 * pt.purityMean,
+                        100 * pt.purityStd, pt.nmiMean, pt.silhouette);
+        else
+            std::printf("  layer %-4d silhouette %.4f  BIC %.1f\n", pt.layer, pt.silhouette, pt.bic);
+    }
+    if (res->labelled) std::printf("best layer by purity: %d; ", res->layerByPurity);
+    std::printf("by silhouette (no labels needed): %d; chosen: layer %d (by %s)\n", res->layerBySilhouette, res->chosenLayer,
+                res->chosenBy.c_str());
+    return ExitOk;
 }
 
 int run(const QCommandLineParser& p) {
     auto path = projectArgument(p);
     if (!path) return path.error();
     const bool sweep = p.isSet(QStringLiteral("sweep"));
+    const bool layerSweep = p.isSet(QStringLiteral("layer-sweep"));
+    if (sweep && layerSweep) return usageError(QStringLiteral("use only one of --sweep and --layer-sweep"));
     if (!p.isSet(QStringLiteral("k")) && !sweep) return usageError(QStringLiteral("--k K is required"));
     dl::ClusterParams params;
     if (!intOption(p, QStringLiteral("k"), params.k, 1, 100000)) return ExitUsage;
@@ -75,11 +142,14 @@ int run(const QCommandLineParser& p) {
     params.precision = p.isSet(QStringLiteral("float32")) ? dl::Precision::Float32 : dl::Precision::Float64;
     params.useCuda = !p.isSet(QStringLiteral("cpu"));
     params.kmeansBaseline = !p.isSet(QStringLiteral("no-kmeans-baseline"));
+    if (!representationOptions(p, params.representation)) return ExitUsage;
+    if (params.representation.whiten && params.pcaDims < 2) return usageError(QStringLiteral("--whiten needs --pca N with N >= 2"));
     const bool json = p.isSet(QStringLiteral("json"));
 
     auto store = openProject(*path);
     if (!store) return ExitFailed;
     TerminalProgress progress(p.isSet(QStringLiteral("quiet")));
+    if (layerSweep) return runLayerSweep(p, params, *store, progress);
 
     if (sweep) {
         dl::SweepParams sp;
@@ -116,9 +186,19 @@ int run(const QCommandLineParser& p) {
         printJson(j);
         return ExitOk;
     }
-    std::printf("Clustering stored as run %lld: %lld sentences, k = %d, %s covariance, PCA %d\n",
+    std::printf("Clustering stored as run %lld: %lld sentences, k = %d, %s covariance, PCA %d; vectors: %s\n",
                 static_cast<long long>(res->runId), static_cast<long long>(res->sentences), params.k,
-                dl::covarianceTypeName(params.covariance).c_str(), params.pcaDims);
+                dl::covarianceTypeName(params.covariance).c_str(), params.pcaDims,
+                params.representation.describe().c_str());
+    // Sampling the user should know about: the PCA fit on a subset of rows.
+    if (const auto& pca = res->summary.value("pca", nlohmann::json::object()); pca.contains("fit_rows")) {
+        const auto fitRows = pca["fit_rows"].get<long long>();
+        if (fitRows < res->sentences)
+            std::printf("PCA fitted on a random sample of %lld of %lld rows (--pca-fit-rows; sample seed %llu)\n", fitRows,
+                        static_cast<long long>(res->sentences), static_cast<unsigned long long>(params.firstSeed));
+        else
+            std::printf("PCA fitted on all %lld rows\n", fitRows);
+    }
     for (const auto& s : res->perSeed) {
         if (res->labelled)
             std::printf("  seed %-3llu purity %6.2f%%  NMI %.4f  ARI %.4f  lower bound %.4f  (%d iterations%s)\n",

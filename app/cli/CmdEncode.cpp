@@ -1,4 +1,5 @@
-// `domainlens-cli encode PROJECT [--model DIR] [--layer N] [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt]`:
+// `domainlens-cli encode PROJECT [--model DIR|HF-ID|NAME] [--layer N | --layers 6,8,12|all] [--prefix query|passage|none]
+//  [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt]`:
 // embeds the sentences with a transformer encoder and stores the vectors in the project.
 // Resumable (Ctrl+C, then run again) and a no-op when the corpus is already encoded.
 #include <cstdio>
@@ -15,10 +16,18 @@ void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addOptions({
         {QStringLiteral("model"),
-         QStringLiteral("Hugging Face model directory, or an id in the HF cache (org/name), or a model name under "
-                        "~/.local/share/domainlens/models (default: all-MiniLM-L6-v2)."),
-         QStringLiteral("DIR")},
+         QStringLiteral("A short name (all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small: installed by "
+                        "scripts/install-model.sh NAME under ~/.local/share/domainlens/models), a Hugging Face model "
+                        "directory, or an id in the HF cache (org/name). Default: all-MiniLM-L6-v2."),
+         QStringLiteral("NAME")},
         {QStringLiteral("layer"), QStringLiteral("Hidden layer to pool: 0 = embeddings, 1..L, negative from the end (default -1 = last)."), QStringLiteral("N")},
+        {QStringLiteral("layers"),
+         QStringLiteral("Several layers from one pass, each stored as its own embedding set: a comma list (6,8,10,12) or all."),
+         QStringLiteral("LIST")},
+        {QStringLiteral("prefix"),
+         QStringLiteral("Prompt prepended to every sentence, for models that define prompts (multilingual-e5-small: "
+                        "query (its default, the model card's advice for clustering), passage); none = no prompt."),
+         QStringLiteral("NAME")},
         {QStringLiteral("pooling"), QStringLiteral("mean (default, over the attention mask), cls or max."), QStringLiteral("MODE")},
         {QStringLiteral("corpus"), QStringLiteral("Corpus to encode (default: every corpus of the project)."), QStringLiteral("NAME")},
         {QStringLiteral("side"), QStringLiteral("src (default) or tgt."), QStringLiteral("SIDE")},
@@ -39,6 +48,9 @@ nlohmann::json toJson(const dl::EncodeResult& r) {
             {"set_id", r.setId},
             {"model", r.model},
             {"model_path", r.modelPath},
+            {"model_hash", r.modelHash},
+            {"precision", r.precision},
+            {"prefix", r.prefix},
             {"device", r.device},
             {"dim", r.dim},
             {"layer", r.layer},
@@ -55,20 +67,37 @@ nlohmann::json toJson(const dl::EncodeResult& r) {
             {"forward_seconds", r.stats.forwardSeconds}};
 }
 
+void printResult(const dl::EncodeResult& r) {
+    const std::string layer = r.layer < 0 ? std::string("last layer") : "layer " + std::to_string(r.layer);
+    if (r.noop)
+        std::printf("%s: already encoded with %s, %s (%lld sentences, set %lld)\n", r.corpus.c_str(), r.model.c_str(),
+                    layer.c_str(), static_cast<long long>(r.total), static_cast<long long>(r.setId));
+    else
+        std::printf("%s: encoded %lld sentences with %s, %s, on %s in %.1f s (%.1f sentences/s, %lld truncated), set %lld\n",
+                    r.corpus.c_str(), static_cast<long long>(r.encoded), r.model.c_str(), layer.c_str(), r.device.c_str(),
+                    r.seconds, r.sentencesPerSecond, static_cast<long long>(r.truncated), static_cast<long long>(r.setId));
+}
+
 int listModels(bool json) {
-    const auto models = dl::listModels();
+    const auto models = dl::listModelsWithInstallable();
     if (json) {
         nlohmann::json arr = nlohmann::json::array();
         for (const auto& m : models)
             arr.push_back({{"name", m.name}, {"path", m.path}, {"model_type", m.modelType}, {"source", m.source},
-                           {"supported", m.supported}});
+                           {"supported", m.supported}, {"installed", m.installed}, {"languages", m.languages},
+                           {"dim", m.dim}, {"size_bytes", m.sizeBytes}, {"sentences_per_second", m.sentencesPerSecond}});
         printJson({{"models", arr}});
         return ExitOk;
     }
     if (models.empty()) std::printf("No models found in %s or %s.\n", dl::modelsDataDir().c_str(), dl::hfHubCacheDir().c_str());
-    for (const auto& m : models)
+    for (const auto& m : models) {
+        if (!m.installed) {
+            std::printf("%-40s %-12s %-9s (not installed: scripts/install-model.sh %s)\n", m.name.c_str(), "", "", m.name.c_str());
+            continue;
+        }
         std::printf("%-40s %-12s %-9s %s%s\n", m.name.c_str(), m.modelType.c_str(), m.source.c_str(), m.path.c_str(),
                     m.supported ? "" : "  (not supported)");
+    }
     return ExitOk;
 }
 
@@ -90,6 +119,25 @@ int run(const QCommandLineParser& p) {
     params.normalize = p.isSet(QStringLiteral("normalize"));
     params.storage = p.isSet(QStringLiteral("float32")) ? dl::StorageType::Float32 : dl::StorageType::Float16;
     if (!intOption(p, QStringLiteral("layer"), params.layer, -1000, 1000)) return ExitUsage;
+    if (p.isSet(QStringLiteral("layers"))) {
+        if (p.isSet(QStringLiteral("layer"))) return usageError(QStringLiteral("use either --layer or --layers"));
+        const QString v = p.value(QStringLiteral("layers")).trimmed();
+        if (v == QLatin1String("all")) {
+            params.allLayers = true;
+        } else {
+            for (const auto& part : v.split(QLatin1Char(','))) {
+                bool ok = false;
+                const int l = part.trimmed().toInt(&ok);
+                if (!ok || l < -1000 || l > 1000)
+                    return usageError(QStringLiteral("--layers must be a comma list of layer numbers or all, not \"%1\"").arg(v));
+                params.layers.push_back(l);
+            }
+        }
+    }
+    if (p.isSet(QStringLiteral("prefix"))) {
+        params.prefix = p.value(QStringLiteral("prefix")).toStdString();
+        if (params.prefix.empty()) return usageError(QStringLiteral("--prefix needs a prompt name (query, passage) or none"));
+    }
     int batchTokens = static_cast<int>(params.batchTokens);
     if (!intOption(p, QStringLiteral("batch-tokens"), batchTokens, 16, 1 << 24)) return ExitUsage;
     params.batchTokens = batchTokens;
@@ -118,21 +166,14 @@ int run(const QCommandLineParser& p) {
     nlohmann::json results = nlohmann::json::array();
     for (const auto& name : corpora) {
         params.corpus = name;
-        auto r = dl::runEncode(params, *store, progress, progress.cancelToken());
-        if (!r) {
+        auto rs = dl::runEncodeLayers(params, *store, progress, progress.cancelToken());
+        if (!rs) {
             progress.finish();
-            return reportError(r.error());
+            return reportError(rs.error());
         }
-        results.push_back(toJson(*r));
-        if (!json) {
-            if (r->noop)
-                std::printf("%s: already encoded with %s (%lld sentences, set %lld)\n", r->corpus.c_str(), r->model.c_str(),
-                            static_cast<long long>(r->total), static_cast<long long>(r->setId));
-            else
-                std::printf("%s: encoded %lld sentences with %s on %s in %.1f s (%.1f sentences/s, %lld truncated), set %lld\n",
-                            r->corpus.c_str(), static_cast<long long>(r->encoded), r->model.c_str(), r->device.c_str(),
-                            r->seconds, r->sentencesPerSecond, static_cast<long long>(r->truncated),
-                            static_cast<long long>(r->setId));
+        for (const auto& r : *rs) {
+            results.push_back(toJson(r));
+            if (!json) printResult(r);
         }
     }
     progress.finish();

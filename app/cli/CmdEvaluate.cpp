@@ -15,8 +15,30 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("dev"), QStringLiteral("In-domain dev set CORPUS[:DOMAIN] kept out of the selection: perplexity of a 4-gram LM trained on each selection vs a random one."), QStringLiteral("SET")},
         {QStringLiteral("cutoffs"), QStringLiteral("Comma-separated cut-offs N for precision at N."), QStringLiteral("LIST")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
-        {QStringLiteral("csv"), QStringLiteral("Print precision/recall at each cut-off as CSV, one row per run and cut-off.")},
+        {QStringLiteral("csv"), QStringLiteral("Print the cut-off table as CSV (run, method, cutoff, true, false, precision, recall), one row per run and cut-off.")},
     });
+}
+
+// The paper's layout side by side: one row per cut-off, True / False / Pre(%) per run.
+void printCutoffTable(const nlohmann::json& result) {
+    const auto& runs = result["runs"];
+    if (runs.empty() || runs[0]["cutoffs"].empty()) return;
+    std::printf("\n%8s", "cut-off");
+    for (const auto& r : runs)
+        std::printf("   %-22s", ("#" + std::to_string(r["run"].get<std::int64_t>()) + " " + r["method"].get<std::string>()).c_str());
+    std::printf("\n%8s", "");
+    for (std::size_t i = 0; i < runs.size(); ++i) std::printf("   %7s %7s %6s", "True", "False", "Pre(%)");
+    std::printf("\n");
+    for (std::size_t k = 0; k < runs[0]["cutoffs"].size(); ++k) {
+        std::printf("%8lld", static_cast<long long>(runs[0]["cutoffs"][k]["cutoff"].get<std::int64_t>()));
+        for (const auto& r : runs) {
+            if (k >= r["cutoffs"].size()) continue;  // a run evaluated on other cut-offs (other exclusions)
+            const auto& c = r["cutoffs"][k];
+            std::printf("   %7lld %7lld %6.2f", static_cast<long long>(c["true"].get<std::int64_t>()),
+                        static_cast<long long>(c["false"].get<std::int64_t>()), 100.0 * c["precision"].get<double>());
+        }
+        std::printf("\n");
+    }
 }
 
 int run(const QCommandLineParser& p) {
@@ -47,11 +69,13 @@ int run(const QCommandLineParser& p) {
         return ExitOk;
     }
     if (p.isSet(QStringLiteral("csv"))) {
-        std::printf("run,method,cutoff,precision,recall\n");
+        // Cuong & Sima'an's table layout (cut-off, true, false, precision), one row per run and cut-off.
+        std::printf("run,method,cutoff,true,false,precision,recall\n");
         for (const auto& r : (*result)["runs"])
             for (const auto& c : r["cutoffs"])
-                std::printf("%lld,%s,%lld,%.6f,%.6f\n", static_cast<long long>(r["run"].get<std::int64_t>()),
+                std::printf("%lld,%s,%lld,%lld,%lld,%.6f,%.6f\n", static_cast<long long>(r["run"].get<std::int64_t>()),
                             r["method"].get<std::string>().c_str(), static_cast<long long>(c["cutoff"].get<std::int64_t>()),
+                            static_cast<long long>(c["true"].get<std::int64_t>()), static_cast<long long>(c["false"].get<std::int64_t>()),
                             c["precision"].get<double>(), c["recall"].get<double>());
         return ExitOk;
     }
@@ -63,6 +87,7 @@ int run(const QCommandLineParser& p) {
                     static_cast<long long>(r["selected"].get<std::int64_t>()), r["precision"].get<double>(), r["recall"].get<double>(),
                     r["f1"].get<double>(), r["at_true_size"]["precision"].get<double>(), r["at_true_size"]["recall"].get<double>(),
                     static_cast<long long>(r["relevant"].get<std::int64_t>()), r["average_precision"].get<double>());
+    printCutoffTable(*result);
     for (const auto& r : (*result)["runs"])
         if (r.contains("dev_perplexity"))
             std::printf("run %lld: dev perplexity %.1f (random selection of the same size: %.1f)\n", static_cast<long long>(r["run"].get<std::int64_t>()),

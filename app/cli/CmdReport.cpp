@@ -1,24 +1,72 @@
 // `domainlens-cli report PROJECT [RUN] [--json|--csv]`: purity, confusion, outliers and
-// centroid similarities of a cluster run (default: the latest).
+// centroid similarities of a cluster run (default: the latest), with the representation the
+// vectors were clustered in (layer(s), L2, standardisation, whitening); or the per-layer table
+// of a layer-sweep run.
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
 #include "CliSupport.h"
 #include "analysis/Report.h"
+#include "analysis/Representation.h"
+#include "store/Runs.h"
 
 namespace dlcli {
 namespace {
 
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
-    p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Cluster run id (default: the latest)."), QStringLiteral("[RUN]"));
+    p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Cluster or layer-sweep run id (default: the latest cluster run)."), QStringLiteral("[RUN]"));
     p.addOptions({
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("csv"), QStringLiteral("Print CSV sections (confusion, per-domain, outlier pairs, centroid cosine).")},
         {QStringLiteral("scores"), QStringLiteral("CSV matrix of cross-domain scores (e.g. BLEU, rows = train domain) to correlate with centroid cosine."), QStringLiteral("FILE")},
         {QStringLiteral("samples"), QStringLiteral("Outlier sentences shown per (from, to) pair (default 5)."), QStringLiteral("N")},
     });
+}
+
+// "model X, layer L, mean pooling, src; mean of layers 8+10, standardised per dimension"
+std::string representationLine(const nlohmann::json& params) {
+    std::string line;
+    if (params.contains("embedding") && params["embedding"].is_object()) {
+        const auto& e = params["embedding"];
+        const int layer = e.value("layer", -1);
+        line = "model " + e.value("model", std::string("?")) + ", " + (layer < 0 ? std::string("last layer") : "layer " + std::to_string(layer)) +
+               ", " + e.value("pooling", std::string("mean")) + " pooling, " + e.value("side", std::string("src"));
+    }
+    auto rep = dl::RepresentationParams::fromJson(params.value("representation", nlohmann::json()));
+    if (rep) line += (line.empty() ? "" : "; ") + rep->describe();
+    return line;
+}
+
+std::string fmtPct(const nlohmann::json& v) {
+    if (!v.is_number()) return "   -  ";
+    char b[32];
+    std::snprintf(b, sizeof b, "%6.2f", 100 * v.get<double>());
+    return b;
+}
+
+// Text table of a layer-sweep run.
+void printLayerSweep(const dl::RunInfo& run) {
+    const auto& s = run.summary;
+    std::printf("Layer sweep run %lld on corpus '%s': model %s, k = %d, %s\n", static_cast<long long>(run.id),
+                s.value("corpus", std::string()).c_str(), s.value("model", std::string()).c_str(), s.value("k", 0),
+                s.value("representation", std::string()).c_str());
+    std::printf("  layer  purity %%   ± sd     NMI    silhouette\n");
+    for (const auto& pt : s.value("points", nlohmann::json::array())) {
+        auto num = [&](const char* key, const char* f) {
+            char b[32];
+            if (pt.contains(key) && pt[key].is_number()) std::snprintf(b, sizeof b, f, pt[key].get<double>());
+            else std::snprintf(b, sizeof b, "%s", "   -   ");
+            return std::string(b);
+        };
+        std::printf("  %5d   %s  %s  %s  %s\n", pt.value("layer", 0), fmtPct(pt.value("purity_mean", nlohmann::json())).c_str(),
+                    fmtPct(pt.value("purity_std", nlohmann::json())).c_str(), num("nmi_mean", "%.4f").c_str(),
+                    num("silhouette", "%.4f").c_str());
+    }
+    if (s.contains("layer_by_purity")) std::printf("best layer by purity: %d; ", s["layer_by_purity"].get<int>());
+    std::printf("by silhouette: %d; chosen: layer %d (by %s)\n", s.value("layer_by_silhouette", 0), s.value("chosen_layer", 0),
+                s.value("chosen_by", std::string()).c_str());
 }
 
 int run(const QCommandLineParser& p) {
@@ -40,11 +88,29 @@ int run(const QCommandLineParser& p) {
     }
     auto store = openProject(*path, dl::OpenMode::ReadOnly);
     if (!store) return ExitFailed;
+    if (params.runId > 0) {
+        auto info = dl::getRun(*store, params.runId);
+        if (!info) return reportError(info.error());
+        if (info->kind == "layer-sweep") {
+            if (p.isSet(QStringLiteral("csv"))) return usageError(QStringLiteral("a layer-sweep run has no CSV report; use --json"));
+            if (p.isSet(QStringLiteral("json")))
+                printJson({{"run", {{"id", info->id}, {"kind", info->kind}, {"created", info->created}, {"params", info->params}}},
+                           {"summary", info->summary}});
+            else printLayerSweep(*info);
+            return ExitOk;
+        }
+    }
     auto rep = dl::buildClusterReport(*store, params);
     if (!rep) return reportError(rep.error());
-    if (p.isSet(QStringLiteral("json"))) printJson(*rep);
-    else if (p.isSet(QStringLiteral("csv"))) std::fputs(dl::clusterReportCsv(*rep).c_str(), stdout);
-    else std::fputs(dl::clusterReportText(*rep).c_str(), stdout);
+    if (p.isSet(QStringLiteral("json"))) {
+        (*rep)["representation"] = representationLine((*rep)["run"]["params"]);
+        printJson(*rep);
+    } else if (p.isSet(QStringLiteral("csv"))) {
+        std::fputs(dl::clusterReportCsv(*rep).c_str(), stdout);
+    } else {
+        std::fputs(dl::clusterReportText(*rep).c_str(), stdout);
+        std::printf("\nVectors: %s\n", representationLine((*rep)["run"]["params"]).c_str());
+    }
     return ExitOk;
 }
 

@@ -3,6 +3,7 @@
 
 #include "CliSupport.h"
 #include "select/CrossLingual.h"
+#include "select/SelectData.h"
 #include "select/SelectJob.h"
 
 namespace dlcli {
@@ -12,7 +13,7 @@ void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addOptions({
         {QStringLiteral("method"), QStringLiteral("cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), finetune (Domain-Finetune training the whole encoder), "
-                                                  "moore-lewis, axelrod (bilingual Moore-Lewis), contrast (in vs pseudo-out, iterated) or cross-lingual (needs --parallel)."), QStringLiteral("M")},
+                                                  "moore-lewis, axelrod (bilingual Moore-Lewis), contrast (in vs pseudo-out, iterated), invitation (Cuong & Sima'an latent-domain EM, bilingual) or cross-lingual (needs --parallel)."), QStringLiteral("M")},
         {QStringLiteral("pool"), QStringLiteral("Corpus to select from."), QStringLiteral("CORPUS")},
         {QStringLiteral("seed"), QStringLiteral("In-domain seed: a corpus, CORPUS:DOMAIN for one domain of it, or CORPUS:DOMAIN:N for a random sample of N of those sentences (they are then excluded from the ranking)."), QStringLiteral("CORPUS")},
         {QStringLiteral("parallel"), QStringLiteral("Parallel corpus for cross-lingual selection."), QStringLiteral("CORPUS")},
@@ -22,7 +23,11 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("embedding-set"), QStringLiteral("Embedding set id to use (default: the latest covering pool and seed)."), QStringLiteral("ID")},
         {QStringLiteral("model"), QStringLiteral("Model to encode with when pool/seed are not encoded yet (default model otherwise)."), QStringLiteral("DIR")},
         {QStringLiteral("order"), QStringLiteral("n-gram order for moore-lewis/axelrod/contrast (default 4)."), QStringLiteral("N")},
-        {QStringLiteral("iterations"), QStringLiteral("contrast: re-rank rounds (default 3)."), QStringLiteral("N")},
+        {QStringLiteral("iterations"), QStringLiteral("contrast: re-rank rounds; invitation: EM iterations (default 3)."), QStringLiteral("N")},
+        {QStringLiteral("pseudo-out"), QStringLiteral("invitation: pseudo out-of-domain set from the LM contrast (lm, default) or the lexical tables (tm)."), QStringLiteral("lm|tm")},
+        {QStringLiteral("pseudo-out-factor"), QStringLiteral("contrast, invitation: pseudo-out size as a multiple of the seed size (default 1, as the paper)."), QStringLiteral("X")},
+        {QStringLiteral("vocabulary"), QStringLiteral("moore-lewis/axelrod/contrast/invitation: LM vocabulary = non-singleton words of the seed (seed; default of moore-lewis and axelrod) or of seed + pool (pool; default of contrast and invitation)."), QStringLiteral("seed|pool")},
+        {QStringLiteral("min-cooccurrence"), QStringLiteral("invitation: lexical-table entries only for word pairs co-occurring in at least N sentence pairs (default 2; 1 keeps every co-occurrence)."), QStringLiteral("N")},
         {QStringLiteral("hidden"), QStringLiteral("finetune-head: hidden units (0 = logistic regression; default 128)."), QStringLiteral("N")},
         {QStringLiteral("epochs"), QStringLiteral("finetune-head: training epochs (default 30)."), QStringLiteral("N")},
         {QStringLiteral("finetune-epochs"), QStringLiteral("finetune: epochs over seed + negatives (default 2)."), QStringLiteral("N")},
@@ -30,6 +35,8 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("seed-value"), QStringLiteral("Random seed (default 1)."), QStringLiteral("S")},
         {QStringLiteral("clusters"), QStringLiteral("cross-lingual: GMM clusters deciding the contrastive negatives (default 5; 1 = all in-batch)."), QStringLiteral("K")},
         {QStringLiteral("temperature"), QStringLiteral("cross-lingual: InfoNCE temperature (default 0.2)."), QStringLiteral("T")},
+        {QStringLiteral("seed-sample-seed"), QStringLiteral("Random seed of the CORPUS:DOMAIN:N seed sample (default 24301); stored in the run."), QStringLiteral("S")},
+        {QStringLiteral("pca-sample"), QStringLiteral("cross-lingual: fit the PCA before clustering on a random sample of this many pairs when larger (default 200000; 0 = all)."), QStringLiteral("N")},
         {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
@@ -71,6 +78,12 @@ int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
         !doubleOption(p, QStringLiteral("temperature"), params.temperature))
         return ExitUsage;
     params.seedValue = static_cast<std::uint64_t>(seedValue);
+    int pcaSample = static_cast<int>(params.pcaMaxFitRows), sampleSeed = static_cast<int>(params.seedSampleSeed);
+    if (!intOption(p, QStringLiteral("pca-sample"), pcaSample, 0, 2147483647) ||
+        !intOption(p, QStringLiteral("seed-sample-seed"), sampleSeed, 0, 2147483647))
+        return ExitUsage;
+    params.pcaMaxFitRows = pcaSample;
+    params.seedSampleSeed = static_cast<std::uint64_t>(sampleSeed);
     auto store = openProject(path);
     if (!store) return ExitFailed;
     TerminalProgress progress(p.isSet(QStringLiteral("quiet")));
@@ -122,9 +135,33 @@ int run(const QCommandLineParser& p) {
         !intOption(p, QStringLiteral("seed-value"), seedValue, 0, 1 << 30))
         return ExitUsage;
     params.crossEntropy.seed = static_cast<std::uint64_t>(seedValue);
+    params.invitation.seed = static_cast<std::uint64_t>(seedValue);
+    if (p.isSet(QStringLiteral("iterations"))) params.invitation.iterations = params.crossEntropy.iterations;
+    if (params.method == dl::SelectMethod::Invitation && params.invitation.iterations < 1)
+        return usageError(QStringLiteral("--iterations must be at least 1 for invitation"));
+    if (p.isSet(QStringLiteral("pseudo-out"))) {
+        const auto v = p.value(QStringLiteral("pseudo-out"));
+        if (v != QLatin1String("lm") && v != QLatin1String("tm")) return usageError(QStringLiteral("--pseudo-out must be lm or tm"));
+        params.invitation.pseudoOut = v == QLatin1String("lm") ? dl::PseudoOutSource::LanguageModel : dl::PseudoOutSource::TranslationModel;
+    }
+    params.invitation.order = params.crossEntropy.order;
+    if (!intOption(p, QStringLiteral("min-cooccurrence"), params.invitation.minCooccurrence, 1, 1000000) ||
+        !doubleOption(p, QStringLiteral("pseudo-out-factor"), params.invitation.pseudoOutFactor))
+        return ExitUsage;
+    if (params.invitation.pseudoOutFactor <= 0) return usageError(QStringLiteral("--pseudo-out-factor must be positive"));
+    params.crossEntropy.outFactor = params.invitation.pseudoOutFactor;
+    if (p.isSet(QStringLiteral("vocabulary"))) {
+        const auto v = p.value(QStringLiteral("vocabulary"));
+        if (v != QLatin1String("seed") && v != QLatin1String("pool")) return usageError(QStringLiteral("--vocabulary must be seed or pool"));
+        params.poolVocabulary = v == QLatin1String("pool");
+    }
     params.head.seed = static_cast<std::uint64_t>(seedValue);
     params.fineTune.seed = static_cast<std::uint64_t>(seedValue);
     params.head.preRanking = !p.isSet(QStringLiteral("uniform-negatives"));
+    int sampleSeed = static_cast<int>(params.seedSampleSeed);
+    if (!intOption(p, QStringLiteral("seed-sample-seed"), sampleSeed, 0, 2147483647)) return ExitUsage;
+    params.seedSampleSeed = static_cast<std::uint64_t>(sampleSeed);
+    if (p.isSet(QStringLiteral("pca-sample"))) return usageError(QStringLiteral("--pca-sample applies to --method cross-lingual only"));
 
     auto store = openProject(*path);
     if (!store) return ExitFailed;
@@ -142,6 +179,9 @@ int run(const QCommandLineParser& p) {
                     static_cast<long long>(result->selected), static_cast<long long>(result->poolSize),
                     static_cast<long long>(result->seedSize), static_cast<long long>(result->leaked),
                     params.excludeLeaked ? " and excluded" : "");
+        if (const auto n = dl::seedSampleSize(params.seed); n > 0)
+            std::printf("Seed: a random sample of %lld sentences of %s (sample seed %llu; --seed-sample-seed to change)\n",
+                        static_cast<long long>(n), params.seed.c_str(), static_cast<unsigned long long>(params.seedSampleSeed));
         if (j["report"].contains("held_out"))
             std::printf("Held-out classifier: precision %.3f recall %.3f F1 %.3f\n", j["report"]["held_out"]["precision"].get<double>(),
                         j["report"]["held_out"]["recall"].get<double>(), j["report"]["held_out"]["f1"].get<double>());

@@ -1,9 +1,12 @@
 // domainlens-cli: the headless front end. Runs the same core job functions as the GUI,
-// on the main thread, with a terminal progress bar. Exit codes: 0 ok, 1 failed, 2 usage.
+// on the main thread, with a terminal progress bar. Exit codes: 0 ok, 1 failed or cancelled,
+// 2 usage, 130 a second Ctrl+C; never death by a signal or an escaped exception.
 #include <QCoreApplication>
 #include <QTextStream>
 
 #include <cstdio>
+#include <exception>
+#include <new>
 
 #include "CliSupport.h"
 
@@ -18,9 +21,39 @@ void printOverview() {
     out << "\nRun `domainlens-cli <command> --help` for the options of a command.\n";
 }
 
+// The CLI's job boundary: whatever a command lets escape (a libtorch c10::Error, bad_alloc,
+// a stray cancel exception) becomes exit 1 with a message instead of std::terminate.
+int runGuarded(const dlcli::Command& command, const QCommandLineParser& parser) {
+    int rc = dlcli::ExitFailed;
+    try {
+        rc = command.run(parser);
+    } catch (const dl::CancelledException&) {
+        std::fprintf(stderr, "domainlens-cli: Cancelled by the user.\n");
+        return dlcli::ExitFailed;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "domainlens-cli: out of memory; nothing was changed by the unfinished step.\n");
+        return dlcli::ExitFailed;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "domainlens-cli: internal error: %s\n", e.what());
+        return dlcli::ExitFailed;
+    } catch (...) {
+        std::fprintf(stderr, "domainlens-cli: internal error (unknown exception).\n");
+        return dlcli::ExitFailed;
+    }
+    // Interrupted, but the command ran to its end before it noticed (or never polls): say so
+    // instead of a silent 0; its result is whatever it finished.
+    if (rc == dlcli::ExitOk && dlcli::interrupted()) {
+        std::fprintf(stderr, "domainlens-cli: interrupted after '%s' had completed; its result is kept.\n",
+                     qPrintable(command.name));
+        return 130;
+    }
+    return rc;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    dlcli::installInterruptHandlers();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("domainlens-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(DOMAINLENS_VERSION));
@@ -53,7 +86,7 @@ int main(int argc, char** argv) {
             std::fputs(qPrintable(help), stdout);
             return dlcli::ExitOk;
         }
-        return command.run(parser);
+        return runGuarded(command, parser);
     }
     std::fprintf(stderr, "domainlens-cli: unknown command '%s'\n\n", qPrintable(name));
     printOverview();

@@ -12,6 +12,7 @@
 #include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -23,6 +24,9 @@
 #include <QTreeView>
 #include <QtConcurrent>
 
+#include "AsyncLoader.h"
+#include "CutoffComparison.h"
+#include "PrecisionCutoffView.h"
 #include "ClusterDialog.h"
 #include "ClusterExplorer.h"
 #include "ConfusionMatrixView.h"
@@ -35,6 +39,7 @@
 #include "TableExport.h"
 #include "CorpusTreeModel.h"
 #include "EncodeDialog.h"
+#include "ModelInstallScript.h"
 #include "ExportDialog.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
@@ -51,7 +56,7 @@
 #include "corpus/Import.h"
 #include "store/Store.h"
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRunner(this)) {
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRunner(this)), loader_(new AsyncLoader(this)) {
     setWindowIcon(QIcon(QStringLiteral(":/icons/domainlens.svg")));
     corpusModel_ = new CorpusTreeModel(this);
     corpusView_ = new QTreeView(this);
@@ -93,19 +98,66 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     auto* compare = new QAction(tr("Compare two clustering runs"), runView_);
     runView_->addAction(compare);
     connect(compare, &QAction::triggered, this, &MainWindow::compareSelectedRuns);
+    // Evaluation view: precision against cut-off of the selected selection runs side by side,
+    // computed off the GUI thread (issue #12).
+    auto* precisionAtCutoff = new QAction(tr("Precision at cut-off of the selected selection runs"), runView_);
+    runView_->addAction(precisionAtCutoff);
+    connect(precisionAtCutoff, &QAction::triggered, this, [this] {
+        QList<qint64> ids;
+        for (const auto& index : runView_->selectionModel()->selectedRows())
+            if (index.data(RunListModel::KindRole).toString() == QLatin1String("select")) ids << index.data(RunListModel::RunIdRole).toLongLong();
+        std::sort(ids.begin(), ids.end());
+        if (ids.isEmpty()) {
+            showError(tr("Precision at cut-off"), tr("Select one or more selection runs in the list (Ctrl+click)."));
+            return;
+        }
+        statusBar()->showMessage(tr("Evaluating %n selection run(s)…", nullptr, int(ids.size())));
+        loader_->load<CutoffComparison>(
+            QStringLiteral("cutoff comparison"), [path = projectPath_, ids] { return readCutoffComparison(path, ids); },
+            [this](CutoffComparison data) {
+                statusBar()->clearMessage();
+                auto* dialog = new QDialog(this);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                dialog->setWindowTitle(tr("Precision at cut-off"));
+                auto* view = new PrecisionCutoffView(dialog);
+                view->setCurves(data.curves, data.relevant, data.title);
+                auto* layout = new QVBoxLayout(dialog);
+                layout->addWidget(view);
+                dialog->resize(900, 600);
+                dialog->show();
+            },
+            [this](const QString& message) {
+                statusBar()->clearMessage();
+                showError(tr("Precision at cut-off"), message);
+            });
+    });
     connect(clusters_, &ClusterExplorer::cellActivated, this, [this](const QString& domain, int cluster) {
         outliers_->filterCluster(domain, cluster);
         tabs_->setCurrentWidget(outliers_);
     });
     connect(selection_, &SelectionExplorer::exportRequested, this, &MainWindow::exportSelection);
+    connect(selection_, &SelectionExplorer::decisionsFailed, this,
+            [this](const QString& message) { showError(tr("Selection"), tr("A decision could not be saved: %1").arg(message)); });
+    connect(outliers_->model(), &OutlierTableModel::csvSaved, this, [this](const QString& path, const QString& error) {
+        if (error.isEmpty()) statusBar()->showMessage(tr("Saved %1").arg(path), 10000);
+        else showError(tr("Save table"), error);
+    });
     setCentralWidget(tabs_);
 
+    // The running job sits in the status bar (one row); its log is a dock, closed until the
+    // Log button (or View → Job Log) opens it.
     jobs_ = new JobsPanel(this);
-    auto* dock = new QDockWidget(tr("Jobs"), this);
+    auto* dock = new QDockWidget(tr("Job log"), this);
     dock->setObjectName(QStringLiteral("jobsDock"));
-    dock->setWidget(jobs_);
+    dock->setWidget(jobs_->takeLog());
     addDockWidget(Qt::BottomDockWidgetArea, dock);
-    resizeDocks({dock}, {150}, Qt::Vertical);
+    resizeDocks({dock}, {160}, Qt::Vertical);
+    dock->hide();
+    connect(jobs_, &JobsPanel::logToggled, dock, &QDockWidget::setVisible);
+    connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool) {
+        // A closed dock unchecks the button; tabbing it away does not.
+        if (dock->isHidden()) jobs_->setLogShown(false);
+    });
     connect(runner_, &JobRunner::jobQueued, jobs_, &JobsPanel::onJobQueued);
     connect(runner_, &JobRunner::jobStarted, jobs_, &JobsPanel::onJobStarted);
     connect(runner_, &JobRunner::jobStage, jobs_, &JobsPanel::onJobStage);
@@ -117,6 +169,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     projectLabel_ = new QLabel(tr("No project"), this);
     deviceLabel_ = new QLabel(dl::cudaAvailable() ? tr("Compute: CUDA GPU") : tr("Compute: CPU"), this);
     statusBar()->addWidget(projectLabel_, 1);
+    statusBar()->addPermanentWidget(jobs_, 2);
     statusBar()->addPermanentWidget(deviceLabel_);
 
     createActions();
@@ -236,6 +289,8 @@ bool MainWindow::openProject(const QString& path) {
         return false;
     }
     projectPath_ = QFileInfo(path).absoluteFilePath();
+    // Reads still running for the previous project must not paint into this one.
+    loader_->invalidateAll();
     RecentProjects::add(projectPath_);
     setWindowTitle(tr("%1 — DomainLens").arg(QFileInfo(path).fileName()));
     projectLabel_->setText(projectPath_);
@@ -248,43 +303,34 @@ bool MainWindow::openProject(const QString& path) {
 void MainWindow::refreshProject() {
     if (projectPath_.isEmpty()) return;
     // Counting sentences per domain is a full scan on big projects: off the GUI thread.
-    auto* watcher = new QFutureWatcher<dl::Expected<QList<CorpusSummary>>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path = projectPath_] {
-        auto result = watcher->result();
-        watcher->deleteLater();
-        if (path != projectPath_) return;  // another project was opened meanwhile
-        if (!result) {
-            statusBar()->showMessage(QString::fromStdString(result.error().message), 10000);
-            return;
-        }
-        corpusModel_->setCorpora(*result);
-        corpusView_->expandAll();
-        for (int c = 1; c < CorpusTreeModel::ColumnCount; ++c) corpusView_->resizeColumnToContents(c);
-    });
-    watcher->setFuture(QtConcurrent::run([path = projectPath_] { return readCorpusSummaries(path); }));
-
-    auto* runsWatcher = new QFutureWatcher<dl::Expected<QList<RunRow>>>(this);
-    connect(runsWatcher, &QFutureWatcherBase::finished, this, [this, runsWatcher, path = projectPath_] {
-        auto result = runsWatcher->result();
-        runsWatcher->deleteLater();
-        if (path != projectPath_ || !result) return;
-        runModel_->setRuns(*result);
-        if (showLatestRuns_) {
-            showLatestRuns_ = false;
-            qint64 cluster = 0, select = 0, sweep = 0;
-            for (const auto& r : *result) {
-                if (r.kind == QLatin1String("cluster")) cluster = r.id;
-                if (r.kind == QLatin1String("select")) select = r.id;
-                if (r.kind == QLatin1String("cluster-sweep")) sweep = r.id;
+    loader_->load<QList<CorpusSummary>>(
+        QStringLiteral("corpora"), [path = projectPath_] { return readCorpusSummaries(path); },
+        [this](QList<CorpusSummary> corpora) {
+            corpusModel_->setCorpora(corpora);
+            corpusView_->expandAll();
+            for (int c = 1; c < CorpusTreeModel::ColumnCount; ++c) corpusView_->resizeColumnToContents(c);
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    loader_->load<QList<RunRow>>(
+        QStringLiteral("runs"), [path = projectPath_] { return readRuns(path); },
+        [this](QList<RunRow> runs) {
+            runModel_->setRuns(runs);
+            if (showLatestRuns_) {
+                showLatestRuns_ = false;
+                qint64 cluster = 0, select = 0, sweep = 0;
+                for (const auto& r : runs) {
+                    if (r.kind == QLatin1String("cluster")) cluster = r.id;
+                    if (r.kind == QLatin1String("select")) select = r.id;
+                    if (r.kind == QLatin1String("cluster-sweep")) sweep = r.id;
+                }
+                showClusterRun(cluster, true);
+                showSelectionRun(select, false);
+                showSweepRun(sweep, false);
             }
-            showClusterRun(cluster, true);
-            showSelectionRun(select, false);
-            showSweepRun(sweep, false);
-        }
-        runView_->resizeColumnsToContents();
-        runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
-    });
-    runsWatcher->setFuture(QtConcurrent::run([path = projectPath_] { return readRuns(path); }));
+            runView_->resizeColumnsToContents();
+            runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
 void MainWindow::runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
@@ -305,6 +351,8 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
 
 void MainWindow::encodeCorpus() {
     EncodeDialog dialog(availableModels(), corpusChoices(corpusModel_->corpora()), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
+    if (const QString script = modelInstallScript(); !script.isEmpty())
+        dialog.setInstaller(QStringLiteral("bash"), {script}, [] { return availableModels(); });  // models not installed yet
     QSettings settings;
     dialog.preselectModel(settings.value(QStringLiteral("encode/defaultModel")).toString());
     if (dialog.exec() != QDialog::Accepted) return;
@@ -355,54 +403,43 @@ void MainWindow::exportSelection(qint64 runId, qint64 topK) {
     runJob(tr("Export %1").arg(QFileInfo(request.prefix).fileName()), {}, outcome, makeExportJob(projectPath_, request, outcome));
 }
 
-// The run views read their data off the GUI thread; a later request supersedes an earlier one.
-template <class Data, class Apply>
-static void loadAsync(QObject* owner, std::function<dl::Expected<Data>()> read, Apply apply, QStatusBar* status) {
-    auto* watcher = new QFutureWatcher<dl::Expected<Data>>(owner);
-    QObject::connect(watcher, &QFutureWatcherBase::finished, owner, [watcher, apply, status] {
-        auto result = watcher->result();
-        watcher->deleteLater();
-        if (!result) {
-            status->showMessage(QString::fromStdString(result.error().message), 10000);
-            return;
-        }
-        apply(std::move(*result));
-    });
-    watcher->setFuture(QtConcurrent::run(std::move(read)));
-}
-
+// The run views read their data off the GUI thread (loader_): a later request for a view
+// supersedes an earlier one, and opening another project supersedes them all.
 void MainWindow::showClusterRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
     QString error;
     if (!outliers_->showRun(projectPath_, runId, &error)) statusBar()->showMessage(error, 10000);
     clusters_->setProject(projectPath_);
-    loadAsync<ClusterViewData>(this, [path = projectPath_, runId] { return readClusterView(path, runId); },
-                               [this, activate](ClusterViewData d) {
-                                   clusters_->setRun(std::move(d));
-                                   if (activate) tabs_->setCurrentWidget(clusters_);
-                               },
-                               statusBar());
+    loader_->load<ClusterViewData>(
+        QStringLiteral("cluster"), [path = projectPath_, runId] { return readClusterView(path, runId); },
+        [this, activate](ClusterViewData d) {
+            clusters_->setRun(std::move(d));
+            if (activate) tabs_->setCurrentWidget(clusters_);
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
 void MainWindow::showSelectionRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
     selection_->setProject(projectPath_);
-    loadAsync<SelectionViewData>(this, [path = projectPath_, runId] { return readSelectionView(path, runId); },
-                                 [this, activate](SelectionViewData d) {
-                                     selection_->setRun(std::move(d));
-                                     if (activate) tabs_->setCurrentWidget(selection_);
-                                 },
-                                 statusBar());
+    loader_->load<SelectionViewData>(
+        QStringLiteral("selection"), [path = projectPath_, runId] { return readSelectionView(path, runId); },
+        [this, activate](SelectionViewData d) {
+            selection_->setRun(std::move(d));
+            if (activate) tabs_->setCurrentWidget(selection_);
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
 void MainWindow::showSweepRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
-    loadAsync<SweepViewData>(this, [path = projectPath_, runId] { return readSweepView(path, runId); },
-                             [this, activate](SweepViewData d) {
-                                 sweep_->setSweep(d.ks, d.series);
-                                 if (activate) tabs_->setCurrentWidget(sweep_);
-                             },
-                             statusBar());
+    loader_->load<SweepViewData>(
+        QStringLiteral("sweep"), [path = projectPath_, runId] { return readSweepView(path, runId); },
+        [this, activate](SweepViewData d) {
+            sweep_->setSweep(d.ks, d.series);
+            if (activate) tabs_->setCurrentWidget(sweep_);
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
 void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done) {
@@ -426,17 +463,27 @@ void MainWindow::compareSelectedRuns() {
         return;
     }
     std::sort(ids.begin(), ids.end());
-    auto result = compareClusterRuns(projectPath_, ids[0], ids[1]);
-    if (!result) {
-        showError(tr("Compare runs"), QString::fromStdString(result.error().message));
-        return;
-    }
+    // Reading both runs' labels is a scan of each run: off the GUI thread.
+    statusBar()->showMessage(tr("Comparing run #%1 with run #%2…").arg(ids[0]).arg(ids[1]));
+    loader_->load<RunComparison>(
+        QStringLiteral("compare"), [path = projectPath_, a = ids[0], b = ids[1]] { return compareClusterRuns(path, a, b); },
+        [this, ids](RunComparison comparison) {
+            statusBar()->clearMessage();
+            showRunComparison(ids[0], ids[1], comparison);
+        },
+        [this](const QString& message) {
+            statusBar()->clearMessage();
+            showError(tr("Compare runs"), message);
+        });
+}
+
+void MainWindow::showRunComparison(qint64 runA, qint64 runB, const RunComparison& comparison) {
     auto* dialog = new QDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("Run #%1 vs run #%2").arg(ids[0]).arg(ids[1]));
+    dialog->setWindowTitle(tr("Run #%1 vs run #%2").arg(runA).arg(runB));
     auto* view = new ConfusionMatrixView(dialog);
-    view->setConfusion(result->confusion);
-    view->setMetricsText(result->metrics);
+    view->setConfusion(comparison.confusion);
+    view->setMetricsText(comparison.metrics);
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(view);
     dialog->resize(900, 600);
@@ -464,9 +511,17 @@ void MainWindow::saveCurrentView() {
     if (current == clusters_) PlotExport::saveWithDialog(clusters_->scatter()->plot(), this, QStringLiteral("clusters"));
     else if (current == selection_) PlotExport::saveWidgetWithDialog(selection_->histogram(), this, QStringLiteral("selection"));
     else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
-    else if (current == outliers_) TableExport::saveCsvWithDialog(*outliers_->model(), this, QStringLiteral("outliers"));
+    else if (current == outliers_) saveOutliersCsv();
     else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
     else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));
+}
+
+void MainWindow::saveOutliersCsv() {
+    // Every row of the filter, not just the pages on screen: read and written off the GUI thread.
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save table"), QStringLiteral("outliers.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty()) return;
+    statusBar()->showMessage(tr("Saving %1…").arg(path));
+    outliers_->model()->saveCsv(path);
 }
 
 void MainWindow::importCorpus() {

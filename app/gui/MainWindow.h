@@ -9,6 +9,7 @@
 #include "common/Error.h"
 #include "jobs/Progress.h"
 
+class AsyncLoader;
 class ClusterExplorer;
 class CorpusTreeModel;
 class SelectionExplorer;
@@ -17,6 +18,7 @@ class OutlierBrowser;
 class RunListModel;
 class QTableView;
 struct JobOutcome;
+struct RunComparison;
 class JobRunner;
 class JobsPanel;
 class QLabel;
@@ -64,11 +66,14 @@ private:
     void rebuildRecentMenu();
     void setProjectActionsEnabled(bool enabled);
     void showError(const QString& title, const QString& message);
+    void showRunComparison(qint64 runA, qint64 runB, const RunComparison& comparison);
+    void saveOutliersCsv();
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body);
 
     JobRunner* runner_;
+    AsyncLoader* loader_;  // every read for the views; a later request per view supersedes an earlier one
     JobsPanel* jobs_;
     CorpusTreeModel* corpusModel_;
     QTreeView* corpusView_;

@@ -9,6 +9,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "AsyncLoader.h"
 #include "ConfusionMatrixView.h"
 #include "ScatterPlotView.h"
 
@@ -16,7 +17,7 @@ namespace {
 constexpr int kMaxListed = 500;  // sentences listed for a scatter selection
 }
 
-ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent) {
+ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new AsyncLoader(this, 1)) {
     title_ = new QLabel(tr("No clustering run yet: use Analysis → Cluster…"), this);
     QFont bold = title_->font();
     bold.setBold(true);
@@ -71,6 +72,12 @@ ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent) {
     });
 }
 
+void ClusterExplorer::setProject(const QString& projectPath) {
+    if (projectPath == projectPath_) return;
+    projectPath_ = projectPath;
+    loader_->invalidateAll();
+}
+
 void ClusterExplorer::setRun(ClusterViewData data) {
     data_ = std::move(data);
     title_->setText(data_.title);
@@ -102,7 +109,23 @@ void ClusterExplorer::applyColouring() {
 
 void ClusterExplorer::showSelection(const QVector<qint64>& ids) {
     picked_->clear();
-    for (int i = 0; i < ids.size() && i < kMaxListed; ++i) picked_->addItem(sentenceText(projectPath_, ids[i]));
-    if (ids.size() > kMaxListed)
-        picked_->addItem(tr("… and %1 more").arg(QLocale().toString(ids.size() - kMaxListed)));
+    if (ids.isEmpty()) {
+        loader_->invalidate(QStringLiteral("picked"));
+        emit pickedShown(0);
+        return;
+    }
+    picked_->addItem(tr("Reading %1 sentences…").arg(QLocale().toString(std::min<qsizetype>(ids.size(), kMaxListed))));
+    const QVector<qint64> listed = ids.mid(0, kMaxListed);
+    loader_->load<QHash<qint64, QString>>(
+        QStringLiteral("picked"), [path = projectPath_, listed] { return sentenceTexts(path, listed); },
+        [this, listed, total = ids.size()](QHash<qint64, QString> texts) {
+            picked_->clear();
+            for (auto id : listed) picked_->addItem(texts.value(id));
+            if (total > kMaxListed) picked_->addItem(tr("… and %1 more").arg(QLocale().toString(total - kMaxListed)));
+            emit pickedShown(int(listed.size()));
+        },
+        [this](const QString& message) {
+            picked_->clear();
+            picked_->addItem(tr("Cannot read the sentences: %1").arg(message));
+        });
 }

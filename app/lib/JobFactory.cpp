@@ -1,6 +1,7 @@
 #include "JobFactory.h"
 
 #include "analysis/ClusterJob.h"
+#include "analysis/LayerSweep.h"
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
 #include "select/CrossLingual.h"
@@ -19,6 +20,12 @@ JobRunner::Body withStore(const QString& project, F body) {
     };
 }
 
+// A request the core cannot parse (an unknown method, covariance or format) fails visibly as
+// the job's error instead of silently running with a default.
+JobRunner::Body failing(const dl::Error& error) {
+    return [error](dl::ProgressSink&, const dl::CancelToken&) -> dl::Status { return std::unexpected(error); };
+}
+
 }  // namespace
 
 JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, std::shared_ptr<JobOutcome> outcome) {
@@ -27,6 +34,7 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
     p.model = r.model.toStdString();
     p.side = r.targetSide ? dl::Side::Target : dl::Side::Source;
     p.layer = r.layer;
+    p.prefix = r.prefix.toStdString();
     p.pooling = r.pooling.toStdString();
     p.normalize = r.normalize;
     p.storage = r.float32 ? dl::StorageType::Float32 : dl::StorageType::Float16;
@@ -49,13 +57,43 @@ JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, 
     p.corpus = r.corpus.toStdString();
     p.k = r.k;
     p.pcaDims = r.pcaDims;
-    p.covariance = dl::parseCovarianceType(r.covariance.toStdString()).value_or(dl::CovarianceType::Full);
+    auto covariance = dl::parseCovarianceType(r.covariance.toStdString());
+    if (!covariance)
+        return failing(dl::Error{dl::ErrorKind::Usage, "Unknown covariance type '" + r.covariance.toStdString() +
+                                                           "' (choose full, diag, spherical or tied)."});
+    p.covariance = *covariance;
     p.seeds = r.seeds;
     p.maxIter = r.maxIter;
+    p.pcaMaxFitRows = r.pcaSample;
+    p.representation.l2 = r.l2;
+    p.representation.standardize = r.standardize;
+    p.representation.whiten = r.whiten;
+    if (!r.layers.trimmed().isEmpty()) {
+        auto layers = dl::parseLayerList(r.layers.trimmed().toStdString());
+        if (!layers) return failing(layers.error());
+        p.representation.layers = *layers;
+    }
     const bool sweep = r.sweep;
+    const bool layerSweep = r.layerSweep;
     const int kFrom = r.kFrom, kTo = r.kTo;
-    return withStore(project, [p, sweep, kFrom, kTo, outcome](dl::Store& store, dl::ProgressSink& progress,
+    return withStore(project, [p, sweep, layerSweep, kFrom, kTo, outcome](dl::Store& store, dl::ProgressSink& progress,
                                                               const dl::CancelToken& cancel) -> dl::Status {
+        if (layerSweep) {
+            dl::LayerSweepParams lp;
+            lp.base = p;
+            lp.layers = p.representation.layers;
+            lp.base.representation.layers.clear();
+            auto res = dl::runLayerSweep(lp, store, progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome) {
+                outcome->runId = res->runId;
+                outcome->summary = res->labelled
+                                       ? QObject::tr("Layer sweep run #%1: best layer by purity %2, by silhouette %3.")
+                                             .arg(res->runId).arg(res->layerByPurity).arg(res->layerBySilhouette)
+                                       : QObject::tr("Layer sweep run #%1: silhouette picks layer %2.").arg(res->runId).arg(res->layerBySilhouette);
+            }
+            return {};
+        }
         if (sweep) {
             dl::SweepParams sp;
             sp.base = p;
@@ -90,6 +128,8 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, st
         p.pool = r.pool.toStdString();
         p.seed = seed.toStdString();
         p.parallel = r.parallel.toStdString();
+        p.pcaMaxFitRows = r.pcaSample;
+        p.seedSampleSeed = static_cast<std::uint64_t>(r.seedSampleSeed);
         if (r.useTop && r.top > 0) p.top = r.top;
         if (!r.useTop) p.threshold = r.threshold;
         return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
@@ -104,11 +144,17 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, st
         });
     }
     dl::SelectParams p;
-    p.method = dl::parseMethod(r.method.toStdString()).value_or(dl::SelectMethod::Cosine);
+    auto method = dl::parseMethod(r.method.toStdString());
+    if (!method) return failing(method.error());
+    p.method = *method;
     p.pool = r.pool.toStdString();
     p.seed = seed.toStdString();
+    p.seedSampleSeed = static_cast<std::uint64_t>(r.seedSampleSeed);
     if (r.useTop && r.top > 0) p.top = r.top;
     if (!r.useTop) p.threshold = r.threshold;
+    p.crossEntropy.iterations = r.iterations;
+    p.invitation.iterations = r.iterations;
+    p.invitation.pseudoOut = r.pseudoOut == QLatin1String("tm") ? dl::PseudoOutSource::TranslationModel : dl::PseudoOutSource::LanguageModel;
     return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         auto res = dl::runSelect(p, store, progress, cancel);
         if (!res) return std::unexpected(res.error());
@@ -126,7 +172,9 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, st
     p.mode = r.mode == ExportRequest::Mode::Shards ? dl::ExportMode::Shards
              : r.mode == ExportRequest::Mode::Mixture ? dl::ExportMode::Mixture
                                                       : dl::ExportMode::Selection;
-    p.format = dl::parseExportFormat(r.format.toStdString()).value_or(dl::ExportFormat::Moses);
+    auto format = dl::parseExportFormat(r.format.toStdString());
+    if (!format) return failing(format.error());
+    p.format = *format;
     p.outPrefix = r.prefix.toStdString();
     p.scores = r.scores;
     p.gzip = r.gzip;

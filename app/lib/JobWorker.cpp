@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 
+#include "ErrorText.h"
 #include "jobs/RunJob.h"
 
 namespace {
@@ -33,7 +34,8 @@ private:
 void JobWorker::execute(int id, const JobRunner::Body& body, std::shared_ptr<dl::CancelToken> cancel) {
     SignalProgress sink(this, id);
     auto outcome = dl::runJob<void>([&]() { return body(sink, *cancel); });
+    // errorText: the UI language for coded errors, core's English sentence for the rest.
     if (outcome) emit finished(id, 0, QString());
-    else if (outcome.error().kind == dl::ErrorKind::Cancelled) emit finished(id, 2, QString::fromStdString(outcome.error().message));
-    else emit finished(id, 1, QString::fromStdString(outcome.error().message));
+    else if (outcome.error().kind == dl::ErrorKind::Cancelled) emit finished(id, 2, errorText(outcome.error()));
+    else emit finished(id, 1, errorText(outcome.error()));
 }

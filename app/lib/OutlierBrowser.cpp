@@ -81,6 +81,14 @@ OutlierBrowser::OutlierBrowser(QWidget* parent) : QWidget(parent), model_(new Ou
     for (auto* c : {from_, to_, digits_}) connect(c, &QComboBox::currentIndexChanged, this, &OutlierBrowser::applyFilter);
     connect(outliersOnly_, &QCheckBox::toggled, this, &OutlierBrowser::applyFilter);
     for (auto* s : {minTokens_, maxTokens_}) connect(s, &QSpinBox::valueChanged, this, &OutlierBrowser::applyFilter);
+    // The rows are read off the GUI thread: the count follows when they arrive.
+    connect(model_, &OutlierTableModel::countChanged, this,
+            [this](int rows) { count_->setText(tr("%1 sentences").arg(QLocale().toString(rows))); });
+    connect(model_, &OutlierTableModel::loadFailed, this, [this](const QString& message) {
+        count_->setText(tr("Error"));
+        count_->setToolTip(message);
+    });
+    connect(model_, &OutlierTableModel::rowsTextReady, this, [](const QString& text) { QApplication::clipboard()->setText(text); });
 }
 
 bool OutlierBrowser::showRun(const QString& projectPath, qint64 runId, QString* error) {
@@ -124,13 +132,14 @@ void OutlierBrowser::applyFilter() {
     f.maxTokens = maxTokens_->value();
     f.text = text_->text();
     f.cluster = cluster_;
+    count_->setText(tr("Counting…"));
+    count_->setToolTip(QString());
     model_->setFilter(f);
-    count_->setText(tr("%1 sentences").arg(QLocale().toString(model_->rowCount())));
 }
 
 void OutlierBrowser::copySelection() {
     QList<int> rows;
     for (const auto& idx : view_->selectionModel()->selectedRows()) rows << idx.row();
     std::sort(rows.begin(), rows.end());
-    QApplication::clipboard()->setText(model_->rowsAsText(rows));
+    model_->requestRowsText(rows);  // rowsTextReady puts them on the clipboard
 }

@@ -1,23 +1,44 @@
 #include "OutlierTableModel.h"
 
 #include <QLocale>
+#include <QSaveFile>
+#include <QTimer>
 
+#include "TableExport.h"
 #include "store/Runs.h"
-#include "store/Statement.h"
 #include "store/Store.h"
 
 namespace {
 constexpr int kMaxCachedPages = 16;
+constexpr qsizetype kCsvChunk = 4096;  // rows per read while saving CSV
 
-QString sqlQuote(const QString& s) {
-    QString q = s;
-    q.replace(QLatin1Char('\''), QStringLiteral("''"));
-    return QLatin1Char('\'') + q + QLatin1Char('\'');
+QString rowField(const OutlierRow& r, int column) {
+    switch (column) {
+    case OutlierTableModel::SentenceColumn: return r.text;
+    case OutlierTableModel::DomainColumn: return r.domain;
+    case OutlierTableModel::ClusterColumn: return QString::number(r.cluster);
+    case OutlierTableModel::MappedColumn: return r.mapped;
+    case OutlierTableModel::ProbabilityColumn: return QString::number(r.prob, 'f', 3);
+    case OutlierTableModel::LengthColumn: return QString::number(r.tokens);
+    default: return {};
+    }
 }
 }  // namespace
 
-OutlierTableModel::OutlierTableModel(QObject* parent) : QAbstractTableModel(parent) {}
-OutlierTableModel::~OutlierTableModel() = default;
+OutlierTableModel::OutlierTableModel(QObject* parent) : QAbstractTableModel(parent), fetchTimer_(new QTimer(this)) {
+    reader_.setMaxThreadCount(1);
+    reader_.setObjectName(QStringLiteral("outlier reader"));
+    // Coalesces the page requests of one paint into one round of reads.
+    fetchTimer_->setSingleShot(true);
+    fetchTimer_->setInterval(0);
+    connect(fetchTimer_, &QTimer::timeout, this, &OutlierTableModel::fetchWantedPages);
+}
+
+OutlierTableModel::~OutlierTableModel() {
+    latest_->store(~quint64(0));  // queued snapshots skip their query
+    reader_.clear();
+    reader_.waitForDone();
+}
 
 bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString* error) {
     auto fail = [&](const std::string& message) {
@@ -33,100 +54,120 @@ bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString
     for (const auto& d : run->summary.value("domains", nlohmann::json::array())) domains << QString::fromStdString(d.get<std::string>());
     QVector<int> majority;
     for (const auto& m : run->summary.value("majority", nlohmann::json::array())) majority << m.get<int>();
-    beginResetModel();
-    store_ = std::move(*store);
-    runId_ = runId;
+    store_ = std::shared_ptr<dl::Store>(std::move(*store));
     domainNames_ = domains;
-    majority_ = majority;
-    mappedCase_ = QStringLiteral("CASE r.label");
-    for (int c = 0; c < majority_.size(); ++c)
-        if (majority_[c] >= 0 && majority_[c] < domainNames_.size())
-            mappedCase_ += QStringLiteral(" WHEN %1 THEN %2").arg(c).arg(sqlQuote(domainNames_[majority_[c]]));
-    mappedCase_ += QStringLiteral(" ELSE '' END");
-    endResetModel();
-    reload();
+    query_.runId = runId;
+    query_.mappedCase = OutlierQuery::mappedCaseFor(majority, domains);
+    requestSnapshot();
     return true;
 }
 
 void OutlierTableModel::setFilter(const OutlierFilter& filter) {
-    filter_ = filter;
-    reload();
+    query_.filter = filter;
+    requestSnapshot();
 }
 
-QString OutlierTableModel::whereClause() const {
-    QStringList w{QStringLiteral("r.run_id = %1").arg(runId_)};
-    if (!filter_.fromDomain.isEmpty()) w << QStringLiteral("s.domain = %1").arg(sqlQuote(filter_.fromDomain));
-    if (!filter_.toDomain.isEmpty()) w << QStringLiteral("(%1) = %2").arg(mappedCase_, sqlQuote(filter_.toDomain));
-    if (filter_.outliersOnly) w << QStringLiteral("s.domain <> '' AND s.domain <> (%1)").arg(mappedCase_);
-    if (filter_.digits == 1) w << QStringLiteral("s.src GLOB '*[0-9]*'");
-    if (filter_.digits == 0) w << QStringLiteral("s.src NOT GLOB '*[0-9]*'");
-    if (filter_.minTokens > 0) w << QStringLiteral("s.src_tokens >= %1").arg(filter_.minTokens);
-    if (filter_.maxTokens > 0) w << QStringLiteral("s.src_tokens <= %1").arg(filter_.maxTokens);
-    if (filter_.cluster >= 0) w << QStringLiteral("r.label = %1").arg(filter_.cluster);
-    if (!filter_.text.isEmpty()) {
-        QString like = filter_.text;
-        like.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('%'), QStringLiteral("\\%")).replace(QLatin1Char('_'), QStringLiteral("\\_"));
-        w << QStringLiteral("s.src LIKE %1 ESCAPE '\\'").arg(sqlQuote(QLatin1Char('%') + like + QLatin1Char('%')));
+void OutlierTableModel::sort(int column, Qt::SortOrder order) {
+    if (column < 0 || column >= ColumnCount) return;
+    query_.sortKey = column;  // columns and sort keys share their order
+    query_.order = order;
+    requestSnapshot();
+}
+
+void OutlierTableModel::requestSnapshot() {
+    if (!store_) return;
+    const quint64 generation = ++requested_;
+    latest_->store(generation);
+    // `this` outlives every task (the destructor waits for the reader); a reply posted to it
+    // after its destruction is dropped by Qt with the object.
+    OutlierTableModel* self = this;
+    reader_.start([self, store = store_, query = query_, generation, latest = latest_] {
+        if (latest->load() != generation) return;  // superseded while queued: skip the scan
+        auto ids = readOutlierIds(*store, query);
+        QMetaObject::invokeMethod(self, [self, generation, ids = std::move(ids)]() mutable {
+            if (generation != self->requested_) return;  // a newer request is pending
+            if (!ids) {
+                emit self->loadFailed(QString::fromStdString(ids.error().message));
+                return;
+            }
+            self->beginResetModel();
+            self->ids_ = std::move(*ids);
+            self->shown_ = generation;
+            self->pages_.clear();
+            self->pageOrder_.clear();
+            self->wanted_.clear();
+            self->inFlight_.clear();
+            self->endResetModel();
+            emit self->countChanged(int(self->ids_.size()));
+        });
+    });
+}
+
+void OutlierTableModel::fetchWantedPages() {
+    for (int page : std::as_const(wanted_)) {
+        if (inFlight_.contains(page) || pages_.contains(page)) continue;
+        const qsizetype from = qsizetype(page) * kPageSize;
+        if (from >= ids_.size()) continue;
+        inFlight_.insert(page);
+        // `this` outlives every task (the destructor waits for the reader); a reply posted to it
+    // after its destruction is dropped by Qt with the object.
+    OutlierTableModel* self = this;
+        reader_.start([self, store = store_, query = query_, snapshot = shown_, page,
+                       ids = ids_.mid(from, std::min<qsizetype>(kPageSize, ids_.size() - from))] {
+            auto rows = readOutlierRows(*store, query, ids);
+            QMetaObject::invokeMethod(self, [self, snapshot, page, rows = std::move(rows)]() mutable {
+                if (!rows) {
+                    self->inFlight_.remove(page);
+                    emit self->loadFailed(QString::fromStdString(rows.error().message));
+                    return;
+                }
+                self->applyPage(snapshot, page, std::move(*rows));
+            });
+        });
     }
-    return w.join(QStringLiteral(" AND "));
+    wanted_.clear();
 }
 
-void OutlierTableModel::reload() {
-    beginResetModel();
-    pages_.clear();
-    pageOrder_.clear();
-    rowCount_ = 0;
-    if (store_) {
-        auto q = store_->prepare(QStringLiteral("SELECT COUNT(*) FROM run_results r JOIN sentences s ON s.id = r.sentence_id WHERE %1")
-                                     .arg(whereClause()).toStdString());
-        if (q && q->step().value_or(false)) rowCount_ = static_cast<int>(q->int64(0));
-    }
-    endResetModel();
+void OutlierTableModel::applyPage(quint64 snapshot, int page, QVector<OutlierRow> rows) {
+    if (snapshot != shown_) return;  // the rows belong to a snapshot no longer shown
+    inFlight_.remove(page);
+    if (pages_.size() >= kMaxCachedPages && !pageOrder_.isEmpty()) pages_.remove(pageOrder_.takeFirst());
+    pages_.insert(page, std::move(rows));
+    pageOrder_.append(page);
+    const int first = page * kPageSize;
+    const int last = std::min<int>(int(ids_.size()), first + kPageSize) - 1;
+    if (last >= first) emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
 }
 
-const OutlierTableModel::Row* OutlierTableModel::rowAt(int row) const {
+const OutlierRow* OutlierTableModel::cachedRow(int row) const {
     const int page = row / kPageSize;
-    auto it = pages_.find(page);
-    if (it == pages_.end()) {
-        static const char* orderBy[] = {"s.src", "s.domain", "r.label", "mapped", "r.prob", "s.src_tokens"};
-        const QString sql = QStringLiteral(
-                                "SELECT s.id, s.src, s.domain, r.label, %1 AS mapped, r.prob, s.src_tokens "
-                                "FROM run_results r JOIN sentences s ON s.id = r.sentence_id WHERE %2 "
-                                "ORDER BY %3 %4, s.id LIMIT %5 OFFSET %6")
-                                .arg(mappedCase_, whereClause(), QLatin1String(orderBy[sortColumn_]),
-                                     sortOrder_ == Qt::AscendingOrder ? QStringLiteral("ASC") : QStringLiteral("DESC"))
-                                .arg(kPageSize)
-                                .arg(qint64(page) * kPageSize);
-        QVector<Row> rows;
-        auto q = store_->prepare(sql.toStdString());
-        while (q && q->step().value_or(false))
-            rows.push_back({q->int64(0), QString::fromUtf8(q->text(1).data(), qsizetype(q->text(1).size())),
-                            QString::fromUtf8(q->text(2).data(), qsizetype(q->text(2).size())),
-                            QString::fromUtf8(q->text(4).data(), qsizetype(q->text(4).size())), int(q->int64(3)), q->real(5),
-                            int(q->int64(6))});
-        if (pages_.size() >= kMaxCachedPages) pages_.remove(pageOrder_.takeFirst());
-        it = pages_.insert(page, rows);
-        pageOrder_.append(page);
-    } else {
-        pageOrder_.removeOne(page);
-        pageOrder_.append(page);
+    auto it = pages_.constFind(page);
+    if (it == pages_.constEnd()) {
+        wanted_.insert(page);
+        fetchTimer_->start();
+        return nullptr;
     }
     const int offset = row - page * kPageSize;
     return offset < it->size() ? &(*it)[offset] : nullptr;
 }
 
-int OutlierTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rowCount_; }
+bool OutlierTableModel::rowLoaded(int row) const {
+    const auto it = pages_.constFind(row / kPageSize);
+    return it != pages_.constEnd() && row % kPageSize < it->size();
+}
+
+int OutlierTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(ids_.size()); }
 int OutlierTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant OutlierTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     if (role == Qt::SizeHintRole) return {};  // views ask while laying out: never fetch for it
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != SentenceIdRole && role != Qt::TextAlignmentRole) return {};
-    const Row* r = rowAt(index.row());
-    if (!r) return {};
-    if (role == SentenceIdRole) return r->id;
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= ProbabilityColumn || index.column() == ClusterColumn ? int(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return index.column() >= ProbabilityColumn || index.column() == ClusterColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != SentenceIdRole) return {};
+    if (role == SentenceIdRole && index.row() < ids_.size()) return ids_[index.row()];  // known without a read
+    const OutlierRow* r = cachedRow(index.row());
+    if (!r) return index.column() == SentenceColumn && role == Qt::DisplayRole ? QVariant(tr("Loading…")) : QVariant();
     switch (index.column()) {
     case SentenceColumn: return r->text;
     case DomainColumn: return r->domain;
@@ -151,22 +192,63 @@ QVariant OutlierTableModel::headerData(int section, Qt::Orientation orientation,
     }
 }
 
-void OutlierTableModel::sort(int column, Qt::SortOrder order) {
-    if (column < 0 || column >= ColumnCount) return;
-    sortColumn_ = column;
-    sortOrder_ = order;
-    beginResetModel();
-    pages_.clear();
-    pageOrder_.clear();
-    endResetModel();
+void OutlierTableModel::requestRowsText(const QList<int>& rows) {
+    QVector<qint64> ids;
+    for (int row : rows)
+        if (row >= 0 && row < ids_.size()) ids << ids_[row];
+    // `this` outlives every task (the destructor waits for the reader); a reply posted to it
+    // after its destruction is dropped by Qt with the object.
+    OutlierTableModel* self = this;
+    reader_.start([self, store = store_, query = query_, ids] {
+        QString text;
+        auto read = store ? readOutlierRows(*store, query, ids) : dl::Expected<QVector<OutlierRow>>{};
+        if (read) {
+            QStringList lines;
+            for (const auto& r : *read) {
+                QStringList fields;
+                for (int c = 0; c < ColumnCount; ++c) fields << rowField(r, c);
+                lines << fields.join(QLatin1Char('\t'));
+            }
+            text = lines.join(QLatin1Char('\n'));
+        }
+        QMetaObject::invokeMethod(self, [self, text, error = read ? QString() : QString::fromStdString(read.error().message)] {
+            if (!error.isEmpty()) emit self->loadFailed(error);
+            else emit self->rowsTextReady(text);
+        });
+    });
 }
 
-QString OutlierTableModel::rowsAsText(const QList<int>& rows) const {
-    QStringList lines;
-    for (int row : rows)
-        if (const Row* r = rowAt(row))
-            lines << QStringList{r->text, r->domain, QString::number(r->cluster), r->mapped, QString::number(r->prob, 'f', 3),
-                                 QString::number(r->tokens)}
-                         .join(QLatin1Char('\t'));
-    return lines.join(QLatin1Char('\n'));
+void OutlierTableModel::saveCsv(const QString& path) {
+    QStringList header;
+    for (int c = 0; c < ColumnCount; ++c) header << TableExport::quote(headerData(c, Qt::Horizontal).toString());
+    // `this` outlives every task (the destructor waits for the reader); a reply posted to it
+    // after its destruction is dropped by Qt with the object.
+    OutlierTableModel* self = this;
+    reader_.start([self, store = store_, query = query_, ids = ids_, header, path] {
+        QString error;
+        QSaveFile file(path);  // written to a temporary name, renamed into place on commit
+        if (!store) error = tr("No clustering run is shown.");
+        else if (!file.open(QIODevice::WriteOnly)) error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        else {
+            file.write((header.join(QLatin1Char(',')) + QStringLiteral("\r\n")).toUtf8());
+            for (qsizetype from = 0; from < ids.size() && error.isEmpty(); from += kCsvChunk) {
+                auto rows = readOutlierRows(*store, query, ids.mid(from, kCsvChunk));
+                if (!rows) {
+                    error = QString::fromStdString(rows.error().message);
+                    break;
+                }
+                QString chunk;
+                for (const auto& r : *rows) {
+                    QStringList fields;
+                    for (int c = 0; c < ColumnCount; ++c) fields << TableExport::quote(rowField(r, c));
+                    chunk += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+                }
+                if (file.write(chunk.toUtf8()) < 0) error = tr("Cannot write %1: %2").arg(path, file.errorString());
+            }
+            if (error.isEmpty() && !file.commit()) error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        QMetaObject::invokeMethod(self, [self, path, error] {
+            emit self->csvSaved(path, error);
+        });
+    });
 }

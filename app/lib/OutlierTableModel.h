@@ -1,31 +1,34 @@
 #pragma once
 // The outlier browser's model: sentences of a clustering run with their true domain, cluster,
-// the domain their cluster maps to, probability and length. Lazily paged over SQLite:
-// sorting and filtering happen in SQL (never a proxy over a million rows); only the pages
-// the view shows are fetched (LIMIT/OFFSET pages of kPageSize rows, a few pages cached).
-// Thread affinity: GUI thread; it owns its own read-only connection to the project.
+// the domain their cluster maps to, probability and length. Sorting and filtering happen in
+// SQL (never a proxy over a million rows), and nothing here reads SQLite on the GUI thread
+// except setRun()'s one-row read of the run:
+// - a filter or sort change runs one snapshot query on the reader thread (the ordered ids of
+//   the matching rows, which also gives the row count); the model resets when it arrives and
+//   a newer request supersedes an older one (its result is dropped, a queued one skipped);
+// - data() never blocks: a row whose page is not cached shows a placeholder, the page is
+//   queued (requests coalesced until the event loop turns) and read by primary key on the
+//   reader thread; dataChanged() follows. A few pages stay cached (LRU).
+// Thread affinity: GUI thread. The reader connection lives in the tasks of a one-thread
+// pool owned by the model, so it is only ever used by one thread at a time.
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 #include <QVector>
 
+#include <atomic>
 #include <memory>
+
+#include "OutlierQueries.h"
 
 namespace dl {
 class Store;
 }
-
-struct OutlierFilter {
-    QString fromDomain;      // true domain ("" = any)
-    QString toDomain;        // mapped domain of the assigned cluster ("" = any)
-    bool outliersOnly = true;  // true domain differs from the mapped one
-    int digits = -1;         // -1 any, 1 with digits, 0 without
-    int minTokens = 0, maxTokens = 0;  // 0 = no bound
-    QString text;            // substring of the sentence
-    int cluster = -1;        // -1 any
-};
+class QTimer;
 
 class OutlierTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -35,14 +38,18 @@ public:
     static constexpr int kPageSize = 256;
 
     explicit OutlierTableModel(QObject* parent = nullptr);
-    ~OutlierTableModel() override;
+    ~OutlierTableModel() override;  // waits for the reader's current task
 
-    // Opens the project read-only and shows the given clustering run; false + message on failure.
+    // Opens the project read-only and shows the given clustering run; false + message on
+    // failure. The rows arrive later (countChanged).
     bool setRun(const QString& projectPath, qint64 runId, QString* error = nullptr);
     void setFilter(const OutlierFilter& filter);
-    const OutlierFilter& filter() const { return filter_; }
+    const OutlierFilter& filter() const { return query_.filter; }
     QStringList domains() const { return domainNames_; }
-    qint64 runId() const { return runId_; }
+    qint64 runId() const { return query_.runId; }
+    // A snapshot for the latest filter/sort is still being read.
+    bool isLoading() const { return requested_ != shown_; }
+    bool rowLoaded(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -50,30 +57,34 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
-    // Tab-separated text of the given rows (for the clipboard).
-    QString rowsAsText(const QList<int>& rows) const;
+    // Tab-separated text of the given rows, read on the reader thread: rowsTextReady.
+    void requestRowsText(const QList<int>& rows);
+    // Every row of the current snapshot as CSV, read and written off the GUI thread: csvSaved.
+    void saveCsv(const QString& path);
+
+signals:
+    void countChanged(int rows);        // a snapshot arrived; the model was reset
+    void loadFailed(const QString& message);
+    void rowsTextReady(const QString& text);
+    void csvSaved(const QString& path, const QString& error);  // error empty on success
 
 private:
-    struct Row {
-        qint64 id;
-        QString text, domain, mapped;
-        int cluster;
-        double prob;
-        int tokens;
-    };
-    void reload();
-    QString whereClause() const;
-    const Row* rowAt(int row) const;
+    void requestSnapshot();
+    void fetchWantedPages();
+    void applyPage(quint64 snapshot, int page, QVector<OutlierRow> rows);
+    const OutlierRow* cachedRow(int row) const;
 
-    std::unique_ptr<dl::Store> store_;
-    qint64 runId_ = 0;
+    std::shared_ptr<dl::Store> store_;  // used only inside reader_ tasks after setRun
+    QThreadPool reader_;                // one thread: tasks run one after another
+    std::shared_ptr<std::atomic<quint64>> latest_ = std::make_shared<std::atomic<quint64>>(0);
+    OutlierQuery query_;
     QStringList domainNames_;
-    QVector<int> majority_;  // cluster -> domain index (-1 none)
-    QString mappedCase_;      // SQL CASE mapping the cluster label to its domain
-    OutlierFilter filter_;
-    int sortColumn_ = ProbabilityColumn;
-    Qt::SortOrder sortOrder_ = Qt::AscendingOrder;
-    int rowCount_ = 0;
-    mutable QHash<int, QVector<Row>> pages_;  // page index -> rows
-    mutable QList<int> pageOrder_;            // least recently used first
+    quint64 requested_ = 0;  // generation of the latest snapshot request
+    quint64 shown_ = 0;      // generation of ids_
+    QVector<qint64> ids_;    // the shown rows' sentence ids, in display order
+    QHash<int, QVector<OutlierRow>> pages_;  // page index -> rows
+    QList<int> pageOrder_;                   // least recently used first
+    mutable QSet<int> wanted_;               // pages data() asked for, not yet requested
+    QSet<int> inFlight_;
+    QTimer* fetchTimer_;
 };

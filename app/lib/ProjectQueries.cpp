@@ -91,8 +91,16 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
 
 QList<ModelChoice> availableModels() {
     QList<ModelChoice> out;
-    for (const auto& m : dl::listModels())
-        out << ModelChoice{QString::fromStdString(m.name), QString::fromStdString(m.path), QString::fromStdString(m.source), m.supported};
+    for (const auto& m : dl::listModelsWithInstallable()) {
+        ModelChoice c{QString::fromStdString(m.name), QString::fromStdString(m.path), QString::fromStdString(m.source), m.supported};
+        c.installed = m.installed;
+        c.languages = QString::fromStdString(m.languages);
+        c.dim = m.dim;
+        c.sizeBytes = m.sizeBytes;
+        c.sentencesPerSecond = m.sentencesPerSecond;
+        c.speedDevice = QString::fromStdString(m.speedDevice);
+        out << c;
+    }
     return out;
 }
 

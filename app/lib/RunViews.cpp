@@ -6,6 +6,7 @@
 #include <map>
 
 #include "analysis/Metrics.h"
+#include "export/Export.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
@@ -113,6 +114,10 @@ dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qi
         if (!st) return std::unexpected(st.error());
         for (auto id : d.ids) d.relevant << rel[id];
     }
+    // A failed read of the decisions is an error, not "no decisions": export applies them.
+    auto decided = dl::overrides(**store, runId);
+    if (!decided) return std::unexpected(decided.error());
+    for (const auto& [id, included] : *decided) d.decisions.insert(id, included);
     d.title = QObject::tr("Run #%1: %2, seed %3").arg(runId).arg(d.method, seed);
     if (d.excluded) d.title += QObject::tr(" (%1 seed sentences found in the pool are not ranked)").arg(d.excluded);
     return d;
@@ -180,14 +185,52 @@ QString sentenceText(const QString& projectPath, qint64 sentenceId) {
     static thread_local QString openPath;
     if (!store || openPath != projectPath) {
         auto s = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
-        if (!s) return {};
+        // Errors show in place of the text, never as an empty (plausible-looking) sentence.
+        if (!s) return QObject::tr("⚠ cannot read sentence %1: %2").arg(sentenceId).arg(QString::fromStdString(s.error().message));
         store = std::move(*s);
         openPath = projectPath;
     }
     auto rows = dl::sentencesById(*store, {sentenceId});
-    if (!rows || rows->empty()) return {};
+    if (!rows) return QObject::tr("⚠ cannot read sentence %1: %2").arg(sentenceId).arg(QString::fromStdString(rows.error().message));
+    if (rows->empty()) return QObject::tr("⚠ sentence %1 is not in the project").arg(sentenceId);
     const auto& r = rows->front();
     QString text = QString::fromStdString(r.src);
     if (!r.domain.empty()) text = QStringLiteral("[%1] ").arg(QString::fromStdString(r.domain)) + text;
     return text;
+}
+
+namespace {
+QString labelled(std::string_view domain, std::string_view src) {
+    QString text = QString::fromUtf8(src.data(), qsizetype(src.size()));
+    if (!domain.empty()) text = QStringLiteral("[%1] ").arg(QString::fromUtf8(domain.data(), qsizetype(domain.size()))) + text;
+    return text;
+}
+}  // namespace
+
+dl::Expected<QHash<qint64, QString>> sentenceTexts(const QString& projectPath, const QVector<qint64>& ids) {
+    QHash<qint64, QString> out;
+    if (ids.isEmpty()) return out;
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    constexpr qsizetype kChunk = 500;  // ids per statement: one IN list instead of one query per id
+    for (qsizetype from = 0; from < ids.size(); from += kChunk) {
+        std::string sql = "SELECT id, domain, src FROM sentences WHERE id IN (";
+        for (qsizetype i = from; i < std::min(ids.size(), from + kChunk); ++i) {
+            if (i > from) sql += ',';
+            sql += std::to_string(ids[i]);  // integers: nothing to escape
+        }
+        sql += ')';
+        auto q = (*store)->prepare(sql);
+        if (!q) return std::unexpected(q.error());
+        for (;;) {
+            auto row = q->step();
+            if (!row) return std::unexpected(row.error());
+            if (!*row) break;
+            out.insert(q->int64(0), labelled(q->text(1), q->text(2)));
+        }
+    }
+    for (auto id : ids)
+        if (!out.contains(id))
+            return dl::fail("Sentence " + std::to_string(id) + " is not in the project " + projectPath.toStdString() + ".");
+    return out;
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Plain data for the run views, read from a project off the GUI thread (QtConcurrent).
+#include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -35,6 +36,7 @@ struct SelectionViewData {
     QVector<qint64> ids;
     qint64 storedCut = 0;          // how many the run selected
     qint64 excluded = 0;           // pool sentences left out of the ranking (seed leakage)
+    QHash<qint64, bool> decisions; // include/exclude decisions stored for this run
 };
 dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qint64 runId);
 
@@ -55,3 +57,7 @@ dl::Expected<RunComparison> compareClusterRuns(const QString& projectPath, qint6
 
 // The text of one sentence (hover tool tips); runs on the GUI thread: one indexed lookup.
 QString sentenceText(const QString& projectPath, qint64 sentenceId);
+
+// Texts ("[domain] sentence") of many sentences in one batched query (chunks of ids in one
+// IN list), for lists filled off the GUI thread; ids missing from the project are an error.
+dl::Expected<QHash<qint64, QString>> sentenceTexts(const QString& projectPath, const QVector<qint64>& ids);

@@ -3,45 +3,44 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "AsyncLoader.h"
+#include "DecisionWriter.h"
 #include "ScoreCdfView.h"
 #include "ScoreHistogramView.h"
-#include "export/Export.h"
-#include "store/Store.h"
 
 namespace {
 
 constexpr int kBorderlineRows = 40;
 
-// One include/exclude decision, undoable.
+// One include/exclude decision over one or more sentences, undoable.
 class DecisionCommand : public QUndoCommand {
 public:
-    DecisionCommand(SelectionExplorer* explorer, qint64 id, std::optional<bool> before, std::optional<bool> after)
-        : explorer_(explorer), id_(id), before_(before), after_(after) {
-        setText(after ? (*after ? QObject::tr("include sentence") : QObject::tr("exclude sentence")) : QObject::tr("reset sentence"));
+    DecisionCommand(SelectionExplorer* explorer, QHash<qint64, std::optional<bool>> before, std::optional<bool> after)
+        : explorer_(explorer), before_(std::move(before)) {
+        for (auto it = before_.begin(); it != before_.end(); ++it) after_.insert(it.key(), after);
+        const QString what = after ? (*after ? QObject::tr("include %n sentence(s)", nullptr, int(before_.size()))
+                                             : QObject::tr("exclude %n sentence(s)", nullptr, int(before_.size())))
+                                   : QObject::tr("reset %n sentence(s)", nullptr, int(before_.size()));
+        setText(what);
     }
-    void redo() override { apply(after_); }
-    void undo() override { apply(before_); }
+    void redo() override { explorer_->applyDecisions(after_); }
+    void undo() override { explorer_->applyDecisions(before_); }
 
 private:
-    void apply(std::optional<bool> state) {
-        QString error;
-        if (!explorer_->setDecision(id_, state, &error)) QMessageBox::warning(explorer_, QObject::tr("Selection"), error);
-    }
     SelectionExplorer* explorer_;
-    qint64 id_;
-    std::optional<bool> before_, after_;
+    QHash<qint64, std::optional<bool>> before_, after_;
 };
 
 }  // namespace
 
-SelectionExplorer::SelectionExplorer(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(this)) {
+SelectionExplorer::SelectionExplorer(QWidget* parent)
+    : QWidget(parent), loader_(new AsyncLoader(this, 1)), writer_(new DecisionWriter(this)), undo_(new QUndoStack(this)) {
     title_ = new QLabel(tr("No selection run yet: use Analysis → Select In-Domain Data…"), this);
     QFont bold = title_->font();
     bold.setBold(true);
@@ -60,11 +59,12 @@ SelectionExplorer::SelectionExplorer(QWidget* parent) : QWidget(parent), undo_(n
     include_->setToolTip(tr("Keep the selected sentences whatever their score (saved in the project; Ctrl+Z undoes)."));
     exclude_->setToolTip(tr("Drop the selected sentences whatever their score (saved in the project; Ctrl+Z undoes)."));
 
+    saveState_ = new QLabel(this);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(include_);
     buttons->addWidget(exclude_);
     buttons->addWidget(reset_);
-    buttons->addStretch(1);
+    buttons->addWidget(saveState_, 1);
     buttons->addWidget(export_);
     cdf_ = new ScoreCdfView(this);
     cdf_->setToolTip(tr("Cumulative distribution of the scores over the pool (Vu et al. 2021, Fig. 6)."));
@@ -89,32 +89,43 @@ SelectionExplorer::SelectionExplorer(QWidget* parent) : QWidget(parent), undo_(n
 
     connect(histogram_, &ScoreHistogramView::topKChanged, this, &SelectionExplorer::refreshBorderline);
     connect(histogram_, &ScoreHistogramView::thresholdChanged, this, [this](double t) { cdf_->setThreshold(t); });
-    auto decide = [this](std::optional<bool> state) {
-        const auto rows = borderline_->selectionModel()->selectedRows();
-        if (rows.isEmpty()) return;
-        undo_->beginMacro(state ? (*state ? tr("include sentences") : tr("exclude sentences")) : tr("reset sentences"));
-        for (const auto& r : rows) {
-            const qint64 id = borderline_->item(r.row(), 0)->data(Qt::UserRole).toLongLong();
-            undo_->push(new DecisionCommand(this, id, decision(id), state));
-        }
-        undo_->endMacro();
+    auto decideSelected = [this](std::optional<bool> state) {
+        QVector<qint64> ids;
+        for (const auto& r : borderline_->selectionModel()->selectedRows()) ids << borderline_->item(r.row(), 0)->data(Qt::UserRole).toLongLong();
+        decide(ids, state);
     };
-    connect(include_, &QPushButton::clicked, this, [decide] { decide(true); });
-    connect(exclude_, &QPushButton::clicked, this, [decide] { decide(false); });
-    connect(reset_, &QPushButton::clicked, this, [decide] { decide(std::nullopt); });
+    connect(include_, &QPushButton::clicked, this, [decideSelected] { decideSelected(true); });
+    connect(exclude_, &QPushButton::clicked, this, [decideSelected] { decideSelected(false); });
+    connect(reset_, &QPushButton::clicked, this, [decideSelected] { decideSelected(std::nullopt); });
+    connect(writer_, &DecisionWriter::saved, this, [this] {
+        if (writer_->pending() > 0) return;
+        saveState_->setText(tr("Decisions saved."));
+        emit decisionsSaved();
+    });
+    connect(writer_, &DecisionWriter::failed, this, [this](int, const QString& message) {
+        saveState_->setText(tr("Decisions NOT saved: %1").arg(message));
+        saveState_->setToolTip(message);
+        emit decisionsFailed(message);
+    });
     connect(export_, &QPushButton::clicked, this, [this] {
         if (data_.runId) emit exportRequested(data_.runId, histogram_->topK());
     });
 }
 
+SelectionExplorer::~SelectionExplorer() = default;
+
+void SelectionExplorer::setProject(const QString& projectPath) {
+    if (projectPath == projectPath_) return;
+    projectPath_ = projectPath;
+    loader_->invalidateAll();  // borderline texts of another project never land here
+}
+
 void SelectionExplorer::setRun(SelectionViewData data) {
     data_ = std::move(data);
     undo_->clear();
-    decisions_.clear();
-    if (auto store = dl::Store::open(projectPath_.toStdString(), dl::OpenMode::ReadOnly)) {
-        if (auto o = dl::overrides(**store, data_.runId))
-            for (const auto& [id, included] : *o) decisions_.insert(id, included);
-    }
+    decisions_ = data_.decisions;  // read with the view, off the GUI thread
+    texts_.clear();
+    saveState_->clear();
     title_->setText(data_.title + (data_.inDomain.isEmpty() ? QString() : tr(" — labelled in-domain: %1").arg(data_.inDomain)));
     histogram_->setScoreLabel(tr("%1 score").arg(data_.method));
     histogram_->setScores(data_.scores, true);
@@ -131,45 +142,70 @@ std::optional<bool> SelectionExplorer::decision(qint64 sentenceId) const {
     return *it;
 }
 
-bool SelectionExplorer::setDecision(qint64 sentenceId, std::optional<bool> included, QString* error) {
-    auto store = dl::Store::open(projectPath_.toStdString());
-    auto fail = [&](const std::string& m) {
-        if (error) *error = QString::fromStdString(m);
-        return false;
-    };
-    if (!store) return fail(store.error().message);
-    auto tx = (*store)->begin();
-    if (!tx) return fail(tx.error().message);
-    if (auto s = dl::setOverride(**store, data_.runId, sentenceId, included); !s) return fail(s.error().message);
-    if (auto s = tx->commit(); !s) return fail(s.error().message);
-    if (included) decisions_.insert(sentenceId, *included);
-    else decisions_.remove(sentenceId);
+void SelectionExplorer::decide(const QVector<qint64>& ids, std::optional<bool> state) {
+    if (ids.isEmpty() || data_.runId <= 0) return;
+    QHash<qint64, std::optional<bool>> before;
+    for (auto id : ids) before.insert(id, decision(id));
+    undo_->push(new DecisionCommand(this, std::move(before), state));
+}
+
+void SelectionExplorer::applyDecisions(const QHash<qint64, std::optional<bool>>& decisions) {
+    for (auto it = decisions.begin(); it != decisions.end(); ++it) {
+        if (it.value()) decisions_.insert(it.key(), *it.value());
+        else decisions_.remove(it.key());
+    }
+    saveState_->setText(tr("Saving decisions…"));
+    saveState_->setToolTip(QString());
+    writer_->write(projectPath_, data_.runId, decisions);
     refreshBorderline();
-    return true;
 }
 
 void SelectionExplorer::refreshBorderline() {
     borderline_->setRowCount(0);
     if (data_.scores.isEmpty()) return;
     const qint64 k = histogram_->topK();
-    const auto rows = histogram_->ranking().borderline(k, kBorderlineRows);
-    // Rank of each listed index: position in the sorted order.
-    const auto top = histogram_->ranking().topIndices(qMin<qint64>(data_.scores.size(), k + kBorderlineRows));
-    QHash<qint64, qint64> rankOf;
-    for (qint64 r = 0; r < top.size(); ++r) rankOf.insert(top[r], r + 1);
-    borderline_->setRowCount(int(rows.size()));
-    for (int i = 0; i < rows.size(); ++i) {
-        const qint64 index = rows[i];
+    const auto& ranking = histogram_->ranking();
+    // Ranks come with the borderline list: no lookup over the top k, whatever k is.
+    const auto ranks = ranking.borderlineRanks(k, kBorderlineRows);
+    borderline_->setRowCount(int(ranks.size()));
+    QVector<qint64> missing;
+    for (int i = 0; i < ranks.size(); ++i) {
+        const qint64 index = ranking.indexAtRank(ranks[i]);
         const qint64 id = data_.ids[index];
-        const qint64 rank = rankOf.value(index, 0);
-        auto* rankItem = new QTableWidgetItem(rank ? QString::number(rank) : QStringLiteral(">%1").arg(k));
+        const qint64 rank = ranks[i] + 1;
+        auto* rankItem = new QTableWidgetItem(QString::number(rank));
         rankItem->setData(Qt::UserRole, id);
         borderline_->setItem(i, 0, rankItem);
         borderline_->setItem(i, 1, new QTableWidgetItem(QString::number(data_.scores[index], 'g', 5)));
         const auto d = decision(id);
-        const bool inCut = rank > 0 && rank <= k;
+        const bool inCut = rank <= k;
         borderline_->setItem(i, 2, new QTableWidgetItem(d ? (*d ? tr("included by hand") : tr("excluded by hand"))
                                                           : (inCut ? tr("selected") : tr("not selected"))));
-        borderline_->setItem(i, 3, new QTableWidgetItem(sentenceText(projectPath_, id)));
+        auto it = texts_.constFind(id);
+        borderline_->setItem(i, 3, new QTableWidgetItem(it != texts_.constEnd() ? *it : tr("…")));
+        if (it == texts_.constEnd()) missing << id;
     }
+    if (missing.isEmpty()) {
+        emit borderlineTextsShown();
+        return;
+    }
+    // One batched read for the sentences not seen yet; a newer cut supersedes it.
+    loader_->load<QHash<qint64, QString>>(
+        QStringLiteral("borderline"), [path = projectPath_, missing] { return sentenceTexts(path, missing); },
+        [this, runId = data_.runId](QHash<qint64, QString> texts) {
+            if (runId != data_.runId) return;
+            if (texts_.size() > 100000) texts_.clear();  // bounded: a long drag visits many cuts
+            texts_.insert(texts);
+            fillBorderlineTexts();
+        },
+        [this](const QString& message) { saveState_->setText(tr("Cannot read the sentences: %1").arg(message)); });
+}
+
+void SelectionExplorer::fillBorderlineTexts() {
+    for (int row = 0; row < borderline_->rowCount(); ++row) {
+        const qint64 id = borderline_->item(row, 0)->data(Qt::UserRole).toLongLong();
+        auto it = texts_.constFind(id);
+        if (it != texts_.constEnd()) borderline_->item(row, 3)->setText(*it);
+    }
+    emit borderlineTextsShown();
 }

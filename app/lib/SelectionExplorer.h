@@ -3,10 +3,18 @@
 // a top-k box kept in sync, live precision/recall/F1 and a PR curve when the pool has the
 // seed's domain label, the borderline sentences nearest the cut with include/exclude
 // decisions that persist in the project (undoable with Ctrl+Z), and export of the cut.
+// Nothing here reads or writes SQLite on the GUI thread: the borderline texts come from a
+// batched read on the loader's pool (the latest cut wins), decisions apply at once in memory
+// and are written by a DecisionWriter in order.
+#include <QHash>
 #include <QWidget>
+
+#include <optional>
 
 #include "RunViews.h"
 
+class AsyncLoader;
+class DecisionWriter;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -18,24 +26,41 @@ class SelectionExplorer : public QWidget {
     Q_OBJECT
 public:
     explicit SelectionExplorer(QWidget* parent = nullptr);
-    void setProject(const QString& projectPath) { projectPath_ = projectPath; }
+    ~SelectionExplorer() override;
+    void setProject(const QString& projectPath);
     void setRun(SelectionViewData data);
+    const SelectionViewData& run() const { return data_; }
     qint64 runId() const { return data_.runId; }
     ScoreHistogramView* histogram() const { return histogram_; }
     QUndoStack* undoStack() const { return undo_; }
-    // Persists a manual decision (nullopt = back to the score's verdict). GUI thread: one row.
-    bool setDecision(qint64 sentenceId, std::optional<bool> included, QString* error = nullptr);
+    QTableWidget* borderline() const { return borderline_; }
+    DecisionWriter* writer() const { return writer_; }
+
+    // Pushes one undoable command setting `ids` to `state` (nullopt = back to the score's verdict).
+    void decide(const QVector<qint64>& ids, std::optional<bool> state);
+    // Applies decisions now (memory, table) and queues their write; used by the undo commands.
+    void applyDecisions(const QHash<qint64, std::optional<bool>>& decisions);
     std::optional<bool> decision(qint64 sentenceId) const;
 
 signals:
     void exportRequested(qint64 runId, qint64 topK);
+    // All queued decision writes are in the project.
+    void decisionsSaved();
+    void decisionsFailed(const QString& message);
+    // The borderline table shows the texts for the current cut.
+    void borderlineTextsShown();
 
 private:
     void refreshBorderline();
+    void fillBorderlineTexts();
     SelectionViewData data_;
     QString projectPath_;
     QHash<qint64, bool> decisions_;
+    QHash<qint64, QString> texts_;  // sentence id -> text, for the current run
+    AsyncLoader* loader_;
+    DecisionWriter* writer_;
     QLabel* title_;
+    QLabel* saveState_;
     ScoreHistogramView* histogram_;
     QTableWidget* borderline_;
     ScoreCdfView* cdf_;

@@ -2,12 +2,11 @@
 // PCA of a large matrix. Prints one JSON object per measurement on stdout.
 //
 //   bench_gmm gmm  DATA.f64 ROWS COLS START.json ITERS [f64|f32] [CHUNK_ROWS]
-//   bench_gmm pca  ROWS COLS COMPONENTS [SAMPLE_ROWS]       (synthetic float32 data, seeded)
+//   bench_gmm pca  FILE ROWS COLS COMPONENTS [matrix|f32|f16] [SAMPLE_ROWS]
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -15,6 +14,7 @@
 
 #include "analysis/DataMatrix.h"
 #include "analysis/Gmm.h"
+#include "analysis/PcaCovariance.h"
 
 using Clock = std::chrono::steady_clock;
 static double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -80,51 +80,77 @@ int benchGmm(int argc, char** argv) {
     return 0;
 }
 
+// PCA of a float32 file (the same file bench_sklearn.py pca reads). Modes:
+//   matrix: DataMatrix::fromFloat then fitPca + projectPca (what ClusterJob does today)
+//   f32:    fitPcaCovariance/projectPcaBlocked straight from the loaded float32 buffer
+//   f16:    the same from float16 rows converted per block (as stored in the project;
+//           FILE is then the .f16 file)
 int benchPca(int argc, char** argv) {
-    if (argc < 5) return 2;
-    const std::int64_t rows = std::stoll(argv[2]);
-    const int cols = std::stoi(argv[3]);
-    const int comps = std::stoi(argv[4]);
-    const std::int64_t sample = argc > 5 ? std::stoll(argv[5]) : 0;
-    // Synthetic embeddings: 60 latent factors with decaying scale + isotropic noise, seeded.
-    const int latent = 60;
-    std::mt19937_64 rng(7);
-    std::normal_distribution<float> g(0.f, 1.f);
-    std::vector<float> mix(static_cast<std::size_t>(latent) * cols);
-    for (auto& v : mix) v = g(rng);
-    std::vector<float> data(static_cast<std::size_t>(rows) * cols);
-    std::vector<float> z(latent);
-    for (std::int64_t i = 0; i < rows; ++i) {
-        for (int l = 0; l < latent; ++l) z[l] = g(rng) * 3.0f / float(1 + l / 4);
-        float* r = data.data() + i * cols;
-        for (int c = 0; c < cols; ++c) r[c] = 0.1f * g(rng);
-        for (int l = 0; l < latent; ++l)
-            for (int c = 0; c < cols; ++c) r[c] += z[l] * mix[std::size_t(l) * cols + c];
+    if (argc < 6) return 2;
+    const std::string path = argv[2];
+    const std::int64_t rows = std::stoll(argv[3]);
+    const int cols = std::stoi(argv[4]);
+    const int comps = std::stoi(argv[5]);
+    const std::string mode = argc > 6 ? argv[6] : "f32";
+    const std::int64_t sample = argc > 7 ? std::stoll(argv[7]) : 0;
+    const bool half = mode == "f16";
+    std::vector<float> data;
+    std::vector<std::uint16_t> halves;
+    std::ifstream f(path, std::ios::binary);
+    if (half) {
+        halves.resize(static_cast<std::size_t>(rows) * cols);
+        f.read(reinterpret_cast<char*>(halves.data()), static_cast<std::streamsize>(halves.size() * 2));
+    } else {
+        data.resize(static_cast<std::size_t>(rows) * cols);
+        f.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(data.size() * 4));
+    }
+    if (!f) {
+        std::cerr << "cannot read " << path << "\n";
+        return 1;
     }
     dl::CancelToken cancel;
-    auto t0 = Clock::now();
-    auto x = dl::DataMatrix::fromFloat(data, rows, cols, dl::Precision::Float32);
-    const double load = since(t0);
-    data = {};
     dl::PcaParams pp;
     pp.components = comps;
     pp.maxFitRows = sample;
-    t0 = Clock::now();
-    auto model = dl::fitPca(*x, pp, cancel);
-    const double fit = since(t0);
-    t0 = Clock::now();
-    auto proj = dl::projectPca(*model, *x, cancel);
-    const double project = since(t0);
-    nlohmann::json out = {{"impl", "domainlens PCA (float64 covariance, float32 projection)"},
-                          {"rows", rows}, {"cols", cols}, {"components", comps}, {"fit_rows", model->fitRows},
-                          {"to_device_seconds", load}, {"fit_seconds", fit}, {"project_seconds", project},
-                          {"total_seconds", fit + project}, {"explained_variance_ratio_sum", [&] {
-                               double s = 0;
-                               for (double v : model->explainedVarianceRatio) s += v;
-                               return s;
-                           }()}};
+    double fit = 0, project = 0;
+    dl::Expected<dl::PcaModel> model = std::unexpected(dl::Error{});
+    bool projected = false;
+    if (mode == "matrix") {
+        auto x = dl::DataMatrix::fromFloat(data, rows, cols, dl::Precision::Float32);
+        data = {};
+        auto t0 = Clock::now();
+        model = dl::fitPca(*x, pp, cancel);
+        fit = since(t0);
+        t0 = Clock::now();
+        projected = model && dl::projectPca(*model, *x, cancel).has_value();
+        project = since(t0);
+    } else {
+        auto src = half ? dl::halfRowBlocks(halves, rows, cols) : dl::floatRowBlocks(data, rows, cols);
+        auto t0 = Clock::now();
+        model = dl::fitPcaCovariance(*src, pp, cancel);
+        fit = since(t0);
+        t0 = Clock::now();
+        projected = model && dl::projectPcaBlocked(*model, *src, dl::Precision::Float32, false, cancel).has_value();
+        project = since(t0);
+    }
+    if (!model || !projected) {
+        std::cerr << (model ? "projection failed" : model.error().message) << "\n";
+        return 1;
+    }
+    // Executed GEMM flops: the upper panel pairs of XᵀX (2/3 of 2·N·d² for d = 384), projection 2·N·d·c.
+    const double n = double(model->fitRows), d = cols;
+    const int panels = cols <= 192 ? 1 : (cols + 127) / 128;
+    const double fitFlops = 2 * n * d * d * (panels * (panels + 1) / 2.0) / (panels * panels);
+    const double projFlops = 2.0 * double(rows) * d * comps;
+    double evr = 0;
+    for (double v : model->explainedVarianceRatio) evr += v;
+    nlohmann::json out = {{"impl", "domainlens PCA " + mode}, {"rows", rows}, {"cols", cols}, {"components", comps},
+                          {"fit_rows", model->fitRows}, {"fit_seconds", fit}, {"project_seconds", project},
+                          {"total_seconds", fit + project}, {"fit_gflops", fitFlops / fit / 1e9},
+                          {"project_gflops", projFlops / project / 1e9},
+                          {"explained_variance_ratio_sum", evr}};
     std::cout << out.dump() << std::endl;
-    return proj ? 0 : 1;
+    return 0;
 }
 
 }  // namespace
@@ -136,6 +162,6 @@ int main(int argc, char** argv) {
     else if (mode == "pca") rc = benchPca(argc, argv);
     if (rc == 2)
         std::cerr << "usage: bench_gmm gmm DATA.f64 ROWS COLS START.json ITERS [f64|f32]\n"
-                     "       bench_gmm pca ROWS COLS COMPONENTS [SAMPLE_ROWS]\n";
+                     "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|f32|f16] [SAMPLE_ROWS]\n";
     return rc;
 }

@@ -3,7 +3,9 @@
 
   bench_sklearn.py gen  OUTDIR ROWS COLS K COV   -> OUTDIR/data.f64 (float64 row-major), OUTDIR/start.json
   bench_sklearn.py gmm  OUTDIR ITERS             -> one JSON line: seconds per EM iteration
-  bench_sklearn.py pca  ROWS COLS COMPONENTS     -> one JSON line: PCA fit+transform time (synthetic float32)
+  bench_sklearn.py start OUTDIR DATA.f64 ROWS COLS K COV -> OUTDIR/start.json (+ data.f64 link) for existing data
+  bench_sklearn.py pcagen FILE ROWS COLS          -> synthetic float32 embeddings (seeded)
+  bench_sklearn.py pca  FILE ROWS COLS COMPONENTS [SOLVERS] -> one JSON line: PCA fit_transform time
 
 Data: a synthetic Gaussian mixture (K components, random full covariances, Dirichlet
 weights), seeded. Start: means = K distinct random rows, equal weights, precisions = inverse
@@ -33,6 +35,11 @@ def gen(outdir, rows, cols, k, cov):
         pos += counts[j]
     x = x[rng.permutation(rows)]
     x.tofile(os.path.join(outdir, "data.f64"))
+    write_start(outdir, x, k, cov, rng)
+
+
+def write_start(outdir, x, k, cov, rng):
+    rows, cols = x.shape
     means = x[rng.choice(rows, size=k, replace=False)]
     gcov = np.cov(x[:200000].T)
     prec = np.linalg.inv(gcov)
@@ -47,6 +54,16 @@ def gen(outdir, rows, cols, k, cov):
     json.dump({"rows": rows, "cols": cols, "k": k, "covariance": cov, "weights": [1.0 / k] * k,
                "means": means.ravel().tolist(), "precisions": np.asarray(precisions).ravel().tolist()},
               open(os.path.join(outdir, "start.json"), "w"))
+
+
+def start_for(outdir, data, rows, cols, k, cov):
+    """Start (same recipe as gen) for an existing float64 data file, linked as OUTDIR/data.f64."""
+    os.makedirs(outdir, exist_ok=True)
+    link = os.path.join(outdir, "data.f64")
+    if not os.path.exists(link):
+        os.symlink(os.path.abspath(data), link)
+    x = np.fromfile(data).reshape(rows, cols)
+    write_start(outdir, x, k, cov, np.random.default_rng(12345))
 
 
 def gmm(outdir, iters):
@@ -89,9 +106,8 @@ def gmm(outdir, iters):
                       "init_seconds": t_init, "lower_bound": float(lower), "blas": blas}))
 
 
-def pca(rows, cols, comps):
-    import sklearn
-    from sklearn.decomposition import PCA
+def pcagen(path, rows, cols):
+    """Synthetic float32 embeddings: 60 latent factors with decaying scales + isotropic noise (seeded)."""
     rng = np.random.default_rng(7)
     latent = 60
     mix = rng.normal(size=(latent, cols)).astype(np.float32)
@@ -101,14 +117,25 @@ def pca(rows, cols, comps):
         e = min(rows, s + 100000)
         z = rng.normal(size=(e - s, latent)).astype(np.float32) * scale
         x[s:e] = z @ mix + 0.1 * rng.normal(size=(e - s, cols)).astype(np.float32)
+    x.tofile(path)
+
+
+def pca(path, rows, cols, comps, solvers=("covariance_eigh",)):
+    """scikit-learn PCA fit_transform on all rows of a float32 file (loading not timed)."""
+    import sklearn
+    from sklearn.decomposition import PCA
+    from threadpoolctl import threadpool_info
+    x = np.fromfile(path, dtype=np.float32).reshape(rows, cols)
     out = {"impl": f"scikit-learn {sklearn.__version__} PCA", "rows": rows, "cols": cols, "components": comps}
-    for solver in ("covariance_eigh", "randomized"):
+    for solver in solvers:
         t0 = time.perf_counter()
         p = PCA(n_components=comps, svd_solver=solver, random_state=0)
         y = p.fit_transform(x)
         out[f"{solver}_seconds"] = time.perf_counter() - t0
         out[f"{solver}_explained_variance_ratio_sum"] = float(p.explained_variance_ratio_.sum())
         del y
+    out["blas"] = [f"{i.get('internal_api')} {i.get('version')} {i.get('architecture')} threads={i.get('num_threads')}"
+                   for i in threadpool_info()]
     print(json.dumps(out))
 
 
@@ -118,5 +145,10 @@ if __name__ == "__main__":
         gen(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
     elif mode == "gmm":
         gmm(sys.argv[2], int(sys.argv[3]))
+    elif mode == "start":
+        start_for(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), sys.argv[7])
+    elif mode == "pcagen":
+        pcagen(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     elif mode == "pca":
-        pca(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+        pca(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
+            tuple(sys.argv[6].split(",")) if len(sys.argv) > 6 else ("covariance_eigh",))

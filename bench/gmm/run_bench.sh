@@ -2,7 +2,8 @@
 # Runs the scikit-learn and DomainLens GMM benchmarks on the same data and start, one after
 # the other in one go, and prints both JSON lines and the ratio. Optionally the PCA timing.
 #   bench/gmm/run_bench.sh [BUILD_DIR] [ROWS] [COLS] [K] [ITERS] [COV]
-#   PCA=1 bench/gmm/run_bench.sh ...      (also PCA 1.5M x 384 -> 50)
+#   PCA=1 bench/gmm/run_bench.sh ...      (also PCA 1.5M x 384 -> 50, run_pca.sh)
+#   REAL=DIR bench/gmm/run_bench.sh ...   (GMM on DIR/pca50.f64 from make_real.py instead of synthetic)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:-$HERE/../../build}
@@ -11,6 +12,10 @@ PY=${PYTHON:-$(cd "$(dirname "$0")/../.." && pwd)/.venv-ref/bin/python}
 DATA=${BENCH_DATA:-/tmp/domainlens-bench-gmm-$ROWS-$COLS-$K-$COV}
 BIN=$BUILD/bench/gmm/bench_gmm
 [ -x "$BIN" ] || { echo "build bench_gmm first: cmake --build $BUILD --target bench_gmm" >&2; exit 1; }
+if [ -n "${REAL:-}" ]; then
+  DATA=$REAL/gmm-$K-$COV
+  [ -f "$DATA/start.json" ] || "$PY" "$HERE/bench_sklearn.py" start "$DATA" "$REAL/pca50.f64" "$ROWS" "$COLS" "$K" "$COV"
+fi
 if [ ! -f "$DATA/start.json" ]; then
   echo "generating $ROWS x $COLS mixture (k=$K) in $DATA" >&2
   "$PY" "$HERE/bench_sklearn.py" gen "$DATA" "$ROWS" "$COLS" "$K" "$COV"
@@ -32,8 +37,4 @@ print(f"ours f32 {dl32['seconds_per_iteration']:.3f} s/iter   lower bound {dl32[
       f"speed-up x{sk['seconds_per_iteration'] / dl32['seconds_per_iteration']:.2f}")
 print(f"lower bound rel. diff (f64): {abs(sk['lower_bound'] - dl['lower_bound']) / abs(sk['lower_bound']):.2e}")
 PYEOF
-if [ "${PCA:-0}" = 1 ]; then
-  "$BIN" pca 1500000 384 50
-  "$BIN" pca 1500000 384 50 200000
-  "$PY" "$HERE/bench_sklearn.py" pca 1500000 384 50
-fi
+if [ "${PCA:-0}" = 1 ]; then "$HERE/run_pca.sh" "$BUILD"; fi

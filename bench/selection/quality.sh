@@ -6,12 +6,15 @@
 # For every domain and method: precision/recall of the top-k with k = the domain's true size
 # in the pool. Writes a Markdown table to stdout.
 # Usage: bench/selection/quality.sh [PROJECT]  (default: a fresh project under out/quality)
+#   METHODS="moore-lewis axelrod contrast invitation:1 invitation:2 invitation:3" bench/selection/quality.sh
+#   (METHOD:N runs METHOD with --iterations N; only cosine/finetune-head need the encoder)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CLI="${DOMAINLENS_CLI:-$ROOT/build/app/domainlens-cli}"
 SHARED="${DOMAINLENS_SHARED_DATA:-$ROOT/../shared/data}"
 PROJECT="${1:-$ROOT/out/quality/quality.dlproj}"
-METHODS="${METHODS:-cosine finetune-head moore-lewis axelrod contrast}"
+METHODS="${METHODS:-cosine finetune-head moore-lewis axelrod contrast invitation:1 invitation:2 invitation:3}"
+SELECT_ARGS="${SELECT_ARGS:-}"   # extra select options for every method, e.g. "--pseudo-out tm"
 DOMAINS="it koran law medical qed subtitles ted"
 mkdir -p "$(dirname "$PROJECT")"
 if [ ! -f "$PROJECT" ]; then
@@ -23,23 +26,43 @@ if [ ! -f "$PROJECT" ]; then
       --domain-from-filename --corpus seeds --quiet >/dev/null
   done
 fi
-"$CLI" encode "$PROJECT" --corpus pool --quiet >&2
-"$CLI" encode "$PROJECT" --corpus seeds --quiet >&2
+# Only the embedding methods need the corpora encoded (a no-op when they already are).
+if [[ " $METHODS " == *" cosine "* || " $METHODS " == *" finetune-head "* ]]; then
+  "$CLI" encode "$PROJECT" --corpus pool --quiet >&2
+  "$CLI" encode "$PROJECT" --corpus seeds --quiet >&2
+fi
 echo "| domain | relevant | $(for m in $METHODS; do printf '%s P / R | ' "$m"; done)"
 echo "|---|---|$(for m in $METHODS; do printf -- '---|'; done)"
 declare -A sumP sumR
+INV_ROWS=()
 for d in $DOMAINS; do
   k=$("$CLI" info "$PROJECT" --json | python3 -c "import json,sys; j=json.load(sys.stdin); print([c for c in j['corpora'] if c['name']=='pool'][0]['domains']['$d'])")
   row="| $d | $k |"
   for m in $METHODS; do
-    run=$("$CLI" select "$PROJECT" --method "$m" --pool pool --seed "seeds:$d" --top "$k" --json --quiet | python3 -c 'import json,sys; print(json.load(sys.stdin)["run"])')
+    # METHOD:N = that method with --iterations N (invitation:1 .. invitation:3, contrast:1 ...).
+    extra=()
+    method=${m%%:*}
+    [[ "$m" == *:* ]] && extra=(--iterations "${m#*:}")
+    out=$(nice -n 10 "$CLI" select "$PROJECT" --method "$method" "${extra[@]}" $SELECT_ARGS --pool pool --seed "seeds:$d" --top "$k" --json --quiet)
+    run=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["run"])' "$out")
     pr=$("$CLI" evaluate "$PROJECT" "$run" --domain "$d" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print("%.3f %.3f" % (j["precision"], j["recall"]))')
     p=${pr% *}; r=${pr#* }
     sumP[$m]=$(python3 -c "print(${sumP[$m]:-0} + $p)"); sumR[$m]=$(python3 -c "print(${sumR[$m]:-0} + $r)")
     row="$row $p / $r |"
+    if [ "$method" = invitation ]; then
+      INV_ROWS+=("$(python3 -c "
+import json,sys
+its=json.loads(sys.argv[1])['report']['iterations']
+print('| $d | $m | ' + ' | '.join('%.3f' % i['cutoffs'][-1]['precision'] for i in its if 'cutoffs' in i) + ' |')" "$out")")
+    fi
   done
   echo "$row"
 done
-row="| **average** | |"
-for m in $METHODS; do row="$row **$(python3 -c "print(f'{${sumP[$m]}/7:.3f} / {${sumR[$m]}/7:.3f}')")** |"; done
-echo "$row"
+# Every EM iteration's ranking is kept in an Invitation run (select --json: report.iterations):
+# its precision at the true size (the last cut-off of the pseudo-precision table) per iteration.
+if [ "${#INV_ROWS[@]}" -gt 0 ]; then
+  echo
+  echo "| domain | run | precision at the true size after EM iteration 1, 2, ... |"
+  echo "|---|---|---|"
+  printf '%s\n' "${INV_ROWS[@]}"
+fi

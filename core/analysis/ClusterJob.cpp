@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 
+#include "analysis/LayerSets.h"
 #include "analysis/Metrics.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"
@@ -30,6 +31,7 @@ nlohmann::json ClusterParams::toJson() const {
     j["n_init"] = nInit;
     j["init"] = gmmInitName(init);
     j["precision"] = precision == Precision::Float64 ? "float64" : "float32";
+    j["representation"] = representation.toJson();
     return j;
 }
 
@@ -59,6 +61,7 @@ struct Prepared {
     PcaModel pca;        // the reduction (components = 0 when none)
     PcaModel display;    // 2-D display axes when pca < 2 (else the first two PCA axes)
     std::vector<float> coords2d;  // N x 2
+    std::vector<EmbeddingSetInfo> layerSets;  // sets averaged (empty = pr.set alone)
     bool labelled = false;
 };
 
@@ -68,6 +71,7 @@ Status validate(const ClusterParams& p) {
     if (p.pcaDims == 1 || p.pcaDims < 0) return usageError("--pca must be 0 (none) or at least 2.");
     if (p.maxIter < 1) return usageError("--max-iter must be at least 1.");
     if (!(p.tol >= 0)) return usageError("--tol must not be negative.");
+    if (p.representation.whiten && p.pcaDims < 2) return usageError("--whiten needs --pca N with N >= 2.");
     return {};
 }
 
@@ -81,7 +85,13 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     if (!set) return std::unexpected(set.error());
     pr.set = *set;
     progress.stage("Loading embeddings");
-    auto emb = loadEmbeddings(store, set->id, corpus->id);
+    for (int layer : params.representation.layers) {
+        auto ls = layerSet(store, *corpus, *set, layer);
+        if (!ls) return std::unexpected(ls.error());
+        pr.layerSets.push_back(*ls);
+    }
+    auto emb = pr.layerSets.empty() ? loadEmbeddings(store, set->id, corpus->id)
+                                    : loadLayerMean(store, corpus->id, pr.layerSets);
     if (!emb) return std::unexpected(emb.error());
     if (emb->rows < corpus->sentences)
         return fail("Embedding set " + std::to_string(set->id) + " covers only " + std::to_string(emb->rows) + " of the " +
@@ -102,40 +112,33 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
         return usageError("--pca " + std::to_string(params.pcaDims) + " is larger than the embedding dimension " +
                           std::to_string(pr.emb.dim) + ".");
 
-    // Embeddings are stored as float16/float32: PCA on them runs in float32 (float64
-    // accumulation of chunk sums), the GMM then works in the requested precision.
-    const Precision rawPrecision = params.pcaDims >= 2 ? Precision::Float32 : params.precision;
-    auto raw = DataMatrix::fromFloat(pr.emb.data, pr.emb.rows, pr.emb.dim, rawPrecision,
-                                     params.useCuda && cudaAvailable());
-    if (!raw) return std::unexpected(raw.error());
-    if (!raw->allFinite()) return fail("The embeddings contain NaN or infinite values; re-encode the corpus.");
+    // Post-processing (in place on pr.emb, so the centroid cosines below describe the vectors
+    // that were clustered), PCA, whitening.
+    ReduceParams rp;
+    rp.pcaDims = params.pcaDims;
+    rp.pcaMaxFitRows = params.pcaMaxFitRows;
+    rp.seed = params.firstSeed;
+    rp.precision = params.precision;
+    rp.cuda = params.useCuda && cudaAvailable();
+    if (params.representation.l2 || params.representation.standardize) progress.stage("Post-processing the vectors");
+    if (params.pcaDims >= 2) progress.stage("PCA to " + std::to_string(params.pcaDims) + " dimensions");
+    auto reduced = reduceForClustering(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, cancel);
+    if (!reduced) return std::unexpected(reduced.error());
+    pr.x = std::move(reduced->x);
+    pr.pca = std::move(reduced->pca);
     if (params.pcaDims >= 2) {
-        progress.stage("PCA to " + std::to_string(params.pcaDims) + " dimensions");
+        pr.coords2d = pr.x.columnsToFloat(2);
+    } else if (pr.emb.dim >= 2 && pr.emb.rows >= 2) {
         PcaParams pp;
-        pp.components = params.pcaDims;
+        pp.components = 2;
         pp.maxFitRows = params.pcaMaxFitRows;
         pp.seed = params.firstSeed;
-        auto model = fitPca(*raw, pp, cancel);
+        auto model = fitPca(pr.x, pp, cancel);
         if (!model) return std::unexpected(model.error());
-        auto proj = projectPca(*model, *raw, cancel);
+        auto proj = projectPca(*model, pr.x, cancel);
         if (!proj) return std::unexpected(proj.error());
-        pr.pca = std::move(*model);
-        pr.x = proj->to(params.precision);
-        pr.coords2d = pr.x.columnsToFloat(2);
-    } else {
-        pr.x = *raw;
-        if (pr.emb.dim >= 2 && pr.emb.rows >= 2) {
-            PcaParams pp;
-            pp.components = 2;
-            pp.maxFitRows = params.pcaMaxFitRows;
-            pp.seed = params.firstSeed;
-            auto model = fitPca(*raw, pp, cancel);
-            if (!model) return std::unexpected(model.error());
-            auto proj = projectPca(*model, *raw, cancel);
-            if (!proj) return std::unexpected(proj.error());
-            pr.display = std::move(*model);
-            pr.coords2d = proj->columnsToFloat(2);
-        }
+        pr.display = std::move(*model);
+        pr.coords2d = proj->columnsToFloat(2);
     }
     return pr;
 }
@@ -217,7 +220,8 @@ json centroidCosine(const Prepared& pr) {
 
 json embeddingJson(const EmbeddingSetInfo& s) {
     return {{"id", s.id}, {"model", s.key.model}, {"layer", s.key.layer}, {"pooling", s.key.pooling},
-            {"side", sideName(s.key.side)}, {"normalized", s.key.normalized}, {"dim", s.dim}};
+            {"side", sideName(s.key.side)}, {"normalized", s.key.normalized}, {"dim", s.dim},
+            {"model_hash", s.key.modelHash}, {"precision", s.key.precision}, {"prefix", s.key.prefix}, {"model_path", s.modelPath}};
 }
 
 json confusionJson(const Confusion& c) {
@@ -336,6 +340,7 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
         summary["corpus"] = pr->corpus.name;
         summary["sentences"] = res.sentences;
         summary["embedding_set"] = embeddingJson(pr->set);
+        summary["representation"] = params.representation.describe();
         summary["k"] = params.k;
         summary["covariance"] = covarianceTypeName(params.covariance);
         json pcaJ = {{"dims", params.pcaDims}};
@@ -387,6 +392,11 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
         pj["corpus"] = pr->corpus.name;
         pj["embedding_set"] = pr->set.id;
         pj["embedding"] = embeddingJson(pr->set);
+        if (!pr->layerSets.empty()) {
+            json ids = json::array();
+            for (const auto& ls : pr->layerSets) ids.push_back(ls.id);
+            pj["representation"]["layer_sets"] = ids;
+        }
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
         auto runId = createRun(store, "cluster", pr->corpus.id, pr->set.id, pj);

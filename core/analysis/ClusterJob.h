@@ -2,7 +2,8 @@
 // The clustering job (Aharoni & Goldberg 2020, section 2): embeddings of a corpus -> PCA ->
 // GMM for S seeds -> purity/NMI/ARI against the domain labels, plus a random baseline.
 // Stores ONE run (kind "cluster") per call, in one transaction:
-//   params  : this struct as JSON (+ embedding model/layer/pooling/side)
+//   params  : this struct as JSON (+ embedding model/layer/pooling/side, the representation
+//             and the ids of the layer sets averaged)
 //   summary : per-seed metrics, mean/std, best seed, confusion matrix, majority map,
 //             domain names, PCA explained variance, domain-centroid cosine matrix
 //   results : per sentence of the best seed: label, prob = max responsibility, loglik
@@ -19,6 +20,7 @@
 
 #include "analysis/DataMatrix.h"
 #include "analysis/Gmm.h"
+#include "analysis/Representation.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
 
@@ -43,6 +45,7 @@ struct ClusterParams {
     Precision precision = Precision::Float64;
     bool useCuda = true;               // when available
     bool kmeansBaseline = true;        // also report k-means purity per seed
+    RepresentationParams representation;  // layer mean, L2, standardisation, whitening
     nlohmann::json toJson() const;
 };
 

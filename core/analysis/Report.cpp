@@ -323,6 +323,15 @@ std::string clusterReportText(const json& r) {
     std::ostringstream o;
     o << "Cluster run " << r["run"]["id"] << " on corpus '" << r.value("corpus", "") << "': " << r["sentences"]
       << " sentences, k = " << r["k"] << "\n";
+    // Sampling the reader should know about: PCA fitted on a subset of the rows.
+    if (r.contains("pca") && r["pca"].is_object() && r["pca"].contains("fit_rows")) {
+        const auto fitRows = r["pca"]["fit_rows"].get<std::int64_t>();
+        const auto rows = r["sentences"].is_number() ? r["sentences"].get<std::int64_t>() : fitRows;
+        o << "PCA to " << r["pca"].value("dims", 0) << " dimensions, fitted on "
+          << (fitRows < rows ? "a random sample of " + std::to_string(fitRows) + " of " + std::to_string(rows) + " rows"
+                             : "all " + std::to_string(fitRows) + " rows")
+          << "\n";
+    }
     if (!r.value("labelled", false)) {
         o << "The corpus has no domain labels: no purity or outlier analysis.\n";
         return o.str();

@@ -1,129 +1,228 @@
 #include "encode/EncodeJob.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 #include "encode/ModelCatalog.h"
 #include "encode/ModelConfig.h"
+#include "encode/ModelIdentity.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"
 #include "store/Store.h"
 
 namespace dl {
+namespace {
+
+// What every layer's set shares: the model (by content), the corpus, pooling and prompt.
+struct Plan {
+    ModelEntry model;
+    ModelConfig cfg;
+    CorpusInfo corpus;
+    Pooling pooling = Pooling::Mean;
+    std::string hash, precision, promptName, promptText;
+    std::vector<int> resolved;  // hidden-state indices 0..L, one per requested layer
+};
+
+Expected<Plan> plan(const EncodeParams& params, std::vector<int> layers, Store& store) {
+    Plan p;
+    auto pooling = parsePooling(params.pooling);
+    if (!pooling) return std::unexpected(pooling.error());
+    p.pooling = *pooling;
+    if (params.chunkSentences < 1) return usageError("The chunk size must be positive.");
+    auto model = resolveModel(params.model);
+    if (!model) return std::unexpected(model.error());
+    p.model = *model;
+    auto corpus = resolveCorpus(store, params.corpus);
+    if (!corpus) return std::unexpected(corpus.error());
+    p.corpus = *corpus;
+    if (params.side == Side::Target && !corpus->parallel)
+        return usageError("The corpus " + corpus->name + " has no target side.");
+    // The key needs config.json and the content hash (cached); a complete set returns
+    // before the weights are loaded.
+    auto cfg = loadModelConfig(model->path);
+    if (!cfg) return std::unexpected(cfg.error());
+    p.cfg = *cfg;
+    const int L = cfg->numLayers;
+    if (params.allLayers) {
+        layers.clear();
+        for (int l = 1; l <= L; ++l) layers.push_back(l);
+    }
+    if (layers.empty()) return usageError("No layer to encode.");
+    for (int layer : layers) {
+        if (layer > L || layer < -(L + 1))
+            return usageError("Layer " + std::to_string(layer) + " does not exist: " + model->name + " has " +
+                              std::to_string(L) + " layers.");
+        p.resolved.push_back(layer < 0 ? L + 1 + layer : layer);
+    }
+    auto prompt = resolvePrompt(model->path, params.prefix);
+    if (!prompt) return std::unexpected(prompt.error());
+    p.promptName = prompt->first;
+    p.promptText = prompt->second;
+    auto hash = modelContentHash(model->path);
+    if (!hash) return std::unexpected(hash.error());
+    p.hash = *hash;
+    p.precision = encoderPrecision(params.device);
+    return p;
+}
+
+EmbeddingKey keyFor(const Plan& p, const EncodeParams& params, int resolved) {
+    EmbeddingKey key;
+    key.model = p.model.name;
+    key.layer = resolved == p.cfg.numLayers ? -1 : resolved;
+    key.pooling = poolingName(p.pooling);
+    key.side = params.side;
+    key.normalized = params.normalize;
+    key.modelHash = p.hash;
+    key.precision = p.precision;
+    key.prefix = p.promptName;
+    return key;
+}
+
+bool underFolder(const std::string& path, const std::string& folder) {
+    const auto rel = std::filesystem::path(path).lexically_relative(folder);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+// Streams the corpus from `position` through the encoder and appends each layer's rows to
+// its set (a set already further along skips the rows it has). One transaction per chunk.
+Status encodeChunks(const Plan& p, const EncodeParams& params, TransformerEncoder& encoder, Store& store,
+                    std::vector<EncodeResult>& res, std::vector<std::int64_t>& done, ProgressSink& progress,
+                    const CancelToken& cancel) {
+    const std::int64_t total = p.corpus.sentences;
+    std::int64_t position = *std::min_element(done.begin(), done.end());
+    std::vector<std::string> texts;
+    std::vector<std::vector<float>> vectors;
+    const int dim = p.cfg.hiddenSize;
+    while (position < total) {
+        cancel.throwIfCancelled();
+        texts.clear();
+        std::int64_t first = -1;
+        auto s = forEachSentence(store, p.corpus.id, position, [&](const Sentence& sen) {
+            if (first < 0) first = sen.position;
+            texts.push_back(p.promptText + (params.side == Side::Source ? sen.src : sen.tgt));
+            return static_cast<int>(texts.size()) < params.chunkSentences;
+        });
+        if (!s) return s;
+        if (texts.empty()) break;
+        if (first != position)
+            return fail("The corpus " + p.corpus.name + " has a gap in its sentence positions at " + std::to_string(position) + ".");
+        EncodeStats stats;
+        if (auto e = encoder.encodeLayers(texts, p.resolved, p.pooling, vectors, &stats, &cancel); !e) return e;
+        const auto rows = static_cast<std::int64_t>(texts.size());
+        auto tx = store.begin();
+        if (!tx) return std::unexpected(tx.error());
+        for (std::size_t j = 0; j < res.size(); ++j) {
+            if (done[j] >= position + rows) continue;
+            const std::int64_t skip = std::max<std::int64_t>(0, done[j] - position);
+            std::span<const float> part(vectors[j].data() + skip * dim, static_cast<std::size_t>((rows - skip) * dim));
+            if (auto a = appendEmbeddings(store, res[j].setId, p.corpus.id, position + skip, rows - skip, part); !a) return a;
+            res[j].encoded += rows - skip;
+            done[j] = position + rows;
+        }
+        if (auto c = tx->commit(); !c) return c;
+        for (auto& r : res) r.stats.add(stats);
+        position += rows;
+        progress.progress(position, total);
+    }
+    return {};
+}
+
+Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, const std::vector<int>& layers, Store& store,
+                                                 ProgressSink& progress, const CancelToken& cancel) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto p = plan(params, layers, store);
+    if (!p) return std::unexpected(p.error());
+    std::vector<EncodeResult> res(p->resolved.size());
+    std::vector<std::int64_t> done(p->resolved.size());
+    {
+        auto tx = store.begin();
+        if (!tx) return std::unexpected(tx.error());
+        for (std::size_t j = 0; j < res.size(); ++j) {
+            const auto key = keyFor(*p, params, p->resolved[j]);
+            auto set = ensureEmbeddingSet(store, key, p->cfg.hiddenSize, params.storage, p->model.path);
+            if (!set) return std::unexpected(set.error());
+            auto& r = res[j];
+            r.setId = set->id;
+            r.corpusId = p->corpus.id;
+            r.corpus = p->corpus.name;
+            r.model = p->model.name;
+            r.modelPath = p->model.path;
+            r.modelHash = p->hash;
+            r.precision = p->precision;
+            r.prefix = p->promptName;
+            r.dim = p->cfg.hiddenSize;
+            r.layer = key.layer;
+            r.total = p->corpus.sentences;
+        }
+        if (auto c = tx->commit(); !c) return std::unexpected(c.error());
+    }
+    for (std::size_t j = 0; j < res.size(); ++j) {
+        auto n = encodedCount(store, res[j].setId, p->corpus.id);
+        if (!n) return std::unexpected(n.error());
+        done[j] = res[j].alreadyEncoded = *n;
+        res[j].noop = *n >= p->corpus.sentences;
+    }
+    if (std::all_of(res.begin(), res.end(), [](const EncodeResult& r) { return r.noop; })) {
+        progress.info("Already encoded: " + p->corpus.name + " (" + std::to_string(p->corpus.sentences) + " sentences) with " +
+                      p->model.name + "; nothing to do.");
+        return res;
+    }
+
+    progress.stage("Loading " + p->model.name);
+    EncoderOptions eo;
+    eo.pooling = p->pooling;
+    eo.layer = *std::max_element(p->resolved.begin(), p->resolved.end());  // layers above it are not loaded
+    eo.normalize = params.normalize;
+    eo.batchTokens = params.batchTokens;
+    eo.threads = params.threads;
+    eo.device = params.device;
+    auto encoder = TransformerEncoder::load(p->model.path, eo);
+    if (!encoder) return std::unexpected(encoder.error());
+    const std::int64_t from = *std::min_element(done.begin(), done.end());
+    if (from > 0) progress.info("Resuming at sentence " + std::to_string(from) + " of " + std::to_string(p->corpus.sentences) + ".");
+    progress.stage("Encoding " + p->corpus.name + " (" + sideName(params.side) + ") with " + p->model.name + " on " +
+                   (*encoder)->device());
+    progress.progress(from, p->corpus.sentences);
+    const auto tEncode = std::chrono::steady_clock::now();
+    if (auto s = encodeChunks(*p, params, **encoder, store, res, done, progress, cancel); !s) return std::unexpected(s.error());
+    const double encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tEncode).count();
+    const std::int64_t sentences = p->corpus.sentences - from;
+    const double sps = encodeSeconds > 0 ? static_cast<double>(sentences) / encodeSeconds : 0;
+    for (auto& r : res) {
+        r.device = (*encoder)->device();
+        r.truncated = r.stats.truncated;
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        r.sentencesPerSecond = sps;
+    }
+    // Installed models remember their speed for the Encode dialog (not folders given by path).
+    if (sentences > 0 && (underFolder(p->model.path, modelsDataDir()) || underFolder(p->model.path, hfHubCacheDir())))
+        recordModelSpeed(p->model.path, sps, (*encoder)->device());
+    char line[256];
+    std::snprintf(line, sizeof line, "Encoded %lld sentences in %.1f s (%.1f sentences/s); %lld truncated at %d tokens.",
+                  static_cast<long long>(sentences), encodeSeconds, sps, static_cast<long long>(res[0].truncated),
+                  (*encoder)->maxLength());
+    progress.info(line);
+    return res;
+}
+
+}  // namespace
 
 Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, ProgressSink& progress,
                                  const CancelToken& cancel) {
     return runJob<EncodeResult>([&]() -> Expected<EncodeResult> {
-        const auto t0 = std::chrono::steady_clock::now();
-        auto pooling = parsePooling(params.pooling);
-        if (!pooling) return std::unexpected(pooling.error());
-        if (params.chunkSentences < 1) return usageError("The chunk size must be positive.");
-        auto model = resolveModel(params.model);
-        if (!model) return std::unexpected(model.error());
-        auto corpus = resolveCorpus(store, params.corpus);
-        if (!corpus) return std::unexpected(corpus.error());
-        if (params.side == Side::Target && !corpus->parallel)
-            return usageError("The corpus " + corpus->name + " has no target side.");
+        auto r = encodeLayers(params, {params.layer}, store, progress, cancel);
+        if (!r) return std::unexpected(r.error());
+        return std::move(r->front());
+    });
+}
 
-        // The key needs only config.json; a complete set returns before loading the weights.
-        auto cfg = loadModelConfig(model->path);
-        if (!cfg) return std::unexpected(cfg.error());
-        const int L = cfg->numLayers;
-        if (params.layer > L || params.layer < -(L + 1))
-            return usageError("Layer " + std::to_string(params.layer) + " does not exist: " + model->name + " has " +
-                              std::to_string(L) + " layers.");
-        const int resolved = params.layer < 0 ? L + 1 + params.layer : params.layer;
-        EmbeddingKey key;
-        key.model = model->name;
-        key.layer = resolved == L ? -1 : resolved;
-        key.pooling = poolingName(*pooling);
-        key.side = params.side;
-        key.normalized = params.normalize;
-
-        EncodeResult res;
-        res.corpusId = corpus->id;
-        res.corpus = corpus->name;
-        res.model = model->name;
-        res.modelPath = model->path;
-        res.dim = cfg->hiddenSize;
-        res.layer = key.layer;
-        res.total = corpus->sentences;
-
-        {
-            auto tx = store.begin();
-            if (!tx) return std::unexpected(tx.error());
-            auto set = ensureEmbeddingSet(store, key, cfg->hiddenSize, params.storage);
-            if (!set) return std::unexpected(set.error());
-            if (auto c = tx->commit(); !c) return std::unexpected(c.error());
-            res.setId = set->id;
-        }
-        auto done = encodedCount(store, res.setId, corpus->id);
-        if (!done) return std::unexpected(done.error());
-        res.alreadyEncoded = *done;
-        if (*done >= corpus->sentences) {
-            res.noop = true;
-            progress.info("Already encoded: " + corpus->name + " (" + std::to_string(corpus->sentences) +
-                          " sentences) with " + model->name + "; nothing to do.");
-            return res;
-        }
-
-        progress.stage("Loading " + model->name);
-        EncoderOptions eo;
-        eo.pooling = *pooling;
-        eo.layer = params.layer;
-        eo.normalize = params.normalize;
-        eo.batchTokens = params.batchTokens;
-        eo.threads = params.threads;
-        eo.device = params.device;
-        auto encoder = TransformerEncoder::load(model->path, eo);
-        if (!encoder) return std::unexpected(encoder.error());
-        res.device = (*encoder)->device();
-        if (*done > 0)
-            progress.info("Resuming at sentence " + std::to_string(*done) + " of " + std::to_string(corpus->sentences) + ".");
-        progress.stage("Encoding " + corpus->name + " (" + sideName(params.side) + ") with " + model->name + " on " +
-                       res.device);
-        progress.progress(*done, corpus->sentences);
-
-        std::int64_t position = *done;
-        std::vector<std::string> texts;
-        std::vector<float> vectors;
-        const auto tEncode = std::chrono::steady_clock::now();
-        while (position < corpus->sentences) {
-            cancel.throwIfCancelled();
-            texts.clear();
-            std::int64_t first = -1;
-            auto s = forEachSentence(store, corpus->id, position, [&](const Sentence& sen) {
-                if (first < 0) first = sen.position;
-                texts.push_back(params.side == Side::Source ? sen.src : sen.tgt);
-                return static_cast<int>(texts.size()) < params.chunkSentences;
-            });
-            if (!s) return std::unexpected(s.error());
-            if (texts.empty()) break;
-            if (first != position)
-                return fail("The corpus " + corpus->name + " has a gap in its sentence positions at " +
-                            std::to_string(position) + ".");
-            auto e = (*encoder)->encode(texts, vectors, &res.stats, &cancel);
-            if (!e) return std::unexpected(e.error());
-            const auto rows = static_cast<std::int64_t>(texts.size());
-            auto tx = store.begin();
-            if (!tx) return std::unexpected(tx.error());
-            if (auto a = appendEmbeddings(store, res.setId, corpus->id, position, rows, vectors); !a)
-                return std::unexpected(a.error());
-            if (auto c = tx->commit(); !c) return std::unexpected(c.error());
-            position += rows;
-            res.encoded += rows;
-            progress.progress(position, corpus->sentences);
-        }
-        res.truncated = res.stats.truncated;
-        const double encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tEncode).count();
-        res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        res.sentencesPerSecond = encodeSeconds > 0 ? static_cast<double>(res.encoded) / encodeSeconds : 0;
-        char line[256];
-        std::snprintf(line, sizeof line, "Encoded %lld sentences in %.1f s (%.1f sentences/s); %lld truncated at %d tokens.",
-                      static_cast<long long>(res.encoded), encodeSeconds, res.sentencesPerSecond,
-                      static_cast<long long>(res.truncated), (*encoder)->maxLength());
-        progress.info(line);
-        return res;
+Expected<std::vector<EncodeResult>> runEncodeLayers(const EncodeParams& params, Store& store, ProgressSink& progress,
+                                                    const CancelToken& cancel) {
+    return runJob<std::vector<EncodeResult>>([&]() -> Expected<std::vector<EncodeResult>> {
+        return encodeLayers(params, params.layers.empty() ? std::vector<int>{params.layer} : params.layers, store, progress,
+                            cancel);
     });
 }
 

@@ -1,11 +1,14 @@
 #pragma once
 // The encode job: embeds every sentence of a corpus side with a transformer encoder and
-// stores the vectors in the project under (model, layer, pooling, side, normalisation).
+// stores the vectors in the project under (model content + precision + prompt, layer,
+// pooling, side, normalisation): see store/Embeddings.h, encode/ModelIdentity.h. Several
+// layers can be stored from one forward pass (runEncodeLayers), each as its own set.
 // Commits one chunk of sentences per transaction, so a cancelled or crashed encode resumes
 // at encodedCount(); encoding an already complete corpus is a no-op (the model is not even
 // loaded). Sentences are streamed from the store: memory stays bounded on 1.5M sentences.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/Error.h"
 #include "encode/TransformerEncoder.h"
@@ -21,6 +24,9 @@ struct EncodeParams {
     std::string corpus;  // "" = the project's only corpus
     Side side = Side::Source;
     int layer = -1;  // as EncoderOptions::layer
+    std::vector<int> layers;  // runEncodeLayers: several hidden states (as layer), one pass
+    bool allLayers = false;   // runEncodeLayers: every layer 1..L (overrides layers)
+    std::string prefix;       // prompt: "" = the model's default, "none", or a prompt name ("query", "passage")
     std::string pooling = "mean";
     bool normalize = false;
     StorageType storage = StorageType::Float16;
@@ -34,8 +40,11 @@ struct EncodeResult {
     std::int64_t setId = 0;
     std::int64_t corpusId = 0;
     std::string corpus;
-    std::string model;       // the key's model name
+    std::string model;       // the model's name (folder name or HF id)
     std::string modelPath;
+    std::string modelHash;   // content hash: what identifies the set
+    std::string precision;   // fp32 (CPU) / fp16 (CUDA)
+    std::string prefix;      // prompt name used ("" = none)
     std::string device;
     int dim = 0;
     int layer = -1;          // as stored in the key (-1 = last)
@@ -51,5 +60,9 @@ struct EncodeResult {
 
 Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, ProgressSink& progress,
                                  const CancelToken& cancel);
+// params.layers (or every layer 1..L with allLayers) stored as separate sets from
+// one forward pass per batch; one result per layer, in the order given.
+Expected<std::vector<EncodeResult>> runEncodeLayers(const EncodeParams& params, Store& store, ProgressSink& progress,
+                                                    const CancelToken& cancel);
 
 }  // namespace dl

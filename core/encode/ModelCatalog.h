@@ -1,8 +1,11 @@
 #pragma once
-// Where encoder models come from: the default model that scripts/setup installs
-// (${XDG_DATA_HOME:-~/.local/share}/domainlens/models/all-MiniLM-L6-v2), other model
-// directories beside it, and the user's Hugging Face cache
-// (${HF_HUB_CACHE:-${HF_HOME:-~/.cache/huggingface}/hub}/models--ORG--NAME/snapshots/REV).
+// Where encoder models come from: the models scripts/install-model.sh installs under
+// ${XDG_DATA_HOME:-~/.local/share}/domainlens/models/NAME (all-MiniLM-L6-v2, the default;
+// all-mpnet-base-v2; multilingual-e5-small), other model directories beside them, and the
+// user's Hugging Face cache (${HF_HUB_CACHE:-${HF_HOME:-~/.cache/huggingface}/hub}/
+// models--ORG--NAME/snapshots/REV). Also what the Encode dialog shows about each: languages,
+// dimension, size on disk and the speed last measured by an encode.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -11,12 +14,26 @@
 namespace dl {
 
 struct ModelEntry {
-    std::string name;       // shown to users and used in embedding keys: "all-MiniLM-L6-v2", "org/name"
-    std::string path;       // the model directory
+    std::string name;       // shown to users: "all-MiniLM-L6-v2", "org/name", a folder name
+    std::string path;       // the model directory ("" for a known model not installed)
     std::string modelType;  // config.json's model_type
-    std::string source;     // "default", "data-dir", "hf-cache", "path"
-    bool supported = false; // an architecture this build can run, with model.safetensors
+    std::string source;     // "default", "data-dir", "hf-cache", "path", "installable"
+    bool supported = false; // an architecture this build can run, with its weights
+    bool installed = true;  // false: a known model that scripts/install-model.sh can install
+    std::string languages;  // e.g. "English", "~100 languages"; "" = unknown
+    int dim = 0;            // hidden size (0 = unknown)
+    std::int64_t sizeBytes = 0;        // files in the directory (0 when not installed)
+    double sentencesPerSecond = 0;     // measured by the last encode with it (0 = never)
+    std::string speedDevice;           // where that was measured ("cpu" / "cuda")
 };
+
+// The models scripts/install-model.sh NAME installs, by short name.
+struct KnownModel {
+    std::string name, languages, note;
+    int dim = 0;
+    std::int64_t approxBytes = 0;  // on disk once installed
+};
+const std::vector<KnownModel>& knownModels();
 
 inline constexpr const char* kDefaultModelName = "all-MiniLM-L6-v2";
 
@@ -26,9 +43,27 @@ std::string hfHubCacheDir();
 
 // Models in the data dir and the HF cache (those with a config.json), default first.
 std::vector<ModelEntry> listModels();
+// listModels() plus the known models that are not installed (installed = false), last.
+std::vector<ModelEntry> listModelsWithInstallable();
 
 // "" = the default model; an existing directory; an HF id ("org/name") found in the cache;
-// or the name of a directory in modelsDataDir(). Fails with what was tried.
+// or a short name / the name of a directory in modelsDataDir(). Fails with what was tried
+// (and, for a known model not installed, the install command).
 Expected<ModelEntry> resolveModel(const std::string& spec);
+
+// The prompts a model wants prepended (config_sentence_transformers.json: "prompts",
+// "default_prompt_name"), e.g. multilingual-E5's "query: " / "passage: ".
+struct ModelPrompts {
+    std::map<std::string, std::string> prompts;  // name -> text
+    std::string defaultName;                     // "" = none
+};
+ModelPrompts modelPrompts(const std::string& modelDir);
+// The prompt to use for a request: "" = the model's default (none if it has none), "none",
+// or a prompt name of the model. Returns {name, text}; name "" = no prompt.
+Expected<std::pair<std::string, std::string>> resolvePrompt(const std::string& modelDir, const std::string& request);
+
+// Encoding speed, kept per model directory in modelsDataDir()/../model-speeds.json (written
+// after an encode; best effort: a failure to write is ignored).
+void recordModelSpeed(const std::string& modelDir, double sentencesPerSecond, const std::string& device);
 
 }  // namespace dl

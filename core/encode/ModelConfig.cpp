@@ -13,6 +13,8 @@ std::string architectureName(Architecture a) {
     case Architecture::Bert: return "BERT";
     case Architecture::DistilBert: return "DistilBERT";
     case Architecture::Roberta: return "RoBERTa";
+    case Architecture::MPNet: return "MPNet";
+    case Architecture::Gpt2: return "GPT-2";
     }
     return "?";
 }
@@ -33,9 +35,13 @@ Expected<ModelConfig> loadModelConfig(const std::string& modelDir) {
         c.arch = Architecture::DistilBert;
     } else if (t == "roberta" || t == "xlm-roberta" || t == "camembert") {
         c.arch = Architecture::Roberta;
+    } else if (t == "mpnet") {
+        c.arch = Architecture::MPNet;
+    } else if (t == "gpt2") {
+        c.arch = Architecture::Gpt2;
     } else {
         return fail(path + ": model_type \"" + t +
-                    "\" is not supported (supported: bert, distilbert, roberta, xlm-roberta, camembert).");
+                    "\" is not supported (supported: bert, distilbert, roberta, xlm-roberta, camembert, mpnet, gpt2).");
     }
     auto need = [&](const char* key, int& out) -> Status {
         if (!j.contains(key) || !j[key].is_number_integer())
@@ -55,6 +61,20 @@ Expected<ModelConfig> loadModelConfig(const std::string& modelDir) {
         if (j.value("sinusoidal_pos_embds", false)) {
             // The sinusoidal table is stored in the checkpoint like a learned one; nothing to do.
         }
+    } else if (c.arch == Architecture::Gpt2) {
+        if (!(s = need("n_embd", c.hiddenSize)) || !(s = need("n_layer", c.numLayers)) || !(s = need("n_head", c.numHeads)))
+            return std::unexpected(s.error());
+        c.intermediateSize = 4 * c.hiddenSize;  // n_inner: null means 4 x n_embd
+        if (j.contains("n_inner") && !j["n_inner"].is_null() && !(s = need("n_inner", c.intermediateSize)))
+            return std::unexpected(s.error());
+        c.activation = j.value("activation_function", std::string("gelu_new"));
+        c.layerNormEps = j.value("layer_norm_epsilon", 1e-5);
+        c.typeVocabSize = 0;
+        if (!j.value("scale_attn_weights", true))
+            return fail(path + ": scale_attn_weights false is not supported.");
+        c.scaleAttnByInverseLayerIdx = j.value("scale_attn_by_inverse_layer_idx", false);
+        if (j.value("add_cross_attention", false))
+            return fail(path + ": GPT-2 with add_cross_attention is not supported (encoder-decoder use).");
     } else {
         if (!(s = need("hidden_size", c.hiddenSize)) || !(s = need("num_hidden_layers", c.numLayers)) ||
             !(s = need("num_attention_heads", c.numHeads)) || !(s = need("intermediate_size", c.intermediateSize)))
@@ -74,12 +94,18 @@ Expected<ModelConfig> loadModelConfig(const std::string& modelDir) {
     static const char* acts[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "gelu_fast", "relu"};
     if (std::find(std::begin(acts), std::end(acts), c.activation) == std::end(acts))
         return fail(path + ": activation \"" + c.activation + "\" is not supported.");
-    c.maxPositions = j.value("max_position_embeddings", 512);
+    if (c.arch == Architecture::MPNet) {
+        c.relativeAttentionBuckets = j.value("relative_attention_num_buckets", 32);
+        if (c.relativeAttentionBuckets < 2) return fail(path + ": relative_attention_num_buckets must be at least 2.");
+    }
+    c.maxPositions = c.arch == Architecture::Gpt2 ? j.value("n_positions", 1024) : j.value("max_position_embeddings", 512);
     c.padTokenId = j.contains("pad_token_id") && j["pad_token_id"].is_number_integer()
                        ? j["pad_token_id"].get<int>()
-                       : (c.arch == Architecture::Roberta ? 1 : 0);
-    // RoBERTa positions start after the padding index.
-    c.maxLength = c.arch == Architecture::Roberta ? c.maxPositions - c.padTokenId - 1 : c.maxPositions;
+                       : (c.arch == Architecture::Roberta || c.arch == Architecture::MPNet ? 1 : 0);
+    // RoBERTa and MPNet positions start after the padding index.
+    const bool offsetPositions = c.arch == Architecture::Roberta || c.arch == Architecture::MPNet;
+    c.maxLength = offsetPositions ? c.maxPositions - c.padTokenId - 1 : c.maxPositions;
+    if (c.maxLength < 2) return fail(path + ": max_position_embeddings leaves room for fewer than 2 tokens.");
     const auto tokCfgPath = fs::path(modelDir) / "tokenizer_config.json";
     if (fs::exists(tokCfgPath)) {
         std::ifstream tin(tokCfgPath, std::ios::binary);

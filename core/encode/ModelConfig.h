@@ -1,12 +1,13 @@
 #pragma once
-// The parts of a Hugging Face config.json that the encoders need.
+// The parts of a Hugging Face config.json that the encoders need (BERT, DistilBERT,
+// RoBERTa/XLM-R/CamemBERT, MPNet, GPT-2).
 #include <string>
 
 #include "common/Error.h"
 
 namespace dl {
 
-enum class Architecture { Bert, DistilBert, Roberta };
+enum class Architecture { Bert, DistilBert, Roberta, MPNet, Gpt2 };
 std::string architectureName(Architecture a);
 
 struct ModelConfig {
@@ -22,6 +23,8 @@ struct ModelConfig {
     double layerNormEps = 1e-12;
     std::string activation = "gelu";  // gelu | gelu_new | gelu_pytorch_tanh | relu
     std::string positionEmbeddingType = "absolute";
+    int relativeAttentionBuckets = 32;       // MPNet: buckets of the shared relative position bias
+    bool scaleAttnByInverseLayerIdx = false;  // GPT-2: scores also divided by (layer index + 1)
     // Longest input in tokens, specials included (max positions, tokenizer's model_max_length).
     int maxLength = 512;
 };

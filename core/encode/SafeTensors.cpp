@@ -156,7 +156,7 @@ Expected<std::vector<float>> SafeTensorsFile::toFloat32(const TensorEntry& e) co
     std::vector<float> out(n);
     switch (e.dtype) {
     case TensorDType::F32:
-        std::memcpy(out.data(), raw.data(), n * 4);
+        if (n > 0) std::memcpy(out.data(), raw.data(), n * 4);  // empty: data() may be null (UB for memcpy)
         break;
     case TensorDType::F64:
         for (std::size_t i = 0; i < n; ++i) {
@@ -167,7 +167,7 @@ Expected<std::vector<float>> SafeTensorsFile::toFloat32(const TensorEntry& e) co
         break;
     case TensorDType::F16: {
         std::vector<std::uint16_t> h(n);
-        std::memcpy(h.data(), raw.data(), n * 2);
+        if (n > 0) std::memcpy(h.data(), raw.data(), n * 2);
         halvesToFloats(h, out);
         break;
     }

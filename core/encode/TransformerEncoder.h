@@ -1,7 +1,8 @@
 #pragma once
-// Sentence encoder: a Hugging Face BERT / DistilBERT / RoBERTa / XLM-R model run in libtorch
-// (inference mode), pooled per sentence (mean over the attention mask — Aharoni & Goldberg's
-// choice and the default — or CLS, or max) at any layer, optionally L2-normalised.
+// Sentence encoder: a Hugging Face BERT / DistilBERT / RoBERTa / XLM-R / MPNet / GPT-2 model
+// run in libtorch (inference mode; the networks are in BertNet.cpp and Gpt2Net.cpp), pooled
+// per sentence (mean over the attention mask — Aharoni & Goldberg's choice and the default —
+// or CLS, or max) at any layer or several layers at once, optionally L2-normalised.
 // Inputs are tokenized, sorted by length and cut into batches by a padded-token budget;
 // results come back in input order. CUDA (fp16) when available and allowed, else CPU.
 // torch stays inside the .cpp (pimpl).
@@ -27,6 +28,7 @@ struct EncoderOptions {
     Pooling pooling = Pooling::Mean;
     // Hidden state to pool: 0 = embedding output, i = output of layer i, negative counts
     // from the end (-1 = last layer, the default).
+    // Only the layers up to this one are loaded.
     int layer = -1;
     bool normalize = false;
     int maxLength = 0;                 // tokens incl. specials; 0 = the model's (512 for BERT)
@@ -87,6 +89,19 @@ public:
     // Same from token ids (specials included, already truncated).
     Status encodeIds(const std::vector<std::vector<std::int32_t>>& ids, std::vector<float>& out,
                      EncodeStats* stats = nullptr, const CancelToken* cancel = nullptr);
+
+    // Pooled vectors of SEVERAL hidden states from one forward pass per batch (layer sweeps).
+    // layers: hidden-state indices as in EncoderOptions::layer (0 = embedding output, i = layer
+    // i, negative counts from the end), each at most resolvedLayer() once resolved (load with
+    // layer -1, the default, to allow all of them); duplicates are fine. out is resized to
+    // layers.size(); out[j] receives texts.size() x dim() floats for layers[j], row-major, input
+    // order, pooled with `pooling`, L2-normalised when options().normalize.
+    Status encodeLayers(std::span<const std::string> texts, const std::vector<int>& layers, Pooling pooling,
+                        std::vector<std::vector<float>>& out, EncodeStats* stats = nullptr,
+                        const CancelToken* cancel = nullptr);
+    Status encodeIdsLayers(const std::vector<std::vector<std::int32_t>>& ids, const std::vector<int>& layers,
+                           Pooling pooling, std::vector<std::vector<float>>& out, EncodeStats* stats = nullptr,
+                           const CancelToken* cancel = nullptr);
 
     // Fine-tunes this encoder's weights and a head on positives vs negatives, then returns
     // P(positive) for every text of `score`. The encoder stays fine-tuned afterwards.

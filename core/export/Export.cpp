@@ -117,7 +117,8 @@ Expected<ExportFormat> parseExportFormat(const std::string& name) {
     if (name == "moses") return ExportFormat::Moses;
     if (name == "tsv") return ExportFormat::Tsv;
     if (name == "jsonl") return ExportFormat::Jsonl;
-    return usageError("Unknown export format '" + name + "' (choose moses, tsv or jsonl).");
+    return fail(ErrorCode::UnknownOption, {"format", name, "moses, tsv, jsonl"},
+                "Unknown export format '" + name + "' (choose moses, tsv or jsonl).", ErrorKind::Usage);
 }
 
 std::map<std::string, double> temperatureWeights(const std::map<std::string, std::int64_t>& sizes, double alpha) {
@@ -247,7 +248,7 @@ Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSi
     for (const auto& path : planned) {
         std::error_code ec;
         if (fs::exists(path, ec) && !p.force)
-            return fail("The file " + path + " already exists; choose another --out or pass --force to replace it.");
+            return fail(ErrorCode::FileExists, {path}, "The file " + path + " already exists; choose another --out or pass --force to replace it.");
     }
 
     // Mixture: weights, then which sentences the sample draws (ids with multiplicity).

@@ -16,11 +16,11 @@ Expected<R> runJob(F&& body) {
     } catch (const CancelledException&) {
         return cancelled();
     } catch (const std::bad_alloc&) {
-        return fail("Out of memory.");
-    } catch (const std::exception& e) {
-        return fail(std::string("Internal error: ") + e.what());
+        return fail(ErrorCode::OutOfMemory, {}, "Out of memory.");
+    } catch (const std::exception& e) {  // c10::Error (libtorch) included
+        return fail(ErrorCode::Internal, {e.what()}, std::string("Internal error: ") + e.what());
     } catch (...) {
-        return fail("Internal error: unknown exception.");
+        return fail(ErrorCode::Internal, {"unknown exception"}, "Internal error: unknown exception.");
     }
 }
 

@@ -28,6 +28,18 @@ TokenizedText subset(const TokenizedText& text, const std::vector<std::int64_t>&
     return out;
 }
 
+std::unordered_set<std::string> lmVocabulary(const TokenizedText& seed, const TokenizedText& pool, const CrossEntropyOptions& options) {
+    if (!options.poolVocabulary) return nonSingletonVocabulary(seed);
+    std::unordered_map<std::string, int> counts;
+    for (const auto* text : {&seed, &pool})
+        for (const auto& s : *text)
+            for (const auto& w : s) ++counts[w];
+    std::unordered_set<std::string> vocab;
+    for (const auto& [w, c] : counts)
+        if (c >= 2) vocab.insert(w);
+    return vocab;
+}
+
 }  // namespace
 
 std::unordered_set<std::string> nonSingletonVocabulary(const TokenizedText& seed) {
@@ -53,7 +65,7 @@ Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const 
     candidates.resize(std::min(candidates.size(), seed.size()));
     std::sort(candidates.begin(), candidates.end());
 
-    NgramLm::Options lmOptions{options.order, nonSingletonVocabulary(seed)};
+    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options)};
     auto inLm = NgramLm::train(seed, lmOptions);
     if (!inLm) return std::unexpected(inLm.error());
     auto mixLm = NgramLm::train(subset(pool, candidates), lmOptions);
@@ -70,7 +82,7 @@ Expected<std::vector<double>> contrastScores(const TokenizedText& seed, const To
                                              ProgressSink& progress, const CancelToken& cancel) {
     auto scores = mooreLewisScores(seed, pool, excluded, options, cancel);
     if (!scores) return scores;
-    NgramLm::Options lmOptions{options.order, nonSingletonVocabulary(seed)};
+    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options)};
     auto inLm = NgramLm::train(seed, lmOptions);
     if (!inLm) return std::unexpected(inLm.error());
     const auto hIn = crossEntropies(*inLm, pool, cancel);
@@ -80,8 +92,9 @@ Expected<std::vector<double>> contrastScores(const TokenizedText& seed, const To
         progress.progress(it + 1, options.iterations + 1);
         const auto ranking = rankByScore(*scores, ids);
         // The lowest-ranked scored sentences (NaN = excluded sit at the very end: skip them).
+        const auto outSize = std::size_t(std::max(1.0, std::round(options.outFactor * double(seed.size()))));
         std::vector<std::int64_t> bottom;
-        for (auto r = ranking.rbegin(); r != ranking.rend() && bottom.size() < seed.size(); ++r)
+        for (auto r = ranking.rbegin(); r != ranking.rend() && bottom.size() < outSize; ++r)
             if (!std::isnan((*scores)[*r])) bottom.push_back(*r);
         auto outLm = NgramLm::train(subset(pool, bottom), lmOptions);
         if (!outLm) return std::unexpected(outLm.error());

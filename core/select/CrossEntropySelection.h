@@ -18,6 +18,10 @@ struct CrossEntropyOptions {
     int order = 4;
     std::uint64_t seed = 1;     // for the random pool sample of the mix LM
     int iterations = 3;         // contrast: re-rank / retrain rounds
+    double outFactor = 1;       // contrast: pseudo-out size = factor x seed size (the paper: 1)
+    // LM vocabulary: non-singleton seed words (Moore & Lewis; the paper), or non-singleton
+    // words of seed + pool (fewer <unk>: rare in-domain terms stop looking out-of-domain).
+    bool poolVocabulary = false;
 };
 
 // Vocabulary of the seed: words seen at least twice (Moore-Lewis: non-singletons) + <unk>.
@@ -30,7 +34,7 @@ Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const 
                                                const CancelToken& cancel);
 
 // In vs pseudo-out contrast: starts from the Moore-Lewis ranking, then `iterations` times
-// trains an out-LM on the lowest-ranked pool sentences (as many as the seed) and re-scores
+// trains an out-LM on the lowest-ranked pool sentences (outFactor x the seed's size) and re-scores
 // with -(H_in - H_out).
 Expected<std::vector<double>> contrastScores(const TokenizedText& seed, const TokenizedText& pool,
                                              const std::vector<char>& excluded, const CrossEntropyOptions& options,

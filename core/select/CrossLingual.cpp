@@ -16,6 +16,7 @@
 #include "select/SelectData.h"
 #include "store/Runs.h"
 #include "store/Store.h"
+#include "jobs/RunJob.h"
 
 namespace dl {
 
@@ -92,15 +93,18 @@ nlohmann::json CrossLingualParams::toJson() const {
                         {"classifier", classifier.toJson()}};
     if (top) j["top"] = *top;
     if (threshold) j["threshold"] = *threshold;
+    j["pca_max_fit_rows"] = pcaMaxFitRows;
+    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"] = {{"size", n}, {"seed", seedSampleSeed}};
     return j;
 }
 
-Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& p, Store& store, ProgressSink& progress,
+// The body of runCrossLingual; may throw (cancel from deep loops, libtorch errors).
+static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store& store, ProgressSink& progress,
                                              const CancelToken& cancel) {
     if (p.parallel.empty()) return usageError("Cross-lingual selection needs a parallel corpus (--parallel).");
     if (p.clusters < 1) return usageError("The number of clusters must be at least 1.");
     progress.stage("Reading seed, pool and parallel corpus");
-    auto seed = loadCorpusSubset(store, p.seed, false);
+    auto seed = loadCorpusSubset(store, p.seed, false, p.seedSampleSeed);
     if (!seed) return std::unexpected(seed.error());
     auto pool = loadCorpusSubset(store, p.pool, false);
     if (!pool) return std::unexpected(pool.error());
@@ -150,8 +154,11 @@ Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& p, Store&
         progress.stage("Clustering the parallel corpus (k = " + std::to_string(p.clusters) + ")");
         auto x = DataMatrix::fromFloat(aRows, pairs, dim);
         if (!x) return std::unexpected(x.error());
-        auto pca = fitPca(*x, {std::min(50, dim), 200000, p.seedValue}, cancel);
+        auto pca = fitPca(*x, {std::min(50, dim), p.pcaMaxFitRows, p.seedValue}, cancel);
         if (!pca) return std::unexpected(pca.error());
+        if (pca->fitRows < pairs)
+            progress.info("PCA fitted on a random sample of " + std::to_string(pca->fitRows) + " of " + std::to_string(pairs) +
+                          " pairs (--pca-sample; sample seed " + std::to_string(p.seedValue) + ").");
         std::vector<double> projected(pairs * pca->components);
         const auto xd = x->toDouble();
         for (std::int64_t i = 0; i < pairs; ++i)
@@ -295,6 +302,12 @@ Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& p, Store&
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());
     out.runId = *runId;
     return out;
+}
+
+// The job boundary: exceptions (cancel, c10::Error) become dl::Error; the transaction rolls back.
+Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& p, Store& store, ProgressSink& progress,
+                                             const CancelToken& cancel) {
+    return runJob<CrossLingualResult>([&] { return crossLingualBody(p, store, progress, cancel); });
 }
 
 }  // namespace dl

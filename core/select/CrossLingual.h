@@ -40,6 +40,8 @@ struct CrossLingualParams {
     double learningRate = 1e-3;
     double heldOutFraction = 0.1;
     std::uint64_t seedValue = 1;
+    std::int64_t pcaMaxFitRows = 200000;    // PCA before the clustering: fitted on a sample when larger
+    std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
     std::optional<std::int64_t> top;
     std::optional<double> threshold;
     DomainHeadOptions classifier;

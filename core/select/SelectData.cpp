@@ -9,7 +9,15 @@
 
 namespace dl {
 
-Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, bool withTarget) {
+std::int64_t seedSampleSize(const std::string& spec) {
+    const auto first = spec.find(':');
+    if (first == std::string::npos) return 0;
+    const auto second = spec.find(':', first + 1);
+    if (second == std::string::npos) return 0;
+    return std::strtoll(spec.c_str() + second + 1, nullptr, 10);
+}
+
+Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, bool withTarget, std::uint64_t sampleSeed) {
     CorpusSubset s;
     const auto colon = spec.find(':');
     const std::string name = colon == std::string::npos ? spec : spec.substr(0, colon);
@@ -51,7 +59,7 @@ Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, b
     if (sample > 0 && sample < std::int64_t(s.positions.size())) {
         std::vector<std::size_t> keep(s.positions.size());
         std::iota(keep.begin(), keep.end(), 0);
-        std::mt19937_64 rng(0x5eed);
+        std::mt19937_64 rng(sampleSeed);
         std::shuffle(keep.begin(), keep.end(), rng);
         keep.resize(std::size_t(sample));
         std::sort(keep.begin(), keep.end());

@@ -23,7 +23,14 @@ struct CorpusSubset {
     std::vector<std::string> src, tgt;   // tgt only when withTarget
 };
 
-Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, bool withTarget);
+// The default seed of the "CORPUS:DOMAIN:N" sample (SelectParams::seedSampleSeed overrides it;
+// the value used is stored in the run's parameters).
+inline constexpr std::uint64_t kDefaultSeedSampleSeed = 0x5eed;
+
+Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, bool withTarget,
+                                        std::uint64_t sampleSeed = kDefaultSeedSampleSeed);
+// The N of a "CORPUS:DOMAIN:N" spec (0 when the spec asks for no sample).
+std::int64_t seedSampleSize(const std::string& spec);
 
 // Copies the given rows of an embedding matrix into a dense row-major block.
 std::vector<float> gatherRows(const EmbeddingMatrix& m, const std::vector<std::int64_t>& positions);

@@ -10,6 +10,7 @@
 #include "encode/EncodeJob.h"
 #include "encode/ModelCatalog.h"
 #include "select/DomainCosine.h"
+#include "select/InvitationJob.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
 #include "store/Corpora.h"
@@ -17,6 +18,7 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "text/NgramLm.h"
+#include "jobs/RunJob.h"
 
 namespace dl {
 
@@ -32,8 +34,9 @@ struct Subset {
     } text;
 };
 
-Expected<Subset> loadSubset(Store& store, const std::string& spec, bool withText) {
-    auto s = loadCorpusSubset(store, spec, withText);
+Expected<Subset> loadSubset(Store& store, const std::string& spec, bool withText,
+                            std::uint64_t sampleSeed = kDefaultSeedSampleSeed) {
+    auto s = loadCorpusSubset(store, spec, withText, sampleSeed);
     if (!s) return std::unexpected(s.error());
     Subset out;
     out.corpus = std::move(s->corpus);
@@ -77,20 +80,24 @@ std::string methodName(SelectMethod m) {
     case SelectMethod::MooreLewis: return "moore-lewis";
     case SelectMethod::Axelrod: return "axelrod";
     case SelectMethod::Contrast: return "contrast";
+    case SelectMethod::Invitation: return "invitation";
     }
     return "?";
 }
 
 Expected<SelectMethod> parseMethod(const std::string& name) {
     for (auto m : {SelectMethod::Cosine, SelectMethod::FinetuneHead, SelectMethod::Finetune, SelectMethod::MooreLewis,
-                   SelectMethod::Axelrod, SelectMethod::Contrast})
+                   SelectMethod::Axelrod, SelectMethod::Contrast, SelectMethod::Invitation})
         if (methodName(m) == name) return m;
-    return usageError("Unknown selection method '" + name +
-                      "' (choose cosine, finetune-head, finetune, moore-lewis, axelrod, contrast or cross-lingual).");
+    return fail(ErrorCode::UnknownMethod, {name}, "Unknown selection method '" + name +
+                      "' (choose cosine, finetune-head, finetune, moore-lewis, axelrod, contrast, invitation or cross-lingual).",
+                ErrorKind::Usage);
 }
 
 nlohmann::json SelectParams::toJson() const {
     nlohmann::json j = {{"method", methodName(method)}, {"pool", pool}, {"seed", seed}, {"exclude_leaked", excludeLeaked}};
+    // A sampled seed says how it was drawn, so the run can be reproduced.
+    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"] = {{"size", n}, {"seed", seedSampleSeed}};
     if (top) j["top"] = *top;
     if (threshold) j["threshold"] = *threshold;
     if (method == SelectMethod::FinetuneHead) j["head"] = head.toJson();
@@ -102,12 +109,23 @@ nlohmann::json SelectParams::toJson() const {
         j["order"] = crossEntropy.order;
         j["sample_seed"] = crossEntropy.seed;
         if (method == SelectMethod::Contrast) j["iterations"] = crossEntropy.iterations;
+        if (method == SelectMethod::Contrast) j["pseudo_out_factor"] = crossEntropy.outFactor;
+        j["vocabulary"] = poolVocabulary.value_or(crossEntropy.poolVocabulary) ? "non-singleton seed + pool words" : "non-singleton seed words";
+        j["tokens"] = "words";
+    }
+    if (method == SelectMethod::Invitation) {
+        j["invitation"] = invitation.toJson();
         j["tokens"] = "words";
     }
     return j;
 }
 
-Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+// The body of runSelect; may throw (CancelledException from deep loops, c10::Error from libtorch).
+static Expected<SelectResult> selectBody(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    SelectParams p = params;
+    const bool poolVocabulary = p.poolVocabulary.value_or(p.method == SelectMethod::Contrast || p.method == SelectMethod::Invitation);
+    p.crossEntropy.poolVocabulary = p.invitation.poolVocabulary = poolVocabulary;
+    p.poolVocabulary = poolVocabulary;  // stored resolved in the run's parameters
     if (p.top && *p.top <= 0) return usageError("--top must be positive.");
     if (p.top && p.threshold) return usageError("Use either --top or --threshold, not both.");
     const bool needsEmbeddings =
@@ -116,10 +134,12 @@ Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSi
     auto pool = loadSubset(store, p.pool, !needsEmbeddings);
     if (!pool) return std::unexpected(pool.error());
     if (p.pool.find(':') != std::string::npos) return usageError("The pool is a whole corpus: name it without ':DOMAIN'.");
-    auto seed = loadSubset(store, p.seed, !needsEmbeddings);
+    auto seed = loadSubset(store, p.seed, !needsEmbeddings, p.seedSampleSeed);
     if (!seed) return std::unexpected(seed.error());
     if (p.method == SelectMethod::Axelrod && (!pool->corpus.parallel || !seed->corpus.parallel))
         return usageError("Axelrod's bilingual method needs parallel pool and seed corpora (import them with --tgt).");
+    if (p.method == SelectMethod::Invitation && (!pool->corpus.parallel || !seed->corpus.parallel))
+        return usageError("The Invitation model needs parallel pool and seed corpora (import them with --tgt).");
 
     const std::size_t n = pool->positions.size();
     // Leakage: a pool sentence identical to a seed sentence would be found trivially.
@@ -186,7 +206,7 @@ Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSi
             candidates.resize(std::min(candidates.size(), seed->positions.size()));
             std::vector<std::string> negatives;
             for (auto c : candidates) negatives.push_back(pool->text.src[std::size_t(c)]);
-            auto model = resolveModel(set->key.model);
+            auto model = resolveModel(set->modelPath.empty() ? set->key.model : set->modelPath);  // the path it was encoded from
             if (!model) return std::unexpected(model.error());
             EncoderOptions eo;
             eo.layer = set->key.layer;
@@ -212,6 +232,18 @@ Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSi
         }
         for (std::size_t i = 0; i < n; ++i)
             if (excluded[i]) scores[i] = NAN;
+    } else if (p.method == SelectMethod::Invitation) {
+        const auto seedSrc = tokenize(seed->text.src), seedTgt = tokenize(seed->text.tgt);
+        const auto poolSrc = tokenize(pool->text.src), poolTgt = tokenize(pool->text.tgt);
+        const auto colon = p.seed.find(':');
+        std::string seedDomain = colon == std::string::npos ? "" : p.seed.substr(colon + 1);
+        seedDomain = seedDomain.substr(0, seedDomain.find(':'));
+        InvitationInput in{pool->corpus.id, pool->text.ids, seedDomain, &seedSrc, &seedTgt, &poolSrc, &poolTgt, &excluded};
+        auto r = runInvitation(store, in, p.invitation, progress, cancel);
+        if (!r) return std::unexpected(r.error());
+        scores = std::move(r->scores);
+        probability = std::move(r->posterior);
+        report = std::move(r->report);
     } else {
         progress.stage("Training n-gram language models");
         const auto seedTok = tokenize(seed->text.src);
@@ -286,7 +318,13 @@ Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSi
     return out;
 }
 
-Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store) {
+// The job boundary (core's one cancellation style): deep loops throw CancelledException,
+// libtorch throws c10::Error; runJob turns both into dl::Error and the open transaction rolls back.
+Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    return runJob<SelectResult>([&] { return selectBody(p, store, progress, cancel); });
+}
+
+static Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store& store) {
     if (params.domain.empty()) return usageError("Name the in-domain label with --domain.");
     std::vector<RunInfo> runs;
     if (params.runs.empty()) {
@@ -349,8 +387,12 @@ Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store
         j["at_true_size"] = atSize.toJson();
         j["average_precision"] = curve.averagePrecision;
         j["cutoffs"] = nlohmann::json::array();
-        for (const auto& c : precisionAtCutoffs(ranking, relevant, cutoffs))
-            j["cutoffs"].push_back({{"cutoff", c.cutoff}, {"precision", c.precision}, {"recall", c.recall}});
+        for (const auto& c : precisionAtCutoffs(ranking, relevant, cutoffs)) {
+            // Cuong & Sima'an's table layout: cut-off, true, false, precision.
+            const auto truePositives = std::llround(c.precision * double(c.cutoff));
+            j["cutoffs"].push_back({{"cutoff", c.cutoff}, {"true", truePositives}, {"false", c.cutoff - truePositives},
+                                    {"precision", c.precision}, {"recall", c.recall}});
+        }
         j["pr_curve"] = nlohmann::json::array();
         for (const auto& c : curve.points) j["pr_curve"].push_back({c.cutoff, c.precision, c.recall});
         out["runs"].push_back(j);
@@ -402,6 +444,10 @@ Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store
     // The CLI contract's top-level fields describe the first (or only) run.
     for (const char* k : {"precision", "recall", "f1", "selected", "relevant"}) out[k] = out["runs"][0][k];
     return out;
+}
+
+Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store) {
+    return runJob<nlohmann::json>([&] { return evaluateBody(params, store); });
 }
 
 }  // namespace dl

@@ -16,12 +16,13 @@
 #include "select/CrossEntropySelection.h"
 #include "encode/TransformerEncoder.h"
 #include "select/DomainClassifier.h"
+#include "select/Invitation.h"
 
 namespace dl {
 
 class Store;
 
-enum class SelectMethod { Cosine, FinetuneHead, Finetune, MooreLewis, Axelrod, Contrast };
+enum class SelectMethod { Cosine, FinetuneHead, Finetune, MooreLewis, Axelrod, Contrast, Invitation };
 std::string methodName(SelectMethod m);
 Expected<SelectMethod> parseMethod(const std::string& name);
 
@@ -37,8 +38,14 @@ struct SelectParams {
     std::optional<std::int64_t> embeddingSet;
     std::string model;
     CrossEntropyOptions crossEntropy;
+    InvitationOptions invitation;  // method invitation (Cuong & Sima'an's latent-domain EM)
+    // n-gram LM vocabulary: unset = the method's default (bench/selection/RESULTS.md: seed +
+    // pool for contrast and invitation, where it decides whether the contrast gains at all;
+    // the seed's non-singletons for moore-lewis and axelrod, as those methods define it).
+    std::optional<bool> poolVocabulary;
     DomainHeadOptions head;
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
+    std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
     nlohmann::json toJson() const;
 };
 

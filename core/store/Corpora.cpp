@@ -51,7 +51,7 @@ Expected<CorpusInfo> findCorpus(Store& store, const std::string& name) {
         names += (names.empty() ? "" : ", ") + c.name;
     }
     if (all->empty()) return fail("The project " + store.path() + " has no corpora yet (use `import`).");
-    return fail("No corpus named '" + name + "' in " + store.path() + " (corpora: " + names + ").");
+    return fail(ErrorCode::UnknownCorpus, {name, names}, "No corpus named '" + name + "' in " + store.path() + " (corpora: " + names + ").");
 }
 
 Expected<CorpusInfo> resolveCorpus(Store& store, const std::string& name) {

@@ -22,18 +22,33 @@ EmbeddingSetInfo readSet(const Statement& q) {
     info.key.normalized = q.int64(5) != 0;
     info.dim = static_cast<int>(q.int64(6));
     info.storage = q.text(7) == "f32" ? StorageType::Float32 : StorageType::Float16;
+    info.key.modelHash = q.text(8);
+    info.key.precision = q.text(9);
+    info.key.prefix = q.text(10);
+    info.modelPath = q.text(11);
     return info;
 }
 
-constexpr const char* kSetColumns = "id, model, layer, pooling, side, normalized, dim, storage";
+// Since schema 2 the column `model` holds the identity; the name users see is model_name.
+constexpr const char* kSetColumns =
+    "id, model_name, layer, pooling, side, normalized, dim, storage, model_hash, precision, prefix, model_path";
 
 }  // namespace
 
-Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage) {
+std::string EmbeddingKey::identity() const {
+    std::string id = modelHash.empty() ? "name:" + model : "sha256:" + modelHash;
+    id += "|" + precision;
+    if (!prefix.empty()) id += "|prefix=" + prefix;
+    return id;
+}
+
+Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage,
+                                              const std::string& modelPath) {
+    const std::string identity = key.identity();
     auto q = store.prepare(std::string("SELECT ") + kSetColumns +
                            " FROM embedding_sets WHERE model=?1 AND layer=?2 AND pooling=?3 AND side=?4 AND normalized=?5");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, key.model).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side)).bind(5, key.normalized ? 1 : 0);
+    q->bind(1, identity).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side)).bind(5, key.normalized ? 1 : 0);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
     if (*row) {
@@ -41,15 +56,24 @@ Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& 
         if (info.dim != dim)
             return fail("Embedding set " + std::to_string(info.id) + " for model " + key.model + " has " +
                         std::to_string(info.dim) + " dimensions, but the model produces " + std::to_string(dim) + ".");
+        if (!modelPath.empty() && modelPath != info.modelPath) {
+            auto up = store.prepare("UPDATE embedding_sets SET model_path=?1 WHERE id=?2");
+            if (!up) return std::unexpected(up.error());
+            up->bind(1, modelPath).bind(2, info.id);
+            if (auto s = up->run(); !s) return std::unexpected(s.error());
+            info.modelPath = modelPath;
+        }
         return info;
     }
     auto ins = store.prepare(
-        "INSERT INTO embedding_sets(model, layer, pooling, side, normalized, dim, storage) VALUES(?1,?2,?3,?4,?5,?6,?7)");
+        "INSERT INTO embedding_sets(model, layer, pooling, side, normalized, dim, storage, model_name, model_hash, "
+        "precision, prefix, model_path) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)");
     if (!ins) return std::unexpected(ins.error());
-    ins->bind(1, key.model).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side))
-        .bind(5, key.normalized ? 1 : 0).bind(6, dim).bind(7, std::string_view(storageName(storage)));
+    ins->bind(1, identity).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side))
+        .bind(5, key.normalized ? 1 : 0).bind(6, dim).bind(7, std::string_view(storageName(storage)))
+        .bind(8, key.model).bind(9, key.modelHash).bind(10, key.precision).bind(11, key.prefix).bind(12, modelPath);
     if (auto s = ins->run(); !s) return std::unexpected(s.error());
-    EmbeddingSetInfo info{store.lastInsertId(), key, dim, storage};
+    EmbeddingSetInfo info{store.lastInsertId(), key, dim, storage, modelPath};
     return info;
 }
 

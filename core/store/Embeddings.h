@@ -18,11 +18,19 @@ class Store;
 enum class StorageType { Float16, Float32 };
 
 struct EmbeddingKey {
-    std::string model;     // model directory name or HF id, as shown to users
+    std::string model;     // model directory name or HF id, as shown to users (not part of the identity
+                           // when modelHash is set: two models in folders named alike differ by content)
     int layer = -1;        // -1 = last layer
     std::string pooling = "mean";
     Side side = Side::Source;
     bool normalized = false;
+    std::string modelHash;           // content hash (encode/ModelIdentity.h); "" = identified by name only
+    std::string precision = "fp32";  // what the forward pass computed in: fp32, fp16 (CUDA), later bf16/int8
+    std::string prefix;              // prompt prepended to every text ("query", "passage"); "" = none
+
+    // The set's unique identity as stored (embedding_sets.model since schema 2):
+    // "sha256:HASH|PRECISION[|prefix=NAME]", or "name:MODEL|PRECISION..." without a hash.
+    std::string identity() const;
 };
 
 struct EmbeddingSetInfo {
@@ -30,10 +38,13 @@ struct EmbeddingSetInfo {
     EmbeddingKey key;
     int dim = 0;
     StorageType storage = StorageType::Float16;
+    std::string modelPath;  // where the model was when the set was last encoded ("" = unknown)
 };
 
-// Finds or creates the set (a new set needs dim and storage; an existing one must agree on dim).
-Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage);
+// Finds or creates the set by key.identity() (a new set needs dim and storage; an existing one
+// must agree on dim). A non-empty modelPath is recorded (updated when the model has moved).
+Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage,
+                                              const std::string& modelPath = {});
 Expected<std::vector<EmbeddingSetInfo>> listEmbeddingSets(Store& store);
 Expected<EmbeddingSetInfo> embeddingSet(Store& store, std::int64_t id);
 

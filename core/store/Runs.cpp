@@ -68,7 +68,7 @@ Expected<RunInfo> getRun(Store& store, std::int64_t runId) {
     q->bind(1, runId);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
-    if (!*row) return fail("No run " + std::to_string(runId) + " in the project " + store.path() + ".");
+    if (!*row) return fail(ErrorCode::UnknownRun, {std::to_string(runId)}, "No run " + std::to_string(runId) + " in the project " + store.path() + ".");
     return readRun(*q, store.path());
 }
 

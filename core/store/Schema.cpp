@@ -74,6 +74,21 @@ CREATE TABLE overrides(
   included INTEGER NOT NULL,
   PRIMARY KEY(run_id, sentence_id)) WITHOUT ROWID;
 )sql",
+        // 1 -> 2: embedding sets identified by the model's content, not its folder name.
+        // The column `model` now holds the set's identity (EmbeddingKey::identity(): content
+        // hash, precision, prompt prefix), so the old UNIQUE(model, layer, pooling, side,
+        // normalized) constraint becomes the content-keyed one without rebuilding the table
+        // (a rebuild would cascade-delete the chunks under foreign_keys=ON). Sets from
+        // schema 1 keep their vectors under "name:NAME|unknown": a new encode never reuses
+        // them (their model's content and precision were not recorded), runs still read them.
+        R"sql(
+ALTER TABLE embedding_sets ADD COLUMN model_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE embedding_sets ADD COLUMN model_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE embedding_sets ADD COLUMN model_path TEXT NOT NULL DEFAULT '';
+ALTER TABLE embedding_sets ADD COLUMN precision TEXT NOT NULL DEFAULT 'unknown';
+ALTER TABLE embedding_sets ADD COLUMN prefix TEXT NOT NULL DEFAULT '';
+UPDATE embedding_sets SET model_name = model, model = 'name:' || model || '|unknown';
+)sql",
     };
     return migrations;
 }

@@ -48,7 +48,7 @@ Store::~Store() {
 
 Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
     std::error_code ec;
-    if (fs::exists(path, ec)) return fail("Cannot create the project " + path + ": the file already exists.");
+    if (fs::exists(path, ec)) return fail(ErrorCode::FileExists, {path}, "Cannot create the project " + path + ": the file already exists.");
     const fs::path parent = fs::absolute(fs::path(path), ec).parent_path();
     if (!fs::is_directory(parent, ec))
         return fail("Cannot create the project " + path + ": the folder " + parent.string() + " does not exist.");
@@ -72,10 +72,26 @@ Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
     return store;
 }
 
+namespace {
+
+// The schema this build writes: one migration per step (kept in step with kSchemaVersion).
+int currentSchemaVersion() { return static_cast<int>(schemaMigrations().size()); }
+
+// A free name for the backup of a schema-`version` project: <file>.v<N>.bak, then .bak.2, ...
+std::string backupPath(const std::string& path, int version) {
+    const std::string base = path + ".v" + std::to_string(version) + ".bak";
+    std::error_code ec;
+    std::string candidate = base;
+    for (int i = 2; fs::exists(candidate, ec); ++i) candidate = base + "." + std::to_string(i);
+    return candidate;
+}
+
+}  // namespace
+
 Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode mode) {
     std::error_code ec;
-    if (!fs::exists(path, ec)) return fail("The project " + path + " does not exist (create it with `init`).");
-    if (fs::is_directory(path, ec)) return fail("The project path " + path + " is a folder, not a project file.");
+    if (!fs::exists(path, ec)) return fail(ErrorCode::ProjectMissing, {path}, "The project " + path + " does not exist (create it with `init`).");
+    if (fs::is_directory(path, ec)) return fail(ErrorCode::ProjectIsFolder, {path}, "The project path " + path + " is a folder, not a project file.");
     const int flags = mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
     auto db = openConnection(path, flags);
     if (!db) return std::unexpected(db.error());
@@ -83,29 +99,58 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
     std::unique_ptr<Store> store(new Store(*db, path, readOnly));
 
     auto appId = pragmaInt(*db, "PRAGMA application_id");
-    if (!appId) return fail("The file " + path + " is not a DomainLens project (" + appId.error().message + ").");
-    if (*appId != kApplicationId) return fail("The file " + path + " is not a DomainLens project.");
+    if (!appId)
+        return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project (" + appId.error().message + ").");
+    if (*appId != kApplicationId) return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project.");
     auto version = pragmaInt(*db, "PRAGMA user_version");
     if (!version) return std::unexpected(version.error());
-    if (*version > kSchemaVersion)
-        return fail("The project " + path + " was written by a newer DomainLens (schema " + std::to_string(*version) +
-                    "; this version reads up to schema " + std::to_string(kSchemaVersion) + "). Please update DomainLens.");
+    const int current = currentSchemaVersion();
+    if (*version > current)
+        return fail(ErrorCode::ProjectTooNew, {path, std::to_string(*version), std::to_string(current)},
+                    "The project " + path + " was written by a newer DomainLens (schema " + std::to_string(*version) +
+                    "; this version reads up to schema " + std::to_string(current) + "). Please update DomainLens.");
     if (auto fk = store->exec("PRAGMA foreign_keys=ON;"); !fk) return std::unexpected(fk.error());
-    if (*version < kSchemaVersion) {
-        if (readOnly)
-            return fail("The project " + path + " uses an older schema and must be upgraded, but it is read-only.");
-        if (auto m = store->migrate(); !m) return std::unexpected(m.error());
+    if (*version < current) {
+        // Migrate on open, whatever the mode asked for (the GUI opens read-only): a view of an
+        // old schema would misread it, and refusing would lock the user out of the project.
+        store.reset();
+        if (auto up = upgrade(path, *version); !up) return std::unexpected(up.error());
+        return open(path, mode);
     }
     return store;
 }
 
+Status Store::upgrade(const std::string& path, int fromVersion) {
+    auto db = openConnection(path, SQLITE_OPEN_READWRITE);
+    if (!db || sqlite3_db_readonly(*db, "main") == 1) {
+        if (db) sqlite3_close_v2(*db);
+        return fail(ErrorCode::UpgradeReadOnly, {path, std::to_string(fromVersion), std::to_string(currentSchemaVersion())},
+                    "The project " + path + " uses schema " + std::to_string(fromVersion) + " and must be upgraded to schema " +
+                    std::to_string(currentSchemaVersion()) + ", but the file is read-only; copy it to a writable folder and open the copy.");
+    }
+    std::unique_ptr<Store> store(new Store(*db, path, false));
+    // The backup: a consistent copy (WAL content included) taken before anything changes.
+    const std::string backup = backupPath(path, fromVersion);
+    std::string literal = "'";
+    for (char c : backup) literal += c == '\'' ? std::string("''") : std::string(1, c);
+    literal += "'";
+    if (auto b = store->exec("VACUUM INTO " + literal + ";"); !b)
+        return fail("Cannot back up the project " + path + " to " + backup + " before upgrading it (" + b.error().message +
+                    "); nothing was changed.");
+    if (auto m = store->migrate(); !m)
+        return fail(ErrorCode::UpgradeFailed, {path, std::to_string(currentSchemaVersion()), m.error().message, backup},
+                    m.error().message + " The project is unchanged; a copy from before the upgrade is at " + backup + ".");
+    return {};
+}
+
 Status Store::migrate() {
-    auto version = pragmaInt(db_, "PRAGMA user_version");
-    if (!version) return std::unexpected(version.error());
     const auto& steps = schemaMigrations();
-    if (*version >= static_cast<int>(steps.size())) return {};
     auto tx = begin();
     if (!tx) return std::unexpected(tx.error());
+    // Read inside the write transaction: another process may have upgraded the file meanwhile.
+    auto version = pragmaInt(db_, "PRAGMA user_version");
+    if (!version) return std::unexpected(version.error());
+    if (*version >= static_cast<int>(steps.size())) return tx->commit();
     for (int v = *version; v < static_cast<int>(steps.size()); ++v) {
         if (auto s = exec(steps[v]); !s) return fail("Upgrading the project " + path_ + " to schema " +
                                                      std::to_string(v + 1) + " failed: " + s.error().message);
@@ -127,10 +172,10 @@ Status Store::exec(const std::string& sql) {
     std::string msg = err ? err : "unknown error";
     sqlite3_free(err);
     if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-        return fail("The project " + path_ + " is locked by another process (" + msg + ").");
-    if (rc == SQLITE_READONLY) return fail("The project " + path_ + " is read-only (" + msg + ").");
-    if (rc == SQLITE_FULL) return fail("The disk holding the project " + path_ + " is full.");
-    return fail("Project database error in " + path_ + ": " + msg + ".");
+        return fail(ErrorCode::ProjectLocked, {path_}, "The project " + path_ + " is locked by another process (" + msg + ").");
+    if (rc == SQLITE_READONLY) return fail(ErrorCode::ProjectReadOnly, {path_}, "The project " + path_ + " is read-only (" + msg + ").");
+    if (rc == SQLITE_FULL) return fail(ErrorCode::DiskFull, {path_}, "The disk holding the project " + path_ + " is full.");
+    return fail(ErrorCode::Database, {path_, msg}, "Project database error in " + path_ + ": " + msg + ".");
 }
 
 Expected<Statement> Store::prepare(const std::string& sql) {
@@ -142,7 +187,8 @@ Expected<Statement> Store::prepare(const std::string& sql) {
 
 Expected<Store::Transaction> Store::begin() {
     if (readOnly_)
-        return fail("The project " + path_ + " is read-only (file permissions or read-only mode); nothing was changed.");
+        return fail(ErrorCode::ProjectReadOnly, {path_},
+                    "The project " + path_ + " is read-only (file permissions or read-only mode); nothing was changed.");
     if (auto s = exec("BEGIN IMMEDIATE;"); !s) return std::unexpected(s.error());
     return Transaction(this);
 }

@@ -16,7 +16,8 @@ namespace dl {
 
 class Statement;
 
-inline constexpr int kSchemaVersion = 1;
+// The schema this build writes; Store uses schemaMigrations().size(), which must equal this.
+inline constexpr int kSchemaVersion = 2;
 
 enum class OpenMode { ReadWrite, ReadOnly };
 
@@ -24,8 +25,11 @@ class Store {
 public:
     // Creates a new, empty project; fails if the file exists.
     static Expected<std::unique_ptr<Store>> create(const std::string& path);
-    // Opens an existing project, migrating an older schema in a transaction; refuses a
-    // file that is not a DomainLens project or comes from a newer schema.
+    // Opens an existing project; refuses a file that is not a DomainLens project or comes from
+    // a newer schema. An older schema is migrated on open, in either mode: first a backup copy
+    // <file>.v<N>.bak (N = the old version), then every step in one transaction. A project that
+    // cannot be written (file permissions) is refused with a message saying so.
+
     static Expected<std::unique_ptr<Store>> open(const std::string& path, OpenMode mode = OpenMode::ReadWrite);
     ~Store();
     Store(const Store&) = delete;
@@ -62,6 +66,7 @@ public:
 private:
     Store(sqlite3* db, std::string path, bool readOnly);
     Status migrate();
+    static Status upgrade(const std::string& path, int fromVersion);
     sqlite3* db_;
     std::string path_;
     bool readOnly_;

@@ -58,7 +58,12 @@ Expected<const SpmApi*> api() {
                 tried += "\n  " + p + " (absent)";
                 continue;
             }
+            // ASan/UBSan abort on RTLD_DEEPBIND; their builds (fuzzers, build-asan) define DOMAINLENS_NO_DEEPBIND.
+#ifdef DOMAINLENS_NO_DEEPBIND
+            void* lib = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
+#else
             void* lib = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+#endif
             if (!lib) {
                 const char* e = dlerror();
                 tried += "\n  " + p + " (" + (e ? e : "dlopen failed") + ")";

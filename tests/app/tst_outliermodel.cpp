@@ -1,9 +1,11 @@
 // The outlier browser's SQL-paged model over a real project file with a stored clustering
-// run: model rules (QAbstractItemModelTester), filters and sorting done in SQL, paging.
+// run: model rules (QAbstractItemModelTester), filters and sorting done in SQL, paging by key
+// off the GUI thread (rows arrive later; a later filter supersedes an earlier one).
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
 #include "OutlierTableModel.h"
+#include "TableExport.h"
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "store/Corpora.h"
@@ -13,6 +15,16 @@
 class TestOutlierModel : public QObject {
     Q_OBJECT
 private:
+    // Waits until the snapshot for the latest request is shown.
+    static bool settle(OutlierTableModel& model) {
+        return QTest::qWaitFor([&] { return !model.isLoading(); }, 20000);
+    }
+    // Reads a cell, waiting for its page to arrive from the reader thread.
+    static QVariant cell(OutlierTableModel& model, int row, int column, int role = Qt::DisplayRole) {
+        model.index(row, column).data(role);  // queues the page
+        if (!QTest::qWaitFor([&] { return model.rowLoaded(row); }, 20000)) return {};
+        return model.index(row, column).data(role);
+    }
     QTemporaryDir dir_;
     QString project_;
     qint64 runId_ = 0;
@@ -55,8 +67,11 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QString error;
         QVERIFY2(model.setRun(project_, runId_, &error), qPrintable(error));
+        QVERIFY(settle(model));
         model.sort(OutlierTableModel::LengthColumn, Qt::DescendingOrder);
         model.setFilter(OutlierFilter{});
+        QVERIFY(settle(model));
+        for (int r = 0; r < model.rowCount(); r += 100) QVERIFY(cell(model, r, OutlierTableModel::SentenceColumn).isValid());
     }
 
     void filtersInSql_data() {
@@ -89,12 +104,14 @@ private slots:
         f.outliersOnly = outliersOnly;
         f.digits = digits;
         f.text = text;
+        QSignalSpy counted(&model, &OutlierTableModel::countChanged);
         model.setFilter(f);
+        QVERIFY(settle(model));
         QCOMPARE(model.rowCount(), rows);
+        QCOMPARE(counted.last().at(0).toInt(), rows);
         for (int r = 0; r < model.rowCount(); r += 97) {
-            if (!from.isEmpty()) QCOMPARE(model.index(r, OutlierTableModel::DomainColumn).data().toString(), from);
-            if (outliersOnly)
-                QVERIFY(model.index(r, OutlierTableModel::DomainColumn).data() != model.index(r, OutlierTableModel::MappedColumn).data());
+            if (!from.isEmpty()) QCOMPARE(cell(model, r, OutlierTableModel::DomainColumn).toString(), from);
+            if (outliersOnly) QVERIFY(cell(model, r, OutlierTableModel::DomainColumn) != cell(model, r, OutlierTableModel::MappedColumn));
         }
     }
 
@@ -105,16 +122,82 @@ private slots:
         f.outliersOnly = false;
         model.setFilter(f);
         model.sort(OutlierTableModel::ProbabilityColumn, Qt::DescendingOrder);
+        QVERIFY(settle(model));
+        QCOMPARE(model.rowCount(), 1000);
         QLocale::setDefault(QLocale::c());
         double previous = 2.0;
-        // Rows far apart live on different pages: order holds across them.
-        for (int r : {0, 1, 255, 256, 600, 999}) {
-            const double p = model.index(r, OutlierTableModel::ProbabilityColumn).data().toString().toDouble();
-            QVERIFY(p <= previous);
+        qint64 previousId = 0;
+        // Rows far apart live on different pages: order holds across them (ties by id).
+        for (int r : {0, 1, 255, 256, 600, 998, 999}) {
+            const double p = cell(model, r, OutlierTableModel::ProbabilityColumn).toString().toDouble();
+            const qint64 id = cell(model, r, 0, OutlierTableModel::SentenceIdRole).toLongLong();
+            QVERIFY(p < previous || (p == previous && id > previousId));
             previous = p;
+            previousId = id;
         }
         QVERIFY(model.index(999, 0).data(OutlierTableModel::SentenceIdRole).toLongLong() > 0);
-        QCOMPARE(model.rowsAsText({0}).count(QLatin1Char('\t')), 5);
+        QSignalSpy copied(&model, &OutlierTableModel::rowsTextReady);
+        model.requestRowsText({0, 999});
+        QVERIFY(copied.wait(20000));
+        const QStringList lines = copied.at(0).at(0).toString().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[0].count(QLatin1Char('\t')), 5);
+    }
+
+    // Placeholders never block: an unread row shows "Loading…" and its page arrives later.
+    void dataNeverBlocks() {
+        OutlierTableModel model;
+        QVERIFY(model.setRun(project_, runId_));
+        OutlierFilter all;
+        all.outliersOnly = false;
+        model.setFilter(all);
+        QVERIFY(settle(model));
+        QVERIFY(!model.rowLoaded(700));
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QCOMPARE(model.index(700, OutlierTableModel::SentenceColumn).data().toString(), OutlierTableModel::tr("Loading…"));
+        QVERIFY(changed.wait(20000));
+        const auto first = changed.at(0).at(0).value<QModelIndex>(), last = changed.at(0).at(1).value<QModelIndex>();
+        QVERIFY(first.row() <= 700 && last.row() >= 700);
+        QVERIFY(model.rowLoaded(700));
+        const QString text = model.index(700, OutlierTableModel::SentenceColumn).data().toString();
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral(" x\\d+$"))), qPrintable(text));  // every imported line ends in x<i>
+    }
+
+    // A later filter supersedes an earlier one: only the last snapshot is shown.
+    void laterFilterWins() {
+        OutlierTableModel model;
+        QVERIFY(model.setRun(project_, runId_));
+        QSignalSpy counted(&model, &OutlierTableModel::countChanged);
+        OutlierFilter all;
+        all.outliersOnly = false;
+        OutlierFilter it;
+        it.outliersOnly = false;
+        it.fromDomain = QStringLiteral("it");
+        model.setFilter(all);
+        model.setFilter(it);
+        QVERIFY(settle(model));
+        QCOMPARE(model.rowCount(), 400);
+        QTest::qWait(50);  // nothing older arrives afterwards
+        QCOMPARE(model.rowCount(), 400);
+        for (const auto& args : counted) QCOMPARE(args.at(0).toInt(), 400);
+    }
+
+    void savesEveryRowAsCsv() {
+        OutlierTableModel model;
+        QVERIFY(model.setRun(project_, runId_));
+        QVERIFY(settle(model));
+        QCOMPARE(model.rowCount(), 200);
+        QSignalSpy saved(&model, &OutlierTableModel::csvSaved);
+        const QString path = dir_.filePath(QStringLiteral("outliers.csv"));
+        model.saveCsv(path);
+        QVERIFY(saved.wait(20000));
+        QCOMPARE(saved.at(0).at(1).toString(), QString());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto rows = TableExport::parse(QString::fromUtf8(f.readAll()));
+        QCOMPARE(rows.size(), 201);  // header + every row, also those never shown
+        QCOMPARE(rows[0].size(), 6);
+        for (int r = 1; r < rows.size(); ++r) QVERIFY(rows[r][0].startsWith(QStringLiteral("Article")));
     }
 
     void refusesNonClusterRun() {

@@ -14,6 +14,9 @@
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 #include "TestSupport.h"
+#include "DecisionWriter.h"
+#include <QTableWidget>
+#include <QUndoStack>
 #include "corpus/Import.h"
 #include "store/Store.h"
 
@@ -34,7 +37,7 @@ private:
 
 private slots:
     void initTestCase() {
-        if (!dltest::hasSharedData()) QSKIP("../shared/data not present");
+        DLTEST_REQUIRE_SHARED_DATA();
         project_ = dir_.filePath(QStringLiteral("demo.dlproj"));
         auto store = dl::Store::create(project_.toStdString()).value();
         dl::NullProgress np;
@@ -137,12 +140,35 @@ private slots:
         panel.setProject(project_);
         panel.setRun(sel);
         QCOMPARE(panel.histogram()->topK(), qint64(120));
-        // A manual decision persists and undoes.
-        const qint64 someId = sel.ids.first();
-        QVERIFY(panel.setDecision(someId, false));
+        // The borderline texts arrive from one batched read off the GUI thread.
+        QSignalSpy texts(&panel, &SelectionExplorer::borderlineTextsShown);
+        QVERIFY(texts.count() > 0 || texts.wait(20000));
+        QVERIFY(!panel.borderline()->item(0, 3)->text().isEmpty());
+        QVERIFY(panel.borderline()->item(0, 3)->text() != QStringLiteral("…"));
+        // A manual decision applies at once, is written off the GUI thread, and undoes.
+        const qint64 someId = sel.ids.first(), otherId = sel.ids.last();
+        QSignalSpy saved(&panel, &SelectionExplorer::decisionsSaved);
+        panel.decide({someId, otherId}, false);
         QCOMPARE(panel.decision(someId), std::optional<bool>(false));
-        QVERIFY(panel.setDecision(someId, std::nullopt));
+        QVERIFY(saved.wait(20000));
+        auto stored = readSelectionView(project_, sel.runId).value().decisions;
+        QCOMPARE(stored.value(someId, true), false);
+        QCOMPARE(stored.value(otherId, true), false);
+        panel.decide({someId}, true);
+        QVERIFY(saved.wait(20000));
+        QCOMPARE(readSelectionView(project_, sel.runId).value().decisions.value(someId, false), true);
+        panel.undoStack()->undo();  // back to excluded
+        QCOMPARE(panel.decision(someId), std::optional<bool>(false));
+        panel.undoStack()->undo();  // back to no decision
         QVERIFY(!panel.decision(someId).has_value());
+        QVERIFY(saved.wait(20000));
+        QTRY_COMPARE(panel.writer()->pending(), 0);
+        QVERIFY(readSelectionView(project_, sel.runId).value().decisions.isEmpty());
+        panel.undoStack()->redo();
+        QTRY_COMPARE(panel.writer()->pending(), 0);
+        QCOMPARE(readSelectionView(project_, sel.runId).value().decisions.size(), 2);
+        panel.undoStack()->undo();
+        QTRY_COMPARE(panel.writer()->pending(), 0);
 
         ExportRequest x;
         x.prefix = dir_.filePath(QStringLiteral("medical-selected"));

@@ -96,8 +96,12 @@ private slots:
         QVERIFY(std::abs(ax.lambda1 + ax.lambda2 - (cxx + cyy)) < 1e-12 * (1 + cxx + cyy));
         QVERIFY(std::abs(ax.lambda1 * ax.lambda2 - (cxx * cyy - cxy * cxy)) < 1e-9 * (1 + cxx * cyy));
         QVERIFY(ax.lambda1 >= ax.lambda2);
-        QCOMPARE(ax.major, std::sqrt(std::max(0.0, ax.lambda1)));
-        QCOMPARE(ax.minor, std::sqrt(std::max(0.0, ax.lambda2)));
+        // The closed form of a symmetric 2x2 eigenproblem, independent of the implementation.
+        const double mid = (cxx + cyy) / 2, rad = std::hypot((cxx - cyy) / 2, cxy);
+        QVERIFY(std::abs(ax.lambda1 - (mid + rad)) < 1e-12 * (1 + mid + rad));
+        QVERIFY(std::abs(ax.lambda2 - (mid - rad)) < 1e-12 * (1 + mid + rad));
+        QVERIFY(std::abs(ax.major - std::sqrt(mid + rad)) < 1e-12 * (1 + ax.major));
+        QVERIFY(std::abs(ax.minor - std::sqrt(std::max(0.0, mid - rad))) < 1e-6 * (1 + ax.major));
         // Σ v = λ1 v for v = (cos angle, sin angle).
         const double vx = std::cos(ax.angle), vy = std::sin(ax.angle);
         QVERIFY(std::abs(cxx * vx + cxy * vy - ax.lambda1 * vx) < 1e-9 * (1 + ax.lambda1));
@@ -372,18 +376,29 @@ private slots:
     void savesImages_data() {
         QTest::addColumn<QString>("suffix");
         QTest::addColumn<int>("points");
-        QTest::newRow("png density") << "png" << 80000;
-        QTest::newRow("png points") << "png" << 2000;
-        QTest::newRow("svg") << "svg" << 2000;
-        QTest::newRow("pdf") << "pdf" << 2000;
+        QTest::addColumn<int>("budget");
+        QTest::addColumn<int>("mode");
+        const int density = int(ScatterPlotView::RenderMode::Density), dots = int(ScatterPlotView::RenderMode::Dots),
+                  discs = int(ScatterPlotView::RenderMode::Points);
+        // Density needs more than 10x the budget visible; between 1x and 10x: dots.
+        QTest::newRow("png density") << "png" << 80000 << 5000 << density;
+        QTest::newRow("png dots") << "png" << 80000 << 50000 << dots;
+        QTest::newRow("png points") << "png" << 2000 << 50000 << discs;
+        QTest::newRow("svg") << "svg" << 2000 << 50000 << discs;
+        QTest::newRow("pdf") << "pdf" << 2000 << 50000 << discs;
     }
     void savesImages() {
         QFETCH(QString, suffix);
         QFETCH(int, points);
+        QFETCH(int, budget);
+        QFETCH(int, mode);
         QTemporaryDir dir;
         ScatterPlotView view;
         view.resize(640, 480);
+        view.setPointBudget(budget);
         view.setData(blobs(points));
+        view.replotNow();
+        QCOMPARE(int(view.renderMode()), mode);  // the row's name says what is drawn
         view.setEllipses({EllipseSpec{0, 0, 2, 0.5, 1, 0}});
         const QString path = dir.filePath(QStringLiteral("scatter.") + suffix);
         QString error;

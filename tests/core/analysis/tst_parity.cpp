@@ -2,6 +2,8 @@
 // given start (all covariance types), k-means from given centres, purity/NMI/ARI.
 #include <QtTest>
 
+#include <algorithm>
+
 #include <cmath>
 #include <fstream>
 
@@ -252,7 +254,8 @@ private slots:
         QVERIFY(relDiff(fit->inertia, c["inertia"].get<double>()) < 1e-9);
         QVERIFY(maxAbsDiff(fit->centers, c["centers"].get<std::vector<double>>()) < 1e-9);
         QCOMPARE(fit->iterations, c["n_iter"].get<int>());
-        // own k-means++ seeding: reproducible and no worse than a bad start on average
+        // own k-means++ seeding: reproducible, and no worse than a bad start (all k initial
+        // centres taken from one corner: the k rows with the smallest first coordinate)
         KMeansParams q;
         q.k = p.k;
         q.seed = 3;
@@ -261,6 +264,22 @@ private slots:
         auto b = fitKMeans(matrixOf(fx), q, cancel);
         QVERIFY(a && b);
         QCOMPARE(a->labels, b->labels);
+        QCOMPARE(a->inertia, b->inertia);
+        const auto x = fx["x"].get<std::vector<double>>();
+        const auto rows = fx["rows"].get<std::int64_t>();
+        const int d = fx["cols"];
+        std::vector<std::int64_t> order(std::size_t(rows), 0);
+        for (std::int64_t i = 0; i < rows; ++i) order[std::size_t(i)] = i;
+        std::sort(order.begin(), order.end(), [&](auto l, auto r) { return x[std::size_t(l * d)] < x[std::size_t(r * d)]; });
+        KMeansParams bad;
+        bad.k = p.k;
+        for (int j = 0; j < p.k; ++j)
+            for (int c2 = 0; c2 < d; ++c2) bad.initialCenters.push_back(x[std::size_t(order[std::size_t(j)] * d + c2)]);
+        auto worst = fitKMeans(matrixOf(fx), bad, cancel);
+        QVERIFY(worst);
+        QVERIFY2(a->inertia <= worst->inertia * (1 + 1e-9),
+                 qPrintable(QStringLiteral("k-means++ %1 vs bad start %2").arg(a->inertia).arg(worst->inertia)));
+        QVERIFY(a->inertia <= c["inertia"].get<double>() * 1.05);  // near scikit-learn's optimum too
     }
 
     void metrics_data() {

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <sqlite3.h>
+#include <utf8proc.h>
 #include <zlib.h>
 
 #include <filesystem>
@@ -130,6 +131,80 @@ private slots:
         QCOMPARE(sentences(*store, "law").size(), size_t(3));
     }
 
+    // The dedupe rule (Aharoni & Goldberg): a pair is dropped when the same pair, source or
+    // target is already IN THE CORPUS, i.e. on a kept row. A dropped row registers nothing,
+    // so a later pair whose source/target appeared only on dropped rows is kept (the rule the
+    // Python reference in bench/import follows; the two kept sets are identical).
+    void dedupeRegistersOnlyKeptRows_data() {
+        QTest::addColumn<QByteArray>("src");
+        QTest::addColumn<QByteArray>("tgt");
+        QTest::addColumn<QString>("kept");  // kept "src/tgt" rows joined by '|'
+        QTest::addColumn<int>("dupPairs");
+        QTest::addColumn<int>("dupSources");
+        QTest::addColumn<int>("dupTargets");
+        QTest::newRow("target seen only on a dropped row") << QByteArray("a\na\nb\n") << QByteArray("x\ny\ny\n") << "a/x|b/y" << 0 << 1 << 0;
+        QTest::newRow("source seen only on a dropped row") << QByteArray("a\nb\nb\n") << QByteArray("x\nx\ny\n") << "a/x|b/y" << 0 << 0 << 1;
+        QTest::newRow("dropped pair then new pair") << QByteArray("a\na\nb\nb\n") << QByteArray("x\nx\ny\nz\n") << "a/x|b/y" << 1 << 1 << 0;
+        QTest::newRow("kept rows block both sides") << QByteArray("a\nb\na\nc\n") << QByteArray("x\nx\nz\nx\n") << "a/x" << 0 << 1 << 2;
+        QTest::newRow("after NFC and trim") << QByteArray("caf\x65\xcc\x81\n caf\xc3\xa9\t\nb\n") << QByteArray("k\nl\nl\n")
+                                            << QString::fromUtf8("caf\xc3\xa9/k|b/l") << 0 << 1 << 0;
+    }
+    void dedupeRegistersOnlyKeptRows() {
+        QFETCH(QByteArray, src);
+        QFETCH(QByteArray, tgt);
+        QFETCH(QString, kept);
+        QFETCH(int, dupPairs);
+        QFETCH(int, dupSources);
+        QFETCH(int, dupTargets);
+        QTemporaryDir d;
+        ImportParams p;
+        p.srcPath = dltest::writeFile(d, QStringLiteral("dd.en"), src);
+        p.tgtPath = dltest::writeFile(d, QStringLiteral("dd.de"), tgt);
+        auto store = freshStore();
+        NullProgress np;
+        CancelToken ct;
+        auto r = runImport(p, *store, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QStringList got;
+        for (const auto& row : sentences(*store, "dd"))
+            got << QString::fromStdString(row.src) + QLatin1Char('/') + QString::fromStdString(row.tgt);
+        QCOMPARE(got.join(QLatin1Char('|')), kept);
+        QCOMPARE(r->duplicatePairs, std::int64_t(dupPairs));
+        QCOMPARE(r->duplicateSources, std::int64_t(dupSources));
+        QCOMPARE(r->duplicateTargets, std::int64_t(dupTargets));
+    }
+
+    // normalizeLine skips utf8proc_NFC when a quick check says the line is already NFC;
+    // every code point, between letters and after a precomposed letter, must come out
+    // exactly as full NFC makes it (a wrong quick check would keep a non-NFC line).
+    void nfcQuickCheckAgreesWithFullNfc_data() {
+        QTest::addColumn<QByteArray>("before");
+        QTest::addColumn<QByteArray>("after");
+        QTest::newRow("between letters") << QByteArray("a") << QByteArray("b");
+        QTest::newRow("after a precomposed letter") << QByteArray("\xc3\xa9") << QByteArray("z");
+        QTest::newRow("after a Hangul syllable") << QByteArray("\xea\xb0\x80") << QByteArray("x");
+    }
+    void nfcQuickCheckAgreesWithFullNfc() {
+        QFETCH(QByteArray, before);
+        QFETCH(QByteArray, after);
+        int differ = 0;
+        std::string firstBad;
+        for (utf8proc_int32_t cp = 1; cp < 0x110000; ++cp) {
+            if (cp >= 0xD800 && cp < 0xE000) continue;
+            utf8proc_uint8_t enc[4];
+            const auto len = utf8proc_encode_char(cp, enc);
+            std::string line = before.toStdString() + std::string(reinterpret_cast<char*>(enc), std::size_t(len)) +
+                               after.toStdString();
+            utf8proc_uint8_t* full = utf8proc_NFC(reinterpret_cast<const utf8proc_uint8_t*>(line.c_str()));
+            const std::string expected(reinterpret_cast<const char*>(full));
+            std::free(full);
+            std::string got = line;
+            QVERIFY(normalizeLine(got, false).ok);
+            if (got != expected && ++differ == 1) firstBad = std::to_string(cp);
+        }
+        QVERIFY2(differ == 0, ("code point " + firstBad + " and " + std::to_string(differ - 1) + " more").c_str());
+    }
+
     void badInputIsRefusedCleanly_data() {
         QTest::addColumn<QString>("format");
         QTest::addColumn<QByteArray>("src");
@@ -240,7 +315,7 @@ private slots:
     }
 
     void realCorpusSlice() {
-        if (!dltest::hasSharedData()) QSKIP("../shared/data not present");
+        DLTEST_REQUIRE_SHARED_DATA();
         ImportParams p;
         p.srcPath = dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/it.de")).toStdString();
         p.tgtPath = dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/it.en")).toStdString();

@@ -219,6 +219,93 @@ private slots:
         QVERIFY2(r.error().message.find(needle.toStdString()) != std::string::npos, r.error().message.c_str());
     }
 
+    void severalLayersInOnePass() {
+        dl::EncodeParams p;
+        p.model = tinyModel();
+        p.corpus = "pair";
+        p.layers = {1, -1};
+        p.chunkSentences = 20;
+        p.storage = dl::StorageType::Float32;
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto r = dl::runEncodeLayers(p, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->size(), std::size_t(2));
+        QCOMPARE((*r)[0].layer, 1);
+        QCOMPARE((*r)[1].layer, -1);
+        QVERIFY((*r)[0].setId != (*r)[1].setId);
+        for (int j = 0; j < 2; ++j) {
+            dl::EncoderOptions o;
+            o.layer = j == 0 ? 1 : -1;
+            auto enc = dl::TransformerEncoder::load(tinyModel(), o);
+            QVERIFY(enc.has_value());
+            std::vector<float> want;
+            QVERIFY((*enc)->encode(sentences(), want).has_value());
+            auto m = dl::loadEmbeddings(*store_, (*r)[j].setId, (*r)[j].corpusId);
+            QVERIFY(m.has_value());
+            QCOMPARE(m->data.size(), want.size());
+            double maxAbs = 0;
+            for (std::size_t i = 0; i < want.size(); ++i) maxAbs = std::max(maxAbs, double(std::abs(m->data[i] - want[i])));
+            QVERIFY2(maxAbs <= 1e-5, qPrintable(QString::number(maxAbs)));
+        }
+        // all = 1..L: layer 1 and 2 (= last) exist already, so nothing is encoded again.
+        p.layers.clear();
+        p.allLayers = true;
+        auto again = dl::runEncodeLayers(p, *store_, np, ct);
+        QVERIFY2(again.has_value(), again ? "" : again.error().message.c_str());
+        QCOMPARE(again->size(), std::size_t(2));
+        QVERIFY((*again)[0].noop && (*again)[1].noop);
+        QCOMPARE((*again)[0].setId, (*r)[0].setId);
+        // Adding the embedding output (0) encodes only that set.
+        p.allLayers = false;
+        p.layers = {0, 1};
+        auto more = dl::runEncodeLayers(p, *store_, np, ct);
+        QVERIFY2(more.has_value(), more ? "" : more.error().message.c_str());
+        QCOMPARE((*more)[0].encoded, std::int64_t(50));
+        QCOMPARE((*more)[1].encoded, std::int64_t(0));
+        QVERIFY((*more)[1].noop);
+    }
+
+    void prompts() {
+        auto none = dl::resolvePrompt(tinyModel(), "");
+        QVERIFY(none.has_value());
+        QVERIFY(none->first.empty() && none->second.empty());
+        auto bad = dl::resolvePrompt(tinyModel(), "query");
+        QVERIFY(!bad.has_value());
+        QCOMPARE(bad.error().kind, dl::ErrorKind::Usage);
+        QVERIFY(dl::resolvePrompt(tinyModel(), "none").has_value());
+    }
+
+    void shortNames() {
+        QTemporaryDir data;
+        qputenv("XDG_DATA_HOME", data.path().toUtf8());
+        auto missing = dl::resolveModel("all-mpnet-base-v2");
+        QVERIFY(!missing.has_value());
+        QVERIFY2(missing.error().message.find("scripts/install-model.sh all-mpnet-base-v2") != std::string::npos,
+                 missing.error().message.c_str());
+        auto all = dl::listModelsWithInstallable();
+        QCOMPARE(all.size(), std::size_t(3));
+        for (const auto& m : all) QVERIFY(!m.installed && m.dim > 0 && !m.languages.empty());
+        QDir(data.path()).mkpath("domainlens/models/multilingual-e5-small");
+        for (const char* f : {"config.json", "model.safetensors", "vocab.txt"})
+            QVERIFY(QFile::copy(QString::fromStdString(tinyModel() + "/" + f),
+                                data.filePath(QStringLiteral("domainlens/models/multilingual-e5-small/") + f)));
+        auto e5 = dl::resolveModel("multilingual-e5-small");
+        QVERIFY2(e5.has_value(), e5 ? "" : e5.error().message.c_str());
+        QCOMPARE(e5->source, std::string("data-dir"));
+        QCOMPARE(e5->dim, 32);
+        QVERIFY(e5->sizeBytes > 0);
+        QVERIFY(e5->languages.find("languages") != std::string::npos);
+        dl::recordModelSpeed(e5->path, 1234.5, "cpu");
+        all = dl::listModelsWithInstallable();
+        QCOMPARE(all.size(), std::size_t(3));
+        QCOMPARE(all[0].name, std::string("multilingual-e5-small"));
+        QVERIFY(all[0].installed);
+        QCOMPARE(all[0].sentencesPerSecond, 1234.5);
+        QCOMPARE(all[0].speedDevice, std::string("cpu"));
+        qunsetenv("XDG_DATA_HOME");
+    }
+
     void catalog() {
         QTemporaryDir data, cache;
         qputenv("XDG_DATA_HOME", data.path().toUtf8());

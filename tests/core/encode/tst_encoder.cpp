@@ -1,12 +1,15 @@
 // Encoder parity with Hugging Face transformers (fixtures from scripts/gen_encoder_fixtures.py):
-// pooled vectors within 1e-4 max-abs for every tiny architecture and the real default model,
-// for mean / CLS / max pooling, layer 1 and L2 normalisation; batching must not change them.
+// pooled vectors within 1e-4 max-abs for every tiny architecture (BERT, DistilBERT, XLM-R,
+// MPNet, RoBERTa, GPT-2) and the real models when installed (all-MiniLM-L6-v2,
+// all-mpnet-base-v2), for mean / CLS / max pooling, layer 1 and L2 normalisation; batching
+// (padding) must not change them; several layers from one pass must equal one layer at a time.
 #include <QtTest>
 
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include <nlohmann/json.hpp>
 
@@ -24,6 +27,8 @@ std::string defaultModelDir() {
 
 std::string modelDirFor(const QString& name) {
     if (name == QLatin1String("all-MiniLM-L6-v2")) return defaultModelDir();
+    if (name == QLatin1String("all-mpnet-base-v2"))
+        return std::filesystem::path(defaultModelDir()).parent_path().string() + "/all-mpnet-base-v2";
     return dltest::testData(QStringLiteral("models/") + name).toStdString();
 }
 
@@ -32,9 +37,36 @@ nlohmann::json expected(const QString& name) {
     return nlohmann::json::parse(in);
 }
 
-const QStringList kModels = {"bert-tiny", "bert-cased-tiny", "distilbert-tiny", "xlm-roberta-tiny", "bert-spm-tiny",
-                             "all-MiniLM-L6-v2"};
+const QStringList kModels = {"bert-tiny",    "bert-cased-tiny", "distilbert-tiny",  "xlm-roberta-tiny",
+                             "bert-spm-tiny", "mpnet-tiny",     "roberta-tiny",     "gpt2-tiny",
+                             "all-MiniLM-L6-v2", "all-mpnet-base-v2"};
 constexpr double kTolerance = 1e-4;
+
+double maxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
+    double m = a.size() == b.size() ? 0.0 : 1e9;
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) m = std::max(m, double(std::abs(a[i] - b[i])));
+    return m;
+}
+
+std::vector<float> expectedRows(const nlohmann::json& doc, const std::string& key) {
+    std::vector<float> out;
+    for (const auto& r : doc["sentences"]) {
+        const auto v = r[key].get<std::vector<float>>();
+        out.insert(out.end(), v.begin(), v.end());
+    }
+    return out;
+}
+
+// Copies a fixture model into tmp with config.json edited.
+void copyWithConfig(const QTemporaryDir& tmp, const QString& model, const std::function<void(nlohmann::json&)>& edit) {
+    const auto src = modelDirFor(model);
+    for (const auto& e : std::filesystem::directory_iterator(src))
+        std::filesystem::copy_file(e.path(), std::filesystem::path(tmp.path().toStdString()) / e.path().filename());
+    std::ifstream in(src + "/config.json");
+    auto cfg = nlohmann::json::parse(in);
+    edit(cfg);
+    dltest::writeFile(tmp, "config.json", QByteArray::fromStdString(cfg.dump()));
+}
 
 }  // namespace
 
@@ -45,12 +77,16 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("variant");
         QTest::addColumn<qint64>("batchTokens");
-        for (const auto& m : kModels)
+        for (const auto& m : kModels) {
+            // GPT-2 and the real MPNet fixtures carry the mean-pooled variants only.
+            const auto first = expected(m)["sentences"][0];
             for (const char* v : {"mean", "cls", "max", "mean_l1", "mean_norm"})
-                QTest::addRow("%s/%s", qPrintable(m), v) << m << QString::fromLatin1(v) << qint64(16384);
-        // tiny batches: many forward passes, order restored
-        QTest::addRow("bert-tiny/mean/batch64") << "bert-tiny" << "mean" << qint64(64);
-        QTest::addRow("xlm-roberta-tiny/mean/batch64") << "xlm-roberta-tiny" << "mean" << qint64(64);
+                if (first.contains(v)) QTest::addRow("%s/%s", qPrintable(m), v) << m << QString::fromLatin1(v) << qint64(16384);
+        }
+        // tiny batches: many forward passes with padding, order restored
+        for (const char* m : {"bert-tiny", "xlm-roberta-tiny", "mpnet-tiny", "roberta-tiny", "gpt2-tiny"})
+            for (const char* v : {"mean", "mean_l1"})
+                QTest::addRow("%s/%s/batch64", m, v) << QString::fromLatin1(m) << QString::fromLatin1(v) << qint64(64);
     }
     void parity() {
         QFETCH(QString, model);
@@ -138,13 +174,89 @@ private slots:
         QCOMPARE(s.error().kind, dl::ErrorKind::Cancelled);
     }
 
-    void unknownArchitecture() {
+    // Several layers from one pass equal the fixture's single-layer vectors, in request order.
+    void encodeLayers_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : {"bert-tiny", "distilbert-tiny", "mpnet-tiny", "roberta-tiny", "gpt2-tiny"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void encodeLayers() {
+        QFETCH(QString, model);
+        dl::EncoderOptions o;
+        o.device = "cpu";
+        o.batchTokens = 256;  // padded batches
+        auto enc = dl::TransformerEncoder::load(modelDirFor(model), o);
+        QVERIFY2(enc.has_value(), enc ? "" : enc.error().message.c_str());
+        const auto doc = expected(model);
+        std::vector<std::string> texts;
+        for (const auto& r : doc["sentences"]) texts.push_back(r["text"].get<std::string>());
+        std::vector<std::vector<float>> out;
+        dl::EncodeStats stats;
+        auto s = (*enc)->encodeLayers(texts, {-1, 1, 0, 2}, dl::Pooling::Mean, out, &stats);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(out.size(), std::size_t(4));
+        QCOMPARE(stats.sentences, static_cast<std::int64_t>(texts.size()));
+        const double last = maxAbsDiff(out[0], expectedRows(doc, "mean"));
+        const double l1 = maxAbsDiff(out[1], expectedRows(doc, "mean_l1"));
+        qInfo("LAYERS %s last %.3g layer1 %.3g", qPrintable(model), last, l1);
+        QVERIFY2(last <= kTolerance, qPrintable(QString::number(last)));
+        QVERIFY2(l1 <= kTolerance, qPrintable(QString::number(l1)));
+        QCOMPARE(out[3], out[0]);  // -1 and 2 are the same hidden state of a 2-layer model
+        QVERIFY(maxAbsDiff(out[2], out[0]) > 1e-3);  // the embedding output is not the last layer
+    }
+
+    void encodeLayersBeyondLoaded() {
+        dl::EncoderOptions o;
+        o.layer = 1;  // loads layer 1 only
+        auto enc = dl::TransformerEncoder::load(modelDirFor("mpnet-tiny"), o);
+        QVERIFY(enc.has_value());
+        std::vector<std::vector<float>> out;
+        std::vector<std::string> t{"hello"};
+        auto s = (*enc)->encodeLayers(t, {2}, dl::Pooling::Mean, out);
+        QVERIFY(!s.has_value());
+        QCOMPARE(s.error().kind, dl::ErrorKind::Usage);
+        QVERIFY2(s.error().message.find("layer -1") != std::string::npos, s.error().message.c_str());
+        QVERIFY((*enc)->encodeLayers(t, {0, 1}, dl::Pooling::Max, out).has_value());
+        QVERIFY(!(*enc)->encodeLayers(t, {}, dl::Pooling::Mean, out).has_value());
+    }
+
+    // Model files it cannot read: the error names the file and what is missing or wrong.
+    void unreadableModel_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QVariant>("value");
+        QTest::addColumn<QStringList>("mentions");
+        QTest::newRow("unknown model_type") << "bert-tiny" << "model_type" << QVariant("t5")
+                                            << QStringList{"config.json", "\"t5\"", "mpnet", "gpt2"};
+        QTest::newRow("gpt2 without n_embd") << "gpt2-tiny" << "n_embd" << QVariant()
+                                             << QStringList{"config.json", "n_embd"};
+        QTest::newRow("gpt2 missing block") << "gpt2-tiny" << "n_layer" << QVariant(3)
+                                            << QStringList{"model.safetensors", "h.2.ln_1.weight", "GPT-2"};
+        QTest::newRow("mpnet bias shape") << "mpnet-tiny" << "relative_attention_num_buckets" << QVariant(16)
+                                          << QStringList{"model.safetensors", "encoder.relative_attention_bias.weight", "16x4"};
+        QTest::newRow("mpnet missing layer") << "mpnet-tiny" << "num_hidden_layers" << QVariant(3)
+                                             << QStringList{"model.safetensors", "encoder.layer.2.attention.attn.q.weight"};
+        QTest::newRow("roberta positions") << "roberta-tiny" << "max_position_embeddings" << QVariant(600)
+                                           << QStringList{"embeddings.position_embeddings.weight", "600x32"};
+    }
+    void unreadableModel() {
+        QFETCH(QString, model);
+        QFETCH(QString, field);
+        QFETCH(QVariant, value);
+        QFETCH(QStringList, mentions);
         QTemporaryDir tmp;
-        dltest::writeFile(tmp, "config.json", R"({"model_type": "gpt2", "n_embd": 8})");
+        copyWithConfig(tmp, model, [&](nlohmann::json& cfg) {
+            if (!value.isValid())
+                cfg.erase(field.toStdString());
+            else if (value.typeId() == QMetaType::Int)
+                cfg[field.toStdString()] = value.toInt();
+            else
+                cfg[field.toStdString()] = value.toString().toStdString();
+        });
         auto enc = dl::TransformerEncoder::load(tmp.path().toStdString());
         QVERIFY(!enc.has_value());
-        QVERIFY2(enc.error().message.find("gpt2") != std::string::npos, enc.error().message.c_str());
-        QVERIFY(enc.error().message.find("config.json") != std::string::npos);
+        const auto& msg = enc.error().message;
+        for (const auto& m : mentions) QVERIFY2(msg.find(m.toStdString()) != std::string::npos, msg.c_str());
     }
 
     void missingTensor() {

@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+#include <zlib.h>
+
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "export/Export.h"
@@ -26,10 +28,24 @@ public:
     CancelToken& token;
 };
 
+// Reads a text file; "*.gz" through zlib directly (independent of core's own gzip reader).
 QStringList readLines(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    QStringList out = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    QByteArray bytes;
+    if (path.endsWith(QLatin1String(".gz"))) {
+        gzFile gz = gzopen(path.toUtf8().constData(), "rb");
+        if (!gz) return {};
+        char buf[65536];
+        int n = 0;
+        while ((n = gzread(gz, buf, sizeof buf)) > 0) bytes.append(buf, n);
+        const bool ok = n == 0;
+        gzclose(gz);
+        if (!ok) return {};
+    } else {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) return {};
+        bytes = f.readAll();
+    }
+    QStringList out = QString::fromUtf8(bytes).split(QLatin1Char('\n'));
     if (!out.isEmpty() && out.last().isEmpty()) out.removeLast();
     return out;
 }
@@ -104,6 +120,8 @@ private slots:
         QTest::newRow("tsv") << "tsv" << false;
         QTest::newRow("jsonl") << "jsonl" << false;
         QTest::newRow("moses gz") << "moses" << true;
+        QTest::newRow("tsv gz") << "tsv" << true;
+        QTest::newRow("jsonl gz") << "jsonl" << true;
     }
     void roundTrip() {
         QFETCH(QString, format);
@@ -126,22 +144,23 @@ private slots:
         }
         QCOMPARE(r->manifest["run"]["id"].get<std::int64_t>(), runId_);
         QCOMPARE(r->manifest["written"].get<std::int64_t>(), std::int64_t(10));
-        if (gzip) return;
+        // Compressed files decompress to the same content as the plain ones.
         const QString prefix = QString::fromStdString(p.outPrefix);
+        const QString gz = gzip ? QStringLiteral(".gz") : QString();
         if (format == QLatin1String("moses")) {
-            const auto en = readLines(prefix + QStringLiteral(".en")), de = readLines(prefix + QStringLiteral(".de"));
+            const auto en = readLines(prefix + QStringLiteral(".en") + gz), de = readLines(prefix + QStringLiteral(".de") + gz);
             QCOMPARE(en.size(), 10);
             QCOMPARE(de.size(), 10);
             QVERIFY(en[0].startsWith(QStringLiteral("sentence 29 ")));  // score order: best first
             QCOMPARE(de[0], QStringLiteral("Satz 29"));                 // line-aligned
-            QCOMPARE(readLines(prefix + QStringLiteral(".scores"))[0], QStringLiteral("29"));
+            QCOMPARE(readLines(prefix + QStringLiteral(".scores") + gz)[0], QStringLiteral("29"));
         } else if (format == QLatin1String("tsv")) {
-            const auto rows = readLines(prefix + QStringLiteral(".tsv"));
+            const auto rows = readLines(prefix + QStringLiteral(".tsv") + gz);
             QCOMPARE(rows.size(), 10);
             // The source's own tab is part of the text; src, tgt, domain, score follow it.
             QVERIFY(rows[0].endsWith(QStringLiteral("\tSatz 29\tmedical\t29")));
         } else {
-            const auto rows = readLines(prefix + QStringLiteral(".jsonl"));
+            const auto rows = readLines(prefix + QStringLiteral(".jsonl") + gz);
             QCOMPARE(rows.size(), 10);
             auto j = nlohmann::json::parse(rows[0].toStdString());
             QCOMPARE(QString::fromStdString(j["src"].get<std::string>()), QStringLiteral("sentence 29 with \"quotes\"\tand a tab"));

@@ -137,7 +137,7 @@ private slots:
     }
 
     void selectJobOnRealSlice() {
-        if (!dltest::hasSharedData()) QSKIP("../shared/data not present");
+        DLTEST_REQUIRE_SHARED_DATA();
         QTemporaryDir dir;
         auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
         NullProgress np;

@@ -1,0 +1,174 @@
+// The longest event-loop stall of the GUI thread (a 5 ms timer's largest gap) in three
+// situations at 1.5M sentences: an encode job running on the worker, dragging the selection
+// threshold over 1.5M scores, and paging/filtering the outliers of a 1.5M-sentence run.
+// Usage: bench_gui_stall PROJECT [--sentences N] [--model DIR] [--encode-seconds S]
+//                        [--only encode|threshold|outliers]
+// PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cstdio>
+
+#include "JobFactory.h"
+#include "JobRunner.h"
+#include "JobsPanel.h"
+#include "OutlierBrowser.h"
+#include "OutlierTableModel.h"
+#include "RunViews.h"
+#include "ScoreHistogramView.h"
+#include "SelectionExplorer.h"
+#include "StallProbe.h"
+#include "SyntheticProject.h"
+
+namespace {
+
+void report(const char* scenario, const StallProbe& probe, const QString& note) {
+    std::printf("%-10s max stall %7.1f ms   p99 %6.1f ms   ticks %6zu   %s\n", scenario, probe.maxGapMs(), probe.percentileMs(0.99),
+                probe.ticks(), qPrintable(note));
+    std::fflush(stdout);
+}
+
+// Runs `step` every 16 ms (a mouse moving at 60 Hz) for `ms`, with the probe running.
+void drive(int ms, const std::function<void(int)>& step) {
+    QElapsedTimer clock;
+    clock.start();
+    int i = 0;
+    while (clock.elapsed() < ms) {
+        step(i++);
+        QTest::qWait(16);
+    }
+}
+
+void benchThreshold(const QString& project, qint64 runId) {
+    QElapsedTimer t;
+    t.start();
+    auto data = readSelectionView(project, runId);  // off the GUI thread in the app (AsyncLoader)
+    if (!data) return std::printf("threshold: %s\n", data.error().message.c_str()), void();
+    const qint64 readMs = t.elapsed();
+    SelectionExplorer view;
+    view.setProject(project);
+    view.resize(1400, 900);
+    view.show();
+    (void)QTest::qWaitForWindowExposed(&view);
+    StallProbe probe;
+    probe.start();
+    t.restart();
+    view.setRun(*data);  // sorts the scores on the GUI thread: measured separately below
+    const qint64 setRunMs = t.elapsed();
+    QTest::qWait(300);
+    probe.stop();
+    report("load", probe, QStringLiteral("setRun of %1 scores took %2 ms on the GUI thread (read off-thread: %3 ms)")
+                               .arg(data->scores.size()).arg(setRunMs).arg(readMs));
+    auto* h = view.histogram();
+    const double lo = h->ranking().minScore(), hi = h->ranking().maxScore();
+    probe.start();
+    // Drag across the whole score range and back: ~190 threshold steps, each moving the cut by
+    // thousands to hundreds of thousands of sentences.
+    drive(3000, [&](int i) {
+        const double phase = std::abs(std::fmod(i / 90.0, 2.0) - 1.0);
+        h->setThreshold(lo + (hi - lo) * (0.05 + 0.9 * phase));
+    });
+    QTest::qWait(200);
+    probe.stop();
+    report("threshold", probe, QStringLiteral("%1 scores, 60 Hz drag for 3 s, borderline texts read off-thread").arg(data->scores.size()));
+}
+
+void benchOutliers(const QString& project, qint64 runId) {
+    OutlierBrowser view;
+    view.resize(1400, 900);
+    view.show();
+    (void)QTest::qWaitForWindowExposed(&view);
+    auto* table = view.findChild<QTableView*>();
+    StallProbe probe;
+    probe.start();
+    QElapsedTimer t;
+    t.start();
+    QString error;
+    if (!view.showRun(project, runId, &error)) return std::printf("outliers: %s\n", qPrintable(error)), void();
+    QSignalSpy counted(view.model(), &OutlierTableModel::countChanged);
+    (void)counted.wait(120000);
+    const qint64 firstMs = t.elapsed();
+    // Everything, not only outliers: 1.5M rows to page through.
+    view.filterPair(QString(), QString());
+    (void)counted.wait(120000);
+    const qint64 allMs = t.elapsed() - firstMs;
+    QRandomGenerator rng(1);
+    drive(3000, [&](int) { table->verticalScrollBar()->setValue(int(rng.bounded(table->verticalScrollBar()->maximum() + 1))); });
+    QTest::qWait(500);
+    probe.stop();
+    report("outliers", probe, QStringLiteral("%1 rows; first snapshot %2 ms, all rows %3 ms (off-thread); random page jumps at 60 Hz for 3 s")
+                                  .arg(view.model()->rowCount()).arg(firstMs).arg(allMs));
+}
+
+void benchEncode(const QString& project, const QString& model, int seconds) {
+    JobRunner runner;
+    JobsPanel panel;
+    QObject::connect(&runner, &JobRunner::jobStarted, &panel, &JobsPanel::onJobStarted);
+    QObject::connect(&runner, &JobRunner::jobStage, &panel, &JobsPanel::onJobStage);
+    QObject::connect(&runner, &JobRunner::jobProgress, &panel, &JobsPanel::onJobProgress);
+    QObject::connect(&runner, &JobRunner::jobMessage, &panel, &JobsPanel::onJobMessage);
+    QObject::connect(&runner, &JobRunner::jobFinished, &panel, &JobsPanel::onJobFinished);
+    panel.resize(800, 200);
+    panel.show();
+    // A view with data next to it, as in the window.
+    SelectionExplorer other;
+    other.resize(1200, 700);
+    other.show();
+    EncodeRequest request;
+    request.corpus = QStringLiteral("pool");
+    request.model = model;
+    request.threads = 1;
+    QSignalSpy progress(&runner, &JobRunner::jobProgress);
+    QSignalSpy finished(&runner, &JobRunner::jobFinished);
+    StallProbe probe;
+    probe.start();
+    runner.submit(QStringLiteral("Encode pool"), makeEncodeJob(project, request, std::make_shared<JobOutcome>()));
+    QTest::qWait(seconds * 1000);
+    probe.stop();
+    const qint64 done = progress.isEmpty() ? 0 : progress.last().at(1).toLongLong();
+    const qint64 total = progress.isEmpty() ? 0 : progress.last().at(2).toLongLong();
+    report("encode", probe, QStringLiteral("%1 s of encoding %2 of %3 sentences (%4 progress signals), model %5")
+                                .arg(seconds).arg(done).arg(total).arg(progress.size()).arg(QFileInfo(model).fileName()));
+    runner.cancelAll();
+    (void)finished.wait(60000);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QCommandLineParser cli;
+    cli.addPositionalArgument(QStringLiteral("project"), QStringLiteral("project file (created when missing)"));
+    cli.addOption({QStringLiteral("sentences"), QStringLiteral("sentences of a new synthetic project"), QStringLiteral("N"), QStringLiteral("1500000")});
+    cli.addOption({QStringLiteral("model"), QStringLiteral("encoder model folder"), QStringLiteral("DIR")});
+    cli.addOption({QStringLiteral("encode-seconds"), QStringLiteral("how long to measure the encode"), QStringLiteral("S"), QStringLiteral("30")});
+    cli.addOption({QStringLiteral("only"), QStringLiteral("one scenario"), QStringLiteral("NAME")});
+    cli.addHelpOption();
+    cli.process(app);
+    if (cli.positionalArguments().size() != 1) cli.showHelp(2);
+    const QString project = cli.positionalArguments().first();
+    QTemporaryDir scratch;
+    QElapsedTimer t;
+    t.start();
+    auto runs = makeSyntheticProject(project, cli.value(QStringLiteral("sentences")).toLongLong(), scratch.path());
+    if (!runs) {
+        std::fprintf(stderr, "%s\n", runs.error().message.c_str());
+        return 1;
+    }
+    std::printf("project %s ready in %.1f s (cluster run %lld, selection run %lld)\n", qPrintable(project), t.elapsed() / 1000.0,
+                runs->clusterRun, runs->selectRun);
+    const QString only = cli.value(QStringLiteral("only"));
+    if (only.isEmpty() || only == QLatin1String("threshold")) benchThreshold(project, runs->selectRun);
+    if (only.isEmpty() || only == QLatin1String("outliers")) benchOutliers(project, runs->clusterRun);
+    if ((only.isEmpty() || only == QLatin1String("encode")) && cli.isSet(QStringLiteral("model")))
+        benchEncode(project, cli.value(QStringLiteral("model")), cli.value(QStringLiteral("encode-seconds")).toInt());
+    return 0;
+}

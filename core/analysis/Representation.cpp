@@ -1,0 +1,157 @@
+#include "analysis/Representation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <string_view>
+
+namespace dl {
+
+nlohmann::json RepresentationParams::toJson() const {
+    return {{"layers", layers}, {"l2", l2}, {"standardize", standardize}, {"whiten", whiten},
+            {"order", "layer mean, l2, standardize, pca, whiten"}};
+}
+
+Expected<RepresentationParams> RepresentationParams::fromJson(const nlohmann::json& j) {
+    RepresentationParams r;
+    if (j.is_null()) return r;
+    if (!j.is_object()) return fail("representation: expected a JSON object.");
+    try {
+        if (j.contains("layers")) r.layers = j.at("layers").get<std::vector<int>>();
+        r.l2 = j.value("l2", false);
+        r.standardize = j.value("standardize", false);
+        r.whiten = j.value("whiten", false);
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("representation: ") + e.what());
+    }
+    return r;
+}
+
+std::string RepresentationParams::describe() const {
+    std::string s;
+    if (!layers.empty()) {
+        s = layers.size() == 1 ? "layer " : "mean of layers ";
+        for (std::size_t i = 0; i < layers.size(); ++i) s += (i ? "+" : "") + std::to_string(layers[i]);
+    } else {
+        s = "layer as encoded";
+    }
+    if (l2) s += ", L2-normalised";
+    if (standardize) s += ", standardised per dimension";
+    if (whiten) s += ", PCA-whitened";
+    return s;
+}
+
+Expected<std::vector<int>> parseLayerList(std::string_view text) {
+    std::vector<int> out;
+    std::set<int> seen;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t end = std::min(text.find_first_of(",+", pos), text.size());
+        std::string_view item = text.substr(pos, end - pos);
+        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+        int v = 0;
+        bool ok = !item.empty() && item.size() < 6;
+        for (char c : item) ok = ok && c >= '0' && c <= '9';
+        if (ok) for (char c : item) v = v * 10 + (c - '0');
+        if (!ok) return usageError("Layer list '" + std::string(text) + "': '" + std::string(item) +
+                                   "' is not a layer number (0 = embeddings, 1..L = transformer layers).");
+        if (!seen.insert(v).second) return usageError("Layer list '" + std::string(text) + "' names layer " +
+                                                      std::to_string(v) + " twice.");
+        out.push_back(v);
+        pos = end + 1;
+    }
+    return out;
+}
+
+void l2NormalizeRows(std::span<float> data, std::int64_t rows, int dim) {
+    for (std::int64_t i = 0; i < rows; ++i) {
+        float* r = data.data() + i * dim;
+        double ss = 0;
+        for (int a = 0; a < dim; ++a) ss += double(r[a]) * r[a];
+        if (ss <= 0) continue;
+        const double inv = 1.0 / std::sqrt(ss);
+        for (int a = 0; a < dim; ++a) r[a] = float(r[a] * inv);
+    }
+}
+
+Standardization standardizeColumns(std::span<float> data, std::int64_t rows, int dim) {
+    Standardization st;
+    st.mean.assign(std::size_t(dim), 0.0);
+    st.scale.assign(std::size_t(dim), 1.0);
+    if (rows <= 0) return st;
+    for (std::int64_t i = 0; i < rows; ++i)
+        for (int a = 0; a < dim; ++a) st.mean[std::size_t(a)] += data[std::size_t(i * dim + a)];
+    for (auto& m : st.mean) m /= double(rows);
+    std::vector<double> var(std::size_t(dim), 0.0);
+    for (std::int64_t i = 0; i < rows; ++i)
+        for (int a = 0; a < dim; ++a) {
+            const double c = data[std::size_t(i * dim + a)] - st.mean[std::size_t(a)];
+            var[std::size_t(a)] += c * c;
+        }
+    for (int a = 0; a < dim; ++a) {
+        const double sd = std::sqrt(var[std::size_t(a)] / double(rows));
+        // StandardScaler treats near-constant columns (std ~ 0 up to rounding) as scale 1.
+        st.scale[std::size_t(a)] = sd > 10 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(st.mean[std::size_t(a)])) ? sd : 1.0;
+    }
+    for (std::int64_t i = 0; i < rows; ++i)
+        for (int a = 0; a < dim; ++a) {
+            float& v = data[std::size_t(i * dim + a)];
+            v = float((v - st.mean[std::size_t(a)]) / st.scale[std::size_t(a)]);
+        }
+    return st;
+}
+
+Expected<DataMatrix> whitenProjection(const PcaModel& model, const DataMatrix& projected) {
+    const int c = projected.cols();
+    if (c != model.components || static_cast<int>(model.explainedVariance.size()) != c)
+        return fail("PCA whitening: the projection has " + std::to_string(c) + " columns but the model " +
+                    std::to_string(model.components) + " components.");
+    std::vector<double> x = projected.toDouble();
+    std::vector<double> inv(std::size_t(c), 1.0);
+    for (int j = 0; j < c; ++j)
+        if (model.explainedVariance[std::size_t(j)] > 0) inv[std::size_t(j)] = 1.0 / std::sqrt(model.explainedVariance[std::size_t(j)]);
+    const std::int64_t n = projected.rows();
+    for (std::int64_t i = 0; i < n; ++i)
+        for (int j = 0; j < c; ++j) x[std::size_t(i * c + j)] *= inv[std::size_t(j)];
+    return DataMatrix::fromDouble(x, n, c, projected.precision(), projected.onCuda());
+}
+
+Expected<ReducedData> reduceForClustering(std::span<float> data, std::int64_t rows, int dim,
+                                          const RepresentationParams& rep, const ReduceParams& params,
+                                          const CancelToken& cancel) {
+    if (rep.whiten && params.pcaDims < 2) return usageError("PCA whitening needs --pca N with N >= 2.");
+    if (rep.l2) l2NormalizeRows(data, rows, dim);
+    if (rep.standardize) standardizeColumns(data, rows, dim);
+    if (cancel.isCancelled()) return cancelled();
+    // PCA runs in float32 on the raw vectors (float64 accumulation inside); the GMM then
+    // works in the requested precision.
+    const Precision rawPrecision = params.pcaDims >= 2 ? Precision::Float32 : params.precision;
+    auto raw = DataMatrix::fromFloat(data, rows, dim, rawPrecision, params.cuda);
+    if (!raw) return std::unexpected(raw.error());
+    if (!raw->allFinite()) return fail("The embeddings contain NaN or infinite values; re-encode the corpus.");
+    ReducedData out;
+    if (params.pcaDims < 2) {
+        out.x = std::move(*raw);
+        return out;
+    }
+    PcaParams pp;
+    pp.components = params.pcaDims;
+    pp.maxFitRows = params.pcaMaxFitRows;
+    pp.seed = params.seed;
+    auto model = fitPca(*raw, pp, cancel);
+    if (!model) return std::unexpected(model.error());
+    auto proj = projectPca(*model, *raw, cancel);
+    if (!proj) return std::unexpected(proj.error());
+    if (rep.whiten) {
+        auto w = whitenProjection(*model, *proj);
+        if (!w) return std::unexpected(w.error());
+        proj = std::move(*w);
+    }
+    out.pca = std::move(*model);
+    out.x = proj->to(params.precision);
+    return out;
+}
+
+}  // namespace dl

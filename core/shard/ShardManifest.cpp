@@ -1,0 +1,145 @@
+#include "shard/ShardManifest.h"
+
+#include <cstdio>
+#include "shard/Brace.h"
+#include <fstream>
+#include <system_error>
+#include <vector>
+
+#include "export/Sha256.h"
+
+namespace dl {
+
+using shard_detail::brace;
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json ShardManifest::toJson() const {
+    return json{{"format", "domainlens-shard"},
+                {"format_version", kFormatVersion},
+                {"job", job},
+                {"params_hash", paramsHash},
+                {"model_hash", modelHash},
+                {"shard", shard.index},
+                {"shards", shard.count},
+                {"first_id", firstId},
+                {"last_id", lastId},
+                {"rows", rows},
+                {"data_file", dataFile},
+                {"sha256", sha256},
+                {"params", params}};
+}
+
+namespace {
+
+template <class T>
+Status readField(const json& j, const char* key, T& out, const std::string& where) {
+    auto it = j.find(key);
+    if (it == j.end()) return fail(brace("{}: field '{}' is missing.", where, key));
+    try {
+        out = it->get<T>();
+    } catch (const json::exception&) {
+        return fail(brace("{}: field '{}' has the wrong type ({}).", where, key, it->type_name()));
+    }
+    return {};
+}
+
+}  // namespace
+
+Expected<ShardManifest> ShardManifest::fromJson(const json& j, const std::string& where) {
+    if (!j.is_object()) return fail(brace("{}: not a JSON object.", where));
+    std::string format;
+    int version = 0;
+    ShardManifest m;
+    for (const Status& s : {readField(j, "format", format, where), readField(j, "format_version", version, where),
+                            readField(j, "job", m.job, where), readField(j, "params_hash", m.paramsHash, where),
+                            readField(j, "model_hash", m.modelHash, where),
+                            readField(j, "shard", m.shard.index, where), readField(j, "shards", m.shard.count, where),
+                            readField(j, "first_id", m.firstId, where), readField(j, "last_id", m.lastId, where),
+                            readField(j, "rows", m.rows, where), readField(j, "data_file", m.dataFile, where),
+                            readField(j, "sha256", m.sha256, where)})
+        if (!s) return std::unexpected(s.error());
+    if (format != "domainlens-shard") return fail(brace("{}: field 'format' is '{}', not a DomainLens shard.", where, format));
+    if (version > kFormatVersion)
+        return fail(brace("{}: shard format version {} is newer than this DomainLens reads ({}).", where, version,
+                                kFormatVersion));
+    if (m.shard.count < 1 || m.shard.index < 0 || m.shard.index >= m.shard.count)
+        return fail(brace("{}: field 'shard' ({}) is outside 0..{}.", where, m.shard.index, m.shard.count - 1));
+    if (m.rows < 0) return fail(brace("{}: field 'rows' is negative.", where));
+    if (m.rows > 0 && m.lastId < m.firstId) return fail(brace("{}: field 'last_id' is below 'first_id'.", where));
+    if (m.dataFile.empty() || m.dataFile.find('/') != std::string::npos)
+        return fail(brace("{}: field 'data_file' must be a plain file name.", where));
+    m.params = j.value("params", json::object());
+    return m;
+}
+
+std::string hashParams(const json& params) {
+    Sha256 h;
+    h.update(params.dump());  // nlohmann's object keys are sorted: the dump is canonical
+    return h.hexDigest();
+}
+
+Expected<std::string> sha256OfFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(brace("{}: cannot be read.", path.string()));
+    Sha256 h;
+    std::vector<char> buf(1 << 20);
+    while (in) {
+        in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+        if (in.gcount() > 0) h.update(buf.data(), static_cast<std::size_t>(in.gcount()));
+    }
+    if (in.bad()) return fail(brace("{}: read error.", path.string()));
+    return h.hexDigest();
+}
+
+fs::path manifestPath(const fs::path& dir, const std::string& job, const ShardSpec& spec) {
+    return dir / (shardFileStem(job, spec) + ".manifest.json");
+}
+
+Status writeShardManifest(const fs::path& dir, const ShardManifest& manifest) {
+    const fs::path final = manifestPath(dir, manifest.job, manifest.shard);
+    const fs::path temp = fs::path(final).concat(".tmp");
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) return fail(brace("{}: cannot be written.", temp.string()));
+        out << manifest.toJson().dump(2) << '\n';
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            fs::remove(temp, ec);
+            return fail(brace("{}: write failed (disk full?).", temp.string()));
+        }
+    }
+    std::error_code ec;
+    fs::rename(temp, final, ec);
+    if (ec) {
+        fs::remove(temp, ec);
+        return fail(brace("{}: cannot be renamed into place ({}).", final.string(), ec.message()));
+    }
+    return {};
+}
+
+Expected<ShardManifest> readShardManifest(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(brace("{}: cannot be read.", path.string()));
+    json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return fail(brace("{}: not valid JSON.", path.string()));
+    auto m = ShardManifest::fromJson(j, path.string());
+    if (!m) return m;
+    const fs::path data = path.parent_path() / m->dataFile;
+    if (!fs::exists(data)) return fail(brace("{}: its data file {} is missing.", path.string(), data.string()));
+    auto sum = sha256OfFile(data);
+    if (!sum) return std::unexpected(sum.error());
+    if (*sum != m->sha256)
+        return fail(brace("{}: checksum mismatch (the file is corrupt or was changed after the shard finished).",
+                                data.string()));
+    return m;
+}
+
+bool shardComplete(const fs::path& dir, const std::string& job, const ShardSpec& spec, const std::string& paramsHash) {
+    auto m = readShardManifest(manifestPath(dir, job, spec));
+    return m && m->paramsHash == paramsHash && m->shard.count == spec.count && m->shard.index == spec.index;
+}
+
+}  // namespace dl

@@ -1,0 +1,32 @@
+#pragma once
+// Verifies a folder of finished shards before a merge: every shard 0..N-1 present and valid,
+// all from the same job, parameters and model, id ranges that do not overlap. On a gap the
+// error names the missing shards and the Slurm --array list that re-runs only them.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/Error.h"
+#include "shard/ShardManifest.h"
+
+namespace dl {
+
+struct ShardSetProblem {
+    std::vector<int> missing;            // shard indices absent or invalid
+    std::vector<std::string> messages;   // one line per problem, naming the file
+    std::string arrayList;               // Slurm --array= list re-running only the missing shards
+};
+
+// Reads every "<job>-*-of-*.manifest.json" in dir. arraySize: the array size the shards ran
+// with (task t ran shards t, t+M, ...); without it one task per shard is assumed.
+// On success the manifests come back ordered by shard index.
+Expected<std::vector<ShardManifest>> collectShards(const std::filesystem::path& dir, const std::string& job,
+                                                   std::optional<int> arraySize = std::nullopt);
+
+// The same check, returning the problem in structured form (empty `missing` and `messages`
+// when the set is complete) for callers that want to list it themselves.
+ShardSetProblem checkShards(const std::filesystem::path& dir, const std::string& job,
+                            std::optional<int> arraySize, std::vector<ShardManifest>& valid);
+
+}  // namespace dl

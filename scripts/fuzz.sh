@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Fuzzes the parsers that read user-supplied bytes (tests/fuzz/, libFuzzer + ASan + UBSan,
+# Debian's clang 16) for a bounded time: first replays every committed input (seeds and
+# past crashes: the regression step), then fuzzes each target for FUZZ_SECONDS.
+# Usage: scripts/fuzz.sh [TARGET...]      (targets: the fuzz_*.cpp names without fuzz_)
+# Environment: FUZZ_SECONDS (per target, default 30; 0 = replay only), FUZZ_JOBS (targets
+# fuzzed at once, default 2), DOMAINLENS_FUZZ_BUILD_DIR (default build-fuzz).
+# A crash fails the script; its input is kept under $BUILD/artifacts/ with the command to
+# reproduce it. Commit it to tests/fuzz/corpus/<target>/ with the fix (it is then replayed).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD="${DOMAINLENS_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+SECONDS_PER_TARGET="${FUZZ_SECONDS:-30}"
+JOBS="${FUZZ_JOBS:-2}"
+CORPUS="$ROOT/tests/fuzz/corpus"
+
+cxx=""
+for c in clang++-16 clang++-17 clang++-18 clang++; do
+  if command -v "$c" >/dev/null && [ "$("$c" -dumpversion | cut -d. -f1)" -ge 16 ]; then cxx="$c"; break; fi
+done
+[ -n "$cxx" ] || { echo "fuzz: clang++ >= 16 not found (scripts/setup.sh installs clang-16)" >&2; exit 1; }
+
+start=$(date +%s)
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+cmake -S "$ROOT/tests/fuzz" -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
+cmake --build "$BUILD" -j "${JOBS_BUILD:-$(nproc)}"
+built=$(date +%s)
+
+if [ $# -gt 0 ]; then targets=("$@"); else
+  targets=(); for f in "$ROOT"/tests/fuzz/fuzz_*.cpp; do n=$(basename "$f" .cpp); targets+=("${n#fuzz_}"); done
+fi
+
+mkdir -p "$BUILD/logs" "$BUILD/artifacts"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# Readable stacks in the logs when an llvm-symbolizer (any version) is installed.
+if [ -z "${ASAN_SYMBOLIZER_PATH:-}" ]; then
+  for s in llvm-symbolizer-16 llvm-symbolizer llvm-symbolizer-14; do
+    if command -v "$s" >/dev/null; then export ASAN_SYMBOLIZER_PATH="$(command -v "$s")"; break; fi
+  done
+fi
+# Scratch files (projects, corpora) on tmpfs when there is one: SQLite's fsyncs dominate otherwise.
+[ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=/dev/shm
+
+# One target: replay the committed inputs, then fuzz into a scratch copy of the corpus
+# (the committed seeds are only read). Writes a summary line to logs/<t>.summary.
+run_target() {
+  local t="$1" bin="$BUILD/fuzz_$1" log="$BUILD/logs/$1.log" work="$BUILD/work/$1"
+  rm -rf "$work"; mkdir -p "$work" "$CORPUS/$t"
+  if ! "$bin" -runs=0 -timeout=60 "$CORPUS/$t" >"$log.replay" 2>&1; then
+    echo "$t FAILED-REPLAY 0 0 (see $log.replay)" >"$BUILD/logs/$t.summary"; return 1
+  fi
+  local rc=0
+  if [ "$SECONDS_PER_TARGET" -gt 0 ]; then
+    (cd "$work" && "$bin" -max_total_time="$SECONDS_PER_TARGET" -timeout=25 -rss_limit_mb=2048 -max_len=8192 \
+        -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/$t-" "$work" "$CORPUS/$t") >"$log" 2>&1 || rc=$?
+  fi
+  local runs execs
+  runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" 2>/dev/null | grep -oE '[0-9]+$' || echo 0)
+  execs=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" 2>/dev/null | grep -oE '[0-9]+$' || echo 0)
+  if [ $rc -ne 0 ]; then
+    echo "$t CRASH ${runs:-0} ${execs:-0} $(ls "$BUILD/artifacts/$t-"* 2>/dev/null | head -1)" >"$BUILD/logs/$t.summary"; return 1
+  fi
+  echo "$t ok ${runs:-0} ${execs:-0}" >"$BUILD/logs/$t.summary"
+}
+export -f run_target
+export BUILD CORPUS SECONDS_PER_TARGET
+
+rm -f "$BUILD"/logs/*.summary
+status=0
+printf '%s\n' "${targets[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_target "$@"' _ {} || status=1
+end=$(date +%s)
+
+printf '%-16s %-8s %12s %8s\n' target result executions exec/s
+for t in "${targets[@]}"; do
+  if [ -f "$BUILD/logs/$t.summary" ]; then read -r name res runs eps rest <"$BUILD/logs/$t.summary"
+  else name=$t; res=MISSING; runs=0; eps=0; rest=""; fi
+  printf '%-16s %-8s %12s %8s %s\n' "$name" "$res" "$runs" "$eps" "$rest"
+done
+echo "fuzz: build $((built - start)) s, replay + fuzzing $((end - built)) s (${SECONDS_PER_TARGET} s per target, $JOBS at once)"
+if [ $status -ne 0 ]; then
+  for a in "$BUILD"/artifacts/*; do [ -f "$a" ] && echo "fuzz: reproduce with: $BUILD/fuzz_$(basename "$a" | cut -d- -f1) $a"; done
+  echo "fuzz: FAILED (logs in $BUILD/logs)" >&2
+fi
+exit $status

@@ -1,0 +1,291 @@
+// The CLI contract (DESIGN.md): exit codes 0 ok / 1 failed or cancelled / 2 usage, the --json
+// shapes scripts build on, and SIGINT during every long subcommand: exit 1 or 130 with a
+// message on stderr, never death by a signal, the project as it was.
+#include <QtTest>
+
+#include <csignal>
+
+#include "CliProcess.h"
+#include "TestSupport.h"
+
+using namespace dltest;
+
+class TestCli : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString project_, model_;
+    QString path(const QString& name) const { return dir_.filePath(name); }
+    QString copyProject(const QString& name) {
+        const QString to = path(name);
+        QFile::remove(to);
+        if (!QFile::copy(project_, to)) qFatal("cannot copy the project");
+        return to;
+    }
+    static QByteArray describe(const CliRun& r) {
+        return "exit " + QByteArray::number(r.exitCode) + (r.status == QProcess::CrashExit ? " (signal)" : "") + "; stderr: " + r.err.right(600);
+    }
+
+private slots:
+    // A small labelled project: pool (3 domains), seed (medical), encoded with a tiny model,
+    // one clustering and one selection run.
+    void initTestCase() {
+        QVERIFY(QFile::exists(cliPath()));
+        model_ = testData(QStringLiteral("models/bert-tiny"));
+        project_ = path(QStringLiteral("base.dlproj"));
+        QCOMPARE(runCli({QStringLiteral("init"), project_}).exitCode, 0);
+        for (const char* d : {"medical", "law", "it"}) {
+            const QString file = writeCorpus(dir_, QStringLiteral("%1.en").arg(QLatin1String(d)), QLatin1String(d), 120);
+            auto r = runCli({QStringLiteral("import"), project_, QStringLiteral("--src"), file, QStringLiteral("--domain-from-filename"),
+                             QStringLiteral("--corpus"), QStringLiteral("pool")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+        }
+        const QString seed = writeCorpus(dir_, QStringLiteral("seed-medical.en"), QStringLiteral("medical"), 40, 7);
+        auto r = runCli({QStringLiteral("import"), project_, QStringLiteral("--src"), seed, QStringLiteral("--domain"), QStringLiteral("medical"),
+                         QStringLiteral("--corpus"), QStringLiteral("seed")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        r = runCli({QStringLiteral("encode"), project_, QStringLiteral("--model"), model_, QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        r = runCli({QStringLiteral("cluster"), project_, QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--k"), QStringLiteral("3"),
+                    QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("2"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        r = runCli({QStringLiteral("select"), project_, QStringLiteral("--method"), QStringLiteral("cosine"), QStringLiteral("--pool"),
+                    QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("100"),
+                    QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+    }
+
+    void exitCodes_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("stderrHas");
+        const QString P = QStringLiteral("@P");  // replaced by a copy of the base project
+        const QString missing = QStringLiteral("/nonexistent/dir/none.dlproj");
+        QTest::newRow("no command") << QStringList{} << 2 << QString();
+        QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0 << QString();
+        QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0 << QString();
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2 << QStringLiteral("unknown command");
+        for (const char* c : {"init", "import", "info", "encode", "cluster", "report", "select", "evaluate", "export"}) {
+            const QString cmd = QLatin1String(c);
+            QTest::newRow(qPrintable(cmd + QStringLiteral(" --help"))) << QStringList{cmd, QStringLiteral("--help")} << 0 << QString();
+            QTest::newRow(qPrintable(cmd + QStringLiteral(" unknown option")))
+                << QStringList{cmd, P, QStringLiteral("--no-such-option")} << 2 << QStringLiteral("no-such-option");
+            QTest::newRow(qPrintable(cmd + QStringLiteral(" without PROJECT"))) << QStringList{cmd} << 2 << QStringLiteral("domainlens-cli");
+        }
+        for (const char* c : {"info", "report"})
+            QTest::newRow(qPrintable(QStringLiteral("%1 missing project").arg(QLatin1String(c))))
+                << QStringList{QLatin1String(c), missing} << 1 << QStringLiteral("does not exist");
+        QTest::newRow("init ok") << QStringList{QStringLiteral("init"), QStringLiteral("@NEW")} << 0 << QString();
+        QTest::newRow("init existing") << QStringList{QStringLiteral("init"), P} << 1 << QStringLiteral("already exists");
+        QTest::newRow("init no folder") << QStringList{QStringLiteral("init"), missing} << 1 << QStringLiteral("does not exist");
+        QTest::newRow("import ok") << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("@FILE"),
+                                                  QStringLiteral("--corpus"), QStringLiteral("extra")} << 0 << QString();
+        QTest::newRow("import no --src") << QStringList{QStringLiteral("import"), P} << 2 << QStringLiteral("--src");
+        QTest::newRow("import missing file") << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("/nonexistent.en")}
+                                             << 1 << QStringLiteral("nonexistent.en");
+        QTest::newRow("import duplicate corpus") << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("@FILE"),
+                                                                QStringLiteral("--corpus"), QStringLiteral("pool")} << 1 << QStringLiteral("pool");
+        QTest::newRow("info ok") << QStringList{QStringLiteral("info"), P} << 0 << QString();
+        QTest::newRow("encode unknown corpus") << QStringList{QStringLiteral("encode"), P, QStringLiteral("--corpus"), QStringLiteral("nope")}
+                                               << 1 << QStringLiteral("nope");
+        QTest::newRow("encode noop") << QStringList{QStringLiteral("encode"), P, QStringLiteral("--model"), QStringLiteral("@MODEL"),
+                                                    QStringLiteral("--corpus"), QStringLiteral("seed")} << 0 << QString();
+        QTest::newRow("cluster --k 0") << QStringList{QStringLiteral("cluster"), P, QStringLiteral("--k"), QStringLiteral("0")} << 2 << QStringLiteral("--k");
+        QTest::newRow("cluster --cov bogus") << QStringList{QStringLiteral("cluster"), P, QStringLiteral("--k"), QStringLiteral("2"),
+                                                            QStringLiteral("--cov"), QStringLiteral("bogus")} << 2 << QStringLiteral("bogus");
+        QTest::newRow("report ok") << QStringList{QStringLiteral("report"), P} << 0 << QString();
+        QTest::newRow("report unknown run") << QStringList{QStringLiteral("report"), P, QStringLiteral("999")} << 1 << QStringLiteral("999");
+        QTest::newRow("report bad run id") << QStringList{QStringLiteral("report"), P, QStringLiteral("abc")} << 2 << QStringLiteral("abc");
+        QTest::newRow("select no --method") << QStringList{QStringLiteral("select"), P, QStringLiteral("--pool"), QStringLiteral("pool"),
+                                                           QStringLiteral("--seed"), QStringLiteral("seed")} << 2 << QStringLiteral("--method");
+        QTest::newRow("select bogus method") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("bogus"),
+                                                            QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
+                                                            QStringLiteral("seed")} << 2 << QStringLiteral("bogus");
+        QTest::newRow("select unknown pool") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("cosine"),
+                                                            QStringLiteral("--pool"), QStringLiteral("nope"), QStringLiteral("--seed"),
+                                                            QStringLiteral("seed")} << 1 << QStringLiteral("nope");
+        QTest::newRow("select top and threshold") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("cosine"),
+                                                                 QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
+                                                                 QStringLiteral("--top"), QStringLiteral("5"), QStringLiteral("--threshold"), QStringLiteral("0.5")}
+                                                  << 2 << QStringLiteral("--top");
+        QTest::newRow("evaluate ok") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"), QStringLiteral("medical")} << 0 << QString();
+        QTest::newRow("evaluate unknown domain") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"), QStringLiteral("nope")}
+                                                 << 1 << QStringLiteral("nope");
+        QTest::newRow("evaluate no --domain") << QStringList{QStringLiteral("evaluate"), P} << 2 << QStringLiteral("--domain");
+        QTest::newRow("export ok") << QStringList{QStringLiteral("export"), P, QStringLiteral("--format"), QStringLiteral("tsv"),
+                                                  QStringLiteral("--out"), QStringLiteral("@OUT")} << 0 << QString();
+        QTest::newRow("export bogus format") << QStringList{QStringLiteral("export"), P, QStringLiteral("--format"), QStringLiteral("bogus"),
+                                                            QStringLiteral("--out"), QStringLiteral("@OUT")} << 2 << QStringLiteral("bogus");
+        QTest::newRow("export missing folder") << QStringList{QStringLiteral("export"), P, QStringLiteral("--format"), QStringLiteral("tsv"),
+                                                              QStringLiteral("--out"), QStringLiteral("/nonexistent/dir/x")} << 1 << QStringLiteral("nonexistent");
+    }
+    void exitCodes() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, stderrHas);
+        static int n = 0;
+        ++n;
+        const QString project = copyProject(QStringLiteral("codes-%1.dlproj").arg(n));
+        for (auto& a : args) {
+            if (a == QLatin1String("@P")) a = project;
+            else if (a == QLatin1String("@NEW")) a = path(QStringLiteral("new-%1.dlproj").arg(n));
+            else if (a == QLatin1String("@FILE")) a = writeCorpus(dir_, QStringLiteral("extra-%1.en").arg(n), QStringLiteral("law"), 10, 3);
+            else if (a == QLatin1String("@MODEL")) a = model_;
+            else if (a == QLatin1String("@OUT")) a = path(QStringLiteral("out-%1/x").arg(n)), QDir().mkpath(path(QStringLiteral("out-%1").arg(n)));
+        }
+        auto r = runCli(args);
+        QCOMPARE(r.status, QProcess::NormalExit);
+        QVERIFY2(r.exitCode == exitCode, describe(r));
+        if (exitCode != 0) QVERIFY2(r.err.contains("domainlens-cli") || r.out.contains("Usage"), describe(r));
+        if (!stderrHas.isEmpty()) QVERIFY2(QString::fromUtf8(r.err).contains(stderrHas), describe(r));
+        if (exitCode != 0 && args.size() > 1 && args[1] == project) QCOMPARE(integrity(project), QStringLiteral("ok"));
+    }
+
+    void jsonShapes() {
+        auto info = runCli({QStringLiteral("info"), project_, QStringLiteral("--json")});
+        QCOMPARE(info.exitCode, 0);
+        const auto i = info.json();
+        QCOMPARE(i.value(QStringLiteral("sentences")).toInteger(), 400);
+        const auto corpora = i.value(QStringLiteral("corpora")).toArray();
+        QCOMPARE(corpora.size(), 2);
+        for (const auto& c : corpora) {
+            const auto o = c.toObject();
+            QVERIFY(o.contains(QStringLiteral("name")));
+            QVERIFY(o.value(QStringLiteral("sentences")).toInteger() > 0);
+            QVERIFY(o.contains(QStringLiteral("domains")));
+            QVERIFY(o.contains(QStringLiteral("src_lang")));
+        }
+        QCOMPARE(corpora[0].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("pool"));
+        QCOMPARE(corpora[0].toObject().value(QStringLiteral("sentences")).toInteger(), 360);
+        const auto domains = corpora[0].toObject().value(QStringLiteral("domains")).toObject();
+        QCOMPARE(domains.value(QStringLiteral("medical")).toInteger(), 120);
+        QCOMPARE(domains.value(QStringLiteral("law")).toInteger(), 120);
+        QCOMPARE(domains.value(QStringLiteral("it")).toInteger(), 120);
+        QVERIFY(corpora[0].toObject().value(QStringLiteral("languages")).toArray().contains(QJsonValue(QStringLiteral("en"))));
+
+        const QString project = copyProject(QStringLiteral("json.dlproj"));
+        auto cluster = runCli({QStringLiteral("cluster"), project, QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--k"),
+                               QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("3"),
+                               QStringLiteral("--json"), QStringLiteral("--quiet")});
+        QVERIFY2(cluster.exitCode == 0, describe(cluster));
+        const auto c = cluster.json();
+        QVERIFY(c.value(QStringLiteral("purity_mean")).isDouble());
+        QVERIFY(c.value(QStringLiteral("purity_std")).isDouble());
+        const double purity = c.value(QStringLiteral("purity_mean")).toDouble();
+        QVERIFY2(purity > 1.0 / 3 && purity <= 1.0, qPrintable(QString::number(purity)));
+        QCOMPARE(c.value(QStringLiteral("per_seed")).toArray().size(), 3);
+        QVERIFY(c.value(QStringLiteral("per_seed")).toArray()[0].toObject().contains(QStringLiteral("purity")));
+
+        auto eval = runCli({QStringLiteral("evaluate"), project, QStringLiteral("--domain"), QStringLiteral("medical"), QStringLiteral("--json")});
+        QVERIFY2(eval.exitCode == 0, describe(eval));
+        const auto e = eval.json();
+        for (const char* k : {"precision", "recall", "f1"}) {
+            QVERIFY2(e.value(QLatin1String(k)).isDouble(), k);
+            QVERIFY(e.value(QLatin1String(k)).toDouble() >= 0 && e.value(QLatin1String(k)).toDouble() <= 1);
+        }
+        QCOMPARE(e.value(QStringLiteral("selected")).toInteger(), 100);
+        QCOMPARE(e.value(QStringLiteral("relevant")).toInteger(), 120);
+
+        // evaluate --dev: the perplexity check of a 4-gram LM trained on the selection, beside a
+        // random selection of the same size; an in-domain selection must model in-domain text better.
+        auto ml = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("moore-lewis"), QStringLiteral("--pool"),
+                          QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("100"),
+                          QStringLiteral("--quiet")});
+        QVERIFY2(ml.exitCode == 0, describe(ml));
+        auto dev = runCli({QStringLiteral("evaluate"), project, QStringLiteral("--domain"), QStringLiteral("medical"), QStringLiteral("--dev"),
+                           QStringLiteral("seed"), QStringLiteral("--json")});
+        QVERIFY2(dev.exitCode == 0, describe(dev));
+        const auto ppl = dev.json().value(QStringLiteral("runs")).toArray().at(0).toObject().value(QStringLiteral("dev_perplexity")).toObject();
+        QCOMPARE(ppl.value(QStringLiteral("dev_sentences")).toInteger(), 40);
+        const double sel = ppl.value(QStringLiteral("selection")).toDouble(), rnd = ppl.value(QStringLiteral("random_same_size")).toDouble();
+        QVERIFY2(sel > 1 && rnd > 1 && sel < rnd, qPrintable(QStringLiteral("selection %1 vs random %2").arg(sel).arg(rnd)));
+    }
+
+    // Ctrl+C during every long subcommand. Each workload is sized to run for seconds; the
+    // signal comes once the job has reported its first stage on stderr.
+    void sigint_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("chunked");  // encode commits resumable chunks by design
+        const QString P = QStringLiteral("@P");
+        QTest::newRow("import") << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("@BIG"),
+                                               QStringLiteral("--corpus"), QStringLiteral("big")} << false;
+        QTest::newRow("encode") << QStringList{QStringLiteral("encode"), P, QStringLiteral("--model"), QStringLiteral("@MODEL"),
+                                               QStringLiteral("--corpus"), QStringLiteral("big"), QStringLiteral("--chunk"), QStringLiteral("256")} << true;
+        QTest::newRow("cluster") << QStringList{QStringLiteral("cluster"), P, QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--k"),
+                                                QStringLiteral("8"), QStringLiteral("--pca"), QStringLiteral("16"), QStringLiteral("--seeds"),
+                                                QStringLiteral("1000")} << false;
+        QTest::newRow("select finetune-head") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("finetune-head"),
+                                                             QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
+                                                             QStringLiteral("seed"), QStringLiteral("--epochs"), QStringLiteral("10000")} << false;
+        QTest::newRow("select contrast") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("contrast"),
+                                                        QStringLiteral("--pool"), QStringLiteral("big"), QStringLiteral("--seed"),
+                                                        QStringLiteral("seed"), QStringLiteral("--iterations"), QStringLiteral("100")} << false;
+        QTest::newRow("export") << QStringList{QStringLiteral("export"), P, QStringLiteral("@BIGRUN"), QStringLiteral("--format"), QStringLiteral("tsv"),
+                                               QStringLiteral("--out"), QStringLiteral("@OUT"), QStringLiteral("--scores")} << false;
+    }
+    void sigint() {
+        QFETCH(QStringList, args);
+        QFETCH(bool, chunked);
+        static QString bigProject, bigFile;
+        static qint64 bigRun = 0;
+        if (bigProject.isEmpty()) {
+            // A large corpus (import and n-gram selection take seconds) and a selection run over it.
+            bigFile = writeCorpus(dir_, QStringLiteral("big.en"), QStringLiteral("law"), 300000, 9);
+            bigProject = copyProject(QStringLiteral("big.dlproj"));
+            auto r = runCli({QStringLiteral("import"), bigProject, QStringLiteral("--src"), bigFile, QStringLiteral("--corpus"), QStringLiteral("big"),
+                             QStringLiteral("--domain"), QStringLiteral("law")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+            r = runCli({QStringLiteral("select"), bigProject, QStringLiteral("--method"), QStringLiteral("moore-lewis"), QStringLiteral("--pool"),
+                        QStringLiteral("big"), QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--threshold"),
+                        QStringLiteral("-1000000"), QStringLiteral("--json"), QStringLiteral("--quiet")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+            bigRun = r.json().value(QStringLiteral("run")).toInteger();
+        }
+        static int n = 0;
+        ++n;
+        const QString project = path(QStringLiteral("sigint-%1.dlproj").arg(n));
+        QFile::remove(project);
+        QVERIFY(QFile::copy(bigProject, project));
+        const QString outDir = path(QStringLiteral("sigint-out-%1").arg(n));
+        QDir().mkpath(outDir);
+        for (auto& a : args) {
+            if (a == QLatin1String("@P")) a = project;
+            else if (a == QLatin1String("@BIG")) a = bigFile;
+            else if (a == QLatin1String("@MODEL")) a = model_;
+            else if (a == QLatin1String("@BIGRUN")) a = QString::number(bigRun);
+            else if (a == QLatin1String("@OUT")) a = outDir + QStringLiteral("/sel");
+        }
+        const QString before = fingerprint(project);
+        QProcess p;
+        p.start(cliPath(), args);
+        QVERIFY(p.waitForStarted());
+        // Wait for the first progress line (non-tty stderr: one line per stage), then a moment.
+        QElapsedTimer t;
+        t.start();
+        QByteArray err;
+        while (!err.contains("...") && t.elapsed() < 30000 && p.state() == QProcess::Running) {
+            p.waitForReadyRead(50);
+            err += p.readAllStandardError();
+        }
+        QTest::qWait(300);
+        QVERIFY2(p.state() == QProcess::Running, "the workload finished before the signal: make it larger");
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        err += p.readAllStandardError();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);  // never death by a signal
+        QVERIFY2(p.exitCode() == 1 || p.exitCode() == 130, qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(QString::fromUtf8(err))));
+        QVERIFY2(err.contains("domainlens-cli: ") && (err.contains("ancel") || err.contains("nterrupt")), err.right(500).constData());
+        QCOMPARE(integrity(project), QStringLiteral("ok"));
+        if (chunked) {
+            QCOMPARE(fingerprint(project).section(QLatin1Char(' '), 0, 5), before.section(QLatin1Char(' '), 0, 5));
+        } else {
+            QCOMPARE(fingerprint(project), before);
+        }
+        // No file under an export's final name.
+        QCOMPARE(QDir(outDir).entryList(QDir::Files).filter(QRegularExpression(QStringLiteral("^sel"))), QStringList{});
+        qInfo("%s: exit %d after %lld ms", QTest::currentDataTag(), p.exitCode(), static_cast<long long>(t.elapsed()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

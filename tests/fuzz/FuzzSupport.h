@@ -1,0 +1,49 @@
+#pragma once
+// Helpers shared by the libFuzzer targets: the parsers under test read files, so each input
+// is written to a scratch folder that lives as long as the process (one per fuzzer process,
+// so parallel fuzzers never share files). Not part of core; never linked into the app.
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+namespace dlfuzz {
+
+// A private folder under $TMPDIR (or /tmp), removed at exit.
+inline const std::filesystem::path& scratchDir() {
+    static const std::filesystem::path dir = [] {
+        const char* base = std::getenv("TMPDIR");
+        std::string templ = std::string(base && *base ? base : "/tmp") + "/dlfuzz-XXXXXX";
+        if (!mkdtemp(templ.data())) std::abort();
+        std::atexit([] { std::error_code ec; std::filesystem::remove_all(scratchDir(), ec); });
+        return std::filesystem::path(templ);
+    }();
+    return dir;
+}
+
+// Writes the bytes to scratchDir()/name and returns the full path.
+inline std::string writeFile(const std::string& name, std::string_view bytes) {
+    const auto path = scratchDir() / name;
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) std::abort();
+    return path.string();
+}
+
+inline void removeFile(const std::string& name) {
+    std::error_code ec;
+    std::filesystem::remove(scratchDir() / name, ec);
+}
+
+inline std::string_view asView(const std::uint8_t* data, std::size_t size) {
+    return {reinterpret_cast<const char*>(data), size};
+}
+
+}  // namespace dlfuzz

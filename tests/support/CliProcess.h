@@ -1,0 +1,109 @@
+#pragma once
+// Runs domainlens-cli as a user would (QProcess) and inspects project files directly with
+// SQLite: used by the CLI contract suite (tests/cli) and the fault-injection suite (tests/faults).
+#include <QByteArray>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sqlite3.h>
+
+#include <csignal>
+#include <string>
+
+namespace dltest {
+
+inline QString cliPath() { return QStringLiteral(DOMAINLENS_BINARY_DIR) + QStringLiteral("/app/domainlens-cli"); }
+
+struct CliRun {
+    int exitCode = -1;
+    QProcess::ExitStatus status = QProcess::NormalExit;
+    QByteArray out, err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+inline CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
+    QProcess p;
+    p.start(cliPath(), args);
+    CliRun r;
+    if (!p.waitForStarted(10000)) {
+        r.err = "cannot start " + cliPath().toUtf8();
+        return r;
+    }
+    p.waitForFinished(timeoutMs);
+    r.exitCode = p.exitCode();
+    r.status = p.exitStatus();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// Plain-text corpora: `lines` sentences per domain with distinct vocabularies, so clustering
+// and selection have something to find.
+inline QString writeCorpus(const QTemporaryDir& dir, const QString& name, const QString& domain, int lines, int salt = 0) {
+    static const char* words[][8] = {
+        {"patient", "dose", "tablet", "clinical", "therapy", "symptom", "mg", "treatment"},
+        {"council", "regulation", "article", "member", "state", "directive", "court", "law"},
+        {"click", "file", "window", "menu", "server", "install", "option", "button"},
+    };
+    const int d = domain == QLatin1String("medical") ? 0 : domain == QLatin1String("law") ? 1 : 2;
+    QByteArray text;
+    for (int i = 0; i < lines; ++i) {
+        QByteArray line = "Sentence " + QByteArray::number(i + salt * 1000000) + ":";
+        for (int w = 0; w < 6; ++w) line += ' ' + QByteArray(words[d][(i * 7 + w * 3 + w * i) % 8]);
+        text += line + ".\n";
+    }
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+    return path;
+}
+
+// One integer from SQL on a project (opened read-only; -1 on error).
+inline long long sqlInt(const QString& project, const char* sql) {
+    sqlite3* db = nullptr;
+    long long v = -1;
+    if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_busy_timeout(db, 5000);
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return v;
+}
+
+inline QString sqlText(const QString& project, const char* sql) {
+    sqlite3* db = nullptr;
+    QString v;
+    if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_busy_timeout(db, 5000);
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+            v = QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return v;
+}
+
+// What a user would call the project's content: corpora, sentences, runs and their results,
+// decisions (embedding chunks separately: encode commits them in resumable chunks by design).
+inline QString fingerprint(const QString& project) {
+    return QStringLiteral("corpora=%1 sentences=%2 runs=%3 results=%4 blobs=%5 overrides=%6 sets=%7")
+        .arg(sqlInt(project, "SELECT count(*) FROM corpora")).arg(sqlInt(project, "SELECT count(*) FROM sentences"))
+        .arg(sqlInt(project, "SELECT count(*) FROM runs")).arg(sqlInt(project, "SELECT count(*) FROM run_results"))
+        .arg(sqlInt(project, "SELECT count(*) FROM run_blobs")).arg(sqlInt(project, "SELECT count(*) FROM overrides"))
+        .arg(sqlInt(project, "SELECT count(*) FROM embedding_sets"));
+}
+
+inline QString integrity(const QString& project) { return sqlText(project, "PRAGMA integrity_check"); }
+
+}  // namespace dltest

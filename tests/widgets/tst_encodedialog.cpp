@@ -1,0 +1,130 @@
+// The Encode dialog's model list (languages, dimension, size, measured speed; models not
+// installed yet) and installing one with the real scripts/install-model.sh as a process:
+// progress from its "[i/n]" lines, a failure reported with the script's message, Cancel.
+#include <QtTest>
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+
+#include "EncodeDialog.h"
+#include "TestSupport.h"
+
+Q_DECLARE_METATYPE(ModelChoice)
+
+namespace {
+
+ModelChoice installed() {
+    ModelChoice m{QStringLiteral("all-MiniLM-L6-v2"), QStringLiteral("/models/all-MiniLM-L6-v2"), QStringLiteral("default"), true};
+    m.languages = QStringLiteral("English");
+    m.dim = 384;
+    m.sizeBytes = 91'000'000;
+    m.sentencesPerSecond = 812;
+    m.speedDevice = QStringLiteral("cpu");
+    return m;
+}
+
+ModelChoice missing() {
+    ModelChoice m{QStringLiteral("multilingual-e5-small"), QString(), QStringLiteral("installable"), true};
+    m.installed = false;
+    m.languages = QStringLiteral("~100 languages (XLM-R vocabulary)");
+    m.dim = 384;
+    m.sizeBytes = 480'000'000;
+    return m;
+}
+
+QPushButton* button(EncodeDialog& d, const QString& text) {
+    for (auto* b : d.findChildren<QPushButton*>())
+        if (b->text() == text) return b;
+    return nullptr;
+}
+
+QString script() { return QStringLiteral(DOMAINLENS_SOURCE_DIR "/scripts/install-model.sh"); }
+
+}  // namespace
+
+class TestEncodeDialog : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+private slots:
+    void initTestCase() {
+        // The installer must not touch the user's data dir nor the network.
+        qputenv("XDG_DATA_HOME", tmp_.filePath(QStringLiteral("data")).toUtf8());
+        QDir(tmp_.path()).mkpath(QStringLiteral("no-wheels"));
+        qputenv("PIP_NO_INDEX", "1");
+        qputenv("PIP_FIND_LINKS", tmp_.filePath(QStringLiteral("no-wheels")).toUtf8());
+    }
+
+    void describe_data() {
+        QTest::addColumn<ModelChoice>("model");
+        QTest::addColumn<QStringList>("needles");
+        QTest::addRow("installed, measured") << installed() << QStringList{"English", "384 dimensions", "812 sentences/s", "cpu"};
+        QTest::addRow("not installed") << missing() << QStringList{"~100 languages", "not installed", "about"};
+        ModelChoice fresh = installed();
+        fresh.sentencesPerSecond = 0;
+        QTest::addRow("not measured") << fresh << QStringList{"speed not measured"};
+    }
+    void describe() {
+        QFETCH(ModelChoice, model);
+        QFETCH(QStringList, needles);
+        const QString text = EncodeDialog::describe(model);
+        for (const auto& n : needles) QVERIFY2(text.contains(n), qPrintable(text + " lacks " + n));
+    }
+
+    void missingModelCannotEncode() {
+        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        d.setInstaller(QStringLiteral("bash"), {script()}, [] { return QList<ModelChoice>{installed(), missing()}; });
+        auto* combo = d.findChild<QComboBox*>();
+        auto* encode = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(encode->isEnabled());
+        QVERIFY(button(d, QStringLiteral("Install"))->isHidden());
+        combo->setCurrentIndex(1);
+        QVERIFY(!encode->isEnabled());
+        QVERIFY(!button(d, QStringLiteral("Install"))->isHidden());
+        QCOMPARE(d.request().model, QStringLiteral("multilingual-e5-small"));
+        combo->setCurrentIndex(0);
+        QVERIFY(encode->isEnabled());
+        QCOMPARE(d.request().model, QStringLiteral("/models/all-MiniLM-L6-v2"));
+    }
+
+    void installFailureIsReported() {
+        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        int relisted = 0;
+        d.setInstaller(QStringLiteral("bash"), {script()}, [&] {
+            ++relisted;
+            return QList<ModelChoice>{installed(), missing()};
+        });
+        d.findChild<QComboBox*>()->setCurrentIndex(1);
+        QSignalSpy done(&d, &EncodeDialog::installFinished);
+        button(d, QStringLiteral("Install"))->click();
+        QVERIFY(d.isInstalling());
+        QVERIFY(!button(d, QStringLiteral("Install"))->isEnabled());
+        QVERIFY(done.wait(120000));
+        QCOMPARE(done.first().at(0).toBool(), false);
+        const QString message = done.first().at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("could not download")), qPrintable(message));
+        QCOMPARE(relisted, 0);
+        QVERIFY(!d.isInstalling());
+        QVERIFY(button(d, QStringLiteral("Install"))->isEnabled());
+        QVERIFY(!QDir(tmp_.filePath(QStringLiteral("data/domainlens/models/multilingual-e5-small"))).exists());
+    }
+
+    void cancelInstall() {
+        EncodeDialog d({missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        d.setInstaller(QStringLiteral("bash"), {QStringLiteral("-c"), QStringLiteral("exec sleep 30 #")}, {});
+        QSignalSpy done(&d, &EncodeDialog::installFinished);
+        button(d, QStringLiteral("Install"))->click();
+        QVERIFY(d.isInstalling());
+        button(d, QStringLiteral("Cancel install"))->click();
+        QVERIFY(done.count() == 1 || done.wait(10000));
+        QCOMPARE(done.first().at(0).toBool(), false);
+        QVERIFY(done.first().at(1).toString().contains(QStringLiteral("cancelled")));
+        QVERIFY(!d.isInstalling());
+    }
+};
+
+QTEST_MAIN(TestEncodeDialog)
+#include "tst_encodedialog.moc"
