@@ -46,7 +46,7 @@ fi
 # (the committed seeds are only read). Writes a summary line to logs/<t>.summary.
 run_target() {
   local t="$1" bin="$BUILD/fuzz_$1" log="$BUILD/logs/$1.log" work="$BUILD/work/$1"
-  rm -rf "$work"; mkdir -p "$work" "$CORPUS/$t"
+  rm -rf "$work" "$log" "$log.replay"; mkdir -p "$work" "$CORPUS/$t"
   if ! "$bin" -runs=0 -timeout=60 "$CORPUS/$t" >"$log.replay" 2>&1; then
     echo "$t FAILED-REPLAY 0 0 (see $log.replay)" >"$BUILD/logs/$t.summary"; return 1
   fi

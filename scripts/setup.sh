@@ -37,3 +37,4 @@ fi
 
 [ "${1:-}" = "--no-model" ] && exit 0
 "$(dirname "$0")/install-model.sh"
+"$(dirname "$0")/install-model.sh" all-mpnet-base-v2  # finds domains best (docs/clustering.md)

@@ -64,8 +64,8 @@ void PrecisionCutoffView::setCurves(const QVector<CutoffCurve>& curves, qint64 r
         line->setPen(QPen(PlotPalette::muted(), 1, Qt::DashLine));
         auto* label = new QCPItemText(plot_);
         label->position->setCoords(double(relevant), 1.0);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        label->setText(tr(" true size %1").arg(relevant));
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);  // text left of the line: never clipped at the edge
+        label->setText(tr("true size %1 ").arg(relevant));
         label->setColor(PlotPalette::muted().darker(150));
         maxX = std::max(maxX, double(relevant));
     }

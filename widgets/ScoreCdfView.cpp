@@ -8,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include "PlotPalette.h"
+#include "ScoreRanking.h"
 
 ScoreCdfView::ScoreCdfView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
     PlotPalette::applyStyle(plot_);
@@ -46,6 +47,27 @@ void ScoreCdfView::setScores(const QVector<double>& scores, const QString& label
     plot_->graph(0)->setData(x_, y_, true);
     plot_->xAxis->setLabel(label);
     if (n > 0) plot_->xAxis->setRange(sorted.first(), sorted.last() + (sorted.last() == sorted.first() ? 1 : 0));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScoreCdfView::setRanking(const ScoreRanking& ranking, const QString& label) {
+    const qint64 n = ranking.size();
+    // i-th smallest score: ranks are best-first, so count from the end when higher is better.
+    auto ascending = [&](qint64 i) { return ranking.scoreAtRank(ranking.higherIsBetter() ? n - 1 - i : i); };
+    x_.clear();
+    y_.clear();
+    const qint64 step = std::max<qint64>(1, n / 2000);
+    for (qint64 i = 0; i < n; i += step) {
+        x_ << ascending(i);
+        y_ << double(i + 1) / double(n);
+    }
+    if (n > 0 && x_.last() != ascending(n - 1)) {
+        x_ << ascending(n - 1);
+        y_ << 1.0;
+    }
+    plot_->graph(0)->setData(x_, y_, true);
+    plot_->xAxis->setLabel(label);
+    if (n > 0) plot_->xAxis->setRange(ascending(0), ascending(n - 1) + (ascending(n - 1) == ascending(0) ? 1 : 0));
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

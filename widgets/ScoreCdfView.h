@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QCustomPlot;
+class ScoreRanking;
 class QCPItemStraightLine;
 
 class ScoreCdfView : public QWidget {
@@ -14,6 +15,8 @@ public:
     // NaN scores are ignored. At most ~2,000 points are drawn (evenly spaced quantiles).
     void setScores(const QVector<double>& scores, const QString& label);
     void setThreshold(double threshold);
+    // The same curve from scores already sorted (a ScoreRanking): O(points), no sort.
+    void setRanking(const ScoreRanking& ranking, const QString& label);
     // The plotted curve (x = score, y = share <= x), for tests.
     const QVector<double>& curveX() const { return x_; }
     const QVector<double>& curveY() const { return y_; }

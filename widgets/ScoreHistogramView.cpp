@@ -132,7 +132,16 @@ void ScoreHistogramView::setBinCount(int bins) {
 
 void ScoreHistogramView::setScores(const QVector<double>& scores, bool higherIsBetter) {
     ranking_.setScores(scores, higherIsBetter);
-    const QString side = higherIsBetter ? tr("at least") : tr("at most");
+    applyRanking();
+}
+
+void ScoreHistogramView::setRanking(ScoreRanking ranking) {
+    ranking_ = std::move(ranking);
+    applyRanking();
+}
+
+void ScoreHistogramView::applyRanking() {
+    const QString side = ranking_.higherIsBetter() ? tr("at least") : tr("at most");
     thresholdBox_->setToolTip(tr("Sentences scoring %1 this much are selected (drag the line in the histogram).").arg(side));
     {
         const QSignalBlocker b1(thresholdBox_), b2(kBox_);

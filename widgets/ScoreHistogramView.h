@@ -26,6 +26,9 @@ public:
 
     void setScores(const QVector<double>& scores, bool higherIsBetter = true);  // keeps k if possible
     void setLabels(const QVector<bool>& relevant);  // empty = no labels: PR curve hidden
+    // Shows a ranking sorted (and labelled) elsewhere, e.g. off the GUI thread: at 1.5M scores
+    // the sort is what would stall the window. Keeps k if possible, like setScores.
+    void setRanking(ScoreRanking ranking);
     void setScoreLabel(const QString& label);       // x-axis title, e.g. "Domain-Cosine score"
     void setBinCount(int bins);
 
@@ -48,6 +51,7 @@ signals:
 
 private:
     void rebuildHistogram();
+    void applyRanking();
     void refreshLabelViews();
     void updateSelectionViews();
     void onPress(QMouseEvent* event);

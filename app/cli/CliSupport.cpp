@@ -23,12 +23,18 @@ std::vector<Command>& registry() {
 // Only async-signal-safe calls here: an atomic store, write(2), _Exit.
 dl::CancelToken gProcessToken;
 volatile std::sig_atomic_t gInterrupts = 0;
+volatile std::sig_atomic_t gCommandDone = 0;
 void writeStderr(const char* text) {
     const auto n = std::strlen(text);
     [[maybe_unused]] const auto written = ::write(STDERR_FILENO, text, n);
 }
 void onInterrupt(int) {
     gInterrupts = gInterrupts + 1;
+    if (gCommandDone) {
+        // The command has finished and its output is flushed; only teardown is left.
+        writeStderr("\ndomainlens-cli: interrupted after the command had completed; its result is kept\n");
+        std::_Exit(130);
+    }
     if (gInterrupts == 1) {
         gProcessToken.cancel();
         writeStderr("\ndomainlens-cli: interrupted; cancelling (press Ctrl+C again to quit at once)\n");
@@ -53,6 +59,8 @@ void installInterruptHandlers() {
 }
 
 bool interrupted() { return gProcessToken.isCancelled(); }
+
+void markCommandDone() { gCommandDone = 1; }
 
 void registerCommand(Command command) {
     auto& all = registry();

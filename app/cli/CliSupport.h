@@ -23,6 +23,8 @@ enum ExitCode { ExitOk = 0, ExitFailed = 1, ExitUsage = 2 };
 void installInterruptHandlers();
 // True once SIGINT/SIGTERM arrived.
 bool interrupted();
+// Called once the command has finished (output flushed): a later signal exits 130 at once.
+void markCommandDone();
 
 // One subcommand. setup() declares options and positional arguments on the parser;
 // run() executes it after parsing succeeded (the CLI has already handled --help).

@@ -182,6 +182,16 @@ int run(const QCommandLineParser& p) {
         if (const auto n = dl::seedSampleSize(params.seed); n > 0)
             std::printf("Seed: a random sample of %lld sentences of %s (sample seed %llu; --seed-sample-seed to change)\n",
                         static_cast<long long>(n), params.seed.c_str(), static_cast<unsigned long long>(params.seedSampleSeed));
+        if (j["report"].contains("iterations"))  // the Invitation model keeps every EM iteration's ranking
+            for (const auto& it : j["report"]["iterations"]) {
+                std::printf("EM iteration %d: P(in) %.3f, expected in-domain pairs %.0f", it["iteration"].get<int>(),
+                            it["prior_in"].get<double>(), it["expected_in"].get<double>());
+                if (it.contains("cutoffs") && !it["cutoffs"].empty())
+                    std::printf(", pseudo-precision at the true size (%lld) %.3f",
+                                static_cast<long long>(it["cutoffs"].back()["cutoff"].get<std::int64_t>()),
+                                it["cutoffs"].back()["precision"].get<double>());
+                std::printf("\n");
+            }
         if (j["report"].contains("held_out"))
             std::printf("Held-out classifier: precision %.3f recall %.3f F1 %.3f\n", j["report"]["held_out"]["precision"].get<double>(),
                         j["report"]["held_out"]["recall"].get<double>(), j["report"]["held_out"]["f1"].get<double>());

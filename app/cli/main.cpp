@@ -9,6 +9,7 @@
 #include <new>
 
 #include "CliSupport.h"
+#include "jobs/RunJob.h"
 
 namespace {
 
@@ -34,7 +35,7 @@ int runGuarded(const dlcli::Command& command, const QCommandLineParser& parser) 
         std::fprintf(stderr, "domainlens-cli: out of memory; nothing was changed by the unfinished step.\n");
         return dlcli::ExitFailed;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "domainlens-cli: internal error: %s\n", e.what());
+        std::fprintf(stderr, "domainlens-cli: internal error: %s\n", dl::withoutBacktrace(e.what()).c_str());
         return dlcli::ExitFailed;
     } catch (...) {
         std::fprintf(stderr, "domainlens-cli: internal error (unknown exception).\n");
@@ -47,6 +48,9 @@ int runGuarded(const dlcli::Command& command, const QCommandLineParser& parser) 
                      qPrintable(command.name));
         return 130;
     }
+    // From here on a signal can no longer cancel anything: say so and end at once.
+    std::fflush(stdout);
+    dlcli::markCommandDone();
     return rc;
 }
 

@@ -114,6 +114,8 @@ dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qi
         if (!st) return std::unexpected(st.error());
         for (auto id : d.ids) d.relevant << rel[id];
     }
+    d.ranking.setScores(d.scores, true);
+    d.ranking.setLabels(d.relevant);
     // A failed read of the decisions is an error, not "no decisions": export applies them.
     auto decided = dl::overrides(**store, runId);
     if (!decided) return std::unexpected(decided.error());

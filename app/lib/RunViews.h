@@ -8,6 +8,7 @@
 #include "ConfusionData.h"
 #include "EllipseGeometry.h"
 #include "ScatterPlotView.h"
+#include "ScoreRanking.h"
 #include "SweepPlotView.h"
 #include "common/Error.h"
 
@@ -37,6 +38,7 @@ struct SelectionViewData {
     qint64 storedCut = 0;          // how many the run selected
     qint64 excluded = 0;           // pool sentences left out of the ranking (seed leakage)
     QHash<qint64, bool> decisions; // include/exclude decisions stored for this run
+    ScoreRanking ranking;          // scores sorted and labelled with the read (1.5M: not on the GUI thread)
 };
 dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qint64 runId);
 

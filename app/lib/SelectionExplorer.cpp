@@ -128,10 +128,17 @@ void SelectionExplorer::setRun(SelectionViewData data) {
     saveState_->clear();
     title_->setText(data_.title + (data_.inDomain.isEmpty() ? QString() : tr(" — labelled in-domain: %1").arg(data_.inDomain)));
     histogram_->setScoreLabel(tr("%1 score").arg(data_.method));
-    histogram_->setScores(data_.scores, true);
-    histogram_->setLabels(data_.relevant);
+    if (data_.ranking.size() == data_.scores.size()) {
+        // Sorted with the read, off the GUI thread: nothing here is O(n log n).
+        cdf_->setRanking(data_.ranking, tr("%1 score").arg(data_.method));
+        histogram_->setRanking(std::move(data_.ranking));
+        data_.ranking = {};
+    } else {
+        histogram_->setScores(data_.scores, true);
+        histogram_->setLabels(data_.relevant);
+        cdf_->setScores(data_.scores, tr("%1 score").arg(data_.method));
+    }
     histogram_->setTopK(data_.storedCut);
-    cdf_->setScores(data_.scores, tr("%1 score").arg(data_.method));
     cdf_->setThreshold(histogram_->threshold());
     refreshBorderline();
 }

@@ -2,6 +2,9 @@
 // Private to core/analysis/*.cpp: the tensor behind dl::DataMatrix. Includes ATen (heavy).
 #include <ATen/ATen.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "analysis/DataMatrix.h"
 
 namespace dl {
@@ -18,5 +21,14 @@ inline DataMatrix wrapTensor(at::Tensor t) {
 }
 
 inline at::Tensor hostDouble(const at::Tensor& t) { return t.to(at::kCPU, at::kDouble).contiguous(); }
+
+// A float64 CPU tensor copied from host values, and back.
+inline at::Tensor hostTensor(const std::vector<double>& v, std::vector<std::int64_t> shape) {
+    return at::from_blob(const_cast<double*>(v.data()), shape, at::TensorOptions().dtype(at::kDouble)).clone();
+}
+inline std::vector<double> toVec(const at::Tensor& t) {
+    auto h = hostDouble(t);
+    return {h.data_ptr<double>(), h.data_ptr<double>() + h.numel()};
+}
 
 }  // namespace dl

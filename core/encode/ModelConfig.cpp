@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -19,7 +20,23 @@ std::string architectureName(Architecture a) {
     return "?";
 }
 
+namespace {
+Expected<ModelConfig> readModelConfig(const std::string& modelDir);
+}  // namespace
+
+// nlohmann's value()/get() throw on a field of the wrong type ("model_type": 5): a malformed
+// config.json is an error message, not std::terminate (found by tests/fuzz).
 Expected<ModelConfig> loadModelConfig(const std::string& modelDir) {
+    try {
+        return readModelConfig(modelDir);
+    } catch (const nlohmann::json::exception& e) {
+        return fail((std::filesystem::path(modelDir) / "config.json").string() +
+                    " has a field of an unexpected type (" + e.what() + ").");
+    }
+}
+
+namespace {
+Expected<ModelConfig> readModelConfig(const std::string& modelDir) {
     namespace fs = std::filesystem;
     const auto path = (fs::path(modelDir) / "config.json").string();
     std::ifstream in(path, std::ios::binary);
@@ -98,14 +115,19 @@ Expected<ModelConfig> loadModelConfig(const std::string& modelDir) {
         c.relativeAttentionBuckets = j.value("relative_attention_num_buckets", 32);
         if (c.relativeAttentionBuckets < 2) return fail(path + ": relative_attention_num_buckets must be at least 2.");
     }
+    for (const char* key : {"n_positions", "max_position_embeddings", "relative_attention_num_buckets"})
+        if (j.contains(key) && !j[key].is_number_integer())  // get<int>() of 1e30 is UB (found by tests/fuzz)
+            return fail(path + ": the field \"" + key + "\" is not an integer.");
     c.maxPositions = c.arch == Architecture::Gpt2 ? j.value("n_positions", 1024) : j.value("max_position_embeddings", 512);
     c.padTokenId = j.contains("pad_token_id") && j["pad_token_id"].is_number_integer()
                        ? j["pad_token_id"].get<int>()
                        : (c.arch == Architecture::Roberta || c.arch == Architecture::MPNet ? 1 : 0);
     // RoBERTa and MPNet positions start after the padding index.
     const bool offsetPositions = c.arch == Architecture::Roberta || c.arch == Architecture::MPNet;
-    c.maxLength = offsetPositions ? c.maxPositions - c.padTokenId - 1 : c.maxPositions;
-    if (c.maxLength < 2) return fail(path + ": max_position_embeddings leaves room for fewer than 2 tokens.");
+    const long long maxLength = offsetPositions ? 0LL + c.maxPositions - c.padTokenId - 1 : c.maxPositions;  // no int overflow
+    if (maxLength < 2) return fail(path + ": max_position_embeddings leaves room for fewer than 2 tokens.");
+    if (maxLength > std::numeric_limits<int>::max()) return fail(path + ": pad_token_id is out of range.");
+    c.maxLength = static_cast<int>(maxLength);
     const auto tokCfgPath = fs::path(modelDir) / "tokenizer_config.json";
     if (fs::exists(tokCfgPath)) {
         std::ifstream tin(tokCfgPath, std::ios::binary);
@@ -118,5 +140,6 @@ Expected<ModelConfig> loadModelConfig(const std::string& modelDir) {
     }
     return c;
 }
+}  // namespace
 
 }  // namespace dl

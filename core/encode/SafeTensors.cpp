@@ -125,6 +125,8 @@ Expected<std::unique_ptr<SafeTensorsFile>> SafeTensorsFile::open(const std::stri
             count *= dim;
             e.shape.push_back(static_cast<std::int64_t>(dim));
         }
+        // count * dtypeSize must not wrap: [2^61] F64 with offsets [0, 0] would pass the size check (found by tests/fuzz).
+        if (count > (std::uint64_t{1} << 62) / dtypeSize(e.dtype)) return fail(where + ": shape overflows.");
         const auto& off = v["data_offsets"];
         if (!off[0].is_number_unsigned() || !off[1].is_number_unsigned())
             return fail(where + ": bad data_offsets.");
@@ -203,7 +205,11 @@ Expected<SafeTensorsModel> SafeTensorsModel::openDir(const std::string& modelDir
         if (j.is_discarded() || !j.contains("weight_map") || !j["weight_map"].is_object())
             return fail(index.string() + " has no weight_map.");
         std::set<std::string> shards;
-        for (const auto& [_, file] : j["weight_map"].items()) shards.insert(file.get<std::string>());
+        for (const auto& [_, file] : j["weight_map"].items()) {
+            if (!file.is_string())  // get<std::string>() would throw (found by tests/fuzz)
+                return fail(index.string() + ": the weight_map values must be file names.");
+            shards.insert(file.get<std::string>());
+        }
         for (const auto& s : shards) {
             if (s.find('/') != std::string::npos || s.find("..") != std::string::npos)
                 return fail(index.string() + " names a shard outside the model directory: " + s + ".");

@@ -421,9 +421,12 @@ static Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store
             if (selected.empty()) continue;
             // One vocabulary for every LM compared: non-singleton pool words.
             NgramLm::Options lo{4, nonSingletonVocabulary(poolTokens)};
-            auto perplexity = [&](const TokenizedText& train) -> double {
+            // A model that cannot be trained is an error, not a silent NaN in the output.
+            auto perplexity = [&](const TokenizedText& train) -> Expected<double> {
                 auto lm = NgramLm::train(train, lo);
-                if (!lm) return NAN;
+                if (!lm)
+                    return fail("The perplexity check (--dev " + params.dev + ") could not train its language model for run " +
+                                std::to_string(runId) + ": " + lm.error().message);
                 double bits = 0, words = 0;
                 for (const auto& s : devTokens) {
                     bits += lm->crossEntropy(s) * double(s.size() + 1);
@@ -437,8 +440,12 @@ static Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store
             std::shuffle(order.begin(), order.end(), rng);
             TokenizedText random;
             for (std::size_t i = 0; i < selected.size() && i < order.size(); ++i) random.push_back(poolTokens[order[i]]);
-            j["dev_perplexity"] = {{"dev", params.dev}, {"dev_sentences", devTokens.size()}, {"selection", perplexity(selected)},
-                                   {"random_same_size", perplexity(random)}, {"lm", "word 4-gram, modified Kneser-Ney"}};
+            auto pplSelected = perplexity(selected);
+            if (!pplSelected) return std::unexpected(pplSelected.error());
+            auto pplRandom = perplexity(random);
+            if (!pplRandom) return std::unexpected(pplRandom.error());
+            j["dev_perplexity"] = {{"dev", params.dev}, {"dev_sentences", devTokens.size()}, {"selection", *pplSelected},
+                                   {"random_same_size", *pplRandom}, {"lm", "word 4-gram, modified Kneser-Ney"}};
         }
     }
     // The CLI contract's top-level fields describe the first (or only) run.

@@ -50,7 +50,8 @@ Expected<CorpusInfo> findCorpus(Store& store, const std::string& name) {
         if (c.name == name) return c;
         names += (names.empty() ? "" : ", ") + c.name;
     }
-    if (all->empty()) return fail("The project " + store.path() + " has no corpora yet (use `import`).");
+    if (all->empty())
+        return fail(ErrorCode::UnknownCorpus, {name, ""}, "The project " + store.path() + " has no corpora yet (use `import`).");
     return fail(ErrorCode::UnknownCorpus, {name, names}, "No corpus named '" + name + "' in " + store.path() + " (corpora: " + names + ").");
 }
 
@@ -59,7 +60,8 @@ Expected<CorpusInfo> resolveCorpus(Store& store, const std::string& name) {
     auto all = listCorpora(store);
     if (!all) return std::unexpected(all.error());
     if (all->size() == 1) return all->front();
-    if (all->empty()) return fail("The project " + store.path() + " has no corpora yet (use `import`).");
+    if (all->empty())
+        return fail(ErrorCode::UnknownCorpus, {name, ""}, "The project " + store.path() + " has no corpora yet (use `import`).");
     std::string names;
     for (auto& c : *all) names += (names.empty() ? "" : ", ") + c.name;
     return usageError("The project has several corpora; name one with --corpus (" + names + ").");

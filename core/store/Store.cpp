@@ -104,6 +104,9 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
     if (*appId != kApplicationId) return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project.");
     auto version = pragmaInt(*db, "PRAGMA user_version");
     if (!version) return std::unexpected(version.error());
+    if (*version < 0)  // migrate() would index its steps with it (found by tests/fuzz)
+        return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project (schema version " +
+                                                        std::to_string(*version) + ").");
     const int current = currentSchemaVersion();
     if (*version > current)
         return fail(ErrorCode::ProjectTooNew, {path, std::to_string(*version), std::to_string(current)},
@@ -150,6 +153,7 @@ Status Store::migrate() {
     // Read inside the write transaction: another process may have upgraded the file meanwhile.
     auto version = pragmaInt(db_, "PRAGMA user_version");
     if (!version) return std::unexpected(version.error());
+    if (*version < 0) return fail("The project " + path_ + " has an invalid schema version " + std::to_string(*version) + ".");
     if (*version >= static_cast<int>(steps.size())) return tx->commit();
     for (int v = *version; v < static_cast<int>(steps.size()); ++v) {
         if (auto s = exec(steps[v]); !s) return fail("Upgrading the project " + path_ + " to schema " +

@@ -137,7 +137,8 @@ Expected<std::unique_ptr<SentencePieceTokenizer>> SentencePieceTokenizer::load(c
                 auto it = vocab.find(s);
                 return it == vocab.end() ? fallback : it->second;
             };
-            t->unk_ = model.contains("unk_id") && model["unk_id"].is_number() ? model["unk_id"].get<std::int32_t>()
+            // An integer only: get<int32_t>() of 1e30 is UB (found by tests/fuzz).
+            t->unk_ = model.contains("unk_id") && model["unk_id"].is_number_integer() ? model["unk_id"].get<std::int32_t>()
                                                                               : find("<unk>", 3);
             t->bos_ = find("<s>", 0);
             t->eos_ = find("</s>", 2);

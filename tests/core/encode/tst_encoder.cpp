@@ -78,10 +78,11 @@ private slots:
         QTest::addColumn<QString>("variant");
         QTest::addColumn<qint64>("batchTokens");
         for (const auto& m : kModels) {
-            // GPT-2 and the real MPNet fixtures carry the mean-pooled variants only.
+            // GPT-2 and the real MPNet fixtures carry the mean-pooled variants only; the real
+            // MPNet (438 MB, ~1 min a load on 2 cores) skips mean_norm, covered by every other row.
             const auto first = expected(m)["sentences"][0];
             for (const char* v : {"mean", "cls", "max", "mean_l1", "mean_norm"})
-                if (first.contains(v)) QTest::addRow("%s/%s", qPrintable(m), v) << m << QString::fromLatin1(v) << qint64(16384);
+                if (first.contains(v) && !(m == "all-mpnet-base-v2" && std::string(v) == "mean_norm")) QTest::addRow("%s/%s", qPrintable(m), v) << m << QString::fromLatin1(v) << qint64(16384);
         }
         // tiny batches: many forward passes with padding, order restored
         for (const char* m : {"bert-tiny", "xlm-roberta-tiny", "mpnet-tiny", "roberta-tiny", "gpt2-tiny"})

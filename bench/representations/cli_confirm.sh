@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The chosen default pipeline THROUGH DomainLens (import -> encode -> cluster), on a 5-domain
+# English set made by make_sets.py (default: the 500-per-domain test split, /tmp/rep/data/test5).
+# Usage: bench/representations/cli_confirm.sh [SET_DIR] [WORK_DIR] [LAYERS]
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+CLI="${CLI:-$ROOT/build/app/domainlens-cli}"
+SET="${1:-/tmp/rep/data/test5}"
+W="${2:-/tmp/rep/cli}"
+LAYERS="${3:-8,10,12}"
+mkdir -p "$W"
+P="$W/$(basename "$SET").dlproj"
+rm -f "$P"
+"$CLI" init "$P"
+for f in "$SET"/*.en; do "$CLI" import "$P" --src "$f" --domain-from-filename --corpus set --quiet; done
+/usr/bin/time -f "encode: %e s" nice -n 10 "$CLI" encode "$P" --corpus set --model all-mpnet-base-v2 --layers "$LAYERS" --quiet
+for l in ${LAYERS//,/ }; do
+  set_id=$("$CLI" info "$P" --json | python3 -c "import json,sys; j=json.load(sys.stdin); print([s['id'] for s in j['embedding_sets'] if s['layer']==$l][0])")
+  echo "layer $l (set $set_id):"
+  nice -n 10 "$CLI" cluster "$P" --corpus set --embedding-set "$set_id" --k 5 --pca 50 --seeds 5 --json --quiet |
+    python3 -c "import json,sys; j=json.load(sys.stdin); print('  purity %.2f ± %.2f  NMI %.3f' % (100*j['purity_mean'], 100*j['purity_std'], j['nmi_mean']))"
+done
+nice -n 10 "$CLI" cluster "$P" --corpus set --k 5 --pca 50 --seeds 5 --layer-sweep --quiet
