@@ -432,7 +432,11 @@ static Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store
                     bits += lm->crossEntropy(s) * double(s.size() + 1);
                     words += double(s.size() + 1);
                 }
-                return std::pow(2.0, bits / words);
+                const double ppl = std::pow(2.0, bits / words);
+                if (!std::isfinite(ppl))
+                    return fail("The perplexity check (--dev " + params.dev + ") for run " + std::to_string(runId) +
+                                " is not finite: the language model gives a dev sentence zero probability.");
+                return ppl;
             };
             std::vector<std::size_t> order(poolTokens.size());
             std::iota(order.begin(), order.end(), 0);

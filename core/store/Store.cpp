@@ -179,6 +179,9 @@ Status Store::exec(const std::string& sql) {
         return fail(ErrorCode::ProjectLocked, {path_}, "The project " + path_ + " is locked by another process (" + msg + ").");
     if (rc == SQLITE_READONLY) return fail(ErrorCode::ProjectReadOnly, {path_}, "The project " + path_ + " is read-only (" + msg + ").");
     if (rc == SQLITE_FULL) return fail(ErrorCode::DiskFull, {path_}, "The disk holding the project " + path_ + " is full.");
+    if (rc == SQLITE_IOERR)
+        return fail(ErrorCode::DiskFull, {path_}, "The project " + path_ + " could not be written (" + msg +
+                                                     ": the disk is full or a file-size limit was reached); the unfinished change was rolled back.");
     return fail(ErrorCode::Database, {path_, msg}, "Project database error in " + path_ + ": " + msg + ".");
 }
 

@@ -100,7 +100,7 @@ private slots:
         r = runCli({QStringLiteral("encode"), base_, QStringLiteral("--model"), model_, QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
         r = runCli({QStringLiteral("select"), base_, QStringLiteral("--method"), QStringLiteral("cosine"), QStringLiteral("--pool"), QStringLiteral("pool"),
-                    QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("300"), QStringLiteral("--json"),
+                    QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("1200"), QStringLiteral("--json"),
                     QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
         baseRun_ = r.json().value(QStringLiteral("run")).toInteger();
@@ -142,10 +142,11 @@ private slots:
         const QStringList refFiles = QDir(outDir).entryList({QStringLiteral("ref*")}, QDir::Files);
         QRandomGenerator rng(20261122u + static_cast<quint32>(qHash(kind)));
         int killed = 0, completed = 0;
-        for (int i = 0; i < kKillsPerKind; ++i) {
+        // Until 20 runs were really killed mid-job (a run that finished first still gets checked).
+        for (int i = 0; killed < kKillsPerKind && i < 3 * kKillsPerKind; ++i) {
             const QString project = copyBase(QStringLiteral("kill-%1.dlproj").arg(kind));
             const QString out = outDir + QStringLiteral("/k%1").arg(i);
-            const int ms = static_cast<int>(rng.bounded(static_cast<quint32>(duration + 50)));
+            const int ms = static_cast<int>(rng.bounded(static_cast<quint32>(duration)));
             if (killAfter(argsFor(project, out), ms)) ++killed;
             else ++completed;
             QCOMPARE(integrity(project), QStringLiteral("ok"));
@@ -172,7 +173,7 @@ private slots:
         }
         qInfo("%s: %d killed, %d completed before the kill (reference run %lld ms)", qPrintable(kind), killed, completed,
               static_cast<long long>(duration));
-        QVERIFY2(killed >= kKillsPerKind / 2, "most kill moments should fall inside the job");
+        QVERIFY2(killed >= kKillsPerKind, "fewer than 20 kills fell inside the job");
     }
 
     // ulimit -f: writes beyond the limit fail with EFBIG (the CLI ignores SIGXFSZ), as on a full disk.
@@ -195,7 +196,8 @@ private slots:
                                                    outDir + QStringLiteral("/sel")};
         QProcess p;
         // Limit: above the project's current size (so it opens), far below what the job writes.
-        const qint64 limit = kind == QLatin1String("import") ? QFileInfo(project).size() + 256 * 1024 : 8 * 1024;
+        // Export: room for the project's 32 KiB -shm file (it opens read-only), not for the ~90 KB TSV.
+        const qint64 limit = kind == QLatin1String("import") ? QFileInfo(project).size() + 256 * 1024 : 40 * 1024;
         p.setChildProcessModifier([limit] {
             struct rlimit rl {static_cast<rlim_t>(limit), static_cast<rlim_t>(limit)};
             setrlimit(RLIMIT_FSIZE, &rl);
@@ -238,7 +240,10 @@ private slots:
         QCOMPARE(p.exitCode(), 0);
         auto corpora = dl::listCorpora(**store);
         QVERIFY(corpora && corpora->size() == 3);
-        QCOMPARE(corpora->back().sentences, 150000);
+        bool found = false;
+        for (const auto& c : *corpora)
+            if (c.name == "big") found = c.sentences == 150000;
+        QVERIFY2(found, "the imported corpus is complete");
         qInfo("reader beside import: %d reads ok, %d refused (%s)", reads, failures, qPrintable(lastError));
         QVERIFY(reads > 0);
     }
