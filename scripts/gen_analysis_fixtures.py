@@ -144,7 +144,7 @@ def gen_representation(_rng):
     n, d = 240, 10
     x, y = blobs(rng, n, d, 3, spread=1.2, sep=2.0)
     x[:, 3] *= 25.0          # rogue dimension
-    x[:, 7] = 1.5            # constant column: StandardScaler keeps scale 1
+    x[:, 7] = 1.5            # near-constant column (the zero row below breaks the constant)
     x[5, :] = 0.0            # zero row: normalize leaves it zero
     x = x.astype(np.float32).astype(np.float64)  # the C++ side holds float32 vectors
     l2 = normalize(x)

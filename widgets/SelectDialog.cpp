@@ -62,6 +62,8 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
         const auto m = method_->currentData().toString();
         parallel_->setEnabled(m == QLatin1String("cross-lingual"));
         iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
+        // Each method's default: contrast 3 re-rank rounds, invitation 1 EM iteration (RESULTS.md).
+        iterations_->setValue(m == QLatin1String("invitation") ? 1 : 3);
         pseudoOut_->setEnabled(m == QLatin1String("invitation"));
     };
     connect(method_, &QComboBox::currentIndexChanged, this, updateMethod);

@@ -32,7 +32,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("float32"), QStringLiteral("Compute in float32 (faster, not bit-comparable with scikit-learn).")},
         {QStringLiteral("cpu"), QStringLiteral("Compute on the CPU even when a GPU is available.")},
         {QStringLiteral("sweep"), QStringLiteral("Instead: BIC/AIC for each k of a comma list (e.g. 5,10,15), one seed."), QStringLiteral("LIST")},
-        {QStringLiteral("layers"), QStringLiteral("Cluster the mean of these layers' vectors (e.g. 8,10; each encoded with `encode --layers`); with --layer-sweep: the layers to compare (default: all encoded)."), QStringLiteral("LIST")},
+        {QStringLiteral("layers"), QStringLiteral("Cluster the mean of these layers' vectors (e.g. 8,10 or 10,last; each encoded with `encode --layers`); with --layer-sweep: the layers to compare (default: all encoded)."), QStringLiteral("LIST")},
         {QStringLiteral("l2"), QStringLiteral("L2-normalise every vector first.")},
         {QStringLiteral("standardize"), QStringLiteral("Standardise every dimension (zero mean, unit variance) before PCA.")},
         {QStringLiteral("whiten"), QStringLiteral("Whiten the PCA components (unit variance each; needs --pca).")},

@@ -23,7 +23,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("embedding-set"), QStringLiteral("Embedding set id to use (default: the latest covering pool and seed)."), QStringLiteral("ID")},
         {QStringLiteral("model"), QStringLiteral("Model to encode with when pool/seed are not encoded yet (default model otherwise)."), QStringLiteral("DIR")},
         {QStringLiteral("order"), QStringLiteral("n-gram order for moore-lewis/axelrod/contrast (default 4)."), QStringLiteral("N")},
-        {QStringLiteral("iterations"), QStringLiteral("contrast: re-rank rounds; invitation: EM iterations (default 3)."), QStringLiteral("N")},
+        {QStringLiteral("iterations"), QStringLiteral("contrast: re-rank rounds (default 3); invitation: EM iterations (default 1)."), QStringLiteral("N")},
         {QStringLiteral("pseudo-out"), QStringLiteral("invitation: pseudo out-of-domain set from the LM contrast (lm, default) or the lexical tables (tm)."), QStringLiteral("lm|tm")},
         {QStringLiteral("pseudo-out-factor"), QStringLiteral("contrast, invitation: pseudo-out size as a multiple of the seed size (default 1, as the paper)."), QStringLiteral("X")},
         {QStringLiteral("vocabulary"), QStringLiteral("moore-lewis/axelrod/contrast/invitation: LM vocabulary = non-singleton words of the seed (seed; default of moore-lewis and axelrod) or of seed + pool (pool; default of contrast and invitation)."), QStringLiteral("seed|pool")},

@@ -14,10 +14,11 @@ rm -f "$P"
 "$CLI" init "$P"
 for f in "$SET"/*.en; do "$CLI" import "$P" --src "$f" --domain-from-filename --corpus set --quiet; done
 /usr/bin/time -f "encode: %e s" nice -n 10 "$CLI" encode "$P" --corpus set --model all-mpnet-base-v2 --layers "$LAYERS" --quiet
-for l in ${LAYERS//,/ }; do
-  set_id=$("$CLI" info "$P" --json | python3 -c "import json,sys; j=json.load(sys.stdin); print([s['id'] for s in j['embedding_sets'] if s['layer']==$l][0])")
-  echo "layer $l (set $set_id):"
-  nice -n 10 "$CLI" cluster "$P" --corpus set --embedding-set "$set_id" --k 5 --pca 50 --seeds 5 --json --quiet |
-    python3 -c "import json,sys; j=json.load(sys.stdin); print('  purity %.2f ± %.2f  NMI %.3f' % (100*j['purity_mean'], 100*j['purity_std'], j['nmi_mean']))"
+# (the last layer is stored as layer -1)
+for set_id in $("$CLI" info "$P" --json | python3 -c "import json,sys; print(' '.join(str(s['id']) for s in json.load(sys.stdin)['embedding_sets']))"); do
+  for post in "" "--standardize"; do
+    nice -n 10 "$CLI" cluster "$P" --corpus set --embedding-set "$set_id" --k 5 --pca 50 --seeds 5 $post --json --quiet |
+      python3 -c "import json,sys; j=json.load(sys.stdin); e=j['embedding_set']; print('layer %3d %-14s purity %.2f ± %.2f  NMI %.3f' % (e['layer'], sys.argv[1] or 'none', 100*j['purity_mean'], 100*j['purity_std'], j['nmi_mean']))" "$post"
+  done
 done
 nice -n 10 "$CLI" cluster "$P" --corpus set --k 5 --pca 50 --seeds 5 --layer-sweep --quiet

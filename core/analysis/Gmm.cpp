@@ -110,6 +110,7 @@ public:
         switch (type_) {
         case CovarianceType::Diag: return xb * xb;
         case CovarianceType::Spherical: return (xb * xb).sum(1, true);
+        case CovarianceType::Tied: return xb;  // xᵀPx via (X·P)∘X; second moments are constant
         default:
             if (xb.is_cpu()) {  // a plain loop is ~10x faster than two index_selects on CPU
                 at::Tensor z = at::empty({xb.size(0), m_}, xb.options());
@@ -180,11 +181,16 @@ public:
         Q_ = at::from_blob(Q.data(), {Q.rows(), Q.cols()}, at::TensorOptions().dtype(at::kDouble)).to(dt, false, true);
         L_ = at::from_blob(L.data(), {d_, k_}, at::TensorOptions().dtype(at::kDouble)).to(dt, false, true);
         c_ = at::from_blob(c.data(), {1, k_}, at::TensorOptions().dtype(at::kDouble)).to(dt, false, true);
+        if (type_ == CovarianceType::Tied)  // -P/2 for the shared quadratic form
+            halfP_ = at::from_blob(const_cast<double*>(p.prec.data()), {d_, d_}, at::TensorOptions().dtype(at::kDouble))
+                         .to(dt, false, true)
+                         .mul_(-0.5);
     }
 
     at::Tensor weightedLogProb(const at::Tensor& xb, const at::Tensor& z) {
         at::Tensor w = at::addmm(c_, xb, L_);
-        if (Q_.size(1) == 1) w.add_(at::mm(z, Q_));
+        if (type_ == CovarianceType::Tied) w.add_((at::mm(xb, halfP_) * xb).sum(1, true));  // z is xb here
+        else if (Q_.size(1) == 1) w.add_(at::mm(z, Q_));
         else w.addmm_(z, Q_);
         return w;
     }
@@ -201,8 +207,22 @@ public:
     void accumulate(Stats& st, const at::Tensor& r, const at::Tensor& xb, const at::Tensor& z) {
         st.nk += r.sum(0);
         st.m1.addmm_(r.t(), xb);
-        if (type_ == CovarianceType::Tied) st.s += z.sum(0);
-        else st.s.addmm_(r.t(), z);
+        if (type_ != CovarianceType::Tied) st.s.addmm_(r.t(), z);  // tied: tiedSecondMoment()
+    }
+
+    // Tied: the M-step's Σ vech(x xᵀ) does not depend on the responsibilities, so it is
+    // computed once (blocked XᵀX), not per iteration from N x d(d+1)/2 features.
+    const at::Tensor& tiedSecondMoment() {
+        if (!tiedS_.defined()) {
+            at::Tensor g = at::zeros({d_, d_}, opts_);
+            for (std::int64_t s = 0; s < n_; s += chunk_) {
+                at::Tensor xb = xc_.narrow(0, s, std::min(chunk_, n_ - s));
+                g.addmm_(xb.t(), xb);
+            }
+            at::Tensor tri = at::triu_indices(d_, d_, 0, at::TensorOptions().dtype(at::kLong).device(g.device()));
+            tiedS_ = g.flatten().index_select(0, tri[0] * d_ + tri[1]);  // vech order: (0,0), (0,1), ..., (1,1), ...
+        }
+        return tiedS_;
     }
 
     // One EM pass: E-step with p, statistics for the next M-step.
@@ -219,6 +239,7 @@ public:
             at::Tensor r = (w - lpn).exp_();
             accumulate(st, r, xb, z);
         }
+        if (type_ == CovarianceType::Tied) st.s = tiedSecondMoment().clone();
         return st;
     }
 
@@ -233,6 +254,7 @@ public:
             at::Tensor r = respOf(s, len).to(opts_);
             accumulate(st, r, xb, features(xb));
         }
+        if (type_ == CovarianceType::Tied) st.s = tiedSecondMoment().clone();
         return st;
     }
 
@@ -383,7 +405,7 @@ private:
     int m_ = 0;
     std::int64_t chunk_ = 4096;
     at::TensorOptions opts_;
-    at::Tensor mean_, xc_, idxI_, idxJ_, Q_, L_, c_;
+    at::Tensor mean_, xc_, idxI_, idxJ_, Q_, L_, c_, halfP_, tiedS_;
 };
 
 }  // namespace

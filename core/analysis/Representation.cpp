@@ -32,7 +32,8 @@ std::string RepresentationParams::describe() const {
     std::string s;
     if (!layers.empty()) {
         s = layers.size() == 1 ? "layer " : "mean of layers ";
-        for (std::size_t i = 0; i < layers.size(); ++i) s += (i ? "+" : "") + std::to_string(layers[i]);
+        for (std::size_t i = 0; i < layers.size(); ++i)
+            s += (i ? "+" : "") + (layers[i] < 0 ? std::string("last") : std::to_string(layers[i]));
     } else {
         s = "layer as encoded";
     }
@@ -55,8 +56,9 @@ Expected<std::vector<int>> parseLayerList(std::string_view text) {
         bool ok = !item.empty() && item.size() < 6;
         for (char c : item) ok = ok && c >= '0' && c <= '9';
         if (ok) for (char c : item) v = v * 10 + (c - '0');
+        if (item == "last") ok = true, v = -1;  // encode stores the last layer as -1
         if (!ok) return usageError("Layer list '" + std::string(text) + "': '" + std::string(item) +
-                                   "' is not a layer number (0 = embeddings, 1..L = transformer layers).");
+                                   "' is not a layer number (0 = embeddings, 1..L = transformer layers, or last).");
         if (!seen.insert(v).second) return usageError("Layer list '" + std::string(text) + "' names layer " +
                                                       std::to_string(v) + " twice.");
         out.push_back(v);

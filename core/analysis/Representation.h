@@ -32,7 +32,8 @@ struct RepresentationParams {
     std::string describe() const;
 };
 
-// Parses "8,10" / "8+10" into hidden-state indices (each >= 0, no duplicates).
+// Parses "8,10" / "8+10" / "8,last" into hidden-state indices (>= 0; "last" = -1, as encode
+// stores the last layer), no duplicates.
 Expected<std::vector<int>> parseLayerList(std::string_view text);
 
 // Each row divided by its Euclidean norm (zero rows stay zero).

@@ -125,7 +125,12 @@ private slots:
         const int d = f["cols"].get<int>();
         auto st = standardizeColumns(x, f["rows"].get<std::int64_t>(), d);
         QVERIFY2(maxAbsDiff(x, f["standardized"].get<std::vector<double>>()) < 1e-5, "differs from StandardScaler");
-        QCOMPARE(st.scale[7], 1.0);  // constant column: scale 1, as StandardScaler
+        // a constant column keeps scale 1 and becomes 0, as in StandardScaler
+        std::vector<float> c = {1.f, 2.5f, 3.f, 2.5f, 5.f, 2.5f};
+        auto cs = standardizeColumns(c, 3, 2);
+        QCOMPARE(cs.scale[1], 1.0);
+        QCOMPARE(c[1], 0.f);
+        QCOMPARE(c[5], 0.f);
     }
 
     void whiteningMatchesPcaWhiten() {
@@ -215,7 +220,8 @@ private slots:
         QTest::newRow("plus") << "6+8+10+12" << true << 4;
         QTest::newRow("single") << "0" << true << 1;
         QTest::newRow("negative") << "-1" << false << 0;
-        QTest::newRow("word") << "8,last" << false << 0;
+        QTest::newRow("last") << "8,last" << true << 2;
+        QTest::newRow("word") << "8,top" << false << 0;
         QTest::newRow("duplicate") << "8,8" << false << 0;
         QTest::newRow("empty item") << "8,,10" << false << 0;
     }
