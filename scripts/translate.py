@@ -2,9 +2,10 @@
 """Fills translations/domainlens_<lang>.ts from translations/strings_<lang>.json.
 
 The JSON maps a source string (or "context\\u0004source" for a context-specific choice) to its
-translation. Messages with a translation lose type="unfinished"; the others stay unfinished and
-are counted. Placeholders (%1, %L2 ...) must match between source and translation, else the
-script stops. Idempotent; run it after scripts/update-translations.sh.
+translation; for a plural message (tr() with %n) the value is a list of the language's numerus
+forms (German and French: [singular, plural]). Messages with a translation lose type="unfinished";
+the others stay unfinished and are counted. Placeholders (%1, %L2 ...) must match between source
+and translation, else the script stops. Idempotent; run it after scripts/update-translations.sh.
 Usage: scripts/translate.py [lang ...]   (default: every strings_*.json present)"""
 import glob
 import json
@@ -32,6 +33,20 @@ def fill(lang):
                 missing.append(source)
                 tr.set("type", "unfinished")
                 continue
+            forms = tr.findall("numerusform")
+            if msg.get("numerus") == "yes":
+                # Plural message (tr(..., n) with %n): the JSON value is a list, one entry per numerus form.
+                if not isinstance(text, list) or len(text) != len(forms):
+                    sys.exit(f"{lang}: {source!r} needs a list of {len(forms)} plural forms, got {text!r}")
+                for form, t in zip(forms, text):
+                    if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(t)) or "%n" not in t:
+                        sys.exit(f"{lang}: placeholders differ for {source!r} -> {t!r}")
+                    form.text = t
+                tr.attrib.pop("type", None)
+                done += 1
+                continue
+            if not isinstance(text, str):
+                sys.exit(f"{lang}: {source!r} is not a plural message; its translation must be a string")
             if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(text)):
                 sys.exit(f"{lang}: placeholders differ for {source!r} -> {text!r}")
             tr.text = text

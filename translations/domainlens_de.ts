@@ -4,7 +4,7 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/ClusterDialog.cpp" line="+14" />
+        <location filename="../widgets/ClusterDialog.cpp" line="+16" />
         <source>Cluster sentences</source>
         <translation>Sätze clustern</translation>
     </message>
@@ -19,7 +19,22 @@
         <translation>keine</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
+        <source>all rows</source>
+        <translation>alle Zeilen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source> rows</source>
+        <translation> Zeilen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The PCA is fitted on a random sample of this many rows when the corpus is larger (seeded with the first clustering seed); every row is then projected. Stored in the run.</source>
+        <translation>Die PCA wird auf einer Zufallsstichprobe mit so vielen Zeilen angepasst, wenn das Korpus größer ist (mit dem ersten Clustering-Startwert gezogen); danach wird jede Zeile projiziert. Im Lauf gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>Full</source>
         <translation>Voll</translation>
     </message>
@@ -45,6 +60,41 @@
     </message>
     <message>
         <location line="+6" />
+        <source>as encoded</source>
+        <translation>wie kodiert</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Average the vectors of these encoded layers, e.g. 8,10 (encode them first with several layers). With a layer sweep: the layers to compare (empty: all encoded).</source>
+        <translation>Mittelt die Vektoren dieser kodierten Schichten, z. B. 8,10 (zuerst mit mehreren Schichten kodieren). Beim Schicht-Durchlauf: die zu vergleichenden Schichten (leer: alle kodierten).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>L2-normalise each vector</source>
+        <translation>Jeden Vektor L2-normalisieren</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Standardise each dimension</source>
+        <translation>Jede Dimension standardisieren</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Zero mean and unit variance per dimension before PCA: keeps a few large dimensions from dominating.</source>
+        <translation>Mittelwert 0 und Varianz 1 je Dimension vor der PCA: verhindert, dass einige wenige große Dimensionen dominieren.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Whiten the PCA components</source>
+        <translation>PCA-Komponenten weißen (Whitening)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sweep the encoded layers instead (purity/NMI, silhouette)</source>
+        <translation>Stattdessen die kodierten Schichten durchlaufen (Reinheit/NMI, Silhouette)</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Korpus:</translation>
     </message>
@@ -65,6 +115,11 @@
     </message>
     <message>
         <location line="+1" />
+        <source>PCA fitted on at &amp;most:</source>
+        <translation>PCA angepasst auf &amp;höchstens:</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Co&amp;variance:</source>
         <translation>Ko&amp;varianz:</translation>
     </message>
@@ -79,7 +134,12 @@
         <translation>&amp;Max. EM-Iterationen:</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
+        <source>&amp;Layers:</source>
+        <translation>Sch&amp;ichten:</translation>
+    </message>
+    <message>
+        <location line="+6" />
         <source>Cluster</source>
         <translation>Clustern</translation>
     </message>
@@ -87,7 +147,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+20" />
+        <location filename="../app/lib/ClusterExplorer.cpp" line="+21" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -127,9 +187,19 @@
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+67" />
+        <source>Reading %1 sentences…</source>
+        <translation>%1 Sätze werden gelesen…</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>… and %1 more</source>
         <translation>… und %1 weitere</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Cannot read the sentences: %1</source>
+        <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -235,14 +305,147 @@
     </message>
 </context>
 <context>
+    <name>DomainLensError</name>
+    <message>
+        <location filename="../app/lib/ErrorText.cpp" line="+11" />
+        <source>Cancelled by the user.</source>
+        <translation>Vom Benutzer abgebrochen.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Out of memory; the unfinished step changed nothing.</source>
+        <translation>Nicht genügend Arbeitsspeicher; der abgebrochene Schritt hat nichts verändert.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Internal error: %1</source>
+        <translation>Interner Fehler: %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The project %1 does not exist.</source>
+        <translation>Das Projekt %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 is a folder, not a project file.</source>
+        <translation>%1 ist ein Ordner, keine Projektdatei.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file %1 is not a DomainLens project.</source>
+        <translation>Die Datei %1 ist kein DomainLens-Projekt.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 was written by a newer DomainLens (schema %2; this version reads up to schema %3). Please update DomainLens.</source>
+        <translation>Das Projekt %1 wurde von einer neueren DomainLens-Version geschrieben (Schema %2; diese Version liest bis Schema %3). Bitte aktualisieren Sie DomainLens.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 is locked by another program; try again when it has finished.</source>
+        <translation>Das Projekt %1 ist von einem anderen Programm gesperrt; versuchen Sie es erneut, wenn dieses fertig ist.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The project %1 is read-only; nothing was changed.</source>
+        <translation>Das Projekt %1 ist schreibgeschützt; es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The disk holding %1 is full; nothing was changed.</source>
+        <translation>Der Datenträger mit %1 ist voll; es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Database error in the project %1: %2</source>
+        <translation>Datenbankfehler im Projekt %1: %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 uses schema %2 and must be upgraded to schema %3, but the file is read-only. Copy it to a writable folder and open the copy.</source>
+        <translation>Das Projekt %1 verwendet Schema %2 und muss auf Schema %3 aktualisiert werden, aber die Datei ist schreibgeschützt. Kopieren Sie sie in einen beschreibbaren Ordner und öffnen Sie die Kopie.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Upgrading the project %1 to schema %2 failed (%3). The project is unchanged; a backup is at %4.</source>
+        <translation>Die Aktualisierung des Projekts %1 auf Schema %2 ist fehlgeschlagen (%3). Das Projekt ist unverändert; eine Sicherungskopie liegt unter %4.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>There is no corpus named '%1' (corpora: %2).</source>
+        <translation>Es gibt kein Korpus namens „%1“ (Korpora: %2).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>There is no run %1 in the project.</source>
+        <translation>Das Projekt enthält keinen Lauf %1.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Unknown selection method '%1'.</source>
+        <translation>Unbekannte Auswahlmethode „%1“.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Unknown %1 '%2' (choose %3).</source>
+        <translation>Unbekannter Wert „%2“ für %1 (wählen Sie %3).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1: invalid UTF-8 at byte %2 (allow replacing invalid bytes to import it anyway).</source>
+        <translation>%1: ungültiges UTF-8 bei Byte %2 (erlauben Sie das Ersetzen ungültiger Bytes, um die Datei trotzdem zu importieren).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file %1 already exists.</source>
+        <translation>Die Datei %1 existiert bereits.</translation>
+    </message>
+</context>
+<context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/EncodeDialog.cpp" line="+17" />
+        <location filename="../widgets/EncodeDialog.cpp" line="+25" />
         <source>Encode sentences</source>
         <translation>Sätze kodieren</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+86" />
+        <source>%1 dimensions</source>
+        <translation>%1 Dimensionen</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>about %1</source>
+        <translation>etwa %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>not installed</source>
+        <translation>nicht installiert</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 sentences/s measured (%2)</source>
+        <translation>%1 Sätze/s gemessen (%2)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>speed not measured yet</source>
+        <translation>Geschwindigkeit noch nicht gemessen</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>not supported by this build</source>
+        <translation>von diesem Build nicht unterstützt</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>%1 (install)</source>
+        <translation>%1 (zu installieren)</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>%1 (default)</source>
         <translation>%1 (Standard)</translation>
     </message>
@@ -252,12 +455,7 @@
         <translation>%1 (Hugging-Face-Cache)</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>This architecture is not supported by this build.</source>
-        <translation>Diese Architektur wird von diesem Build nicht unterstützt.</translation>
-    </message>
-    <message>
-        <location line="+4" />
+        <location line="-106" />
         <source>Folder…</source>
         <translation>Ordner…</translation>
     </message>
@@ -267,7 +465,17 @@
         <translation>Hugging-Face-Modellordner</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+6" />
+        <source>Install</source>
+        <translation>Installieren</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Cancel install</source>
+        <translation>Installation abbrechen</translation>
+    </message>
+    <message>
+        <location line="+9" />
         <source>Source side</source>
         <translation>Quellseite</translation>
     </message>
@@ -280,6 +488,31 @@
         <location line="+11" />
         <source>-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
         <translation>-1 = letzte Schicht (wie im Paper); 0 = Ausgabe der Embedding-Schicht; i = Ausgabe der Schicht i; negative Werte zählen vom Ende.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model's default</source>
+        <translation>Standard des Modells</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>"query: " (multilingual-e5: clustering, similarity)</source>
+        <translation>"query: " (multilingual-e5: Clustering, Ähnlichkeit)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>"passage: " (multilingual-e5: documents to retrieve)</source>
+        <translation>"passage: " (multilingual-e5: abzurufende Dokumente)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>None</source>
+        <translation>Keiner</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A prompt prepended to every sentence, for models trained with one (multilingual-e5-small).</source>
+        <translation>Ein Prompt, der jedem Satz vorangestellt wird, für Modelle, die mit einem solchen trainiert wurden (multilingual-e5-small).</translation>
     </message>
     <message>
         <location line="+2" />
@@ -312,7 +545,7 @@
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Korpus:</translation>
     </message>
@@ -328,6 +561,11 @@
     </message>
     <message>
         <location line="+1" />
+        <source>P&amp;rompt:</source>
+        <translation>P&amp;rompt:</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>&amp;Pooling:</source>
         <translation>&amp;Pooling:</translation>
     </message>
@@ -337,7 +575,7 @@
         <translation>Gerät:</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Encode</source>
         <translation>Kodieren</translation>
     </message>
@@ -636,13 +874,13 @@
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../widgets/JobsPanel.cpp" line="+14" />
-        <location line="+92" />
+        <location filename="../widgets/JobsPanel.cpp" line="+15" />
+        <location line="+124" />
         <source>No job running</source>
         <translation>Kein Job läuft</translation>
     </message>
     <message>
-        <location line="-82" />
+        <location line="-114" />
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
@@ -657,7 +895,17 @@
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+8" />
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Show the log of finished jobs and their messages.</source>
+        <translation>Das Protokoll der abgeschlossenen Jobs und ihrer Meldungen anzeigen.</translation>
+    </message>
+    <message>
+        <location line="+46" />
         <source>Queued: %1</source>
         <translation>In der Warteschlange: %1</translation>
     </message>
@@ -667,7 +915,7 @@
         <translation>Startet…</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+29" />
         <source> — %1 left</source>
         <translation> — noch %1</translation>
     </message>
@@ -715,7 +963,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+66" />
+        <location filename="../app/gui/MainWindow.cpp" line="+71" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -731,11 +979,12 @@
     </message>
     <message>
         <location line="+2" />
+        <location line="+48" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-46" />
         <source>k sweep</source>
         <translation>k-Durchlauf</translation>
     </message>
@@ -750,12 +999,53 @@
         <translation>Zwei Clustering-Läufe vergleichen</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>Jobs</source>
-        <translation>Jobs</translation>
+        <location line="+5" />
+        <source>Precision at cut-off of the selected selection runs</source>
+        <translation>Precision am Schnitt für die markierten Auswahlläufe</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+8" />
+        <location line="+10" />
+        <location line="+10" />
+        <source>Precision at cut-off</source>
+        <translation>Precision am Schnitt</translation>
+    </message>
+    <message>
+        <location line="-20" />
+        <source>Select one or more selection runs in the list (Ctrl+click).</source>
+        <translation>Wählen Sie einen oder mehrere Auswahlläufe in der Liste (Strg+Klick).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>Evaluating %n selection run(s)…</source>
+        <translation>
+            <numerusform>%n Auswahllauf wird ausgewertet…</numerusform>
+            <numerusform>%n Auswahlläufe werden ausgewertet…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>A decision could not be saved: %1</source>
+        <translation>Eine Entscheidung konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+378" />
+        <source>Save table</source>
+        <translation>Tabelle speichern</translation>
+    </message>
+    <message>
+        <location line="-371" />
+        <source>Job log</source>
+        <translation>Job-Protokoll</translation>
+    </message>
+    <message>
+        <location line="+19" />
         <source>No project</source>
         <translation>Kein Projekt</translation>
     </message>
@@ -770,7 +1060,7 @@
         <translation>Rechnen: CPU</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>DomainLens</source>
         <translation>DomainLens</translation>
     </message>
@@ -938,17 +1228,17 @@
         <translation>DomainLens-Projekte (*.dlproj);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+16" />
         <source>%1 — DomainLens</source>
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+67" />
+        <location line="+58" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+10" />
         <source>Encode %1</source>
         <translation>%1 kodieren</translation>
     </message>
@@ -974,18 +1264,23 @@
         <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+70" />
-        <location line="+6" />
+        <location line="+59" />
+        <location line="+14" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
     </message>
     <message>
-        <location line="-6" />
+        <location line="-14" />
         <source>Select exactly two clustering runs in the list (Ctrl+click).</source>
         <translation>Wählen Sie genau zwei Clustering-Läufe in der Liste (Strg+Klick).</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+5" />
+        <source>Comparing run #%1 with run #%2…</source>
+        <translation>Lauf #%1 wird mit Lauf #%2 verglichen…</translation>
+    </message>
+    <message>
+        <location line="+16" />
         <source>Run #%1 vs run #%2</source>
         <translation>Lauf #%1 gegen Lauf #%2</translation>
     </message>
@@ -995,7 +1290,17 @@
         <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+15" />
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Saving %1…</source>
+        <translation>%1 wird gespeichert…</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>Import %1</source>
         <translation>%1 importieren</translation>
     </message>
@@ -1008,6 +1313,34 @@
         <location line="+0" />
         <source>A job is still running. Cancel it and quit? The project keeps its state from before the job.</source>
         <translation>Ein Job läuft noch. Abbrechen und beenden? Das Projekt behält den Stand von vor dem Job.</translation>
+    </message>
+</context>
+<context>
+    <name>ModelInstaller</name>
+    <message>
+        <location filename="../widgets/ModelInstaller.cpp" line="+23" />
+        <source>Cannot run the installer %1: %2</source>
+        <translation>Das Installationsprogramm %1 kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Starting the installer for %1…</source>
+        <translation>Installationsprogramm für %1 wird gestartet…</translation>
+    </message>
+    <message>
+        <location line="+31" />
+        <source>Installing %1 was cancelled.</source>
+        <translation>Die Installation von %1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 is installed.</source>
+        <translation>%1 ist installiert.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Installing %1 failed (exit code %2): %3</source>
+        <translation>Die Installation von %1 ist fehlgeschlagen (Exit-Code %2): %3</translation>
     </message>
 </context>
 <context>
@@ -1024,12 +1357,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+64" />
+        <location line="+72" />
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location line="-64" />
+        <location line="-72" />
         <source>with digits</source>
         <translation>mit Ziffern</translation>
     </message>
@@ -1069,15 +1402,30 @@
         <translation>Zeilen kopieren</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+22" />
         <source>%1 sentences</source>
         <translation>%1 Sätze</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <location line="+47" />
+        <source>Counting…</source>
+        <translation>Wird gezählt…</translation>
     </message>
 </context>
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/lib/OutlierTableModel.cpp" line="+144" />
+        <location filename="../app/lib/OutlierTableModel.cpp" line="+170" />
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <source>Sentence</source>
         <translation>Satz</translation>
     </message>
@@ -1105,6 +1453,18 @@
         <location line="+1" />
         <source>Tokens</source>
         <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+40" />
+        <source>No clustering run is shown.</source>
+        <translation>Es wird kein Clustering-Lauf angezeigt.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+15" />
+        <location line="+2" />
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1149,9 +1509,37 @@
     </message>
 </context>
 <context>
+    <name>PrecisionCutoffView</name>
+    <message>
+        <location filename="../widgets/PrecisionCutoffView.cpp" line="+19" />
+        <source>Cut-off (top N of the ranked pool)</source>
+        <translation>Schnitt (die obersten N des gerankten Pools)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Precision (share in-domain)</source>
+        <translation>Precision (Anteil domänenintern)</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>precision-at-cutoff</source>
+        <translation>precision-am-schnitt</translation>
+    </message>
+    <message>
+        <location line="+38" />
+        <source>true size %1 </source>
+        <translation>wahre Größe %1 </translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+39" />
+        <location filename="../app/lib/JobFactory.cpp" line="+47" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
@@ -1161,7 +1549,17 @@
         <translation>%1 Sätze von %2 mit %3 kodiert (%4 Sätze/s auf %5).</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+43" />
+        <source>Layer sweep run #%1: best layer by purity %2, by silhouette %3.</source>
+        <translation>Schicht-Durchlauf #%1: beste Schicht nach Reinheit %2, nach Silhouette %3.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Layer sweep run #%1: silhouette picks layer %2.</source>
+        <translation>Schicht-Durchlauf #%1: Die Silhouette wählt Schicht %2.</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>k sweep %1–%2: lowest BIC at k = %3.</source>
         <translation>k-Durchlauf %1–%2: kleinstes BIC bei k = %3.</translation>
     </message>
@@ -1176,17 +1574,17 @@
         <translation>Clustering-Lauf #%1 gespeichert (keine Domänenlabels: keine Reinheit).</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+23" />
         <source>Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.</source>
         <translation>Auswahllauf #%1 (sprachübergreifend): %2 von %3 Pool-Sätzen ausgewählt.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+23" />
         <source>Selection run #%1 (%2): %3 of %4 pool sentences selected.</source>
         <translation>Auswahllauf #%1 (%2): %3 von %4 Pool-Sätzen ausgewählt.</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+32" />
         <source>Exported %1 files; manifest %2.</source>
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
@@ -1201,7 +1599,7 @@
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+73" />
+        <location filename="../app/lib/RunViews.cpp" line="+74" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
@@ -1211,7 +1609,7 @@
         <translation>Lauf #%1: k = %2, Kovarianz %3, %4 Sätze</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+44" />
         <source>Run #%1: %2, seed %3</source>
         <translation>Lauf #%1: %2, Seed %3</translation>
     </message>
@@ -1232,24 +1630,49 @@
         <translation>Lauf #%1 (k = %2) gegen Lauf #%3 (k = %4): NMI %5 · ARI %6 über %7 Sätze</translation>
     </message>
     <message>
+        <location line="+14" />
+        <location line="+5" />
+        <source>⚠ cannot read sentence %1: %2</source>
+        <translation>⚠ Satz %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>⚠ sentence %1 is not in the project</source>
+        <translation>⚠ Satz %1 ist nicht im Projekt</translation>
+    </message>
+    <message>
+        <location filename="../app/lib/CutoffComparison.cpp" line="+47" />
+        <source>Precision at cut-off, in-domain label '%1' (%2 in the pool)</source>
+        <translation>Precision am Schnitt, domänenintern: Label „%1“ (%2 im Pool)</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>#%1 %2, iteration %3</source>
+        <translation>#%1 %2, Iteration %3</translation>
+    </message>
+    <message numerus="yes">
         <location filename="../app/lib/SelectionExplorer.cpp" line="+27" />
-        <source>include sentence</source>
-        <translation>Satz einschließen</translation>
+        <source>include %n sentence(s)</source>
+        <translation>
+            <numerusform>%n Satz einschließen</numerusform>
+            <numerusform>%n Sätze einschließen</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+0" />
-        <source>exclude sentence</source>
-        <translation>Satz ausschließen</translation>
+    <message numerus="yes">
+        <location line="+1" />
+        <source>exclude %n sentence(s)</source>
+        <translation>
+            <numerusform>%n Satz ausschließen</numerusform>
+            <numerusform>%n Sätze ausschließen</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+0" />
-        <source>reset sentence</source>
-        <translation>Satz zurücksetzen</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Selection</source>
-        <translation>Auswahl</translation>
+    <message numerus="yes">
+        <location line="+1" />
+        <source>reset %n sentence(s)</source>
+        <translation>
+            <numerusform>%n Satz zurücksetzen</numerusform>
+            <numerusform>%n Sätze zurücksetzen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1262,7 +1685,7 @@
     <message>
         <location line="+0" />
         <source>selection</source>
-        <translation>auswahl</translation>
+        <translation>Auswahl</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1426,7 +1849,7 @@
 <context>
     <name>ScoreCdfView</name>
     <message>
-        <location filename="../widgets/ScoreCdfView.cpp" line="+18" />
+        <location filename="../widgets/ScoreCdfView.cpp" line="+19" />
         <source>Share ≤ score</source>
         <translation>Anteil ≤ Score</translation>
     </message>
@@ -1506,7 +1929,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Top k:</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+38" />
         <source>at least</source>
         <translation>mindestens</translation>
     </message>
@@ -1585,6 +2008,11 @@ Precision und Recall sind nicht verfügbar.</translation>
     </message>
     <message>
         <location line="+1" />
+        <source>Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)</source>
+        <translation>Invitation-Modell (latente In-/Out-Domänen, IBM-1-Tabellen + LMs, EM; zweisprachig)</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Cross-lingual (seed and pool in different languages)</source>
         <translation>Sprachübergreifend (Seed und Pool in verschiedenen Sprachen)</translation>
     </message>
@@ -1604,7 +2032,32 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Eine Zufallsstichprobe mit so vielen Seed-Sätzen verwenden (sie werden nicht gerankt).</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+4" />
+        <source>Random seed of the seed sample: the same seed draws the same sentences. Stored in the run.</source>
+        <translation>Zufalls-Startwert der Seed-Stichprobe: Derselbe Startwert zieht dieselben Sätze. Im Lauf gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Contrast: re-rank rounds. Invitation model: EM iterations (each one's ranking is kept in the run).</source>
+        <translation>Kontrast: Re-Ranking-Runden. Invitation-Modell: EM-Iterationen (das Ranking jeder Iteration bleibt im Lauf erhalten).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Lowest by LM contrast (Axelrod)</source>
+        <translation>Niedrigste Scores im LM-Kontrast (Axelrod)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Lowest by lexical tables (IBM Model 1)</source>
+        <translation>Niedrigste Scores nach lexikalischen Tabellen (IBM Model 1)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Where the Invitation model's initial pseudo out-of-domain set comes from.</source>
+        <translation>Woher die anfängliche Pseudo-Out-Menge (pseudo-domänenfremde Sätze) des Invitation-Modells stammt.</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Methodenstandard (oberste 10 %; Domain-Finetune: p &gt; 0,5)</translation>
     </message>
@@ -1645,8 +2098,23 @@ Precision und Recall sind nicht verfügbar.</translation>
     </message>
     <message>
         <location line="+1" />
+        <source>Sample s&amp;eed:</source>
+        <translation>Start&amp;wert der Stichprobe:</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Pa&amp;rallel corpus:</source>
         <translation>Pa&amp;ralleles Korpus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Iterations:</source>
+        <translation>&amp;Iterationen:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pseudo-&amp;out set:</source>
+        <translation>Pseudo-&amp;Out-Menge:</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1662,7 +2130,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+10" />
+        <location filename="../app/lib/SelectionExplorer.cpp" line="+15" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
         <translation>Noch kein Auswahllauf: Analyse → Domänendaten auswählen…</translation>
     </message>
@@ -1717,38 +2185,49 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Die gewählten Sätze unabhängig vom Score verwerfen (im Projekt gespeichert; Strg+Z macht rückgängig).</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Cumulative distribution of the scores over the pool (Vu et al. 2021, Fig. 6).</source>
         <translation>Kumulative Verteilung der Scores über den Pool (Vu et al. 2021, Abb. 6).</translation>
     </message>
     <message>
-        <location line="+25" />
-        <source>include sentences</source>
-        <translation>Sätze einschließen</translation>
+        <location line="+32" />
+        <source>Decisions saved.</source>
+        <translation>Entscheidungen gespeichert.</translation>
     </message>
     <message>
-        <location line="+0" />
-        <source>exclude sentences</source>
-        <translation>Sätze ausschließen</translation>
+        <location line="+4" />
+        <source>Decisions NOT saved: %1</source>
+        <translation>Entscheidungen NICHT gespeichert: %1</translation>
     </message>
     <message>
-        <location line="+0" />
-        <source>reset sentences</source>
-        <translation>Sätze zurücksetzen</translation>
+        <location line="+86" />
+        <source>…</source>
+        <translation>…</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+16" />
+        <source>Cannot read the sentences: %1</source>
+        <translation>Die Sätze können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="-79" />
         <source> — labelled in-domain: %1</source>
         <translation> — als domänenintern markiert: %1</translation>
     </message>
     <message>
         <location line="+1" />
-        <location line="+4" />
+        <location line="+3" />
+        <location line="+6" />
         <source>%1 score</source>
         <translation>%1-Score</translation>
     </message>
     <message>
-        <location line="+48" />
+        <location line="+25" />
+        <source>Saving decisions…</source>
+        <translation>Entscheidungen werden gespeichert…</translation>
+    </message>
+    <message>
+        <location line="+25" />
         <source>included by hand</source>
         <translation>von Hand eingeschlossen</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/ClusterDialog.cpp" line="+14" />
+        <location filename="../widgets/ClusterDialog.cpp" line="+16" />
         <source>Cluster sentences</source>
         <translation>Regrouper les phrases</translation>
     </message>
@@ -19,7 +19,22 @@
         <translation>aucune</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
+        <source>all rows</source>
+        <translation>toutes les lignes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source> rows</source>
+        <translation> lignes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The PCA is fitted on a random sample of this many rows when the corpus is larger (seeded with the first clustering seed); every row is then projected. Stored in the run.</source>
+        <translation>L'ACP est ajustée sur un échantillon aléatoire de ce nombre de lignes quand le corpus est plus grand (tiré avec la première graine du regroupement) ; chaque ligne est ensuite projetée. Enregistré dans l'exécution.</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>Full</source>
         <translation>Complète</translation>
     </message>
@@ -45,6 +60,41 @@
     </message>
     <message>
         <location line="+6" />
+        <source>as encoded</source>
+        <translation>tel qu'encodé</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Average the vectors of these encoded layers, e.g. 8,10 (encode them first with several layers). With a layer sweep: the layers to compare (empty: all encoded).</source>
+        <translation>Moyenne des vecteurs de ces couches encodées, p. ex. 8,10 (encodez d'abord avec plusieurs couches). Avec un balayage des couches : les couches à comparer (vide : toutes les couches encodées).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>L2-normalise each vector</source>
+        <translation>Normaliser chaque vecteur (L2)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Standardise each dimension</source>
+        <translation>Standardiser chaque dimension</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Zero mean and unit variance per dimension before PCA: keeps a few large dimensions from dominating.</source>
+        <translation>Moyenne nulle et variance unitaire par dimension avant l'ACP : évite que quelques grandes dimensions dominent.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Whiten the PCA components</source>
+        <translation>Blanchir les composantes de l'ACP</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sweep the encoded layers instead (purity/NMI, silhouette)</source>
+        <translation>Balayer les couches encodées à la place (pureté/NMI, silhouette)</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Corpus :</translation>
     </message>
@@ -65,6 +115,11 @@
     </message>
     <message>
         <location line="+1" />
+        <source>PCA fitted on at &amp;most:</source>
+        <translation>ACP a&amp;justée sur au plus :</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Co&amp;variance:</source>
         <translation>Co&amp;variance :</translation>
     </message>
@@ -79,7 +134,12 @@
         <translation>&amp;Itérations EM max. :</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+1" />
+        <source>&amp;Layers:</source>
+        <translation>Co&amp;uches :</translation>
+    </message>
+    <message>
+        <location line="+6" />
         <source>Cluster</source>
         <translation>Regrouper</translation>
     </message>
@@ -87,7 +147,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+20" />
+        <location filename="../app/lib/ClusterExplorer.cpp" line="+21" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -127,9 +187,19 @@
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+67" />
+        <source>Reading %1 sentences…</source>
+        <translation>Lecture de %1 phrases…</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>… and %1 more</source>
         <translation>… et %1 de plus</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Cannot read the sentences: %1</source>
+        <translation>Impossible de lire les phrases : %1</translation>
     </message>
 </context>
 <context>
@@ -235,14 +305,147 @@
     </message>
 </context>
 <context>
+    <name>DomainLensError</name>
+    <message>
+        <location filename="../app/lib/ErrorText.cpp" line="+11" />
+        <source>Cancelled by the user.</source>
+        <translation>Annulé par l'utilisateur.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Out of memory; the unfinished step changed nothing.</source>
+        <translation>Mémoire insuffisante ; l'étape inachevée n'a rien modifié.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Internal error: %1</source>
+        <translation>Erreur interne : %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The project %1 does not exist.</source>
+        <translation>Le projet %1 n'existe pas.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 is a folder, not a project file.</source>
+        <translation>%1 est un dossier, pas un fichier de projet.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file %1 is not a DomainLens project.</source>
+        <translation>Le fichier %1 n'est pas un projet DomainLens.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 was written by a newer DomainLens (schema %2; this version reads up to schema %3). Please update DomainLens.</source>
+        <translation>Le projet %1 a été écrit par une version plus récente de DomainLens (schéma %2 ; cette version lit jusqu'au schéma %3). Veuillez mettre à jour DomainLens.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 is locked by another program; try again when it has finished.</source>
+        <translation>Le projet %1 est verrouillé par un autre programme ; réessayez quand celui-ci aura terminé.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The project %1 is read-only; nothing was changed.</source>
+        <translation>Le projet %1 est en lecture seule ; rien n'a été modifié.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The disk holding %1 is full; nothing was changed.</source>
+        <translation>Le disque contenant %1 est plein ; rien n'a été modifié.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Database error in the project %1: %2</source>
+        <translation>Erreur de base de données dans le projet %1 : %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 uses schema %2 and must be upgraded to schema %3, but the file is read-only. Copy it to a writable folder and open the copy.</source>
+        <translation>Le projet %1 utilise le schéma %2 et doit être mis à niveau vers le schéma %3, mais le fichier est en lecture seule. Copiez-le dans un dossier accessible en écriture et ouvrez la copie.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Upgrading the project %1 to schema %2 failed (%3). The project is unchanged; a backup is at %4.</source>
+        <translation>La mise à niveau du projet %1 vers le schéma %2 a échoué (%3). Le projet est inchangé ; une copie de sauvegarde se trouve ici : %4.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>There is no corpus named '%1' (corpora: %2).</source>
+        <translation>Il n'y a pas de corpus nommé « %1 » (corpus : %2).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>There is no run %1 in the project.</source>
+        <translation>Le projet ne contient pas d'exécution %1.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Unknown selection method '%1'.</source>
+        <translation>Méthode de sélection inconnue « %1 ».</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Unknown %1 '%2' (choose %3).</source>
+        <translation>Valeur inconnue « %2 » pour %1 (choisissez %3).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1: invalid UTF-8 at byte %2 (allow replacing invalid bytes to import it anyway).</source>
+        <translation>%1 : UTF-8 invalide à l'octet %2 (autorisez le remplacement des octets invalides pour l'importer quand même).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The file %1 already exists.</source>
+        <translation>Le fichier %1 existe déjà.</translation>
+    </message>
+</context>
+<context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/EncodeDialog.cpp" line="+17" />
+        <location filename="../widgets/EncodeDialog.cpp" line="+25" />
         <source>Encode sentences</source>
         <translation>Encoder les phrases</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+86" />
+        <source>%1 dimensions</source>
+        <translation>%1 dimensions</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>about %1</source>
+        <translation>environ %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>not installed</source>
+        <translation>non installé</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 sentences/s measured (%2)</source>
+        <translation>%1 phrases/s mesurées (%2)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>speed not measured yet</source>
+        <translation>vitesse pas encore mesurée</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>not supported by this build</source>
+        <translation>non pris en charge par cette version</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>%1 (install)</source>
+        <translation>%1 (à installer)</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>%1 (default)</source>
         <translation>%1 (par défaut)</translation>
     </message>
@@ -252,12 +455,7 @@
         <translation>%1 (cache Hugging Face)</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>This architecture is not supported by this build.</source>
-        <translation>Cette architecture n'est pas prise en charge par cette version.</translation>
-    </message>
-    <message>
-        <location line="+4" />
+        <location line="-106" />
         <source>Folder…</source>
         <translation>Dossier…</translation>
     </message>
@@ -267,7 +465,17 @@
         <translation>Dossier de modèle Hugging Face</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+6" />
+        <source>Install</source>
+        <translation>Installer</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Cancel install</source>
+        <translation>Annuler l'installation</translation>
+    </message>
+    <message>
+        <location line="+9" />
         <source>Source side</source>
         <translation>Côté source</translation>
     </message>
@@ -280,6 +488,31 @@
         <location line="+11" />
         <source>-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
         <translation>-1 = dernière couche (choix de l'article) ; 0 = sortie des plongements ; i = sortie de la couche i ; les valeurs négatives comptent depuis la fin.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model's default</source>
+        <translation>Par défaut du modèle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>"query: " (multilingual-e5: clustering, similarity)</source>
+        <translation>"query: " (multilingual-e5 : regroupement, similarité)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>"passage: " (multilingual-e5: documents to retrieve)</source>
+        <translation>"passage: " (multilingual-e5 : documents à retrouver)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>None</source>
+        <translation>Aucun</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A prompt prepended to every sentence, for models trained with one (multilingual-e5-small).</source>
+        <translation>Un prompt ajouté au début de chaque phrase, pour les modèles entraînés avec un prompt (multilingual-e5-small).</translation>
     </message>
     <message>
         <location line="+2" />
@@ -312,7 +545,7 @@
         <translation>&amp;Modèle :</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Corpus :</translation>
     </message>
@@ -328,6 +561,11 @@
     </message>
     <message>
         <location line="+1" />
+        <source>P&amp;rompt:</source>
+        <translation>P&amp;rompt :</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>&amp;Pooling:</source>
         <translation>&amp;Agrégation :</translation>
     </message>
@@ -337,7 +575,7 @@
         <translation>Périphérique :</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Encode</source>
         <translation>Encoder</translation>
     </message>
@@ -636,13 +874,13 @@
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../widgets/JobsPanel.cpp" line="+14" />
-        <location line="+92" />
+        <location filename="../widgets/JobsPanel.cpp" line="+15" />
+        <location line="+124" />
         <source>No job running</source>
         <translation>Aucune tâche en cours</translation>
     </message>
     <message>
-        <location line="-82" />
+        <location line="-114" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -657,7 +895,17 @@
         <translation>Annulation…</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+8" />
+        <source>Log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Show the log of finished jobs and their messages.</source>
+        <translation>Afficher le journal des tâches terminées et de leurs messages.</translation>
+    </message>
+    <message>
+        <location line="+46" />
         <source>Queued: %1</source>
         <translation>En attente : %1</translation>
     </message>
@@ -667,7 +915,7 @@
         <translation>Démarrage…</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+29" />
         <source> — %1 left</source>
         <translation> — encore %1</translation>
     </message>
@@ -715,7 +963,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+66" />
+        <location filename="../app/gui/MainWindow.cpp" line="+71" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -731,11 +979,12 @@
     </message>
     <message>
         <location line="+2" />
+        <location line="+48" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-46" />
         <source>k sweep</source>
         <translation>Balayage de k</translation>
     </message>
@@ -750,12 +999,53 @@
         <translation>Comparer deux regroupements</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>Jobs</source>
-        <translation>Tâches</translation>
+        <location line="+5" />
+        <source>Precision at cut-off of the selected selection runs</source>
+        <translation>Précision à la coupure des sélections choisies</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+8" />
+        <location line="+10" />
+        <location line="+10" />
+        <source>Precision at cut-off</source>
+        <translation>Précision à la coupure</translation>
+    </message>
+    <message>
+        <location line="-20" />
+        <source>Select one or more selection runs in the list (Ctrl+click).</source>
+        <translation>Sélectionnez une ou plusieurs sélections dans la liste (Ctrl+clic).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>Evaluating %n selection run(s)…</source>
+        <translation>
+            <numerusform>Évaluation de %n sélection…</numerusform>
+            <numerusform>Évaluation de %n sélections…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>A decision could not be saved: %1</source>
+        <translation>Une décision n'a pas pu être enregistrée : %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Saved %1</source>
+        <translation>%1 enregistré</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+378" />
+        <source>Save table</source>
+        <translation>Enregistrer le tableau</translation>
+    </message>
+    <message>
+        <location line="-371" />
+        <source>Job log</source>
+        <translation>Journal des tâches</translation>
+    </message>
+    <message>
+        <location line="+19" />
         <source>No project</source>
         <translation>Aucun projet</translation>
     </message>
@@ -770,7 +1060,7 @@
         <translation>Calcul : CPU</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>DomainLens</source>
         <translation>DomainLens</translation>
     </message>
@@ -938,17 +1228,17 @@
         <translation>Projets DomainLens (*.dlproj);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+16" />
         <source>%1 — DomainLens</source>
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+67" />
+        <location line="+58" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+10" />
         <source>Encode %1</source>
         <translation>Encoder %1</translation>
     </message>
@@ -974,18 +1264,23 @@
         <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+70" />
-        <location line="+6" />
+        <location line="+59" />
+        <location line="+14" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
     </message>
     <message>
-        <location line="-6" />
+        <location line="-14" />
         <source>Select exactly two clustering runs in the list (Ctrl+click).</source>
         <translation>Sélectionnez exactement deux regroupements dans la liste (Ctrl+clic).</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+5" />
+        <source>Comparing run #%1 with run #%2…</source>
+        <translation>Comparaison de l'exécution n° %1 avec l'exécution n° %2…</translation>
+    </message>
+    <message>
+        <location line="+16" />
         <source>Run #%1 vs run #%2</source>
         <translation>Exécution n° %1 contre n° %2</translation>
     </message>
@@ -995,7 +1290,17 @@
         <translation>La nouvelle langue s'applique au redémarrage de DomainLens.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+15" />
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Saving %1…</source>
+        <translation>Enregistrement de %1…</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>Import %1</source>
         <translation>Importer %1</translation>
     </message>
@@ -1008,6 +1313,34 @@
         <location line="+0" />
         <source>A job is still running. Cancel it and quit? The project keeps its state from before the job.</source>
         <translation>Une tâche est en cours. L'annuler et quitter ? Le projet garde son état d'avant la tâche.</translation>
+    </message>
+</context>
+<context>
+    <name>ModelInstaller</name>
+    <message>
+        <location filename="../widgets/ModelInstaller.cpp" line="+23" />
+        <source>Cannot run the installer %1: %2</source>
+        <translation>Impossible de lancer le programme d'installation %1 : %2</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Starting the installer for %1…</source>
+        <translation>Lancement du programme d'installation de %1…</translation>
+    </message>
+    <message>
+        <location line="+31" />
+        <source>Installing %1 was cancelled.</source>
+        <translation>L'installation de %1 a été annulée.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>%1 is installed.</source>
+        <translation>%1 est installé.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Installing %1 failed (exit code %2): %3</source>
+        <translation>L'installation de %1 a échoué (code de sortie %2) : %3</translation>
     </message>
 </context>
 <context>
@@ -1024,12 +1357,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+64" />
+        <location line="+72" />
         <source>any</source>
         <translation>tous</translation>
     </message>
     <message>
-        <location line="-64" />
+        <location line="-72" />
         <source>with digits</source>
         <translation>avec chiffres</translation>
     </message>
@@ -1069,15 +1402,30 @@
         <translation>Copier les lignes</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+22" />
         <source>%1 sentences</source>
         <translation>%1 phrases</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Error</source>
+        <translation>Erreur</translation>
+    </message>
+    <message>
+        <location line="+47" />
+        <source>Counting…</source>
+        <translation>Comptage…</translation>
     </message>
 </context>
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/lib/OutlierTableModel.cpp" line="+144" />
+        <location filename="../app/lib/OutlierTableModel.cpp" line="+170" />
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <source>Sentence</source>
         <translation>Phrase</translation>
     </message>
@@ -1105,6 +1453,18 @@
         <location line="+1" />
         <source>Tokens</source>
         <translation>Jetons</translation>
+    </message>
+    <message>
+        <location line="+40" />
+        <source>No clustering run is shown.</source>
+        <translation>Aucun regroupement n'est affiché.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+15" />
+        <location line="+2" />
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d'écrire %1 : %2</translation>
     </message>
 </context>
 <context>
@@ -1149,9 +1509,37 @@
     </message>
 </context>
 <context>
+    <name>PrecisionCutoffView</name>
+    <message>
+        <location filename="../widgets/PrecisionCutoffView.cpp" line="+19" />
+        <source>Cut-off (top N of the ranked pool)</source>
+        <translation>Coupure (les N premières phrases du pool classé)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Precision (share in-domain)</source>
+        <translation>Précision (part dans le domaine)</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Save…</source>
+        <translation>Enregistrer…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>precision-at-cutoff</source>
+        <translation>precision-a-la-coupure</translation>
+    </message>
+    <message>
+        <location line="+38" />
+        <source>true size %1 </source>
+        <translation>taille réelle %1 </translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+39" />
+        <location filename="../app/lib/JobFactory.cpp" line="+47" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 était déjà encodé avec %2.</translation>
     </message>
@@ -1161,7 +1549,17 @@
         <translation>%1 phrases de %2 encodées avec %3 (%4 phrases/s sur %5).</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+43" />
+        <source>Layer sweep run #%1: best layer by purity %2, by silhouette %3.</source>
+        <translation>Balayage des couches n° %1 : meilleure couche selon la pureté %2, selon la silhouette %3.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Layer sweep run #%1: silhouette picks layer %2.</source>
+        <translation>Balayage des couches n° %1 : la silhouette désigne la couche %2.</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>k sweep %1–%2: lowest BIC at k = %3.</source>
         <translation>Balayage de k %1–%2 : BIC minimal pour k = %3.</translation>
     </message>
@@ -1176,17 +1574,17 @@
         <translation>Regroupement n° %1 enregistré (pas d'étiquettes de domaine : pas de pureté).</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+23" />
         <source>Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.</source>
         <translation>Sélection n° %1 (interlingue) : %2 sur %3 phrases du pool sélectionnées.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+23" />
         <source>Selection run #%1 (%2): %3 of %4 pool sentences selected.</source>
         <translation>Sélection n° %1 (%2) : %3 sur %4 phrases du pool sélectionnées.</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+32" />
         <source>Exported %1 files; manifest %2.</source>
         <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
@@ -1201,7 +1599,7 @@
         <translation>%1 sur %2 sélectionnées</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+73" />
+        <location filename="../app/lib/RunViews.cpp" line="+74" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Pureté %1 ± %2 % · NMI %3 · ARI %4 · hasard %5 % (%6 graines)</translation>
     </message>
@@ -1211,7 +1609,7 @@
         <translation>Exécution n° %1 : k = %2, covariance %3, %4 phrases</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+44" />
         <source>Run #%1: %2, seed %3</source>
         <translation>Exécution n° %1 : %2, amorce %3</translation>
     </message>
@@ -1232,24 +1630,49 @@
         <translation>Exécution n° %1 (k = %2) contre n° %3 (k = %4) : NMI %5 · ARI %6 sur %7 phrases</translation>
     </message>
     <message>
+        <location line="+14" />
+        <location line="+5" />
+        <source>⚠ cannot read sentence %1: %2</source>
+        <translation>⚠ impossible de lire la phrase %1 : %2</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>⚠ sentence %1 is not in the project</source>
+        <translation>⚠ la phrase %1 n'est pas dans le projet</translation>
+    </message>
+    <message>
+        <location filename="../app/lib/CutoffComparison.cpp" line="+47" />
+        <source>Precision at cut-off, in-domain label '%1' (%2 in the pool)</source>
+        <translation>Précision à la coupure, étiquette du domaine « %1 » (%2 dans le pool)</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>#%1 %2, iteration %3</source>
+        <translation>#%1 %2, itération %3</translation>
+    </message>
+    <message numerus="yes">
         <location filename="../app/lib/SelectionExplorer.cpp" line="+27" />
-        <source>include sentence</source>
-        <translation>inclure la phrase</translation>
+        <source>include %n sentence(s)</source>
+        <translation>
+            <numerusform>inclure %n phrase</numerusform>
+            <numerusform>inclure %n phrases</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+0" />
-        <source>exclude sentence</source>
-        <translation>exclure la phrase</translation>
+    <message numerus="yes">
+        <location line="+1" />
+        <source>exclude %n sentence(s)</source>
+        <translation>
+            <numerusform>exclure %n phrase</numerusform>
+            <numerusform>exclure %n phrases</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+0" />
-        <source>reset sentence</source>
-        <translation>réinitialiser la phrase</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>Selection</source>
-        <translation>Sélection</translation>
+    <message numerus="yes">
+        <location line="+1" />
+        <source>reset %n sentence(s)</source>
+        <translation>
+            <numerusform>réinitialiser %n phrase</numerusform>
+            <numerusform>réinitialiser %n phrases</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1426,7 +1849,7 @@
 <context>
     <name>ScoreCdfView</name>
     <message>
-        <location filename="../widgets/ScoreCdfView.cpp" line="+18" />
+        <location filename="../widgets/ScoreCdfView.cpp" line="+19" />
         <source>Share ≤ score</source>
         <translation>Part ≤ score</translation>
     </message>
@@ -1506,7 +1929,7 @@ précision et rappel indisponibles.</translation>
         <translation>Top k :</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+38" />
         <source>at least</source>
         <translation>au moins</translation>
     </message>
@@ -1585,6 +2008,11 @@ précision et rappel indisponibles.</translation>
     </message>
     <message>
         <location line="+1" />
+        <source>Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)</source>
+        <translation>Modèle Invitation (domaines in/out latents, tables IBM-1 + modèles de langue, EM ; bilingue)</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Cross-lingual (seed and pool in different languages)</source>
         <translation>Interlingue (amorce et pool dans des langues différentes)</translation>
     </message>
@@ -1604,7 +2032,32 @@ précision et rappel indisponibles.</translation>
         <translation>Utiliser un échantillon aléatoire de ce nombre de phrases d'amorce (elles sont exclues du classement).</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+4" />
+        <source>Random seed of the seed sample: the same seed draws the same sentences. Stored in the run.</source>
+        <translation>Graine aléatoire de l'échantillon d'amorce : la même graine tire les mêmes phrases. Enregistrée dans l'exécution.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Contrast: re-rank rounds. Invitation model: EM iterations (each one's ranking is kept in the run).</source>
+        <translation>Contraste : tours de reclassement. Modèle Invitation : itérations EM (le classement de chacune est conservé dans l'exécution).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Lowest by LM contrast (Axelrod)</source>
+        <translation>Scores les plus bas par contraste de modèles de langue (Axelrod)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Lowest by lexical tables (IBM Model 1)</source>
+        <translation>Scores les plus bas par tables lexicales (IBM Model 1)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Where the Invitation model's initial pseudo out-of-domain set comes from.</source>
+        <translation>Provenance de l'ensemble pseudo-out initial (phrases pseudo-hors domaine) du modèle Invitation.</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Par défaut de la méthode (10 % les meilleurs ; Domain-Finetune : p &gt; 0,5)</translation>
     </message>
@@ -1645,8 +2098,23 @@ précision et rappel indisponibles.</translation>
     </message>
     <message>
         <location line="+1" />
+        <source>Sample s&amp;eed:</source>
+        <translation>&amp;Graine de l'échantillon :</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Pa&amp;rallel corpus:</source>
         <translation>Corpus pa&amp;rallèle :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Iterations:</source>
+        <translation>&amp;Itérations :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pseudo-&amp;out set:</source>
+        <translation>Ensemble pseudo-&amp;out :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1662,7 +2130,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+10" />
+        <location filename="../app/lib/SelectionExplorer.cpp" line="+15" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
         <translation>Pas encore de sélection : Analyse → Sélectionner des données du domaine…</translation>
     </message>
@@ -1717,38 +2185,49 @@ précision et rappel indisponibles.</translation>
         <translation>Écarter les phrases choisies quel que soit leur score (enregistré dans le projet ; Ctrl+Z annule).</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Cumulative distribution of the scores over the pool (Vu et al. 2021, Fig. 6).</source>
         <translation>Distribution cumulée des scores sur le pool (Vu et al. 2021, fig. 6).</translation>
     </message>
     <message>
-        <location line="+25" />
-        <source>include sentences</source>
-        <translation>inclure les phrases</translation>
+        <location line="+32" />
+        <source>Decisions saved.</source>
+        <translation>Décisions enregistrées.</translation>
     </message>
     <message>
-        <location line="+0" />
-        <source>exclude sentences</source>
-        <translation>exclure les phrases</translation>
+        <location line="+4" />
+        <source>Decisions NOT saved: %1</source>
+        <translation>Décisions NON enregistrées : %1</translation>
     </message>
     <message>
-        <location line="+0" />
-        <source>reset sentences</source>
-        <translation>réinitialiser les phrases</translation>
+        <location line="+86" />
+        <source>…</source>
+        <translation>…</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+16" />
+        <source>Cannot read the sentences: %1</source>
+        <translation>Impossible de lire les phrases : %1</translation>
+    </message>
+    <message>
+        <location line="-79" />
         <source> — labelled in-domain: %1</source>
         <translation> — étiquetées dans le domaine : %1</translation>
     </message>
     <message>
         <location line="+1" />
-        <location line="+4" />
+        <location line="+3" />
+        <location line="+6" />
         <source>%1 score</source>
         <translation>score %1</translation>
     </message>
     <message>
-        <location line="+48" />
+        <location line="+25" />
+        <source>Saving decisions…</source>
+        <translation>Enregistrement des décisions…</translation>
+    </message>
+    <message>
+        <location line="+25" />
         <source>included by hand</source>
         <translation>incluse à la main</translation>
     </message>

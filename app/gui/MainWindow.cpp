@@ -5,6 +5,8 @@
 #include <QCloseEvent>
 #include <QDialog>
 #include <QDir>
+#include <QEventLoop>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -446,7 +448,10 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     QDir().mkpath(dir);
     for (int i = 0; i < tabs_->count(); ++i) {
         tabs_->setCurrentIndex(i);
-        QApplication::processEvents();
+        // Tables fill their visible rows from reads off the GUI thread: give them a moment.
+        QEventLoop settle;
+        QTimer::singleShot(600, &settle, &QEventLoop::quit);
+        settle.exec();
         QString name = tabs_->tabText(i).toLower().remove(QLatin1Char('&'));
         name.replace(QLatin1Char(' '), QLatin1Char('-'));
         grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(i + 1, 2, 10, QLatin1Char('0')).arg(name));

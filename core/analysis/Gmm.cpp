@@ -5,11 +5,13 @@
 // - One pass over the rows per EM iteration does the E-step with the current parameters
 //   and accumulates the M-step's sufficient statistics at the same time (same sequence of
 //   parameters as scikit-learn's e_step/m_step loop).
-// - For full/tied covariances every row's quadratic form goes through z = vech(x xᵀ)
+// - For full covariances every row's quadratic form goes through z = vech(x xᵀ)
 //   (d(d+1)/2 products): (x-μ)ᵀP(x-μ) = zᵀq(P) - 2xᵀPμ + μᵀPμ, so the E-step is one GEMM
 //   Z·Q over all components and the M-step's second moments are one GEMM Rᵀ·Z: half the
 //   flops of scikit-learn's per-component (X-μ)·L products, with no N×d temporaries per
-//   component. Diag uses z = x∘x, spherical z = |x|².
+//   component. Diag uses z = x∘x, spherical z = |x|². Tied needs no z: its M-step second
+//   moment Σ x xᵀ is the same every iteration (computed once), and the shared quadratic
+//   form xᵀPx is a row sum of (X·P)∘X.
 // - Parameter updates (k small d×d Cholesky/inverses) are done on the host with Eigen.
 #include "analysis/Gmm.h"
 

