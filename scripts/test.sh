@@ -8,9 +8,10 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"
 cd "$BUILD"
 QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 "$@"
-# Then (full runs only, not with ctest arguments) a bounded fuzzing pass over every parser
-# of user input (docs/reliability.md, "Fuzzing and sanitizers"). FUZZ_SECONDS sets the time
-# per fuzz target; DOMAINLENS_SKIP_SANITIZERS=1 skips it.
+# Then (full runs only, not with ctest arguments) the ASan + UBSan suites and a bounded fuzzing
+# pass over every parser of user input (docs/reliability.md, "Fuzzing and sanitizers").
+# FUZZ_SECONDS sets the time per fuzz target; DOMAINLENS_SKIP_SANITIZERS=1 skips both.
 if [ $# -eq 0 ] && [ "${DOMAINLENS_SKIP_SANITIZERS:-0}" != 1 ]; then
+  "$ROOT/scripts/sanitize.sh"
   FUZZ_FAIL_ON_NEW_CRASH="${FUZZ_FAIL_ON_NEW_CRASH:-0}" "$ROOT/scripts/fuzz.sh"
 fi

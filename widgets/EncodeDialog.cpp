@@ -145,6 +145,9 @@ void EncodeDialog::updateModelState() {
     const int row = model_->currentData(kChoiceRole).isValid() ? model_->currentData(kChoiceRole).toInt() : -1;
     const ModelChoice* m = row >= 0 && row < models_.size() ? &models_[row] : nullptr;
     modelInfo_->setText(m ? describe(*m) : QString());
+    // Propose the model's recommended layer (10 for all-mpnet-base-v2); the user may change it.
+    if (m && row != lastModelRow_) layer_->setValue(m->recommendedLayer);
+    lastModelRow_ = row;
     const bool missing = m && !m->installed;
     const bool busy = isInstalling();
     install_->setVisible(missing && installer_ != nullptr);

@@ -49,6 +49,7 @@ private:
     QComboBox* corpus_;
     QComboBox* side_;
     QSpinBox* layer_;
+    int lastModelRow_ = -2;  // the model row whose recommended layer the spin box shows
     QComboBox* prefix_;
     QComboBox* pooling_;
     QCheckBox* normalize_;

@@ -15,6 +15,7 @@ struct ModelChoice {
     qint64 sizeBytes = 0;           // on disk (approximate when not installed)
     double sentencesPerSecond = 0;  // measured by the last encode (0 = never)
     QString speedDevice;
+    int recommendedLayer = -1;      // the layer the dialog proposes for this model (-1 = last)
 };
 
 struct CorpusChoice {

@@ -18,9 +18,9 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("model"),
          QStringLiteral("A short name (all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small: installed by "
                         "scripts/install-model.sh NAME under ~/.local/share/domainlens/models), a Hugging Face model "
-                        "directory, or an id in the HF cache (org/name). Default: all-MiniLM-L6-v2."),
+                        "directory, or an id in the HF cache (org/name). Default: all-mpnet-base-v2."),
          QStringLiteral("NAME")},
-        {QStringLiteral("layer"), QStringLiteral("Hidden layer to pool: 0 = embeddings, 1..L, negative from the end (default -1 = last)."), QStringLiteral("N")},
+        {QStringLiteral("layer"), QStringLiteral("Hidden layer to pool: 0 = embeddings, 1..L, negative from the end (default: the model's recommended layer, 10 for all-mpnet-base-v2; else -1 = last)."), QStringLiteral("N")},
         {QStringLiteral("layers"),
          QStringLiteral("Several layers from one pass, each stored as its own embedding set: a comma list (6,8,10,12) or all."),
          QStringLiteral("LIST")},
@@ -133,6 +133,11 @@ int run(const QCommandLineParser& p) {
                 params.layers.push_back(l);
             }
         }
+    }
+    if (!p.isSet(QStringLiteral("layer")) && !p.isSet(QStringLiteral("layers"))) {
+        // No layer asked for: the model's recommended one (layer 10 of all-mpnet-base-v2,
+        // docs/clustering.md), else the last. An unresolvable model fails in the job itself.
+        if (auto model = dl::resolveModel(params.model)) params.layer = dl::recommendedLayer(model->name);
     }
     if (p.isSet(QStringLiteral("prefix"))) {
         params.prefix = p.value(QStringLiteral("prefix")).toStdString();

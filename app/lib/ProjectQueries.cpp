@@ -99,6 +99,7 @@ QList<ModelChoice> availableModels() {
         c.sizeBytes = m.sizeBytes;
         c.sentencesPerSecond = m.sentencesPerSecond;
         c.speedDevice = QString::fromStdString(m.speedDevice);
+        c.recommendedLayer = dl::recommendedLayer(m.name);
         out << c;
     }
     return out;

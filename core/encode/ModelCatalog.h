@@ -1,7 +1,7 @@
 #pragma once
 // Where encoder models come from: the models scripts/install-model.sh installs under
-// ${XDG_DATA_HOME:-~/.local/share}/domainlens/models/NAME (all-MiniLM-L6-v2, the default;
-// all-mpnet-base-v2; multilingual-e5-small), other model directories beside them, and the
+// ${XDG_DATA_HOME:-~/.local/share}/domainlens/models/NAME (all-mpnet-base-v2, the default;
+// all-MiniLM-L6-v2; multilingual-e5-small), other model directories beside them, and the
 // user's Hugging Face cache (${HF_HUB_CACHE:-${HF_HOME:-~/.cache/huggingface}/hub}/
 // models--ORG--NAME/snapshots/REV). Also what the Encode dialog shows about each: languages,
 // dimension, size on disk and the speed last measured by an encode.
@@ -32,13 +32,22 @@ struct KnownModel {
     std::string name, languages, note;
     int dim = 0;
     std::int64_t approxBytes = 0;  // on disk once installed
+    // The layer `encode` pools when none is asked for: the one that found domains best on
+    // ../shared/data (docs/clustering.md); -1 = the last layer.
+    int defaultLayer = -1;
 };
 const std::vector<KnownModel>& knownModels();
 
-inline constexpr const char* kDefaultModelName = "all-MiniLM-L6-v2";
+// The model `encode` uses without --model: the installable model that finds domains best
+// (docs/clustering.md: purity 91.8 vs 71.3 for all-MiniLM-L6-v2 at k = 5), at ~6x its cost.
+inline constexpr const char* kDefaultModelName = "all-mpnet-base-v2";
+
+// The layer to pool for a model when the user names none: its KnownModel::defaultLayer when
+// `modelName` is a known short name, else -1 (the last layer, the paper's choice).
+int recommendedLayer(const std::string& modelName);
 
 std::string modelsDataDir();    // ${XDG_DATA_HOME:-~/.local/share}/domainlens/models
-std::string defaultModelDir();  // modelsDataDir()/all-MiniLM-L6-v2
+std::string defaultModelDir();  // modelsDataDir()/kDefaultModelName
 std::string hfHubCacheDir();
 
 // Models in the data dir and the HF cache (those with a config.json), default first.

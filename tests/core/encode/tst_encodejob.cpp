@@ -325,12 +325,12 @@ private slots:
             QVERIFY(QFile::copy(QString::fromStdString(tinyModel() + "/" + f),
                                 cache.filePath(QStringLiteral("models--org--tiny-bert/snapshots/abc123/") + f)));
         QDir d(data.path());
-        QVERIFY(d.mkpath("domainlens/models/all-MiniLM-L6-v2"));
+        QVERIFY(d.mkpath(QStringLiteral("domainlens/models/%1").arg(QLatin1String(dl::kDefaultModelName))));
         QVERIFY(QFile::copy(QString::fromStdString(tinyModel() + "/config.json"),
-                            data.filePath("domainlens/models/all-MiniLM-L6-v2/config.json")));
+                            data.filePath(QStringLiteral("domainlens/models/%1/config.json").arg(QLatin1String(dl::kDefaultModelName)))));
         auto list = dl::listModels();
         QCOMPARE(list.size(), std::size_t(2));
-        QCOMPARE(list[0].name, std::string("all-MiniLM-L6-v2"));
+        QCOMPARE(list[0].name, std::string(dl::kDefaultModelName));
         QCOMPARE(list[0].source, std::string("default"));
         QVERIFY(!list[0].supported);  // no weights
         QCOMPARE(list[1].name, std::string("org/tiny-bert"));
@@ -345,7 +345,7 @@ private slots:
         QCOMPARE(byPath->name, std::string("org/tiny-bert"));
         auto def = dl::resolveModel("");
         QVERIFY(def.has_value());
-        QCOMPARE(def->name, std::string("all-MiniLM-L6-v2"));
+        QCOMPARE(def->name, std::string(dl::kDefaultModelName));
         QVERIFY(!dl::resolveModel("org/absent").has_value());
         qunsetenv("XDG_DATA_HOME");
         qunsetenv("HF_HUB_CACHE");
