@@ -23,7 +23,7 @@
 #include <numbers>
 #include <random>
 
-#include "analysis/Lloyd.h"
+#include "analysis/LloydImpl.h"
 #include "analysis/TensorImpl.h"
 #include "jobs/RunJob.h"
 

@@ -1,11 +1,11 @@
-// Blocked Σyyᵀ at the GEMM rate (see GramAccumulator.h).
+// Blocked Σyyᵀ at the GEMM rate (see GramAccumulatorImpl.h).
 //
 // Why this shape: XᵀX is symmetric, so only the upper panel pairs are multiplied (3 panels
 // of 128 columns for d = 384: 6 of 9 products, 2/3 of the flops), each a plain GEMM on
 // strided views (no copies; BLAS threads do the work). Products of a block are in the
 // block's dtype (float32 GEMMs run at twice the float64 rate), the per-block results are
 // summed in float64, so float32 rounding is that of one block's sum, never of N terms.
-#include "analysis/GramAccumulator.h"
+#include "analysis/GramAccumulatorImpl.h"
 
 namespace dl {
 

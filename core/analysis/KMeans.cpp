@@ -9,7 +9,7 @@
 #include <numeric>
 #include <random>
 
-#include "analysis/Lloyd.h"
+#include "analysis/LloydImpl.h"
 #include "analysis/TensorImpl.h"
 #include "jobs/RunJob.h"
 

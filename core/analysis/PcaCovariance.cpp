@@ -8,7 +8,7 @@
 #include <numeric>
 #include <random>
 
-#include "analysis/GramAccumulator.h"
+#include "analysis/GramAccumulatorImpl.h"
 #include "analysis/TensorImpl.h"
 
 namespace dl {

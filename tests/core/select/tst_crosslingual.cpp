@@ -14,6 +14,7 @@
 #include "select/Ranking.h"
 #include "select/SelectJob.h"
 #include "store/Corpora.h"
+#include "encode/ModelIdentity.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -125,7 +126,12 @@ private slots:
         // Embeddings in corpus position order, stored under the tiny model's key.
         auto store3 = [&](const char* corpus, Side side, const std::vector<float>& rows) {
             const auto c = findCorpus(*store, corpus).value();
-            auto set = ensureEmbeddingSet(*store, {"bert-tiny", -1, "mean", side, false}, dim, StorageType::Float32).value();
+            // Keyed by the model's content, as the encode job looks sets up: the job then finds
+            // these vectors and does not encode the synthetic text.
+            EmbeddingKey key{"bert-tiny", -1, "mean", side, false};
+            key.modelHash = modelContentHash(model.toStdString()).value();
+            key.precision = encoderPrecision("auto");
+            auto set = ensureEmbeddingSet(*store, key, dim, StorageType::Float32).value();
             auto tx = store->begin();
             appendEmbeddings(*store, set.id, c.id, 0, c.sentences, rows).value();
             tx->commit().value();
