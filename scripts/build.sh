@@ -5,6 +5,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+# Relative paths in the cache key: a fresh clone elsewhere (CI) reuses what this machine compiled.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ROOT}"
 JOBS="${JOBS:-$(nproc)}"
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" ${Torch_DIR:+-DTorch_DIR="$Torch_DIR"} "$@" >/dev/null
 cmake --build "$BUILD" -j "$JOBS"

@@ -28,24 +28,24 @@ TokenizedText subset(const TokenizedText& text, const std::vector<std::int64_t>&
     return out;
 }
 
-std::unordered_set<std::string> lmVocabulary(const TokenizedText& seed, const TokenizedText& pool, const CrossEntropyOptions& options) {
-    if (!options.poolVocabulary) return nonSingletonVocabulary(seed);
-    std::unordered_map<std::string, int> counts;
-    for (const auto* text : {&seed, &pool})
-        for (const auto& s : *text)
-            for (const auto& w : s) ++counts[w];
-    std::unordered_set<std::string> vocab;
-    for (const auto& [w, c] : counts)
-        if (c >= 2) vocab.insert(w);
-    return vocab;
-}
-
 }  // namespace
 
 std::unordered_set<std::string> nonSingletonVocabulary(const TokenizedText& seed) {
     std::unordered_map<std::string, int> counts;
     for (const auto& s : seed)
         for (const auto& w : s) ++counts[w];
+    std::unordered_set<std::string> vocab;
+    for (const auto& [w, c] : counts)
+        if (c >= 2) vocab.insert(w);
+    return vocab;
+}
+
+std::unordered_set<std::string> lmVocabulary(const TokenizedText& seed, const TokenizedText& pool, bool withPool) {
+    if (!withPool) return nonSingletonVocabulary(seed);
+    std::unordered_map<std::string, int> counts;
+    for (const auto* text : {&seed, &pool})
+        for (const auto& s : *text)
+            for (const auto& w : s) ++counts[w];
     std::unordered_set<std::string> vocab;
     for (const auto& [w, c] : counts)
         if (c >= 2) vocab.insert(w);
@@ -65,7 +65,7 @@ Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const 
     candidates.resize(std::min(candidates.size(), seed.size()));
     std::sort(candidates.begin(), candidates.end());
 
-    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options)};
+    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options.poolVocabulary)};
     auto inLm = NgramLm::train(seed, lmOptions);
     if (!inLm) return std::unexpected(inLm.error());
     auto mixLm = NgramLm::train(subset(pool, candidates), lmOptions);
@@ -82,7 +82,7 @@ Expected<std::vector<double>> contrastScores(const TokenizedText& seed, const To
                                              ProgressSink& progress, const CancelToken& cancel) {
     auto scores = mooreLewisScores(seed, pool, excluded, options, cancel);
     if (!scores) return scores;
-    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options)};
+    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options.poolVocabulary)};
     auto inLm = NgramLm::train(seed, lmOptions);
     if (!inLm) return std::unexpected(inLm.error());
     const auto hIn = crossEntropies(*inLm, pool, cancel);

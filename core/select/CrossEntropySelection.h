@@ -26,6 +26,9 @@ struct CrossEntropyOptions {
 
 // Vocabulary of the seed: words seen at least twice (Moore-Lewis: non-singletons) + <unk>.
 std::unordered_set<std::string> nonSingletonVocabulary(const TokenizedText& seed);
+// The LM vocabulary: non-singleton words of the seed, or (withPool) of seed + pool together
+// (CrossEntropyOptions::poolVocabulary; bench/selection/RESULTS.md says why contrast wants it).
+std::unordered_set<std::string> lmVocabulary(const TokenizedText& seed, const TokenizedText& pool, bool withPool);
 
 // Moore-Lewis: score = -(H_in(s) - H_mix(s)); in-LM on the seed, mix-LM on a random pool
 // sample of the seed's size. `excluded` pool rows (leaked) are not sampled.

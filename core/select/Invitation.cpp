@@ -219,19 +219,6 @@ Status mStep(Model& m, const Data& d, const Pass& pass, std::vector<std::vector<
     return trainLms(m, d, o.order, rows, true, cancel);
 }
 
-// Non-singleton words of the seed, or of seed + pool (the options' vocabulary choice).
-std::unordered_set<std::string> lmVocabulary(const TokenizedText& seed, const TokenizedText& pool, bool withPool) {
-    if (!withPool) return nonSingletonVocabulary(seed);
-    std::unordered_map<std::string, int> counts;
-    for (const auto* text : {&seed, &pool})
-        for (const auto& s : *text)
-            for (const auto& w : s) ++counts[w];
-    std::unordered_set<std::string> vocab;
-    for (const auto& [w, c] : counts)
-        if (c >= 2) vocab.insert(w);
-    return vocab;
-}
-
 Expected<Data> prepare(const TokenizedText& seedF, const TokenizedText& seedE, const TokenizedText& poolF, const TokenizedText& poolE,
                        const std::vector<char>& excluded, bool poolVocabulary) {
     if (seedF.empty()) return fail("The seed set is empty.");
