@@ -963,7 +963,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+71" />
+        <location filename="../app/gui/MainWindow.cpp" line="+73" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1035,12 +1035,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+378" />
+        <location line="+381" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-371" />
+        <location line="-374" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1264,7 +1264,7 @@
         <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+59" />
+        <location line="+62" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
