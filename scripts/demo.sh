@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The demo: installs what is missing, builds, fetches the default model, imports a folder
 # of `<domain>.<lang>` files (line-aligned translations share the domain name), encodes it
-# with all-MiniLM-L6-v2, clusters it (PCA 50 + GMM, k = number of domains, 5 seeds), and
+# with the default model (all-mpnet-base-v2, layer 10), clusters it (PCA 50 + GMM, k = number of domains, 5 seeds), and
 # opens the GUI on the result when a display exists, else writes a report.
 # Usage: scripts/demo.sh [CORPUS_DIR]   (default: ../shared/data/llm-dom-ad-deen-test)
 set -euo pipefail

@@ -7,19 +7,15 @@
 #include <limits>
 
 #include "encode/EncoderNet.h"
+#include "encode/NetPartsImpl.h"
 #include "encode/SafeTensors.h"
 #include "encode/WeightLoader.h"
 
 namespace dl {
 namespace {
 
-struct Linear {
-    at::Tensor w, b;
-    at::Tensor operator()(const at::Tensor& x) const { return at::linear(x, w, b); }
-};
-struct Norm {
-    at::Tensor w, b;
-};
+using net::Linear;
+using net::Norm;
 struct Layer {
     Linear qkv;  // query (pre-scaled), key and value fused: [3H, H]
     Linear out;
@@ -77,14 +73,8 @@ public:
     int loadedLayers() const override { return static_cast<int>(layers_.size()); }
 
 private:
-    at::Tensor layerNorm(const at::Tensor& x, const Norm& n) const {
-        return at::layer_norm(x, {cfg_.hiddenSize}, n.w, n.b, cfg_.layerNormEps);
-    }
-    at::Tensor activation(const at::Tensor& x) const {
-        if (cfg_.activation == "gelu") return at::gelu(x);
-        if (cfg_.activation == "relu") return at::relu(x);
-        return at::gelu(x, "tanh");  // gelu_new, gelu_pytorch_tanh, gelu_fast
-    }
+    at::Tensor layerNorm(const at::Tensor& x, const Norm& n) const { return net::layerNorm(x, n, cfg_); }
+    at::Tensor activation(const at::Tensor& x) const { return net::activation(x, cfg_); }
     at::Tensor embed(const at::Tensor& ids, const at::Tensor& mask) const;
     // Additive attention mask [B*nh, T, T]: padding, plus MPNet's relative position bias.
     at::Tensor attentionBias(const at::Tensor& mask, std::int64_t B, std::int64_t T) const;

@@ -9,19 +9,15 @@
 #include <limits>
 
 #include "encode/EncoderNet.h"
+#include "encode/NetPartsImpl.h"
 #include "encode/SafeTensors.h"
 #include "encode/WeightLoader.h"
 
 namespace dl {
 namespace {
 
-struct Linear {
-    at::Tensor w, b;  // w: [out, in] (Conv1D weight transposed)
-    at::Tensor operator()(const at::Tensor& x) const { return at::linear(x, w, b); }
-};
-struct Norm {
-    at::Tensor w, b;
-};
+using net::Linear;  // Gpt2Net: w is the Conv1D weight transposed
+using net::Norm;
 struct Block {
     Norm ln1;
     Linear qkv;  // c_attn, query rows pre-scaled
@@ -42,14 +38,8 @@ public:
     int loadedLayers() const override { return static_cast<int>(blocks_.size()); }
 
 private:
-    at::Tensor layerNorm(const at::Tensor& x, const Norm& n) const {
-        return at::layer_norm(x, {cfg_.hiddenSize}, n.w, n.b, cfg_.layerNormEps);
-    }
-    at::Tensor activation(const at::Tensor& x) const {
-        if (cfg_.activation == "gelu") return at::gelu(x);
-        if (cfg_.activation == "relu") return at::relu(x);
-        return at::gelu(x, "tanh");  // gelu_new (GPT-2's), gelu_pytorch_tanh, gelu_fast
-    }
+    at::Tensor layerNorm(const at::Tensor& x, const Norm& n) const { return net::layerNorm(x, n, cfg_); }
+    at::Tensor activation(const at::Tensor& x) const { return net::activation(x, cfg_); }
     Status loadConv1D(const WeightLoader& w, Linear& dst, const std::string& name, std::int64_t in, std::int64_t out);
     Status loadBlock(const WeightLoader& w, int i);
 
