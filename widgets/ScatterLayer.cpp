@@ -1,5 +1,6 @@
 #include "ScatterLayer.h"
 
+#include "ScatterCut.h"
 #include "ScatterIndex.h"
 
 #include <algorithm>
@@ -94,7 +95,9 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
     const int nbx = (r.width() + bin - 1) / bin, nby = (r.height() + bin - 1) / bin;
     if (nbx <= 0 || nby <= 0) return;
     const size_t bins = size_t(nbx) * size_t(nby);
-    acc_.assign(bins * 4, 0.0f);  // r, g, b (or value sum), selected weight — all weighted
+    // Per bin, all weighted: r, g, b (or value sum, valued weight), selected weight, weight in
+    // the cut. With a cut shown, colours sum over the points in the cut only.
+    acc_.assign(bins * 5, 0.0f);
     weights_.assign(bins, 0.0f);
 
     // Category colours as floats so each point adds its colour to its bin's running sum.
@@ -111,17 +114,23 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
     const float* ys = index_->ys().data();
     const bool hasCat = !category_.empty(), hasSel = selectedCount_ > 0 && !selected_.empty();
     const bool byValue = byValue_;
-    auto add = [&](size_t k, float w, const float* col, float value, float sel) {
+    const bool hasCut = cut_ && cut_->active();
+    auto add = [&](size_t k, float w, const float* col, float value, float sel, bool inCut) {
         weights_[k] += w;
-        float* a = &acc_[k * 4];
+        float* a = &acc_[k * 5];
+        a[3] += w * sel;
+        if (hasCut) {
+            if (!inCut) return;
+            a[4] += w;
+        }
         if (byValue) {
-            a[0] += w * value;
+            // Points without a value (NaN: not in that run) count for opacity, not colour.
+            if (std::isfinite(value)) a[0] += w * value, a[1] += w;
         } else {
             a[0] += w * col[0];
             a[1] += w * col[1];
             a[2] += w * col[2];
         }
-        a[3] += w * sel;
     };
     static constexpr float kernel[3][3] = {{0.25f, 0.5f, 0.25f}, {0.5f, 1.0f, 0.5f}, {0.25f, 0.5f, 0.25f}};
     const QCPRange kr = axisRect_->axis(QCPAxis::atBottom)->range();
@@ -134,9 +143,10 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
             const float* col = (c >= 0 && c < colors_.size()) ? &palette[size_t(c) * 3] : neutral;
             const float value = byValue ? value_[size_t(p)] : 0.0f;
             const float sel = hasSel ? float(selected_[size_t(p)]) : 0.0f;
+            const bool inCut = hasCut && cut_->contains(p);
             const int ix = int(fx), iy = int(fy);
             if (!splat) {
-                add(size_t(iy) * size_t(nbx) + size_t(ix), 1.0f, col, value, sel);
+                add(size_t(iy) * size_t(nbx) + size_t(ix), 1.0f, col, value, sel, inCut);
                 continue;
             }
             for (int dy = -1; dy <= 1; ++dy) {
@@ -144,7 +154,7 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
                 if (y < 0 || y >= nby) continue;
                 for (int dx = -1; dx <= 1; ++dx) {
                     const int x = ix + dx;
-                    if (x >= 0 && x < nbx) add(size_t(y) * size_t(nbx) + size_t(x), kernel[dy + 1][dx + 1], col, value, sel);
+                    if (x >= 0 && x < nbx) add(size_t(y) * size_t(nbx) + size_t(x), kernel[dy + 1][dx + 1], col, value, sel, inCut);
                 }
             }
         }
@@ -166,19 +176,29 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
             const double level = std::log1p(double(n)) / logMax;
             // A splatted lone point fades from its centre (weight 1) to its corners (0.25).
             const double base = splat ? 0.2 + 0.5 * std::min(1.0, double(n)) : 0.28;
-            const double alpha = base + (1.0 - base) * level;
-            const float* a = &acc_[k * 4];
+            double alpha = base + (1.0 - base) * level;
+            const float* a = &acc_[k * 5];
+            // With a cut shown, the colour is that of the bin's points in the cut; bins without
+            // any are a faint grey, so the cut stands out at any density.
+            const float colourWeight = hasCut ? a[4] : n;
             double cr, cg, cb;
             if (a[3] > 0.5f * n) {
                 cr = cg = cb = 0.12;  // mostly selected points here: draw dark
-            } else if (byValue) {
-                const QRgb c = gradient_.color(a[0] / n, valueRange_);
+            } else if (hasCut && colourWeight <= 0) {
+                cr = cg = cb = 0.72;
+                alpha = 0.12 + 0.3 * level;
+            } else if (byValue && a[1] > 0) {
+                // Mean value of the bin's points that have one.
+                const QRgb c = gradient_.color(a[0] / a[1], valueRange_);
                 cr = qRed(c) / 255.0, cg = qGreen(c) / 255.0, cb = qBlue(c) / 255.0;
+            } else if (byValue) {
+                cr = cg = cb = neutral[0];
             } else {
                 // Mean colour of the bin's points, darkened a little where density is high.
                 const double shade = 1.0 - 0.25 * level * level;
-                cr = a[0] / n * shade, cg = a[1] / n * shade, cb = a[2] / n * shade;
+                cr = a[0] / colourWeight * shade, cg = a[1] / colourWeight * shade, cb = a[2] / colourWeight * shade;
             }
+            if (hasCut && colourWeight > 0) alpha = std::max(alpha, 0.6);
             line[x] = qRgba(int(cr * alpha * 255 + 0.5), int(cg * alpha * 255 + 0.5), int(cb * alpha * 255 + 0.5),
                             int(alpha * 255 + 0.5));
         }
@@ -188,9 +208,12 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
 }
 
 QColor ScatterLayer::pointColor(qint64 pos) const {
+    if (cut_ && cut_->active() && !cut_->contains(pos)) return QColor(0xC8, 0xC8, 0xC8);
     if (byValue_) {
+        const float v = value_[size_t(pos)];
+        if (!std::isfinite(v)) return QColor(0x88, 0x88, 0x88);
         auto& g = const_cast<QCPColorGradient&>(gradient_);  // color() only fills its lookup table
-        return QColor::fromRgb(g.color(value_[size_t(pos)], valueRange_));
+        return QColor::fromRgb(g.color(v, valueRange_));
     }
     const int c = category_.empty() ? -1 : category_[size_t(pos)];
     return (c >= 0 && c < colors_.size()) ? colors_[c] : QColor(0x88, 0x88, 0x88);
@@ -226,6 +249,7 @@ void ScatterLayer::rebuildStamps() {
         for (int i = 0; i < kValueLevels; ++i)
             valueStamps_.append(stamp(QColor::fromRgb(gradient_.color(i / double(kValueLevels - 1), QCPRange(0, 1))), false));
     ringStamp_ = stamp(Qt::black, true);
+    fadedStamp_ = stamp(QColor(0xC8, 0xC8, 0xC8), false);  // outside a shown cut
 }
 
 void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
@@ -272,20 +296,30 @@ void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
     const int uncategorised = int(categoryStamps_.size()) - 1;
     auto stampFor = [&](qint64 p) -> const QImage& {
         if (byValue_) {
-            const double u = span > 0 ? (value_[size_t(p)] - valueRange_.lower) / span : 0.5;
+            const float v = value_[size_t(p)];
+            if (!std::isfinite(v)) return categoryStamps_[uncategorised];
+            const double u = span > 0 ? (v - valueRange_.lower) / span : 0.5;
             return valueStamps_[std::clamp(int(u * (kValueLevels - 1) + 0.5), 0, kValueLevels - 1)];
         }
         const int c = category_.empty() ? -1 : category_[size_t(p)];
         return categoryStamps_[(c >= 0 && c < uncategorised) ? c : uncategorised];
     };
-    std::vector<qint64> selectedVisible;
+    const bool hasCut = cut_ && cut_->active();
+    std::vector<qint64> selectedVisible, cutVisible;
     index_->forEachCellRange(view, [&](qint64 b, qint64 e, bool inside) {
         for (qint64 p = b; p < e; ++p) {
             if (!inside && !(xs[p] >= view.x0 && xs[p] <= view.x1 && ys[p] >= view.y0 && ys[p] <= view.y1)) continue;
-            painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
+            if (hasCut) {
+                // Faded points first, the cut's points over them.
+                if (cut_->contains(p)) cutVisible.push_back(p);
+                else painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), fadedStamp_);
+            } else {
+                painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
+            }
             if (hasSel && selected_[size_t(p)]) selectedVisible.push_back(p);
         }
     });
+    for (qint64 p : cutVisible) painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
     // Rings last, so no unselected point covers a selected one.
     for (qint64 p : selectedVisible)
         painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), ringStamp_);

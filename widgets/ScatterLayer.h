@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+class ScatterCut;
 class ScatterIndex;
 
 class ScatterLayer : public QCPLayerable {
@@ -24,6 +25,8 @@ public:
     void setValues(std::vector<float> sortedValues, const QCPColorGradient& gradient, const QCPRange& range);
     void setColorByValue(bool byValue);
     void setSelection(std::vector<uint8_t> sortedFlags, qint64 count);
+    // A selection cut to show (points outside it faded); nullptr or inactive = none. Not owned.
+    void setCut(const ScatterCut* cut) { cut_ = cut; }
     void setPointBudget(qint64 budget) { budget_ = budget; }
     qint64 pointBudget() const { return budget_; }
     void setBinPixels(int px) { binPx_ = std::max(1, px); }
@@ -53,6 +56,7 @@ private:
 
     QCPAxisRect* axisRect_;
     const ScatterIndex* index_ = nullptr;
+    const ScatterCut* cut_ = nullptr;
     std::vector<int16_t> category_;
     QVector<QColor> colors_;
     std::vector<float> value_;
@@ -69,7 +73,7 @@ private:
     // Pre-rendered discs: one per category (or per quantised value), drawn with drawImage,
     // which is far cheaper than antialiased drawEllipse for tens of thousands of points.
     QVector<QImage> categoryStamps_, valueStamps_;
-    QImage ringStamp_;
+    QImage ringStamp_, fadedStamp_;
     double stampRatio_ = 0;
     std::vector<float> acc_;  // density scratch, reused between redraws
     std::vector<float> weights_;

@@ -34,6 +34,7 @@ ScatterPlotView::ScatterPlotView(QWidget* parent) : QWidget(parent) {
     plot_->addLayer(QStringLiteral("scatter"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
     layer_ = new ScatterLayer(plot_->axisRect(), QStringLiteral("scatter"));
     layer_->setIndex(&index_);
+    layer_->setCut(&cut_);
 
     colorScale_ = new QCPColorScale(plot_);
     colorScale_->setType(QCPAxis::atRight);
@@ -137,6 +138,7 @@ void ScatterPlotView::setData(ScatterData data) {
     selFlags_.assign(size_t(n), 0);
     selectedRows_.clear();
     layer_->setSelection({}, 0);
+    cut_.clear();
     rebuildCategories();
     setValues(data_.value, valueLabel_);
     resetView();
@@ -285,6 +287,36 @@ void ScatterPlotView::setAxisLabels(const QString& x, const QString& y) {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void ScatterPlotView::setCutRanks(const QVector<qint32>& rankPerRow) {
+    std::vector<int32_t> sorted;
+    if (rankPerRow.size() == index_.size() && index_.size() > 0) {
+        sorted.resize(size_t(index_.size()));
+        for (qint64 p = 0; p < index_.size(); ++p) sorted[size_t(p)] = rankPerRow[index_.original(p)];
+    }
+    const qint64 k = cut_.size();
+    cut_.setRanks(std::move(sorted));
+    cut_.setSize(k);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    emit cutChanged(cut_.active() ? cut_.count() : 0);
+}
+
+void ScatterPlotView::setCutDecisions(const QVector<QPair<qint64, bool>>& rowDecisions) {
+    std::vector<std::pair<qint64, bool>> decided;
+    decided.reserve(size_t(rowDecisions.size()));
+    for (const auto& [row, include] : rowDecisions)
+        if (row >= 0 && row < index_.size()) decided.emplace_back(index_.positionOf(row), include);
+    cut_.setOverrides(decided);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    emit cutChanged(cut_.active() ? cut_.count() : 0);
+}
+
+void ScatterPlotView::setCutSize(qint64 k) {
+    // O(log n): the next redraw asks the cut per point; nothing is rebuilt here.
+    cut_.setSize(k);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    emit cutChanged(cut_.active() ? cut_.count() : 0);
+}
+
 void ScatterPlotView::setPointBudget(qint64 budget) {
     layer_->setPointBudget(budget);
     plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -351,6 +383,7 @@ QString ScatterPlotView::drawnDescription() const {
 void ScatterPlotView::updateStatus() {
     QString text = drawnDescription();
     note_->setText(text);
+    if (cut_.active()) text += tr(" · %1 in the cut (k = %2)").arg(number(cut_.count()), number(cut_.size()));
     if (!selectedRows_.isEmpty()) text += tr(" · %1 selected").arg(number(selectedRows_.size()));
     status_->setText(text);
 }

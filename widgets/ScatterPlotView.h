@@ -5,6 +5,7 @@
 // hover text fetched per point from a callback. Overview = density image, zoomed in =
 // individual points (ScatterLayer); the corner note and status line say which is shown.
 #include "EllipseGeometry.h"
+#include "ScatterCut.h"
 #include "ScatterIndex.h"
 
 #include <QPolygonF>
@@ -59,6 +60,16 @@ public:
     void setEllipses(const QVector<EllipseSpec>& ellipses);
     void setEllipsesVisible(bool visible);
     void setAxisLabels(const QString& x, const QString& y);
+
+    // A selection run's cut on the map: each point's rank in the run (row order; -1 = not
+    // ranked), hand decisions as (row, include?) and the cut size k. Points outside the cut are
+    // faded; cutChanged reports how many are in it. Empty ranks = no cut shown.
+    void setCutRanks(const QVector<qint32>& rankPerRow);
+    void setCutDecisions(const QVector<QPair<qint64, bool>>& rowDecisions);
+    void setCutSize(qint64 k);
+    bool cutShown() const { return cut_.active(); }
+    qint64 cutCount() const { return cut_.count(); }
+    qint64 cutSize() const { return cut_.size(); }
     void setTooltipProvider(TooltipProvider provider) { tooltip_ = std::move(provider); }
     // Above this many visible points the overview is drawn as a density (default 50,000).
     void setPointBudget(qint64 budget);
@@ -89,6 +100,7 @@ public:
 signals:
     void selectionChanged(const QVector<qint64>& ids);
     void pointHovered(qint64 row);  // -1 when leaving a point
+    void cutChanged(qint64 pointsInCut);  // after any setCut…; 0 with no cut shown
 
 private:
     void rebuildCategories();
@@ -113,6 +125,7 @@ private:
     QToolButton* lassoButton_;
     ScatterData data_;
     ScatterIndex index_;
+    ScatterCut cut_;
     QVector<QCPGraph*> legendItems_;
     QVector<QCPCurve*> ellipseCurves_;
     QVector<EllipseSpec> ellipses_;

@@ -421,6 +421,81 @@ private slots:
         QVERIFY(!view.save(dir.filePath(QStringLiteral("scatter.bmpx")), 0, 0, &error));
         QVERIFY(!error.isEmpty());
     }
+
+    // Colour by value where some points have none (NaN: not in that run): those points are
+    // grey, never a colour of the scale; the others take the scale's colour of their value
+    // (mean per density cell), in the density and in the points rendering.
+    void valueColoursSkipMissingValues_data() {
+        QTest::addColumn<int>("budget");
+        QTest::newRow("density") << 100;
+        QTest::newRow("points") << 100000;
+    }
+    void valueColoursSkipMissingValues() {
+        QFETCH(int, budget);
+        ScatterData d = blobs(30000);
+        for (int i = 0; i < d.value.size(); ++i) d.value[i] = d.category[i] == 0 ? NAN : d.category[i] == 1 ? 1.0 : 0.0;
+        ScatterPlotView view;
+        view.resize(900, 600);
+        view.setPointBudget(budget);
+        view.setData(d);
+        view.setValues(d.value, QStringLiteral("score"));
+        view.setColorMode(ScatterPlotView::ColorMode::Value);
+        view.replotNow();
+        QVERIFY(view.plot()->plotLayout()->hasElement(0, 1));  // the colour bar is shown
+        const QImage img = view.plot()->toPixmap().toImage();
+        auto at = [&](double x, double y) {
+            return img.pixelColor(int(view.plot()->xAxis->coordToPixel(x)), int(view.plot()->yAxis->coordToPixel(y)));
+        };
+        const QColor missing = at(-4, 0), high = at(3, 2), low = at(0, -4);
+        QVERIFY2(std::abs(missing.red() - missing.green()) < 12 && std::abs(missing.green() - missing.blue()) < 12,
+                 qPrintable(missing.name()));
+        QVERIFY2(missing != QColor(Qt::white), "the points without a value are drawn");
+        QVERIFY2(high.red() > high.blue() + 60 && high.green() > high.blue() + 60, qPrintable(high.name()));  // viridis yellow
+        QVERIFY2(low.blue() > low.green() && low.red() > low.green(), qPrintable(low.name()));  // viridis purple
+    }
+
+    // The cut of a selection run on the map: points ranked below k (or included by hand) are
+    // in it; moving k reports the count at once (cutChanged) and the redraw fades the rest.
+    void cutFollowsRankDecisionsAndK_data() {
+        QTest::addColumn<qint64>("k");
+        for (qint64 k : {0, 1, 137, 1999, 2000, 5000}) QTest::newRow(qPrintable(QStringLiteral("k=%1").arg(k))) << k;
+    }
+    void cutFollowsRankDecisionsAndK() {
+        QFETCH(qint64, k);
+        const ScatterData d = blobs(3000);
+        QVector<qint32> rank(d.x.size(), -1);
+        qint32 next = 0;
+        for (qsizetype row = d.x.size() - 1; row >= 0; --row)  // ranks in reverse row order, blob 0 unranked
+            if (d.category[row] != 0) rank[row] = next++;
+        ScatterPlotView view;
+        view.resize(900, 600);
+        view.setData(d);
+        QSignalSpy spy(&view, &ScatterPlotView::cutChanged);
+        view.setCutRanks(rank);
+        view.setCutSize(k);
+        QCOMPARE(spy.size(), 2);
+        auto brute = [&](const QSet<qint64>& in, const QSet<qint64>& out) {
+            qint64 n = 0;
+            for (qsizetype row = 0; row < rank.size(); ++row)
+                n += in.contains(row) || (!out.contains(row) && rank[row] >= 0 && rank[row] < k);
+            return n;
+        };
+        QCOMPARE(spy.last().at(0).toLongLong(), brute({}, {}));
+        QCOMPARE(view.cutCount(), brute({}, {}));
+        // Include an unranked point and a ranked one twice, exclude the best-ranked point.
+        const qint64 best = rank.indexOf(0), unranked = d.category.indexOf(0), ranked = rank.indexOf(1500);
+        view.setCutDecisions({{unranked, true}, {ranked, false}, {ranked, true}, {best, false}});
+        QCOMPARE(spy.last().at(0).toLongLong(), brute({unranked, ranked}, {best}));
+        view.replotNow();
+        QVERIFY(view.drawnDescription().size() > 0);
+        // Blob 0 is outside the cut: drawn faded grey, never in its category colour.
+        const QImage img = view.plot()->toPixmap().toImage();
+        const QColor faded = img.pixelColor(int(view.plot()->xAxis->coordToPixel(-4)), int(view.plot()->yAxis->coordToPixel(0)));
+        QVERIFY2(std::abs(faded.red() - faded.blue()) < 12 && faded != QColor(Qt::white), qPrintable(faded.name()));
+        view.setCutRanks({});
+        QVERIFY(!view.cutShown());
+        QCOMPARE(spy.last().at(0).toLongLong(), qint64(0));
+    }
 };
 
 QTEST_MAIN(TestScatterPlot)
