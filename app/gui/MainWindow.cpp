@@ -37,6 +37,7 @@
 #include "ScatterPlotView.h"
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
+#include "SelectionOnMap.h"
 #include "SweepPlotView.h"
 #include "TableExport.h"
 #include "CorpusTreeModel.h"
@@ -133,6 +134,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
                 showError(tr("Precision at cut-off"), message);
             });
     });
+    // The Selection tab's cut shown on the Clusters tab's map; map picks become decisions.
+    new SelectionOnMap(clusters_, selection_, this);
     connect(clusters_, &ClusterExplorer::cellActivated, this, [this](const QString& domain, int cluster) {
         outliers_->filterCluster(domain, cluster);
         tabs_->setCurrentWidget(outliers_);

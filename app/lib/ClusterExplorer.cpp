@@ -6,15 +6,18 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QVBoxLayout>
 
 #include "AsyncLoader.h"
 #include "ConfusionMatrixView.h"
+#include "MapCutBar.h"
 #include "ScatterPlotView.h"
 
 namespace {
 constexpr int kMaxListed = 500;  // sentences listed for a scatter selection
+constexpr int kCategoryItems = 2;  // "True domain", "GMM cluster"; value sources follow
 }
 
 ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new AsyncLoader(this, 1)) {
@@ -25,6 +28,8 @@ ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new
     colourBy_ = new QComboBox(this);
     colourBy_->addItem(tr("True domain"));
     colourBy_->addItem(tr("GMM cluster"));
+    colourBy_->setToolTip(tr("Colour the map by a category or by any per-sentence value of the corpus's runs."));
+    colourBy_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     ellipses_ = new QCheckBox(tr("Component ellipses (1σ, 2σ)"), this);
     ellipses_->setChecked(true);
     auto* bar = new QHBoxLayout;
@@ -33,6 +38,7 @@ ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new
     bar->addWidget(colourBy_);
     bar->addWidget(ellipses_);
 
+    cutBar_ = new MapCutBar(this);
     scatter_ = new ScatterPlotView(this);
     confusion_ = new ConfusionMatrixView(this);
     unlabelled_ = new QLabel(tr("This corpus has no domain labels: purity and the confusion matrix need them."), this);
@@ -58,6 +64,7 @@ ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(cutBar_);
     layout->addWidget(split, 1);
 
     connect(colourBy_, &QComboBox::currentIndexChanged, this, &ClusterExplorer::applyColouring);
@@ -91,9 +98,53 @@ void ClusterExplorer::setRun(ClusterViewData data) {
     colourBy_->setCurrentIndex(data_.labelled ? 0 : 1);
     applyColouring();
     picked_->clear();
+    loadValueSources();
+    emit runShown(data_.runId);
+}
+
+void ClusterExplorer::loadValueSources() {
+    {
+        const QSignalBlocker block(colourBy_);
+        while (colourBy_->count() > kCategoryItems) colourBy_->removeItem(kCategoryItems);
+    }
+    valueSources_.clear();
+    loader_->load<QList<MapValueSource>>(
+        QStringLiteral("value sources"), [path = projectPath_, run = data_.runId] { return readMapValueSources(path, run); },
+        [this](QList<MapValueSource> sources) {
+            const QSignalBlocker block(colourBy_);
+            valueSources_ = std::move(sources);
+            colourBy_->insertSeparator(kCategoryItems);
+            for (const auto& s : std::as_const(valueSources_)) colourBy_->addItem(s.label);
+            emit valueSourcesShown(int(valueSources_.size()));
+        });
+}
+
+void ClusterExplorer::colourByValue(const MapValueSource& source) {
+    const int at = int(valueSources_.indexOf(source));
+    if (at >= 0 && colourBy_->currentIndex() != kCategoryItems + 1 + at) {
+        colourBy_->setCurrentIndex(kCategoryItems + 1 + at);  // calls back here through applyColouring
+        return;
+    }
+    title_->setToolTip(tr("Reading %1…").arg(source.label));
+    loader_->load<QVector<double>>(
+        QStringLiteral("values"), [path = projectPath_, source, ids = data_.scatter.ids] { return readMapValues(path, source, ids); },
+        [this, label = source.label](QVector<double> values) {
+            title_->setToolTip(QString());
+            scatter_->setValues(std::move(values), label);
+            scatter_->setEllipses(data_.ellipses);
+            scatter_->setColorMode(ScatterPlotView::ColorMode::Value);
+            emit valuesShown(label);
+        },
+        [this](const QString& message) { title_->setToolTip(tr("Cannot read the values: %1").arg(message)); });
 }
 
 void ClusterExplorer::applyColouring() {
+    const int valueAt = colourBy_->currentIndex() - kCategoryItems - 1;  // after the separator
+    if (valueAt >= 0 && valueAt < valueSources_.size()) {
+        colourByValue(valueSources_[valueAt]);
+        return;
+    }
+    loader_->invalidate(QStringLiteral("values"));
     // Ellipses take the colour of what the points show: the cluster, or the domain it maps to.
     const bool byDomain = colourBy_->currentIndex() == 0 && data_.labelled;
     QVector<EllipseSpec> ellipses = data_.ellipses;

@@ -3,13 +3,16 @@
 // one 1σ/2σ ellipse per component), the confusion matrix with purity/NMI/ARI, and the list
 // of sentences picked with the rectangle or lasso. Data arrive as ClusterViewData (read off
 // the GUI thread by the caller); the picked sentences' texts come from one batched read on
-// the loader's pool (a newer pick supersedes an older one).
+// the loader's pool (a newer pick supersedes an older one). "Colour by" also offers every
+// per-sentence value of the corpus's runs (MapValues), read on the loader's pool.
 #include <QWidget>
 
+#include "MapValues.h"
 #include "RunViews.h"
 
 class AsyncLoader;
 class ConfusionMatrixView;
+class MapCutBar;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -25,22 +28,36 @@ public:
     qint64 runId() const { return data_.runId; }
     ScatterPlotView* scatter() const { return scatter_; }
     ConfusionMatrixView* confusion() const { return confusion_; }
+    QComboBox* colourBy() const { return colourBy_; }
+    MapCutBar* cutBar() const { return cutBar_; }
+    const QList<MapValueSource>& valueSources() const { return valueSources_; }
+    // Colours the map by `source` (read off the GUI thread; valuesShown when it is drawn).
+    void colourByValue(const MapValueSource& source);
 
 signals:
     // A confusion cell was clicked: sentences of `domain` assigned to `cluster`.
     void cellActivated(const QString& domain, int cluster);
     // The list of sentences picked in the plot shows their texts.
     void pickedShown(int listed);
+    // A run's points are on the map.
+    void runShown(qint64 runId);
+    // The "Colour by" list now offers the run's value sources.
+    void valueSourcesShown(int count);
+    // The map is coloured by the values titled `label`.
+    void valuesShown(const QString& label);
 
 private:
     void applyColouring();
+    void loadValueSources();
     void showSelection(const QVector<qint64>& ids);
     ClusterViewData data_;
+    QList<MapValueSource> valueSources_;
     QString projectPath_;
     AsyncLoader* loader_;
     QLabel* title_;
     QComboBox* colourBy_;
     QCheckBox* ellipses_;
+    MapCutBar* cutBar_;
     ScatterPlotView* scatter_;
     ConfusionMatrixView* confusion_;
     QLabel* unlabelled_;

@@ -141,6 +141,7 @@ void SelectionExplorer::setRun(SelectionViewData data) {
     histogram_->setTopK(data_.storedCut);
     cdf_->setThreshold(histogram_->threshold());
     refreshBorderline();
+    emit runShown(data_.runId);
 }
 
 std::optional<bool> SelectionExplorer::decision(qint64 sentenceId) const {
@@ -165,6 +166,7 @@ void SelectionExplorer::applyDecisions(const QHash<qint64, std::optional<bool>>&
     saveState_->setToolTip(QString());
     writer_->write(projectPath_, data_.runId, decisions);
     refreshBorderline();
+    emit decisionsApplied();
 }
 
 void SelectionExplorer::refreshBorderline() {

@@ -41,6 +41,7 @@ public:
     // Applies decisions now (memory, table) and queues their write; used by the undo commands.
     void applyDecisions(const QHash<qint64, std::optional<bool>>& decisions);
     std::optional<bool> decision(qint64 sentenceId) const;
+    const QHash<qint64, bool>& decisions() const { return decisions_; }
 
 signals:
     void exportRequested(qint64 runId, qint64 topK);
@@ -49,6 +50,10 @@ signals:
     void decisionsFailed(const QString& message);
     // The borderline table shows the texts for the current cut.
     void borderlineTextsShown();
+    // A run is shown (its ranking is in the histogram).
+    void runShown(qint64 runId);
+    // The in-memory decisions changed (a decision, an undo or a redo).
+    void decisionsApplied();
 
 private:
     void refreshBorderline();

@@ -1,0 +1,97 @@
+#include "MapValues.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "store/Runs.h"
+#include "store/Statement.h"
+#include "store/Store.h"
+
+namespace {
+
+using Field = MapValueSource::Field;
+
+const char* column(Field f) {
+    switch (f) {
+    case Field::Score: return "score";
+    case Field::Probability: return "prob";
+    case Field::LogLikelihood: return "loglik";
+    case Field::Length: break;
+    }
+    return "src_tokens";
+}
+
+// Whether run `runId` stored any non-NULL value in `col` (the first row decides for runs
+// that store one for every sentence; a run without any is scanned once, off the GUI thread).
+dl::Expected<bool> hasColumn(dl::Store& store, qint64 runId, const char* col) {
+    auto q = store.prepare(std::string("SELECT 1 FROM run_results WHERE run_id = ?1 AND ") + col + " IS NOT NULL LIMIT 1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, std::int64_t(runId));
+    return q->step();
+}
+
+}  // namespace
+
+dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPath, qint64 clusterRunId) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto cluster = dl::getRun(**store, clusterRunId);
+    if (!cluster) return std::unexpected(cluster.error());
+    auto runs = dl::listRuns(**store);
+    if (!runs) return std::unexpected(runs.error());
+    std::sort(runs->begin(), runs->end(), [](const auto& a, const auto& b) { return a.id > b.id; });
+    QList<MapValueSource> out;
+    for (const auto& run : *runs) {
+        if (run.corpusId != cluster->corpusId) continue;
+        const qint64 id = run.id;
+        if (run.kind == "select") {
+            const QString method = QString::fromStdString(run.params.value("method", std::string("?")));
+            out.append({id, Field::Score, QObject::tr("Run #%1 %2: score").arg(id).arg(method)});
+            auto prob = hasColumn(**store, id, "prob");
+            if (!prob) return std::unexpected(prob.error());
+            if (*prob) out.append({id, Field::Probability, QObject::tr("Run #%1 %2: classifier probability").arg(id).arg(method)});
+        } else if (run.kind == "cluster") {
+            out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id)});
+            out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id)});
+        }
+    }
+    out.append({0, Field::Length, QObject::tr("Sentence length (tokens)")});
+    return out;
+}
+
+dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const MapValueSource& source, const QVector<qint64>& ids) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    std::string sql;
+    std::int64_t key = source.runId;
+    if (source.field == Field::Length) {
+        // The corpus of the first point: the map shows one corpus.
+        if (ids.isEmpty()) return QVector<double>{};
+        sql = "SELECT id, src_tokens FROM sentences WHERE corpus_id = (SELECT corpus_id FROM sentences WHERE id = ?1) ORDER BY id";
+        key = ids.front();
+    } else {
+        sql = std::string("SELECT sentence_id, ") + column(source.field) + " FROM run_results WHERE run_id = ?1 ORDER BY sentence_id";
+    }
+    auto q = (*store)->prepare(sql);
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, key);
+    std::vector<std::int64_t> keys;
+    std::vector<double> values;
+    for (;;) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        keys.push_back(q->int64(0));
+        values.push_back(q->isNull(1) ? NAN : q->real(1));
+    }
+    // Keys come sorted by sentence id: a binary search per point, whatever the map's order.
+    QVector<double> out(ids.size(), NAN);
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        auto it = std::lower_bound(keys.begin(), keys.end(), std::int64_t(ids[i]));
+        if (it != keys.end() && *it == ids[i]) out[i] = values[std::size_t(it - keys.begin())];
+    }
+    return out;
+}

@@ -1,0 +1,26 @@
+#pragma once
+// Per-sentence values the map (the clustering scatter) can be coloured by: the sentence
+// length, and whatever the project's runs of the same corpus stored per sentence —
+// selection scores, classifier probabilities, GMM max responsibilities and log-likelihoods.
+// Both functions open their own read-only connection: run them off the GUI thread.
+#include <QList>
+#include <QString>
+#include <QVector>
+
+#include "common/Error.h"
+
+struct MapValueSource {
+    enum class Field { Length, Score, Probability, LogLikelihood };
+    qint64 runId = 0;  // 0 for the sentence length (no run)
+    Field field = Field::Length;
+    QString label;     // colour bar title, e.g. "Run #4 cosine: score"
+    bool operator==(const MapValueSource& o) const { return runId == o.runId && field == o.field; }
+};
+
+// What the map of clustering run `clusterRunId` can be coloured by (its corpus's runs, newest
+// first, then the sentence length).
+dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPath, qint64 clusterRunId);
+
+// The values of `source` for the sentences `ids` (the map's points, in its order); NaN where
+// a sentence has none (not in that run's pool, or excluded from its ranking).
+dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const MapValueSource& source, const QVector<qint64>& ids);

@@ -1,0 +1,108 @@
+#include "SelectionOnMap.h"
+
+#include <algorithm>
+
+#include "AsyncLoader.h"
+#include "ClusterExplorer.h"
+#include "MapCutBar.h"
+#include "ScatterPlotView.h"
+#include "ScoreHistogramView.h"
+#include "SelectionExplorer.h"
+
+SelectionOnMap::SelectionOnMap(ClusterExplorer* map, SelectionExplorer* selection, QObject* parent)
+    : QObject(parent), map_(map), selection_(selection), loader_(new AsyncLoader(this, 1)) {
+    connect(map_, &ClusterExplorer::runShown, this, &SelectionOnMap::relink);
+    connect(selection_, &SelectionExplorer::runShown, this, &SelectionOnMap::relink);
+    connect(selection_->histogram(), &ScoreHistogramView::topKChanged, this, &SelectionOnMap::setK);
+    connect(selection_, &SelectionExplorer::decisionsApplied, this, &SelectionOnMap::applyDecisions);
+    MapCutBar* bar = map_->cutBar();
+    // The map's slider drives the histogram, which comes back through topKChanged.
+    connect(bar, &MapCutBar::kChanged, selection_->histogram(), &ScoreHistogramView::setTopK);
+    connect(bar, &MapCutBar::shownToggled, this, [this](bool shown) {
+        map_->scatter()->setCutRanks(shown ? rankPerRow_ : QVector<qint32>{});
+        if (shown) applyDecisions();
+    });
+    connect(bar, &MapCutBar::decideRequested, this, [this](int d) {
+        decidePicked(d == MapCutBar::Reset ? std::nullopt : std::optional<bool>(d == MapCutBar::Include));
+    });
+    connect(map_->scatter(), &ScatterPlotView::cutChanged, bar, &MapCutBar::setInCut);
+    connect(map_->scatter(), &ScatterPlotView::selectionChanged, bar, [bar](const QVector<qint64>& ids) { bar->setPickedCount(ids.size()); });
+}
+
+SelectionOnMap::Link SelectionOnMap::computeLink(const QVector<qint64>& mapIds, const QVector<qint64>& runIds,
+                                                 const QVector<qint64>& indexAtRank) {
+    Link link;
+    // The run's ids are in sentence-id order (as read); rank of each of them first.
+    std::vector<std::pair<qint64, qint32>> rankOfId(size_t(runIds.size()));
+    for (qsizetype i = 0; i < runIds.size(); ++i) rankOfId[size_t(i)] = {runIds[i], -1};
+    for (qsizetype r = 0; r < indexAtRank.size(); ++r) rankOfId[size_t(indexAtRank[r])].second = qint32(r);
+    std::sort(rankOfId.begin(), rankOfId.end());
+    link.rankPerRow.fill(-1, mapIds.size());
+    link.rowOfId.reserve(size_t(mapIds.size()));
+    for (qsizetype row = 0; row < mapIds.size(); ++row) {
+        link.rowOfId.emplace_back(mapIds[row], row);
+        auto it = std::lower_bound(rankOfId.begin(), rankOfId.end(), std::pair<qint64, qint32>{mapIds[row], -1});
+        if (it == rankOfId.end() || it->first != mapIds[row] || it->second < 0) continue;
+        link.rankPerRow[row] = it->second;
+        ++link.ranked;
+    }
+    std::sort(link.rowOfId.begin(), link.rowOfId.end());
+    return link;
+}
+
+void SelectionOnMap::relink() {
+    const auto& run = selection_->run();
+    const auto& ranking = selection_->histogram()->ranking();
+    if (map_->runId() <= 0 || run.runId <= 0 || ranking.size() != run.ids.size()) {
+        loader_->invalidate(QStringLiteral("link"));
+        rankPerRow_.clear();
+        rowOfId_.clear();
+        ranked_ = 0;
+        map_->scatter()->setCutRanks({});
+        map_->cutBar()->setRun(QString(), 0, 0);
+        return;
+    }
+    QVector<qint64> indexAtRank(ranking.size());
+    for (qint64 r = 0; r < ranking.size(); ++r) indexAtRank[r] = ranking.indexAtRank(r);
+    loader_->load<Link>(
+        QStringLiteral("link"),
+        [mapIds = map_->scatter()->data().ids, runIds = run.ids, indexAtRank]() -> dl::Expected<Link> {
+            return computeLink(mapIds, runIds, indexAtRank);
+        },
+        [this, title = tr("run #%1 %2").arg(run.runId).arg(run.method)](Link link) {
+            rankPerRow_ = std::move(link.rankPerRow);
+            rowOfId_ = std::move(link.rowOfId);
+            ranked_ = link.ranked;
+            const qint64 k = selection_->histogram()->topK();
+            map_->cutBar()->setRun(title, ranked_, k);
+            map_->scatter()->setCutSize(k);
+            map_->scatter()->setCutRanks(ranked_ > 0 && map_->cutBar()->cutShown() ? rankPerRow_ : QVector<qint32>{});
+            applyDecisions();
+            emit linked(ranked_);
+        });
+}
+
+void SelectionOnMap::setK(qint64 k) {
+    map_->cutBar()->setK(k);
+    map_->scatter()->setCutSize(k);
+}
+
+void SelectionOnMap::applyDecisions() {
+    if (!map_->scatter()->cutShown()) return;
+    QVector<QPair<qint64, bool>> rows;
+    const auto& decided = selection_->decisions();
+    for (auto it = decided.begin(); it != decided.end(); ++it) {
+        auto at = std::lower_bound(rowOfId_.begin(), rowOfId_.end(), std::pair<qint64, qint64>{it.key(), -1});
+        if (at != rowOfId_.end() && at->first == it.key()) rows.append({at->second, it.value()});
+    }
+    map_->scatter()->setCutDecisions(rows);
+}
+
+int SelectionOnMap::decidePicked(std::optional<bool> state) {
+    QVector<qint64> ids;
+    const auto& mapIds = map_->scatter()->data().ids;
+    for (qint64 row : map_->scatter()->selectedRows())
+        if (row < rankPerRow_.size() && rankPerRow_[row] >= 0) ids << mapIds[row];
+    if (!ids.isEmpty()) selection_->decide(ids, state);
+    return int(ids.size());
+}

@@ -1,0 +1,53 @@
+#pragma once
+// The Selection tab's cut on the Clusters tab's map, live: the map fades every sentence the
+// selection run does not keep at the current k (hand decisions included), in step with the
+// histogram's threshold / top-k and with the map's own cut bar; and the sentences picked on
+// the map with the rectangle or lasso become include/exclude decisions of the run, on the
+// Selection tab's undo stack.
+// Linking a pair of runs maps the run's ranking onto the map's points on the loader's pool
+// (O(n log n)); afterwards moving k is O(log n) plus a redraw.
+// Thread affinity: GUI thread. Owns its loader; the two explorers outlive it (same parent).
+#include <QObject>
+#include <QVector>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+class AsyncLoader;
+class ClusterExplorer;
+class SelectionExplorer;
+
+class SelectionOnMap : public QObject {
+    Q_OBJECT
+public:
+    SelectionOnMap(ClusterExplorer* map, SelectionExplorer* selection, QObject* parent = nullptr);
+
+    // Maps the shown selection run onto the shown map (call after either changed).
+    void relink();
+    qint64 rankedOnMap() const { return ranked_; }
+    // Decides the sentences picked on the map that the run ranks; returns how many.
+    int decidePicked(std::optional<bool> state);
+
+    // Ranks of the run's sentences at the map's points (-1 = not ranked) and (id, row) pairs
+    // sorted by id. Plain data: runs on any thread.
+    struct Link {
+        QVector<qint32> rankPerRow;
+        std::vector<std::pair<qint64, qint64>> rowOfId;
+        qint64 ranked = 0;
+    };
+    static Link computeLink(const QVector<qint64>& mapIds, const QVector<qint64>& runIds, const QVector<qint64>& indexAtRank);
+
+signals:
+    void linked(qint64 rankedOnMap);
+
+private:
+    void applyDecisions();
+    void setK(qint64 k);
+    ClusterExplorer* map_;
+    SelectionExplorer* selection_;
+    AsyncLoader* loader_;
+    std::vector<std::pair<qint64, qint64>> rowOfId_;
+    QVector<qint32> rankPerRow_;
+    qint64 ranked_ = 0;
+};
