@@ -19,7 +19,7 @@ QString errorText(const dl::Error& error) {
                   "Please update DomainLens.").arg(arg(0), arg(1), arg(2));
     case ErrorCode::ProjectLocked: return QCoreApplication::translate("DomainLensError", "The project %1 is locked by another program; try again when it has finished.").arg(arg(0));
     case ErrorCode::ProjectReadOnly: return QCoreApplication::translate("DomainLensError", "The project %1 is read-only; nothing was changed.").arg(arg(0));
-    case ErrorCode::DiskFull: return QCoreApplication::translate("DomainLensError", "The disk holding %1 is full; nothing was changed.").arg(arg(0));
+    case ErrorCode::DiskFull: return QCoreApplication::translate("DomainLensError", "Disk full while writing %1 (no space left, or the file-size limit reached); nothing was changed.").arg(arg(0));
     case ErrorCode::Database: return QCoreApplication::translate("DomainLensError", "Database error in the project %1: %2").arg(arg(0), arg(1));
     case ErrorCode::UpgradeReadOnly:
         return QCoreApplication::translate("DomainLensError", "The project %1 uses schema %2 and must be upgraded to schema %3, but the file is read-only. "

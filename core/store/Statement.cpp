@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include "store/SqliteError.h"
+
 namespace dl {
 
 Statement& Statement::operator=(Statement&& o) noexcept {
@@ -48,14 +50,10 @@ Expected<bool> Statement::step() {
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
     std::string msg = sqlite3_errmsg(db_);
+    const int extended = sqlite3_extended_errcode(db_);
     const char* file = sqlite3_db_filename(db_, "main");
     sqlite3_reset(stmt_);
-    if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-        return fail("The project " + std::string(file ? file : "") + " is locked by another process (" + msg + ").");
-    if (rc == SQLITE_READONLY)
-        return fail("The project " + std::string(file ? file : "") + " is read-only (" + msg + ").");
-    if (rc == SQLITE_FULL) return fail("The disk holding " + std::string(file ? file : "the project") + " is full.");
-    return fail("Project database error in " + std::string(file ? file : "") + ": " + msg);
+    return sqliteFailure(db_, (extended & 0xff) == rc ? extended : rc, file ? file : "", msg);
 }
 
 Status Statement::run() {

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "store/Schema.h"
+#include "store/SqliteError.h"
 #include "store/Statement.h"
 
 namespace dl {
@@ -175,14 +176,8 @@ Status Store::exec(const std::string& sql) {
     if (rc == SQLITE_OK) return {};
     std::string msg = err ? err : "unknown error";
     sqlite3_free(err);
-    if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-        return fail(ErrorCode::ProjectLocked, {path_}, "The project " + path_ + " is locked by another process (" + msg + ").");
-    if (rc == SQLITE_READONLY) return fail(ErrorCode::ProjectReadOnly, {path_}, "The project " + path_ + " is read-only (" + msg + ").");
-    if (rc == SQLITE_FULL) return fail(ErrorCode::DiskFull, {path_}, "The disk holding the project " + path_ + " is full.");
-    if (rc == SQLITE_IOERR)
-        return fail(ErrorCode::DiskFull, {path_}, "The project " + path_ + " could not be written (" + msg +
-                                                     ": the disk is full or a file-size limit was reached); the unfinished change was rolled back.");
-    return fail(ErrorCode::Database, {path_, msg}, "Project database error in " + path_ + ": " + msg + ".");
+    const int extended = sqlite3_extended_errcode(db_);
+    return sqliteFailure(db_, (extended & 0xff) == rc ? extended : rc, path_, msg);
 }
 
 Expected<Statement> Store::prepare(const std::string& sql) {

@@ -42,7 +42,7 @@ private slots:
         row("not a project", ErrorCode::NotAProject, {"/x"}, "DE: The file /x is not a DomainLens project.");
         row("too new", ErrorCode::ProjectTooNew, {"/p", "9", "2"}, "DE: The project /p was written by a newer DomainLens (schema 9; this version reads up to schema 2). Please update DomainLens.");
         row("locked", ErrorCode::ProjectLocked, {"/p"}, "DE: The project /p is locked by another program; try again when it has finished.");
-        row("disk full", ErrorCode::DiskFull, {"/p"}, "DE: The disk holding /p is full; nothing was changed.");
+        row("disk full", ErrorCode::DiskFull, {"/p"}, "DE: Disk full while writing /p (no space left, or the file-size limit reached); nothing was changed.");
         row("unknown corpus", ErrorCode::UnknownCorpus, {"x", "a, b"}, "DE: There is no corpus named 'x' (corpora: a, b).");
         row("unknown run", ErrorCode::UnknownRun, {"7"}, "DE: There is no run 7 in the project.");
         row("invalid utf8", ErrorCode::InvalidUtf8, {"f.en:3", "5"}, "DE: f.en:3: invalid UTF-8 at byte 5 (allow replacing invalid bytes to import it anyway).");

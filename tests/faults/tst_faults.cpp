@@ -208,6 +208,12 @@ private slots:
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY2(p.exitCode() == 1, err.constData());
         QVERIFY2(err.contains("domainlens-cli: "), err.constData());
+        // The message names the cause and the file that could not be written, never SQLite's
+        // bare "disk I/O error".
+        const QByteArray written = kind == QLatin1String("import") ? "Disk full while writing " + project.toUtf8()
+                                                                    : "Writing " + outDir.toUtf8() + "/sel.tsv failed";
+        QVERIFY2(err.contains(written), err.constData());
+        QVERIFY2(!err.contains("disk I/O error"), err.constData());
         qInfo("%s under ulimit -f %lld: %s", qPrintable(kind), static_cast<long long>(limit), err.trimmed().right(300).constData());
         QCOMPARE(integrity(project), QStringLiteral("ok"));
         QCOMPARE(fingerprint(project), before);

@@ -6,7 +6,13 @@
 
 #include <sqlite3.h>
 
+#include <sched.h>
+#include <sys/mount.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <optional>
 
 #include "TestSupport.h"
 #include "store/Corpora.h"
@@ -34,6 +40,30 @@ std::int64_t count(Store& s, const std::string& table) {
     if (!st || !st->step().value_or(false)) return -1;
     return st->int64(0);
 }
+
+// Makes `folder` read-only for this process: a private mount namespace (nothing outside the
+// test process sees it), then a read-only bind mount of the folder onto itself; undone when
+// destroyed. `error` says why not (no CAP_SYS_ADMIN, no mount namespaces).
+struct ReadOnlyMount {
+    explicit ReadOnlyMount(std::string folder) : folder_(std::move(folder)) { error = mountReadOnly(); }
+    ~ReadOnlyMount() {
+        if (mounted_) ::umount2(folder_.c_str(), MNT_DETACH);
+    }
+    std::string error;
+
+private:
+    std::string mountReadOnly() {
+        if (::unshare(CLONE_NEWNS) != 0) return failed("unshare(CLONE_NEWNS)");
+        if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return failed("making / private");
+        if (::mount(folder_.c_str(), folder_.c_str(), nullptr, MS_BIND, nullptr) != 0) return failed("bind-mounting " + folder_);
+        mounted_ = true;
+        if (::mount(nullptr, folder_.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0) return failed("remounting read-only");
+        return {};
+    }
+    static std::string failed(const std::string& what) { return "cannot make a read-only mount (" + what + ": " + std::strerror(errno) + ")"; }
+    std::string folder_;
+    bool mounted_ = false;
+};
 
 }  // namespace
 
@@ -128,21 +158,45 @@ private slots:
         QCOMPARE(pragma(path, "SELECT x FROM imports"), 7);
     }
 
-    // A file the user cannot write is not silently half-opened: the message says what to do.
+    // A file that cannot be written is not silently half-opened: the message says what to do.
+    // Two ways a user meets it: file permissions (they do not stop root, so that row needs a
+    // normal user) and a read-only filesystem (a read-only bind mount of the test folder in a
+    // private mount namespace of this process; needs CAP_SYS_ADMIN, which root in CI has).
+    void unwritableOldProjectIsRefusedClearly_data() {
+        QTest::addColumn<bool>("readOnlyMount");
+        QTest::newRow("file permissions") << false;
+        QTest::newRow("read-only filesystem") << true;
+    }
     void unwritableOldProjectIsRefusedClearly() {
-        if (::geteuid() == 0) QSKIP("running as root: file permissions do not stop writes");
-        const std::string path = dir_.filePath(QStringLiteral("locked-v0.dlproj")).toStdString();
+        QFETCH(bool, readOnlyMount);
+        if (!readOnlyMount && ::geteuid() == 0) QSKIP("running as root: file permissions do not stop writes (the read-only filesystem row covers root)");
+        QTemporaryDir folder(dir_.filePath(QStringLiteral("unwritable-XXXXXX")));
+        const std::string path = folder.filePath(QStringLiteral("locked-v0.dlproj")).toStdString();
         {
             sqlite3* db = nullptr;
             sqlite3_open(path.c_str(), &db);
             sqlite3_exec(db, "PRAGMA application_id=1145859699; CREATE TABLE t(x);", nullptr, nullptr, nullptr);
             sqlite3_close(db);
         }
-        QFile::setPermissions(QString::fromStdString(path), QFile::ReadOwner);
-        auto s = Store::open(path, OpenMode::ReadOnly);
-        QVERIFY(!s);
-        QVERIFY2(QString::fromStdString(s.error().message).contains(QStringLiteral("read-only")), s.error().message.c_str());
+        std::optional<ReadOnlyMount> mount;
+        if (readOnlyMount) {
+            mount.emplace(folder.path().toStdString());
+            if (!mount->error.empty()) {
+                if (::geteuid() == 0) QFAIL(mount->error.c_str());  // root must be able to: the row would hide nothing
+                QSKIP(mount->error.c_str());
+            }
+            QVERIFY(::access(path.c_str(), W_OK) != 0);  // really read-only, for root too
+        } else {
+            QFile::setPermissions(QString::fromStdString(path), QFile::ReadOwner);
+        }
+        for (auto mode : {OpenMode::ReadOnly, OpenMode::ReadWrite}) {
+            auto s = Store::open(path, mode);
+            QVERIFY(!s);
+            QCOMPARE(s.error().code, ErrorCode::UpgradeReadOnly);
+            QVERIFY2(QString::fromStdString(s.error().message).contains(QStringLiteral("read-only")), s.error().message.c_str());
+        }
         QCOMPARE(pragma(path, "PRAGMA user_version"), 0);
+        QVERIFY(!QFile::exists(QString::fromStdString(path) + QStringLiteral(".v0.bak")));
     }
 };
 

@@ -1,0 +1,19 @@
+#pragma once
+// One mapping from a failed SQLite call to dl::Error, shared by Store::exec and
+// Statement::step, so every write path reports a full disk, a lock or a read-only file the
+// same way: a sentence naming the project file and a code the app translates (ErrorText).
+#include <string>
+
+#include "common/Error.h"
+
+struct sqlite3;
+
+namespace dl {
+
+// rc: the (extended) result code of the failed call; file: the project's path; message:
+// SQLite's own text (sqlite3_errmsg or sqlite3_exec's error). A write that failed for lack of
+// space (SQLITE_FULL, or SQLITE_IOERR caused by ENOSPC / EFBIG, i.e. a full disk or a
+// file-size limit) becomes ErrorCode::DiskFull, "Disk full while writing <file> …".
+std::unexpected<Error> sqliteFailure(sqlite3* db, int rc, const std::string& file, const std::string& message);
+
+}  // namespace dl
