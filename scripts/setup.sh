@@ -14,6 +14,9 @@ PACKAGES=(
   # scripts/fuzz.sh: libFuzzer + ASan runtimes (clang 16: the oldest Debian clang whose
   # C++23 support compiles libstdc++ 12's <expected>)
   clang-16 libclang-rt-16-dev
+  # the cluster tests (label `cluster`): a real single-node Slurm (scripts/slurm-cluster.sh)
+  # and Open MPI for cluster --mpi (docs/scale.md)
+  slurmctld slurmd slurm-client munge libopenmpi-dev openmpi-bin
 )
 
 missing=()

@@ -24,6 +24,7 @@
 #include <random>
 
 #include "analysis/LloydImpl.h"
+#include "analysis/StatsReducer.h"
 #include "analysis/TensorImpl.h"
 #include "jobs/RunJob.h"
 
@@ -79,12 +80,23 @@ struct Params {
     std::vector<double> logDet;   // k: log det of the precision Cholesky factor
 };
 
+// The data mean over every process's rows (one process: the original two-pass mean).
+at::Tensor globalMean(const at::Tensor& x, StatsReducer& red, std::int64_t nAll) {
+    if (red.size() == 1) return x.to(at::kDouble).mean(0);
+    at::Tensor s = x.to(at::kDouble).sum(0);
+    reduceTensor(s, red);
+    return s / static_cast<double>(nAll);
+}
+
+// One E-step pass and the statistics for the next M-step run over this process's rows; the
+// statistics are then summed over the processes (StatsReducer), so every process runs the
+// same M-step. Labels etc. of predict() are of this process's rows.
 class Engine {
 public:
-    Engine(const at::Tensor& x, CovarianceType type, int k, std::int64_t chunk)
-        : type_(type), k_(k), n_(x.size(0)), d_(static_cast<int>(x.size(1))) {
+    Engine(const at::Tensor& x, CovarianceType type, int k, std::int64_t chunk, StatsReducer& red, std::int64_t nAll)
+        : type_(type), k_(k), n_(x.size(0)), nAll_(nAll), d_(static_cast<int>(x.size(1))), red_(red) {
         opts_ = x.options();
-        mean_ = x.to(at::kDouble).mean(0);
+        mean_ = globalMean(x, red_, nAll_);
         xc_ = (x - mean_.to(x.scalar_type())).contiguous();
         switch (type_) {
         case CovarianceType::Full:
@@ -103,7 +115,9 @@ public:
     }
 
     int d() const { return d_; }
-    std::int64_t n() const { return n_; }
+    std::int64_t n() const { return n_; }        // this process's rows
+    std::int64_t nAll() const { return nAll_; }  // every process's rows
+    StatsReducer& reducer() const { return red_; }
     const at::Tensor& centred() const { return xc_; }
     std::vector<double> dataMean() const { return toVec(mean_); }
 
@@ -223,6 +237,7 @@ public:
             }
             at::Tensor tri = at::triu_indices(d_, d_, 0, at::TensorOptions().dtype(at::kLong).device(g.device()));
             tiedS_ = g.flatten().index_select(0, tri[0] * d_ + tri[1]);  // vech order: (0,0), (0,1), ..., (1,1), ...
+            reduceTensor(tiedS_, red_);
         }
         return tiedS_;
     }
@@ -241,8 +256,16 @@ public:
             at::Tensor r = (w - lpn).exp_();
             accumulate(st, r, xb, z);
         }
+        reduce(st);
         if (type_ == CovarianceType::Tied) st.s = tiedSecondMoment().clone();
         return st;
+    }
+
+    void reduce(Stats& st) {
+        reduceTensor(st.nk, red_);
+        reduceTensor(st.m1, red_);
+        if (type_ != CovarianceType::Tied) reduceTensor(st.s, red_);
+        reduceTensor(st.lpnSum, red_);
     }
 
     // Statistics from given responsibilities (initialisation). respOf(start, len) -> len x k.
@@ -256,6 +279,7 @@ public:
             at::Tensor r = respOf(s, len).to(opts_);
             accumulate(st, r, xb, features(xb));
         }
+        reduce(st);
         if (type_ == CovarianceType::Tied) st.s = tiedSecondMoment().clone();
         return st;
     }
@@ -284,10 +308,12 @@ public:
         labels.assign(labH.data_ptr<std::int32_t>(), labH.data_ptr<std::int32_t>() + n_);
         maxProb = toVec(mp);
         logLik = toVec(ll);
+        reduceTensor(nk, red_);
         sizes = toVec(nk);
         double total = 0;
         for (double v : logLik) total += v;
-        return total / static_cast<double>(n_);
+        red_.sum({&total, 1});
+        return total / static_cast<double>(nAll_);
     }
 
     // M-step on the host (scikit-learn's _estimate_gaussian_parameters + precision Cholesky).
@@ -402,8 +428,9 @@ public:
 private:
     CovarianceType type_;
     int k_;
-    std::int64_t n_;
+    std::int64_t n_, nAll_;
     int d_;
+    StatsReducer& red_;
     int m_ = 0;
     std::int64_t chunk_ = 4096;
     at::TensorOptions opts_;
@@ -412,16 +439,86 @@ private:
 
 }  // namespace
 
+namespace {
+
+// splitmix64: a row's place in the k-means++ seeding sample depends on (seed, global row
+// index) alone, so every process picks its own sampled rows without talking to the others.
+std::uint64_t mixRow(std::uint64_t seed, std::uint64_t row) {
+    std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (row + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// The rows k-means++ seeds from, on every process alike: all rows (one process, no sample:
+// the centred matrix itself), else each process's share of the seeded sample (or all its
+// rows) gathered from every process in global row order.
+at::Tensor seedingPool(const Engine& eng, std::int64_t sampleRows, std::uint64_t seed, std::int64_t offset) {
+    StatsReducer& red = eng.reducer();
+    const bool sample = sampleRows > 0 && eng.nAll() > sampleRows;
+    if (red.size() == 1 && !sample) return eng.centred();
+    at::Tensor local = eng.centred();
+    if (sample) {
+        const double p = static_cast<double>(sampleRows) / static_cast<double>(eng.nAll());
+        const auto threshold = static_cast<std::uint64_t>(p * 18446744073709551615.0);
+        std::vector<std::int64_t> keep;
+        for (std::int64_t i = 0; i < eng.n(); ++i)
+            if (mixRow(seed, static_cast<std::uint64_t>(offset + i)) < threshold) keep.push_back(i);
+        local = local.index_select(0, at::tensor(keep, at::TensorOptions().dtype(at::kLong)).to(local.device()));
+    }
+    if (red.size() == 1) return local;
+    const auto counts = allCounts(red, local.size(0));
+    std::int64_t before = 0, total = 0;
+    for (int r = 0; r < red.size(); ++r) (r < red.rank() ? before : total) += counts[std::size_t(r)];
+    total += before;
+    at::Tensor all = at::zeros({total, eng.d()}, at::TensorOptions().dtype(at::kDouble));
+    all.narrow(0, before, local.size(0)).copy_(local.to(at::kCPU, at::kDouble));
+    red.sum({all.data_ptr<double>(), static_cast<std::size_t>(all.numel())});
+    return all.to(local.options());
+}
+
+// k within the rows of all processes; finite values everywhere (each process checks its own).
+Status checkDistributedData(const DataMatrix& x, int k, StatsReducer& red, std::int64_t nAll) {
+    if (red.size() == 1) return checkFitData(x, k, "A Gaussian mixture");
+    double bad = x.d && x.rows() > 0 && !x.allFinite() ? 1.0 : 0.0;
+    red.sum({&bad, 1});
+    if (k < 1 || k > nAll)
+        return usageError("A Gaussian mixture with k = " + std::to_string(k) + " needs between 1 and " +
+                          std::to_string(nAll) + " components (the rows of all processes).");
+    if (bad > 0) return fail("The data contain NaN or infinite values; A Gaussian mixture is not possible.");
+    return {};
+}
+
+// Rank 0 gets every process's values in rank order (= global row order); others nothing.
+template <class T>
+std::vector<T> gatherRows(const std::vector<T>& local, StatsReducer& red) {
+    if (red.size() == 1) return local;
+    std::vector<double> all = red.gatherToRoot(std::vector<double>(local.begin(), local.end()));
+    return std::vector<T>(all.begin(), all.end());
+}
+
+}  // namespace
+
 Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, ProgressSink& progress,
                         const CancelToken& cancel) {
-    if (auto s = checkFitData(x, params.k, "A Gaussian mixture"); !s) return std::unexpected(s.error());
+    LocalReducer local;
+    return fitGmm(x, params, local, progress, cancel);
+}
+
+Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, StatsReducer& red, ProgressSink& progress,
+                        const CancelToken& cancel) {
+    const auto counts = red.size() == 1 ? std::vector<std::int64_t>{x.rows()} : allCounts(red, x.d ? x.rows() : 0);
+    std::int64_t offset = 0, nAll = 0;
+    for (int r = 0; r < red.size(); ++r) (r < red.rank() ? offset : nAll) += counts[std::size_t(r)];
+    nAll += offset;
+    if (auto s = checkDistributedData(x, params.k, red, nAll); !s) return std::unexpected(s.error());
     if (params.maxIter < 0) return usageError("max_iter must not be negative.");
     if (params.regCovar < 0) return usageError("reg_covar must not be negative.");
     return runJob<GmmFit>([&]() -> Expected<GmmFit> {
         const int k = params.k;
-        Engine eng(x.d->t, params.covariance, k, params.chunkRows);
+        Engine eng(x.d->t, params.covariance, k, params.chunkRows, red, nAll);
         const int d = eng.d();
-        const std::int64_t n = eng.n();
+        const std::int64_t n = eng.nAll();
         std::vector<double> dataMean = eng.dataMean();
         std::mt19937_64 rng(params.seed);
 
@@ -451,20 +548,24 @@ Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, ProgressSi
             Engine::Stats st;
             if (params.init == GmmInit::KMeans) {
                 progress.info("Initialising with k-means");
-                at::Tensor init = seedCenters(eng.centred(), k, rng());
-                auto res = lloyd(eng.centred(), init, 300, 1e-4, cancel);
+                const std::uint64_t seedValue = rng();
+                at::Tensor init = seedCenters(seedingPool(eng, params.initSampleRows, seedValue, offset), k, seedValue);
+                auto res = lloyd(eng.centred(), init, 300, 1e-4, cancel, red);
                 at::Tensor labels = res.labels;
                 st = eng.respPass([&](std::int64_t s, std::int64_t len) {
                     return at::one_hot(labels.narrow(0, s, len), k);
                 }, cancel);
             } else {
+                // One draw per value in global row order: a process skips the others' draws.
                 std::uniform_real_distribution<double> uni(0.0, 1.0);
+                rng.discard(static_cast<unsigned long long>(offset) * k);
                 st = eng.respPass([&](std::int64_t, std::int64_t len) {
                     std::vector<double> r(static_cast<std::size_t>(len) * k);
                     for (auto& v : r) v = uni(rng);
                     at::Tensor t = hostTensor(r, {len, k});
                     return t / t.sum(1, true);
                 }, cancel);
+                rng.discard(static_cast<unsigned long long>(n - offset - eng.n()) * k);
             }
             return eng.mStep(st, params.regCovar);
         };
@@ -519,6 +620,9 @@ Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, ProgressSi
         fit.iterations = bestIter;
         fit.converged = bestConverged;
         fit.meanLogLikelihood = eng.predict(best, fit.labels, fit.maxProb, fit.logLik, fit.clusterSizes, cancel);
+        fit.labels = gatherRows(fit.labels, red);
+        fit.maxProb = gatherRows(fit.maxProb, red);
+        fit.logLik = gatherRows(fit.logLik, red);
         GmmModel& m = fit.model;
         m.covariance = params.covariance;
         m.k = k;

@@ -41,6 +41,9 @@ struct GmmParams {
     std::uint64_t seed = 0;
     std::optional<GmmStart> start;  // overrides init (then nInit is 1)
     std::int64_t chunkRows = 0;     // 0 = automatic
+    // k-means++ seeds from a seeded sample of about this many rows (a row's membership depends
+    // on the seed and its global index only); 0 = from all rows. Lloyd then runs on all rows.
+    std::int64_t initSampleRows = 0;
 };
 
 struct GmmModel {
@@ -71,6 +74,15 @@ struct GmmFit {
 // Errors: N = 0, k < 1 or k > N, non-finite data, singular covariance (message suggests
 // reg_covar), bad start shapes. Polls `cancel` per EM iteration and per chunk.
 Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, ProgressSink& progress,
+                        const CancelToken& cancel);
+
+class StatsReducer;
+// The same fit with the rows spread over processes (GMM EM over MPI): x holds this process's
+// contiguous rows (rank order = global row order) and `reducer` sums the E-step statistics (and
+// the k-means initialisation's) every iteration, so every process runs the same M-step and
+// gets the same model, lower bound and iterations. labels / maxProb / logLik are of all rows,
+// on rank 0 only (empty elsewhere). With LocalReducer it is exactly the fit above.
+Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, StatsReducer& reducer, ProgressSink& progress,
                         const CancelToken& cancel);
 
 struct KMeansParams {

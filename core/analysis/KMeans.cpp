@@ -32,7 +32,52 @@ Status checkFitData(const DataMatrix& x, int k, const char* what) {
     return {};
 }
 
+namespace {
+
+// Mean per-feature variance of the rows of all processes (one process: the original two-pass
+// variance; several: from summed moments, the rows being centred on the global mean already).
+double meanVariance(const at::Tensor& xc, StatsReducer& red) {
+    if (red.size() == 1) return xc.to(at::kDouble).var(0, false).mean().item<double>();
+    at::Tensor xd = xc.to(at::kDouble);
+    at::Tensor m = at::cat({xd.sum(0), (xd * xd).sum(0), at::full({1}, double(xc.size(0)), xd.options())});
+    reduceTensor(m, red);
+    const std::int64_t d = xc.size(1);
+    const double n = m[2 * d].item<double>();
+    at::Tensor mean = m.narrow(0, 0, d) / n;
+    return (m.narrow(0, d, d) / n - mean * mean).mean().item<double>();
+}
+
+// The `count` rows farthest from their centres over all processes (values + rows, gathered on
+// every process through one sum of per-process slots), largest first.
+at::Tensor farthestRows(const at::Tensor& xc, const at::Tensor& mind, std::int64_t count, StatsReducer& red) {
+    if (red.size() == 1) return xc.index_select(0, std::get<1>(mind.topk(count)));
+    const std::int64_t d = xc.size(1), take = std::min<std::int64_t>(count, xc.size(0));
+    auto [val, idx] = mind.topk(take);
+    const auto f64 = at::TensorOptions().dtype(at::kDouble);
+    at::Tensor slots = at::zeros({red.size(), count, d + 1}, f64);  // [distance, row...] per process
+    at::Tensor valid = at::zeros({red.size(), count}, f64);
+    at::Tensor mine = slots[red.rank()].narrow(0, 0, take);
+    mine.select(1, 0).copy_(val.to(at::kCPU, at::kDouble));
+    mine.narrow(1, 1, d).copy_(xc.index_select(0, idx).to(at::kCPU, at::kDouble));
+    valid[red.rank()].narrow(0, 0, take).fill_(1.0);
+    red.sum({slots.data_ptr<double>(), static_cast<std::size_t>(slots.numel())});
+    red.sum({valid.data_ptr<double>(), static_cast<std::size_t>(valid.numel())});
+    at::Tensor flat = slots.reshape({-1, d + 1});
+    at::Tensor score = at::where(valid.flatten() > 0, flat.select(1, 0),
+                                 at::full_like(flat.select(1, 0), -std::numeric_limits<double>::infinity()));
+    at::Tensor pick = std::get<1>(score.topk(count));
+    return flat.index_select(0, pick).narrow(1, 1, d).to(xc.options());
+}
+
+}  // namespace
+
 LloydResult lloyd(const at::Tensor& xc, at::Tensor centers, int maxIter, double tol, const CancelToken& cancel) {
+    LocalReducer local;
+    return lloyd(xc, std::move(centers), maxIter, tol, cancel, local);
+}
+
+LloydResult lloyd(const at::Tensor& xc, at::Tensor centers, int maxIter, double tol, const CancelToken& cancel,
+                  StatsReducer& red) {
     const std::int64_t n = xc.size(0), chunk = 65536;
     const std::int64_t k = centers.size(0);
     at::Tensor xsq = (xc * xc).sum(1);
@@ -40,7 +85,7 @@ LloydResult lloyd(const at::Tensor& xc, at::Tensor centers, int maxIter, double 
     at::Tensor old = labels.clone();
     at::Tensor mind = at::empty({n}, xc.options());
     // scikit-learn: tol scaled by the mean per-feature variance.
-    const double tolAbs = xc.to(at::kDouble).var(0, false).mean().item<double>() * tol;
+    const double tolAbs = meanVariance(xc, red) * tol;
     auto assign = [&](const at::Tensor& c) {
         at::Tensor csq = (c * c).sum(1);
         for (std::int64_t s = 0; s < n; s += chunk) {
@@ -59,15 +104,17 @@ LloydResult lloyd(const at::Tensor& xc, at::Tensor centers, int maxIter, double 
         assign(centers);
         at::Tensor sums = at::zeros_like(centers).index_add_(0, labels, xc);
         at::Tensor counts = at::bincount(labels, {}, k).to(xc.scalar_type());
+        reduceTensor(sums, red);
+        reduceTensor(counts, red);
         at::Tensor fresh = sums / counts.clamp_min(1).unsqueeze(1);
         at::Tensor empty = (counts == 0).nonzero().flatten();
-        if (empty.numel() > 0) {  // relocate empty clusters to the farthest points
-            at::Tensor far = std::get<1>(mind.topk(empty.numel()));
-            fresh.index_copy_(0, empty, xc.index_select(0, far));
-        }
+        if (empty.numel() > 0)  // relocate empty clusters to the farthest points
+            fresh.index_copy_(0, empty, farthestRows(xc, mind, empty.numel(), red));
         const double shift = (fresh - centers).pow(2).sum().item<double>();
         centers = fresh;
-        if (at::equal(labels, old)) {
+        double changed = at::equal(labels, old) ? 0.0 : 1.0;
+        red.sum({&changed, 1});
+        if (changed == 0) {
             strict = true;
             ++it;
             break;
@@ -85,6 +132,7 @@ LloydResult lloyd(const at::Tensor& xc, at::Tensor centers, int maxIter, double 
         inertia += (xc.narrow(0, s, len) - centers.index_select(0, labels.narrow(0, s, len)))
                        .pow(2).sum().to(at::kDouble).item<double>();
     }
+    red.sum({&inertia, 1});
     return {centers, labels, inertia, std::max(it, 1)};
 }
 
