@@ -5,16 +5,16 @@
 # Usage: scripts/fuzz.sh [TARGET...]      (targets: the fuzz_*.cpp names without fuzz_)
 # Environment: FUZZ_SECONDS (per target, default 30; 0 = replay only), FUZZ_JOBS (targets
 # fuzzed at once, default 2), DOMAINLENS_FUZZ_BUILD_DIR (default build-fuzz).
-# A committed input that crashes (a regression) always fails the script. A NEW crash found
-# by the random phase fails it too unless FUZZ_FAIL_ON_NEW_CRASH=0 (scripts/test.sh sets that:
-# a time-bounded random search must not turn CI red at random; the crash is still reported
-# loudly with its input kept under $BUILD/artifacts/ and the command to reproduce it).
-# Commit such an input to tests/fuzz/corpus/<target>/regression-<what> with the fix.
+# Any crash fails the script (and so CI): a committed input that crashes (a regression), and a
+# NEW crash found by the random phase, whose input is kept under $BUILD/artifacts/ and printed
+# with the command that reproduces it. Fix the defect and commit the input as
+# tests/fuzz/corpus/<target>/regression-<what>: from then on every run replays it.
+# Time is bounded: FUZZ_SECONDS per target, at most 25 s per input (a slower input counts as a
+# crash: a hang), at most 2 GB of memory.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${DOMAINLENS_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-30}"
-FAIL_ON_NEW="${FUZZ_FAIL_ON_NEW_CRASH:-1}"
 JOBS="${FUZZ_JOBS:-2}"
 CORPUS="$ROOT/tests/fuzz/corpus"
 
@@ -83,11 +83,17 @@ for t in "${targets[@]}"; do
 done
 echo "fuzz: build $((built - start)) s, replay + fuzzing $((end - built)) s (${SECONDS_PER_TARGET} s per target, $JOBS at once)"
 if [ $status -ne 0 ]; then
-  for a in "$BUILD"/artifacts/*; do [ -f "$a" ] && echo "fuzz: reproduce with: $BUILD/fuzz_$(basename "$a" | cut -d- -f1) $a"; done
-  if [ ! -f "$BUILD/logs/replay-failed" ] && [ "$FAIL_ON_NEW" = 0 ]; then
-    echo "fuzz: WARNING: the random phase found a NEW crash (above); not failing (FUZZ_FAIL_ON_NEW_CRASH=0)" >&2
-    exit 0
-  fi
+  for t in "${targets[@]}"; do
+    [ -f "$BUILD/logs/$t.summary" ] || continue
+    read -r _ res _ _ input <"$BUILD/logs/$t.summary"
+    if [ "$res" = CRASH ]; then
+      echo "fuzz: NEW crash in target $t: input ${input:-(none written; see $BUILD/logs/$t.log)}" >&2
+      [ -n "$input" ] && echo "fuzz:   reproduce with: $BUILD/fuzz_$t $input" >&2
+      echo "fuzz:   then fix it and commit the input as tests/fuzz/corpus/$t/regression-<what>" >&2
+    elif [ "$res" = REGRESSION ]; then
+      echo "fuzz: a committed input of target $t crashes again; reproduce with: $BUILD/fuzz_$t -runs=0 $CORPUS/$t ($BUILD/logs/$t.log.replay)" >&2
+    fi
+  done
   echo "fuzz: FAILED (logs in $BUILD/logs)" >&2
 fi
 exit $status

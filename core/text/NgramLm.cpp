@@ -50,16 +50,22 @@ bool isPunct(unsigned char c) { return std::ispunct(c) != 0; }
 }  // namespace
 
 NgramLm::Discounts kneserNeyDiscounts(std::int64_t n1, std::int64_t n2, std::int64_t n3, std::int64_t n4) {
-    NgramLm::Discounts d{0.5, 1.0, 1.5};  // fallback when the counts-of-counts are degenerate (tiny data)
-    if (n1 <= 0 || n2 <= 0) return d;
+    const NgramLm::Discounts fallback{0.5, 1.0, 1.5};  // KenLM's --discount_fallback values
+    if (n1 <= 0 || n2 <= 0) return fallback;  // degenerate counts-of-counts (tiny data)
     const double y = double(n1) / (double(n1) + 2.0 * double(n2));
-    d.d1 = 1.0 - 2.0 * y * double(n2) / double(n1);
-    d.d2 = n3 > 0 ? 2.0 - 3.0 * y * double(n3) / double(n2) : 1.0;
-    d.d3 = (n3 > 0 && n4 > 0) ? 3.0 - 4.0 * y * double(n4) / double(n3) : 1.5;
-    // A discount must lie in [0, count]; tiny or odd data can push the estimate outside.
-    d.d1 = std::clamp(d.d1, 0.0, 1.0);
-    d.d2 = std::clamp(d.d2, 0.0, 2.0);
-    d.d3 = std::clamp(d.d3, 0.0, 3.0);
+    // D_k must lie in (0, k]. Low-variety data (few sentences repeated, so many n-grams seen
+    // exactly 3 or 4 times) pushes the closed form below 0. Clamping it to 0 was the cause of
+    // zero probabilities: a context whose continuations all fall in that count class keeps no
+    // mass to back off with (gamma = 0), so every unseen continuation got p = 0. Such a
+    // discount takes its fallback value instead, as KenLM does with --discount_fallback.
+    auto valid = [](double d, double k) { return d > 0.0 && d <= k ? d : -1.0; };
+    NgramLm::Discounts d = fallback;
+    d.d1 = valid(1.0 - 2.0 * y * double(n2) / double(n1), 1.0);
+    d.d2 = n3 > 0 ? valid(2.0 - 3.0 * y * double(n3) / double(n2), 2.0) : -1.0;
+    d.d3 = (n3 > 0 && n4 > 0) ? valid(3.0 - 4.0 * y * double(n4) / double(n3), 3.0) : -1.0;
+    if (d.d1 < 0) d.d1 = fallback.d1;
+    if (d.d2 < 0) d.d2 = fallback.d2;
+    if (d.d3 < 0) d.d3 = fallback.d3;
     return d;
 }
 

@@ -29,6 +29,10 @@ private slots:
                                  << 1 - 2 * (1000.0 / 1800) * 400 / 1000 << 2 - 3 * (1000.0 / 1800) * 200 / 400
                                  << 3 - 4 * (1000.0 / 1800) * 120 / 200;
         QTest::newRow("bigram toy") << qint64(1) << qint64(2) << qint64(1) << qint64(0) << 0.2 << 1.7 << 1.5;
+        // Low-variety data: the closed form leaves (0, k]; such a discount takes the fallback
+        // (as KenLM's --discount_fallback) instead of 0, which would leave no mass to back off.
+        QTest::newRow("D3 negative") << qint64(3) << qint64(3) << qint64(3) << qint64(9) << 1.0 / 3 << 1.0 << 1.5;
+        QTest::newRow("D2 negative") << qint64(1) << qint64(1) << qint64(10) << qint64(1) << 1.0 / 3 << 1.0 << 3 - 4 * (1.0 / 3) * 1 / 10;
     }
     void closedFormDiscounts() {
         QFETCH(qint64, n1);
@@ -52,6 +56,44 @@ private slots:
         QVERIFY(std::fabs(lm.discounts(2).d2 - 1.7) < 1e-12);
         QCOMPARE(lm.discounts(1).d1, 0.5);
         QCOMPARE(lm.vocabularySize(), std::size_t(4));  // a b </s> <unk>
+    }
+
+    // A corpus of a few sentences repeated: bigrams seen exactly 4 times outnumber those seen 3
+    // times, the closed-form D3 is negative, and (clamped to 0) it left contexts such as "a"
+    // (always followed by b, 4 times) no back-off mass: "a c" had probability 0 and the
+    // Moore-Lewis / Axelrod / contrast scores and `evaluate --dev` perplexities became infinite.
+    void lowVarietyCorpusLeavesMassForEverySentence_data() {
+        QTest::addColumn<int>("order");
+        QTest::addColumn<QStringList>("sentence");
+        for (int order : {2, 3, 4}) {
+            QTest::addRow("order %d, seen words in a new order", order) << order << QStringList{"a", "c"};
+            QTest::addRow("order %d, new continuation of a repeated sentence", order) << order << QStringList{"a", "b", "c", "d"};
+            QTest::addRow("order %d, unknown word", order) << order << QStringList{"a", "zebra"};
+        }
+    }
+    void lowVarietyCorpusLeavesMassForEverySentence() {
+        QFETCH(int, order);
+        QFETCH(QStringList, sentence);
+        std::vector<std::vector<std::string>> corpus;
+        const std::pair<std::vector<std::string>, int> repeated[] = {
+            {{"a", "b"}, 4}, {{"c", "d"}, 4}, {{"e", "f"}, 4}, {{"g", "h"}, 3}, {{"i", "j"}, 2}, {{"k", "l"}, 1}};
+        for (const auto& [words, times] : repeated)
+            for (int i = 0; i < times; ++i) corpus.push_back(words);
+        auto lm = NgramLm::train(corpus, {order, std::nullopt}).value();
+        std::vector<std::string> tokens;
+        for (const auto& w : sentence) tokens.push_back(w.toStdString());
+        const double lp = lm.sentenceLogProb(tokens);
+        QVERIFY2(std::isfinite(lp), qPrintable(QStringLiteral("log p = %1").arg(lp)));
+        QVERIFY(std::isfinite(lm.crossEntropy(tokens)));
+        for (int n = 1; n <= order; ++n) {
+            const auto d = lm.discounts(n);
+            QVERIFY2(d.d1 > 0 && d.d1 <= 1 && d.d2 > 0 && d.d2 <= 2 && d.d3 > 0 && d.d3 <= 3,
+                     qPrintable(QStringLiteral("order %1: %2 %3 %4").arg(n).arg(d.d1).arg(d.d2).arg(d.d3)));
+        }
+        // Still a distribution: p(w | a) sums to 1 over the vocabulary.
+        double sum = 0;
+        for (const char* w : {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "</s>", "<unk>"}) sum += std::exp(lm.logProb({"<s>", "a"}, w));
+        QVERIFY2(std::fabs(sum - 1.0) < 1e-9, qPrintable(QString::number(sum, 'g', 12)));
     }
 
     void probabilitiesByHand_data() {
