@@ -28,6 +28,7 @@
 
 #include "AsyncLoader.h"
 #include "CutoffComparison.h"
+#include "ErrorText.h"
 #include "PrecisionCutoffView.h"
 #include "ClusterDialog.h"
 #include "ClusterExplorer.h"
@@ -38,6 +39,7 @@
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
+#include "MethodsExplorer.h"
 #include "SweepPlotView.h"
 #include "TableExport.h"
 #include "CorpusTreeModel.h"
@@ -93,6 +95,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     tabs_->addTab(outliers_, tr("Outliers"));
     selection_ = new SelectionExplorer(this);
     tabs_->addTab(selection_, tr("Selection"));
+    methods_ = new MethodsExplorer(this);
+    tabs_->addTab(methods_, tr("Methods"));
     sweep_ = new SweepPlotView(this);
     tabs_->addTab(sweep_, tr("k sweep"));
     tabs_->addTab(runView_, tr("Runs"));
@@ -273,7 +277,7 @@ void MainWindow::newProject() {
     }
     auto store = dl::Store::create(path.toStdString());
     if (!store) {
-        showError(tr("New project"), QString::fromStdString(store.error().message));
+        showError(tr("New project"), errorText(store.error()));
         return;
     }
     store->reset();
@@ -289,7 +293,7 @@ bool MainWindow::openProject(const QString& path) {
     // Opening validates the file (application id, schema version) and is cheap.
     auto store = dl::Store::open(path.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) {
-        showError(tr("Open project"), QString::fromStdString(store.error().message));
+        showError(tr("Open project"), errorText(store.error()));
         RecentProjects::remove(path);
         return false;
     }
@@ -320,6 +324,8 @@ void MainWindow::refreshProject() {
         QStringLiteral("runs"), [path = projectPath_] { return readRuns(path); },
         [this](QList<RunRow> runs) {
             runModel_->setRuns(runs);
+            methods_->setProject(projectPath_);
+            methods_->setRuns(runs);
             if (showLatestRuns_) {
                 showLatestRuns_ = false;
                 qint64 cluster = 0, select = 0, sweep = 0;
@@ -348,7 +354,7 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
             }
             if (onSuccess) onSuccess();
         } else if (result.error().kind != dl::ErrorKind::Cancelled) {
-            showError(title, QString::fromStdString(result.error().message));
+            showError(title, errorText(result.error()));
         }
         refreshProject();
     });
@@ -519,6 +525,7 @@ void MainWindow::saveCurrentView() {
     if (current == clusters_) PlotExport::saveWithDialog(clusters_->scatter()->plot(), this, QStringLiteral("clusters"));
     else if (current == selection_) PlotExport::saveWidgetWithDialog(selection_->histogram(), this, QStringLiteral("selection"));
     else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
+    else if (current == methods_) PlotExport::saveWidgetWithDialog(methods_, this, QStringLiteral("methods"));
     else if (current == outliers_) saveOutliersCsv();
     else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
     else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));
@@ -552,7 +559,7 @@ void MainWindow::importCorpus() {
         [this, title, summary](const dl::Status& outcome) {
             if (outcome) statusBar()->showMessage(*summary, 15000);
             else if (outcome.error().kind != dl::ErrorKind::Cancelled)
-                showError(title, QString::fromStdString(outcome.error().message));
+                showError(title, errorText(outcome.error()));
             refreshProject();
         });
 }

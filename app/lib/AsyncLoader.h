@@ -18,6 +18,7 @@
 #include <functional>
 
 #include "common/Error.h"
+#include "ErrorText.h"
 
 class AsyncLoader : public QObject {
     Q_OBJECT
@@ -39,7 +40,7 @@ public:
                 return;
             }
             if (!result) {
-                const QString message = QString::fromStdString(result.error().message);
+                const QString message = errorText(result.error());  // the UI language for coded errors
                 if (onError) onError(message);
                 emit failed(channel, message);
                 return;

@@ -1,5 +1,6 @@
 #include "DecisionWriter.h"
 
+#include "ErrorText.h"
 #include "export/Export.h"
 #include "store/Store.h"
 
@@ -29,7 +30,7 @@ int DecisionWriter::write(const QString& projectPath, qint64 runId, const Decisi
     // `this` outlives the task (the destructor waits); the reply is queued to the GUI thread.
     pool_.start([this, projectPath, runId, decisions, ticket] {
         const auto status = writeDecisions(projectPath, runId, decisions);
-        const QString error = status ? QString() : QString::fromStdString(status.error().message);
+        const QString error = status ? QString() : errorText(status.error());
         QMetaObject::invokeMethod(this, [this, ticket, error] {
             --pending_;
             if (error.isEmpty()) emit saved(ticket);

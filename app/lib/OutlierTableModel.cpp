@@ -4,6 +4,7 @@
 #include <QSaveFile>
 #include <QTimer>
 
+#include "ErrorText.h"
 #include "TableExport.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -41,15 +42,15 @@ OutlierTableModel::~OutlierTableModel() {
 }
 
 bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString* error) {
-    auto fail = [&](const std::string& message) {
-        if (error) *error = QString::fromStdString(message);
+    auto fail = [&](const QString& message) {
+        if (error) *error = message;
         return false;
     };
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
-    if (!store) return fail(store.error().message);
+    if (!store) return fail(errorText(store.error()));
     auto run = dl::getRun(**store, runId);
-    if (!run) return fail(run.error().message);
-    if (run->kind != "cluster") return fail("Run " + std::to_string(runId) + " is not a clustering run.");
+    if (!run) return fail(errorText(run.error()));
+    if (run->kind != "cluster") return fail(tr("Run %1 is not a clustering run.").arg(runId));
     QStringList domains;
     for (const auto& d : run->summary.value("domains", nlohmann::json::array())) domains << QString::fromStdString(d.get<std::string>());
     QVector<int> majority;
@@ -87,7 +88,7 @@ void OutlierTableModel::requestSnapshot() {
         QMetaObject::invokeMethod(self, [self, generation, ids = std::move(ids)]() mutable {
             if (generation != self->requested_) return;  // a newer request is pending
             if (!ids) {
-                emit self->loadFailed(QString::fromStdString(ids.error().message));
+                emit self->loadFailed(errorText(ids.error()));
                 return;
             }
             self->beginResetModel();
@@ -118,7 +119,7 @@ void OutlierTableModel::fetchWantedPages() {
             QMetaObject::invokeMethod(self, [self, snapshot, page, rows = std::move(rows)]() mutable {
                 if (!rows) {
                     self->inFlight_.remove(page);
-                    emit self->loadFailed(QString::fromStdString(rows.error().message));
+                    emit self->loadFailed(errorText(rows.error()));
                     return;
                 }
                 self->applyPage(snapshot, page, std::move(*rows));
@@ -211,7 +212,7 @@ void OutlierTableModel::requestRowsText(const QList<int>& rows) {
             }
             text = lines.join(QLatin1Char('\n'));
         }
-        QMetaObject::invokeMethod(self, [self, text, error = read ? QString() : QString::fromStdString(read.error().message)] {
+        QMetaObject::invokeMethod(self, [self, text, error = read ? QString() : errorText(read.error())] {
             if (!error.isEmpty()) emit self->loadFailed(error);
             else emit self->rowsTextReady(text);
         });
@@ -234,7 +235,7 @@ void OutlierTableModel::saveCsv(const QString& path) {
             for (qsizetype from = 0; from < ids.size() && error.isEmpty(); from += kCsvChunk) {
                 auto rows = readOutlierRows(*store, query, ids.mid(from, kCsvChunk));
                 if (!rows) {
-                    error = QString::fromStdString(rows.error().message);
+                    error = errorText(rows.error());
                     break;
                 }
                 QString chunk;

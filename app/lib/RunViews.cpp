@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "ErrorText.h"
 #include "analysis/Metrics.h"
 #include "export/Export.h"
 #include "store/Corpora.h"
@@ -188,12 +189,12 @@ QString sentenceText(const QString& projectPath, qint64 sentenceId) {
     if (!store || openPath != projectPath) {
         auto s = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
         // Errors show in place of the text, never as an empty (plausible-looking) sentence.
-        if (!s) return QObject::tr("⚠ cannot read sentence %1: %2").arg(sentenceId).arg(QString::fromStdString(s.error().message));
+        if (!s) return QObject::tr("⚠ cannot read sentence %1: %2").arg(sentenceId).arg(errorText(s.error()));
         store = std::move(*s);
         openPath = projectPath;
     }
     auto rows = dl::sentencesById(*store, {sentenceId});
-    if (!rows) return QObject::tr("⚠ cannot read sentence %1: %2").arg(sentenceId).arg(QString::fromStdString(rows.error().message));
+    if (!rows) return QObject::tr("⚠ cannot read sentence %1: %2").arg(sentenceId).arg(errorText(rows.error()));
     if (rows->empty()) return QObject::tr("⚠ sentence %1 is not in the project").arg(sentenceId);
     const auto& r = rows->front();
     QString text = QString::fromStdString(r.src);

@@ -87,6 +87,21 @@ private slots:
         QCOMPARE(errors, QStringList{QStringLiteral("cannot read run 10")});
     }
 
+    // A coded core error reaches the view in the UI language (errorText), not as core's
+    // English sentence: the status bar and message boxes of MainWindow show this text.
+    void codedErrorsAreTranslated() {
+        AsyncLoader loader;
+        QSignalSpy failed(&loader, &AsyncLoader::failed);
+        QString shown;
+        loader.load<QString>(
+            QStringLiteral("v"),
+            []() -> dl::Expected<QString> { return dl::fail(dl::ErrorCode::UnknownRun, {"7"}, "No run 7 in the project /p.dlproj."); },
+            [](QString) {}, [&](const QString& m) { shown = m; });
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(shown, QStringLiteral("There is no run 7 in the project."));
+        QCOMPARE(failed.at(0).at(1).toString(), shown);
+    }
+
     // The read never runs on the GUI thread.
     void readsRunOffTheGuiThread() {
         AsyncLoader loader;
