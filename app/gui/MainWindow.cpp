@@ -39,7 +39,6 @@
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
-#include "MethodsExplorer.h"
 #include "SweepPlotView.h"
 #include "TableExport.h"
 #include "CorpusTreeModel.h"
@@ -95,8 +94,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     tabs_->addTab(outliers_, tr("Outliers"));
     selection_ = new SelectionExplorer(this);
     tabs_->addTab(selection_, tr("Selection"));
-    methods_ = new MethodsExplorer(this);
-    tabs_->addTab(methods_, tr("Methods"));
     sweep_ = new SweepPlotView(this);
     tabs_->addTab(sweep_, tr("k sweep"));
     tabs_->addTab(runView_, tr("Runs"));
@@ -324,8 +321,6 @@ void MainWindow::refreshProject() {
         QStringLiteral("runs"), [path = projectPath_] { return readRuns(path); },
         [this](QList<RunRow> runs) {
             runModel_->setRuns(runs);
-            methods_->setProject(projectPath_);
-            methods_->setRuns(runs);
             if (showLatestRuns_) {
                 showLatestRuns_ = false;
                 qint64 cluster = 0, select = 0, sweep = 0;
@@ -525,7 +520,6 @@ void MainWindow::saveCurrentView() {
     if (current == clusters_) PlotExport::saveWithDialog(clusters_->scatter()->plot(), this, QStringLiteral("clusters"));
     else if (current == selection_) PlotExport::saveWidgetWithDialog(selection_->histogram(), this, QStringLiteral("selection"));
     else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
-    else if (current == methods_) PlotExport::saveWidgetWithDialog(methods_, this, QStringLiteral("methods"));
     else if (current == outliers_) saveOutliersCsv();
     else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
     else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));
