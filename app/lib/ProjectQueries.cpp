@@ -1,5 +1,7 @@
 #include "ProjectQueries.h"
 
+#include <cmath>
+
 #include <QObject>
 
 #include "encode/ModelCatalog.h"
@@ -57,6 +59,45 @@ dl::ImportParams toImportParams(const ImportRequest& r) {
     return p;
 }
 
+namespace {
+
+double numberOr(const nlohmann::json& object, const char* key, double otherwise) {
+    auto it = object.find(key);
+    return it != object.end() && it->is_number() ? it->get<double>() : otherwise;
+}
+
+// A layer sweep's outcome: the layer it chose, by which criterion, and that layer's score
+// (purity in percent with labels, else the silhouette).
+QString layerSweepResult(const nlohmann::json& summary) {
+    auto chosen = summary.find("chosen_layer");
+    if (chosen == summary.end() || !chosen->is_number_integer()) return {};
+    const int layer = chosen->get<int>();
+    auto by = summary.find("chosen_by");
+    const bool byPurity = by != summary.end() && by->is_string() && by->get<std::string>() == "purity";
+    double score = std::nan("");
+    for (const auto& point : summary.value("points", nlohmann::json::array()))
+        if (point.is_object() && numberOr(point, "layer", -2.0) == layer) score = numberOr(point, byPurity ? "purity_mean" : "silhouette", score);
+    const QString layerName = layer < 0 ? QObject::tr("last layer") : QObject::tr("layer %1").arg(layer);
+    if (std::isnan(score)) return byPurity ? QObject::tr("%1 by purity").arg(layerName) : QObject::tr("%1 by silhouette").arg(layerName);
+    return byPurity ? QObject::tr("%1 by purity (%2 %)").arg(layerName).arg(100 * score, 0, 'f', 1)
+                    : QObject::tr("%1 by silhouette (%2)").arg(layerName).arg(score, 0, 'f', 3);
+}
+
+// The Runs view's Result cell: the run's headline figure.
+QString runResultText(const std::string& kind, const nlohmann::json& summary) {
+    if (!summary.is_object()) return {};
+    if (kind == "cluster" && summary.contains("purity_mean") && summary["purity_mean"].is_number())
+        return QObject::tr("purity %1 ± %2 %")
+            .arg(100 * summary["purity_mean"].get<double>(), 0, 'f', 2)
+            .arg(100 * numberOr(summary, "purity_std", 0.0), 0, 'f', 2);
+    if (kind == "select" && summary.contains("selected") && summary["selected"].is_number_integer())
+        return QObject::tr("%1 of %2 selected").arg(summary["selected"].get<qint64>()).arg(summary.value("pool_size", qint64(0)));
+    if (kind == "layer-sweep") return layerSweepResult(summary);
+    return {};
+}
+
+}  // namespace
+
 dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
@@ -78,12 +119,7 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
             parts << QString::fromStdString(key) + QLatin1Char('=') + QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
         }
         row.description = parts.join(QStringLiteral(", "));
-        if (r.kind == "cluster" && r.summary.contains("purity_mean") && r.summary["purity_mean"].is_number())
-            row.result = QObject::tr("purity %1 ± %2 %")
-                             .arg(100 * r.summary["purity_mean"].get<double>(), 0, 'f', 2)
-                             .arg(100 * r.summary.value("purity_std", 0.0), 0, 'f', 2);
-        else if (r.kind == "select" && r.summary.contains("selected"))
-            row.result = QObject::tr("%1 of %2 selected").arg(r.summary["selected"].get<qint64>()).arg(r.summary.value("pool_size", qint64(0)));
+        row.result = runResultText(r.kind, r.summary);
         out << row;
     }
     return out;

@@ -16,11 +16,11 @@ dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPat
 // One line per stored run for the Runs view.
 struct RunRow {
     qint64 id = 0;
-    QString kind;     // "cluster", "select", "cluster-sweep"
+    QString kind;     // "cluster", "select", "cluster-sweep", "layer-sweep"
     QString created;
     QString corpus;
     QString description;  // parameters in words
-    QString result;       // headline figure (purity, selected count)
+    QString result;       // headline figure (purity, selected count, the layer a sweep chose)
 };
 dl::Expected<QList<RunRow>> readRuns(const QString& projectPath);
 

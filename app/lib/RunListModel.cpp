@@ -19,7 +19,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
     case IdColumn: return r.id;
     case KindColumn:
         return r.kind == QLatin1String("cluster") ? tr("clustering") : r.kind == QLatin1String("select") ? tr("selection")
-               : r.kind == QLatin1String("cluster-sweep") ? tr("k sweep") : r.kind;
+               : r.kind == QLatin1String("cluster-sweep") ? tr("k sweep") : r.kind == QLatin1String("layer-sweep") ? tr("layer sweep") : r.kind;
     case CorpusColumn: return r.corpus;
     case ResultColumn: return r.result;
     case ParametersColumn: return r.description;
