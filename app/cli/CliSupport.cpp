@@ -67,7 +67,9 @@ void registerCommand(Command command) {
     // Keep the order of the CLI contract in the overview.
     static const QStringList order = {QStringLiteral("init"),    QStringLiteral("import"),  QStringLiteral("info"),
                                       QStringLiteral("encode"),  QStringLiteral("cluster"), QStringLiteral("report"),
-                                      QStringLiteral("select"),  QStringLiteral("evaluate"), QStringLiteral("export")};
+                                      QStringLiteral("select"),  QStringLiteral("evaluate"), QStringLiteral("export"),
+                                      QStringLiteral("score"),   QStringLiteral("assign"),  QStringLiteral("merge"),
+                                      QStringLiteral("slurm")};
     auto rank = [&](const Command& c) {
         const auto i = order.indexOf(c.name);
         return i < 0 ? 1000 : i;

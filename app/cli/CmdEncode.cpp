@@ -1,10 +1,11 @@
 // `domainlens-cli encode PROJECT [--model DIR|HF-ID|NAME] [--layer N | --layers 6,8,12|all] [--prefix query|passage|none]
-//  [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt]`:
+//  [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt] [--shard I/N --out DIR]`:
 // embeds the sentences with a transformer encoder and stores the vectors in the project.
 // Resumable (Ctrl+C, then run again) and a no-op when the corpus is already encoded.
 #include <cstdio>
 
 #include "CliSupport.h"
+#include "ShardCli.h"
 #include "encode/EncodeJob.h"
 #include "encode/ModelCatalog.h"
 #include "store/Corpora.h"
@@ -41,6 +42,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
+    addShardOptions(p);  // --shard I/N --out DIR: one worker of a sharded encode (ShardCli.h)
 }
 
 nlohmann::json toJson(const dl::EncodeResult& r) {
@@ -152,6 +154,13 @@ int run(const QCommandLineParser& p) {
     if (params.device != "auto" && params.device != "cpu" && params.device != "cuda")
         return usageError(QStringLiteral("--device must be auto, cpu or cuda"));
 
+    int rc = ExitOk;
+    if (auto target = shardTarget(p, rc)) {
+        if (!params.layers.empty() || params.allLayers) return usageError(QStringLiteral("--shard encodes one layer: use --layer"));
+        params.corpus = p.value(QStringLiteral("corpus")).toStdString();
+        return runEncodeShardCommand(*path, params, *target, p);
+    }
+    if (rc != ExitOk) return rc;
     auto store = openProject(*path);
     if (!store) return ExitFailed;
     std::vector<std::string> corpora;

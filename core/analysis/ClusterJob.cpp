@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 
+#include "analysis/ClusterModel.h"
 #include "analysis/LayerSets.h"
 #include "analysis/Metrics.h"
 #include "jobs/RunJob.h"
@@ -59,6 +60,7 @@ struct Prepared {
     EmbeddingMatrix emb;
     DataMatrix x;        // data the GMM sees (PCA-reduced or raw)
     PcaModel pca;        // the reduction (components = 0 when none)
+    Standardization standardization;  // fitted when the representation standardises
     PcaModel display;    // 2-D display axes when pca < 2 (else the first two PCA axes)
     std::vector<float> coords2d;  // N x 2
     std::vector<EmbeddingSetInfo> layerSets;  // sets averaged (empty = pr.set alone)
@@ -126,6 +128,7 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     if (!reduced) return std::unexpected(reduced.error());
     pr.x = std::move(reduced->x);
     pr.pca = std::move(reduced->pca);
+    pr.standardization = std::move(reduced->standardization);
     if (params.pcaDims >= 2) {
         pr.coords2d = pr.x.columnsToFloat(2);
     } else if (pr.emb.dim >= 2 && pr.emb.rows >= 2) {
@@ -423,6 +426,10 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
                         put("labels", std::span<const std::int32_t>(b.labels)),
                         put("maxprob", std::span<const double>(b.maxProb))})
             if (!st) return std::unexpected(st.error());
+        // The fitted model, so `assign` can apply this run to other rows (shards, new data).
+        ClusterModel model{pr->set.id, {}, params.representation, pr->standardization, pr->pca, params.precision, b.model};
+        for (const auto& ls : pr->layerSets) model.layerSets.push_back(ls.id);
+        if (auto s = storeClusterModel(store, *runId, model); !s) return std::unexpected(s.error());
         if (cancel.isCancelled()) return cancelled();
         if (auto s = tx->commit(); !s) return std::unexpected(s.error());
         res.runId = *runId;

@@ -10,7 +10,8 @@
 //   blobs   : "pca2d" float32 N x 2 (position order), "means2d" float64 k x 2,
 //             "covs2d" float64 k x 2 x 2 (components on the two display axes),
 //             "weights" float64 k, "confusion" int64 domains x k, "sentence_ids" int64 N,
-//             "domain_index" int32 N (-1 unlabelled), "maxprob" float64 N.
+//             "domain_index" int32 N (-1 unlabelled), "maxprob" float64 N, and the fitted
+//             model ("model.*", analysis/ClusterModel.h) that `assign` applies to shards.
 #include <cstdint>
 #include <optional>
 #include <string>

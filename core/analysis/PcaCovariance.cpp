@@ -13,6 +13,44 @@
 
 namespace dl {
 
+// Axes = the leading eigenvectors of the covariance; sign as scikit-learn's
+// svd_flip(u_based_decision=False): the largest-magnitude entry of each axis is positive.
+Expected<PcaModel> pcaFromCovariance(std::vector<double> mean, const std::vector<double>& cov, std::int64_t rows,
+                                     int components) {
+    const int dim = static_cast<int>(mean.size());
+    if (cov.size() != mean.size() * mean.size()) return fail("PCA: the covariance does not match the mean's dimension.");
+    if (components < 1 || components > dim)
+        return usageError("PCA components must be between 1 and the dimension " + std::to_string(dim) + " (got " +
+                          std::to_string(components) + ").");
+    const bool finite = std::all_of(cov.begin(), cov.end(), [](double v) { return std::isfinite(v); }) &&
+                        std::all_of(mean.begin(), mean.end(), [](double v) { return std::isfinite(v); });
+    if (!finite) return fail("The data contain NaN or infinite values (or values too large to square); PCA is not possible.");
+    using RowMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    Eigen::MatrixXd C = Eigen::Map<const RowMat>(cov.data(), dim, dim);
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(C);
+    if (es.info() != Eigen::Success) return fail("PCA: the eigen-decomposition did not converge.");
+    const Eigen::VectorXd& ev = es.eigenvalues();  // ascending
+    const double total = std::max(ev.sum(), 0.0);
+    PcaModel model;
+    model.inputDim = dim;
+    model.components = components;
+    model.fitRows = rows;
+    model.mean = std::move(mean);
+    model.axes.resize(static_cast<std::size_t>(components) * dim);
+    for (int c = 0; c < components; ++c) {
+        const int col = dim - 1 - c;
+        Eigen::VectorXd v = es.eigenvectors().col(col);
+        Eigen::Index arg = 0;
+        v.cwiseAbs().maxCoeff(&arg);
+        if (v[arg] < 0) v = -v;
+        for (int j = 0; j < dim; ++j) model.axes[static_cast<std::size_t>(c) * dim + j] = v[j];
+        const double var = std::max(ev[col], 0.0);
+        model.explainedVariance.push_back(var);
+        model.explainedVarianceRatio.push_back(total > 0 ? var / total : 0.0);
+    }
+    return model;
+}
+
 namespace {
 
 // Rows per block: 8192 x 384 float32 = 12 MB, large enough for GEMM efficiency, small
@@ -45,38 +83,10 @@ std::int64_t fitRowCount(std::int64_t n, const PcaParams& params) {
     return params.maxFitRows > 0 && n > params.maxFitRows ? std::max<std::int64_t>(params.maxFitRows, 2) : n;
 }
 
-// Axes = the leading eigenvectors of the covariance; sign as scikit-learn's
-// svd_flip(u_based_decision=False): the largest-magnitude entry of each axis is positive.
-Expected<PcaModel> modelFromCovariance(const GramAccumulator& acc, int dim, const PcaParams& params) {
+Expected<PcaModel> modelFromCovariance(const GramAccumulator& acc, const PcaParams& params) {
     std::vector<double> mean, cov;
     acc.finish(mean, cov);
-    const bool finite = std::all_of(cov.begin(), cov.end(), [](double v) { return std::isfinite(v); }) &&
-                        std::all_of(mean.begin(), mean.end(), [](double v) { return std::isfinite(v); });
-    if (!finite) return fail("The data contain NaN or infinite values (or values too large to square); PCA is not possible.");
-    using RowMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-    Eigen::MatrixXd C = Eigen::Map<const RowMat>(cov.data(), dim, dim);
-    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(C);
-    if (es.info() != Eigen::Success) return fail("PCA: the eigen-decomposition did not converge.");
-    const Eigen::VectorXd& ev = es.eigenvalues();  // ascending
-    const double total = std::max(ev.sum(), 0.0);
-    PcaModel model;
-    model.inputDim = dim;
-    model.components = params.components;
-    model.fitRows = acc.count();
-    model.mean = std::move(mean);
-    model.axes.resize(static_cast<std::size_t>(params.components) * dim);
-    for (int c = 0; c < params.components; ++c) {
-        const int col = dim - 1 - c;
-        Eigen::VectorXd v = es.eigenvectors().col(col);
-        Eigen::Index arg = 0;
-        v.cwiseAbs().maxCoeff(&arg);
-        if (v[arg] < 0) v = -v;
-        for (int j = 0; j < dim; ++j) model.axes[static_cast<std::size_t>(c) * dim + j] = v[j];
-        const double var = std::max(ev[col], 0.0);
-        model.explainedVariance.push_back(var);
-        model.explainedVarianceRatio.push_back(total > 0 ? var / total : 0.0);
-    }
-    return model;
+    return pcaFromCovariance(std::move(mean), cov, acc.count(), params.components);
 }
 
 at::Tensor hostFloatRows(const float* p, std::int64_t rows, int cols) {
@@ -110,7 +120,7 @@ Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params
     } catch (const std::exception& e) {
         return fail(std::string("PCA failed: ") + e.what());
     }
-    return modelFromCovariance(acc, dim, params);
+    return modelFromCovariance(acc, params);
 }
 
 Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& params, const CancelToken& cancel) {
@@ -144,7 +154,7 @@ Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& param
     } catch (const std::exception& e) {
         return fail(std::string("PCA failed: ") + e.what());
     }
-    return modelFromCovariance(acc, dim, params);
+    return modelFromCovariance(acc, params);
 }
 
 namespace {

@@ -9,6 +9,12 @@
 
 namespace dl {
 
+// The PCA of a sample covariance (dim x dim row-major, divided by n - 1) and its mean:
+// the `components` leading eigenvectors. Used by the fits below and by PCA from summed
+// per-shard statistics (shard/MomentStats.h). rows: the sample size, recorded as fitRows.
+Expected<PcaModel> pcaFromCovariance(std::vector<double> mean, const std::vector<double>& cov, std::int64_t rows,
+                                     int components);
+
 Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params, const CancelToken& cancel);
 Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& params, const CancelToken& cancel);
 

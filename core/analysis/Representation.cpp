@@ -124,8 +124,9 @@ Expected<ReducedData> reduceForClustering(std::span<float> data, std::int64_t ro
                                           const RepresentationParams& rep, const ReduceParams& params,
                                           const CancelToken& cancel) {
     if (rep.whiten && params.pcaDims < 2) return usageError("PCA whitening needs --pca N with N >= 2.");
+    ReducedData out;
     if (rep.l2) l2NormalizeRows(data, rows, dim);
-    if (rep.standardize) standardizeColumns(data, rows, dim);
+    if (rep.standardize) out.standardization = standardizeColumns(data, rows, dim);
     if (cancel.isCancelled()) return cancelled();
     // PCA runs in float32 on the raw vectors (float64 accumulation inside); the GMM then
     // works in the requested precision.
@@ -133,7 +134,6 @@ Expected<ReducedData> reduceForClustering(std::span<float> data, std::int64_t ro
     auto raw = DataMatrix::fromFloat(data, rows, dim, rawPrecision, params.cuda);
     if (!raw) return std::unexpected(raw.error());
     if (!raw->allFinite()) return fail("The embeddings contain NaN or infinite values; re-encode the corpus.");
-    ReducedData out;
     if (params.pcaDims < 2) {
         out.x = std::move(*raw);
         return out;

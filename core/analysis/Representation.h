@@ -54,6 +54,7 @@ Expected<DataMatrix> whitenProjection(const PcaModel& model, const DataMatrix& p
 struct ReducedData {
     DataMatrix x;  // in `precision`
     PcaModel pca;  // components = 0 when no PCA
+    Standardization standardization;  // empty vectors when not standardised
 };
 struct ReduceParams {
     int pcaDims = 50;

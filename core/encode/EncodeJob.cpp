@@ -7,6 +7,7 @@
 
 #include "encode/ModelCatalog.h"
 #include "encode/ModelConfig.h"
+#include "encode/EncodePlan.h"
 #include "encode/ModelIdentity.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"
@@ -15,71 +16,6 @@
 namespace dl {
 namespace {
 
-// What every layer's set shares: the model (by content), the corpus, pooling and prompt.
-struct Plan {
-    ModelEntry model;
-    ModelConfig cfg;
-    CorpusInfo corpus;
-    Pooling pooling = Pooling::Mean;
-    std::string hash, precision, promptName, promptText;
-    std::vector<int> resolved;  // hidden-state indices 0..L, one per requested layer
-};
-
-Expected<Plan> plan(const EncodeParams& params, std::vector<int> layers, Store& store) {
-    Plan p;
-    auto pooling = parsePooling(params.pooling);
-    if (!pooling) return std::unexpected(pooling.error());
-    p.pooling = *pooling;
-    if (params.chunkSentences < 1) return usageError("The chunk size must be positive.");
-    auto model = resolveModel(params.model);
-    if (!model) return std::unexpected(model.error());
-    p.model = *model;
-    auto corpus = resolveCorpus(store, params.corpus);
-    if (!corpus) return std::unexpected(corpus.error());
-    p.corpus = *corpus;
-    if (params.side == Side::Target && !corpus->parallel)
-        return usageError("The corpus " + corpus->name + " has no target side.");
-    // The key needs config.json and the content hash (cached); a complete set returns
-    // before the weights are loaded.
-    auto cfg = loadModelConfig(model->path);
-    if (!cfg) return std::unexpected(cfg.error());
-    p.cfg = *cfg;
-    const int L = cfg->numLayers;
-    if (params.allLayers) {
-        layers.clear();
-        for (int l = 1; l <= L; ++l) layers.push_back(l);
-    }
-    if (layers.empty()) return usageError("No layer to encode.");
-    for (int layer : layers) {
-        if (layer > L || layer < -(L + 1))
-            return usageError("Layer " + std::to_string(layer) + " does not exist: " + model->name + " has " +
-                              std::to_string(L) + " layers.");
-        p.resolved.push_back(layer < 0 ? L + 1 + layer : layer);
-    }
-    auto prompt = resolvePrompt(model->path, params.prefix);
-    if (!prompt) return std::unexpected(prompt.error());
-    p.promptName = prompt->first;
-    p.promptText = prompt->second;
-    auto hash = modelContentHash(model->path);
-    if (!hash) return std::unexpected(hash.error());
-    p.hash = *hash;
-    p.precision = encoderPrecision(params.device);
-    return p;
-}
-
-EmbeddingKey keyFor(const Plan& p, const EncodeParams& params, int resolved) {
-    EmbeddingKey key;
-    key.model = p.model.name;
-    key.layer = resolved == p.cfg.numLayers ? -1 : resolved;
-    key.pooling = poolingName(p.pooling);
-    key.side = params.side;
-    key.normalized = params.normalize;
-    key.modelHash = p.hash;
-    key.precision = p.precision;
-    key.prefix = p.promptName;
-    return key;
-}
-
 bool underFolder(const std::string& path, const std::string& folder) {
     const auto rel = std::filesystem::path(path).lexically_relative(folder);
     return !rel.empty() && *rel.begin() != "..";
@@ -87,7 +23,7 @@ bool underFolder(const std::string& path, const std::string& folder) {
 
 // Streams the corpus from `position` through the encoder and appends each layer's rows to
 // its set (a set already further along skips the rows it has). One transaction per chunk.
-Status encodeChunks(const Plan& p, const EncodeParams& params, TransformerEncoder& encoder, Store& store,
+Status encodeChunks(const EncodePlan& p, const EncodeParams& params, TransformerEncoder& encoder, Store& store,
                     std::vector<EncodeResult>& res, std::vector<std::int64_t>& done, ProgressSink& progress,
                     const CancelToken& cancel) {
     const std::int64_t total = p.corpus.sentences;
@@ -132,7 +68,7 @@ Status encodeChunks(const Plan& p, const EncodeParams& params, TransformerEncode
 Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, const std::vector<int>& layers, Store& store,
                                                  ProgressSink& progress, const CancelToken& cancel) {
     const auto t0 = std::chrono::steady_clock::now();
-    auto p = plan(params, layers, store);
+    auto p = planEncode(params, layers, store);
     if (!p) return std::unexpected(p.error());
     std::vector<EncodeResult> res(p->resolved.size());
     std::vector<std::int64_t> done(p->resolved.size());
@@ -140,7 +76,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
         for (std::size_t j = 0; j < res.size(); ++j) {
-            const auto key = keyFor(*p, params, p->resolved[j]);
+            const auto key = embeddingKeyFor(*p, params, p->resolved[j]);
             auto set = ensureEmbeddingSet(store, key, p->cfg.hiddenSize, params.storage, p->model.path);
             if (!set) return std::unexpected(set.error());
             auto& r = res[j];
@@ -171,14 +107,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     }
 
     progress.stage("Loading " + p->model.name);
-    EncoderOptions eo;
-    eo.pooling = p->pooling;
-    eo.layer = *std::max_element(p->resolved.begin(), p->resolved.end());  // layers above it are not loaded
-    eo.normalize = params.normalize;
-    eo.batchTokens = params.batchTokens;
-    eo.threads = params.threads;
-    eo.device = params.device;
-    auto encoder = TransformerEncoder::load(p->model.path, eo);
+    auto encoder = TransformerEncoder::load(p->model.path, encoderOptionsFor(*p, params));
     if (!encoder) return std::unexpected(encoder.error());
     const std::int64_t from = *std::min_element(done.begin(), done.end());
     if (from > 0) progress.info("Resuming at sentence " + std::to_string(from) + " of " + std::to_string(p->corpus.sentences) + ".");

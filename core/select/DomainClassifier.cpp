@@ -7,6 +7,8 @@
 #include <random>
 #include <sstream>
 
+#include "jobs/RunJob.h"
+
 namespace dl {
 
 nlohmann::json DomainHeadOptions::toJson() const {
@@ -154,6 +156,33 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
     const std::string bytes = weights.str();
     result.weights.assign(bytes.begin(), bytes.end());
     return result;
+}
+
+Expected<std::vector<double>> applyDomainHead(std::span<const char> weights, int dim, int hidden, const float* rows,
+                                              std::int64_t rowCount, const CancelToken& cancel) {
+    HeadImpl head(dim, hidden);
+    try {
+        std::istringstream in(std::string(weights.begin(), weights.end()));
+        torch::serialize::InputArchive archive;
+        archive.load_from(in);
+        head.load(archive);
+    } catch (const std::exception& e) {
+        return fail("The stored domain classifier cannot be loaded (" + withoutBacktrace(e.what()) +
+                    "); was the run made with another hidden size or embedding dimension?");
+    }
+    torch::NoGradGuard noGrad;
+    head.eval();
+    const auto cpu = torch::TensorOptions().dtype(torch::kFloat32);
+    auto x = torch::from_blob(const_cast<float*>(rows), {rowCount, dim}, cpu);
+    std::vector<double> out(static_cast<std::size_t>(rowCount));
+    const std::int64_t chunk = 65536;  // as trainDomainHead scores the pool
+    for (std::int64_t start = 0; start < rowCount; start += chunk) {
+        cancel.throwIfCancelled();
+        const auto n = std::min(chunk, rowCount - start);
+        auto p = torch::sigmoid(head.forward(x.narrow(0, start, n))).to(torch::kFloat64).contiguous();
+        std::copy(p.data_ptr<double>(), p.data_ptr<double>() + n, out.begin() + start);
+    }
+    return out;
 }
 
 }  // namespace dl

@@ -50,6 +50,11 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
                                            const DomainHeadOptions& options, ProgressSink& progress, const CancelToken& cancel,
                                            std::span<const float> applyTo = {});
 
+// P(in-domain) of each row under a classifier trainDomainHead saved (DomainHeadResult::weights)
+// with the same dim and hidden size: how a stored finetune-head selection scores other rows.
+Expected<std::vector<double>> applyDomainHead(std::span<const char> weights, int dim, int hidden, const float* rows,
+                                              std::int64_t rowCount, const CancelToken& cancel);
+
 // The negative candidates (pool row indices) pre-ranking allows: the lowest
 // `fraction` of the cosine ranking, excluded rows removed. Exposed for tests.
 std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine, const std::vector<char>& excluded,

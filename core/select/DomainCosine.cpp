@@ -6,19 +6,32 @@
 
 namespace dl {
 
-std::vector<double> cosineToSeedMean(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
-                                     int dim) {
-    using RowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-    const Eigen::Map<const RowMajor> s(seed, seedRows, dim), p(pool, poolRows, dim);
+namespace {
+using RowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+}
+
+std::vector<double> seedQuery(const float* seed, std::int64_t seedRows, int dim) {
+    const Eigen::Map<const RowMajor> s(seed, seedRows, dim);
     // Accumulate the mean in double: 2000 float rows lose digits otherwise.
     Eigen::VectorXd query = s.cast<double>().colwise().mean().transpose();
     const double qn = query.norm();
-    const Eigen::VectorXf q = (query / (qn > 0 ? qn : 1.0)).cast<float>();
+    query /= qn > 0 ? qn : 1.0;
+    return {query.data(), query.data() + query.size()};
+}
+
+std::vector<double> cosineToQuery(const std::vector<double>& query, const float* rows, std::int64_t rowCount, int dim) {
+    const Eigen::Map<const RowMajor> p(rows, rowCount, dim);
+    const Eigen::VectorXf q = Eigen::Map<const Eigen::VectorXd>(query.data(), dim).cast<float>();
     const Eigen::VectorXf dots = p * q;
     const Eigen::VectorXf norms = p.rowwise().norm();
-    std::vector<double> out(poolRows);
-    for (std::int64_t i = 0; i < poolRows; ++i) out[i] = norms[i] > 0 ? double(dots[i]) / double(norms[i]) : 0.0;
+    std::vector<double> out(static_cast<std::size_t>(rowCount));
+    for (std::int64_t i = 0; i < rowCount; ++i) out[i] = norms[i] > 0 ? double(dots[i]) / double(norms[i]) : 0.0;
     return out;
+}
+
+std::vector<double> cosineToSeedMean(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
+                                     int dim) {
+    return cosineToQuery(seedQuery(seed, seedRows, dim), pool, poolRows, dim);
 }
 
 }  // namespace dl

@@ -13,6 +13,7 @@
 #include "select/InvitationJob.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
+#include "select/SelectionModel.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -120,6 +121,31 @@ nlohmann::json SelectParams::toJson() const {
     return j;
 }
 
+SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, std::optional<double> threshold,
+                          const std::vector<double>& scores, const std::vector<std::int64_t>& ids) {
+    // The cut: top-k, a threshold, or the default (Positive variant for the classifier:
+    // p > 0.5; otherwise the top 10% of the pool).
+    const std::size_t n = scores.size();
+    const auto ranking = rankByScore(scores, ids);
+    SelectionCut out;
+    if (threshold) {
+        out.selected = selectThreshold(scores, *threshold);
+        out.cut = {{"threshold", *threshold}};
+    } else if (top) {
+        out.selected = selectTopK(ranking, n, *top);
+        out.cut = {{"top", *top}};
+    } else if (method == SelectMethod::FinetuneHead || method == SelectMethod::Finetune) {
+        out.selected = selectThreshold(scores, 0.5);
+        for (std::size_t i = 0; i < n; ++i) out.selected[i] = out.selected[i] && scores[i] > 0.5;
+        out.cut = {{"threshold", 0.5}, {"default", "positive: p > 0.5"}};
+    } else {
+        const auto k = std::max<std::int64_t>(1, std::int64_t(n) / 10);
+        out.selected = selectTopK(ranking, n, k);
+        out.cut = {{"top", k}, {"default", "top 10% of the pool"}};
+    }
+    return out;
+}
+
 // The body of runSelect; may throw (CancelledException from deep loops, c10::Error from libtorch).
 static Expected<SelectResult> selectBody(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel) {
     SelectParams p = params;
@@ -158,6 +184,7 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
     std::vector<double> scores, probability;
     std::optional<std::int64_t> setId;
     nlohmann::json report = nlohmann::json::object();
+    std::optional<SelectionModel> fitted;  // stored with the run for `score --shard`
     if (needsEmbeddings) {
         std::optional<EmbeddingSetInfo> set;
         if (p.embeddingSet) {
@@ -190,6 +217,12 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
         const auto poolRows = gatherRows(*poolM, pool->positions);
         progress.stage("Domain-Cosine scores");
         scores = cosineToSeedMean(seedRows.data(), std::int64_t(seed->positions.size()), poolRows.data(), std::int64_t(n), set->dim);
+        if (selectionModelApplicable(p.method)) {
+            fitted = SelectionModel{p.method, set->id, set->dim, {}, {}, 0, p.excludeLeaked, {}};
+            if (p.method == SelectMethod::Cosine) fitted->query = seedQuery(seedRows.data(), std::int64_t(seed->positions.size()), set->dim);
+            for (const auto& text : seed->text.src) fitted->seedTextHashes.push_back(sentenceTextHash(text));
+            std::sort(fitted->seedTextHashes.begin(), fitted->seedTextHashes.end());
+        }
         if (p.method == SelectMethod::FinetuneHead) {
             auto head = trainDomainHead(seedRows.data(), std::int64_t(seed->positions.size()), poolRows.data(), std::int64_t(n),
                                         set->dim, scores, excluded, p.head, progress, cancel);
@@ -197,6 +230,8 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
             scores = head->probability;
             probability = head->probability;
             report = head->report.toJson();
+            fitted->headWeights = std::move(head->weights);
+            fitted->hidden = p.head.hidden;
         }
         if (p.method == SelectMethod::Finetune) {
             // Negatives by pre-ranking, as many as the seed; then the encoder itself is trained.
@@ -262,26 +297,7 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
     }
     cancel.throwIfCancelled();
 
-    // The cut: top-k, a threshold, or the default (Positive variant for the classifier:
-    // p > 0.5; otherwise the top 10% of the pool).
-    const auto ranking = rankByScore(scores, pool->text.ids);
-    std::vector<char> selected;
-    nlohmann::json cut;
-    if (p.threshold) {
-        selected = selectThreshold(scores, *p.threshold);
-        cut = {{"threshold", *p.threshold}};
-    } else if (p.top) {
-        selected = selectTopK(ranking, n, *p.top);
-        cut = {{"top", *p.top}};
-    } else if (p.method == SelectMethod::FinetuneHead || p.method == SelectMethod::Finetune) {
-        selected = selectThreshold(scores, 0.5);
-        for (std::size_t i = 0; i < n; ++i) selected[i] = selected[i] && scores[i] > 0.5;
-        cut = {{"threshold", 0.5}, {"default", "positive: p > 0.5"}};
-    } else {
-        const auto k = std::max<std::int64_t>(1, std::int64_t(n) / 10);
-        selected = selectTopK(ranking, n, k);
-        cut = {{"top", k}, {"default", "top 10% of the pool"}};
-    }
+    auto [selected, cut] = cutSelection(p.method, p.top, p.threshold, scores, pool->text.ids);
     const auto selectedCount = std::count(selected.begin(), selected.end(), 1);
 
     RunResults results;
@@ -312,6 +328,8 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
     if (auto s = setRunSummary(store, *runId, out.summary); !s) return std::unexpected(s.error());
+    if (fitted)
+        if (auto s = storeSelectionModel(store, *runId, *fitted); !s) return std::unexpected(s.error());
     cancel.throwIfCancelled();
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());
     out.runId = *runId;

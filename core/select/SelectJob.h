@@ -5,9 +5,11 @@
 //   summary : sizes, leaked seed sentences, cut used, method report (e.g. held-out F1)
 //   results : per pool sentence: score (higher = more in-domain; NaN = excluded),
 //             label 1 = selected / 0 = not, prob (classifier probability when there is one)
+//   blobs   : cosine and finetune-head store their fitted model (select/SelectionModel.h)
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -54,6 +56,15 @@ struct SelectResult {
     std::int64_t poolSize = 0, seedSize = 0, leaked = 0, selected = 0;
     nlohmann::json summary;
 };
+
+// The cut of a ranking: --threshold T, --top K, or the method's default (p > 0.5 for the
+// classifiers, else the top 10%). Shared by the selection job and the merge of score shards.
+struct SelectionCut {
+    std::vector<char> selected;  // per score
+    nlohmann::json cut;          // as stored in the run's summary
+};
+SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, std::optional<double> threshold,
+                          const std::vector<double>& scores, const std::vector<std::int64_t>& ids);
 
 Expected<SelectResult> runSelect(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel);
 

@@ -1,5 +1,6 @@
 #include "store/Embeddings.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/Half.h"
@@ -135,34 +136,54 @@ Status appendEmbeddings(Store& store, std::int64_t setId, std::int64_t corpusId,
 }
 
 Expected<EmbeddingMatrix> loadEmbeddings(Store& store, std::int64_t setId, std::int64_t corpusId) {
+    auto total = encodedCount(store, setId, corpusId);
+    if (!total) return std::unexpected(total.error());
+    if (*total == 0) {
+        auto set = embeddingSet(store, setId);
+        if (!set) return std::unexpected(set.error());
+        return fail("Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
+    }
+    return loadEmbeddingRange(store, setId, corpusId, 0, *total);
+}
+
+Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, std::int64_t corpusId,
+                                             std::int64_t firstPosition, std::int64_t rows) {
     auto set = embeddingSet(store, setId);
     if (!set) return std::unexpected(set.error());
     auto total = encodedCount(store, setId, corpusId);
     if (!total) return std::unexpected(total.error());
-    if (*total == 0)
-        return fail("Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
+    if (firstPosition < 0 || rows < 0 || firstPosition + rows > *total)
+        return fail("Embedding set " + std::to_string(setId) + " covers positions 0.." + std::to_string(*total) +
+                    " of this corpus, not " + std::to_string(firstPosition) + ".." + std::to_string(firstPosition + rows) +
+                    " (run `encode` first).");
     EmbeddingMatrix m;
-    m.rows = *total;
+    m.rows = rows;
     m.dim = set->dim;
     m.data.resize(static_cast<std::size_t>(m.rows) * m.dim);
-    auto q = store.prepare("SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 ORDER BY first_position");
+    const std::int64_t end = firstPosition + rows;
+    auto q = store.prepare("SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 "
+                           "AND first_position < ?4 AND first_position + rows > ?3 ORDER BY first_position");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, setId).bind(2, corpusId);
+    q->bind(1, setId).bind(2, corpusId).bind(3, firstPosition).bind(4, end);
     const std::size_t valueSize = set->storage == StorageType::Float16 ? 2 : 4;
+    const auto dim = static_cast<std::size_t>(m.dim);
     while (true) {
         auto row = q->step();
         if (!row) return std::unexpected(row.error());
         if (!*row) break;
-        const std::int64_t first = q->int64(0), rows = q->int64(1);
+        const std::int64_t first = q->int64(0), chunkRows = q->int64(1);
         auto blob = q->blob(2);
-        const std::size_t values = static_cast<std::size_t>(rows) * m.dim;
-        if (blob.size() != values * valueSize || first + rows > m.rows)
+        if (blob.size() != static_cast<std::size_t>(chunkRows) * dim * valueSize)
             return fail("The project " + store.path() + " has a damaged embedding chunk at position " + std::to_string(first) + ".");
-        float* dst = m.data.data() + static_cast<std::size_t>(first) * m.dim;
+        // The part of the chunk inside [firstPosition, end).
+        const std::int64_t from = std::max(first, firstPosition), to = std::min(first + chunkRows, end);
+        const auto values = static_cast<std::size_t>(to - from) * dim;
+        const auto srcOffset = static_cast<std::size_t>(from - first) * dim;
+        float* dst = m.data.data() + static_cast<std::size_t>(from - firstPosition) * dim;
         if (valueSize == 2) {
-            halvesToFloats({reinterpret_cast<const std::uint16_t*>(blob.data()), values}, {dst, values});
+            halvesToFloats({reinterpret_cast<const std::uint16_t*>(blob.data()) + srcOffset, values}, {dst, values});
         } else {
-            std::memcpy(dst, blob.data(), values * 4);
+            std::memcpy(dst, reinterpret_cast<const float*>(blob.data()) + srcOffset, values * 4);
         }
     }
     return m;

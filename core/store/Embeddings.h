@@ -64,6 +64,10 @@ struct EmbeddingMatrix {
 };
 // Reads the whole (encoded part of the) corpus; fails if nothing is encoded.
 Expected<EmbeddingMatrix> loadEmbeddings(Store& store, std::int64_t setId, std::int64_t corpusId);
+// Rows for positions [firstPosition, firstPosition + rows) only (one shard of a sharded stage);
+// fails when the set does not cover them.
+Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, std::int64_t corpusId,
+                                             std::int64_t firstPosition, std::int64_t rows);
 
 // The most recently created set that covers the whole corpus (for "use what is encoded").
 Expected<EmbeddingSetInfo> latestCompleteSet(Store& store, std::int64_t corpusId);

@@ -142,4 +142,18 @@ Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, co
     return std::vector<std::byte>(b.begin(), b.end());
 }
 
+Status putRunJson(Store& store, std::int64_t runId, const std::string& name, const nlohmann::json& value) {
+    const std::string text = value.dump();
+    return putRunBlob(store, runId, name, std::as_bytes(std::span<const char>(text.data(), text.size())));
+}
+
+Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, const std::string& name) {
+    auto bytes = getRunBlob(store, runId, name);
+    if (!bytes) return std::unexpected(bytes.error());
+    auto j = nlohmann::json::parse(std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size()), nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return fail("Run " + std::to_string(runId) + ": its stored '" + name + "' is damaged (not a JSON object).");
+    return j;
+}
+
 }  // namespace dl

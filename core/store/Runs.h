@@ -52,6 +52,11 @@ Expected<RunResults> readRunResults(Store& store, std::int64_t runId);  // order
 Status putRunBlob(Store& store, std::int64_t runId, const std::string& name, std::span<const std::byte> data);
 Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, const std::string& name);
 
+// A JSON object as a named blob (a stored model's description); reading fails on a missing
+// blob and says so, and on one that is not a JSON object.
+Status putRunJson(Store& store, std::int64_t runId, const std::string& name, const nlohmann::json& value);
+Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, const std::string& name);
+
 template <class T>
 Status putRunArray(Store& store, std::int64_t runId, const std::string& name, std::span<const T> values) {
     return putRunBlob(store, runId, name, std::as_bytes(values));

@@ -39,6 +39,35 @@ Expected<sqlite3*> openConnection(const std::string& path, int flags) {
     return db;
 }
 
+// "file:" URI of a path (percent-encoding what a URI would misread).
+std::string fileUri(const std::string& path) {
+    std::string uri = "file:";
+    for (char c : fs::absolute(path).string()) {
+        if (c == '%' || c == '?' || c == '#') {
+            static const char* hex = "0123456789ABCDEF";
+            uri += '%';
+            uri += hex[(static_cast<unsigned char>(c) >> 4) & 15];
+            uri += hex[static_cast<unsigned char>(c) & 15];
+        } else {
+            uri += c;
+        }
+    }
+    return uri;
+}
+
+// OpenMode::SharedReadOnly (see Store.h). immutable=1 is only safe when every committed page
+// is in the main file: a non-empty -wal means the last writer did not checkpoint.
+Expected<sqlite3*> openShared(const std::string& path) {
+    std::error_code ec;
+    const auto walSize = fs::file_size(path + "-wal", ec);
+    const bool pendingWal = !ec && walSize > 0;
+    auto db = pendingWal ? openConnection(path, SQLITE_OPEN_READONLY)
+                         : openConnection(fileUri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+    if (!db) return db;
+    sqlite3_exec(*db, "PRAGMA query_only=1;", nullptr, nullptr, nullptr);
+    return db;
+}
+
 }  // namespace
 
 Store::Store(sqlite3* db, std::string path, bool readOnly) : db_(db), path_(std::move(path)), readOnly_(readOnly) {}
@@ -93,10 +122,10 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
     std::error_code ec;
     if (!fs::exists(path, ec)) return fail(ErrorCode::ProjectMissing, {path}, "The project " + path + " does not exist (create it with `init`).");
     if (fs::is_directory(path, ec)) return fail(ErrorCode::ProjectIsFolder, {path}, "The project path " + path + " is a folder, not a project file.");
-    const int flags = mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
-    auto db = openConnection(path, flags);
+    const int flags = mode == OpenMode::ReadWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+    auto db = mode == OpenMode::SharedReadOnly ? openShared(path) : openConnection(path, flags);
     if (!db) return std::unexpected(db.error());
-    const bool readOnly = mode == OpenMode::ReadOnly || sqlite3_db_readonly(*db, "main") == 1;
+    const bool readOnly = mode != OpenMode::ReadWrite || sqlite3_db_readonly(*db, "main") == 1;
     std::unique_ptr<Store> store(new Store(*db, path, readOnly));
 
     auto appId = pragmaInt(*db, "PRAGMA application_id");
@@ -114,6 +143,10 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
                     "The project " + path + " was written by a newer DomainLens (schema " + std::to_string(*version) +
                     "; this version reads up to schema " + std::to_string(current) + "). Please update DomainLens.");
     if (auto fk = store->exec("PRAGMA foreign_keys=ON;"); !fk) return std::unexpected(fk.error());
+    if (*version < current && mode == OpenMode::SharedReadOnly)
+        return fail(ErrorCode::UpgradeReadOnly, {path, std::to_string(*version), std::to_string(current)},
+                    "The project " + path + " uses schema " + std::to_string(*version) + " and must be upgraded to schema " +
+                    std::to_string(current) + " before workers read it; open it once with `domainlens-cli info`.");
     if (*version < current) {
         // Migrate on open, whatever the mode asked for (the GUI opens read-only): a view of an
         // old schema would misread it, and refusing would lock the user out of the project.

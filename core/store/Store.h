@@ -19,7 +19,12 @@ class Statement;
 // The schema this build writes; Store uses schemaMigrations().size(), which must equal this.
 inline constexpr int kSchemaVersion = 2;
 
-enum class OpenMode { ReadWrite, ReadOnly };
+// SharedReadOnly: for the workers of a sharded stage, many processes on many nodes reading one
+// project on a shared filesystem. Opened with SQLITE_OPEN_READONLY and, when the project has no
+// pending write-ahead log, as immutable (no -shm file, no locks, nothing written beside the
+// project: POSIX locks are unreliable on NFS/Lustre); otherwise read-only with query_only.
+// Never migrates: an old schema is refused with a message saying to open it once first.
+enum class OpenMode { ReadWrite, ReadOnly, SharedReadOnly };
 
 class Store {
 public:

@@ -1,0 +1,138 @@
+#include "analysis/ClusterModel.h"
+
+#include <cstring>
+
+#include "store/Store.h"
+
+namespace dl {
+
+namespace {
+
+using json = nlohmann::json;
+constexpr int kModelVersion = 1;
+
+Status putDoubles(Store& store, std::int64_t runId, const std::string& name, const std::vector<double>& v) {
+    if (v.empty()) return {};  // the store binds an empty blob as NULL
+    return putRunArray(store, runId, "model." + name, std::span<const double>(v));
+}
+
+Expected<std::vector<double>> getDoubles(Store& store, std::int64_t runId, const std::string& name, std::size_t expected) {
+    if (expected == 0) return std::vector<double>{};
+    auto v = getRunArray<double>(store, runId, "model." + name);
+    if (!v) return std::unexpected(v.error());
+    if (v->size() != expected)
+        return fail("Run " + std::to_string(runId) + ": its stored model part '" + name + "' has " + std::to_string(v->size()) +
+                    " values, expected " + std::to_string(expected) + ".");
+    return v;
+}
+
+std::size_t covarianceSize(CovarianceType type, int k, int d) {
+    switch (type) {
+    case CovarianceType::Full: return std::size_t(k) * d * d;
+    case CovarianceType::Tied: return std::size_t(d) * d;
+    case CovarianceType::Diag: return std::size_t(k) * d;
+    case CovarianceType::Spherical: return std::size_t(k);
+    }
+    return 0;
+}
+
+}  // namespace
+
+Status storeClusterModel(Store& store, std::int64_t runId, const ClusterModel& m) {
+    const json meta = {{"format_version", kModelVersion},
+                       {"embedding_set", m.embeddingSet},
+                       {"layer_sets", m.layerSets},
+                       {"representation", m.representation.toJson()},
+                       {"standardize_dim", m.standardization.mean.size()},
+                       {"pca", {{"input_dim", m.pca.inputDim}, {"components", m.pca.components}, {"fit_rows", m.pca.fitRows}}},
+                       {"precision", m.precision == Precision::Float64 ? "float64" : "float32"},
+                       {"gmm", {{"k", m.gmm.k}, {"dim", m.gmm.dim}, {"covariance", covarianceTypeName(m.gmm.covariance)}}}};
+    if (auto s = putRunJson(store, runId, "model.json", meta); !s) return s;
+    for (const auto& [name, values] :
+         {std::pair<const char*, const std::vector<double>*>{"std_mean", &m.standardization.mean}, {"std_scale", &m.standardization.scale},
+          {"pca_mean", &m.pca.mean}, {"pca_axes", &m.pca.axes}, {"pca_variance", &m.pca.explainedVariance},
+          {"pca_variance_ratio", &m.pca.explainedVarianceRatio}, {"gmm_weights", &m.gmm.weights},
+          {"gmm_means", &m.gmm.means}, {"gmm_covariances", &m.gmm.covariances}})
+        if (auto s = putDoubles(store, runId, name, *values); !s) return s;
+    return {};
+}
+
+Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
+    const std::string id = std::to_string(run.id);
+    if (run.kind != "cluster") return usageError("Run " + id + " is a " + run.kind + " run, not a cluster run.");
+    auto stored = getRunJson(store, run.id, "model.json");
+    if (!stored)
+        return fail("Cluster run " + id + " has no stored model (it was made before models were stored with runs); "
+                    "run `cluster` again to get one that `assign` can apply.");
+    const json& meta = *stored;
+    if (meta.value("format_version", 0) > kModelVersion)
+        return fail("Cluster run " + id + " stores a model written by a newer DomainLens.");
+    ClusterModel m;
+    try {
+        m.embeddingSet = meta.at("embedding_set").get<std::int64_t>();
+        m.layerSets = meta.at("layer_sets").get<std::vector<std::int64_t>>();
+        auto rep = RepresentationParams::fromJson(meta.at("representation"));
+        if (!rep) return std::unexpected(rep.error());
+        m.representation = *rep;
+        const auto stdDim = meta.at("standardize_dim").get<std::size_t>();
+        const auto& pca = meta.at("pca");
+        m.pca.inputDim = pca.at("input_dim").get<int>();
+        m.pca.components = pca.at("components").get<int>();
+        m.pca.fitRows = pca.at("fit_rows").get<std::int64_t>();
+        m.precision = meta.at("precision").get<std::string>() == "float32" ? Precision::Float32 : Precision::Float64;
+        const auto& g = meta.at("gmm");
+        m.gmm.k = g.at("k").get<int>();
+        m.gmm.dim = g.at("dim").get<int>();
+        auto cov = parseCovarianceType(g.at("covariance").get<std::string>());
+        if (!cov) return fail("Cluster run " + id + ": unknown covariance type in its stored model.");
+        m.gmm.covariance = *cov;
+        const auto c = std::size_t(m.pca.components), in = std::size_t(m.pca.inputDim);
+        const auto k = std::size_t(m.gmm.k), d = std::size_t(m.gmm.dim);
+        for (auto [name, target, size] :
+             {std::tuple{"std_mean", &m.standardization.mean, stdDim}, {"std_scale", &m.standardization.scale, stdDim},
+              {"pca_mean", &m.pca.mean, c ? in : 0}, {"pca_axes", &m.pca.axes, c * in}, {"pca_variance", &m.pca.explainedVariance, c},
+              {"pca_variance_ratio", &m.pca.explainedVarianceRatio, c}, {"gmm_weights", &m.gmm.weights, k},
+              {"gmm_means", &m.gmm.means, k * d},
+              {"gmm_covariances", &m.gmm.covariances, covarianceSize(m.gmm.covariance, m.gmm.k, m.gmm.dim)}}) {
+            auto v = getDoubles(store, run.id, name, size);
+            if (!v) return std::unexpected(v.error());
+            *target = std::move(*v);
+        }
+    } catch (const json::exception& e) {
+        return fail("Cluster run " + id + ": its stored model description is damaged (" + e.what() + ").");
+    }
+    return m;
+}
+
+Expected<GmmAssignment> applyClusterModel(const ClusterModel& m, std::span<float> rows, std::int64_t rowCount, int dim,
+                                          const CancelToken& cancel) {
+    // The same steps in the same order and precision as reduceForClustering, with the fitted
+    // statistics instead of newly fitted ones.
+    if (m.representation.l2) l2NormalizeRows(rows, rowCount, dim);
+    if (m.representation.standardize) {
+        if (m.standardization.mean.size() != std::size_t(dim)) return fail("The stored standardisation does not match the vectors.");
+        for (std::int64_t i = 0; i < rowCount; ++i)
+            for (int a = 0; a < dim; ++a) {
+                float& v = rows[std::size_t(i * dim + a)];
+                v = float((v - m.standardization.mean[std::size_t(a)]) / m.standardization.scale[std::size_t(a)]);
+            }
+    }
+    const bool pca = m.pca.components >= 2;
+    auto raw = DataMatrix::fromFloat(rows, rowCount, dim, pca ? Precision::Float32 : m.precision, false);
+    if (!raw) return std::unexpected(raw.error());
+    if (!raw->allFinite()) return fail("The embeddings contain NaN or infinite values; re-encode the corpus.");
+    DataMatrix x = *raw;
+    if (pca) {
+        auto proj = projectPca(m.pca, *raw, cancel);
+        if (!proj) return std::unexpected(proj.error());
+        if (m.representation.whiten) {
+            auto w = whitenProjection(m.pca, *proj);
+            if (!w) return std::unexpected(w.error());
+            proj = std::move(*w);
+        }
+        x = proj->to(m.precision);
+    }
+    return applyGmm(m.gmm, x, cancel);
+}
+
+}  // namespace dl

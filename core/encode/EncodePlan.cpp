@@ -1,0 +1,76 @@
+#include "encode/EncodePlan.h"
+
+#include <algorithm>
+
+#include "encode/ModelIdentity.h"
+#include "store/Store.h"
+
+namespace dl {
+
+Expected<EncodePlan> planEncode(const EncodeParams& params, std::vector<int> layers, Store& store) {
+    EncodePlan p;
+    auto pooling = parsePooling(params.pooling);
+    if (!pooling) return std::unexpected(pooling.error());
+    p.pooling = *pooling;
+    if (params.chunkSentences < 1) return usageError("The chunk size must be positive.");
+    auto model = resolveModel(params.model);
+    if (!model) return std::unexpected(model.error());
+    p.model = *model;
+    auto corpus = resolveCorpus(store, params.corpus);
+    if (!corpus) return std::unexpected(corpus.error());
+    p.corpus = *corpus;
+    if (params.side == Side::Target && !corpus->parallel)
+        return usageError("The corpus " + corpus->name + " has no target side.");
+    // The key needs config.json and the content hash (cached); a complete set returns
+    // before the weights are loaded.
+    auto cfg = loadModelConfig(model->path);
+    if (!cfg) return std::unexpected(cfg.error());
+    p.cfg = *cfg;
+    const int L = cfg->numLayers;
+    if (params.allLayers) {
+        layers.clear();
+        for (int l = 1; l <= L; ++l) layers.push_back(l);
+    }
+    if (layers.empty()) return usageError("No layer to encode.");
+    for (int layer : layers) {
+        if (layer > L || layer < -(L + 1))
+            return usageError("Layer " + std::to_string(layer) + " does not exist: " + model->name + " has " +
+                              std::to_string(L) + " layers.");
+        p.resolved.push_back(layer < 0 ? L + 1 + layer : layer);
+    }
+    auto prompt = resolvePrompt(model->path, params.prefix);
+    if (!prompt) return std::unexpected(prompt.error());
+    p.promptName = prompt->first;
+    p.promptText = prompt->second;
+    auto hash = modelContentHash(model->path);
+    if (!hash) return std::unexpected(hash.error());
+    p.hash = *hash;
+    p.precision = encoderPrecision(params.device);
+    return p;
+}
+
+EmbeddingKey embeddingKeyFor(const EncodePlan& p, const EncodeParams& params, int resolved) {
+    EmbeddingKey key;
+    key.model = p.model.name;
+    key.layer = resolved == p.cfg.numLayers ? -1 : resolved;
+    key.pooling = poolingName(p.pooling);
+    key.side = params.side;
+    key.normalized = params.normalize;
+    key.modelHash = p.hash;
+    key.precision = p.precision;
+    key.prefix = p.promptName;
+    return key;
+}
+
+EncoderOptions encoderOptionsFor(const EncodePlan& p, const EncodeParams& params) {
+    EncoderOptions eo;
+    eo.pooling = p.pooling;
+    eo.layer = *std::max_element(p.resolved.begin(), p.resolved.end());  // layers above it are not loaded
+    eo.normalize = params.normalize;
+    eo.batchTokens = params.batchTokens;
+    eo.threads = params.threads;
+    eo.device = params.device;
+    return eo;
+}
+
+}  // namespace dl

@@ -1,0 +1,109 @@
+#include "select/SelectionModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "select/DomainClassifier.h"
+#include "select/DomainCosine.h"
+#include "store/Store.h"
+
+namespace dl {
+
+namespace {
+using json = nlohmann::json;
+constexpr int kModelVersion = 1;
+}  // namespace
+
+bool selectionModelApplicable(SelectMethod method) {
+    return method == SelectMethod::Cosine || method == SelectMethod::FinetuneHead;
+}
+
+std::uint64_t sentenceTextHash(std::string_view text) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionModel& m) {
+    const json meta = {{"format_version", kModelVersion}, {"method", methodName(m.method)}, {"embedding_set", m.embeddingSet},
+                       {"dim", m.dim}, {"hidden", m.hidden}, {"exclude_leaked", m.excludeLeaked},
+                       {"seed_hashes", m.seedTextHashes.size()}};
+    if (auto s = putRunJson(store, runId, "model.json", meta); !s) return s;
+    if (!m.query.empty())
+        if (auto s = putRunArray(store, runId, "model.query", std::span<const double>(m.query)); !s) return s;
+    if (!m.headWeights.empty())
+        if (auto s = putRunArray(store, runId, "model.head", std::span<const char>(m.headWeights)); !s) return s;
+    if (!m.seedTextHashes.empty())
+        if (auto s = putRunArray(store, runId, "model.seed_hashes", std::span<const std::uint64_t>(m.seedTextHashes)); !s)
+            return s;
+    return {};
+}
+
+Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
+    const std::string id = std::to_string(run.id);
+    if (run.kind != "select") return usageError("Run " + id + " is a " + run.kind + " run, not a selection run.");
+    const std::string methodText = run.params.value("method", std::string("?"));
+    auto method = parseMethod(methodText);
+    if (method && !selectionModelApplicable(*method))
+        return fail("Selection run " + id + " used " + methodText +
+                    ", whose model cannot be applied to other sentences: it is trained on the run's own pool "
+                    "(n-gram LMs, EM over the pool, or a fine-tuned encoder) and is not stored. Score the whole pool "
+                    "with `select`, or use cosine or finetune-head for sharded scoring.");
+    auto stored = getRunJson(store, run.id, "model.json");
+    if (!stored)
+        return fail("Selection run " + id + " has no stored model (it was made before models were stored with runs); "
+                    "run `select` again to get one that `score` can apply.");
+    const json& meta = *stored;
+    if (meta.value("format_version", 0) > kModelVersion) return fail("Selection run " + id + " stores a model written by a newer DomainLens.");
+    SelectionModel m;
+    try {
+        auto parsed = parseMethod(meta.at("method").get<std::string>());
+        if (!parsed) return std::unexpected(parsed.error());
+        m.method = *parsed;
+        m.embeddingSet = meta.at("embedding_set").get<std::int64_t>();
+        m.dim = meta.at("dim").get<int>();
+        m.hidden = meta.at("hidden").get<int>();
+        m.excludeLeaked = meta.at("exclude_leaked").get<bool>();
+        if (meta.at("seed_hashes").get<std::size_t>() > 0) {
+            auto h = getRunArray<std::uint64_t>(store, run.id, "model.seed_hashes");
+            if (!h) return std::unexpected(h.error());
+            m.seedTextHashes = std::move(*h);
+        }
+    } catch (const json::exception& e) {
+        return fail("Selection run " + id + ": its stored model description is damaged (" + e.what() + ").");
+    }
+    if (m.method == SelectMethod::Cosine) {
+        auto q = getRunArray<double>(store, run.id, "model.query");
+        if (!q || q->size() != std::size_t(m.dim)) return fail("Selection run " + id + ": its stored seed query is missing or damaged.");
+        m.query = std::move(*q);
+    } else {
+        auto w = getRunArray<char>(store, run.id, "model.head");
+        if (!w || w->empty()) return fail("Selection run " + id + ": its stored classifier is missing.");
+        m.headWeights = std::move(*w);
+    }
+    return m;
+}
+
+Expected<std::vector<double>> applySelectionModel(const SelectionModel& m, const float* rows, std::int64_t rowCount, int dim,
+                                                  const std::vector<std::string>& texts, const CancelToken& cancel) {
+    if (dim != m.dim)
+        return fail("The selection model works on " + std::to_string(m.dim) + "-dimensional vectors, these have " +
+                    std::to_string(dim) + ".");
+    if (texts.size() != std::size_t(rowCount)) return fail("Internal error: one text per scored row is needed.");
+    std::vector<double> scores;
+    if (m.method == SelectMethod::Cosine) {
+        scores = cosineToQuery(m.query, rows, rowCount, dim);
+    } else {
+        auto p = applyDomainHead(m.headWeights, dim, m.hidden, rows, rowCount, cancel);
+        if (!p) return std::unexpected(p.error());
+        scores = std::move(*p);
+    }
+    if (m.excludeLeaked)
+        for (std::size_t i = 0; i < scores.size(); ++i)
+            if (std::binary_search(m.seedTextHashes.begin(), m.seedTextHashes.end(), sentenceTextHash(texts[i])))
+                scores[i] = std::numeric_limits<double>::quiet_NaN();
+    return scores;
+}
+
+}  // namespace dl

@@ -1,0 +1,111 @@
+#include "shard/ApplyShard.h"
+
+#include "analysis/ClusterModel.h"
+#include "jobs/RunJob.h"
+#include "select/SelectionModel.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+namespace dl {
+
+namespace {
+
+using json = nlohmann::json;
+
+// What a shard of `job` applying `run` records: the run identifies the model within the project.
+struct Applied {
+    RunInfo run;
+    CorpusInfo corpus;
+    json params;
+    std::string modelHash;
+};
+
+Expected<Applied> plan(const ApplyShardParams& p, Store& store, const std::string& kind, const std::string& job) {
+    Applied a;
+    auto run = p.runId > 0 ? getRun(store, p.runId) : latestRun(store, kind);
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != kind)
+        return usageError("Run " + std::to_string(run->id) + " is a " + run->kind + " run; `" + job + "` applies a " + kind + " run.");
+    a.run = *run;
+    auto corpus = corpusForRun(store, run->corpusId, p.corpus);
+    if (!corpus) return std::unexpected(corpus.error());
+    a.corpus = *corpus;
+    a.params = corpusIdentity(a.corpus);
+    a.params["job"] = job;
+    a.params["run"] = run->id;
+    a.modelHash = hashParams(json{{"run", run->id}, {"kind", run->kind}, {"created", run->created}, {"params", run->params}});
+    return a;
+}
+
+Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    auto a = plan(p, store, "cluster", "assign");
+    if (!a) return std::unexpected(a.error());
+    auto model = loadClusterModel(store, a->run);
+    if (!model) return std::unexpected(model.error());
+    a->params["k"] = model->gmm.k;
+    if (auto done = finishedShard(p.outDir, "assign", p.shard, a->params)) return *done;
+    auto rows = shardRows(store, a->corpus, p.shard);
+    if (!rows) return std::unexpected(rows.error());
+    progress.stage("Assigning shard " + formatShardSpec(p.shard) + " of " + a->corpus.name + " with cluster run " +
+                   std::to_string(a->run.id));
+    auto emb = shardEmbeddings(store, *rows, model->layerSets.empty() ? std::vector<std::int64_t>{model->embeddingSet}
+                                                                       : model->layerSets);
+    if (!emb) return std::unexpected(emb.error());
+    const auto n = static_cast<std::int64_t>(rows->ids.size());
+    GmmAssignment g;
+    if (n > 0) {
+        auto applied = applyClusterModel(*model, emb->data, n, emb->dim, cancel);
+        if (!applied) return std::unexpected(applied.error());
+        g = std::move(*applied);
+    }
+    auto out = ShardOutput::open(p.outDir, "assign", *rows);
+    if (!out) return std::unexpected(out.error());
+    auto& f = out->data();
+    for (const Status& s : {f.array("labels", ShardDType::I32, n, 1, std::span<const std::int32_t>(g.labels)),
+                            f.array("maxprob", ShardDType::F64, n, 1, std::span<const double>(g.maxProb)),
+                            f.array("loglik", ShardDType::F64, n, 1, std::span<const double>(g.logLik)),
+                            f.array("responsibilities", ShardDType::F64, n, model->gmm.k, std::span<const double>(g.responsibilities))})
+        if (!s) return std::unexpected(s.error());
+    progress.progress(n, n);
+    return out->finish(a->params, a->modelHash);
+}
+
+Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    auto a = plan(p, store, "select", "score");
+    if (!a) return std::unexpected(a.error());
+    auto model = loadSelectionModel(store, a->run);
+    if (!model) return std::unexpected(model.error());
+    a->params["method"] = methodName(model->method);
+    if (auto done = finishedShard(p.outDir, "score", p.shard, a->params)) return *done;
+    auto rows = shardRows(store, a->corpus, p.shard);
+    if (!rows) return std::unexpected(rows.error());
+    progress.stage("Scoring shard " + formatShardSpec(p.shard) + " of " + a->corpus.name + " with selection run " +
+                   std::to_string(a->run.id) + " (" + methodName(model->method) + ")");
+    auto emb = shardEmbeddings(store, *rows, {model->embeddingSet});
+    if (!emb) return std::unexpected(emb.error());
+    auto texts = shardTexts(store, *rows);
+    if (!texts) return std::unexpected(texts.error());
+    const auto n = static_cast<std::int64_t>(rows->ids.size());
+    auto scores = applySelectionModel(*model, emb->data.data(), n, emb->dim, *texts, cancel);
+    if (!scores) return std::unexpected(scores.error());
+    auto out = ShardOutput::open(p.outDir, "score", *rows);
+    if (!out) return std::unexpected(out.error());
+    if (auto s = out->data().array("scores", ShardDType::F64, n, 1, std::span<const double>(*scores)); !s)
+        return std::unexpected(s.error());
+    progress.progress(n, n);
+    return out->finish(a->params, a->modelHash);
+}
+
+}  // namespace
+
+Expected<ShardOutcome> runAssignShard(const ApplyShardParams& params, Store& store, ProgressSink& progress,
+                                      const CancelToken& cancel) {
+    return runJob<ShardOutcome>([&] { return assignShard(params, store, progress, cancel); });
+}
+
+Expected<ShardOutcome> runScoreShard(const ApplyShardParams& params, Store& store, ProgressSink& progress,
+                                     const CancelToken& cancel) {
+    return runJob<ShardOutcome>([&] { return scoreShard(params, store, progress, cancel); });
+}
+
+}  // namespace dl

@@ -1,0 +1,149 @@
+#include "shard/MergeJob.h"
+
+#include <chrono>
+#include <set>
+
+#include "jobs/RunJob.h"
+#include "shard/Brace.h"
+#include "shard/MergeSteps.h"
+#include "shard/ShardSet.h"
+#include "shard/ShardSpec.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+namespace dl {
+
+using shard_detail::brace;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The stages whose files ("<job>-<I>-of-<N>.*") lie in dir.
+std::set<std::string> jobsIn(const fs::path& dir) {
+    std::set<std::string> jobs;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        for (const char* job : {"encode", "assign", "score"})
+            if (name.starts_with(std::string(job) + "-") && name.find("-of-") != std::string::npos) jobs.insert(job);
+    }
+    return jobs;
+}
+
+Expected<std::string> chooseJob(const MergeParams& p) {
+    std::error_code ec;
+    if (!fs::is_directory(p.dir, ec)) return fail(brace("{}: no such folder.", p.dir.string()));
+    if (!p.job.empty()) {
+        if (p.job != "encode" && p.job != "assign" && p.job != "score")
+            return usageError(brace("--job must be encode, assign or score (got '{}').", p.job));
+        return p.job;
+    }
+    const auto jobs = jobsIn(p.dir);
+    if (jobs.empty()) return fail(brace("{}: no shard files found (expected encode-, assign- or score-I-of-N files).", p.dir.string()));
+    if (jobs.size() > 1) {
+        std::string list;
+        for (const auto& j : jobs) list += (list.empty() ? "" : ", ") + j;
+        return usageError(brace("{} holds shards of several stages ({}); name one with --job.", p.dir.string(), list));
+    }
+    return *jobs.begin();
+}
+
+// The corpus the shards were made from must be this project's, unchanged.
+Expected<CorpusInfo> shardCorpus(Store& store, const std::vector<ShardManifest>& shards) {
+    const auto& params = shards.front().params;
+    const std::string name = params.value("corpus", std::string());
+    auto corpus = findCorpus(store, name);
+    if (!corpus) return std::unexpected(corpus.error());
+    if (params.value("corpus_id", std::int64_t(-1)) != corpus->id ||
+        params.value("corpus_sentences", std::int64_t(-1)) != corpus->sentences)
+        return fail(brace("The shards were made from corpus '{}' with {} sentences (id {}); this project's corpus of that name "
+                          "has {} (id {}). Were they made from another project?",
+                          name, params.value("corpus_sentences", std::int64_t(-1)), params.value("corpus_id", std::int64_t(-1)),
+                          corpus->sentences, corpus->id));
+    std::int64_t rows = 0;
+    for (const auto& s : shards) rows += s.rows;
+    if (rows != corpus->sentences)
+        return fail(brace("The shards hold {} rows but corpus '{}' has {} sentences.", rows, name, corpus->sentences));
+    return corpus;
+}
+
+Status recordMerge(Store& store, const MergeInput& in, const std::string& job, MergeResult& r) {
+    const auto& first = in.shards.front();
+    const nlohmann::json params = {{"job", job}, {"dir", fs::absolute(in.dir).string()}, {"shards", first.shard.count},
+                                   {"params_hash", first.paramsHash}, {"model_hash", first.modelHash},
+                                   {"shard_params", first.params}};
+    auto runId = createRun(store, "merge", in.corpus.id, r.embeddingSet ? std::optional(r.embeddingSet) : std::nullopt, params);
+    if (!runId) return std::unexpected(runId.error());
+    r.mergeRunId = *runId;
+    if (r.moments) {
+        const std::int64_t count = r.moments->count;
+        for (const Status& s : {putRunArray(store, *runId, "moment_count", std::span<const std::int64_t>(&count, 1)),
+                                putRunArray(store, *runId, "moment_sum", std::span<const double>(r.moments->sum)),
+                                putRunArray(store, *runId, "moment_outer", std::span<const double>(r.moments->outer))})
+            if (!s) return s;
+        r.summary["pca_statistics"] = {{"count", count}, {"dim", r.moments->dim},
+                                       {"blobs", {"moment_count", "moment_sum", "moment_outer"}}};
+    }
+    r.summary["shards"] = first.shard.count;
+    r.summary["rows"] = r.rows;
+    if (r.runId) r.summary["run"] = r.runId;
+    return setRunSummary(store, *runId, r.summary);
+}
+
+Expected<MergeResult> mergeBody(const MergeParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    auto job = chooseJob(p);
+    if (!job) return std::unexpected(job.error());
+    progress.stage("Checking the " + *job + " shards in " + p.dir.string());
+    auto shards = collectShards(p.dir, *job, p.arraySize);
+    if (!shards) return std::unexpected(shards.error());
+    MergeInput in;
+    in.dir = p.dir;
+    in.shards = std::move(*shards);
+    auto corpus = shardCorpus(store, in.shards);
+    if (!corpus) return std::unexpected(corpus.error());
+    in.corpus = *corpus;
+    auto labels = corpusLabels(store, in.corpus.id);
+    if (!labels) return std::unexpected(labels.error());
+    in.corpusIds = std::move(labels->sentenceIds);
+
+    MergeResult r;
+    r.job = *job;
+    r.shards = in.shards.front().shard.count;
+    r.summary = {{"job", *job}, {"corpus", in.corpus.name}};
+    auto tx = store.begin();
+    if (!tx) return std::unexpected(tx.error());
+    progress.stage("Importing " + std::to_string(r.shards) + " " + *job + " shard(s)");
+    const Status step = *job == "encode"   ? mergeEncode(in, store, r, progress, cancel)
+                        : *job == "assign" ? mergeAssign(in, store, r, progress, cancel)
+                                           : mergeScore(in, store, r, progress, cancel);
+    if (!step) return std::unexpected(step.error());
+    if (auto s = recordMerge(store, in, *job, r); !s) return std::unexpected(s.error());
+    cancel.throwIfCancelled();
+    if (auto s = tx->commit(); !s) return std::unexpected(s.error());
+    return r;
+}
+
+}  // namespace
+
+Expected<std::pair<ShardFileReader, std::int64_t>> openShardData(const MergeInput& in, const ShardManifest& shard) {
+    const auto [first, last] = shardRowRange(shard.shard, in.corpusIds.size());
+    const fs::path path = in.dir / shard.dataFile;
+    if (static_cast<std::int64_t>(last - first) != shard.rows)
+        return fail(brace("{}: {} rows, but shard {} of this corpus has {}.", path.string(), shard.rows,
+                          formatShardSpec(shard.shard), last - first));
+    auto reader = ShardFileReader::open(path);
+    if (!reader) return std::unexpected(reader.error());
+    auto ids = reader->readAll<std::int64_t>("ids", ShardDType::I64, shard.rows, 1);
+    if (!ids) return std::unexpected(ids.error());
+    for (std::size_t i = 0; i < ids->size(); ++i)
+        if ((*ids)[i] != in.corpusIds[first + i])
+            return fail(brace("{}: row {} is sentence {}, but the corpus has sentence {} there.", path.string(), i, (*ids)[i],
+                              in.corpusIds[first + i]));
+    return std::pair{std::move(*reader), static_cast<std::int64_t>(first)};
+}
+
+Expected<MergeResult> runMerge(const MergeParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    return runJob<MergeResult>([&] { return mergeBody(params, store, progress, cancel); });
+}
+
+}  // namespace dl

@@ -1,0 +1,59 @@
+#pragma once
+// `merge PROJECT DIR`: brings a folder of finished shards into the project, verified.
+// Before anything is written: every manifest 0..N-1 present and valid (checksums of the data
+// files), all of one job, parameters and model, id ranges without overlap, the corpus the
+// shards name present with the same id and size, and the shards' ids equal to the corpus's.
+// A gap fails naming the missing shards and the Slurm --array list that re-runs only them; a
+// corrupt shard fails naming its file. Then ONE transaction imports:
+//   encode -> the vectors into the embedding set (rows the set already has are skipped), and
+//             the summed PCA statistics as a "merge" run's blobs (moment_count/sum/outer);
+//   assign -> a run of kind "assign" (labels, max responsibility, log-likelihood; blob
+//             "responsibilities" rows x k in sentence-id order);
+//   score  -> a run of kind "select" (scores, the source run's cut applied to all of them).
+// Every merge also records a "merge" run (job, shards, parameters hash, model hash).
+//
+// Copy or reference: merge COPIES the shards into the project. That keeps one self-contained
+// file that the desktop opens, copies and backs up; its cost is the copy (disk twice, and an
+// I/O-bound single-writer transaction). The line is ~10^7 sentences at d = 768 (15 GB of
+// float16 vectors): below it the copy takes minutes and the file fits a workstation disk;
+// above it, the project should reference the shard files in place (the vectors are read
+// shard by shard anyway, and the GUI draws a 2-D projection, never all vectors at once).
+// Referencing is not implemented yet: beyond that size keep DIR and apply `assign`/`score`
+// per shard, merging only their small per-sentence results.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Error.h"
+#include "jobs/Progress.h"
+#include "shard/MomentStats.h"
+
+namespace dl {
+
+class Store;
+
+struct MergeParams {
+    std::filesystem::path dir;
+    std::string job;                // "" = the one job whose shards are in dir
+    std::optional<int> arraySize;   // the Slurm array size the shards ran with (task t ran t, t+M, ...)
+};
+
+struct MergeResult {
+    std::string job;
+    int shards = 0;
+    std::int64_t rows = 0;          // rows imported (encode: new vectors)
+    std::int64_t runId = 0;         // the assign/select run created (0 for encode)
+    std::int64_t embeddingSet = 0;  // encode: the set filled
+    std::int64_t mergeRunId = 0;    // the "merge" record
+    nlohmann::json summary;
+    std::optional<MomentStats> moments;  // encode: the summed PCA statistics of every shard
+};
+
+// Shards incomplete or damaged: fails with the message described above; the project is unchanged.
+Expected<MergeResult> runMerge(const MergeParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel);
+
+}  // namespace dl

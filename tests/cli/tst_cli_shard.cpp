@@ -1,0 +1,352 @@
+// The sharded path of the CLI contract, on real sentences (../shared/data) and a tiny real
+// model: `encode --shard i/4` for every i + `merge` equals the unsharded encode (vectors
+// within 1e-6), `assign`/`score --shard` + `merge` equal the cluster/selection runs they
+// apply (ids, labels, scores); a worker killed half-way is re-run alone and the merge then
+// succeeds; a missing or corrupt shard makes merge fail naming it (and the --array list)
+// with the project byte-for-byte unchanged; workers write nothing beside the project.
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <cmath>
+#include <csignal>
+
+#include "CliProcess.h"
+#include "TestSupport.h"
+
+using namespace dltest;
+
+namespace {
+
+const QString kPool = QStringLiteral("pool");
+
+QByteArray fileHash(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+}
+
+// Per-sentence results of a run, in sentence-id order: id, label, score, prob, loglik.
+struct Row {
+    long long id = 0, label = -1;
+    double score = NAN, prob = NAN, loglik = NAN;
+};
+std::vector<Row> runRows(const QString& project, long long run) {
+    std::vector<Row> rows;
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "SELECT sentence_id, label, score, prob, loglik FROM run_results WHERE run_id = ?1 ORDER BY sentence_id",
+                       -1, &st, nullptr);
+    sqlite3_bind_int64(st, 1, run);
+    auto real = [&](int c) { return sqlite3_column_type(st, c) == SQLITE_NULL ? NAN : sqlite3_column_double(st, c); };
+    while (sqlite3_step(st) == SQLITE_ROW)
+        rows.push_back({sqlite3_column_int64(st, 0), sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1),
+                        real(2), real(3), real(4)});
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return rows;
+}
+
+// The float32 vectors of corpus `pool` in position order.
+std::vector<float> poolVectors(const QString& project) {
+    std::vector<float> out;
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "SELECT c.data FROM embedding_chunks c JOIN corpora k ON k.id = c.corpus_id WHERE k.name = 'pool' "
+                       "ORDER BY c.first_position", -1, &st, nullptr);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const auto* p = static_cast<const float*>(sqlite3_column_blob(st, 0));
+        out.insert(out.end(), p, p + sqlite3_column_bytes(st, 0) / 4);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
+}
+
+bool near(double a, double b, double tol) { return (std::isnan(a) && std::isnan(b)) || std::abs(a - b) <= tol; }
+
+}  // namespace
+
+class TestCliShard : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString base_, bare_, model_;
+    long long clusterRun_ = 0;
+    QString path(const QString& name) const { return dir_.filePath(name); }
+    static QByteArray describe(const CliRun& r) {
+        return "exit " + QByteArray::number(r.exitCode) + (r.status == QProcess::CrashExit ? " (signal)" : "") +
+               "; stderr: " + r.err.right(800);
+    }
+    QString copyOf(const QString& from, const QString& name) {
+        const QString to = path(name);
+        QFile::remove(to);
+        if (!QFile::copy(from, to)) qFatal("cannot copy the project");
+        return to;
+    }
+    // Runs `args` for every shard i of n (`{I}` in args is replaced by i/n).
+    void runShards(QStringList args, int n, const QString& what) {
+        for (int i = 0; i < n; ++i) {
+            QStringList a = args;
+            a.replaceInStrings(QStringLiteral("{I}"), QStringLiteral("%1/%2").arg(i).arg(n));
+            auto r = runCli(a);
+            QVERIFY2(r.exitCode == 0, what.toUtf8() + ": " + describe(r));
+        }
+    }
+    long long jsonRun(const CliRun& r, const char* key) { return r.json().value(QLatin1String(key)).toInteger(); }
+
+private slots:
+    // Two projects with the same real sentences (3 domains of the de-en test slice + a medical
+    // seed from the train slice): `base` encoded, clustered and selected as usual, `bare` not encoded.
+    void initTestCase() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QVERIFY(QFile::exists(cliPath()));
+        model_ = testData(QStringLiteral("models/bert-tiny"));
+        bare_ = path(QStringLiteral("bare.dlproj"));
+        QCOMPARE(runCli({QStringLiteral("init"), bare_}).exitCode, 0);
+        for (const char* d : {"medical", "law", "it"}) {
+            QFile in(sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en").arg(QLatin1String(d))));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QByteArray lines;
+            for (int i = 0; i < 70; ++i) lines += in.readLine();
+            const std::string file = writeFile(dir_, QStringLiteral("%1.en").arg(QLatin1String(d)), lines);
+            auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), QString::fromStdString(file),
+                             QStringLiteral("--domain-from-filename"), QStringLiteral("--corpus"), kPool});
+            QVERIFY2(r.exitCode == 0, describe(r));
+        }
+        QFile seedIn(sharedData(QStringLiteral("llm-dom-ad-deen-train2500/medical.en")));
+        QVERIFY(seedIn.open(QIODevice::ReadOnly));
+        QByteArray seed;
+        for (int i = 0; i < 30; ++i) seed += seedIn.readLine();
+        seed += "Take one tablet twice a day.\n";  // also in the pool below: a leaked seed sentence
+        const std::string seedFile = writeFile(dir_, QStringLiteral("seed.en"), seed);
+        auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), QString::fromStdString(seedFile),
+                         QStringLiteral("--domain"), QStringLiteral("medical"), QStringLiteral("--corpus"), QStringLiteral("seed")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        base_ = copyOf(bare_, QStringLiteral("base.dlproj"));
+        r = runCli({QStringLiteral("encode"), base_, QStringLiteral("--model"), model_, QStringLiteral("--float32"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        r = runCli({QStringLiteral("cluster"), base_, QStringLiteral("--corpus"), kPool, QStringLiteral("--k"), QStringLiteral("3"),
+                    QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("2"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        clusterRun_ = sqlInt(base_, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
+        QVERIFY(clusterRun_ > 0);
+    }
+
+    void encodeShardsMergeEqualsUnsharded() {
+        const QString project = copyOf(bare_, QStringLiteral("encode.dlproj"));
+        const QString out = path(QStringLiteral("enc"));
+        const QByteArray before = fileHash(project);
+        runShards({QStringLiteral("encode"), project, QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool,
+                   QStringLiteral("--float32"), QStringLiteral("--shard"), QStringLiteral("{I}"), QStringLiteral("--out"), out,
+                   QStringLiteral("--quiet")}, 4, QStringLiteral("encode --shard"));
+        // Workers read the project only: not a byte changed, no -wal/-shm left beside it.
+        QCOMPARE(fileHash(project), before);
+        QVERIFY(!QFile::exists(project + QStringLiteral("-shm")) && !QFile::exists(project + QStringLiteral("-wal")));
+        auto r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QCOMPARE(r.json().value(QLatin1String("vectors_added")).toInteger(), 210);
+        const auto sharded = poolVectors(project), whole = poolVectors(base_);
+        QCOMPARE(sharded.size(), whole.size());
+        QVERIFY(!whole.empty());
+        double worst = 0;
+        for (std::size_t i = 0; i < whole.size(); ++i) worst = std::max(worst, double(std::abs(sharded[i] - whole[i])));
+        QVERIFY2(worst <= 1e-6, qPrintable(QString::number(worst)));
+        QCOMPARE(sqlText(project, "SELECT model || layer || pooling || storage FROM embedding_sets"),
+                 sqlText(base_, "SELECT model || layer || pooling || storage FROM embedding_sets"));
+        // The summed PCA statistics of the shards: count = N and Σx of the stored vectors.
+        const long long merge = jsonRun(r, "merge_run");
+        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT length(data) FROM run_blobs WHERE run_id = %1 AND name = 'moment_count'").arg(merge))), 8LL);
+        QCOMPARE(r.json().value(QLatin1String("pca_statistics")).toObject().value(QLatin1String("count")).toInteger(), 210);
+    }
+
+    void assignShardsMergeEqualsClusterRun() {
+        const QString project = copyOf(base_, QStringLiteral("assign.dlproj"));
+        const QString out = path(QStringLiteral("asg"));
+        runShards({QStringLiteral("assign"), project, QString::number(clusterRun_), QStringLiteral("--shard"), QStringLiteral("{I}"),
+                   QStringLiteral("--out"), out, QStringLiteral("--quiet")}, 4, QStringLiteral("assign --shard"));
+        auto r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto merged = runRows(project, jsonRun(r, "run")), fitted = runRows(project, clusterRun_);
+        QCOMPARE(merged.size(), fitted.size());
+        QCOMPARE(merged.size(), std::size_t(210));
+        for (std::size_t i = 0; i < fitted.size(); ++i) {
+            QCOMPARE(merged[i].id, fitted[i].id);
+            QCOMPARE(merged[i].label, fitted[i].label);
+            QVERIFY(near(merged[i].prob, fitted[i].prob, 1e-6));
+            QVERIFY(near(merged[i].loglik, fitted[i].loglik, 1e-6 * (1 + std::abs(fitted[i].loglik))));
+        }
+    }
+
+    void scoreShardsMergeEqualsSelection_data() {
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<double>("tolerance");  // the classifier's forward pass batches differently
+        QTest::newRow("cosine") << QStringLiteral("cosine") << 1e-9;
+        QTest::newRow("finetune-head") << QStringLiteral("finetune-head") << 1e-6;
+    }
+    void scoreShardsMergeEqualsSelection() {
+        QFETCH(QString, method);
+        QFETCH(double, tolerance);
+        const QString project = copyOf(base_, QStringLiteral("score-%1.dlproj").arg(method));
+        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), method, QStringLiteral("--pool"), kPool,
+                         QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("60"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const long long selection = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'select'");
+        const QString out = path(QStringLiteral("score-") + method);
+        runShards({QStringLiteral("score"), project, QString::number(selection), QStringLiteral("--shard"), QStringLiteral("{I}"),
+                   QStringLiteral("--out"), out, QStringLiteral("--quiet")}, 4, QStringLiteral("score --shard"));
+        r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto merged = runRows(project, jsonRun(r, "run")), original = runRows(project, selection);
+        QCOMPARE(merged.size(), original.size());
+        int excluded = 0;
+        for (std::size_t i = 0; i < original.size(); ++i) {
+            QCOMPARE(merged[i].id, original[i].id);
+            QVERIFY2(near(merged[i].score, original[i].score, tolerance), qPrintable(QString::number(i)));
+            QCOMPARE(merged[i].label, original[i].label);
+            excluded += std::isnan(original[i].score);
+        }
+        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT count(*) FROM run_results WHERE run_id = %1 AND label = 1").arg(jsonRun(r, "run")))), 60LL);
+        QVERIFY(excluded == 0 || excluded == 1);
+    }
+
+    void scoreOfUnstorableMethodSaysSo() {
+        const QString project = copyOf(base_, QStringLiteral("ml.dlproj"));
+        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("moore-lewis"), QStringLiteral("--pool"),
+                         kPool, QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        r = runCli({QStringLiteral("score"), project, QStringLiteral("--shard"), QStringLiteral("0/2"), QStringLiteral("--out"),
+                    path(QStringLiteral("ml"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("moore-lewis") && r.err.contains("cannot be applied"), r.err.constData());
+    }
+
+    // A worker that died half-way (kill -9, or only its partial temp file is left) is re-run
+    // alone: the others are skipped as complete, and the merge then succeeds.
+    void killedShardIsRerunAlone_data() {
+        QTest::addColumn<bool>("kill");
+        QTest::newRow("kill -9 during encode") << true;
+        QTest::newRow("partial temp file left") << false;
+    }
+    void killedShardIsRerunAlone() {
+        QFETCH(bool, kill);
+        const QString project = copyOf(bare_, QStringLiteral("killed.dlproj"));
+        const QString out = path(kill ? QStringLiteral("killed") : QStringLiteral("partial"));
+        QDir(out).removeRecursively();
+        const QStringList args{QStringLiteral("encode"), project, QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool,
+                               QStringLiteral("--float32"), QStringLiteral("--chunk"), QStringLiteral("1"), QStringLiteral("--out"), out,
+                               QStringLiteral("--quiet"), QStringLiteral("--shard")};
+        for (int i : {0, 1, 3}) QVERIFY(runCli(args + QStringList{QStringLiteral("%1/4").arg(i)}).exitCode == 0);
+        const QString temp = out + QStringLiteral("/encode-2-of-4.bin.tmp");
+        if (kill) {
+            QProcess p;
+            p.start(cliPath(), args + QStringList{QStringLiteral("2/4")});
+            QVERIFY(p.waitForStarted());
+            QElapsedTimer t;
+            t.start();
+            // The temporary file exists once the model is loaded and rows are being encoded.
+            while (!QFile::exists(temp) && t.elapsed() < 60000 && p.state() == QProcess::Running) QTest::qWait(1);
+            QVERIFY2(p.state() == QProcess::Running, "the worker finished before it could be killed");
+            ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+            p.waitForFinished();
+            QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+        } else {
+            QFile f(temp);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("DLSHARD1 half of a shard");
+        }
+        QVERIFY(QFile::exists(temp));
+        QVERIFY(!QFile::exists(out + QStringLiteral("/encode-2-of-4.manifest.json")));
+        auto m = runCli({QStringLiteral("merge"), project, out});
+        QCOMPARE(m.exitCode, 1);
+        QVERIFY2(m.err.contains("--array=2."), m.err.constData());
+        // The whole array again: shards 0, 1, 3 are skipped, shard 2 is done.
+        for (int i = 0; i < 4; ++i) {
+            auto r = runCli(args + QStringList{QStringLiteral("%1/4").arg(i), QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+            QCOMPARE(r.json().value(QLatin1String("skipped")).toBool(), i != 2);
+        }
+        QVERIFY(!QFile::exists(temp));
+        m = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
+        QVERIFY2(m.exitCode == 0, describe(m));
+        QCOMPARE(poolVectors(project).size(), poolVectors(base_).size());
+    }
+
+    // A gap or a damaged shard: exit 1, the message names what to re-run, the project unchanged.
+    void brokenSetLeavesProjectUnchanged_data() {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QStringList>("stderrHas");
+        QTest::newRow("missing shard") << "remove-manifest:1" << QStringList{QStringLiteral("--array=1."), QStringLiteral("missing")};
+        QTest::newRow("two missing") << "remove-manifest:0,remove-manifest:3"
+                                     << QStringList{QStringLiteral("--array=0,3."), QStringLiteral("0, 3")};
+        QTest::newRow("corrupt data") << "append:3" << QStringList{QStringLiteral("encode-3-of-4.bin"), QStringLiteral("checksum mismatch"),
+                                                                   QStringLiteral("--array=3.")};
+        QTest::newRow("truncated data, manifest fixed") << "truncate:2"
+                                                        << QStringList{QStringLiteral("encode-2-of-4.bin"), QStringLiteral("truncated")};
+    }
+    void brokenSetLeavesProjectUnchanged() {
+        QFETCH(QString, damage);
+        QFETCH(QStringList, stderrHas);
+        static QString shards;  // encoded once for every row of this test
+        if (shards.isEmpty()) {
+            shards = path(QStringLiteral("shards-complete"));
+            runShards({QStringLiteral("encode"), bare_, QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool,
+                       QStringLiteral("--float32"), QStringLiteral("--shard"), QStringLiteral("{I}"), QStringLiteral("--out"), shards,
+                       QStringLiteral("--quiet")}, 4, QStringLiteral("encode --shard"));
+        }
+        const QString out = path(QStringLiteral("broken"));
+        QDir(out).removeRecursively();
+        QDir().mkpath(out);
+        for (const auto& name : QDir(shards).entryList(QDir::Files)) QVERIFY(QFile::copy(shards + '/' + name, out + '/' + name));
+        for (const QString& step : damage.split(QLatin1Char(','))) {
+            const QString what = step.section(QLatin1Char(':'), 0, 0), i = step.section(QLatin1Char(':'), 1);
+            const QString data = out + QStringLiteral("/encode-%1-of-4.bin").arg(i);
+            if (what == QLatin1String("remove-manifest")) QVERIFY(QFile::remove(out + QStringLiteral("/encode-%1-of-4.manifest.json").arg(i)));
+            if (what == QLatin1String("append")) {
+                QFile f(data);
+                QVERIFY(f.open(QIODevice::Append));
+                f.write("x");
+            }
+            if (what == QLatin1String("truncate")) {  // cut the data AND record the cut file's checksum: the format check catches it
+                QVERIFY(QFile::resize(data, QFileInfo(data).size() - 100));
+                const QString manifest = out + QStringLiteral("/encode-%1-of-4.manifest.json").arg(i);
+                QFile mf(manifest);
+                QVERIFY(mf.open(QIODevice::ReadOnly));
+                auto j = QJsonDocument::fromJson(mf.readAll()).object();
+                mf.close();
+                j[QStringLiteral("sha256")] = QString::fromLatin1(fileHash(data));
+                QVERIFY(mf.open(QIODevice::WriteOnly | QIODevice::Truncate));
+                mf.write(QJsonDocument(j).toJson());
+            }
+        }
+        const QString project = copyOf(bare_, QStringLiteral("broken.dlproj"));
+        const QByteArray before = fileHash(project);
+        const QString print = fingerprint(project);
+        auto r = runCli({QStringLiteral("merge"), project, out});
+        QCOMPARE(r.exitCode, 1);
+        for (const auto& s : stderrHas) QVERIFY2(r.err.contains(s.toUtf8()), r.err.constData());
+        QCOMPARE(fileHash(project), before);
+        QCOMPARE(fingerprint(project), print);
+        QCOMPARE(integrity(project), QStringLiteral("ok"));
+    }
+
+    void usage() {
+        auto r = runCli({QStringLiteral("encode"), bare_, QStringLiteral("--shard"), QStringLiteral("4/4"), QStringLiteral("--out"), path(QStringLiteral("x"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("between 0 and 3"));
+        r = runCli({QStringLiteral("encode"), bare_, QStringLiteral("--shard"), QStringLiteral("0/4")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("go together"));
+        r = runCli({QStringLiteral("assign"), bare_});
+        QCOMPARE(r.exitCode, 2);
+        r = runCli({QStringLiteral("merge"), bare_, path(QStringLiteral("nothing-here"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("no such folder"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliShard)
+#include "tst_cli_shard.moc"
