@@ -1,7 +1,8 @@
 // Encoder throughput on real sentences: tokenization + forward + pooling, no storage.
 // usage: bench_encode --sentences FILE [--model DIR] [--threads N] [--batch N] [--batch-tokens N]
-//                     [--max-length N] [--limit N] [--repeat N]
-// Prints one JSON line with sentences/s, the time split and the peak RSS.
+//                     [--max-length N] [--limit N] [--repeat N] [--precision fp32|bf16|int8] [--workers N]
+// Prints one JSON line with sentences/s, the time split, the useful FLOPs (real tokens, no
+// padding: the linear layers plus attention's two matmuls) and the peak RSS.
 #include <sys/resource.h>
 
 #include <chrono>
@@ -16,6 +17,7 @@
 
 #include "encode/ModelCatalog.h"
 #include "encode/TransformerEncoder.h"
+#include "text/Tokenizer.h"
 
 int main(int argc, char** argv) {
     std::string file, model;
@@ -35,6 +37,8 @@ int main(int argc, char** argv) {
         else if (k == "--limit") limit = std::stoi(v);
         else if (k == "--repeat") repeat = std::stoi(v);
         else if (k == "--device") o.device = v;
+        else if (k == "--precision") o.precision = v;
+        else if (k == "--workers") o.workers = std::stoi(v);
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             return 2;
@@ -58,6 +62,16 @@ int main(int argc, char** argv) {
     if (!enc) {
         std::fprintf(stderr, "%s\n", enc.error().message.c_str());
         return 1;
+    }
+    // FLOPs of the work itself, counted on the real tokens (what any implementation must do):
+    // per token and layer 2 x (4 H^2 + 2 H I) for the linear layers, and 4 T H for the scores
+    // and the weighted sum over a sentence of T tokens.
+    const auto& cfg = (*enc)->config();
+    const double H = cfg.hiddenSize, I = cfg.intermediateSize, L = (*enc)->resolvedLayer();
+    double flops = 0;
+    for (const auto& t : texts) {
+        const double T = static_cast<double>((*enc)->tokenizer().encode(t, (*enc)->maxLength()).ids.size());
+        flops += L * T * (2.0 * (4.0 * H * H + 2.0 * H * I) + 4.0 * T * H);
     }
     std::vector<float> out;
     {  // warm-up (allocator, OpenMP pool)
@@ -86,6 +100,10 @@ int main(int argc, char** argv) {
                      {"model", entry->name},
                      {"sentences", texts.size()},
                      {"threads", o.threads},
+                     {"precision", (*enc)->precision()},
+                     {"workers", o.workers},
+                     {"gflop", flops / 1e9},
+                     {"gflop_per_second", flops / 1e9 / best},
                      {"batch", o.maxBatch},
                      {"batch_tokens", o.batchTokens},
                      {"max_length", (*enc)->maxLength()},

@@ -150,6 +150,8 @@ void BertNet::place(NetPlacement where) {
     const auto dtype = where.half ? at::kHalf : at::kFloat;
     for (at::Tensor* t : parameters())
         if (t->defined()) *t = t->to(device, dtype).contiguous();
+    for (auto& L : layers_)
+        for (net::Linear* l : {&L.qkv, &L.out, &L.ff1, &L.ff2}) net::lowerPrecision(*l, where.gemm);
 }
 
 std::vector<at::Tensor*> BertNet::parameters() {

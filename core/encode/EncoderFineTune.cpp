@@ -41,6 +41,8 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(std::span<c
     if (positives.size() < 4 || negatives.size() < 4) return fail("Fine-tuning needs at least 4 positive and 4 negative sentences.");
     if (o.epochs < 1 || o.batchSize < 1) return usageError("Epochs and batch size must be positive.");
     Impl& m = *d;
+    if (m.where.gemm != GemmPrecision::Native)
+        return usageError("Fine-tuning trains float32 weights: load the encoder at fp32, not " + m.precision + ".");
     try {
         // The weights were loaded as inference tensors: train float32 copies of them.
         std::vector<at::Tensor> params;

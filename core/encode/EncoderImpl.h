@@ -19,6 +19,7 @@ struct TransformerEncoder::Impl {
     int maxLength = 512;
     int layer = 0;  // hidden-state index encode() pools
     NetPlacement where;
+    std::string precision;  // resolved: fp32 / fp16 / bf16 / int8
     std::unique_ptr<EncoderNet> net;
 
     // Pooled vectors [B, H] (float32, CPU) of the given hidden states (ascending indices)

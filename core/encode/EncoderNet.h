@@ -3,8 +3,8 @@
 // core/encode): BERT-style post-LN encoders (BERT, DistilBERT, RoBERTa/XLM-R, MPNet) in
 // BertNet.cpp, GPT-2 (decoder-only, pre-LN, causal) in Gpt2Net.cpp. torch types are only
 // forward-declared here: core headers stay free of torch (DESIGN.md).
-// A net is immutable after loading except through parameters() (fine-tuning); forward() may
-// run on one thread at a time (the encoder's worker thread).
+// A net is immutable after loading except through parameters() (fine-tuning); forward() is
+// const and may run on several threads at once (the encoder's inference workers).
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -20,9 +20,16 @@ class Tensor;
 
 namespace dl {
 
+// What the linear layers' GEMMs compute in. Native: the weights' dtype (float32, or fp16
+// with NetPlacement::half). Bf16: bf16 weights and inputs, float32 accumulation. Int8:
+// int8 weights per output channel, inputs quantised per call (dynamic quantisation), CPU
+// only. Embeddings, layer norm, softmax, attention and activations stay float32 in both.
+enum class GemmPrecision { Native, Bf16, Int8 };
+
 struct NetPlacement {
     bool cuda = false;  // weights on CUDA device 0, else CPU
     bool half = false;  // fp16 weights (CUDA), else float32
+    GemmPrecision gemm = GemmPrecision::Native;
 };
 
 class EncoderNet {

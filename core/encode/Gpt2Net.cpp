@@ -103,6 +103,8 @@ void Gpt2Net::place(NetPlacement where) {
     const auto dtype = where.half ? at::kHalf : at::kFloat;
     for (at::Tensor* t : parameters())
         if (t->defined()) *t = t->to(device, dtype).contiguous();
+    for (auto& b : blocks_)
+        for (net::Linear* l : {&b.qkv, &b.proj, &b.fc, &b.fcProj}) net::lowerPrecision(*l, where.gemm);
 }
 
 std::vector<at::Tensor*> Gpt2Net::parameters() {

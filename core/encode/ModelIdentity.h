@@ -18,8 +18,12 @@ namespace dl {
 // Thread-safe (the cache file is rewritten atomically; a lost update only costs a re-hash).
 Expected<std::string> modelContentHash(const std::string& modelDir);
 
-// The precision the encoder computes in for a device request (auto | cpu | cuda), as
-// TransformerEncoder runs it today: fp16 on CUDA, fp32 on the CPU.
-std::string encoderPrecision(const std::string& device);
+// The precision the encoder computes in for a device request (auto | cpu | cuda) and a
+// precision request, as TransformerEncoder runs it: "" = the device's default (fp16 on CUDA,
+// fp32 on the CPU); fp32, bf16 and int8 as asked (int8 runs on the CPU, with device auto too).
+// A request that is not one of these names comes back unchanged: check it first.
+std::string encoderPrecision(const std::string& device, const std::string& requested = "");
+// Usage error unless `requested` is "", fp32, bf16 or int8, or int8 is asked of CUDA.
+Status checkPrecision(const std::string& requested, const std::string& device = "auto");
 
 }  // namespace dl

@@ -10,6 +10,9 @@
 #include <numeric>
 
 #include "encode/EncoderImpl.h"
+#include "encode/InferenceWorkers.h"
+#include "encode/ModelIdentity.h"
+#include "encode/NetPartsImpl.h"
 #include "text/Tokenizer.h"
 
 namespace dl {
@@ -93,15 +96,21 @@ Expected<std::unique_ptr<TransformerEncoder>> TransformerEncoder::load(const std
     if (d.maxLength < 2) return usageError("The maximum length must be at least 2 tokens.");
     if (options.batchTokens < 1 || options.maxBatch < 1) return usageError("The batch size must be positive.");
 
+    if (auto s = checkPrecision(options.precision, options.device); !s) return std::unexpected(s.error());
     if (options.device == "cuda") {
         if (!at::hasCUDA()) return fail("CUDA was requested but libtorch sees no CUDA device.");
         d.where.cuda = true;
     } else if (options.device == "auto") {
-        d.where.cuda = at::hasCUDA();
+        d.where.cuda = at::hasCUDA() && options.precision != "int8";
     } else if (options.device != "cpu") {
         return usageError("Unknown device \"" + options.device + "\" (use auto, cpu or cuda).");
     }
-    d.where.half = d.where.cuda;
+    d.where.half = d.where.cuda && options.precision.empty();
+    if (options.precision == "bf16") d.where.gemm = GemmPrecision::Bf16;
+    if (options.precision == "int8") d.where.gemm = GemmPrecision::Int8;
+    if (!net::supportsGemmPrecision(d.where.gemm))
+        return fail("This libtorch has no int8 engine (oneDNN's quantized engine): use --precision fp32 or bf16.");
+    d.precision = encoderPrecision(d.where.cuda ? "cuda" : "cpu", options.precision);
     if (options.threads > 0) at::set_num_threads(options.threads);
 
     auto tok = loadTokenizer(modelDir);
@@ -125,6 +134,7 @@ const Tokenizer& TransformerEncoder::tokenizer() const { return *d->tokenizer; }
 int TransformerEncoder::maxLength() const { return d->maxLength; }
 int TransformerEncoder::resolvedLayer() const { return d->layer; }
 std::string TransformerEncoder::device() const { return d->where.cuda ? "cuda" : "cpu"; }
+std::string TransformerEncoder::precision() const { return d->precision; }
 
 Status TransformerEncoder::encode(std::span<const std::string> texts, std::vector<float>& out, EncodeStats* stats,
                                   const CancelToken* cancel) {
@@ -199,42 +209,47 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a].size() > ids[b].size(); });
-    try {
-        c10::InferenceMode guard;
-        std::size_t pos = 0;
-        while (pos < n) {
-            if (cancel && cancel->isCancelled()) return cancelled();
-            const auto T = static_cast<std::int64_t>(std::max<std::size_t>(ids[order[pos]].size(), 1));
-            std::size_t count = 1;
-            while (pos + count < n && static_cast<int>(count) < d->opt.maxBatch &&
-                   static_cast<std::int64_t>(count + 1) * T <= d->opt.batchTokens)
-                ++count;
-            const auto B = static_cast<std::int64_t>(count);
-            at::Tensor idT = at::full({B, T}, d->tokenizer->padId(), at::kLong);
-            at::Tensor maskT = at::zeros({B, T}, at::kLong);
-            auto* ip = idT.data_ptr<std::int64_t>();
-            auto* mp = maskT.data_ptr<std::int64_t>();
-            for (std::size_t r = 0; r < count; ++r) {
-                const auto& row = ids[order[pos + r]];
-                for (std::size_t c = 0; c < row.size(); ++c) {
-                    ip[r * static_cast<std::size_t>(T) + c] = row[c];
-                    mp[r * static_cast<std::size_t>(T) + c] = 1;
-                }
-                local.tokens += static_cast<std::int64_t>(row.size());
-            }
-            const auto pooled = d->pooled(idT, maskT, states, pooling);
-            for (std::size_t j = 0; j < layers.size(); ++j) {
-                const float* src = pooled[slot[j]].data_ptr<float>();
-                for (std::size_t r = 0; r < count; ++r)
-                    std::memcpy(out[j].data() + order[pos + r] * H, src + r * H, sizeof(float) * H);
-            }
-            local.paddedTokens += B * T;
-            ++local.batches;
-            pos += count;
-        }
-    } catch (const std::exception& e) {
-        return fail(std::string("The encoder failed: ") + e.what());
+    struct Batch {
+        std::size_t pos, count;
+        std::int64_t T;
+    };
+    std::vector<Batch> batches;
+    for (std::size_t pos = 0; pos < n;) {
+        const auto T = static_cast<std::int64_t>(std::max<std::size_t>(ids[order[pos]].size(), 1));
+        std::size_t count = 1;
+        while (pos + count < n && static_cast<int>(count) < d->opt.maxBatch &&
+               static_cast<std::int64_t>(count + 1) * T <= d->opt.batchTokens)
+            ++count;
+        batches.push_back({pos, count, T});
+        for (std::size_t r = 0; r < count; ++r) local.tokens += static_cast<std::int64_t>(ids[order[pos + r]].size());
+        local.paddedTokens += static_cast<std::int64_t>(count) * T;
+        pos += count;
     }
+    local.batches = static_cast<std::int64_t>(batches.size());
+    // Each batch writes its own rows of out: the workers never touch the same memory.
+    auto runBatch = [&](std::size_t b) {
+        const auto [pos, count, T] = batches[b];
+        const auto B = static_cast<std::int64_t>(count);
+        at::Tensor idT = at::full({B, T}, d->tokenizer->padId(), at::kLong);
+        at::Tensor maskT = at::zeros({B, T}, at::kLong);
+        auto* ip = idT.data_ptr<std::int64_t>();
+        auto* mp = maskT.data_ptr<std::int64_t>();
+        for (std::size_t r = 0; r < count; ++r) {
+            const auto& row = ids[order[pos + r]];
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                ip[r * static_cast<std::size_t>(T) + c] = row[c];
+                mp[r * static_cast<std::size_t>(T) + c] = 1;
+            }
+        }
+        const auto pooled = d->pooled(idT, maskT, states, pooling);
+        for (std::size_t j = 0; j < layers.size(); ++j) {
+            const float* src = pooled[slot[j]].data_ptr<float>();
+            for (std::size_t r = 0; r < count; ++r)
+                std::memcpy(out[j].data() + order[pos + r] * H, src + r * H, sizeof(float) * H);
+        }
+    };
+    const WorkerPlan plan = planWorkers(d->opt.threads, d->opt.workers, d->where.cuda);
+    if (auto s = runOnWorkers(batches.size(), plan, cancel, runBatch); !s) return s;
     local.forwardSeconds = secondsSince(t0);
     if (stats) stats->add(local);
     return {};

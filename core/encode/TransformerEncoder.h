@@ -4,7 +4,9 @@
 // per sentence (mean over the attention mask — Aharoni & Goldberg's choice and the default —
 // or CLS, or max) at any layer or several layers at once, optionally L2-normalised.
 // Inputs are tokenized, sorted by length and cut into batches by a padded-token budget;
-// results come back in input order. CUDA (fp16) when available and allowed, else CPU.
+// results come back in input order. CUDA (fp16) when available and allowed, else CPU; the
+// linear layers can run in bf16 or int8 instead (EncoderOptions::precision). Batches run on
+// two inference workers on the CPU (InferenceWorkers.h).
 // torch stays inside the .cpp (pimpl).
 #include <cstdint>
 #include <memory>
@@ -34,8 +36,14 @@ struct EncoderOptions {
     int maxLength = 0;                 // tokens incl. specials; 0 = the model's (512 for BERT)
     std::int64_t batchTokens = 16384;  // padded tokens per forward batch
     int maxBatch = 256;                // sentences per forward batch at most
-    int threads = 0;                   // intra-op threads; 0 = libtorch's default
+    int threads = 0;                   // compute threads in all; 0 = libtorch's default (every core)
+    int workers = 0;                   // inference workers on alternating batches; 0 = automatic
     std::string device = "auto";       // auto | cpu | cuda
+    // What the linear layers compute in: "" = the device's default (fp32 on the CPU, fp16 on
+    // CUDA), fp32, bf16 (bf16 GEMMs) or int8 (dynamically quantised GEMMs; CPU only, also
+    // with device auto). Layer norm, softmax and attention stay float32. Part of the
+    // vectors' identity: see encoderPrecision() in ModelIdentity.h.
+    std::string precision;
 };
 
 struct EncodeStats {
@@ -81,6 +89,7 @@ public:
     int maxLength() const;       // effective truncation length
     int resolvedLayer() const;   // the hidden-state index actually pooled (0..numLayers)
     std::string device() const;  // "cpu" / "cuda"
+    std::string precision() const;  // fp32 / fp16 / bf16 / int8, as encoderPrecision() names it
 
     // Encodes sentences; out receives texts.size() x dim() floats, row-major, input order.
     // Returns Cancelled when the token is set (checked between batches).
