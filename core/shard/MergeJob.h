@@ -12,14 +12,16 @@
 //   score  -> a run of kind "select" (scores, the source run's cut applied to all of them).
 // Every merge also records a "merge" run (job, shards, parameters hash, model hash).
 //
-// Copy or reference: merge COPIES the shards into the project. That keeps one self-contained
-// file that the desktop opens, copies and backs up; its cost is the copy (disk twice, and an
-// I/O-bound single-writer transaction). The line is ~10^7 sentences at d = 768 (15 GB of
-// float16 vectors): below it the copy takes minutes and the file fits a workstation disk;
-// above it, the project should reference the shard files in place (the vectors are read
-// shard by shard anyway, and the GUI draws a 2-D projection, never all vectors at once).
-// Referencing is not implemented yet: beyond that size keep DIR and apply `assign`/`score`
-// per shard, merging only their small per-sentence results.
+// Copy or reference: merge COPIES the shards' vectors into the project: one self-contained
+// file that the desktop opens, copies and backs up, at the cost of the copy (disk twice, an
+// I/O-bound single-writer transaction). The line (docs/scale.md) is about 2·10^7 vectors
+// (15 GB at 384-d, 31 GB at 768-d float16): below it the copy takes minutes and the vectors
+// sit in the workstation's page cache; above it the workbench needs only per-sentence results
+// (labels, responsibilities, scores: ~30 bytes a sentence) while the vectors are read again
+// only by cluster-side stages, which read shard files anyway, so the project should keep a
+// reference to each shard file (path, size, SHA-256 from its manifest) instead of its bytes.
+// Referencing is not implemented yet: beyond that size keep DIR, merge `assign`/`score`
+// results (small), and skip merging the encode shards.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
