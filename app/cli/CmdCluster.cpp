@@ -8,6 +8,9 @@
 #include "CliSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
+#ifdef DOMAINLENS_WITH_MPI
+#include "mpi/MpiReducer.h"
+#endif
 
 namespace dlcli {
 namespace {
@@ -39,6 +42,8 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("raw"), QStringLiteral("No post-processing: the vectors as encoded (overrides the defaults).")},
         {QStringLiteral("layer-sweep"), QStringLiteral("Instead: cluster each encoded layer of the model; purity/NMI per layer with labels, silhouette picks a layer without.")},
         {QStringLiteral("silhouette-rows"), QStringLiteral("Sample size of the layer sweep's silhouette (default 2000)."), QStringLiteral("N")},
+        {QStringLiteral("mpi"), QStringLiteral("GMM EM over MPI: run under mpirun -np R; each rank reads its share of the rows, rank 0 stores the run (docs/scale.md).")},
+        {QStringLiteral("init-sample-rows"), QStringLiteral("Seed k-means++ from a sample of about N rows (default 0 = all rows; 200000 with --mpi)."), QStringLiteral("N")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
@@ -99,6 +104,71 @@ int runLayerSweep(const QCommandLineParser& p, const dl::ClusterParams& params, 
     return ExitOk;
 }
 
+// The result of one clustering run, as text or JSON.
+int printResult(const dl::ClusterResult& r, const dl::ClusterParams& params, const QString& projectPath, bool json) {
+    if (json) {
+        nlohmann::json j = r.summary;
+        j["run"] = r.runId;
+        printJson(j);
+        return ExitOk;
+    }
+    std::printf("Clustering stored as run %lld: %lld sentences, k = %d, %s covariance, PCA %d; vectors: %s\n",
+                static_cast<long long>(r.runId), static_cast<long long>(r.sentences), params.k,
+                dl::covarianceTypeName(params.covariance).c_str(), params.pcaDims,
+                params.representation.describe().c_str());
+    // Sampling the user should know about: the PCA fit on a subset of rows.
+    if (const auto& pca = r.summary.value("pca", nlohmann::json::object()); pca.contains("fit_rows")) {
+        const auto fitRows = pca["fit_rows"].get<long long>();
+        if (fitRows < r.sentences)
+            std::printf("PCA fitted on a random sample of %lld of %lld rows (--pca-fit-rows; sample seed %llu)\n", fitRows,
+                        static_cast<long long>(r.sentences), static_cast<unsigned long long>(params.firstSeed));
+        else
+            std::printf("PCA fitted on all %lld rows\n", fitRows);
+    }
+    for (const auto& s : r.perSeed) {
+        if (r.labelled)
+            std::printf("  seed %-3llu purity %6.2f%%  NMI %.4f  ARI %.4f  lower bound %.4f  (%d iterations%s)\n",
+                        static_cast<unsigned long long>(s.seed), 100 * s.purity, s.nmi, s.ari, s.lowerBound, s.iterations,
+                        s.converged ? "" : ", not converged");
+        else
+            std::printf("  seed %-3llu lower bound %.4f  BIC %.1f  (%d iterations%s)\n", static_cast<unsigned long long>(s.seed),
+                        s.lowerBound, s.bic, s.iterations, s.converged ? "" : ", not converged");
+    }
+    if (r.labelled)
+        std::printf("purity %.2f ± %.2f%% over %zu seed(s); baselines: random %.2f ± %.2f%%, k-means %.2f ± %.2f%%\n",
+                    100 * r.purityMean, 100 * r.purityStd, r.perSeed.size(), 100 * r.randomPurityMean,
+                    100 * r.randomPurityStd, 100 * r.kmeansPurityMean, 100 * r.kmeansPurityStd);
+    std::printf("See `domainlens-cli report %s %lld`.\n", qPrintable(projectPath), static_cast<long long>(r.runId));
+    return ExitOk;
+}
+
+
+// cluster --mpi under mpirun: every rank runs the job (collective calls); rank 0 writes the
+// project and prints. A rank that fails ends every rank (MPI_Abort), since the others would
+// wait for it in the next collective call forever.
+int runMpi(const dl::ClusterParams& params, const QString& path, bool json, bool quiet) {
+#ifdef DOMAINLENS_WITH_MPI
+    dl::MpiSession session(nullptr, nullptr);
+    dl::MpiReducer reducer;
+    const bool root = reducer.rank() == 0;
+    auto store = openProject(path, root ? dl::OpenMode::ReadWrite : dl::OpenMode::ReadOnly);
+    if (!store) session.abort(ExitFailed);
+    TerminalProgress progress(quiet || !root);
+    auto res = dl::runCluster(params, *store, reducer, progress, progress.cancelToken());
+    progress.finish();
+    if (!res) {
+        const int rc = reportError(res.error());
+        if (reducer.size() > 1) session.abort(rc);
+        return rc;
+    }
+    return root ? printResult(*res, params, path, json) : ExitOk;
+#else
+    (void)params, (void)path, (void)json, (void)quiet;
+    return usageError(QStringLiteral("--mpi: this build has no MPI support (install libopenmpi-dev and configure with "
+                                     "-DDOMAINLENS_WITH_MPI=ON)"));
+#endif
+}
+
 int run(const QCommandLineParser& p) {
     auto path = projectArgument(p);
     if (!path) return path.error();
@@ -145,6 +215,14 @@ int run(const QCommandLineParser& p) {
     if (!representationOptions(p, params.representation)) return ExitUsage;
     if (params.representation.whiten && params.pcaDims < 2) return usageError(QStringLiteral("--whiten needs --pca N with N >= 2"));
     const bool json = p.isSet(QStringLiteral("json"));
+    const bool mpi = p.isSet(QStringLiteral("mpi"));
+    int initSample = mpi ? 200000 : 0;
+    if (!intOption(p, QStringLiteral("init-sample-rows"), initSample, 0, 2147483647)) return ExitUsage;
+    params.initSampleRows = initSample;
+    if (mpi) {
+        if (sweep || layerSweep) return usageError(QStringLiteral("--mpi runs one clustering; not with --sweep or --layer-sweep"));
+        return runMpi(params, *path, json, p.isSet(QStringLiteral("quiet")));
+    }
 
     auto store = openProject(*path);
     if (!store) return ExitFailed;
@@ -180,40 +258,7 @@ int run(const QCommandLineParser& p) {
     auto res = dl::runCluster(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!res) return reportError(res.error());
-    if (json) {
-        nlohmann::json j = res->summary;
-        j["run"] = res->runId;
-        printJson(j);
-        return ExitOk;
-    }
-    std::printf("Clustering stored as run %lld: %lld sentences, k = %d, %s covariance, PCA %d; vectors: %s\n",
-                static_cast<long long>(res->runId), static_cast<long long>(res->sentences), params.k,
-                dl::covarianceTypeName(params.covariance).c_str(), params.pcaDims,
-                params.representation.describe().c_str());
-    // Sampling the user should know about: the PCA fit on a subset of rows.
-    if (const auto& pca = res->summary.value("pca", nlohmann::json::object()); pca.contains("fit_rows")) {
-        const auto fitRows = pca["fit_rows"].get<long long>();
-        if (fitRows < res->sentences)
-            std::printf("PCA fitted on a random sample of %lld of %lld rows (--pca-fit-rows; sample seed %llu)\n", fitRows,
-                        static_cast<long long>(res->sentences), static_cast<unsigned long long>(params.firstSeed));
-        else
-            std::printf("PCA fitted on all %lld rows\n", fitRows);
-    }
-    for (const auto& s : res->perSeed) {
-        if (res->labelled)
-            std::printf("  seed %-3llu purity %6.2f%%  NMI %.4f  ARI %.4f  lower bound %.4f  (%d iterations%s)\n",
-                        static_cast<unsigned long long>(s.seed), 100 * s.purity, s.nmi, s.ari, s.lowerBound, s.iterations,
-                        s.converged ? "" : ", not converged");
-        else
-            std::printf("  seed %-3llu lower bound %.4f  BIC %.1f  (%d iterations%s)\n", static_cast<unsigned long long>(s.seed),
-                        s.lowerBound, s.bic, s.iterations, s.converged ? "" : ", not converged");
-    }
-    if (res->labelled)
-        std::printf("purity %.2f ± %.2f%% over %zu seed(s); baselines: random %.2f ± %.2f%%, k-means %.2f ± %.2f%%\n",
-                    100 * res->purityMean, 100 * res->purityStd, res->perSeed.size(), 100 * res->randomPurityMean,
-                    100 * res->randomPurityStd, 100 * res->kmeansPurityMean, 100 * res->kmeansPurityStd);
-    std::printf("See `domainlens-cli report %s %lld`.\n", qPrintable(*path), static_cast<long long>(res->runId));
-    return ExitOk;
+    return printResult(*res, params, *path, json);
 }
 
 const CommandRegistration registration{

@@ -6,9 +6,11 @@
 #include <random>
 
 #include "analysis/ClusterModel.h"
+#include "analysis/DistributedReduce.h"
 #include "analysis/LayerSets.h"
 #include "analysis/Metrics.h"
 #include "jobs/RunJob.h"
+#include "shard/ShardSpec.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -33,6 +35,7 @@ nlohmann::json ClusterParams::toJson() const {
     j["init"] = gmmInitName(init);
     j["precision"] = precision == Precision::Float64 ? "float64" : "float32";
     j["representation"] = representation.toJson();
+    if (initSampleRows > 0) j["init_sample_rows"] = initSampleRows;
     return j;
 }
 
@@ -65,6 +68,7 @@ struct Prepared {
     std::vector<float> coords2d;  // N x 2
     std::vector<EmbeddingSetInfo> layerSets;  // sets averaged (empty = pr.set alone)
     bool labelled = false;
+    std::int64_t firstRow = 0;  // cluster --mpi: this process's rows are [firstRow, firstRow + emb.rows)
 };
 
 Status validate(const ClusterParams& p) {
@@ -77,8 +81,23 @@ Status validate(const ClusterParams& p) {
     return {};
 }
 
+// cluster --mpi: this process's contiguous share of the corpus, read once.
+Expected<EmbeddingMatrix> loadShare(const ClusterParams& params, Store& store, const Prepared& pr, StatsReducer& red,
+                                    std::int64_t& firstRow) {
+    if (!params.representation.layers.empty())
+        return usageError("cluster --mpi reads one embedding set; --layers is not available with it.");
+    const auto [first, last] = shardRowRange({red.rank(), red.size()}, static_cast<std::size_t>(pr.corpus.sentences));
+    firstRow = static_cast<std::int64_t>(first);
+    return loadEmbeddingRange(store, pr.set.id, pr.corpus.id, firstRow, static_cast<std::int64_t>(last - first));
+}
+
+// dist: cluster --mpi (any number of processes, one included: the same numerics for 1 and R
+// ranks); nullptr: this process holds every row (the original path).
 Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSink& progress,
-                           const CancelToken& cancel) {
+                           const CancelToken& cancel, StatsReducer* dist) {
+    const bool distributed = dist != nullptr;
+    LocalReducer local;
+    StatsReducer& red = dist ? *dist : local;
     Prepared pr;
     auto corpus = resolveCorpus(store, params.corpus);
     if (!corpus) return std::unexpected(corpus.error());
@@ -92,10 +111,11 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
         if (!ls) return std::unexpected(ls.error());
         pr.layerSets.push_back(*ls);
     }
-    auto emb = pr.layerSets.empty() ? loadEmbeddings(store, set->id, corpus->id)
-                                    : loadLayerMean(store, corpus->id, pr.layerSets);
+    auto emb = distributed            ? loadShare(params, store, pr, red, pr.firstRow)
+               : pr.layerSets.empty() ? loadEmbeddings(store, set->id, corpus->id)
+                                      : loadLayerMean(store, corpus->id, pr.layerSets);
     if (!emb) return std::unexpected(emb.error());
-    if (emb->rows < corpus->sentences)
+    if (!distributed && emb->rows < corpus->sentences)
         return fail("Embedding set " + std::to_string(set->id) + " covers only " + std::to_string(emb->rows) + " of the " +
                     std::to_string(corpus->sentences) + " sentences of corpus '" + corpus->name +
                     "'; finish `encode` first.");
@@ -103,13 +123,13 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     auto labels = corpusLabels(store, corpus->id);
     if (!labels) return std::unexpected(labels.error());
     pr.labels = std::move(*labels);
-    if (static_cast<std::int64_t>(pr.labels.sentenceIds.size()) != pr.emb.rows)
+    if (static_cast<std::int64_t>(pr.labels.sentenceIds.size()) != (distributed ? corpus->sentences : pr.emb.rows))
         return fail("Corpus '" + corpus->name + "' has " + std::to_string(pr.labels.sentenceIds.size()) +
                     " sentences but " + std::to_string(pr.emb.rows) + " embeddings.");
     pr.labelled = std::any_of(pr.labels.domainIndex.begin(), pr.labels.domainIndex.end(), [](int d) { return d >= 0; });
-    if (params.k > pr.emb.rows)
+    if (params.k > corpus->sentences)
         return usageError("--k " + std::to_string(params.k) + " is larger than the number of sentences (" +
-                          std::to_string(pr.emb.rows) + ").");
+                          std::to_string(corpus->sentences) + ").");
     if (params.pcaDims > pr.emb.dim)
         return usageError("--pca " + std::to_string(params.pcaDims) + " is larger than the embedding dimension " +
                           std::to_string(pr.emb.dim) + ".");
@@ -124,24 +144,29 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     rp.cuda = params.useCuda && cudaAvailable();
     if (params.representation.l2 || params.representation.standardize) progress.stage("Post-processing the vectors");
     if (params.pcaDims >= 2) progress.stage("PCA to " + std::to_string(params.pcaDims) + " dimensions");
-    auto reduced = reduceForClustering(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, cancel);
+    auto reduced = distributed ? reduceDistributed(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, red, cancel)
+                               : reduceForClustering(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, cancel);
     if (!reduced) return std::unexpected(reduced.error());
     pr.x = std::move(reduced->x);
     pr.pca = std::move(reduced->pca);
     pr.standardization = std::move(reduced->standardization);
     if (params.pcaDims >= 2) {
         pr.coords2d = pr.x.columnsToFloat(2);
-    } else if (pr.emb.dim >= 2 && pr.emb.rows >= 2) {
+    } else if (pr.emb.dim >= 2 && corpus->sentences >= 2) {
         PcaParams pp;
         pp.components = 2;
         pp.maxFitRows = params.pcaMaxFitRows;
         pp.seed = params.firstSeed;
-        auto model = fitPca(pr.x, pp, cancel);
+        auto model = distributed ? distributedPca(pr.emb.data, pr.emb.rows, pr.emb.dim, 2, red) : fitPca(pr.x, pp, cancel);
         if (!model) return std::unexpected(model.error());
         auto proj = projectPca(*model, pr.x, cancel);
         if (!proj) return std::unexpected(proj.error());
         pr.display = std::move(*model);
         pr.coords2d = proj->columnsToFloat(2);
+    }
+    if (distributed) {  // rank 0 stores the display coordinates of every row
+        const auto all = red.gatherToRoot(std::vector<double>(pr.coords2d.begin(), pr.coords2d.end()));
+        pr.coords2d.assign(all.begin(), all.end());
     }
     return pr;
 }
@@ -193,18 +218,20 @@ void displayGeometry(const Prepared& pr, const GmmModel& m, std::vector<double>&
 }
 
 // Cosine similarity between domain centroids of the raw embeddings (paper Fig. 4).
-json centroidCosine(const Prepared& pr) {
+// (cluster --mpi: each process adds its rows' sums; the cosine needs the sums only.)
+json centroidCosine(const Prepared& pr, StatsReducer& red) {
     const int nd = static_cast<int>(pr.labels.domainNames.size());
     const int dim = pr.emb.dim;
     std::vector<double> c(std::size_t(nd) * dim, 0.0);
     std::vector<std::int64_t> n(std::size_t(nd), 0);
     for (std::int64_t i = 0; i < pr.emb.rows; ++i) {
-        const int d = pr.labels.domainIndex[std::size_t(i)];
+        const int d = pr.labels.domainIndex[std::size_t(pr.firstRow + i)];
         if (d < 0) continue;
         ++n[std::size_t(d)];
         const float* r = pr.emb.row(i);
         for (int a = 0; a < dim; ++a) c[std::size_t(d) * dim + a] += r[a];
     }
+    red.sum(c);
     json m = json::array();
     for (int a = 0; a < nd; ++a) {
         json row = json::array();
@@ -255,6 +282,7 @@ GmmParams gmmParams(const ClusterParams& p, int k, std::uint64_t seed) {
     g.nInit = p.nInit;
     g.init = p.init;
     g.seed = seed;
+    g.initSampleRows = p.initSampleRows;
     return g;
 }
 
@@ -273,17 +301,18 @@ private:
     std::int64_t offset_, total_;
 };
 
-}  // namespace
-
-Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,
-                                   const CancelToken& cancel) {
+Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store, StatsReducer* dist, ProgressSink& progress,
+                                       const CancelToken& cancel) {
     if (auto s = validate(params); !s) return std::unexpected(s.error());
+    LocalReducer local;
+    StatsReducer& red = dist ? *dist : local;
     return runJob<ClusterResult>([&]() -> Expected<ClusterResult> {
-        auto pr = prepare(params, store, progress, cancel);
+        auto pr = prepare(params, store, progress, cancel, dist);
         if (!pr) return std::unexpected(pr.error());
         const int nd = static_cast<int>(pr->labels.domainNames.size());
+        const bool root = red.rank() == 0;  // holds every row's labels after the fit; stores the run
         ClusterResult res;
-        res.sentences = pr->emb.rows;
+        res.sentences = pr->corpus.sentences;
         res.labelled = pr->labelled;
 
         std::optional<GmmFit> best;
@@ -292,7 +321,7 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
         for (int s = 0; s < params.seeds; ++s) {
             const std::uint64_t seed = params.firstSeed + std::uint64_t(s);
             ScaledProgress sp(progress, std::int64_t(s) * params.maxIter, std::int64_t(params.seeds) * params.maxIter);
-            auto fit = fitGmm(pr->x, gmmParams(params, params.k, seed), sp, cancel);
+            auto fit = fitGmm(pr->x, gmmParams(params, params.k, seed), red, sp, cancel);
             if (!fit) return std::unexpected(fit.error());
             SeedResult r;
             r.seed = seed;
@@ -302,7 +331,7 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
             r.iterations = fit->iterations;
             r.converged = fit->converged;
             const double nan = std::numeric_limits<double>::quiet_NaN();
-            if (pr->labelled) {
+            if (pr->labelled && root) {
                 auto cm = confusionMatrix(pr->labels.domainIndex, fit->labels, nd, params.k);
                 r.purity = purity(cm);
                 r.nmi = normalizedMutualInfo(cm);
@@ -310,7 +339,7 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
                 r.randomPurity = randomBaselinePurity(pr->labels, params.k, seed);
                 pur.push_back(r.purity), nmi.push_back(r.nmi), ari.push_back(r.ari), rnd.push_back(r.randomPurity);
                 r.kmeansPurity = nan;
-                if (params.kmeansBaseline) {
+                if (params.kmeansBaseline && !dist) {  // (--mpi skips it)
                     KMeansParams kp;
                     kp.k = params.k;
                     kp.seed = seed;
@@ -335,6 +364,9 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
         std::tie(res.ariMean, res.ariStd) = meanStd(ari);
         std::tie(res.randomPurityMean, res.randomPurityStd) = meanStd(rnd);
         std::tie(res.kmeansPurityMean, res.kmeansPurityStd) = meanStd(kmp);
+
+        const json centroids = pr->labelled ? centroidCosine(*pr, red) : json();  // collective: every process
+        if (!root) return res;  // cluster --mpi: rank 0 stores the run
 
         // Summary
         const GmmFit& b = *best;
@@ -382,7 +414,7 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
         if (pr->labelled) {
             summary["confusion"] = confusionJson(cm);
             summary["majority"] = majorityMap(cm);
-            summary["centroid_cosine"] = centroidCosine(*pr);
+            summary["centroid_cosine"] = centroids;
         }
         summary["std_definition"] = "population (ddof=0) over seeds";
         res.summary = summary;
@@ -437,6 +469,18 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
     });
 }
 
+}  // namespace
+
+Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,
+                                   const CancelToken& cancel) {
+    return runClusterImpl(params, store, nullptr, progress, cancel);
+}
+
+Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, StatsReducer& reducer, ProgressSink& progress,
+                                   const CancelToken& cancel) {
+    return runClusterImpl(params, store, &reducer, progress, cancel);
+}
+
 Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, ProgressSink& progress,
                                       const CancelToken& cancel) {
     if (params.ks.empty()) return usageError("The k sweep needs at least one k.");
@@ -444,7 +488,7 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
     base.k = *std::max_element(params.ks.begin(), params.ks.end());
     if (auto s = validate(base); !s) return std::unexpected(s.error());
     return runJob<SweepResult>([&]() -> Expected<SweepResult> {
-        auto pr = prepare(base, store, progress, cancel);
+        auto pr = prepare(base, store, progress, cancel, nullptr);
         if (!pr) return std::unexpected(pr.error());
         const int nd = static_cast<int>(pr->labels.domainNames.size());
         SweepResult res;

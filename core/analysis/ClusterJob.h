@@ -47,6 +47,7 @@ struct ClusterParams {
     bool useCuda = true;               // when available
     bool kmeansBaseline = true;        // also report k-means purity per seed
     RepresentationParams representation;  // layer mean, L2, standardisation, whitening
+    std::int64_t initSampleRows = 0;      // k-means++ seeding sample (GmmParams::initSampleRows; 0 = all rows)
     nlohmann::json toJson() const;
 };
 
@@ -74,6 +75,19 @@ struct ClusterResult {
 };
 
 Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,
+                                   const CancelToken& cancel);
+
+class StatsReducer;
+// `cluster --mpi`: the same job with the corpus spread over processes. Every process calls it
+// (collective); each reads its contiguous share of the rows once (shardRowRange by rank), the
+// PCA comes from the float64 covariance of all rows (sums over the processes; no
+// --pca-fit-rows sample), GMM EM sums its statistics every
+// iteration (fitGmm with the reducer), and rank 0 gathers the labels and stores the run
+// (other processes return runId 0 and may open the project read-only). Without a k-means
+// baseline; --layers and --standardize are refused. One process or R give the same result
+// (to the order of float64 sums); runCluster above differs from both by its PCA only: its
+// covariance sums float32 products per block (GramAccumulator), this one float64 (~1e-7).
+Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, StatsReducer& reducer, ProgressSink& progress,
                                    const CancelToken& cancel);
 
 // BIC/AIC over a range of k (one job, one stored run of kind "cluster-sweep").

@@ -1,0 +1,24 @@
+#pragma once
+// `cluster --mpi`: the representation steps of reduceForClustering (Representation.h) over
+// this process's rows, with the PCA fitted on the covariance of all rows (mean, then centred
+// second moments, float64, each summed over the processes), so every process projects its
+// rows onto the same axes. The PCA uses all rows (no --pca-fit-rows sample). Standardisation needs the
+// column statistics of all rows before the PCA statistics and is not offered here.
+#include <cstdint>
+#include <span>
+
+#include "analysis/Representation.h"
+#include "analysis/StatsReducer.h"
+#include "common/Error.h"
+
+namespace dl {
+
+// PCA of the rows of all processes (this process passes its own).
+Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowCount, int dim, int components,
+                                  StatsReducer& reducer);
+
+// As reduceForClustering, on this process's rows (consumed: L2 works in place).
+Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows, int dim, const RepresentationParams& rep,
+                                        const ReduceParams& params, StatsReducer& reducer, const CancelToken& cancel);
+
+}  // namespace dl
