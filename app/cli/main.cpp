@@ -54,6 +54,14 @@ int runGuarded(const dlcli::Command& command, const QCommandLineParser& parser) 
     return rc;
 }
 
+// Ctrl+C in the first second must not kill the process either: libtorch's and Qt's static
+// initialisers run for about a second before main. The dynamic loader runs .preinit_array
+// entries before any shared library's initialiser, so the handlers are in place from then
+// on (only the loader's own relocation work comes earlier). Safe that early: the handler
+// touches only constant-initialised data (an atomic flag, sig_atomic_t counters).
+void installInterruptHandlersEarly(int, char**, char**) { dlcli::installInterruptHandlers(); }
+[[gnu::used, gnu::section(".preinit_array")]] void (*const kEarlyInterruptHandlers)(int, char**, char**) = installInterruptHandlersEarly;
+
 }  // namespace
 
 int main(int argc, char** argv) {

@@ -3,6 +3,8 @@
 // message on stderr, never death by a signal, the project as it was.
 #include <QtTest>
 
+#include <QThread>
+
 #include <csignal>
 
 #include "CliProcess.h"
@@ -289,6 +291,91 @@ private slots:
         // No file under an export's final name.
         QCOMPARE(QDir(outDir).entryList(QDir::Files).filter(QRegularExpression(QStringLiteral("^sel"))), QStringList{});
         qInfo("%s: exit %d after %lld ms", QTest::currentDataTag(), p.exitCode(), static_cast<long long>(t.elapsed()));
+    }
+
+    // The short subcommands (init, info, report, evaluate) end within a second or two, so the
+    // signal comes at moments spread over an uninterrupted run, from the moment the process
+    // catches SIGINT (/proc/PID/status SigCgt; the handlers are installed before the static
+    // initialisers run) to its end. Either the command is cancelled (exit 1) or it had
+    // completed and says so (exit 130); never death by the signal; a project it only reads is
+    // unchanged; init leaves either no file or a whole project.
+    void sigintShortCommands_data() {
+        QTest::addColumn<QStringList>("args");
+        const QString P = QStringLiteral("@P");
+        QTest::newRow("init") << QStringList{QStringLiteral("init"), QStringLiteral("@NEW")};
+        QTest::newRow("info") << QStringList{QStringLiteral("info"), P, QStringLiteral("--json")};
+        QTest::newRow("report") << QStringList{QStringLiteral("report"), P};
+        QTest::newRow("evaluate") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"), QStringLiteral("medical")};
+    }
+    void sigintShortCommands() {
+        QFETCH(QStringList, args);
+        const bool init = args.first() == QLatin1String("init");
+        auto argsFor = [&](const QString& project) {
+            QStringList a = args;
+            for (auto& x : a)
+                if (x == QLatin1String("@P") || x == QLatin1String("@NEW")) x = project;
+            return a;
+        };
+        const QString refProject = init ? path(QStringLiteral("short-ref.dlproj")) : copyProject(QStringLiteral("short-ref.dlproj"));
+        if (init) QFile::remove(refProject);
+        QElapsedTimer clock;
+        clock.start();
+        auto reference = runCli(argsFor(refProject));
+        const qint64 duration = clock.elapsed();
+        QVERIFY2(reference.exitCode == 0, describe(reference));
+        QRandomGenerator rng(20261123u + static_cast<quint32>(qHash(args.first())));
+        int cancelled = 0, completed = 0, finishedFirst = 0;
+        for (int i = 0; i < 6; ++i) {
+            const QString project = path(QStringLiteral("short-%1-%2.dlproj").arg(args.first()).arg(i));
+            QFile::remove(project);
+            if (!init) QVERIFY(QFile::copy(project_, project));
+            const QString before = init ? QString() : fingerprint(project);
+            QProcess p;
+            p.start(cliPath(), argsFor(project));
+            QVERIFY(p.waitForStarted());
+            QVERIFY2(waitUntilCatching(p, SIGINT, 20000), "the CLI never installed its SIGINT handler");
+            const auto pid = static_cast<pid_t>(p.processId());
+            QTest::qWait(static_cast<int>(rng.bounded(static_cast<quint32>(std::max<qint64>(duration, 1)))));
+            if (p.state() != QProcess::Running) {  // ended before the signal: nothing to check
+                ++finishedFirst;
+                continue;
+            }
+            ::kill(pid, SIGINT);  // pid saved while running: processId() is 0 once it has ended
+            QVERIFY(p.waitForFinished(60000));
+            const QByteArray err = p.readAllStandardError();
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);  // never death by a signal
+            QVERIFY2(p.exitCode() == 1 || p.exitCode() == 130 || (p.exitCode() == 0 && !err.contains("interrupt")),
+                     qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(QString::fromUtf8(err))));
+            if (p.exitCode() == 0) continue;  // the signal came after the process had begun to exit
+            QVERIFY2(err.contains("domainlens-cli: ") && (err.contains("ancel") || err.contains("nterrupt")), err.constData());
+            (p.exitCode() == 1 ? cancelled : completed) += 1;
+            if (init) {
+                if (p.exitCode() == 1) QVERIFY2(!QFile::exists(project), "a cancelled init left a file");
+                else QCOMPARE(integrity(project), QStringLiteral("ok"));
+            } else {
+                QCOMPARE(integrity(project), QStringLiteral("ok"));
+                QCOMPARE(fingerprint(project), before);
+            }
+        }
+        qInfo("%s: reference %lld ms; %d cancelled (exit 1), %d completed first (exit 130), %d ended before the signal",
+              QTest::currentDataTag(), static_cast<long long>(duration), cancelled, completed, finishedFirst);
+        QVERIFY2(cancelled + completed >= 3, "most signals must fall inside the command");
+    }
+
+private:
+    // True once the process has a handler for `signal` (bit signal-1 of SigCgt in /proc/PID/status).
+    static bool waitUntilCatching(QProcess& p, int signal, int timeoutMs) {
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < timeoutMs && p.state() == QProcess::Running) {
+            QFile status(QStringLiteral("/proc/%1/status").arg(p.processId()));
+            if (status.open(QIODevice::ReadOnly)) {
+                for (const QByteArray& line : status.readAll().split('\n'))
+                    if (line.startsWith("SigCgt:") && (line.mid(7).trimmed().toULongLong(nullptr, 16) >> (signal - 1)) & 1) return true;
+            }
+            QThread::msleep(2);
+        }
+        return false;
     }
 };
 
