@@ -60,6 +60,11 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent
     seeds_->setRange(1, 50);
     seeds_->setValue(5);
     seeds_->setToolTip(tr("The paper reports mean and spread over five random restarts."));
+    restarts_ = new QSpinBox(this);
+    restarts_->setRange(1, 50);
+    restarts_->setValue(ClusterRequest{}.restarts);
+    restarts_->setToolTip(tr("EM runs per seed from different starts; the one with the best likelihood is kept. "
+                             "More than one avoids partitions that merge two domains."));
     maxIter_ = new QSpinBox(this);
     maxIter_->setRange(1, 10000);
     maxIter_->setValue(100);
@@ -91,6 +96,7 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent
     form->addRow(tr("PCA fitted on at &most:"), pcaSample_);
     form->addRow(tr("Co&variance:"), covariance_);
     form->addRow(tr("&Seeds:"), seeds_);
+    form->addRow(tr("&Restarts per seed:"), restarts_);
     form->addRow(tr("&Max. EM iterations:"), maxIter_);
     form->addRow(tr("&Layers:"), layers_);
     form->addRow(QString(), l2_);
@@ -118,6 +124,7 @@ ClusterRequest ClusterDialog::request() const {
     r.pcaSample = pcaSample_->value();
     r.covariance = covariance_->currentData().toString();
     r.seeds = seeds_->value();
+    r.restarts = restarts_->value();
     r.maxIter = maxIter_->value();
     r.layers = layers_->text().trimmed();
     r.l2 = l2_->isChecked();

@@ -26,6 +26,7 @@ private:
     QSpinBox* pcaSample_;
     QComboBox* covariance_;
     QSpinBox* seeds_;
+    QSpinBox* restarts_;
     QSpinBox* maxIter_;
     QLineEdit* layers_;
     QCheckBox* l2_;

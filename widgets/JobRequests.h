@@ -35,6 +35,7 @@ struct EncodeRequest {
     bool float32 = false;
     int threads = 0;           // from the settings
     int batchTokens = 16384;
+    QString precision;         // "" = the device's default; fp32, bf16 or int8 (EncodeParams::precision)
 };
 
 struct ClusterRequest {
@@ -43,6 +44,7 @@ struct ClusterRequest {
     int pcaDims = 50;
     QString covariance = QStringLiteral("full");
     int seeds = 5;
+    int restarts = 3;  // EM restarts per seed, best lower bound kept (ClusterParams::nInit)
     int maxIter = 100;
     int pcaSample = 200000;  // PCA fitted on a random sample of this many rows when larger (0 = all)
     bool sweep = false;  // BIC/AIC over kFrom..kTo instead of one k

@@ -40,6 +40,7 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
     p.storage = r.float32 ? dl::StorageType::Float32 : dl::StorageType::Float16;
     p.threads = r.threads;
     p.batchTokens = r.batchTokens;
+    p.precision = r.precision.toStdString();
     return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         auto res = dl::runEncode(p, store, progress, cancel);
         if (!res) return std::unexpected(res.error());
@@ -63,6 +64,7 @@ JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, 
                                                            "' (choose full, diag, spherical or tied)."});
     p.covariance = *covariance;
     p.seeds = r.seeds;
+    p.nInit = r.restarts;
     p.maxIter = r.maxIter;
     p.pcaMaxFitRows = r.pcaSample;
     p.representation.l2 = r.l2;

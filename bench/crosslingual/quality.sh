@@ -9,7 +9,9 @@
 # classifier trained on English and applied to German ("DF" baseline), Domain-Cosine across
 # languages. Encoder: MODEL (default: the installed all-MiniLM-L6-v2 — English-only, which is
 # what can be installed here; use a multilingual model when you have one).
-# Usage: bench/crosslingual/quality.sh [PROJECT] [MODEL]
+# DIRECTION=en-de (default: English seed, German pool) or de-en (German seed = the German test
+# sentences, English pool = the English test side, parallel corpus imported de -> en).
+# Usage: [DIRECTION=de-en] bench/crosslingual/quality.sh [PROJECT] [MODEL]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CLI="${DOMAINLENS_CLI:-$ROOT/build/app/domainlens-cli}"
@@ -17,14 +19,20 @@ SHARED="${DOMAINLENS_SHARED_DATA:-$ROOT/../shared/data}"
 PROJECT="${1:-$ROOT/out/crosslingual/xl.dlproj}"
 MODEL="${2:-}"
 DOMAINS="${DOMAINS:-it koran law medical qed subtitles ted}"
+DIRECTION="${DIRECTION:-en-de}"
+case "$DIRECTION" in
+  en-de) A=en; B=de ;;
+  de-en) A=de; B=en ;;
+  *) echo "DIRECTION must be en-de or de-en, got '$DIRECTION'" >&2; exit 2 ;;
+esac
 mkdir -p "$(dirname "$PROJECT")"
 if [ ! -f "$PROJECT" ]; then
   "$CLI" init "$PROJECT" >/dev/null
   for d in it koran law medical qed subtitles ted; do
-    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-train2500/$d.en" --tgt "$SHARED/llm-dom-ad-deen-train2500/$d.de" \
-      --domain-from-filename --corpus pool --quiet >/dev/null
-    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.en" --domain-from-filename --corpus seeds --quiet >/dev/null
-    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.de" --domain-from-filename --corpus pool-de --quiet >/dev/null
+    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-train2500/$d.$A" --tgt "$SHARED/llm-dom-ad-deen-train2500/$d.$B" \
+      --src-lang $A --tgt-lang $B --domain-from-filename --corpus pool --quiet >/dev/null
+    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.$A" --src-lang $A --domain-from-filename --corpus seeds --quiet >/dev/null
+    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.$B" --src-lang $B --domain-from-filename --corpus pool-$B --quiet >/dev/null
   done
 fi
 m=${MODEL:+--model "$MODEL"}
@@ -33,9 +41,9 @@ run() { "$CLI" select "$PROJECT" "$@" --json --quiet | python3 -c 'import json,s
 echo "| domain | cross-lingual k=5 | cross-lingual k=1 | DF (frozen, no alignment) | Domain-Cosine |"
 echo "|---|---|---|---|---|"
 for d in $DOMAINS; do
-  a=$(run --method cross-lingual --pool pool-de --seed "seeds:$d" --parallel pool --clusters 5 $m)
-  b=$(run --method cross-lingual --pool pool-de --seed "seeds:$d" --parallel pool --clusters 1 $m)
-  c=$(run --method finetune-head --pool pool-de --seed "seeds:$d" $m)
-  e=$(run --method cosine --pool pool-de --seed "seeds:$d" $m)
+  a=$(run --method cross-lingual --pool "pool-$B" --seed "seeds:$d" --parallel pool --clusters 5 $m)
+  b=$(run --method cross-lingual --pool "pool-$B" --seed "seeds:$d" --parallel pool --clusters 1 $m)
+  c=$(run --method finetune-head --pool "pool-$B" --seed "seeds:$d" $m)
+  e=$(run --method cosine --pool "pool-$B" --seed "seeds:$d" $m)
   echo "| $d | $(prec "$a" "$d") | $(prec "$b" "$d") | $(prec "$c" "$d") | $(prec "$e" "$d") |"
 done
