@@ -29,7 +29,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("tol"), QStringLiteral("Convergence threshold on the lower bound (default 1e-3)."), QStringLiteral("T")},
         {QStringLiteral("reg-covar"), QStringLiteral("Added to covariance diagonals (default 1e-6)."), QStringLiteral("R")},
         {QStringLiteral("init"), QStringLiteral("Initialisation: kmeans (default) or random."), QStringLiteral("METHOD")},
-        {QStringLiteral("n-init"), QStringLiteral("EM restarts per seed, best lower bound kept (default 1)."), QStringLiteral("N")},
+        {QStringLiteral("n-init"), QStringLiteral("EM restarts per seed, best lower bound kept (default 3)."), QStringLiteral("N")},
         {QStringLiteral("pca-fit-rows"), QStringLiteral("Fit PCA on a sample of this many rows when larger (default 200000; 0 = all)."), QStringLiteral("N")},
         {QStringLiteral("no-kmeans-baseline"), QStringLiteral("Skip the k-means purity baseline.")},
         {QStringLiteral("float32"), QStringLiteral("Compute in float32 (faster, not bit-comparable with scikit-learn).")},
