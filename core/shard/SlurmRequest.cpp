@@ -46,10 +46,8 @@ Expected<bool> takeOwnOption(const std::vector<std::string>& args, std::size_t& 
     for (const std::string option : {"--shards", "--array-size"}) {
         std::string value;
         auto took = takeValue(args, i, option, value);
-        if (!took || !*took) {
-            if (!took) return took;
-            continue;
-        }
+        if (!took) return took;
+        if (!*took) continue;
         auto n = positiveInt(option, value);
         if (!n) return std::unexpected(n.error());
         if (option == "--shards") r.shards = *n;
