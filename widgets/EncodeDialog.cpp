@@ -77,6 +77,12 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     pooling_->addItem(tr("Max over tokens"), QStringLiteral("max"));
     normalize_ = new QCheckBox(tr("L2-normalise the vectors"), this);
     float32_ = new QCheckBox(tr("Store as float32 (default float16: half the space)"), this);
+    precision_ = new QComboBox(this);
+    precision_->setObjectName(QStringLiteral("precision"));
+    precision_->addItem(tr("Device default (fp32 on the CPU)"), QString());
+    precision_->addItem(tr("bf16: faster, cosine 0.999 to fp32"), QStringLiteral("bf16"));
+    precision_->addItem(tr("int8: dynamic quantisation, CPU only, least exact"), QStringLiteral("int8"));
+    precision_->setToolTip(tr("What the linear layers compute in. Each precision's vectors are stored as their own set."));
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Model:"), modelRow);
@@ -89,6 +95,7 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     form->addRow(tr("&Pooling:"), pooling_);
     form->addRow(QString(), normalize_);
     form->addRow(QString(), float32_);
+    form->addRow(tr("Pr&ecision:"), precision_);
     form->addRow(tr("Device:"), new QLabel(device, this));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     ok_ = buttons->button(QDialogButtonBox::Ok);
@@ -210,5 +217,6 @@ EncodeRequest EncodeDialog::request() const {
     r.pooling = pooling_->currentData().toString();
     r.normalize = normalize_->isChecked();
     r.float32 = float32_->isChecked();
+    r.precision = precision_->currentData().toString();
     return r;
 }

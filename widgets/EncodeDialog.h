@@ -2,7 +2,7 @@
 // Encode dialog: model (installed ones with their languages, dimension, size on disk and last
 // measured speed; the default; the HF cache; a folder; and the known models that are not
 // installed yet, which it can install with progress and Cancel), corpus, side, layer,
-// pooling, prompt prefix; shows the compute device the job worker will use.
+// pooling, prompt prefix, compute precision; shows the compute device the job worker will use.
 #include <functional>
 
 #include <QDialog>
@@ -54,6 +54,7 @@ private:
     QComboBox* pooling_;
     QCheckBox* normalize_;
     QCheckBox* float32_;
+    QComboBox* precision_;
     QPushButton* ok_ = nullptr;
     QList<CorpusChoice> corpora_;
     QList<ModelChoice> models_;

@@ -33,6 +33,9 @@ struct EncodeParams {
     std::int64_t batchTokens = 16384;
     int threads = 0;
     std::string device = "auto";
+    // "" = the device's default (fp32 CPU, fp16 CUDA); fp32, bf16 or int8: what the linear
+    // layers compute in (EncoderOptions::precision). Part of the set's key.
+    std::string precision;
     int chunkSentences = 4096;  // sentences per committed chunk
 };
 
@@ -43,7 +46,7 @@ struct EncodeResult {
     std::string model;       // the model's name (folder name or HF id)
     std::string modelPath;
     std::string modelHash;   // content hash: what identifies the set
-    std::string precision;   // fp32 (CPU) / fp16 (CUDA)
+    std::string precision;   // fp32 / bf16 / int8 (CPU), fp16 (CUDA default)
     std::string prefix;      // prompt name used ("" = none)
     std::string device;
     int dim = 0;

@@ -45,7 +45,8 @@ Expected<EncodePlan> planEncode(const EncodeParams& params, std::vector<int> lay
     auto hash = modelContentHash(model->path);
     if (!hash) return std::unexpected(hash.error());
     p.hash = *hash;
-    p.precision = encoderPrecision(params.device);
+    if (auto s = checkPrecision(params.precision, params.device); !s) return std::unexpected(s.error());
+    p.precision = encoderPrecision(params.device, params.precision);
     return p;
 }
 
@@ -70,6 +71,7 @@ EncoderOptions encoderOptionsFor(const EncodePlan& p, const EncodeParams& params
     eo.batchTokens = params.batchTokens;
     eo.threads = params.threads;
     eo.device = params.device;
+    eo.precision = params.precision;
     return eo;
 }
 

@@ -90,6 +90,23 @@ private slots:
         QCOMPARE(d.request().model, QStringLiteral("/models/all-MiniLM-L6-v2"));
     }
 
+    void precisionReachesTheRequest_data() {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<QString>("precision");
+        QTest::newRow("default") << 0 << QString();
+        QTest::newRow("bf16") << 1 << QStringLiteral("bf16");
+        QTest::newRow("int8") << 2 << QStringLiteral("int8");
+    }
+    void precisionReachesTheRequest() {
+        QFETCH(int, row);
+        QFETCH(QString, precision);
+        EncodeDialog d({installed()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        auto* combo = d.findChild<QComboBox*>(QStringLiteral("precision"));
+        QVERIFY(combo);
+        combo->setCurrentIndex(row);
+        QCOMPARE(d.request().precision, precision);
+    }
+
     void installFailureIsReported() {
         EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
         int relisted = 0;

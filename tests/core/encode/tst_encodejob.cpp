@@ -132,6 +132,40 @@ private slots:
         QCOMPARE(again->setId, r->setId);
     }
 
+    // The precision is part of the set's identity: int8 vectors get their own set, never
+    // mixed with fp32 ones, and are what an int8 encoder computes.
+    void precisionKeysTheSet() {
+        dl::EncodeParams p;
+        p.model = tinyModel();
+        p.corpus = "mono";
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto fp32 = dl::runEncode(p, *store_, np, ct);
+        QVERIFY2(fp32.has_value(), fp32 ? "" : fp32.error().message.c_str());
+        QCOMPARE(fp32->precision, std::string("fp32"));
+        p.precision = "int8";
+        auto int8 = dl::runEncode(p, *store_, np, ct);
+        QVERIFY2(int8.has_value(), int8 ? "" : int8.error().message.c_str());
+        QCOMPARE(int8->precision, std::string("int8"));
+        QVERIFY(!int8->noop);
+        QVERIFY(int8->setId != fp32->setId);
+        dl::EncoderOptions o;
+        o.precision = "int8";
+        auto enc = dl::TransformerEncoder::load(tinyModel(), o);
+        QVERIFY(enc.has_value());
+        std::vector<float> want;
+        QVERIFY((*enc)->encode(sentences(), want).has_value());
+        auto m = dl::loadEmbeddings(*store_, int8->setId, int8->corpusId);
+        QVERIFY(m.has_value());
+        double maxAbs = 0;
+        for (std::size_t i = 0; i < want.size(); ++i) maxAbs = std::max(maxAbs, double(std::abs(m->data[i] - want[i])));
+        QVERIFY2(maxAbs <= 2e-3, qPrintable(QString::number(maxAbs)));  // stored as float16
+        p.precision = "fp8";
+        auto bad = dl::runEncode(p, *store_, np, ct);
+        QVERIFY(!bad.has_value());
+        QCOMPARE(bad.error().kind, dl::ErrorKind::Usage);
+    }
+
     void cancelAndResume() {
         dl::EncodeParams p;
         p.model = tinyModel();
