@@ -129,8 +129,19 @@ QString EncodeDialog::describe(const ModelChoice& m) {
     return parts.join(QStringLiteral(" · "));
 }
 
+void EncodeDialog::showModelsLoading() {
+    loading_ = true;
+    models_.clear();
+    model_->clear();
+    model_->addItem(tr("Loading models…"));
+    model_->setItemData(0, QVariant(0), Qt::UserRole - 1);  // not selectable
+    updateModelState();
+    modelInfo_->setText(tr("Loading models…"));
+}
+
 void EncodeDialog::setModels(const QList<ModelChoice>& models) {
-    const QString keep = model_->currentData().toString();
+    const QString keep = loading_ ? preselect_ : model_->currentData().toString();
+    loading_ = false;
     models_ = models;
     model_->clear();
     for (int i = 0; i < models.size(); ++i) {
@@ -145,7 +156,13 @@ void EncodeDialog::setModels(const QList<ModelChoice>& models) {
         if (m.installed && !m.supported) model_->setItemData(i, QVariant(0), Qt::UserRole - 1);  // disabled
     }
     if (const int i = model_->findData(keep); i >= 0) model_->setCurrentIndex(i);
+    if (!selectInstalled_.isEmpty()) {
+        for (int i = 0; i < models_.size(); ++i)
+            if (models_[i].name == selectInstalled_ && models_[i].installed) model_->setCurrentIndex(i);
+        selectInstalled_.clear();
+    }
     updateModelState();
+    emit modelsChanged();
 }
 
 void EncodeDialog::updateModelState() {
@@ -159,19 +176,19 @@ void EncodeDialog::updateModelState() {
     const bool busy = isInstalling();
     install_->setVisible(missing && installer_ != nullptr);
     install_->setEnabled(missing && !busy);
-    if (ok_) ok_->setEnabled(!corpora_.isEmpty() && model_->count() > 0 && !missing && !busy);
+    if (ok_) ok_->setEnabled(!loading_ && !corpora_.isEmpty() && model_->count() > 0 && !missing && !busy);
 }
 
 void EncodeDialog::preselectModel(const QString& path) {
+    preselect_ = path;
     const int i = model_->findData(path);
     if (i >= 0) model_->setCurrentIndex(i);
 }
 
-void EncodeDialog::setInstaller(const QString& program, const QStringList& arguments,
-                                std::function<QList<ModelChoice>()> relist) {
+void EncodeDialog::setInstaller(const QString& program, const QStringList& arguments, std::function<void()> requestModels) {
     delete installer_;
     installer_ = new ModelInstaller(program, arguments, this);
-    relist_ = std::move(relist);
+    requestModels_ = std::move(requestModels);
     connect(installer_, &ModelInstaller::progress, this, [this](int step, int steps, const QString& text) {
         installProgress_->setRange(0, steps);  // 0..0 = busy indicator until the first step
         installProgress_->setValue(step);
@@ -181,11 +198,10 @@ void EncodeDialog::setInstaller(const QString& program, const QStringList& argum
     connect(installer_, &ModelInstaller::finished, this, [this](bool ok, bool cancelled, const QString& message) {
         installProgress_->setVisible(false);
         cancelInstall_->setVisible(false);
-        if (ok && relist_) {
-            const QString name = model_->currentData().toString();  // a missing model's data is its name
-            setModels(relist_());
-            for (int i = 0; i < models_.size(); ++i)
-                if (models_[i].name == name && models_[i].installed) model_->setCurrentIndex(i);
+        if (ok && requestModels_) {
+            selectInstalled_ = model_->currentData().toString();  // a missing model's data is its name
+            showModelsLoading();
+            requestModels_();
         }
         updateModelState();
         if (!ok) modelInfo_->setText(message);

@@ -22,12 +22,20 @@ class EncodeDialog : public QDialog {
 public:
     EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const QString& device,
                  QWidget* parent = nullptr);
+    // Selects the model with this path, now or as soon as the models arrive.
     void preselectModel(const QString& path);
+    // The models are listed off the GUI thread (directory listings, config.json reads, folder
+    // sizes): until setModels delivers them the dialog says "Loading models…" and Encode is off.
+    void showModelsLoading();
+    void setModels(const QList<ModelChoice>& models);
+    bool modelsLoading() const { return loading_; }
     EncodeRequest request() const;
 
-    // Enables installing: runs `program arguments... NAME` (scripts/install-model.sh), then
-    // re-reads the models with `relist` (called on the GUI thread; it only lists folders).
-    void setInstaller(const QString& program, const QStringList& arguments, std::function<QList<ModelChoice>()> relist);
+    // Enables installing: runs `program arguments... NAME` (scripts/install-model.sh); after a
+    // successful install the dialog shows "Loading models…" and calls `requestModels`, which
+    // must list them off the GUI thread and deliver them with setModels (the new model is then
+    // selected).
+    void setInstaller(const QString& program, const QStringList& arguments, std::function<void()> requestModels);
     bool isInstalling() const;
 
     // The text the dialog shows about a model (tested).
@@ -36,8 +44,10 @@ public:
 signals:
     void installFinished(bool ok, const QString& message);
 
+signals:
+    void modelsChanged();
+
 private:
-    void setModels(const QList<ModelChoice>& models);
     void updateModelState();
     void startInstall();
 
@@ -59,5 +69,8 @@ private:
     QList<CorpusChoice> corpora_;
     QList<ModelChoice> models_;
     ModelInstaller* installer_ = nullptr;
-    std::function<QList<ModelChoice>()> relist_;
+    std::function<void()> requestModels_;
+    bool loading_ = false;
+    QString preselect_;       // path to select when the models arrive
+    QString selectInstalled_;  // name of a model just installed, selected when the models arrive
 };

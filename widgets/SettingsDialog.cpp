@@ -26,9 +26,8 @@ SettingsDialog::SettingsDialog(const WorkbenchSettings& current, const QList<Mod
     batchTokens_->setValue(current.batchTokens);
     batchTokens_->setToolTip(tr("Padded tokens per forward pass: larger is faster until memory runs out."));
     model_ = new QComboBox(this);
-    model_->addItem(tr("The installed default model"), QString());
-    for (const auto& m : models) model_->addItem(m.name, m.path);
-    model_->setCurrentIndex(qMax(0, model_->findData(current.defaultModel)));
+    defaultModel_ = current.defaultModel;
+    setModels(models);
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Language:"), language_);
@@ -42,6 +41,20 @@ SettingsDialog::SettingsDialog(const WorkbenchSettings& current, const QList<Mod
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buttons);
+}
+
+void SettingsDialog::showModelsLoading() {
+    model_->clear();
+    // The setting itself stays chosen, so OK while loading keeps it.
+    model_->addItem(tr("Loading models…"), defaultModel_);
+}
+
+void SettingsDialog::setModels(const QList<ModelChoice>& models) {
+    model_->clear();
+    model_->addItem(tr("The installed default model"), QString());
+    for (const auto& m : models) model_->addItem(m.name, m.path);
+    model_->setCurrentIndex(qMax(0, model_->findData(defaultModel_)));
+    emit modelsChanged();
 }
 
 WorkbenchSettings SettingsDialog::settings() const {

@@ -20,10 +20,18 @@ class SettingsDialog : public QDialog {
 public:
     SettingsDialog(const WorkbenchSettings& current, const QList<ModelChoice>& models, QWidget* parent = nullptr);
     WorkbenchSettings settings() const;
+    // The models are listed off the GUI thread: until setModels delivers them the model list
+    // says "Loading models…" (the current default stays chosen).
+    void showModelsLoading();
+    void setModels(const QList<ModelChoice>& models);
+
+signals:
+    void modelsChanged();
 
 private:
     QComboBox* language_;
     QSpinBox* threads_;
     QSpinBox* batchTokens_;
     QComboBox* model_;
+    QString defaultModel_;  // the setting's value, kept while the list loads
 };

@@ -29,6 +29,7 @@
 #include "AsyncLoader.h"
 #include "CutoffComparison.h"
 #include "ErrorText.h"
+#include "ModelListLoader.h"
 #include "PrecisionCutoffView.h"
 #include "ClusterDialog.h"
 #include "ClusterExplorer.h"
@@ -356,9 +357,13 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
 }
 
 void MainWindow::encodeCorpus() {
-    EncodeDialog dialog(availableModels(), corpusChoices(corpusModel_->corpora()), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
+    EncodeDialog dialog({}, corpusChoices(corpusModel_->corpora()), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
+    // Listing the models reads folders and config files: off the GUI thread.
+    auto requestModels = [this, &dialog] { loadModelsAsync(*loader_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); }); };
+    dialog.showModelsLoading();
+    requestModels();
     if (const QString script = modelInstallScript(); !script.isEmpty())
-        dialog.setInstaller(QStringLiteral("bash"), {script}, [] { return availableModels(); });  // models not installed yet
+        dialog.setInstaller(QStringLiteral("bash"), {script}, requestModels);  // models not installed yet
     QSettings settings;
     dialog.preselectModel(settings.value(QStringLiteral("encode/defaultModel")).toString());
     if (dialog.exec() != QDialog::Accepted) return;
@@ -504,7 +509,9 @@ void MainWindow::editSettings() {
     WorkbenchSettings current{s.value(QStringLiteral("ui/language")).toString(), s.value(QStringLiteral("encode/threads"), 0).toInt(),
                               s.value(QStringLiteral("encode/batchTokens"), 16384).toInt(),
                               s.value(QStringLiteral("encode/defaultModel")).toString()};
-    SettingsDialog dialog(current, availableModels(), this);
+    SettingsDialog dialog(current, {}, this);
+    dialog.showModelsLoading();
+    loadModelsAsync(*loader_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); });
     if (dialog.exec() != QDialog::Accepted) return;
     const auto chosen = dialog.settings();
     s.setValue(QStringLiteral("ui/language"), chosen.language);

@@ -3,9 +3,12 @@
 // request for project B is dropped, never painted (QSignalSpy on applied/discarded).
 #include <QtTest>
 
+#include <QComboBox>
 #include <QThread>
 
 #include "AsyncLoader.h"
+#include "ModelListLoader.h"
+#include "SettingsDialog.h"
 
 namespace {
 // A read that takes `ms` and returns `value` (stands in for a slow project read).
@@ -100,6 +103,32 @@ private slots:
         QVERIFY(failed.wait(10000));
         QCOMPARE(shown, QStringLiteral("There is no run 7 in the project."));
         QCOMPARE(failed.at(0).at(1).toString(), shown);
+    }
+
+    // The Settings (and Encode) dialog opens at once with "Loading models…"; the model list is
+    // read on the loader's pool and arrives later (QSignalSpy on the dialog); a dialog closed
+    // before the list arrives is left alone.
+    void modelListArrivesAfterTheDialogOpened() {
+        AsyncLoader loader;
+        SettingsDialog dialog(WorkbenchSettings{}, {});
+        dialog.showModelsLoading();
+        auto* combo = dialog.findChildren<QComboBox*>().last();  // language, then model
+        QCOMPARE(combo->itemText(0), QStringLiteral("Loading models…"));
+        QSignalSpy changed(&dialog, &SettingsDialog::modelsChanged);
+        QSignalSpy applied(&loader, &AsyncLoader::applied);
+        loadModelsAsync(loader, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); });
+        QCOMPARE(changed.count(), 0);  // nothing listed on the GUI thread inside the call
+        QVERIFY(changed.wait(30000));
+        QCOMPARE(applied.count(), 1);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(combo->itemText(0), QStringLiteral("The installed default model"));
+
+        auto* closed = new SettingsDialog(WorkbenchSettings{}, {});
+        bool delivered = false;
+        loadModelsAsync(loader, closed, [&](QList<ModelChoice>) { delivered = true; });
+        delete closed;
+        QVERIFY(applied.wait(30000));
+        QVERIFY(!delivered);
     }
 
     // The read never runs on the GUI thread.

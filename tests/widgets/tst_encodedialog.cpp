@@ -3,6 +3,8 @@
 // progress from its "[i/n]" lines, a failure reported with the script's message, Cancel.
 #include <QtTest>
 
+#include <QTimer>
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -76,7 +78,7 @@ private slots:
 
     void missingModelCannotEncode() {
         EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
-        d.setInstaller(QStringLiteral("bash"), {script()}, [] { return QList<ModelChoice>{installed(), missing()}; });
+        d.setInstaller(QStringLiteral("bash"), {script()}, [&d] { d.setModels({installed(), missing()}); });
         auto* combo = d.findChild<QComboBox*>();
         auto* encode = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
         QVERIFY(encode->isEnabled());
@@ -88,6 +90,31 @@ private slots:
         combo->setCurrentIndex(0);
         QVERIFY(encode->isEnabled());
         QCOMPARE(d.request().model, QStringLiteral("/models/all-MiniLM-L6-v2"));
+    }
+
+    // The models arrive after the dialog opened (listed off the GUI thread): until then it
+    // says so and cannot encode; then the preselected model is chosen.
+    void modelsArriveLater() {
+        EncodeDialog d({}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        QSignalSpy changed(&d, &EncodeDialog::modelsChanged);
+        d.showModelsLoading();
+        d.preselectModel(QStringLiteral("/models/all-MiniLM-L6-v2"));
+        auto* combo = d.findChild<QComboBox*>();
+        auto* encode = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(d.modelsLoading());
+        QCOMPARE(combo->count(), 1);
+        QCOMPARE(combo->itemText(0), QStringLiteral("Loading models…"));
+        QVERIFY(!encode->isEnabled());
+        QCOMPARE(changed.count(), 0);
+        ModelChoice other = installed();
+        other.name = QStringLiteral("other");
+        other.path = QStringLiteral("/models/other");
+        QTimer::singleShot(20, &d, [&] { d.setModels({other, installed()}); });
+        QVERIFY(changed.wait(5000));
+        QVERIFY(!d.modelsLoading());
+        QCOMPARE(combo->count(), 2);
+        QCOMPARE(d.request().model, QStringLiteral("/models/all-MiniLM-L6-v2"));
+        QVERIFY(encode->isEnabled());
     }
 
     void precisionReachesTheRequest_data() {
@@ -112,7 +139,7 @@ private slots:
         int relisted = 0;
         d.setInstaller(QStringLiteral("bash"), {script()}, [&] {
             ++relisted;
-            return QList<ModelChoice>{installed(), missing()};
+            d.setModels({installed(), missing()});
         });
         d.findChild<QComboBox*>()->setCurrentIndex(1);
         QSignalSpy done(&d, &EncodeDialog::installFinished);
