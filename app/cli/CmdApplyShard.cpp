@@ -1,7 +1,7 @@
 // `domainlens-cli assign PROJECT [RUN] --shard I/N --out DIR [--corpus NAME]`: applies a stored
 // cluster model (PCA + GMM) to shard I of a corpus: labels, responsibilities, log-likelihoods.
 // `domainlens-cli score PROJECT [RUN] --shard I/N --out DIR [--corpus NAME]`: applies a stored
-// selection model (cosine or finetune-head) to shard I: scores.
+// selection model (cosine, finetune-head, moore-lewis, axelrod) to shard I: scores.
 // Both read the project read-only (cluster workers); `merge PROJECT DIR` brings the results in.
 #include "CliSupport.h"
 #include "ShardCli.h"

@@ -54,7 +54,7 @@ std::unordered_set<std::string> lmVocabulary(const TokenizedText& seed, const To
 
 Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const TokenizedText& pool,
                                                const std::vector<char>& excluded, const CrossEntropyOptions& options,
-                                               const CancelToken& cancel) {
+                                               const CancelToken& cancel, std::vector<std::int64_t>* mixRows) {
     if (seed.empty()) return fail("The seed set is empty.");
     std::vector<std::int64_t> candidates;
     for (std::size_t i = 0; i < pool.size(); ++i)
@@ -64,6 +64,7 @@ Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const 
     std::shuffle(candidates.begin(), candidates.end(), rng);
     candidates.resize(std::min(candidates.size(), seed.size()));
     std::sort(candidates.begin(), candidates.end());
+    if (mixRows) *mixRows = candidates;
 
     NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options.poolVocabulary)};
     auto inLm = NgramLm::train(seed, lmOptions);

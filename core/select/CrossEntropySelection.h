@@ -31,10 +31,12 @@ std::unordered_set<std::string> nonSingletonVocabulary(const TokenizedText& seed
 std::unordered_set<std::string> lmVocabulary(const TokenizedText& seed, const TokenizedText& pool, bool withPool);
 
 // Moore-Lewis: score = -(H_in(s) - H_mix(s)); in-LM on the seed, mix-LM on a random pool
-// sample of the seed's size. `excluded` pool rows (leaked) are not sampled.
+// sample of the seed's size. `excluded` pool rows (leaked) are not sampled. mixRows receives
+// the sampled pool rows (ascending): with the seed and the vocabulary they are the whole
+// model, which a selection run stores so `score --shard` can train the same LMs again.
 Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const TokenizedText& pool,
                                                const std::vector<char>& excluded, const CrossEntropyOptions& options,
-                                               const CancelToken& cancel);
+                                               const CancelToken& cancel, std::vector<std::int64_t>* mixRows = nullptr);
 
 // In vs pseudo-out contrast: starts from the Moore-Lewis ranking, then `iterations` times
 // trains an out-LM on the lowest-ranked pool sentences (outFactor x the seed's size) and re-scores

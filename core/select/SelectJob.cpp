@@ -283,15 +283,35 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
         progress.stage("Training n-gram language models");
         const auto seedTok = tokenize(seed->text.src);
         const auto poolTok = tokenize(pool->text.src);
+        std::vector<std::int64_t> mixRows;  // the mix LM's training rows: stored with the run
         Expected<std::vector<double>> s = p.method == SelectMethod::Contrast
                                               ? contrastScores(seedTok, poolTok, excluded, p.crossEntropy, progress, cancel)
-                                              : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel);
+                                              : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel, &mixRows);
         if (!s) return std::unexpected(s.error());
         scores = std::move(*s);
+        TokenizedText seedTgt, poolTgt;
         if (p.method == SelectMethod::Axelrod) {
-            auto t = mooreLewisScores(tokenize(seed->text.tgt), tokenize(pool->text.tgt), excluded, p.crossEntropy, cancel);
+            seedTgt = tokenize(seed->text.tgt);
+            poolTgt = tokenize(pool->text.tgt);
+            auto t = mooreLewisScores(seedTgt, poolTgt, excluded, p.crossEntropy, cancel);
             if (!t) return std::unexpected(t.error());
             for (std::size_t i = 0; i < n; ++i) scores[i] += (*t)[i];
+        }
+        if (selectionModelApplicable(p.method)) {  // moore-lewis, axelrod: the LMs' recipe
+            fitted = SelectionModel{p.method, 0, 0, {}, {}, 0, p.excludeLeaked, {}};
+            fitted->lmOrder = p.crossEntropy.order;
+            fitted->seedIds = seed->text.ids;
+            for (auto r : mixRows) fitted->mixIds.push_back(pool->text.ids[std::size_t(r)]);
+            auto words = [&](const TokenizedText& a, const TokenizedText& b) {
+                const auto v = lmVocabulary(a, b, poolVocabulary);
+                std::vector<std::string> out(v.begin(), v.end());
+                std::sort(out.begin(), out.end());
+                return out;
+            };
+            fitted->vocabularySrc = words(seedTok, poolTok);
+            if (p.method == SelectMethod::Axelrod) fitted->vocabularyTgt = words(seedTgt, poolTgt);
+            for (const auto& text : seed->text.src) fitted->seedTextHashes.push_back(sentenceTextHash(text));
+            std::sort(fitted->seedTextHashes.begin(), fitted->seedTextHashes.end());
         }
         report["seed_vocabulary"] = nonSingletonVocabulary(seedTok).size() + 1;
     }

@@ -16,8 +16,36 @@ constexpr int kModelVersion = 1;
 }  // namespace
 
 bool selectionModelApplicable(SelectMethod method) {
+    return selectionModelUsesEmbeddings(method) || method == SelectMethod::MooreLewis || method == SelectMethod::Axelrod;
+}
+
+bool selectionModelUsesEmbeddings(SelectMethod method) {
     return method == SelectMethod::Cosine || method == SelectMethod::FinetuneHead;
 }
+
+namespace {
+
+std::string joinWords(const std::vector<std::string>& words) {
+    std::string s;
+    for (const auto& w : words) s += w + '\n';
+    return s;
+}
+
+std::vector<std::string> splitWords(const std::vector<char>& bytes) {
+    std::vector<std::string> out;
+    std::string w;
+    for (char c : bytes) {
+        if (c != '\n') {
+            w += c;
+            continue;
+        }
+        out.push_back(std::move(w));
+        w.clear();
+    }
+    return out;
+}
+
+}  // namespace
 
 std::uint64_t sentenceTextHash(std::string_view text) {
     std::uint64_t h = 14695981039346656037ull;
@@ -28,7 +56,7 @@ std::uint64_t sentenceTextHash(std::string_view text) {
 Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionModel& m) {
     const json meta = {{"format_version", kModelVersion}, {"method", methodName(m.method)}, {"embedding_set", m.embeddingSet},
                        {"dim", m.dim}, {"hidden", m.hidden}, {"exclude_leaked", m.excludeLeaked},
-                       {"seed_hashes", m.seedTextHashes.size()}};
+                       {"seed_hashes", m.seedTextHashes.size()}, {"lm_order", m.lmOrder}};
     if (auto s = putRunJson(store, runId, "model.json", meta); !s) return s;
     if (!m.query.empty())
         if (auto s = putRunArray(store, runId, "model.query", std::span<const double>(m.query)); !s) return s;
@@ -37,6 +65,16 @@ Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionMode
     if (!m.seedTextHashes.empty())
         if (auto s = putRunArray(store, runId, "model.seed_hashes", std::span<const std::uint64_t>(m.seedTextHashes)); !s)
             return s;
+    if (m.lmOrder > 0) {
+        const std::string src = joinWords(m.vocabularySrc), tgt = joinWords(m.vocabularyTgt);
+        for (const Status& s : {putRunArray(store, runId, "model.seed_ids", std::span<const std::int64_t>(m.seedIds)),
+                                putRunArray(store, runId, "model.mix_ids", std::span<const std::int64_t>(m.mixIds)),
+                                putRunArray(store, runId, "model.vocabulary_src", std::span<const char>(src.data(), src.size()))})
+            if (!s) return s;
+        if (!tgt.empty())
+            if (auto s = putRunArray(store, runId, "model.vocabulary_tgt", std::span<const char>(tgt.data(), tgt.size())); !s)
+                return s;
+    }
     return {};
 }
 
@@ -49,7 +87,7 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
         return fail("Selection run " + id + " used " + methodText +
                     ", whose model cannot be applied to other sentences: it is trained on the run's own pool "
                     "(n-gram LMs, EM over the pool, or a fine-tuned encoder) and is not stored. Score the whole pool "
-                    "with `select`, or use cosine or finetune-head for sharded scoring.");
+                    "with `select`, or use cosine, finetune-head, moore-lewis or axelrod for sharded scoring.");
     auto stored = getRunJson(store, run.id, "model.json");
     if (!stored)
         return fail("Selection run " + id + " has no stored model (it was made before models were stored with runs); "
@@ -65,6 +103,7 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
         m.dim = meta.at("dim").get<int>();
         m.hidden = meta.at("hidden").get<int>();
         m.excludeLeaked = meta.at("exclude_leaked").get<bool>();
+        m.lmOrder = meta.value("lm_order", 0);
         if (meta.at("seed_hashes").get<std::size_t>() > 0) {
             auto h = getRunArray<std::uint64_t>(store, run.id, "model.seed_hashes");
             if (!h) return std::unexpected(h.error());
@@ -73,7 +112,20 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
     } catch (const json::exception& e) {
         return fail("Selection run " + id + ": its stored model description is damaged (" + e.what() + ").");
     }
-    if (m.method == SelectMethod::Cosine) {
+    if (!selectionModelUsesEmbeddings(m.method)) {
+        auto seedIds = getRunArray<std::int64_t>(store, run.id, "model.seed_ids");
+        auto mixIds = getRunArray<std::int64_t>(store, run.id, "model.mix_ids");
+        auto src = getRunArray<char>(store, run.id, "model.vocabulary_src");
+        if (!seedIds || !mixIds || !src || m.lmOrder < 1) return fail("Selection run " + id + ": its stored language-model recipe is incomplete.");
+        m.seedIds = std::move(*seedIds);
+        m.mixIds = std::move(*mixIds);
+        m.vocabularySrc = splitWords(*src);
+        if (m.method == SelectMethod::Axelrod) {
+            auto tgt = getRunArray<char>(store, run.id, "model.vocabulary_tgt");
+            if (!tgt) return fail("Selection run " + id + ": its stored target-side vocabulary is missing.");
+            m.vocabularyTgt = splitWords(*tgt);
+        }
+    } else if (m.method == SelectMethod::Cosine) {
         auto q = getRunArray<double>(store, run.id, "model.query");
         if (!q || q->size() != std::size_t(m.dim)) return fail("Selection run " + id + ": its stored seed query is missing or damaged.");
         m.query = std::move(*q);
@@ -91,6 +143,7 @@ Expected<std::vector<double>> applySelectionModel(const SelectionModel& m, const
         return fail("The selection model works on " + std::to_string(m.dim) + "-dimensional vectors, these have " +
                     std::to_string(dim) + ".");
     if (texts.size() != std::size_t(rowCount)) return fail("Internal error: one text per scored row is needed.");
+    if (!selectionModelUsesEmbeddings(m.method)) return fail("Internal error: an n-gram selection model scores texts, not vectors.");
     std::vector<double> scores;
     if (m.method == SelectMethod::Cosine) {
         scores = cosineToQuery(m.query, rows, rowCount, dim);
@@ -99,11 +152,15 @@ Expected<std::vector<double>> applySelectionModel(const SelectionModel& m, const
         if (!p) return std::unexpected(p.error());
         scores = std::move(*p);
     }
-    if (m.excludeLeaked)
-        for (std::size_t i = 0; i < scores.size(); ++i)
-            if (std::binary_search(m.seedTextHashes.begin(), m.seedTextHashes.end(), sentenceTextHash(texts[i])))
-                scores[i] = std::numeric_limits<double>::quiet_NaN();
+    excludeLeakedRows(m, texts, scores);
     return scores;
+}
+
+void excludeLeakedRows(const SelectionModel& m, const std::vector<std::string>& texts, std::vector<double>& scores) {
+    if (!m.excludeLeaked) return;
+    for (std::size_t i = 0; i < scores.size() && i < texts.size(); ++i)
+        if (std::binary_search(m.seedTextHashes.begin(), m.seedTextHashes.end(), sentenceTextHash(texts[i])))
+            scores[i] = std::numeric_limits<double>::quiet_NaN();
 }
 
 }  // namespace dl

@@ -1,13 +1,16 @@
 #pragma once
 // The fitted model of a selection run, stored with the run so `score --shard` can apply it to
-// any rows later: Domain-Cosine's seed query (the unit mean of the seed vectors) or
-// Domain-Finetune-head's classifier weights, the embedding set they live in, and the hashes
-// of the seed sentences (pool sentences equal to a seed sentence are excluded, as in the run).
-// Methods whose scores come from models trained per run on the run's own pool (moore-lewis,
-// axelrod, contrast, invitation: n-gram LMs and EM over the pool; finetune: a whole encoder)
-// store none: loading says so and names the methods that can be applied.
+// any rows later: Domain-Cosine's seed query (the unit mean of the seed vectors),
+// Domain-Finetune-head's classifier weights (with the embedding set they live in), or the
+// n-gram LMs of Moore-Lewis / Axelrod as their recipe: the sentence ids the in-domain and the
+// mix LM were trained on, the vocabulary and the order (training is deterministic, so `score`
+// trains the same LMs from the project); plus the hashes of the seed sentences (pool
+// sentences equal to a seed sentence are excluded, as in the run). contrast, invitation and
+// finetune store none (their models come out of iterations or EM over the run's own pool, or
+// are a whole fine-tuned encoder): loading says so and names the methods that can be applied.
 // Stored as run blobs "model.json", "model.query" (float64), "model.head" (torch archive),
-// "model.seed_hashes" (uint64, sorted).
+// "model.seed_hashes" (uint64, sorted), "model.seed_ids", "model.mix_ids" (int64),
+// "model.vocabulary_src", "model.vocabulary_tgt" (words joined by '\n').
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -30,10 +33,17 @@ struct SelectionModel {
     int hidden = 0;                 // finetune-head: hidden units (0 = logistic regression)
     bool excludeLeaked = true;
     std::vector<std::uint64_t> seedTextHashes;  // sorted
+    // moore-lewis, axelrod: the LMs' training sentences (ids, in training order), vocabularies
+    // (tgt: axelrod only) and n-gram order.
+    int lmOrder = 0;
+    std::vector<std::int64_t> seedIds, mixIds;
+    std::vector<std::string> vocabularySrc, vocabularyTgt;
 };
 
-// True for the methods whose model can be stored and applied (cosine, finetune-head).
+// True for the methods whose model can be stored and applied (cosine, finetune-head,
+// moore-lewis, axelrod); usesEmbeddings: cosine and finetune-head.
 bool selectionModelApplicable(SelectMethod method);
+bool selectionModelUsesEmbeddings(SelectMethod method);
 // FNV-1a 64 of a sentence's text: stable across builds and machines (the hashes are stored).
 std::uint64_t sentenceTextHash(std::string_view text);
 
@@ -45,5 +55,14 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run);
 // `texts` (the rows' source sentences) mark leaked rows NaN when the run excluded them.
 Expected<std::vector<double>> applySelectionModel(const SelectionModel& model, const float* rows, std::int64_t rowCount,
                                                   int dim, const std::vector<std::string>& texts, const CancelToken& cancel);
+
+// NaN for rows whose text is a seed sentence, when the run excluded those.
+void excludeLeakedRows(const SelectionModel& model, const std::vector<std::string>& texts, std::vector<double>& scores);
+
+// Moore-Lewis / Axelrod: trains the stored LMs from the project's sentences, then scores the
+// rows' source (and, for axelrod, target) sentences: -(H_in - H_mix), summed over the sides.
+Expected<std::vector<double>> applyLmSelectionModel(Store& store, const SelectionModel& model,
+                                                    const std::vector<std::string>& src, const std::vector<std::string>& tgt,
+                                                    const CancelToken& cancel);
 
 }  // namespace dl

@@ -81,12 +81,23 @@ Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, Progr
     if (!rows) return std::unexpected(rows.error());
     progress.stage("Scoring shard " + formatShardSpec(p.shard) + " of " + a->corpus.name + " with selection run " +
                    std::to_string(a->run.id) + " (" + methodName(model->method) + ")");
-    auto emb = shardEmbeddings(store, *rows, {model->embeddingSet});
-    if (!emb) return std::unexpected(emb.error());
     auto texts = shardTexts(store, *rows);
     if (!texts) return std::unexpected(texts.error());
     const auto n = static_cast<std::int64_t>(rows->ids.size());
-    auto scores = applySelectionModel(*model, emb->data.data(), n, emb->dim, *texts, cancel);
+    Expected<std::vector<double>> scores;
+    if (selectionModelUsesEmbeddings(model->method)) {
+        auto emb = shardEmbeddings(store, *rows, {model->embeddingSet});
+        if (!emb) return std::unexpected(emb.error());
+        scores = applySelectionModel(*model, emb->data.data(), n, emb->dim, *texts, cancel);
+    } else {  // n-gram LMs: trained again from the run's recipe, applied to the texts
+        std::vector<std::string> tgt;
+        if (model->method == SelectMethod::Axelrod) {
+            auto t = shardTexts(store, *rows, true);
+            if (!t) return std::unexpected(t.error());
+            tgt = std::move(*t);
+        }
+        scores = applyLmSelectionModel(store, *model, *texts, tgt, cancel);
+    }
     if (!scores) return std::unexpected(scores.error());
     auto out = ShardOutput::open(p.outDir, "score", *rows);
     if (!out) return std::unexpected(out.error());

@@ -1,7 +1,7 @@
 #pragma once
 // `assign RUN --shard I/N --out DIR` and `score RUN --shard I/N --out DIR`: apply a stored
-// cluster model (PCA + GMM, analysis/ClusterModel.h) or selection model (seed query or
-// classifier, select/SelectionModel.h) to shard I of a corpus, reading the project read-only.
+// cluster model (PCA + GMM, analysis/ClusterModel.h) or selection model (seed query,
+// classifier, or the n-gram LMs of moore-lewis/axelrod; select/SelectionModel.h) to shard I of a corpus, reading the project read-only.
 // Data files: assign-I-of-N.bin ("ids", "labels" int32, "maxprob", "loglik" float64,
 // "responsibilities" float64 rows x k); score-I-of-N.bin ("ids", "scores" float64, NaN =
 // excluded as a seed sentence). The model hash of the manifest identifies the run's model, so

@@ -52,12 +52,12 @@ Expected<EmbeddingMatrix> shardEmbeddings(Store& store, const ShardRows& rows, c
     return first;
 }
 
-Expected<std::vector<std::string>> shardTexts(Store& store, const ShardRows& rows) {
+Expected<std::vector<std::string>> shardTexts(Store& store, const ShardRows& rows, bool target) {
     std::vector<std::string> texts;
     if (rows.ids.empty()) return texts;
     texts.reserve(rows.ids.size());
     auto s = forEachSentence(store, rows.corpus.id, rows.firstPosition, [&](const Sentence& sen) {
-        texts.push_back(sen.src);
+        texts.push_back(target ? sen.tgt : sen.src);
         return texts.size() < rows.ids.size();
     });
     if (!s) return std::unexpected(s.error());

@@ -36,8 +36,8 @@ Expected<CorpusInfo> corpusForRun(Store& store, std::int64_t runCorpusId, const 
 // The shard's vectors: the set's rows, or the element-wise mean of several sets' rows
 // (accumulated in double, as analysis/LayerSets' loadLayerMean).
 Expected<EmbeddingMatrix> shardEmbeddings(Store& store, const ShardRows& rows, const std::vector<std::int64_t>& setIds);
-// The shard's source sentences, in row order.
-Expected<std::vector<std::string>> shardTexts(Store& store, const ShardRows& rows);
+// The shard's source (or target) sentences, in row order.
+Expected<std::vector<std::string>> shardTexts(Store& store, const ShardRows& rows, bool target = false);
 
 // The corpus fields every shard's parameters carry, so merge can check it is the same corpus.
 nlohmann::json corpusIdentity(const CorpusInfo& corpus);

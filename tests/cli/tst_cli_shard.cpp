@@ -1,7 +1,7 @@
 // The sharded path of the CLI contract, on real sentences (../shared/data) and a tiny real
 // model: `encode --shard i/4` for every i + `merge` equals the unsharded encode (vectors
 // within 1e-6), `assign`/`score --shard` + `merge` equal the cluster/selection runs they
-// apply (ids, labels, scores); a worker killed half-way is re-run alone and the merge then
+// apply (ids, labels, scores; cosine, finetune-head, moore-lewis, axelrod); a worker killed half-way is re-run alone and the merge then
 // succeeds; a missing or corrupt shard makes merge fail naming it (and the --array list)
 // with the project byte-for-byte unchanged; workers write nothing beside the project.
 #include <QCryptographicHash>
@@ -107,24 +107,28 @@ private slots:
         model_ = testData(QStringLiteral("models/bert-tiny"));
         bare_ = path(QStringLiteral("bare.dlproj"));
         QCOMPARE(runCli({QStringLiteral("init"), bare_}).exitCode, 0);
+        // Parallel (en-de) so that Axelrod's bilingual method has both sides; one seed sentence
+        // is also in the pool (a leak: excluded from the ranking, in the run and in the shards).
+        const QByteArray leak[2] = {"Take one tablet twice a day.\n", "Nehmen Sie zweimal täglich eine Tablette.\n"};
+        auto slice = [&](const QString& file, int lines, const char* lang, const QString& name, const QByteArray& extra) {
+            QFile in(sharedData(file + QLatin1String(lang)));
+            if (!in.open(QIODevice::ReadOnly)) qFatal("cannot read %s", qPrintable(in.fileName()));
+            QByteArray text;
+            for (int i = 0; i < lines; ++i) text += in.readLine();
+            return QString::fromStdString(writeFile(dir_, name + QLatin1String(lang), text + extra));
+        };
         for (const char* d : {"medical", "law", "it"}) {
-            QFile in(sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en").arg(QLatin1String(d))));
-            QVERIFY(in.open(QIODevice::ReadOnly));
-            QByteArray lines;
-            for (int i = 0; i < 70; ++i) lines += in.readLine();
-            const std::string file = writeFile(dir_, QStringLiteral("%1.en").arg(QLatin1String(d)), lines);
-            auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), QString::fromStdString(file),
+            const QString src = QStringLiteral("llm-dom-ad-deen-test/%1.").arg(QLatin1String(d)), name = QString::fromLatin1(d) + '.';
+            const bool medical = QLatin1String(d) == QLatin1String("medical");
+            auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), slice(src, 70, "en", name, medical ? leak[0] : ""),
+                             QStringLiteral("--tgt"), slice(src, 70, "de", name, medical ? leak[1] : ""),
                              QStringLiteral("--domain-from-filename"), QStringLiteral("--corpus"), kPool});
             QVERIFY2(r.exitCode == 0, describe(r));
         }
-        QFile seedIn(sharedData(QStringLiteral("llm-dom-ad-deen-train2500/medical.en")));
-        QVERIFY(seedIn.open(QIODevice::ReadOnly));
-        QByteArray seed;
-        for (int i = 0; i < 30; ++i) seed += seedIn.readLine();
-        seed += "Take one tablet twice a day.\n";  // also in the pool below: a leaked seed sentence
-        const std::string seedFile = writeFile(dir_, QStringLiteral("seed.en"), seed);
-        auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), QString::fromStdString(seedFile),
-                         QStringLiteral("--domain"), QStringLiteral("medical"), QStringLiteral("--corpus"), QStringLiteral("seed")});
+        const QString seedSrc = QStringLiteral("llm-dom-ad-deen-train2500/medical.");
+        auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), slice(seedSrc, 30, "en", QStringLiteral("seed."), leak[0]),
+                         QStringLiteral("--tgt"), slice(seedSrc, 30, "de", QStringLiteral("seed."), leak[1]), QStringLiteral("--domain"),
+                         QStringLiteral("medical"), QStringLiteral("--corpus"), QStringLiteral("seed")});
         QVERIFY2(r.exitCode == 0, describe(r));
         base_ = copyOf(bare_, QStringLiteral("base.dlproj"));
         r = runCli({QStringLiteral("encode"), base_, QStringLiteral("--model"), model_, QStringLiteral("--float32"), QStringLiteral("--quiet")});
@@ -148,7 +152,7 @@ private slots:
         QVERIFY(!QFile::exists(project + QStringLiteral("-shm")) && !QFile::exists(project + QStringLiteral("-wal")));
         auto r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, describe(r));
-        QCOMPARE(r.json().value(QLatin1String("vectors_added")).toInteger(), 210);
+        QCOMPARE(r.json().value(QLatin1String("vectors_added")).toInteger(), 211);
         const auto sharded = poolVectors(project), whole = poolVectors(base_);
         QCOMPARE(sharded.size(), whole.size());
         QVERIFY(!whole.empty());
@@ -160,7 +164,7 @@ private slots:
         // The summed PCA statistics of the shards: count = N and Σx of the stored vectors.
         const long long merge = jsonRun(r, "merge_run");
         QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT length(data) FROM run_blobs WHERE run_id = %1 AND name = 'moment_count'").arg(merge))), 8LL);
-        QCOMPARE(r.json().value(QLatin1String("pca_statistics")).toObject().value(QLatin1String("count")).toInteger(), 210);
+        QCOMPARE(r.json().value(QLatin1String("pca_statistics")).toObject().value(QLatin1String("count")).toInteger(), 211);
     }
 
     void assignShardsMergeEqualsClusterRun() {
@@ -172,7 +176,7 @@ private slots:
         QVERIFY2(r.exitCode == 0, describe(r));
         const auto merged = runRows(project, jsonRun(r, "run")), fitted = runRows(project, clusterRun_);
         QCOMPARE(merged.size(), fitted.size());
-        QCOMPARE(merged.size(), std::size_t(210));
+        QCOMPARE(merged.size(), std::size_t(211));
         for (std::size_t i = 0; i < fitted.size(); ++i) {
             QCOMPARE(merged[i].id, fitted[i].id);
             QCOMPARE(merged[i].label, fitted[i].label);
@@ -186,6 +190,8 @@ private slots:
         QTest::addColumn<double>("tolerance");  // the classifier's forward pass batches differently
         QTest::newRow("cosine") << QStringLiteral("cosine") << 1e-9;
         QTest::newRow("finetune-head") << QStringLiteral("finetune-head") << 1e-6;
+        QTest::newRow("moore-lewis") << QStringLiteral("moore-lewis") << 1e-9;  // LMs trained again from the stored recipe
+        QTest::newRow("axelrod") << QStringLiteral("axelrod") << 1e-9;
     }
     void scoreShardsMergeEqualsSelection() {
         QFETCH(QString, method);
@@ -210,18 +216,18 @@ private slots:
             excluded += std::isnan(original[i].score);
         }
         QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT count(*) FROM run_results WHERE run_id = %1 AND label = 1").arg(jsonRun(r, "run")))), 60LL);
-        QVERIFY(excluded == 0 || excluded == 1);
+        QCOMPARE(excluded, 1);  // the leaked seed sentence
     }
 
     void scoreOfUnstorableMethodSaysSo() {
-        const QString project = copyOf(base_, QStringLiteral("ml.dlproj"));
-        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("moore-lewis"), QStringLiteral("--pool"),
+        const QString project = copyOf(base_, QStringLiteral("contrast.dlproj"));
+        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("contrast"), QStringLiteral("--pool"),
                          kPool, QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
         r = runCli({QStringLiteral("score"), project, QStringLiteral("--shard"), QStringLiteral("0/2"), QStringLiteral("--out"),
                     path(QStringLiteral("ml"))});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("moore-lewis") && r.err.contains("cannot be applied"), r.err.constData());
+        QVERIFY2(r.err.contains("contrast") && r.err.contains("cannot be applied"), r.err.constData());
     }
 
     // A worker that died half-way (kill -9, or only its partial temp file is left) is re-run
