@@ -59,7 +59,12 @@
         <translation>Das Paper berichtet Mittelwert und Streuung über fünf zufällige Neustarts.</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+4" />
+        <source>EM runs per seed from different starts; the one with the best likelihood is kept. More than one avoids partitions that merge two domains.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+7" />
         <source>as encoded</source>
         <translation>wie kodiert</translation>
     </message>
@@ -130,6 +135,11 @@
     </message>
     <message>
         <location line="+1" />
+        <source>&amp;Restarts per seed:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
         <source>&amp;Max. EM iterations:</source>
         <translation>&amp;Max. EM-Iterationen:</translation>
     </message>
@@ -147,7 +157,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+21" />
+        <location filename="../app/lib/ClusterExplorer.cpp" line="+26" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -163,16 +173,31 @@
     </message>
     <message>
         <location line="+1" />
+        <source>Colour the map by a category or by any per-sentence value of the corpus's runs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+2" />
         <source>Component ellipses (1σ, 2σ)</source>
         <translation>Komponenten-Ellipsen (1σ, 2σ)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+2" />
+        <source>Cluster names…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The most distinctive words of each cluster (c-TF-IDF); give clusters your own names.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+5" />
         <source>Colour by:</source>
         <translation>Färben nach:</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+8" />
         <source>This corpus has no domain labels: purity and the confusion matrix need them.</source>
         <translation>Dieses Korpus hat keine Domänenlabels: Reinheit und Konfusionsmatrix brauchen sie.</translation>
     </message>
@@ -187,7 +212,17 @@
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+67" />
+        <location line="+79" />
+        <source>Reading %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Cannot read the values: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+30" />
         <source>Reading %1 sentences…</source>
         <translation>%1 Sätze werden gelesen…</translation>
     </message>
@@ -200,6 +235,44 @@
         <location line="+5" />
         <source>Cannot read the sentences: %1</source>
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/lib/ClusterExplorerNames.cpp" line="+38" />
+        <source>Cannot read the cluster names: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+45" />
+        <source>The cluster names were NOT saved: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ClusterNamesDialog</name>
+    <message>
+        <location filename="../widgets/ClusterNamesDialog.cpp" line="+11" />
+        <source>Cluster names</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Cluster</source>
+        <translation>Clustern</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Most distinctive words (c-TF-IDF)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+15" />
+        <source>Type a name to use it on the map and in the confusion matrix; leave it empty to show the words.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -353,8 +426,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>The disk holding %1 is full; nothing was changed.</source>
-        <translation>Der Datenträger mit %1 ist voll; es wurde nichts geändert.</translation>
+        <source>Disk full while writing %1 (no space left, or the file-size limit reached); nothing was changed.</source>
+        <translation>Datenträger voll beim Schreiben von %1 (kein Platz mehr oder Dateigrößen-Limit erreicht); nichts wurde geändert.</translation>
     </message>
     <message>
         <location line="+1" />
@@ -410,7 +483,7 @@
         <translation>Sätze kodieren</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+93" />
         <source>%1 dimensions</source>
         <translation>%1 Dimensionen</translation>
     </message>
@@ -440,6 +513,12 @@
         <translation>von diesem Build nicht unterstützt</translation>
     </message>
     <message>
+        <location line="+8" />
+        <location line="+3" />
+        <source>Loading models…</source>
+        <translation>Modelle werden geladen…</translation>
+    </message>
+    <message>
         <location line="+10" />
         <source>%1 (install)</source>
         <translation>%1 (zu installieren)</translation>
@@ -455,7 +534,7 @@
         <translation>%1 (Hugging-Face-Cache)</translation>
     </message>
     <message>
-        <location line="-106" />
+        <location line="-124" />
         <source>Folder…</source>
         <translation>Ordner…</translation>
     </message>
@@ -541,6 +620,26 @@
     </message>
     <message>
         <location line="+3" />
+        <source>Device default (fp32 on the CPU)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>bf16: faster, cosine 0.999 to fp32</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>int8: dynamic quantisation, CPU only, least exact</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>What the linear layers compute in. Each precision's vectors are stored as their own set.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
@@ -571,6 +670,11 @@
     </message>
     <message>
         <location line="+3" />
+        <source>Pr&amp;ecision:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
         <source>Device:</source>
         <translation>Gerät:</translation>
     </message>
@@ -961,14 +1065,44 @@
     </message>
 </context>
 <context>
+    <name>KeptDroppedModel</name>
+    <message>
+        <location filename="../widgets/KeptDroppedModel.cpp" line="+39" />
+        <source>not ranked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+7" />
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <location line="+2" />
+        <source>Rank in %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="-1" />
+        <location line="+2" />
+        <source>Score in %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentence kept by %1, dropped by %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+73" />
+        <location filename="../app/gui/MainWindow.cpp" line="+79" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+18" />
         <source>Clusters</source>
         <translation>Cluster</translation>
     </message>
@@ -979,14 +1113,34 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+48" />
+        <location line="+61" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-46" />
+        <location line="-59" />
+        <source>Methods</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+2" />
         <source>k sweep</source>
         <translation>k-Durchlauf</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Encoder layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Purity / NMI / silhouette (higher is better)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Layer sweep</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <location line="+1" />
@@ -1024,7 +1178,12 @@
         </translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+24" />
+        <source>Name the clusters of run #%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+9" />
         <source>A decision could not be saved: %1</source>
         <translation>Eine Entscheidung konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -1035,12 +1194,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+381" />
+        <location line="+406" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-374" />
+        <location line="-399" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1233,12 +1392,12 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+62" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+14" />
         <source>Encode %1</source>
         <translation>%1 kodieren</translation>
     </message>
@@ -1264,7 +1423,7 @@
         <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+62" />
+        <location line="+75" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
@@ -1285,12 +1444,12 @@
         <translation>Lauf #%1 gegen Lauf #%2</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+25" />
         <source>The new language applies when DomainLens starts again.</source>
         <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+17" />
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
@@ -1313,6 +1472,233 @@
         <location line="+0" />
         <source>A job is still running. Cancel it and quit? The project keeps its state from before the job.</source>
         <translation>Ein Job läuft noch. Abbrechen und beenden? Das Projekt behält den Stand von vor dem Job.</translation>
+    </message>
+</context>
+<context>
+    <name>MapCutBar</name>
+    <message>
+        <location filename="../app/lib/MapCutBar.cpp" line="+15" />
+        <location line="+50" />
+        <source>Selection cut</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="-48" />
+        <source>Show the selection run's top k on the map; the other sentences are faded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+4" />
+        <source>k = </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Include picked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Exclude picked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Reset picked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Keep the sentences picked on the map whatever their score (Ctrl+Z undoes).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Drop the sentences picked on the map whatever their score (Ctrl+Z undoes).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Give the sentences picked on the map back to their score's verdict.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+36" />
+        <source>Cut of %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+10" />
+        <source>no selection run shown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+0" />
+        <source>the run ranks none of these sentences</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+21" />
+        <source>%1 on the map in the cut</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>MethodPairsModel</name>
+    <message>
+        <location filename="../widgets/MethodPairsModel.cpp" line="+46" />
+        <source>Method A</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Method B</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Kept by both</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Only A</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Only B</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Jaccard</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Spearman ρ (ranks)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>MethodsExplorer</name>
+    <message>
+        <location filename="../app/lib/MethodsExplorer.cpp" line="+65" />
+        <source>Check 2 to 4 selection runs of the same pool.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
+        <source>top k = </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>top k = the runs' own cut</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Check two or more selection runs and press Compare.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Pair:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
+        <source>vs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+17" />
+        <source>Overlap of the top k per pair</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Exact intersections (UpSet)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Rank against rank (1 = best)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Kept by one, dropped by the other</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Where each method's top k lies on the map</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+44" />
+        <source>#%1 %2 (%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location line="+35" />
+        <source>Check 2 to 4 selection runs of the same pool (%n checked).</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>Comparing %n selection run(s)…</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <location line="+18" />
+        <source>Which methods keep it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Top k of %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
+        <location line="+1" />
+        <source>%1 keeps, %2 drops (%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Rank in %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+2" />
+        <source>PC1 (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+0" />
+        <source>PC2</source>
+        <translation>PC2</translation>
+    </message>
+    <message>
+        <location line="+27" />
+        <source>Cannot read the sentences: %1</source>
+        <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1420,7 +1806,12 @@
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/lib/OutlierTableModel.cpp" line="+170" />
+        <location filename="../app/lib/OutlierTableModel.cpp" line="+53" />
+        <source>Run %1 is not a clustering run.</source>
+        <translation>Lauf %1 ist kein Clustering-Lauf.</translation>
+    </message>
+    <message>
+        <location line="+118" />
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
     </message>
@@ -1539,7 +1930,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+47" />
+        <location filename="../app/lib/JobFactory.cpp" line="+48" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
@@ -1549,7 +1940,7 @@
         <translation>%1 Sätze von %2 mit %3 kodiert (%4 Sätze/s auf %5).</translation>
     </message>
     <message>
-        <location line="+43" />
+        <location line="+44" />
         <source>Layer sweep run #%1: best layer by purity %2, by silhouette %3.</source>
         <translation>Schicht-Durchlauf #%1: beste Schicht nach Reinheit %2, nach Silhouette %3.</translation>
     </message>
@@ -1589,7 +1980,37 @@
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
     <message>
-        <location filename="../app/lib/ProjectQueries.cpp" line="+82" />
+        <location filename="../app/lib/ProjectQueries.cpp" line="+80" />
+        <source>last layer</source>
+        <translation>letzte Schicht</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 by purity</source>
+        <translation>%1 nach Reinheit</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>%1 by silhouette</source>
+        <translation>%1 nach Silhouette</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 by purity (%2 %)</source>
+        <translation>%1 nach Reinheit (%2 %)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 by silhouette (%2)</source>
+        <translation>%1 nach Silhouette (%2)</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>purity %1 ± %2 %</source>
         <translation>Reinheit %1 ± %2 %</translation>
     </message>
@@ -1599,7 +2020,7 @@
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+74" />
+        <location filename="../app/lib/RunViews.cpp" line="+75" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
@@ -1674,6 +2095,99 @@
             <numerusform>%n Sätze zurücksetzen</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../app/lib/LayerSweepData.cpp" line="+24" />
+        <source>Purity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+0" />
+        <source>NMI</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Silhouette</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+23" />
+        <source>last</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="-4" />
+        <source>Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../app/lib/MapValues.cpp" line="+52" />
+        <source>Run #%1 %2: score</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Run #%1 %2: classifier probability</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Run #%1 GMM: max responsibility</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run #%1 GMM: log-likelihood</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Sentence length (tokens)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../app/lib/MethodComparison.cpp" line="+55" />
+        <source>Map of clustering run #%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+49" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Top %1 of each run · %2 sentences kept by at least one, %3 by all</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+8" />
+        <source>kept by both</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+1" />
+        <location line="+40" />
+        <source>only %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="-10" />
+        <source>in the top k of %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+11" />
+        <source>all methods</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../app/lib/MethodsExplorer.cpp" line="-193" />
+        <source>Save CSV…</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>RunListModel</name>
@@ -1691,6 +2205,11 @@
         <location line="+1" />
         <source>k sweep</source>
         <translation>k-Durchlauf</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>layer sweep</source>
+        <translation>Schicht-Durchlauf</translation>
     </message>
     <message>
         <location line="+12" />
@@ -1736,7 +2255,7 @@
         <translation>PC2</translation>
     </message>
     <message>
-        <location line="+63" />
+        <location line="+64" />
         <source>Pan/zoom</source>
         <translation>Verschieben/Zoomen</translation>
     </message>
@@ -1801,12 +2320,12 @@
         <translation>streudiagramm</translation>
     </message>
     <message>
-        <location line="+69" />
+        <location line="+70" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+160" />
+        <location line="+221" />
         <source>No points</source>
         <translation>Keine Punkte</translation>
     </message>
@@ -1832,6 +2351,11 @@
     </message>
     <message>
         <location line="+6" />
+        <source> · %1 in the cut (k = %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
         <source> · %1 selected</source>
         <translation> · %1 ausgewählt</translation>
     </message>
@@ -2200,7 +2724,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Entscheidungen NICHT gespeichert: %1</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+88" />
         <source>…</source>
         <translation>…</translation>
     </message>
@@ -2210,7 +2734,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="-79" />
+        <location line="-81" />
         <source> — labelled in-domain: %1</source>
         <translation> — als domänenintern markiert: %1</translation>
     </message>
@@ -2222,12 +2746,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>%1-Score</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+26" />
         <source>Saving decisions…</source>
         <translation>Entscheidungen werden gespeichert…</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+26" />
         <source>included by hand</source>
         <translation>von Hand eingeschlossen</translation>
     </message>
@@ -2245,6 +2769,14 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+0" />
         <source>not selected</source>
         <translation>nicht ausgewählt</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionOnMap</name>
+    <message>
+        <location filename="../app/lib/SelectionOnMap.cpp" line="+72" />
+        <source>run #%1 %2</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -2270,12 +2802,17 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Aufgefüllte Tokens pro Vorwärtsdurchlauf: größer ist schneller, bis der Speicher ausgeht.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+22" />
+        <source>Loading models…</source>
+        <translation>Modelle werden geladen…</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>The installed default model</source>
         <translation>Das installierte Standardmodell</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="-21" />
         <source>&amp;Language:</source>
         <translation>&amp;Sprache:</translation>
     </message>
@@ -2323,14 +2860,24 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>durchlauf</translation>
     </message>
     <message>
-        <location line="+54" />
+        <location line="+86" />
         <source>min at %1</source>
         <translation>Minimum bei %1</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>max at %1</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <location line="+1" />
         <source>%1: lowest at %2</source>
         <translation>%1: Minimum bei %2</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>%1: highest at %2</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -2351,6 +2898,29 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="-4" />
         <source>CSV table (*.csv)</source>
         <translation>CSV-Tabelle (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>UpSetView</name>
+    <message>
+        <location filename="../widgets/UpSetView.cpp" line="+20" />
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save the chart as PNG, SVG or PDF</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+2" />
+        <source>intersections</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+37" />
+        <source>Sentences in exactly these top-k sets</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
