@@ -248,7 +248,38 @@ void ScatterPlotView::setEllipses(const QVector<EllipseSpec>& ellipses) {
 void ScatterPlotView::setEllipsesVisible(bool visible) {
     ellipsesVisible_ = visible;
     for (QCPCurve* c : std::as_const(ellipseCurves_)) c->setVisible(visible);
+    for (QCPItemText* t : std::as_const(componentLabels_)) t->setVisible(visible);
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterPlotView::setComponentLabels(const QVector<QPointF>& at, const QStringList& labels) {
+    for (QCPItemText* t : std::as_const(componentLabels_)) plot_->removeItem(t);
+    componentLabels_.clear();
+    QFont f = font();
+    f.setPointSizeF(8.5);
+    f.setBold(true);
+    for (qsizetype i = 0; i < std::min(at.size(), labels.size()); ++i) {
+        if (labels[i].isEmpty()) continue;
+        auto* t = new QCPItemText(plot_);
+        t->setLayer(QStringLiteral("legend"));
+        t->position->setCoords(at[i].x(), at[i].y());
+        t->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        t->setPadding(QMargins(3, 1, 3, 1));
+        t->setText(labels[i]);
+        t->setFont(f);
+        t->setColor(QColor(0x22, 0x22, 0x22));
+        t->setBrush(QColor(255, 255, 255, 190));
+        t->setClipToAxisRect(true);
+        t->setVisible(ellipsesVisible_);
+        componentLabels_.append(t);
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QStringList ScatterPlotView::componentLabels() const {
+    QStringList out;
+    for (const QCPItemText* t : componentLabels_) out << t->text();
+    return out;
 }
 
 void ScatterPlotView::rebuildEllipses() {

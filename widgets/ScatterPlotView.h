@@ -59,6 +59,10 @@ public:
     ColorMode colorMode() const { return colorMode_; }
     void setEllipses(const QVector<EllipseSpec>& ellipses);
     void setEllipsesVisible(bool visible);
+    // Names written on the map at data positions (cluster names at the component means);
+    // shown with the ellipses.
+    void setComponentLabels(const QVector<QPointF>& at, const QStringList& labels);
+    QStringList componentLabels() const;
     void setAxisLabels(const QString& x, const QString& y);
 
     // A selection run's cut on the map: each point's rank in the run (row order; -1 = not
@@ -128,6 +132,7 @@ private:
     ScatterCut cut_;
     QVector<QCPGraph*> legendItems_;
     QVector<QCPCurve*> ellipseCurves_;
+    QVector<QCPItemText*> componentLabels_;
     QVector<EllipseSpec> ellipses_;
     bool ellipsesVisible_ = true;
     QString valueLabel_;

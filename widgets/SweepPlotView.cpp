@@ -50,8 +50,39 @@ int SweepPlotView::bestIndex(int s) const {
     int best = -1;
     const QVector<double>& y = series_[s].y;
     for (int i = 0; i < std::min(y.size(), x_.size()); ++i)
-        if (std::isfinite(y[i]) && (best < 0 || y[i] < y[best])) best = i;
+        if (std::isfinite(y[i]) && (best < 0 || (higherIsBetter_ ? y[i] > y[best] : y[i] < y[best]))) best = i;
     return best;
+}
+
+void SweepPlotView::setXTickLabels(const QVector<double>& at, const QStringList& labels) {
+    tickAt_ = at;
+    tickLabels_ = labels;
+    if (at.isEmpty()) {
+        plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    } else {
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        for (qsizetype i = 0; i < std::min(at.size(), labels.size()); ++i) ticker->addTick(at[i], labels[i]);
+        plot_->xAxis->setTicker(ticker);
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepPlotView::setTitle(const QString& title) {
+    if (plot_->plotLayout()->rowCount() > 1) {
+        plot_->plotLayout()->remove(plot_->plotLayout()->element(0, 0));
+        plot_->plotLayout()->simplify();
+    }
+    if (!title.isEmpty()) {
+        plot_->plotLayout()->insertRow(0);
+        auto* text = new QCPTextElement(plot_, title, QFont(font().family(), 10, QFont::Bold));
+        plot_->plotLayout()->addElement(0, 0, text);
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString SweepPlotView::xText(double x) const {
+    const qsizetype i = tickAt_.indexOf(x);
+    return i >= 0 && i < tickLabels_.size() ? tickLabels_[i] : QLocale().toString(x);
 }
 
 void SweepPlotView::setSweep(const QVector<double>& x, const QVector<SweepSeries>& series) {
@@ -83,8 +114,9 @@ void SweepPlotView::setSweep(const QVector<double>& x, const QVector<SweepSeries
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->setPadding(QMargins(2, 2, 2, 8));
         label->setColor(color.darker(140));
-        label->setText(tr("min at %1").arg(QLocale().toString(x_[b])));
-        notes << tr("%1: lowest at %2").arg(series_[s].name, QLocale().toString(x_[b]));
+        const QString where = xText(x_[b]);
+        label->setText(higherIsBetter_ ? tr("max at %1").arg(where) : tr("min at %1").arg(where));
+        notes << (higherIsBetter_ ? tr("%1: highest at %2").arg(series_[s].name, where) : tr("%1: lowest at %2").arg(series_[s].name, where));
     }
     summary_->setText(notes.join(QStringLiteral(" · ")));
     plot_->rescaleAxes();

@@ -1,6 +1,7 @@
 #pragma once
-// Criterion-against-parameter lines, e.g. BIC and AIC against k from one k-sweep job:
-// one line per series, the minimum of each marked and labelled ("min at k = 8"), a click
+// Criterion-against-parameter lines, e.g. BIC and AIC against k from one k-sweep job, or
+// purity / NMI / silhouette against the encoder layer from a layer sweep: one line per
+// series, the best of each (minimum, or maximum) marked and labelled ("min at 8"), a click
 // near a sampled x emits pointActivated(x) so the app can open that run.
 #include <QStringList>
 #include <QVector>
@@ -22,7 +23,13 @@ public:
 
     void setSweep(const QVector<double>& x, const QVector<SweepSeries>& series);
     void setAxisLabels(const QString& x, const QString& y);
-    // Index into x of the series' smallest finite value, -1 if none.
+    // A title above the plot (also in saved images); empty = none.
+    void setTitle(const QString& title);
+    // Criteria where higher is better (purity, NMI, silhouette): the maximum is marked.
+    void setHigherIsBetter(bool higher) { higherIsBetter_ = higher; }
+    // Text for x ticks instead of numbers (e.g. "last" for layer -1); empty = numbers.
+    void setXTickLabels(const QVector<double>& at, const QStringList& labels);
+    // Index into x of the series' best finite value (smallest, or largest), -1 if none.
     int bestIndex(int series) const;
     QCustomPlot* plot() const { return plot_; }
     bool save(const QString& path, QString* error = nullptr);
@@ -32,8 +39,12 @@ signals:
 
 private:
     void onClick(QMouseEvent* event);
+    QString xText(double x) const;
     QCustomPlot* plot_;
     QLabel* summary_;
     QVector<double> x_;
     QVector<SweepSeries> series_;
+    bool higherIsBetter_ = false;
+    QVector<double> tickAt_;
+    QStringList tickLabels_;
 };

@@ -40,6 +40,9 @@
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
+#include "MethodsExplorer.h"
+#include "ClusterNamesStore.h"
+#include "LayerSweepData.h"
 #include "SweepPlotView.h"
 #include "TableExport.h"
 #include "CorpusTreeModel.h"
@@ -88,6 +91,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
         if (kind == QLatin1String("cluster")) showClusterRun(id);
         else if (kind == QLatin1String("select")) showSelectionRun(id);
         else if (kind == QLatin1String("cluster-sweep")) showSweepRun(id);
+        else if (kind == QLatin1String("layer-sweep")) showLayerSweepRun(id);
     });
     clusters_ = new ClusterExplorer(this);
     tabs_->addTab(clusters_, tr("Clusters"));
@@ -95,8 +99,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     tabs_->addTab(outliers_, tr("Outliers"));
     selection_ = new SelectionExplorer(this);
     tabs_->addTab(selection_, tr("Selection"));
+    methods_ = new MethodsExplorer(this);
+    tabs_->addTab(methods_, tr("Methods"));
     sweep_ = new SweepPlotView(this);
     tabs_->addTab(sweep_, tr("k sweep"));
+    layerSweep_ = new SweepPlotView(this);
+    layerSweep_->setHigherIsBetter(true);
+    layerSweep_->setAxisLabels(tr("Encoder layer"), tr("Purity / NMI / silhouette (higher is better)"));
+    tabs_->addTab(layerSweep_, tr("Layer sweep"));
     tabs_->addTab(runView_, tr("Runs"));
     runView_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     runView_->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -138,6 +148,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     });
     // The Selection tab's cut shown on the Clusters tab's map; map picks become decisions.
     new SelectionOnMap(clusters_, selection_, this);
+    // A clustering run without cluster words gets them from a short job (c-TF-IDF).
+    connect(clusters_, &ClusterExplorer::namesMissing, this, [this](qint64 runId) {
+        runJob(tr("Name the clusters of run #%1").arg(runId), [this] { clusters_->reloadNames(); }, {},
+               makeNameClustersJob(projectPath_, runId));
+    });
     connect(clusters_, &ClusterExplorer::cellActivated, this, [this](const QString& domain, int cluster) {
         outliers_->filterCluster(domain, cluster);
         tabs_->setCurrentWidget(outliers_);
@@ -322,10 +337,13 @@ void MainWindow::refreshProject() {
         QStringLiteral("runs"), [path = projectPath_] { return readRuns(path); },
         [this](QList<RunRow> runs) {
             runModel_->setRuns(runs);
+            methods_->setProject(projectPath_);
+            methods_->setRuns(runs);
             if (showLatestRuns_) {
                 showLatestRuns_ = false;
-                qint64 cluster = 0, select = 0, sweep = 0;
+                qint64 cluster = 0, select = 0, sweep = 0, layers = 0;
                 for (const auto& r : runs) {
+                    if (r.kind == QLatin1String("layer-sweep")) layers = r.id;
                     if (r.kind == QLatin1String("cluster")) cluster = r.id;
                     if (r.kind == QLatin1String("select")) select = r.id;
                     if (r.kind == QLatin1String("cluster-sweep")) sweep = r.id;
@@ -333,6 +351,7 @@ void MainWindow::refreshProject() {
                 showClusterRun(cluster, true);
                 showSelectionRun(select, false);
                 showSweepRun(sweep, false);
+                showLayerSweepRun(layers, false);
             }
             runView_->resizeColumnsToContents();
             runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
@@ -453,6 +472,19 @@ void MainWindow::showSweepRun(qint64 runId, bool activate) {
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
+void MainWindow::showLayerSweepRun(qint64 runId, bool activate) {
+    if (runId <= 0) return;
+    loader_->load<LayerSweepViewData>(
+        QStringLiteral("layer sweep"), [path = projectPath_, runId] { return readLayerSweepView(path, runId); },
+        [this, activate](LayerSweepViewData d) {
+            layerSweep_->setXTickLabels(d.x, d.xLabels);
+            layerSweep_->setSweep(d.x, d.series);
+            layerSweep_->setTitle(d.title);
+            if (activate) tabs_->setCurrentWidget(layerSweep_);
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+}
+
 void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done) {
     QDir().mkpath(dir);
     for (int i = 0; i < tabs_->count(); ++i) {
@@ -527,6 +559,8 @@ void MainWindow::saveCurrentView() {
     if (current == clusters_) PlotExport::saveWithDialog(clusters_->scatter()->plot(), this, QStringLiteral("clusters"));
     else if (current == selection_) PlotExport::saveWidgetWithDialog(selection_->histogram(), this, QStringLiteral("selection"));
     else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
+    else if (current == methods_) PlotExport::saveWidgetWithDialog(methods_, this, QStringLiteral("methods"));
+    else if (current == layerSweep_) PlotExport::saveWithDialog(layerSweep_->plot(), this, QStringLiteral("layer-sweep"));
     else if (current == outliers_) saveOutliersCsv();
     else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
     else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));

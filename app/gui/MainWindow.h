@@ -14,6 +14,7 @@ class ClusterExplorer;
 class CorpusTreeModel;
 class SelectionExplorer;
 class SweepPlotView;
+class MethodsExplorer;
 class OutlierBrowser;
 class RunListModel;
 class QTableView;
@@ -51,6 +52,7 @@ public slots:
     void showClusterRun(qint64 runId, bool activate = true);
     void showSelectionRun(qint64 runId, bool activate = true);
     void showSweepRun(qint64 runId, bool activate = true);
+    void showLayerSweepRun(qint64 runId, bool activate = true);
     void saveCurrentView();
     void editSettings();
     void compareSelectedRuns();
@@ -84,6 +86,8 @@ private:
     ClusterExplorer* clusters_;
     SelectionExplorer* selection_;
     SweepPlotView* sweep_;
+    MethodsExplorer* methods_;
+    SweepPlotView* layerSweep_;
     QMenu* recentMenu_ = nullptr;
     QLabel* projectLabel_;
     QLabel* deviceLabel_;

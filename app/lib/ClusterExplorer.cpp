@@ -5,6 +5,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
+#include <QThreadPool>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -32,11 +34,16 @@ ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new
     colourBy_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     ellipses_ = new QCheckBox(tr("Component ellipses (1σ, 2σ)"), this);
     ellipses_->setChecked(true);
+    namesButton_ = new QPushButton(tr("Cluster names…"), this);
+    namesButton_->setToolTip(tr("The most distinctive words of each cluster (c-TF-IDF); give clusters your own names."));
+    namesWriter_ = new QThreadPool(this);
+    namesWriter_->setMaxThreadCount(1);  // one write after another
     auto* bar = new QHBoxLayout;
     bar->addWidget(title_, 1);
     bar->addWidget(new QLabel(tr("Colour by:"), this));
     bar->addWidget(colourBy_);
     bar->addWidget(ellipses_);
+    bar->addWidget(namesButton_);
 
     cutBar_ = new MapCutBar(this);
     scatter_ = new ScatterPlotView(this);
@@ -69,6 +76,7 @@ ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new
 
     connect(colourBy_, &QComboBox::currentIndexChanged, this, &ClusterExplorer::applyColouring);
     connect(ellipses_, &QCheckBox::toggled, scatter_, &ScatterPlotView::setEllipsesVisible);
+    connect(namesButton_, &QPushButton::clicked, this, &ClusterExplorer::editNames);
     connect(scatter_, &ScatterPlotView::selectionChanged, this, &ClusterExplorer::showSelection);
     connect(confusion_, &ConfusionMatrixView::cellActivated, this, [this](int row, int col) {
         if (row >= 0 && row < data_.domainNames.size()) emit cellActivated(data_.domainNames[row], col);
@@ -87,6 +95,11 @@ void ClusterExplorer::setProject(const QString& projectPath) {
 
 void ClusterExplorer::setRun(ClusterViewData data) {
     data_ = std::move(data);
+    baseClusterNames_ = data_.clusterNames;
+    words_.clear();
+    userNames_.clear();
+    nameLabels_.clear();
+    scatter_->setComponentLabels({}, {});
     title_->setText(data_.title);
     scatter_->setData(data_.scatter);
     confusion_->setVisible(data_.labelled);
@@ -99,6 +112,7 @@ void ClusterExplorer::setRun(ClusterViewData data) {
     applyColouring();
     picked_->clear();
     loadValueSources();
+    reloadNames();
     emit runShown(data_.runId);
 }
 

@@ -5,6 +5,7 @@
 // the GUI thread by the caller); the picked sentences' texts come from one batched read on
 // the loader's pool (a newer pick supersedes an older one). "Colour by" also offers every
 // per-sentence value of the corpus's runs (MapValues), read on the loader's pool.
+#include <QMap>
 #include <QWidget>
 
 #include "MapValues.h"
@@ -17,6 +18,8 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QPushButton;
+class QThreadPool;
 class ScatterPlotView;
 
 class ClusterExplorer : public QWidget {
@@ -33,6 +36,13 @@ public:
     const QList<MapValueSource>& valueSources() const { return valueSources_; }
     // Colours the map by `source` (read off the GUI thread; valuesShown when it is drawn).
     void colourByValue(const MapValueSource& source);
+    // Cluster names (ClusterExplorerNames.cpp): read off the GUI thread, shown on the map at
+    // the component means and in the confusion matrix headers; editable and stored.
+    void reloadNames();
+    void editNames();
+    // Applies the user's names (cluster -> name, "" = the words) and stores them off the GUI thread.
+    void writeNames(const QMap<int, QString>& names);
+    QStringList clusterLabels() const { return nameLabels_; }
 
 signals:
     // A confusion cell was clicked: sentences of `domain` assigned to `cluster`.
@@ -45,13 +55,21 @@ signals:
     void valueSourcesShown(int count);
     // The map is coloured by the values titled `label`.
     void valuesShown(const QString& label);
+    // The run has no distinctive words yet: the window runs the naming job, then reloadNames().
+    void namesMissing(qint64 runId);
+    void namesShown();
 
 private:
     void applyColouring();
     void loadValueSources();
+    void applyNames();
     void showSelection(const QVector<qint64>& ids);
     ClusterViewData data_;
     QList<MapValueSource> valueSources_;
+    QStringList baseClusterNames_, words_, userNames_, nameLabels_;
+    qint64 namingAsked_ = 0;  // the run whose naming job was asked for (once per run)
+    QThreadPool* namesWriter_;
+    QPushButton* namesButton_;
     QString projectPath_;
     AsyncLoader* loader_;
     QLabel* title_;

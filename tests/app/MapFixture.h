@@ -3,12 +3,13 @@
 // koran (../shared/data), a clustering run stored with the layout ClusterJob writes (labels =
 // the domains, a 2-D projection with one blob per domain, component means/covariances) and
 // two selection runs over the same corpus with different scores (one with classifier
-// probabilities). Written through the store's own functions.
+// probabilities), and a layer sweep's summary. Written through the store's own functions.
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
+#include <tuple>
 
 #include "TestSupport.h"
 #include "corpus/Import.h"
@@ -20,7 +21,7 @@ namespace mapfixture {
 
 struct Project {
     QString path;
-    qint64 clusterRun = 0, cosineRun = 0, classifierRun = 0;
+    qint64 clusterRun = 0, cosineRun = 0, classifierRun = 0, layerSweepRun = 0;
     std::vector<std::int64_t> ids;  // sentence ids in corpus order
     std::vector<int> domain;        // per sentence: 0 koran, 1 law, 2 medical (sorted names)
 };
@@ -102,6 +103,14 @@ inline Project make(const QTemporaryDir& dir) {
         dl::writeRunResults(*store, run, r).value();
         (which == 0 ? p.cosineRun : p.classifierRun) = run;
     }
+    // A layer sweep as runLayerSweep stores it (purity/NMI with labels, silhouette always).
+    p.layerSweepRun = dl::createRun(*store, "layer-sweep", corpus.id, std::nullopt, {{"k", 3}}).value();
+    nlohmann::json points = nlohmann::json::array();
+    for (auto [layer, purity, sil] : {std::tuple{10, 0.9, 0.31}, std::tuple{-1, 0.7, 0.35}, std::tuple{4, 0.6, 0.12}})
+        points.push_back({{"layer", layer}, {"purity_mean", purity}, {"nmi_mean", purity - 0.2}, {"silhouette", sil}, {"bic", 1.0}});
+    dl::setRunSummary(*store, p.layerSweepRun,
+                      {{"model", "tiny"}, {"k", 3}, {"labelled", true}, {"points", points}, {"chosen_layer", 10}, {"chosen_by", "purity"}})
+        .value();
     tx.commit().value();
     return p;
 }

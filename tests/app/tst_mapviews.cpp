@@ -1,6 +1,7 @@
 // The map as the workbench, on a small real project (MapFixture.h): colouring the map by any
 // run's per-sentence values, read off the GUI thread; the Selection tab's cut on the map,
-// live, and the map's picks as undoable include/exclude decisions.
+// live, and the map's picks as undoable include/exclude decisions; selection methods side by
+// side against brute force over the fixture's scores.
 #include <QComboBox>
 #include <QtTest>
 
@@ -13,7 +14,19 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QUndoStack>
+#include "ClusterNamesStore.h"
+#include "ConfusionMatrixModel.h"
+#include "ConfusionMatrixView.h"
+#include "KeptDroppedModel.h"
+#include "LayerSweepData.h"
 #include "MapFixture.h"
+#include "MethodComparison.h"
+#include "MethodPairsModel.h"
+#include "MethodsExplorer.h"
+#include "ProjectQueries.h"
+#include <QAbstractItemModelTester>
+#include <QSpinBox>
+#include <set>
 #include "MapValues.h"
 #include "RunViews.h"
 #include "ScatterPlotView.h"
@@ -158,6 +171,129 @@ private slots:
         // The decisions are in the project: a fresh read of the run has them.
         const auto reread = readSelectionView(p_.path, p_.cosineRun).value();
         QCOMPARE(reread.decisions.size(), qsizetype(120));
+    }
+
+    void methodsSideBySide() {
+        const qint64 k = 70;
+        // Brute force: each run's top k by (score desc, id asc) from the fixture's score rule.
+        auto top = [&](int which) {
+            std::vector<std::pair<double, std::int64_t>> v;
+            for (std::size_t i = 0; i < p_.ids.size(); ++i) v.emplace_back(-mapfixture::score(which, i, p_.domain[i]), p_.ids[i]);
+            std::sort(v.begin(), v.end());
+            std::vector<std::int64_t> out;
+            for (qint64 r = 0; r < k; ++r) out.push_back(v[std::size_t(r)].second);
+            return out;
+        };
+        const auto a = top(0), b = top(1);
+        const std::set<std::int64_t> sa(a.begin(), a.end()), sb(b.begin(), b.end());
+        qint64 both = 0;
+        for (auto id : a) both += sb.contains(id);
+        QVERIFY(both > 0 && both < k);  // the fixture makes them differ
+
+        MethodComparisonRequest r;
+        r.runIds = {p_.cosineRun, p_.classifierRun};
+        r.k = k;
+        const auto d = readMethodComparison(p_.path, r).value();
+        QCOMPARE(d.k, k);
+        QCOMPARE(d.pairs.size(), 1);
+        QCOMPARE(d.pairs[0].both, both);
+        QCOMPARE(d.pairs[0].onlyA, k - both);
+        QCOMPARE(d.pairs[0].jaccard, double(both) / double(2 * k - both));
+        QCOMPARE(d.upset.exclusive, (QVector<qint64>{0, k - both, k - both, both}));
+        QCOMPARE(d.rankScatter.x.size(), qsizetype(p_.ids.size()));
+        QCOMPARE(std::count(d.rankScatter.category.begin(), d.rankScatter.category.end(), 0), both);
+        QCOMPARE(d.map.ids.size(), qsizetype(p_.ids.size()));
+        QCOMPARE(std::count(d.mapMask.begin(), d.mapMask.end(), quint8(3)), both);
+        std::vector<std::int64_t> kept;
+        for (auto id : a)
+            if (!sb.contains(id)) kept.push_back(id);
+        QCOMPARE(qsizetype(kept.size()), d.keptByA.size());
+        for (std::size_t i = 0; i < kept.size(); ++i) QCOMPARE(d.keptByA[qsizetype(i)].id, kept[i]);
+        // Runs of another kind or too few runs are refused with a message.
+        r.runIds = {p_.cosineRun, p_.clusterRun};
+        QVERIFY(!readMethodComparison(p_.path, r));
+        r.runIds = {p_.cosineRun};
+        QVERIFY(!readMethodComparison(p_.path, r));
+
+        // The view: the project's newest selection runs compared on their own.
+        MethodsExplorer view;
+        view.resize(1400, 800);
+        QAbstractItemModelTester keptTester(view.keptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester pairsTester(view.pairsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy shown(&view, &MethodsExplorer::comparisonShown);
+        QSignalSpy texts(&view, &MethodsExplorer::keptTextsShown);
+        view.setProject(p_.path);
+        view.topK()->setValue(int(k));
+        view.setRuns(readRuns(p_.path).value());
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(view.checkedRuns(), (QVector<qint64>{p_.cosineRun, p_.classifierRun}));
+        QCOMPARE(view.pairsModel()->rowCount(), 1);
+        QVERIFY(texts.wait(10000));
+        QCOMPARE(view.keptModel()->rowCount(), qsizetype(kept.size()));
+        QVERIFY2(!view.keptModel()->index(0, KeptDroppedModel::Sentence).data(Qt::EditRole).toString().isEmpty(),
+                 qPrintable(view.keptModel()->index(0, KeptDroppedModel::Sentence).data().toString()));
+        // The map shows one method's top k on request.
+        view.mapMode()->setCurrentIndex(1);
+        const auto& cats = view.map()->data().category;
+        QCOMPARE(std::count(cats.begin(), cats.end(), 0), qsizetype(view.comparison().k));
+        view.keptDirection()->setCurrentIndex(1);
+        QCOMPARE(view.keptModel()->rowCount(), view.comparison().keptByB.size());
+    }
+
+    void stopWordListsShip() {
+        QVERIFY(stopWordsFor(QStringLiteral("en")).contains("the"));
+        QVERIFY(stopWordsFor(QStringLiteral("de_DE")).contains("und"));
+        QVERIFY(stopWordsFor(QStringLiteral("fr")).contains("les"));
+        QVERIFY(stopWordsFor(QStringLiteral("xx")).empty());
+    }
+
+    void clusterNamesOnTheMapAndInTheMatrix() {
+        ClusterExplorer map;
+        map.setProject(p_.path);
+        QSignalSpy missing(&map, &ClusterExplorer::namesMissing);
+        map.setRun(readClusterView(p_.path, p_.clusterRun).value());
+        QVERIFY(missing.wait(10000));
+        QCOMPARE(missing.at(0).at(0).toLongLong(), p_.clusterRun);
+        // The job the window runs, then the names are read again.
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        const auto status = makeNameClustersJob(p_.path, p_.clusterRun)(np, ct);
+        QVERIFY2(status, status ? "" : status.error().message.c_str());
+        QSignalSpy shown(&map, &ClusterExplorer::namesShown);
+        map.reloadNames();
+        QVERIFY(shown.wait(10000));
+        const QStringList labels = map.clusterLabels();
+        QCOMPARE(labels.size(), 3);
+        const auto stop = stopWordsFor(QStringLiteral("en"));
+        for (const QString& l : labels) {
+            QVERIFY(!l.isEmpty());
+            for (const QString& w : l.split(QStringLiteral(" · "))) QVERIFY2(!stop.contains(w.toStdString()), qPrintable(l));
+        }
+        QCOMPARE(map.scatter()->componentLabels(), labels);
+        auto header = [&](int c) { return map.confusion()->model()->headerData(c, Qt::Horizontal).toString(); };
+        QVERIFY2(header(2).contains(labels[2]), qPrintable(header(2)));
+        // The user's name wins, shows at once and is stored.
+        map.writeNames({{2, QStringLiteral("Medicine")}});
+        QCOMPARE(map.scatter()->componentLabels()[2], QStringLiteral("Medicine"));
+        QVERIFY(header(2).contains(QLatin1String("Medicine")));
+        QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(readRunClusterNames(p_.path, p_.clusterRun)->label(2)), QStringLiteral("Medicine"), 10000);
+        QCOMPARE(missing.size(), 1);  // the job is asked for once per run
+    }
+
+    void layerSweepAsLines() {
+        const auto d = readLayerSweepView(p_.path, p_.layerSweepRun).value();
+        QCOMPARE(d.x, (QVector<double>{4, 10, 11}));  // the last layer after the highest
+        QCOMPARE(d.xLabels, (QStringList{QStringLiteral("4"), QStringLiteral("10"), LayerSweepViewData{}.title.isNull() ? QObject::tr("last") : QString()}));
+        QCOMPARE(d.series.size(), 3);
+        QCOMPARE(d.series[0].y, (QVector<double>{0.6, 0.9, 0.7}));  // purity
+        QCOMPARE(d.series[2].y, (QVector<double>{0.12, 0.31, 0.35}));  // silhouette
+        QVERIFY(d.title.contains(QLatin1String("10")));
+        QVERIFY(!readLayerSweepView(p_.path, p_.clusterRun));
+        SweepPlotView view;
+        view.setHigherIsBetter(true);
+        view.setSweep(d.x, d.series);
+        QCOMPARE(view.bestIndex(0), 1);
+        QCOMPARE(view.bestIndex(2), 2);
     }
 };
 

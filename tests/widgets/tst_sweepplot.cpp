@@ -59,6 +59,26 @@ private slots:
         QVERIFY2(view.save(dir.filePath(QStringLiteral("sweep.svg")), &error), qPrintable(error));
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("sweep.svg"))).size() > 1000);
     }
+
+    // A layer sweep: higher is better, the maximum marked and labelled with the tick's text.
+    void layerSweepMarksTheMaximum() {
+        SweepPlotView view;
+        view.resize(600, 400);
+        view.setHigherIsBetter(true);
+        const QVector<double> layer{4, 8, 10, 13};
+        view.setXTickLabels(layer, {QStringLiteral("4"), QStringLiteral("8"), QStringLiteral("10"), QStringLiteral("last")});
+        view.setSweep(layer, {{QStringLiteral("Purity"), {0.5, 0.8, 0.7, NAN}}, {QStringLiteral("Silhouette"), {0.1, 0.05, 0.2, 0.3}}});
+        view.setTitle(QStringLiteral("Layer sweep"));
+        QCOMPARE(view.bestIndex(0), 1);
+        QCOMPARE(view.bestIndex(1), 3);
+        QStringList labels;
+        for (int i = 0; i < view.plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(view.plot()->item(i))) labels << t->text();
+        QVERIFY2(labels.contains(QStringLiteral("max at 8")) && labels.contains(QStringLiteral("max at last")), qPrintable(labels.join(',')));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(view.save(dir.filePath(QStringLiteral("layers.svg")), &error), qPrintable(error));
+    }
 };
 
 QTEST_MAIN(TestSweepPlot)

@@ -1,0 +1,54 @@
+#include "LayerSweepData.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+
+#include "store/Runs.h"
+#include "store/Store.h"
+
+dl::Expected<LayerSweepViewData> readLayerSweepView(const QString& projectPath, qint64 runId) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto run = dl::getRun(**store, runId);
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != "layer-sweep") return dl::usageError("Run " + std::to_string(runId) + " is not a layer sweep.");
+    const auto& s = run->summary;
+    const auto points = s.value("points", nlohmann::json::array());
+    int highest = 0;
+    for (const auto& p : points) highest = std::max(highest, p.value("layer", 0));
+    auto num = [](const nlohmann::json& p, const char* key) { return p.contains(key) && p[key].is_number() ? p[key].get<double>() : NAN; };
+    LayerSweepViewData d;
+    d.runId = runId;
+    SweepSeries purity{QObject::tr("Purity"), {}}, nmi{QObject::tr("NMI"), {}}, silhouette{QObject::tr("Silhouette"), {}};
+    for (const auto& p : points) {
+        const int layer = p.value("layer", 0);
+        d.x << (layer < 0 ? highest + 1 : layer);
+        d.xLabels << (layer < 0 ? QObject::tr("last") : QString::number(layer));
+        purity.y << num(p, "purity_mean");
+        nmi.y << num(p, "nmi_mean");
+        silhouette.y << num(p, "silhouette");
+    }
+    // Sorted by layer so the lines run left to right.
+    QVector<int> order(d.x.size());
+    for (int i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return d.x[a] < d.x[b]; });
+    auto permute = [&](auto& v) {
+        auto copy = v;
+        for (int i = 0; i < order.size(); ++i) v[i] = copy[order[i]];
+    };
+    permute(d.x);
+    permute(d.xLabels);
+    for (SweepSeries* series : {&purity, &nmi, &silhouette}) permute(series->y);
+    if (s.value("labelled", false)) d.series << purity << nmi;
+    d.series << silhouette;
+    const int chosen = s.value("chosen_layer", 0);
+    d.title = QObject::tr("Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)")
+                  .arg(runId)
+                  .arg(QString::fromStdString(s.value("model", std::string("?"))))
+                  .arg(s.value("k", 0))
+                  .arg(chosen < 0 ? QObject::tr("last") : QString::number(chosen))
+                  .arg(QString::fromStdString(s.value("chosen_by", std::string("?"))));
+    return d;
+}

@@ -1,0 +1,166 @@
+#include "MethodComparison.h"
+
+#include <QLocale>
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "select/MethodOverlap.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+namespace {
+
+struct LoadedRun {
+    dl::RankedRun ranked;
+    std::vector<std::int64_t> ranks;  // per position
+    qint64 storedCut = 0;
+};
+
+// Rank and score of a sentence in a run, found by id (sorted ids: readRunResults order).
+struct Lookup {
+    const LoadedRun& run;
+    std::pair<qint64, double> operator()(std::int64_t id) const {
+        const auto& ids = run.ranked.ids;
+        auto it = std::lower_bound(ids.begin(), ids.end(), id);
+        if (it == ids.end() || *it != id) return {-1, NAN};
+        const auto at = std::size_t(it - ids.begin());
+        return {run.ranks[at], run.ranked.scores[at]};
+    }
+};
+
+QVector<KeptDroppedRow> keptList(const LoadedRun& a, const LoadedRun& b, qint64 k, int limit) {
+    QVector<KeptDroppedRow> out;
+    for (auto id : dl::keptByANotB(a.ranked, b.ranked, k)) {
+        if (out.size() >= limit) break;
+        const auto [ra, sa] = Lookup{a}(id);
+        const auto [rb, sb] = Lookup{b}(id);
+        out.append({id, ra, rb, sa, sb});
+    }
+    return out;
+}
+
+dl::Status readMap(dl::Store& store, std::int64_t corpusId, MethodComparisonData& d) {
+    auto clusters = dl::listRuns(store, "cluster");
+    if (!clusters) return std::unexpected(clusters.error());
+    const dl::RunInfo* latest = nullptr;
+    for (const auto& r : *clusters)
+        if (r.corpusId == corpusId && (!latest || r.id > latest->id)) latest = &r;
+    if (!latest) return {};
+    auto xy = dl::getRunArray<float>(store, latest->id, "pca2d");
+    auto ids = dl::getRunArray<std::int64_t>(store, latest->id, "sentence_ids");
+    if (!xy || !ids || xy->size() != 2 * ids->size()) return {};
+    d.mapTitle = QObject::tr("Map of clustering run #%1").arg(latest->id);
+    const auto n = qsizetype(ids->size());
+    d.map.x.resize(n);
+    d.map.y.resize(n);
+    d.map.ids = QVector<qint64>(ids->begin(), ids->end());
+    for (qsizetype i = 0; i < n; ++i) d.map.x[i] = (*xy)[2 * i], d.map.y[i] = (*xy)[2 * i + 1];
+    return {};
+}
+
+}  // namespace
+
+dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath, const MethodComparisonRequest& request) {
+    const int m = int(request.runIds.size());
+    if (m < 2 || m > 4) return dl::usageError("Choose 2 to 4 selection runs to compare.");
+    if (request.pairA == request.pairB || request.pairA < 0 || request.pairB < 0 || request.pairA >= m || request.pairB >= m)
+        return dl::usageError("Choose two different runs for the rank-vs-rank view.");
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    MethodComparisonData d;
+    d.request = request;
+    std::vector<LoadedRun> runs(static_cast<std::size_t>(m));
+    std::int64_t corpusId = 0;
+    for (int i = 0; i < m; ++i) {
+        const qint64 id = request.runIds[i];
+        auto run = dl::getRun(**store, id);
+        if (!run) return std::unexpected(run.error());
+        if (run->kind != "select") return dl::usageError("Run " + std::to_string(id) + " is not a selection run.");
+        if (i == 0) corpusId = run->corpusId;
+        else if (run->corpusId != corpusId) return dl::usageError("Run " + std::to_string(id) + " selects from another pool than run " +
+                                                                   std::to_string(request.runIds[0]) + ".");
+        auto results = dl::readRunResults(**store, id);
+        if (!results) return std::unexpected(results.error());
+        LoadedRun& r = runs[std::size_t(i)];
+        r.ranked.ids = std::move(results->sentenceIds);
+        r.ranked.scores = std::move(results->score);
+        r.storedCut = std::count(results->label.begin(), results->label.end(), 1);
+        r.ranks = dl::ranksOf(r.ranked);
+        d.labels << QStringLiteral("#%1 %2").arg(id).arg(QString::fromStdString(run->params.value("method", std::string("?"))));
+    }
+    qint64 k = request.k;
+    if (k <= 0) {
+        k = runs.front().storedCut;
+        for (const auto& r : runs) k = std::min(k, r.storedCut);
+    }
+    d.k = k;
+    std::vector<dl::RankedRun> ranked;
+    for (const auto& r : runs) ranked.push_back(r.ranked);
+    auto overlap = dl::compareTopK(ranked, k);
+    if (!overlap) return std::unexpected(overlap.error());
+    for (int i = 0; i < m; ++i) d.upset.sets << QObject::tr("%1 (%2)").arg(d.labels[i], QLocale().toString(overlap->topSize[std::size_t(i)]));
+    d.upset.exclusive = QVector<qint64>(overlap->exclusive.begin(), overlap->exclusive.end());
+    for (int a = 0; a < m; ++a)
+        for (int b = a + 1; b < m; ++b) {
+            const qint64 both = overlap->at(overlap->intersection, a, b);
+            d.pairs.append({d.labels[a], d.labels[b], both, overlap->topSize[std::size_t(a)] - both, overlap->topSize[std::size_t(b)] - both,
+                            overlap->jaccard[std::size_t(a * m + b)], dl::spearman(dl::rankPairs(ranked[std::size_t(a)], ranked[std::size_t(b)]))});
+        }
+    d.summary = QObject::tr("Top %1 of each run · %2 sentences kept by at least one, %3 by all")
+                    .arg(QLocale().toString(k), QLocale().toString(overlap->unionSize),
+                         QLocale().toString(overlap->exclusive.back()));
+
+    // Rank against rank for the chosen pair; colour = which of the two keeps it.
+    const auto& A = runs[std::size_t(request.pairA)];
+    const auto& B = runs[std::size_t(request.pairB)];
+    const auto pairs = dl::rankPairs(A.ranked, B.ranked);
+    d.rankScatter.categoryNames = {QObject::tr("kept by both"), QObject::tr("only %1").arg(d.labels[request.pairA]),
+                                   QObject::tr("only %1").arg(d.labels[request.pairB])};
+    for (std::size_t i = 0; i < pairs.ids.size(); ++i) {
+        const bool inA = pairs.rankA[i] < k, inB = pairs.rankB[i] < k;
+        d.rankScatter.x.append(double(pairs.rankA[i] + 1));
+        d.rankScatter.y.append(double(pairs.rankB[i] + 1));
+        d.rankScatter.ids.append(pairs.ids[i]);
+        d.rankScatter.category.append(inA && inB ? 0 : inA ? 1 : inB ? 2 : -1);
+    }
+    d.keptByA = keptList(A, B, k, request.keptListLimit);
+    d.keptByB = keptList(B, A, k, request.keptListLimit);
+
+    if (auto s = readMap(**store, corpusId, d); !s) return std::unexpected(s.error());
+    if (!d.map.ids.isEmpty()) {
+        std::unordered_map<std::int64_t, quint8> mask;
+        for (int i = 0; i < m; ++i)
+            for (auto id : dl::topK(ranked[std::size_t(i)], k)) mask[id] |= quint8(1u << i);
+        d.mapMask.resize(d.map.ids.size());
+        for (qsizetype p = 0; p < d.map.ids.size(); ++p) {
+            auto it = mask.find(d.map.ids[p]);
+            d.mapMask[p] = it == mask.end() ? 0 : it->second;
+        }
+        methodMapCategories(d.mapMask, d.labels, -1, d.map.category, d.map.categoryNames);
+    }
+    return d;
+}
+
+void methodMapCategories(const QVector<quint8>& mask, const QStringList& labels, int mode, QVector<int>& category, QStringList& names) {
+    names.clear();
+    category.resize(mask.size());
+    if (mode >= 0) {
+        names << QObject::tr("in the top k of %1").arg(labels.value(mode));
+        for (qsizetype p = 0; p < mask.size(); ++p) category[p] = (mask[p] >> mode & 1u) ? 0 : -1;
+        return;
+    }
+    // One category per combination that occurs (mask - 1), named by its methods.
+    const int m = int(labels.size());
+    for (quint32 bits = 1; bits < (1u << m); ++bits) {
+        QStringList in;
+        for (int i = 0; i < m; ++i)
+            if (bits >> i & 1u) in << labels[i];
+        names << (in.size() == 1 ? QObject::tr("only %1").arg(in.front())
+                  : in.size() == m ? QObject::tr("all methods")
+                                   : in.join(QStringLiteral(" ∩ ")));
+    }
+    for (qsizetype p = 0; p < mask.size(); ++p) category[p] = int(mask[p]) - 1;
+}

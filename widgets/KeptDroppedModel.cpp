@@ -1,0 +1,62 @@
+#include "KeptDroppedModel.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+KeptDroppedModel::KeptDroppedModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void KeptDroppedModel::setRows(const QString& a, const QString& b, QVector<KeptDroppedRow> rows) {
+    beginResetModel();
+    a_ = a;
+    b_ = b;
+    rows_ = std::move(rows);
+    endResetModel();
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
+void KeptDroppedModel::setTexts(const QHash<qint64, QString>& texts) {
+    texts_.insert(texts);
+    if (!rows_.isEmpty()) emit dataChanged(index(0, Sentence), index(int(rows_.size()) - 1, Sentence));
+}
+
+int KeptDroppedModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
+
+int KeptDroppedModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant KeptDroppedModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rows_.size()) return {};
+    const KeptDroppedRow& r = rows_[index.row()];
+    if (role == SentenceIdRole) return r.id;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Sentence ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != Qt::EditRole && role != Qt::ToolTipRole) return {};
+    const bool raw = role == Qt::EditRole;
+    switch (index.column()) {
+    case RankA: return raw ? QVariant(r.rankA + 1) : QVariant(QLocale().toString(r.rankA + 1));
+    case ScoreA: return raw ? QVariant(r.scoreA) : QVariant(QString::number(r.scoreA, 'g', 5));
+    case RankB:
+        if (r.rankB < 0) return raw ? QVariant(QString()) : QVariant(tr("not ranked"));
+        return raw ? QVariant(r.rankB + 1) : QVariant(QLocale().toString(r.rankB + 1));
+    case ScoreB:
+        if (std::isnan(r.scoreB)) return raw ? QVariant(QString()) : QVariant(QStringLiteral("–"));
+        return raw ? QVariant(r.scoreB) : QVariant(QString::number(r.scoreB, 'g', 5));
+    case Sentence: {
+        auto it = texts_.constFind(r.id);
+        return it != texts_.constEnd() ? QVariant(*it) : QVariant(raw ? QString() : tr("…"));
+    }
+    default: return {};
+    }
+}
+
+QVariant KeptDroppedModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case RankA: return tr("Rank in %1").arg(a_);
+    case ScoreA: return tr("Score in %1").arg(a_);
+    case RankB: return tr("Rank in %1").arg(b_);
+    case ScoreB: return tr("Score in %1").arg(b_);
+    case Sentence: return tr("Sentence kept by %1, dropped by %2").arg(a_, b_);
+    default: return {};
+    }
+}
