@@ -1,12 +1,13 @@
 // The longest event-loop stall of the GUI thread (a 5 ms timer's largest gap) in three
 // situations at 1.5M sentences: an encode job running on the worker, dragging the selection
 // threshold over 1.5M scores, and paging/filtering the outliers of a 1.5M-sentence run.
-// Usage: bench_gui_stall PROJECT [--sentences N] [--model DIR] [--encode-seconds S]
+// Usage: bench_gui_stall PROJECT [--sentences N] [--model DIR] [--encode-seconds S] [--encode-threads T]
 //                        [--only encode|threshold|outliers]
 // PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <QScrollBar>
@@ -16,6 +17,7 @@
 #include <QTest>
 
 #include <cstdio>
+#include <string>
 
 #include "JobFactory.h"
 #include "JobRunner.h"
@@ -30,9 +32,18 @@
 
 namespace {
 
+std::string loadAverage() {
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly)) return "?";
+    return f.readLine().split(' ').mid(0, 3).join(' ').toStdString();
+}
+
 void report(const char* scenario, const StallProbe& probe, const QString& note) {
-    std::printf("%-10s max stall %7.1f ms   p99 %6.1f ms   ticks %6zu   %s\n", scenario, probe.maxGapMs(), probe.percentileMs(0.99),
-                probe.ticks(), qPrintable(note));
+    const auto worst = probe.longest();
+    std::printf("%-10s max stall %7.1f ms (busy %.1f, queued %.1f, blocked %.1f)   p99 %6.1f ms   max busy %6.1f ms   max blocked %6.1f ms"
+                "   ticks %6zu   load %s   %s\n",
+                scenario, worst.ms, worst.busyMs, worst.queuedMs, worst.blockedMs(), probe.percentileMs(0.99), probe.maxBusyMs(),
+                probe.maxBlockedMs(), probe.ticks(), loadAverage().c_str(), qPrintable(note));
     std::fflush(stdout);
 }
 
@@ -108,7 +119,7 @@ void benchOutliers(const QString& project, qint64 runId) {
                                   .arg(view.model()->rowCount()).arg(firstMs).arg(allMs));
 }
 
-void benchEncode(const QString& project, const QString& model, int seconds) {
+void benchEncode(const QString& project, const QString& model, int seconds, int threads) {
     JobRunner runner;
     JobsPanel panel;
     QObject::connect(&runner, &JobRunner::jobStarted, &panel, &JobsPanel::onJobStarted);
@@ -125,7 +136,7 @@ void benchEncode(const QString& project, const QString& model, int seconds) {
     EncodeRequest request;
     request.corpus = QStringLiteral("pool");
     request.model = model;
-    request.threads = 1;
+    request.threads = threads;  // 0 = all cores, the app's default setting
     QSignalSpy progress(&runner, &JobRunner::jobProgress);
     QSignalSpy finished(&runner, &JobRunner::jobFinished);
     StallProbe probe;
@@ -135,8 +146,8 @@ void benchEncode(const QString& project, const QString& model, int seconds) {
     probe.stop();
     const qint64 done = progress.isEmpty() ? 0 : progress.last().at(1).toLongLong();
     const qint64 total = progress.isEmpty() ? 0 : progress.last().at(2).toLongLong();
-    report("encode", probe, QStringLiteral("%1 s of encoding %2 of %3 sentences (%4 progress signals), model %5")
-                                .arg(seconds).arg(done).arg(total).arg(progress.size()).arg(QFileInfo(model).fileName()));
+    report("encode", probe, QStringLiteral("%1 s of encoding %2 of %3 sentences (%4 progress signals), model %5, %6 threads")
+                                .arg(seconds).arg(done).arg(total).arg(progress.size()).arg(QFileInfo(model).fileName()).arg(threads == 0 ? QStringLiteral("all") : QString::number(threads)));
     runner.cancelAll();
     (void)finished.wait(60000);
 }
@@ -150,6 +161,7 @@ int main(int argc, char** argv) {
     cli.addOption({QStringLiteral("sentences"), QStringLiteral("sentences of a new synthetic project"), QStringLiteral("N"), QStringLiteral("1500000")});
     cli.addOption({QStringLiteral("model"), QStringLiteral("encoder model folder"), QStringLiteral("DIR")});
     cli.addOption({QStringLiteral("encode-seconds"), QStringLiteral("how long to measure the encode"), QStringLiteral("S"), QStringLiteral("30")});
+    cli.addOption({QStringLiteral("encode-threads"), QStringLiteral("encoder threads (0 = all cores, the app's default)"), QStringLiteral("T"), QStringLiteral("0")});
     cli.addOption({QStringLiteral("only"), QStringLiteral("one scenario"), QStringLiteral("NAME")});
     cli.addHelpOption();
     cli.process(app);
@@ -169,6 +181,7 @@ int main(int argc, char** argv) {
     if (only.isEmpty() || only == QLatin1String("threshold")) benchThreshold(project, runs->selectRun);
     if (only.isEmpty() || only == QLatin1String("outliers")) benchOutliers(project, runs->clusterRun);
     if ((only.isEmpty() || only == QLatin1String("encode")) && cli.isSet(QStringLiteral("model")))
-        benchEncode(project, cli.value(QStringLiteral("model")), cli.value(QStringLiteral("encode-seconds")).toInt());
+        benchEncode(project, cli.value(QStringLiteral("model")), cli.value(QStringLiteral("encode-seconds")).toInt(),
+                    cli.value(QStringLiteral("encode-threads")).toInt());
     return 0;
 }
