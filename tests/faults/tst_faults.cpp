@@ -86,20 +86,9 @@ private slots:
         QVERIFY(QFile::exists(cliPath()));
         model_ = testData(QStringLiteral("models/bert-tiny"));
         base_ = path(QStringLiteral("base.dlproj"));
-        QCOMPARE(runCli({QStringLiteral("init"), base_}).exitCode, 0);
-        for (const char* d : {"medical", "law", "it"}) {
-            const QString file = writeCorpus(dir_, QStringLiteral("%1.en").arg(QLatin1String(d)), QLatin1String(d), 400);
-            auto r = runCli({QStringLiteral("import"), base_, QStringLiteral("--src"), file, QStringLiteral("--domain-from-filename"),
-                             QStringLiteral("--corpus"), QStringLiteral("pool")});
-            QVERIFY2(r.exitCode == 0, describe(r));
-        }
-        const QString seed = writeCorpus(dir_, QStringLiteral("seed-medical.en"), QStringLiteral("medical"), 60, 7);
-        auto r = runCli({QStringLiteral("import"), base_, QStringLiteral("--src"), seed, QStringLiteral("--domain"), QStringLiteral("medical"),
-                         QStringLiteral("--corpus"), QStringLiteral("seed")});
-        QVERIFY2(r.exitCode == 0, describe(r));
-        r = runCli({QStringLiteral("encode"), base_, QStringLiteral("--model"), model_, QStringLiteral("--quiet")});
-        QVERIFY2(r.exitCode == 0, describe(r));
-        r = runCli({QStringLiteral("select"), base_, QStringLiteral("--method"), QStringLiteral("cosine"), QStringLiteral("--pool"), QStringLiteral("pool"),
+        const QByteArray made = makeLabelledProject(dir_, base_, model_, 400, 60);
+        QVERIFY2(made.isEmpty(), made.constData());
+        auto r = runCli({QStringLiteral("select"), base_, QStringLiteral("--method"), QStringLiteral("cosine"), QStringLiteral("--pool"), QStringLiteral("pool"),
                     QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("1200"), QStringLiteral("--json"),
                     QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));

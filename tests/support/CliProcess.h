@@ -66,6 +66,28 @@ inline QString writeCorpus(const QTemporaryDir& dir, const QString& name, const 
     return path;
 }
 
+// The labelled project both CLI suites start from, made through the CLI: `pool` with three
+// domains of `linesPerDomain` sentences each (medical, law, it), `seed` with `seedLines`
+// medical sentences, both encoded with `model`. Returns "" or what failed.
+inline QByteArray makeLabelledProject(const QTemporaryDir& dir, const QString& project, const QString& model, int linesPerDomain,
+                                      int seedLines) {
+    auto failed = [](const char* step, const CliRun& r) { return QByteArray(step) + ": exit " + QByteArray::number(r.exitCode) + "; " + r.err.right(600); };
+    if (auto r = runCli({QStringLiteral("init"), project}); r.exitCode != 0) return failed("init", r);
+    for (const char* d : {"medical", "law", "it"}) {
+        const QString file = writeCorpus(dir, QStringLiteral("%1.en").arg(QLatin1String(d)), QLatin1String(d), linesPerDomain);
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--domain-from-filename"),
+                         QStringLiteral("--corpus"), QStringLiteral("pool")});
+        if (r.exitCode != 0) return failed("import pool", r);
+    }
+    const QString seed = writeCorpus(dir, QStringLiteral("seed-medical.en"), QStringLiteral("medical"), seedLines, 7);
+    auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), seed, QStringLiteral("--domain"), QStringLiteral("medical"),
+                     QStringLiteral("--corpus"), QStringLiteral("seed")});
+    if (r.exitCode != 0) return failed("import seed", r);
+    r = runCli({QStringLiteral("encode"), project, QStringLiteral("--model"), model, QStringLiteral("--quiet")});
+    if (r.exitCode != 0) return failed("encode", r);
+    return {};
+}
+
 // One integer from SQL on a project (opened read-only; -1 on error).
 inline long long sqlInt(const QString& project, const char* sql) {
     sqlite3* db = nullptr;

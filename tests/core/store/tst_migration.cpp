@@ -181,10 +181,9 @@ private slots:
         std::optional<ReadOnlyMount> mount;
         if (readOnlyMount) {
             mount.emplace(folder.path().toStdString());
-            if (!mount->error.empty()) {
-                if (::geteuid() == 0) QFAIL(mount->error.c_str());  // root must be able to: the row would hide nothing
-                QSKIP(mount->error.c_str());
-            }
+            // Without CAP_SYS_ADMIN (a normal user, or a container that drops it) the file
+            // permissions row covers a normal user; say why this one did not run.
+            if (!mount->error.empty()) QSKIP(mount->error.c_str());
             QVERIFY(::access(path.c_str(), W_OK) != 0);  // really read-only, for root too
         } else {
             QFile::setPermissions(QString::fromStdString(path), QFile::ReadOwner);
