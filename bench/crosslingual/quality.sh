@@ -10,7 +10,9 @@
 # languages. Encoder: MODEL (default: the installed all-MiniLM-L6-v2 — English-only, which is
 # what can be installed here; use a multilingual model when you have one).
 # DIRECTION=en-de (default: English seed, German pool) or de-en (German seed = the German test
-# sentences, English pool = the English test side, parallel corpus imported de -> en).
+# sentences, English pool = the English test sentences). One project serves both directions:
+# the parallel corpus stays en -> de (the method orients it by the seed's language), so the
+# reverse direction re-encodes nothing.
 # Usage: [DIRECTION=de-en] bench/crosslingual/quality.sh [PROJECT] [MODEL]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -20,19 +22,20 @@ PROJECT="${1:-$ROOT/out/crosslingual/xl.dlproj}"
 MODEL="${2:-}"
 DOMAINS="${DOMAINS:-it koran law medical qed subtitles ted}"
 DIRECTION="${DIRECTION:-en-de}"
+# Corpora: pool = the en-de parallel training split; seeds = English test side; pool-de = German test side.
 case "$DIRECTION" in
-  en-de) A=en; B=de ;;
-  de-en) A=de; B=en ;;
+  en-de) SEED_CORPUS=seeds; POOL_CORPUS=pool-de ;;
+  de-en) SEED_CORPUS=pool-de; POOL_CORPUS=seeds ;;
   *) echo "DIRECTION must be en-de or de-en, got '$DIRECTION'" >&2; exit 2 ;;
 esac
 mkdir -p "$(dirname "$PROJECT")"
 if [ ! -f "$PROJECT" ]; then
   "$CLI" init "$PROJECT" >/dev/null
   for d in it koran law medical qed subtitles ted; do
-    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-train2500/$d.$A" --tgt "$SHARED/llm-dom-ad-deen-train2500/$d.$B" \
-      --src-lang $A --tgt-lang $B --domain-from-filename --corpus pool --quiet >/dev/null
-    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.$A" --src-lang $A --domain-from-filename --corpus seeds --quiet >/dev/null
-    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.$B" --src-lang $B --domain-from-filename --corpus pool-$B --quiet >/dev/null
+    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-train2500/$d.en" --tgt "$SHARED/llm-dom-ad-deen-train2500/$d.de" \
+      --src-lang en --tgt-lang de --domain-from-filename --corpus pool --quiet >/dev/null
+    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.en" --src-lang en --domain-from-filename --corpus seeds --quiet >/dev/null
+    "$CLI" import "$PROJECT" --src "$SHARED/llm-dom-ad-deen-test/$d.de" --src-lang de --domain-from-filename --corpus pool-de --quiet >/dev/null
   done
 fi
 m=${MODEL:+--model "$MODEL"}
@@ -41,9 +44,9 @@ run() { "$CLI" select "$PROJECT" "$@" --json --quiet | python3 -c 'import json,s
 echo "| domain | cross-lingual k=5 | cross-lingual k=1 | DF (frozen, no alignment) | Domain-Cosine |"
 echo "|---|---|---|---|---|"
 for d in $DOMAINS; do
-  a=$(run --method cross-lingual --pool "pool-$B" --seed "seeds:$d" --parallel pool --clusters 5 $m)
-  b=$(run --method cross-lingual --pool "pool-$B" --seed "seeds:$d" --parallel pool --clusters 1 $m)
-  c=$(run --method finetune-head --pool "pool-$B" --seed "seeds:$d" $m)
-  e=$(run --method cosine --pool "pool-$B" --seed "seeds:$d" $m)
+  a=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --clusters 5 $m)
+  b=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --clusters 1 $m)
+  c=$(run --method finetune-head --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" $m)
+  e=$(run --method cosine --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" $m)
   echo "| $d | $(prec "$a" "$d") | $(prec "$b" "$d") | $(prec "$c" "$d") | $(prec "$e" "$d") |"
 done

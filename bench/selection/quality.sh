@@ -7,6 +7,7 @@
 # in the pool. Writes a Markdown table to stdout.
 # Usage: bench/selection/quality.sh [PROJECT]  (default: a fresh project under out/quality)
 #   METHODS="moore-lewis axelrod contrast invitation:1 invitation:2 invitation:3" bench/selection/quality.sh
+#   MODEL=multilingual-e5-small METHODS="cosine finetune-head" bench/selection/quality.sh PROJECT
 #   (METHOD:N runs METHOD with --iterations N; only cosine/finetune-head need the encoder)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -27,9 +28,11 @@ if [ ! -f "$PROJECT" ]; then
   done
 fi
 # Only the embedding methods need the corpora encoded (a no-op when they already are).
+# MODEL: an installed short name or directory (default: the default model, all-mpnet-base-v2).
+MODEL="${MODEL:-}"
 if [[ " $METHODS " == *" cosine "* || " $METHODS " == *" finetune-head "* ]]; then
-  "$CLI" encode "$PROJECT" --corpus pool --quiet >&2
-  "$CLI" encode "$PROJECT" --corpus seeds --quiet >&2
+  "$CLI" encode "$PROJECT" --corpus pool ${MODEL:+--model "$MODEL"} --quiet >&2
+  "$CLI" encode "$PROJECT" --corpus seeds ${MODEL:+--model "$MODEL"} --quiet >&2
 fi
 echo "| domain | relevant | $(for m in $METHODS; do printf '%s P / R | ' "$m"; done)"
 echo "|---|---|$(for m in $METHODS; do printf -- '---|'; done)"
