@@ -104,10 +104,12 @@ Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
     return m;
 }
 
-Expected<GmmAssignment> applyClusterModel(const ClusterModel& m, std::span<float> rows, std::int64_t rowCount, int dim,
-                                          const CancelToken& cancel) {
-    // The same steps in the same order and precision as reduceForClustering, with the fitted
-    // statistics instead of newly fitted ones.
+namespace {
+
+// The data the run's GMM saw for `rows`: the same steps in the same order and precision as
+// reduceForClustering, with the fitted statistics instead of newly fitted ones.
+Expected<DataMatrix> reduceLikeRun(const ClusterModel& m, std::span<float> rows, std::int64_t rowCount, int dim,
+                                   const CancelToken& cancel) {
     if (m.representation.l2) l2NormalizeRows(rows, rowCount, dim);
     if (m.representation.standardize) {
         if (m.standardization.mean.size() != std::size_t(dim)) return fail("The stored standardisation does not match the vectors.");
@@ -121,18 +123,34 @@ Expected<GmmAssignment> applyClusterModel(const ClusterModel& m, std::span<float
     auto raw = DataMatrix::fromFloat(rows, rowCount, dim, pca ? Precision::Float32 : m.precision, false);
     if (!raw) return std::unexpected(raw.error());
     if (!raw->allFinite()) return fail("The embeddings contain NaN or infinite values; re-encode the corpus.");
-    DataMatrix x = *raw;
-    if (pca) {
-        auto proj = projectPca(m.pca, *raw, cancel);
-        if (!proj) return std::unexpected(proj.error());
-        if (m.representation.whiten) {
-            auto w = whitenProjection(m.pca, *proj);
-            if (!w) return std::unexpected(w.error());
-            proj = std::move(*w);
-        }
-        x = proj->to(m.precision);
+    if (!pca) return *raw;
+    auto proj = projectPca(m.pca, *raw, cancel);
+    if (!proj) return std::unexpected(proj.error());
+    if (m.representation.whiten) {
+        auto w = whitenProjection(m.pca, *proj);
+        if (!w) return std::unexpected(w.error());
+        proj = std::move(*w);
     }
-    return applyGmm(m.gmm, x, cancel);
+    return proj->to(m.precision);
+}
+
+}  // namespace
+
+Expected<GmmAssignment> applyClusterModel(const ClusterModel& m, std::span<float> rows, std::int64_t rowCount, int dim,
+                                          const CancelToken& cancel, std::vector<float>* map2d) {
+    auto x = reduceLikeRun(m, rows, rowCount, dim, cancel);
+    if (!x) return std::unexpected(x.error());
+    if (map2d && m.pca.components >= 2) *map2d = x->columnsToFloat(2);
+    return applyGmm(m.gmm, *x, cancel);
+}
+
+Expected<std::vector<float>> projectToMap(const ClusterModel& m, std::span<float> rows, std::int64_t rowCount, int dim,
+                                          const CancelToken& cancel) {
+    if (m.pca.components < 2)
+        return fail("The run clustered without PCA: its map axes are not stored, so a new sentence cannot be placed on it.");
+    auto x = reduceLikeRun(m, rows, rowCount, dim, cancel);
+    if (!x) return std::unexpected(x.error());
+    return x->columnsToFloat(2);
 }
 
 }  // namespace dl

@@ -1,0 +1,201 @@
+// Exact cosine neighbours (blocked GEMM over float16 or float32 rows) against a brute-force
+// float64 reference, and the whole "where would this sentence be" path on a real project:
+// a corpus encoded with the tiny BERT, clustered with PCA, then its own sentences looked up
+// again (each finds itself first and lands where the run put it).
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "TestSupport.h"
+#include "analysis/ClusterJob.h"
+#include "analysis/NearestNeighbours.h"
+#include "analysis/SentenceQuery.h"
+#include "common/Half.h"
+#include "corpus/Import.h"
+#include "encode/EncodeJob.h"
+#include "store/Corpora.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+namespace {
+
+// Cosines of every row with the query, in float64; zero rows get -inf (never neighbours).
+std::vector<double> bruteCosines(const std::vector<float>& rows, std::int64_t n, int dim, const float* q) {
+    double qq = 0;
+    for (int a = 0; a < dim; ++a) qq += double(q[a]) * q[a];
+    std::vector<double> c(std::size_t(n), -INFINITY);
+    for (std::int64_t i = 0; i < n; ++i) {
+        double dot = 0, rr = 0;
+        for (int a = 0; a < dim; ++a) {
+            const double v = rows[std::size_t(i * dim + a)];
+            dot += v * q[a], rr += v * v;
+        }
+        if (rr > 0) c[std::size_t(i)] = dot / std::sqrt(rr * qq);
+    }
+    return c;
+}
+
+}  // namespace
+
+class TestNeighbours : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+private slots:
+    void againstBruteForce_data() {
+        QTest::addColumn<qint64>("rows");
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<int>("queries");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<qint64>("block");
+        QTest::addColumn<bool>("half");
+        QTest::newRow("one block") << qint64(500) << 16 << 1 << 10 << qint64(4096) << false;
+        QTest::newRow("ragged blocks") << qint64(1003) << 24 << 3 << 25 << qint64(128) << false;
+        QTest::newRow("float16 rows") << qint64(2500) << 32 << 4 << 15 << qint64(300) << true;
+        QTest::newRow("k above rows") << qint64(7) << 8 << 2 << 20 << qint64(3) << false;
+        QTest::newRow("block of one") << qint64(50) << 5 << 1 << 5 << qint64(1) << true;
+    }
+    void againstBruteForce() {
+        QFETCH(qint64, rows);
+        QFETCH(int, dim);
+        QFETCH(int, queries);
+        QFETCH(int, k);
+        QFETCH(qint64, block);
+        QFETCH(bool, half);
+        std::mt19937 rng(11);
+        std::normal_distribution<float> g;
+        std::vector<float> data(std::size_t(rows * dim));
+        for (auto& v : data) v = g(rng);
+        // A zero row and an exact copy of query 0 (cosine 1, must come first).
+        std::fill_n(data.begin(), dim, 0.f);
+        std::vector<float> q(std::size_t(queries * dim));
+        for (auto& v : q) v = g(rng);
+        std::copy_n(q.begin(), dim, data.begin() + std::ptrdiff_t((rows - 1) * dim));
+        std::vector<std::uint16_t> halves(data.size());
+        std::unique_ptr<RowBlockSource> source;
+        if (half) {
+            floatsToHalves(data, halves);
+            halvesToFloats(halves, data);  // the reference sees what the source delivers
+            source = halfRowBlocks(halves, rows, dim);
+        } else {
+            source = floatRowBlocks(data, rows, dim);
+        }
+        NeighbourParams p;
+        p.k = k;
+        p.blockRows = block;
+        NullProgress np;
+        CancelToken ct;
+        auto found = nearestByCosine(*source, q, queries, p, np, ct);
+        QVERIFY2(found.has_value(), found ? "" : found.error().message.c_str());
+        QCOMPARE(int(found->size()), queries);
+        for (int j = 0; j < queries; ++j) {
+            auto ref = bruteCosines(data, rows, dim, q.data() + std::size_t(j) * dim);
+            std::vector<double> sorted = ref;
+            std::sort(sorted.begin(), sorted.end(), std::greater<>());
+            const auto valid = std::count_if(ref.begin(), ref.end(), [](double c) { return std::isfinite(c); });
+            const auto& got = (*found)[std::size_t(j)];
+            QCOMPARE(qint64(got.size()), std::min<qint64>(k, valid));
+            for (std::size_t r = 0; r < got.size(); ++r) {
+                // The r-th best cosine, and the row reported really has it (ties may swap rows).
+                QVERIFY2(std::abs(got[r].cosine - sorted[r]) < 1e-5, qPrintable(QString("query %1 rank %2").arg(j).arg(r)));
+                QVERIFY(std::abs(ref[std::size_t(got[r].row)] - sorted[r]) < 1e-5);
+                QVERIFY(got[r].row != 0);  // the zero row never matches
+            }
+            if (j == 0) {
+                QCOMPARE(got.front().row, rows - 1);
+                QVERIFY(std::abs(got.front().cosine - 1.f) < (half ? 1e-3 : 1e-6));
+            }
+        }
+    }
+
+    void badInput_data() {
+        QTest::addColumn<int>("queryDim");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<bool>("zeroQuery");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("wrong dimension") << 7 << 5 << false << "dimensions";
+        QTest::newRow("k zero") << 8 << 0 << false << "positive";
+        QTest::newRow("zero query") << 8 << 5 << true << "zero";
+    }
+    void badInput() {
+        QFETCH(int, queryDim);
+        QFETCH(int, k);
+        QFETCH(bool, zeroQuery);
+        QFETCH(QString, message);
+        std::vector<float> data(80, 1.f);
+        auto source = floatRowBlocks(data, 10, 8);
+        std::vector<float> q(std::size_t(queryDim), zeroQuery ? 0.f : 1.f);
+        NeighbourParams p;
+        p.k = k;
+        NullProgress np;
+        CancelToken ct;
+        auto found = nearestByCosine(*source, q, 1, p, np, ct);
+        QVERIFY(!found);
+        QVERIFY2(QString::fromStdString(found.error().message).contains(message), found.error().message.c_str());
+    }
+
+    // The real path: import, encode with the tiny BERT, cluster with PCA, look sentences up.
+    void sentencesFindThemselves() {
+        QByteArray text;
+        std::vector<std::string> lines;
+        for (int i = 0; i < 40; ++i) {
+            lines.push_back(i % 2 ? "The court shall rule on case " + std::to_string(i) + " of the register."
+                                  : "Click the icon " + std::to_string(i) + " to open the settings dialog.");
+            text += QByteArray::fromStdString(lines.back()) + '\n';
+        }
+        const auto src = dltest::writeFile(tmp_, "mix.en", text);
+        auto store = Store::create(tmp_.filePath("q.dlproj").toStdString());
+        QVERIFY(store);
+        NullProgress np;
+        CancelToken ct;
+        ImportParams ip;
+        ip.srcPath = src;
+        ip.corpus = "mix";
+        ip.labelSource = LabelSource::Given;
+    ip.domain = "mixed";
+        QVERIFY(runImport(ip, **store, np, ct));
+        EncodeParams ep;
+        ep.model = dltest::testData("models/bert-tiny").toStdString();
+        auto enc = runEncode(ep, **store, np, ct);
+        QVERIFY2(enc, enc ? "" : enc.error().message.c_str());
+        ClusterParams cp;
+        cp.k = 2;
+        cp.pcaDims = 4;
+        cp.seeds = 1;
+        cp.useCuda = false;
+        auto cl = runCluster(cp, **store, np, ct);
+        QVERIFY2(cl, cl ? "" : cl.error().message.c_str());
+        const auto xy = getRunArray<float>(**store, cl->runId, "pca2d").value();
+        const auto ids = readRunResults(**store, cl->runId).value().sentenceIds;
+
+        SentenceQueryParams qp;
+        qp.runId = cl->runId;
+        qp.texts = {lines[3], lines[10]};
+        qp.k = 5;
+        auto r = querySentences(qp, **store, np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE(r->searched, qint64(40));
+        QVERIFY(r->note.empty());
+        for (int j = 0; j < 2; ++j) {
+            const int pos = j ? 10 : 3;
+            const auto& s = r->sentences[std::size_t(j)];
+            QCOMPARE(int(s.neighbours.size()), 5);
+            QCOMPARE(s.neighbours[0].position, qint64(pos));
+            QCOMPARE(s.neighbours[0].sentenceId, ids[std::size_t(pos)]);
+            QVERIFY(s.neighbours[0].cosine > 0.999f);  // float16 storage
+            for (std::size_t n = 1; n < s.neighbours.size(); ++n) QVERIFY(s.neighbours[n].cosine <= s.neighbours[n - 1].cosine);
+            // Where the run put the stored sentence (stored vectors are float16: a small offset).
+            const double spread = std::abs(xy[0] - xy[2]) + std::abs(xy[1] - xy[3]) + 1e-3;
+            QVERIFY(s.placed);
+            QVERIFY2(std::abs(s.x - xy[std::size_t(2 * pos)]) < 0.01 * spread + 1e-3, qPrintable(QString::number(s.x)));
+            QVERIFY(std::abs(s.y - xy[std::size_t(2 * pos + 1)]) < 0.01 * spread + 1e-3);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNeighbours)
+#include "tst_neighbours.moc"
