@@ -50,13 +50,16 @@ QVariant KeptDroppedModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant KeptDroppedModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+        return QAbstractTableModel::headerData(section, orientation, role);
+    // Short headers keep the number columns narrow; the sentence header says who A and B are.
+    const bool full = role == Qt::ToolTipRole;
     switch (section) {
-    case RankA: return tr("Rank in %1").arg(a_);
-    case ScoreA: return tr("Score in %1").arg(a_);
-    case RankB: return tr("Rank in %1").arg(b_);
-    case ScoreB: return tr("Score in %1").arg(b_);
-    case Sentence: return tr("Sentence kept by %1, dropped by %2").arg(a_, b_);
+    case RankA: return full ? tr("Rank in %1").arg(a_) : tr("Rank A");
+    case ScoreA: return full ? tr("Score in %1").arg(a_) : tr("Score A");
+    case RankB: return full ? tr("Rank in %1").arg(b_) : tr("Rank B");
+    case ScoreB: return full ? tr("Score in %1").arg(b_) : tr("Score B");
+    case Sentence: return tr("Sentence (kept by A = %1, dropped by B = %2)").arg(a_, b_);
     default: return {};
     }
 }

@@ -1,7 +1,7 @@
 #pragma once
 // A selection run's cut laid over the map's points, in the ScatterIndex's sorted order: a
 // point is in the cut when its rank in the run is below k, unless a hand decision includes or
-// excludes it. Moving k is O(log n + decisions): the renderer asks contains() per point.
+// excludes it. Moving k is O(1 + decisions): the renderer asks contains() per point.
 // Plain data; owned by the ScatterPlotView, read by its ScatterLayer on the GUI thread.
 #include <QtGlobal>
 
@@ -21,7 +21,7 @@ public:
     bool active() const { return !rank_.empty(); }
     qint64 size() const { return k_; }
     qint64 count() const { return count_; }  // points in the cut
-    qint64 rankedCount() const { return qint64(ascending_.size()); }
+    qint64 rankedCount() const { return ranked_; }
     bool contains(qint64 pos) const {
         const int8_t o = override_.empty() ? 0 : override_[size_t(pos)];
         if (o != 0) return o > 0;
@@ -31,7 +31,9 @@ public:
 
 private:
     void recount();
-    std::vector<int32_t> rank_, ascending_;   // ascending_: the ranks present, sorted
+    std::vector<int32_t> rank_;
+    std::vector<qint64> below_;  // below_[r]: points ranked below r (size highest rank + 2)
+    qint64 ranked_ = 0;
     std::vector<int8_t> override_;            // empty when there are no decisions
     std::vector<std::pair<qint64, bool>> decided_;
     qint64 k_ = 0, count_ = 0;

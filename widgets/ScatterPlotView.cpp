@@ -342,7 +342,7 @@ void ScatterPlotView::setCutDecisions(const QVector<QPair<qint64, bool>>& rowDec
 }
 
 void ScatterPlotView::setCutSize(qint64 k) {
-    // O(log n): the next redraw asks the cut per point; nothing is rebuilt here.
+    // O(1): the next redraw asks the cut per point; nothing is rebuilt here.
     cut_.setSize(k);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     emit cutChanged(cut_.active() ? cut_.count() : 0);

@@ -41,6 +41,8 @@
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
 #include "MethodsExplorer.h"
+#include "MapCutBar.h"
+#include "MapValues.h"
 #include "ClusterNamesStore.h"
 #include "LayerSweepData.h"
 #include "SweepPlotView.h"
@@ -496,6 +498,19 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
         QString name = tabs_->tabText(i).toLower().remove(QLatin1Char('&'));
         name.replace(QLatin1Char(' '), QLatin1Char('-'));
         grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(i + 1, 2, 10, QLatin1Char('0')).arg(name));
+    }
+    // The map as the workbench: coloured by the newest selection score, the cut hidden.
+    const auto sources = clusters_->valueSources();
+    auto score = std::find_if(sources.begin(), sources.end(), [](const MapValueSource& v) { return v.field == MapValueSource::Field::Score; });
+    if (score != sources.end()) {
+        tabs_->setCurrentWidget(clusters_);
+        clusters_->cutBar()->setCutShown(false);
+        clusters_->colourByValue(*score);
+        QEventLoop settle;
+        QTimer::singleShot(1500, &settle, &QEventLoop::quit);
+        settle.exec();
+        grab().save(QStringLiteral("%1/%2-clusters-by-score.png").arg(dir).arg(tabs_->count() + 1, 2, 10, QLatin1Char('0')));
+        clusters_->cutBar()->setCutShown(true);
     }
     if (done) done();
 }

@@ -87,13 +87,16 @@ qint64 MapCutBar::k() const { return box_->value(); }
 
 bool MapCutBar::cutShown() const { return show_->isChecked(); }
 
+void MapCutBar::setCutShown(bool shown) { show_->setChecked(shown); }
+
 void MapCutBar::setPickedCount(qint64 picked) {
     picked_ = picked;
     updateButtons();
 }
 
 void MapCutBar::setInCut(qint64 inCut) {
-    if (ranked_ > 0) count_->setText(tr("%1 on the map in the cut").arg(QLocale().toString(inCut)));
+    if (ranked_ > 0)
+        count_->setText(cutShown() ? tr("%1 on the map in the cut").arg(QLocale().toString(inCut)) : tr("cut not shown"));
 }
 
 void MapCutBar::updateButtons() {

@@ -25,6 +25,7 @@ public:
     void setPickedCount(qint64 picked);
     void setInCut(qint64 inCut);
     bool cutShown() const;
+    void setCutShown(bool shown);
     QSlider* slider() const { return slider_; }
     QPushButton* includeButton() const { return include_; }
     QPushButton* excludeButton() const { return exclude_; }

@@ -89,6 +89,8 @@ MethodsExplorer::MethodsExplorer(QWidget* parent) : QWidget(parent), loader_(new
     kept_ = new KeptDroppedModel(this);
     pairsView_ = tableFor(pairs_, this);
     keptView_ = tableFor(kept_, this);
+    for (int c = KeptDroppedModel::RankA; c < KeptDroppedModel::Sentence; ++c)
+        keptView_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     upset_ = new UpSetView(this);
     ranks_ = new ScatterPlotView(this);
     map_ = new ScatterPlotView(this);
@@ -148,7 +150,12 @@ void MethodsExplorer::setRuns(const QList<RunRow>& runs) {
     }
     for (const auto& r : runs) {
         if (r.kind != QLatin1String("select")) continue;
-        auto* item = new QListWidgetItem(tr("#%1 %2 (%3)").arg(r.id).arg(r.description.section(QLatin1Char(','), 0, 0), r.corpus), runList_);
+        // The description lists the parameters as "key=value, ...": the method names the run.
+        QString method;
+        for (const QString& part : r.description.split(QStringLiteral(", ")))
+            if (part.startsWith(QLatin1String("method="))) method = part.mid(7);
+        auto* item = new QListWidgetItem(tr("#%1 %2 (%3)").arg(r.id).arg(method, r.corpus), runList_);
+        item->setToolTip(r.description);
         item->setData(Qt::UserRole, r.id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(checked.contains(r.id) ? Qt::Checked : Qt::Unchecked);
@@ -235,7 +242,6 @@ void MethodsExplorer::applyKeptDirection() {
     const QString a = data_.labels[data_.request.pairA], b = data_.labels[data_.request.pairB];
     const QVector<KeptDroppedRow>& rows = byA ? data_.keptByA : data_.keptByB;
     kept_->setRows(byA ? a : b, byA ? b : a, rows);
-    keptView_->resizeColumnToContents(KeptDroppedModel::RankA);
     QVector<qint64> ids;
     for (qsizetype i = 0; i < std::min<qsizetype>(rows.size(), kTextsRead); ++i) ids << rows[i].id;
     loader_->load<QHash<qint64, QString>>(

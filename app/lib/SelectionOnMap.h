@@ -5,7 +5,7 @@
 // the map with the rectangle or lasso become include/exclude decisions of the run, on the
 // Selection tab's undo stack.
 // Linking a pair of runs maps the run's ranking onto the map's points on the loader's pool
-// (O(n log n)); afterwards moving k is O(log n) plus a redraw.
+// (O(n log n)); afterwards moving k is O(1) plus a redraw.
 // Thread affinity: GUI thread. Owns its loader; the two explorers outlive it (same parent).
 #include <QObject>
 #include <QVector>
