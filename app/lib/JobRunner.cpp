@@ -2,6 +2,9 @@
 
 #include <QThread>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "JobWorker.h"
 
 JobRunner::JobRunner(QObject* parent) : QObject(parent), thread_(new QThread(this)), worker_(new JobWorker) {
@@ -13,6 +16,17 @@ JobRunner::JobRunner(QObject* parent) : QObject(parent), thread_(new QThread(thi
     connect(worker_, &JobWorker::message, this, &JobRunner::jobMessage);
     connect(worker_, &JobWorker::finished, this, &JobRunner::onWorkerFinished);
     thread_->start();
+    // The worker yields the CPU to the GUI thread: a job (and the libtorch/OpenMP threads it
+    // starts, which inherit the value) runs at a lower priority, so on a busy machine the
+    // event loop does not wait behind the app's own encode threads for a core. Idle cores are
+    // still used in full. Linux: the nice value is per thread.
+    QMetaObject::invokeMethod(
+        worker_,
+        [] {
+            const auto self = static_cast<id_t>(::gettid());
+            setpriority(PRIO_PROCESS, self, getpriority(PRIO_PROCESS, self) + kWorkerNice);  // inherited from the GUI thread
+        },
+        Qt::QueuedConnection);
 }
 
 JobRunner::~JobRunner() {

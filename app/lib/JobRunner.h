@@ -19,6 +19,9 @@ class JobWorker;
 class JobRunner : public QObject {
     Q_OBJECT
 public:
+    // Added to the worker thread's nice value: jobs run below the GUI thread's priority.
+    static constexpr int kWorkerNice = 5;
+
     // Runs on the worker thread. Returns Ok, a failure message, or Cancelled.
     using Body = std::function<dl::Status(dl::ProgressSink& progress, const dl::CancelToken& cancel)>;
     // Runs on the GUI thread after the body finished (whatever the outcome).

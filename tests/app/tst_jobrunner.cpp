@@ -1,6 +1,9 @@
 // JobRunner: jobs run on the worker thread, one at a time, in order; progress arrives as
 // signals on the GUI thread; cancel is cooperative and reported as cancelled, not failed.
 #include <QThread>
+
+#include <sys/resource.h>
+#include <unistd.h>
 #include <QtTest>
 
 #include <atomic>
@@ -22,11 +25,13 @@ private slots:
         QSignalSpy progress(&runner, &JobRunner::jobProgress);
         QSignalSpy finished(&runner, &JobRunner::jobFinished);
         std::atomic<QThread*> bodyThread{nullptr};
+        std::atomic<int> bodyNice{-100};
         bool doneCalledOnGui = false;
         runner.submit(
             QStringLiteral("count"),
             [&](dl::ProgressSink& p, const dl::CancelToken&) -> dl::Status {
                 bodyThread = QThread::currentThread();
+                bodyNice = getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
                 p.stage("counting");
                 for (int i = 1; i <= 3; ++i) p.progress(i, 3);
                 return {};
@@ -37,6 +42,8 @@ private slots:
         QVERIFY(bodyThread.load() != nullptr);
         QVERIFY(bodyThread.load() != QThread::currentThread());
         QVERIFY(doneCalledOnGui);
+        // Jobs run below the GUI thread's priority (it keeps the CPU on a busy machine).
+        QCOMPARE(bodyNice.load(), getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())) + JobRunner::kWorkerNice);
         QVERIFY(finished.at(0).at(1).toBool());   // ok
         QVERIFY(!finished.at(0).at(2).toBool());  // not cancelled
         QVERIFY(!progress.isEmpty());
