@@ -209,6 +209,10 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a].size() > ids[b].size(); });
+    // Two workers each hold a batch in flight: each gets half the token budget, so that the
+    // memory of the activations stays what one worker's batch needs.
+    const WorkerPlan plan = planWorkers(d->opt.threads, d->opt.workers, d->where.cuda);
+    const std::int64_t budget = std::max<std::int64_t>(1, d->opt.batchTokens / plan.workers);
     struct Batch {
         std::size_t pos, count;
         std::int64_t T;
@@ -218,7 +222,7 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
         const auto T = static_cast<std::int64_t>(std::max<std::size_t>(ids[order[pos]].size(), 1));
         std::size_t count = 1;
         while (pos + count < n && static_cast<int>(count) < d->opt.maxBatch &&
-               static_cast<std::int64_t>(count + 1) * T <= d->opt.batchTokens)
+               static_cast<std::int64_t>(count + 1) * T <= budget)
             ++count;
         batches.push_back({pos, count, T});
         for (std::size_t r = 0; r < count; ++r) local.tokens += static_cast<std::int64_t>(ids[order[pos + r]].size());
@@ -248,7 +252,6 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
                 std::memcpy(out[j].data() + order[pos + r] * H, src + r * H, sizeof(float) * H);
         }
     };
-    const WorkerPlan plan = planWorkers(d->opt.threads, d->opt.workers, d->where.cuda);
     if (auto s = runOnWorkers(batches.size(), plan, cancel, runBatch); !s) return s;
     local.forwardSeconds = secondsSince(t0);
     if (stats) stats->add(local);

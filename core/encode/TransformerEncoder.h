@@ -34,7 +34,7 @@ struct EncoderOptions {
     int layer = -1;
     bool normalize = false;
     int maxLength = 0;                 // tokens incl. specials; 0 = the model's (512 for BERT)
-    std::int64_t batchTokens = 16384;  // padded tokens per forward batch
+    std::int64_t batchTokens = 16384;  // padded tokens in flight (split over the workers' batches)
     int maxBatch = 256;                // sentences per forward batch at most
     int threads = 0;                   // compute threads in all; 0 = libtorch's default (every core)
     int workers = 0;                   // inference workers on alternating batches; 0 = automatic

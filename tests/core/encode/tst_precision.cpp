@@ -44,7 +44,10 @@ std::vector<float> encodeWith(const std::string& dir, const std::string& precisi
     o.device = "cpu";
     o.precision = precision;
     o.workers = workers;
-    o.batchTokens = 512;  // several batches, so that two workers share them
+    // Several batches, so that two workers share them; the budget is split over the workers,
+    // so 512 per worker gives every worker count the same batches (int8's per-batch
+    // activation scale makes its vectors depend on the batch).
+    o.batchTokens = 512 * workers;
     auto enc = dl::TransformerEncoder::load(dir, o);
     if (!enc) qFatal("load %s: %s", dir.c_str(), enc.error().message.c_str());
     std::vector<float> out;
