@@ -61,7 +61,7 @@
     <message>
         <location line="+4" />
         <source>EM runs per seed from different starts; the one with the best likelihood is kept. More than one avoids partitions that merge two domains.</source>
-        <translation type="unfinished" />
+        <translation>EM-Läufe pro Seed mit verschiedenen Startwerten; der mit der besten Likelihood wird behalten. Mehr als einer vermeidet Partitionen, die zwei Domänen verschmelzen.</translation>
     </message>
     <message>
         <location line="+7" />
@@ -136,7 +136,7 @@
     <message>
         <location line="+1" />
         <source>&amp;Restarts per seed:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Neustarts pro Seed:</translation>
     </message>
     <message>
         <location line="+1" />
@@ -174,7 +174,7 @@
     <message>
         <location line="+1" />
         <source>Colour the map by a category or by any per-sentence value of the corpus's runs.</source>
-        <translation type="unfinished" />
+        <translation>Die Karte nach einer Kategorie oder einem beliebigen Satzwert der Läufe des Korpus einfärben.</translation>
     </message>
     <message>
         <location line="+2" />
@@ -184,12 +184,12 @@
     <message>
         <location line="+2" />
         <source>Cluster names…</source>
-        <translation type="unfinished" />
+        <translation>Clusternamen…</translation>
     </message>
     <message>
         <location line="+1" />
         <source>The most distinctive words of each cluster (c-TF-IDF); give clusters your own names.</source>
-        <translation type="unfinished" />
+        <translation>Die markantesten Wörter jedes Clusters (c-TF-IDF); geben Sie Clustern eigene Namen.</translation>
     </message>
     <message>
         <location line="+5" />
@@ -214,12 +214,12 @@
     <message>
         <location line="+79" />
         <source>Reading %1…</source>
-        <translation type="unfinished" />
+        <translation>%1 wird gelesen…</translation>
     </message>
     <message>
         <location line="+10" />
         <source>Cannot read the values: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Werte können nicht gelesen werden: %1</translation>
     </message>
     <message>
         <location line="+30" />
@@ -239,12 +239,12 @@
     <message>
         <location filename="../app/lib/ClusterExplorerNames.cpp" line="+38" />
         <source>Cannot read the cluster names: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Clusternamen können nicht gelesen werden: %1</translation>
     </message>
     <message>
         <location line="+45" />
         <source>The cluster names were NOT saved: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Clusternamen wurden NICHT gespeichert: %1</translation>
     </message>
 </context>
 <context>
@@ -252,7 +252,7 @@
     <message>
         <location filename="../widgets/ClusterNamesDialog.cpp" line="+11" />
         <source>Cluster names</source>
-        <translation type="unfinished" />
+        <translation>Clusternamen</translation>
     </message>
     <message>
         <location line="+2" />
@@ -262,17 +262,17 @@
     <message>
         <location line="+0" />
         <source>Most distinctive words (c-TF-IDF)</source>
-        <translation type="unfinished" />
+        <translation>Markanteste Wörter (c-TF-IDF)</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation>Name</translation>
     </message>
     <message>
         <location line="+15" />
         <source>Type a name to use it on the map and in the confusion matrix; leave it empty to show the words.</source>
-        <translation type="unfinished" />
+        <translation>Geben Sie einen Namen ein, um ihn auf der Karte und in der Konfusionsmatrix zu verwenden; leer lassen, um die Wörter zu zeigen.</translation>
     </message>
 </context>
 <context>
@@ -621,22 +621,22 @@
     <message>
         <location line="+3" />
         <source>Device default (fp32 on the CPU)</source>
-        <translation type="unfinished" />
+        <translation>Standard des Geräts (fp32 auf der CPU)</translation>
     </message>
     <message>
         <location line="+1" />
         <source>bf16: faster, cosine 0.999 to fp32</source>
-        <translation type="unfinished" />
+        <translation>bf16: schneller, Kosinus 0,999 zu fp32</translation>
     </message>
     <message>
         <location line="+1" />
         <source>int8: dynamic quantisation, CPU only, least exact</source>
-        <translation type="unfinished" />
+        <translation>int8: dynamische Quantisierung, nur CPU, am wenigsten genau</translation>
     </message>
     <message>
         <location line="+1" />
         <source>What the linear layers compute in. Each precision's vectors are stored as their own set.</source>
-        <translation type="unfinished" />
+        <translation>Womit die linearen Schichten rechnen. Die Vektoren jeder Genauigkeit werden als eigener Satz gespeichert.</translation>
     </message>
     <message>
         <location line="+3" />
@@ -671,7 +671,7 @@
     <message>
         <location line="+3" />
         <source>Pr&amp;ecision:</source>
-        <translation type="unfinished" />
+        <translation>G&amp;enauigkeit:</translation>
     </message>
     <message>
         <location line="+1" />
@@ -970,7 +970,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/lib/JobRunner.cpp" line="+71" />
+        <location filename="../app/lib/JobRunner.cpp" line="+85" />
         <source>Cancelled before it started.</source>
         <translation>Vor dem Start abgebrochen.</translation>
     </message>
@@ -1069,7 +1069,7 @@
     <message>
         <location filename="../widgets/KeptDroppedModel.cpp" line="+39" />
         <source>not ranked</source>
-        <translation type="unfinished" />
+        <translation>nicht gerankt</translation>
     </message>
     <message>
         <location line="+7" />
@@ -1077,27 +1077,47 @@
         <translation>…</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+12" />
         <location line="+2" />
         <source>Rank in %1</source>
-        <translation type="unfinished" />
+        <translation>Rang in %1</translation>
     </message>
     <message>
-        <location line="-1" />
-        <location line="+2" />
-        <source>Score in %1</source>
-        <translation type="unfinished" />
+        <location line="-2" />
+        <source>Rank A</source>
+        <translation>Rang A</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Sentence kept by %1, dropped by %2</source>
-        <translation type="unfinished" />
+        <location line="+2" />
+        <source>Score in %1</source>
+        <translation>Score in %1</translation>
+    </message>
+    <message>
+        <location line="-2" />
+        <source>Score A</source>
+        <translation>Score A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rank B</source>
+        <translation>Rang B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score B</source>
+        <translation>Score B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentence (kept by A = %1, dropped by B = %2)</source>
+        <translation>Satz (behalten von A = %1, verworfen von B = %2)</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+79" />
+        <location filename="../app/gui/MainWindow.cpp" line="+85" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -1113,14 +1133,24 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+61" />
+        <source>Outlier analysis</source>
+        <translation>Ausreißeranalyse</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location line="+71" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-59" />
+        <location line="-69" />
         <source>Methods</source>
-        <translation type="unfinished" />
+        <translation>Methoden</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Search</source>
+        <translation>Suche</translation>
     </message>
     <message>
         <location line="+2" />
@@ -1130,17 +1160,17 @@
     <message>
         <location line="+3" />
         <source>Encoder layer</source>
-        <translation type="unfinished" />
+        <translation>Encoder-Schicht</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Purity / NMI / silhouette (higher is better)</source>
-        <translation type="unfinished" />
+        <translation>Reinheit / NMI / Silhouette (höher ist besser)</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Layer sweep</source>
-        <translation type="unfinished" />
+        <translation>Schichtvergleich</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1180,10 +1210,10 @@
     <message>
         <location line="+24" />
         <source>Name the clusters of run #%1</source>
-        <translation type="unfinished" />
+        <translation>Die Cluster von Lauf #%1 benennen</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+17" />
         <source>A decision could not be saved: %1</source>
         <translation>Eine Entscheidung konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -1194,12 +1224,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+406" />
+        <location line="+430" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-399" />
+        <location line="-423" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1423,7 +1453,7 @@
         <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+75" />
+        <location line="+97" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
@@ -1449,7 +1479,7 @@
         <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+19" />
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
@@ -1480,67 +1510,72 @@
         <location filename="../app/lib/MapCutBar.cpp" line="+15" />
         <location line="+50" />
         <source>Selection cut</source>
-        <translation type="unfinished" />
+        <translation>Auswahlschnitt</translation>
     </message>
     <message>
         <location line="-48" />
         <source>Show the selection run's top k on the map; the other sentences are faded.</source>
-        <translation type="unfinished" />
+        <translation>Die Top-k des Auswahllaufs auf der Karte zeigen; die übrigen Sätze werden abgeblendet.</translation>
     </message>
     <message>
         <location line="+4" />
         <source>k = </source>
-        <translation type="unfinished" />
+        <translation>k = </translation>
     </message>
     <message>
         <location line="+3" />
         <source>Include picked</source>
-        <translation type="unfinished" />
+        <translation>Gewählte aufnehmen</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Exclude picked</source>
-        <translation type="unfinished" />
+        <translation>Gewählte ausschließen</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Reset picked</source>
-        <translation type="unfinished" />
+        <translation>Gewählte zurücksetzen</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Keep the sentences picked on the map whatever their score (Ctrl+Z undoes).</source>
-        <translation type="unfinished" />
+        <translation>Die auf der Karte gewählten Sätze unabhängig vom Score behalten (Strg+Z macht rückgängig).</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Drop the sentences picked on the map whatever their score (Ctrl+Z undoes).</source>
-        <translation type="unfinished" />
+        <translation>Die auf der Karte gewählten Sätze unabhängig vom Score verwerfen (Strg+Z macht rückgängig).</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Give the sentences picked on the map back to their score's verdict.</source>
-        <translation type="unfinished" />
+        <translation>Die auf der Karte gewählten Sätze wieder ihrem Score überlassen.</translation>
     </message>
     <message>
         <location line="+36" />
         <source>Cut of %1</source>
-        <translation type="unfinished" />
+        <translation>Schnitt von %1</translation>
     </message>
     <message>
         <location line="+10" />
         <source>no selection run shown</source>
-        <translation type="unfinished" />
+        <translation>kein Auswahllauf angezeigt</translation>
     </message>
     <message>
         <location line="+0" />
         <source>the run ranks none of these sentences</source>
-        <translation type="unfinished" />
+        <translation>der Lauf rankt keinen dieser Sätze</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+24" />
         <source>%1 on the map in the cut</source>
-        <translation type="unfinished" />
+        <translation>%1 auf der Karte im Schnitt</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>cut not shown</source>
+        <translation>Schnitt nicht angezeigt</translation>
     </message>
 </context>
 <context>
@@ -1548,37 +1583,37 @@
     <message>
         <location filename="../widgets/MethodPairsModel.cpp" line="+46" />
         <source>Method A</source>
-        <translation type="unfinished" />
+        <translation>Methode A</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Method B</source>
-        <translation type="unfinished" />
+        <translation>Methode B</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Kept by both</source>
-        <translation type="unfinished" />
+        <translation>Von beiden behalten</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Only A</source>
-        <translation type="unfinished" />
+        <translation>Nur A</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Only B</source>
-        <translation type="unfinished" />
+        <translation>Nur B</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Jaccard</source>
-        <translation type="unfinished" />
+        <translation>Jaccard</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Spearman ρ (ranks)</source>
-        <translation type="unfinished" />
+        <translation>Spearman ρ (Ränge)</translation>
     </message>
 </context>
 <context>
@@ -1586,109 +1621,109 @@
     <message>
         <location filename="../app/lib/MethodsExplorer.cpp" line="+65" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools.</translation>
     </message>
     <message>
         <location line="+3" />
         <source>top k = </source>
-        <translation type="unfinished" />
+        <translation>Top k = </translation>
     </message>
     <message>
         <location line="+1" />
         <source>top k = the runs' own cut</source>
-        <translation type="unfinished" />
+        <translation>Top k = der eigene Schnitt der Läufe</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Compare</source>
-        <translation type="unfinished" />
+        <translation>Vergleichen</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Check two or more selection runs and press Compare.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie zwei oder mehr Auswahlläufe und drücken Sie Vergleichen.</translation>
     </message>
     <message>
         <location line="+6" />
         <source>Pair:</source>
-        <translation type="unfinished" />
+        <translation>Paar:</translation>
     </message>
     <message>
         <location line="+3" />
         <source>vs</source>
-        <translation type="unfinished" />
+        <translation>gegen</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+19" />
         <source>Overlap of the top k per pair</source>
-        <translation type="unfinished" />
+        <translation>Überlappung der Top-k je Paar</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Exact intersections (UpSet)</source>
-        <translation type="unfinished" />
+        <translation>Exakte Schnittmengen (UpSet)</translation>
     </message>
     <message>
         <location line="+4" />
         <source>Rank against rank (1 = best)</source>
-        <translation type="unfinished" />
+        <translation>Rang gegen Rang (1 = bester)</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Kept by one, dropped by the other</source>
-        <translation type="unfinished" />
+        <translation>Von einer behalten, von der anderen verworfen</translation>
     </message>
     <message>
         <location line="+2" />
         <source>Where each method's top k lies on the map</source>
-        <translation type="unfinished" />
+        <translation>Wo die Top-k jeder Methode auf der Karte liegen</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+48" />
         <source>#%1 %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation>#%1 %2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location line="+35" />
+        <location line="+36" />
         <source>Check 2 to 4 selection runs of the same pool (%n checked).</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools (%n gewählt).</numerusform>
+            <numerusform>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools (%n gewählt).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3" />
         <source>Comparing %n selection run(s)…</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>%n Auswahllauf wird verglichen…</numerusform>
+            <numerusform>%n Auswahlläufe werden verglichen…</numerusform>
         </translation>
     </message>
     <message>
         <location line="+18" />
         <source>Which methods keep it</source>
-        <translation type="unfinished" />
+        <translation>Welche Methoden ihn behalten</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Top k of %1</source>
-        <translation type="unfinished" />
+        <translation>Top-k von %1</translation>
     </message>
     <message>
         <location line="+3" />
         <location line="+1" />
         <source>%1 keeps, %2 drops (%3)</source>
-        <translation type="unfinished" />
+        <translation>%1 behält, %2 verwirft (%3)</translation>
     </message>
     <message>
         <location line="+6" />
         <source>Rank in %1</source>
-        <translation type="unfinished" />
+        <translation>Rang in %1</translation>
     </message>
     <message>
         <location line="+2" />
         <source>PC1 (%1)</source>
-        <translation type="unfinished" />
+        <translation>HK1 (%1)</translation>
     </message>
     <message>
         <location line="+0" />
@@ -1696,7 +1731,7 @@
         <translation>PC2</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+26" />
         <source>Cannot read the sentences: %1</source>
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
@@ -1730,6 +1765,84 @@
     </message>
 </context>
 <context>
+    <name>OutlierAnalysisPanel</name>
+    <message>
+        <location filename="../app/lib/OutlierAnalysisPanel.cpp" line="+23" />
+        <source>No clustering run yet: use Analysis → Cluster…</source>
+        <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Click a figure to list the sentences behind it.</source>
+        <translation>Klicken Sie auf eine Zahl, um die Sätze dahinter aufzulisten.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Save table…</source>
+        <translation>Tabelle speichern…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save list…</source>
+        <translation>Liste speichern…</translation>
+    </message>
+    <message>
+        <location line="+25" />
+        <source>Double-click a sentence to find its neighbours.</source>
+        <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Run #%1: reading the outlier analysis…</source>
+        <translation>Lauf #%1: Ausreißeranalyse wird gelesen…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>This corpus has no domain labels: the outlier analysis needs them.</source>
+        <translation>Dieses Korpus hat keine Domänenlabels: die Ausreißeranalyse braucht sie.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Cannot read the outlier analysis: %1</source>
+        <translation>Die Ausreißeranalyse kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Reading the sentences of %1, %2…</source>
+        <translation>Die Sätze von %1, %2 werden gelesen…</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>%1, %2: %3 sentences</source>
+        <translation>%1, %2: %3 Sätze</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>(the first %1 listed)</source>
+        <translation>(die ersten %1 aufgelistet)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Cannot read the sentences: %1</source>
+        <translation>Die Sätze können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/lib/OutlierAnalysisQueries.cpp" line="+22" />
+        <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
+        <translation>Lauf #%1: Ausreißer sind Sätze, deren Cluster einer anderen Domäne zugeordnet ist (Aharoni &amp; Goldberg 2020, Abschnitt 2.6).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>All clusters</source>
+        <translation>Alle Cluster</translation>
+    </message>
+</context>
+<context>
     <name>OutlierBrowser</name>
     <message>
         <location filename="../app/lib/OutlierBrowser.cpp" line="+23" />
@@ -1743,12 +1856,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+72" />
+        <location line="+78" />
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location line="-72" />
+        <location line="-78" />
         <source>with digits</source>
         <translation>mit Ziffern</translation>
     </message>
@@ -1788,7 +1901,12 @@
         <translation>Zeilen kopieren</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+5" />
+        <source>Find neighbours of this sentence</source>
+        <translation>Nachbarn dieses Satzes finden</translation>
+    </message>
+    <message>
+        <location line="+23" />
         <source>%1 sentences</source>
         <translation>%1 Sätze</translation>
     </message>
@@ -1801,6 +1919,64 @@
         <location line="+47" />
         <source>Counting…</source>
         <translation>Wird gezählt…</translation>
+    </message>
+</context>
+<context>
+    <name>OutlierFiguresModel</name>
+    <message>
+        <location filename="../widgets/OutlierFiguresModel.cpp" line="+49" />
+        <source>%1 % (%2)</source>
+        <translation>%1 % (%2)</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>Click to list the sentences behind this figure.</source>
+        <translation>Klicken, um die Sätze hinter dieser Zahl aufzulisten.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Target cluster</source>
+        <translation>Zielcluster</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Outliers</source>
+        <translation>Ausreißer</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Mean tokens, outliers</source>
+        <translation>Mittlere Tokens, Ausreißer</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Mean tokens, all</source>
+        <translation>Mittlere Tokens, alle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>With digits, outliers</source>
+        <translation>Mit Ziffern, Ausreißer</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>With digits, all</source>
+        <translation>Mit Ziffern, alle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pronoun or '?', outliers</source>
+        <translation>Pronomen oder '?', Ausreißer</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pronoun or '?', all</source>
+        <translation>Pronomen oder '?', alle</translation>
     </message>
 </context>
 <context>
@@ -2020,7 +2196,7 @@
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+75" />
+        <location filename="../app/lib/RunViews.cpp" line="+76" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
@@ -2098,58 +2274,58 @@
     <message>
         <location filename="../app/lib/LayerSweepData.cpp" line="+24" />
         <source>Purity</source>
-        <translation type="unfinished" />
+        <translation>Reinheit</translation>
     </message>
     <message>
         <location line="+0" />
         <source>NMI</source>
-        <translation type="unfinished" />
+        <translation>NMI</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Silhouette</source>
-        <translation type="unfinished" />
+        <translation>Silhouette</translation>
     </message>
     <message>
         <location line="+4" />
         <location line="+23" />
         <source>last</source>
-        <translation type="unfinished" />
+        <translation>letzte</translation>
     </message>
     <message>
         <location line="-4" />
         <source>Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)</source>
-        <translation type="unfinished" />
+        <translation>Lauf #%1: Schichtvergleich von %2, k = %3 — gewählte Schicht %4 (nach %5)</translation>
     </message>
     <message>
         <location filename="../app/lib/MapValues.cpp" line="+52" />
         <source>Run #%1 %2: score</source>
-        <translation type="unfinished" />
+        <translation>Lauf #%1 %2: Score</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Run #%1 %2: classifier probability</source>
-        <translation type="unfinished" />
+        <translation>Lauf #%1 %2: Klassifikatorwahrscheinlichkeit</translation>
     </message>
     <message>
         <location line="+2" />
         <source>Run #%1 GMM: max responsibility</source>
-        <translation type="unfinished" />
+        <translation>Lauf #%1 GMM: maximale Zugehörigkeit</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Run #%1 GMM: log-likelihood</source>
-        <translation type="unfinished" />
+        <translation>Lauf #%1 GMM: Log-Likelihood</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Sentence length (tokens)</source>
-        <translation type="unfinished" />
+        <translation>Satzlänge (Tokens)</translation>
     </message>
     <message>
         <location filename="../app/lib/MethodComparison.cpp" line="+55" />
         <source>Map of clustering run #%1</source>
-        <translation type="unfinished" />
+        <translation>Karte des Clusterlaufs #%1</translation>
     </message>
     <message>
         <location line="+49" />
@@ -2159,34 +2335,44 @@
     <message>
         <location line="+8" />
         <source>Top %1 of each run · %2 sentences kept by at least one, %3 by all</source>
-        <translation type="unfinished" />
+        <translation>Top %1 jedes Laufs · %2 Sätze von mindestens einem behalten, %3 von allen</translation>
     </message>
     <message>
         <location line="+8" />
         <source>kept by both</source>
-        <translation type="unfinished" />
+        <translation>von beiden behalten</translation>
     </message>
     <message>
         <location line="+0" />
         <location line="+1" />
         <location line="+40" />
         <source>only %1</source>
-        <translation type="unfinished" />
+        <translation>nur %1</translation>
     </message>
     <message>
         <location line="-10" />
         <source>in the top k of %1</source>
-        <translation type="unfinished" />
+        <translation>in den Top-k von %1</translation>
     </message>
     <message>
         <location line="+11" />
         <source>all methods</source>
-        <translation type="unfinished" />
+        <translation>alle Methoden</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-193" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="-199" />
         <source>Save CSV…</source>
-        <translation type="unfinished" />
+        <translation>CSV speichern…</translation>
+    </message>
+    <message>
+        <location filename="../app/lib/AssignRunView.cpp" line="+61" />
+        <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
+        <translation>Reinheit %1 % · NMI %2 · ARI %3 über %4 gelabelte Sätze (Modell des Clusterlaufs angewandt)</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
+        <translation>Lauf #%1: Clusterlauf #%2 auf %3 Sätze in Shards angewandt, k = %4</translation>
     </message>
 </context>
 <context>
@@ -2352,7 +2538,7 @@
     <message>
         <location line="+6" />
         <source> · %1 in the cut (k = %2)</source>
-        <translation type="unfinished" />
+        <translation> · %1 im Schnitt (k = %2)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2491,6 +2677,162 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+25" />
         <source>threshold %1</source>
         <translation>Schwellenwert %1</translation>
+    </message>
+</context>
+<context>
+    <name>SearchExplorer</name>
+    <message>
+        <location filename="../app/lib/SearchExplorer.cpp" line="+30" />
+        <source>Type or paste a sentence (neighbours) or words (full text)</source>
+        <translation>Satz eingeben oder einfügen (Nachbarn) oder Wörter (Volltext)</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>How many nearest sentences to list</source>
+        <translation>Wie viele nächste Sätze aufgelistet werden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Find neighbours</source>
+        <translation>Nachbarn finden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Encode the sentence with the corpus's model, show where it lands and its nearest sentences (cosine).</source>
+        <translation>Den Satz mit dem Modell des Korpus kodieren, zeigen, wo er landet, und seine nächsten Sätze (Kosinus).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Find words</source>
+        <translation>Wörter finden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Full-text search: sentences containing every word (word* matches a prefix).</source>
+        <translation>Volltextsuche: Sätze, die jedes Wort enthalten (wort* passt auf ein Präfix).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save list…</source>
+        <translation>Liste speichern…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Neighbours:</source>
+        <translation>Nachbarn:</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Show a clustering run to search on its map.</source>
+        <translation>Zeigen Sie einen Clusterlauf, um auf seiner Karte zu suchen.</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>Double-click a sentence to find its neighbours.</source>
+        <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
+    </message>
+    <message>
+        <location line="+47" />
+        <source>Run #%1: preparing the map…</source>
+        <translation>Lauf #%1: Karte wird vorbereitet…</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run #%1: type a sentence and press Enter, or words and Find words.</source>
+        <translation>Lauf #%1: Satz eingeben und Enter drücken, oder Wörter und Wörter finden.</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>Encoding the sentence and comparing it with %1 stored vectors…</source>
+        <translation>Der Satz wird kodiert und mit %1 gespeicherten Vektoren verglichen…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Find the neighbours of a sentence</source>
+        <translation>Die Nachbarn eines Satzes finden</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12" />
+        <source>%n nearest of %1 sentences (cosine, exact).</source>
+        <translation>
+            <numerusform>%n nächster von %1 Sätzen (Kosinus, exakt).</numerusform>
+            <numerusform>%n nächste von %1 Sätzen (Kosinus, exakt).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The star is where the sentence lands; rings are its neighbours.</source>
+        <translation>Der Stern zeigt, wo der Satz landet; Ringe sind seine Nachbarn.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Not placed on the map: %1</source>
+        <translation>Nicht auf der Karte platziert: %1</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Indexing the corpus for full-text search (once)…</source>
+        <translation>Das Korpus wird für die Volltextsuche indiziert (einmalig)…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Full-text index</source>
+        <translation>Volltextindex</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>%1 sentences contain “%2”.</source>
+        <translation>%1 Sätze enthalten „%2“.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The first %1 are listed.</source>
+        <translation>Die ersten %1 sind aufgelistet.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 are marked on the map.</source>
+        <translation>%1 sind auf der Karte markiert.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchHitModel</name>
+    <message>
+        <location filename="../widgets/SearchHitModel.cpp" line="+45" />
+        <source>%1
+(not on this map)</source>
+        <translation>%1
+(nicht auf dieser Karte)</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentence</source>
+        <translation>Satz</translation>
     </message>
 </context>
 <context>
@@ -2776,7 +3118,7 @@ Precision und Recall sind nicht verfügbar.</translation>
     <message>
         <location filename="../app/lib/SelectionOnMap.cpp" line="+72" />
         <source>run #%1 %2</source>
-        <translation type="unfinished" />
+        <translation>Lauf #%1 %2</translation>
     </message>
 </context>
 <context>
@@ -2867,7 +3209,7 @@ Precision und Recall sind nicht verfügbar.</translation>
     <message>
         <location line="+0" />
         <source>max at %1</source>
-        <translation type="unfinished" />
+        <translation>Max. bei %1</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2877,7 +3219,7 @@ Precision und Recall sind nicht verfügbar.</translation>
     <message>
         <location line="+0" />
         <source>%1: highest at %2</source>
-        <translation type="unfinished" />
+        <translation>%1: am höchsten bei %2</translation>
     </message>
 </context>
 <context>
@@ -2910,17 +3252,17 @@ Precision und Recall sind nicht verfügbar.</translation>
     <message>
         <location line="+1" />
         <source>Save the chart as PNG, SVG or PDF</source>
-        <translation type="unfinished" />
+        <translation>Das Diagramm als PNG, SVG oder PDF speichern</translation>
     </message>
     <message>
         <location line="+2" />
         <source>intersections</source>
-        <translation type="unfinished" />
+        <translation>Schnittmengen</translation>
     </message>
     <message>
         <location line="+37" />
         <source>Sentences in exactly these top-k sets</source>
-        <translation type="unfinished" />
+        <translation>Sätze in genau diesen Top-k-Mengen</translation>
     </message>
 </context>
 <context>

@@ -61,7 +61,7 @@
     <message>
         <location line="+4" />
         <source>EM runs per seed from different starts; the one with the best likelihood is kept. More than one avoids partitions that merge two domains.</source>
-        <translation type="unfinished" />
+        <translation>Exécutions EM par graine depuis des départs différents ; celle de meilleure vraisemblance est gardée. Plus d'une évite les partitions qui fusionnent deux domaines.</translation>
     </message>
     <message>
         <location line="+7" />
@@ -136,7 +136,7 @@
     <message>
         <location line="+1" />
         <source>&amp;Restarts per seed:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Redémarrages par graine :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -174,7 +174,7 @@
     <message>
         <location line="+1" />
         <source>Colour the map by a category or by any per-sentence value of the corpus's runs.</source>
-        <translation type="unfinished" />
+        <translation>Colorer la carte par une catégorie ou par toute valeur par phrase des exécutions du corpus.</translation>
     </message>
     <message>
         <location line="+2" />
@@ -184,12 +184,12 @@
     <message>
         <location line="+2" />
         <source>Cluster names…</source>
-        <translation type="unfinished" />
+        <translation>Noms des clusters…</translation>
     </message>
     <message>
         <location line="+1" />
         <source>The most distinctive words of each cluster (c-TF-IDF); give clusters your own names.</source>
-        <translation type="unfinished" />
+        <translation>Les mots les plus distinctifs de chaque cluster (c-TF-IDF) ; donnez vos propres noms aux clusters.</translation>
     </message>
     <message>
         <location line="+5" />
@@ -214,12 +214,12 @@
     <message>
         <location line="+79" />
         <source>Reading %1…</source>
-        <translation type="unfinished" />
+        <translation>Lecture de %1…</translation>
     </message>
     <message>
         <location line="+10" />
         <source>Cannot read the values: %1</source>
-        <translation type="unfinished" />
+        <translation>Impossible de lire les valeurs : %1</translation>
     </message>
     <message>
         <location line="+30" />
@@ -239,12 +239,12 @@
     <message>
         <location filename="../app/lib/ClusterExplorerNames.cpp" line="+38" />
         <source>Cannot read the cluster names: %1</source>
-        <translation type="unfinished" />
+        <translation>Impossible de lire les noms des clusters : %1</translation>
     </message>
     <message>
         <location line="+45" />
         <source>The cluster names were NOT saved: %1</source>
-        <translation type="unfinished" />
+        <translation>Les noms des clusters n'ont PAS été enregistrés : %1</translation>
     </message>
 </context>
 <context>
@@ -252,7 +252,7 @@
     <message>
         <location filename="../widgets/ClusterNamesDialog.cpp" line="+11" />
         <source>Cluster names</source>
-        <translation type="unfinished" />
+        <translation>Noms des clusters</translation>
     </message>
     <message>
         <location line="+2" />
@@ -262,17 +262,17 @@
     <message>
         <location line="+0" />
         <source>Most distinctive words (c-TF-IDF)</source>
-        <translation type="unfinished" />
+        <translation>Mots les plus distinctifs (c-TF-IDF)</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation>Nom</translation>
     </message>
     <message>
         <location line="+15" />
         <source>Type a name to use it on the map and in the confusion matrix; leave it empty to show the words.</source>
-        <translation type="unfinished" />
+        <translation>Saisissez un nom pour l'utiliser sur la carte et dans la matrice de confusion ; laissez vide pour afficher les mots.</translation>
     </message>
 </context>
 <context>
@@ -621,22 +621,22 @@
     <message>
         <location line="+3" />
         <source>Device default (fp32 on the CPU)</source>
-        <translation type="unfinished" />
+        <translation>Par défaut du périphérique (fp32 sur le CPU)</translation>
     </message>
     <message>
         <location line="+1" />
         <source>bf16: faster, cosine 0.999 to fp32</source>
-        <translation type="unfinished" />
+        <translation>bf16 : plus rapide, cosinus 0,999 par rapport à fp32</translation>
     </message>
     <message>
         <location line="+1" />
         <source>int8: dynamic quantisation, CPU only, least exact</source>
-        <translation type="unfinished" />
+        <translation>int8 : quantification dynamique, CPU seulement, la moins exacte</translation>
     </message>
     <message>
         <location line="+1" />
         <source>What the linear layers compute in. Each precision's vectors are stored as their own set.</source>
-        <translation type="unfinished" />
+        <translation>Précision de calcul des couches linéaires. Les vecteurs de chaque précision sont stockés comme un ensemble distinct.</translation>
     </message>
     <message>
         <location line="+3" />
@@ -671,7 +671,7 @@
     <message>
         <location line="+3" />
         <source>Pr&amp;ecision:</source>
-        <translation type="unfinished" />
+        <translation>Pr&amp;écision :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -970,7 +970,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/lib/JobRunner.cpp" line="+71" />
+        <location filename="../app/lib/JobRunner.cpp" line="+85" />
         <source>Cancelled before it started.</source>
         <translation>Annulée avant de commencer.</translation>
     </message>
@@ -1069,7 +1069,7 @@
     <message>
         <location filename="../widgets/KeptDroppedModel.cpp" line="+39" />
         <source>not ranked</source>
-        <translation type="unfinished" />
+        <translation>non classé</translation>
     </message>
     <message>
         <location line="+7" />
@@ -1077,27 +1077,47 @@
         <translation>…</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+12" />
         <location line="+2" />
         <source>Rank in %1</source>
-        <translation type="unfinished" />
+        <translation>Rang dans %1</translation>
     </message>
     <message>
-        <location line="-1" />
-        <location line="+2" />
-        <source>Score in %1</source>
-        <translation type="unfinished" />
+        <location line="-2" />
+        <source>Rank A</source>
+        <translation>Rang A</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Sentence kept by %1, dropped by %2</source>
-        <translation type="unfinished" />
+        <location line="+2" />
+        <source>Score in %1</source>
+        <translation>Score dans %1</translation>
+    </message>
+    <message>
+        <location line="-2" />
+        <source>Score A</source>
+        <translation>Score A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rank B</source>
+        <translation>Rang B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score B</source>
+        <translation>Score B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentence (kept by A = %1, dropped by B = %2)</source>
+        <translation>Phrase (gardée par A = %1, écartée par B = %2)</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+79" />
+        <location filename="../app/gui/MainWindow.cpp" line="+85" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1113,14 +1133,24 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+61" />
+        <source>Outlier analysis</source>
+        <translation>Analyse des valeurs aberrantes</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location line="+71" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-59" />
+        <location line="-69" />
         <source>Methods</source>
-        <translation type="unfinished" />
+        <translation>Méthodes</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Search</source>
+        <translation>Recherche</translation>
     </message>
     <message>
         <location line="+2" />
@@ -1130,17 +1160,17 @@
     <message>
         <location line="+3" />
         <source>Encoder layer</source>
-        <translation type="unfinished" />
+        <translation>Couche de l'encodeur</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Purity / NMI / silhouette (higher is better)</source>
-        <translation type="unfinished" />
+        <translation>Pureté / NMI / silhouette (plus haut est meilleur)</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Layer sweep</source>
-        <translation type="unfinished" />
+        <translation>Balayage des couches</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1180,10 +1210,10 @@
     <message>
         <location line="+24" />
         <source>Name the clusters of run #%1</source>
-        <translation type="unfinished" />
+        <translation>Nommer les clusters de l'exécution n°%1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+17" />
         <source>A decision could not be saved: %1</source>
         <translation>Une décision n'a pas pu être enregistrée : %1</translation>
     </message>
@@ -1194,12 +1224,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+406" />
+        <location line="+430" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-399" />
+        <location line="-423" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1423,7 +1453,7 @@
         <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+75" />
+        <location line="+97" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
@@ -1449,7 +1479,7 @@
         <translation>La nouvelle langue s'applique au redémarrage de DomainLens.</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+19" />
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
@@ -1480,67 +1510,72 @@
         <location filename="../app/lib/MapCutBar.cpp" line="+15" />
         <location line="+50" />
         <source>Selection cut</source>
-        <translation type="unfinished" />
+        <translation>Seuil de sélection</translation>
     </message>
     <message>
         <location line="-48" />
         <source>Show the selection run's top k on the map; the other sentences are faded.</source>
-        <translation type="unfinished" />
+        <translation>Afficher les k premiers de l'exécution de sélection sur la carte ; les autres phrases sont estompées.</translation>
     </message>
     <message>
         <location line="+4" />
         <source>k = </source>
-        <translation type="unfinished" />
+        <translation>k = </translation>
     </message>
     <message>
         <location line="+3" />
         <source>Include picked</source>
-        <translation type="unfinished" />
+        <translation>Inclure la sélection</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Exclude picked</source>
-        <translation type="unfinished" />
+        <translation>Exclure la sélection</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Reset picked</source>
-        <translation type="unfinished" />
+        <translation>Réinitialiser la sélection</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Keep the sentences picked on the map whatever their score (Ctrl+Z undoes).</source>
-        <translation type="unfinished" />
+        <translation>Garder les phrases choisies sur la carte quel que soit leur score (Ctrl+Z annule).</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Drop the sentences picked on the map whatever their score (Ctrl+Z undoes).</source>
-        <translation type="unfinished" />
+        <translation>Écarter les phrases choisies sur la carte quel que soit leur score (Ctrl+Z annule).</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Give the sentences picked on the map back to their score's verdict.</source>
-        <translation type="unfinished" />
+        <translation>Rendre les phrases choisies sur la carte au verdict de leur score.</translation>
     </message>
     <message>
         <location line="+36" />
         <source>Cut of %1</source>
-        <translation type="unfinished" />
+        <translation>Seuil de %1</translation>
     </message>
     <message>
         <location line="+10" />
         <source>no selection run shown</source>
-        <translation type="unfinished" />
+        <translation>aucune exécution de sélection affichée</translation>
     </message>
     <message>
         <location line="+0" />
         <source>the run ranks none of these sentences</source>
-        <translation type="unfinished" />
+        <translation>l'exécution ne classe aucune de ces phrases</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+24" />
         <source>%1 on the map in the cut</source>
-        <translation type="unfinished" />
+        <translation>%1 sur la carte dans le seuil</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>cut not shown</source>
+        <translation>seuil non affiché</translation>
     </message>
 </context>
 <context>
@@ -1548,37 +1583,37 @@
     <message>
         <location filename="../widgets/MethodPairsModel.cpp" line="+46" />
         <source>Method A</source>
-        <translation type="unfinished" />
+        <translation>Méthode A</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Method B</source>
-        <translation type="unfinished" />
+        <translation>Méthode B</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Kept by both</source>
-        <translation type="unfinished" />
+        <translation>Gardées par les deux</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Only A</source>
-        <translation type="unfinished" />
+        <translation>Seulement A</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Only B</source>
-        <translation type="unfinished" />
+        <translation>Seulement B</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Jaccard</source>
-        <translation type="unfinished" />
+        <translation>Jaccard</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Spearman ρ (ranks)</source>
-        <translation type="unfinished" />
+        <translation>ρ de Spearman (rangs)</translation>
     </message>
 </context>
 <context>
@@ -1586,109 +1621,109 @@
     <message>
         <location filename="../app/lib/MethodsExplorer.cpp" line="+65" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
-        <translation type="unfinished" />
+        <translation>Cochez 2 à 4 exécutions de sélection du même pool.</translation>
     </message>
     <message>
         <location line="+3" />
         <source>top k = </source>
-        <translation type="unfinished" />
+        <translation>k premiers = </translation>
     </message>
     <message>
         <location line="+1" />
         <source>top k = the runs' own cut</source>
-        <translation type="unfinished" />
+        <translation>k premiers = le seuil propre des exécutions</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Compare</source>
-        <translation type="unfinished" />
+        <translation>Comparer</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Check two or more selection runs and press Compare.</source>
-        <translation type="unfinished" />
+        <translation>Cochez deux exécutions de sélection ou plus et appuyez sur Comparer.</translation>
     </message>
     <message>
         <location line="+6" />
         <source>Pair:</source>
-        <translation type="unfinished" />
+        <translation>Paire :</translation>
     </message>
     <message>
         <location line="+3" />
         <source>vs</source>
-        <translation type="unfinished" />
+        <translation>contre</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+19" />
         <source>Overlap of the top k per pair</source>
-        <translation type="unfinished" />
+        <translation>Recouvrement des k premiers par paire</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Exact intersections (UpSet)</source>
-        <translation type="unfinished" />
+        <translation>Intersections exactes (UpSet)</translation>
     </message>
     <message>
         <location line="+4" />
         <source>Rank against rank (1 = best)</source>
-        <translation type="unfinished" />
+        <translation>Rang contre rang (1 = meilleur)</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Kept by one, dropped by the other</source>
-        <translation type="unfinished" />
+        <translation>Gardées par l'une, écartées par l'autre</translation>
     </message>
     <message>
         <location line="+2" />
         <source>Where each method's top k lies on the map</source>
-        <translation type="unfinished" />
+        <translation>Où se trouvent les k premiers de chaque méthode sur la carte</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+48" />
         <source>#%1 %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation>n°%1 %2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location line="+35" />
+        <location line="+36" />
         <source>Check 2 to 4 selection runs of the same pool (%n checked).</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>Cochez 2 à 4 exécutions de sélection du même pool (%n cochée).</numerusform>
+            <numerusform>Cochez 2 à 4 exécutions de sélection du même pool (%n cochées).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3" />
         <source>Comparing %n selection run(s)…</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>Comparaison de %n exécution de sélection…</numerusform>
+            <numerusform>Comparaison de %n exécutions de sélection…</numerusform>
         </translation>
     </message>
     <message>
         <location line="+18" />
         <source>Which methods keep it</source>
-        <translation type="unfinished" />
+        <translation>Quelles méthodes la gardent</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Top k of %1</source>
-        <translation type="unfinished" />
+        <translation>k premiers de %1</translation>
     </message>
     <message>
         <location line="+3" />
         <location line="+1" />
         <source>%1 keeps, %2 drops (%3)</source>
-        <translation type="unfinished" />
+        <translation>%1 garde, %2 écarte (%3)</translation>
     </message>
     <message>
         <location line="+6" />
         <source>Rank in %1</source>
-        <translation type="unfinished" />
+        <translation>Rang dans %1</translation>
     </message>
     <message>
         <location line="+2" />
         <source>PC1 (%1)</source>
-        <translation type="unfinished" />
+        <translation>CP1 (%1)</translation>
     </message>
     <message>
         <location line="+0" />
@@ -1696,7 +1731,7 @@
         <translation>CP2</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+26" />
         <source>Cannot read the sentences: %1</source>
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
@@ -1730,6 +1765,84 @@
     </message>
 </context>
 <context>
+    <name>OutlierAnalysisPanel</name>
+    <message>
+        <location filename="../app/lib/OutlierAnalysisPanel.cpp" line="+23" />
+        <source>No clustering run yet: use Analysis → Cluster…</source>
+        <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Click a figure to list the sentences behind it.</source>
+        <translation>Cliquez sur un chiffre pour lister les phrases correspondantes.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Save table…</source>
+        <translation>Enregistrer le tableau…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save list…</source>
+        <translation>Enregistrer la liste…</translation>
+    </message>
+    <message>
+        <location line="+25" />
+        <source>Double-click a sentence to find its neighbours.</source>
+        <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Run #%1: reading the outlier analysis…</source>
+        <translation>Exécution n°%1 : lecture de l'analyse des valeurs aberrantes…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>This corpus has no domain labels: the outlier analysis needs them.</source>
+        <translation>Ce corpus n'a pas d'étiquettes de domaine : l'analyse des valeurs aberrantes en a besoin.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Cannot read the outlier analysis: %1</source>
+        <translation>Impossible de lire l'analyse des valeurs aberrantes : %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Reading the sentences of %1, %2…</source>
+        <translation>Lecture des phrases de %1, %2…</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>%1, %2: %3 sentences</source>
+        <translation>%1, %2 : %3 phrases</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>(the first %1 listed)</source>
+        <translation>(les %1 premières listées)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Cannot read the sentences: %1</source>
+        <translation>Impossible de lire les phrases : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/lib/OutlierAnalysisQueries.cpp" line="+22" />
+        <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
+        <translation>Exécution n°%1 : les valeurs aberrantes sont les phrases dont le cluster correspond à un autre domaine (Aharoni &amp; Goldberg 2020, section 2.6).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>All clusters</source>
+        <translation>Tous les clusters</translation>
+    </message>
+</context>
+<context>
     <name>OutlierBrowser</name>
     <message>
         <location filename="../app/lib/OutlierBrowser.cpp" line="+23" />
@@ -1743,12 +1856,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+72" />
+        <location line="+78" />
         <source>any</source>
         <translation>tous</translation>
     </message>
     <message>
-        <location line="-72" />
+        <location line="-78" />
         <source>with digits</source>
         <translation>avec chiffres</translation>
     </message>
@@ -1788,7 +1901,12 @@
         <translation>Copier les lignes</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+5" />
+        <source>Find neighbours of this sentence</source>
+        <translation>Trouver les voisines de cette phrase</translation>
+    </message>
+    <message>
+        <location line="+23" />
         <source>%1 sentences</source>
         <translation>%1 phrases</translation>
     </message>
@@ -1801,6 +1919,64 @@
         <location line="+47" />
         <source>Counting…</source>
         <translation>Comptage…</translation>
+    </message>
+</context>
+<context>
+    <name>OutlierFiguresModel</name>
+    <message>
+        <location filename="../widgets/OutlierFiguresModel.cpp" line="+49" />
+        <source>%1 % (%2)</source>
+        <translation>%1 % (%2)</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>Click to list the sentences behind this figure.</source>
+        <translation>Cliquez pour lister les phrases derrière ce chiffre.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Target cluster</source>
+        <translation>Cluster cible</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentences</source>
+        <translation>Phrases</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Outliers</source>
+        <translation>Aberrants</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Mean tokens, outliers</source>
+        <translation>Jetons moyens, aberrantes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Mean tokens, all</source>
+        <translation>Jetons moyens, toutes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>With digits, outliers</source>
+        <translation>Avec chiffres, aberrantes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>With digits, all</source>
+        <translation>Avec chiffres, toutes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pronoun or '?', outliers</source>
+        <translation>Pronom ou '?', aberrantes</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pronoun or '?', all</source>
+        <translation>Pronom ou '?', toutes</translation>
     </message>
 </context>
 <context>
@@ -2020,7 +2196,7 @@
         <translation>%1 sur %2 sélectionnées</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+75" />
+        <location filename="../app/lib/RunViews.cpp" line="+76" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Pureté %1 ± %2 % · NMI %3 · ARI %4 · hasard %5 % (%6 graines)</translation>
     </message>
@@ -2098,58 +2274,58 @@
     <message>
         <location filename="../app/lib/LayerSweepData.cpp" line="+24" />
         <source>Purity</source>
-        <translation type="unfinished" />
+        <translation>Pureté</translation>
     </message>
     <message>
         <location line="+0" />
         <source>NMI</source>
-        <translation type="unfinished" />
+        <translation>NMI</translation>
     </message>
     <message>
         <location line="+0" />
         <source>Silhouette</source>
-        <translation type="unfinished" />
+        <translation>Silhouette</translation>
     </message>
     <message>
         <location line="+4" />
         <location line="+23" />
         <source>last</source>
-        <translation type="unfinished" />
+        <translation>dernière</translation>
     </message>
     <message>
         <location line="-4" />
         <source>Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)</source>
-        <translation type="unfinished" />
+        <translation>Exécution n°%1 : balayage des couches de %2, k = %3 — couche choisie %4 (par %5)</translation>
     </message>
     <message>
         <location filename="../app/lib/MapValues.cpp" line="+52" />
         <source>Run #%1 %2: score</source>
-        <translation type="unfinished" />
+        <translation>Exécution n°%1 %2 : score</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Run #%1 %2: classifier probability</source>
-        <translation type="unfinished" />
+        <translation>Exécution n°%1 %2 : probabilité du classifieur</translation>
     </message>
     <message>
         <location line="+2" />
         <source>Run #%1 GMM: max responsibility</source>
-        <translation type="unfinished" />
+        <translation>Exécution n°%1 GMM : responsabilité maximale</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Run #%1 GMM: log-likelihood</source>
-        <translation type="unfinished" />
+        <translation>Exécution n°%1 GMM : log-vraisemblance</translation>
     </message>
     <message>
         <location line="+3" />
         <source>Sentence length (tokens)</source>
-        <translation type="unfinished" />
+        <translation>Longueur de phrase (jetons)</translation>
     </message>
     <message>
         <location filename="../app/lib/MethodComparison.cpp" line="+55" />
         <source>Map of clustering run #%1</source>
-        <translation type="unfinished" />
+        <translation>Carte de l'exécution de clustering n°%1</translation>
     </message>
     <message>
         <location line="+49" />
@@ -2159,34 +2335,44 @@
     <message>
         <location line="+8" />
         <source>Top %1 of each run · %2 sentences kept by at least one, %3 by all</source>
-        <translation type="unfinished" />
+        <translation>%1 premiers de chaque exécution · %2 phrases gardées par au moins une, %3 par toutes</translation>
     </message>
     <message>
         <location line="+8" />
         <source>kept by both</source>
-        <translation type="unfinished" />
+        <translation>gardées par les deux</translation>
     </message>
     <message>
         <location line="+0" />
         <location line="+1" />
         <location line="+40" />
         <source>only %1</source>
-        <translation type="unfinished" />
+        <translation>seulement %1</translation>
     </message>
     <message>
         <location line="-10" />
         <source>in the top k of %1</source>
-        <translation type="unfinished" />
+        <translation>dans les k premiers de %1</translation>
     </message>
     <message>
         <location line="+11" />
         <source>all methods</source>
-        <translation type="unfinished" />
+        <translation>toutes les méthodes</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-193" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="-199" />
         <source>Save CSV…</source>
-        <translation type="unfinished" />
+        <translation>Enregistrer en CSV…</translation>
+    </message>
+    <message>
+        <location filename="../app/lib/AssignRunView.cpp" line="+61" />
+        <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
+        <translation>Pureté %1 % · NMI %2 · ARI %3 sur %4 phrases étiquetées (modèle de l'exécution de clustering appliqué)</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
+        <translation>Exécution n°%1 : exécution de clustering n°%2 appliquée à %3 phrases en fragments, k = %4</translation>
     </message>
 </context>
 <context>
@@ -2352,7 +2538,7 @@
     <message>
         <location line="+6" />
         <source> · %1 in the cut (k = %2)</source>
-        <translation type="unfinished" />
+        <translation> · %1 dans le seuil (k = %2)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2491,6 +2677,162 @@ précision et rappel indisponibles.</translation>
         <location line="+25" />
         <source>threshold %1</source>
         <translation>seuil %1</translation>
+    </message>
+</context>
+<context>
+    <name>SearchExplorer</name>
+    <message>
+        <location filename="../app/lib/SearchExplorer.cpp" line="+30" />
+        <source>Type or paste a sentence (neighbours) or words (full text)</source>
+        <translation>Saisissez ou collez une phrase (voisines) ou des mots (texte intégral)</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>How many nearest sentences to list</source>
+        <translation>Nombre de phrases les plus proches à lister</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Find neighbours</source>
+        <translation>Trouver les voisines</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Encode the sentence with the corpus's model, show where it lands and its nearest sentences (cosine).</source>
+        <translation>Encoder la phrase avec le modèle du corpus, montrer où elle tombe et ses phrases les plus proches (cosinus).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Find words</source>
+        <translation>Trouver les mots</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Full-text search: sentences containing every word (word* matches a prefix).</source>
+        <translation>Recherche plein texte : phrases contenant chaque mot (mot* correspond à un préfixe).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save list…</source>
+        <translation>Enregistrer la liste…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Neighbours:</source>
+        <translation>Voisines :</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Show a clustering run to search on its map.</source>
+        <translation>Affichez une exécution de clustering pour chercher sur sa carte.</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>Double-click a sentence to find its neighbours.</source>
+        <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
+    </message>
+    <message>
+        <location line="+47" />
+        <source>Run #%1: preparing the map…</source>
+        <translation>Exécution n°%1 : préparation de la carte…</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run #%1: type a sentence and press Enter, or words and Find words.</source>
+        <translation>Exécution n°%1 : saisissez une phrase et appuyez sur Entrée, ou des mots et Trouver les mots.</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>Encoding the sentence and comparing it with %1 stored vectors…</source>
+        <translation>Encodage de la phrase et comparaison avec %1 vecteurs stockés…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Find the neighbours of a sentence</source>
+        <translation>Trouver les voisines d'une phrase</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Cancelled.</source>
+        <translation>Annulé.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12" />
+        <source>%n nearest of %1 sentences (cosine, exact).</source>
+        <translation>
+            <numerusform>%n plus proche parmi %1 phrases (cosinus, exact).</numerusform>
+            <numerusform>%n plus proches parmi %1 phrases (cosinus, exact).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The star is where the sentence lands; rings are its neighbours.</source>
+        <translation>L'étoile montre où tombe la phrase ; les anneaux sont ses voisines.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Not placed on the map: %1</source>
+        <translation>Non placée sur la carte : %1</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Indexing the corpus for full-text search (once)…</source>
+        <translation>Indexation du corpus pour la recherche plein texte (une fois)…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Full-text index</source>
+        <translation>Index plein texte</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>%1 sentences contain “%2”.</source>
+        <translation>%1 phrases contiennent « %2 ».</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The first %1 are listed.</source>
+        <translation>Les %1 premières sont listées.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 are marked on the map.</source>
+        <translation>%1 sont marquées sur la carte.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchHitModel</name>
+    <message>
+        <location filename="../widgets/SearchHitModel.cpp" line="+45" />
+        <source>%1
+(not on this map)</source>
+        <translation>%1
+(pas sur cette carte)</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>#</source>
+        <translation>n°</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cosine</source>
+        <translation>Cosinus</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Domain</source>
+        <translation>Domaine</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentence</source>
+        <translation>Phrase</translation>
     </message>
 </context>
 <context>
@@ -2776,7 +3118,7 @@ précision et rappel indisponibles.</translation>
     <message>
         <location filename="../app/lib/SelectionOnMap.cpp" line="+72" />
         <source>run #%1 %2</source>
-        <translation type="unfinished" />
+        <translation>exécution n°%1 %2</translation>
     </message>
 </context>
 <context>
@@ -2867,7 +3209,7 @@ précision et rappel indisponibles.</translation>
     <message>
         <location line="+0" />
         <source>max at %1</source>
-        <translation type="unfinished" />
+        <translation>max. à %1</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2877,7 +3219,7 @@ précision et rappel indisponibles.</translation>
     <message>
         <location line="+0" />
         <source>%1: highest at %2</source>
-        <translation type="unfinished" />
+        <translation>%1 : le plus haut à %2</translation>
     </message>
 </context>
 <context>
@@ -2910,17 +3252,17 @@ précision et rappel indisponibles.</translation>
     <message>
         <location line="+1" />
         <source>Save the chart as PNG, SVG or PDF</source>
-        <translation type="unfinished" />
+        <translation>Enregistrer le graphique en PNG, SVG ou PDF</translation>
     </message>
     <message>
         <location line="+2" />
         <source>intersections</source>
-        <translation type="unfinished" />
+        <translation>intersections</translation>
     </message>
     <message>
         <location line="+37" />
         <source>Sentences in exactly these top-k sets</source>
-        <translation type="unfinished" />
+        <translation>Phrases présentes exactement dans ces ensembles de k premiers</translation>
     </message>
 </context>
 <context>
