@@ -14,6 +14,7 @@
 #include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -41,6 +42,9 @@
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
 #include "MethodsExplorer.h"
+#include "OutlierAnalysisPanel.h"
+#include "OutlierFiguresModel.h"
+#include "SearchExplorer.h"
 #include "MapCutBar.h"
 #include "MapValues.h"
 #include "ClusterNamesStore.h"
@@ -99,10 +103,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     tabs_->addTab(clusters_, tr("Clusters"));
     outliers_ = new OutlierBrowser(this);
     tabs_->addTab(outliers_, tr("Outliers"));
+    outlierAnalysis_ = new OutlierAnalysisPanel(this);
+    tabs_->addTab(outlierAnalysis_, tr("Outlier analysis"));
     selection_ = new SelectionExplorer(this);
     tabs_->addTab(selection_, tr("Selection"));
     methods_ = new MethodsExplorer(this);
     tabs_->addTab(methods_, tr("Methods"));
+    search_ = new SearchExplorer(runner_, this);
+    tabs_->addTab(search_, tr("Search"));
     sweep_ = new SweepPlotView(this);
     tabs_->addTab(sweep_, tr("k sweep"));
     layerSweep_ = new SweepPlotView(this);
@@ -160,6 +168,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
         tabs_->setCurrentWidget(outliers_);
     });
     connect(selection_, &SelectionExplorer::exportRequested, this, &MainWindow::exportSelection);
+    // A sentence picked in a table is looked up on the Search tab (encoded on the worker).
+    auto lookUp = [this](const QString& sentence) {
+        tabs_->setCurrentWidget(search_);
+        search_->queryEdit()->setText(sentence);
+        search_->lookUp(sentence);
+    };
+    connect(outliers_, &OutlierBrowser::lookUpRequested, this, lookUp);
+    connect(outlierAnalysis_, &OutlierAnalysisPanel::lookUpRequested, this, lookUp);
     connect(selection_, &SelectionExplorer::decisionsFailed, this,
             [this](const QString& message) { showError(tr("Selection"), tr("A decision could not be saved: %1").arg(message)); });
     connect(outliers_->model(), &OutlierTableModel::csvSaved, this, [this](const QString& path, const QString& error) {
@@ -442,9 +458,12 @@ void MainWindow::showClusterRun(qint64 runId, bool activate) {
     QString error;
     if (!outliers_->showRun(projectPath_, runId, &error)) statusBar()->showMessage(error, 10000);
     clusters_->setProject(projectPath_);
+    search_->setProject(projectPath_);
+    outlierAnalysis_->showRun(projectPath_, runId);
     loader_->load<ClusterViewData>(
         QStringLiteral("cluster"), [path = projectPath_, runId] { return readClusterView(path, runId); },
         [this, activate](ClusterViewData d) {
+            search_->setRun(d);
             clusters_->setRun(std::move(d));
             if (activate) tabs_->setCurrentWidget(clusters_);
         },
@@ -512,6 +531,7 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
         grab().save(QStringLiteral("%1/%2-clusters-by-score.png").arg(dir).arg(tabs_->count() + 1, 2, 10, QLatin1Char('0')));
         clusters_->cutBar()->setCutShown(true);
     }
+    saveSearchScreenshots(dir, tabs_->count() + 2);
     if (done) done();
 }
 
@@ -576,6 +596,8 @@ void MainWindow::saveCurrentView() {
     else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
     else if (current == methods_) PlotExport::saveWidgetWithDialog(methods_, this, QStringLiteral("methods"));
     else if (current == layerSweep_) PlotExport::saveWithDialog(layerSweep_->plot(), this, QStringLiteral("layer-sweep"));
+    else if (current == search_) PlotExport::saveWithDialog(search_->scatter()->plot(), this, QStringLiteral("search"));
+    else if (current == outlierAnalysis_) TableExport::saveCsvWithDialog(*outlierAnalysis_->figures(), this, QStringLiteral("outlier-analysis"));
     else if (current == outliers_) saveOutliersCsv();
     else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
     else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));

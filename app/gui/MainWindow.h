@@ -16,6 +16,8 @@ class SelectionExplorer;
 class SweepPlotView;
 class MethodsExplorer;
 class OutlierBrowser;
+class OutlierAnalysisPanel;
+class SearchExplorer;
 class RunListModel;
 class QTableView;
 struct JobOutcome;
@@ -70,6 +72,9 @@ private:
     void showError(const QString& title, const QString& message);
     void showRunComparison(qint64 runA, qint64 runB, const RunComparison& comparison);
     void saveOutliersCsv();
+    // Screenshots of the Search tab (words, neighbours) and the outlier analysis with a figure
+    // clicked, numbered from `number` (MainWindowScreens.cpp).
+    void saveSearchScreenshots(const QString& dir, int number);
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body);
@@ -83,6 +88,8 @@ private:
     RunListModel* runModel_;
     QTableView* runView_;
     OutlierBrowser* outliers_;
+    OutlierAnalysisPanel* outlierAnalysis_;
+    SearchExplorer* search_;
     ClusterExplorer* clusters_;
     SelectionExplorer* selection_;
     SweepPlotView* sweep_;

@@ -66,6 +66,12 @@ OutlierBrowser::OutlierBrowser(QWidget* parent) : QWidget(parent), model_(new Ou
     copy->setShortcutContext(Qt::WidgetShortcut);
     connect(copy, &QAction::triggered, this, &OutlierBrowser::copySelection);
     view_->addAction(copy);
+    auto* lookUp = new QAction(tr("Find neighbours of this sentence"), view_);
+    connect(lookUp, &QAction::triggered, this, [this] {
+        const QModelIndex current = view_->currentIndex();
+        if (current.isValid()) emit lookUpRequested(model_->index(current.row(), OutlierTableModel::SentenceColumn).data().toString());
+    });
+    view_->addAction(lookUp);
     view_->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     auto* layout = new QVBoxLayout(this);

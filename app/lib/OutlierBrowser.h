@@ -21,6 +21,10 @@ public:
     void filterCluster(const QString& from, int cluster);
     OutlierTableModel* model() const { return model_; }
 
+signals:
+    // "Find neighbours" on a row: the sentence to look up on the Search tab.
+    void lookUpRequested(const QString& sentence);
+
 private:
     void applyFilter();
     void copySelection();

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "analysis/Metrics.h"
+#include "analysis/OutlierAnalysis.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -119,38 +120,17 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     if (run->kind != "cluster")
         return fail("Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
     const json& sum = run->summary;
-    const int k = sum.value("k", 0);
-    std::vector<std::string> domains = sum.value("domains", std::vector<std::string>{});
+    // One pass over the corpus: truth, clusters, features, texts (shared with the outlier panel).
+    auto pass = readClusteredSentences(store, *run, true);
+    if (!pass) return std::unexpected(pass.error());
+    const int k = pass->k;
+    const std::vector<std::string>& domains = pass->domains;
     const int nd = static_cast<int>(domains.size());
-    std::map<std::string, int> domainIndex;
-    for (int d = 0; d < nd; ++d) domainIndex[domains[std::size_t(d)]] = d;
-
-    auto results = readRunResults(store, run->id);
-    if (!results) return std::unexpected(results.error());
-    std::unordered_map<std::int64_t, std::int32_t> labelOf;
-    labelOf.reserve(results->sentenceIds.size());
-    for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) labelOf[results->sentenceIds[i]] = results->label[i];
-
-    // One pass over the corpus: truth, features.
-    const bool target = run->params.contains("embedding") && run->params["embedding"].value("side", "src") == "tgt";
-    std::vector<int> truth;
-    std::vector<std::int32_t> pred;
-    std::vector<SentenceFeatures> feats;
-    std::vector<std::int64_t> ids;
-    std::vector<std::string> texts;  // kept only for outliers
-    auto st = forEachSentence(store, run->corpusId, 0, [&](const Sentence& s) {
-        auto it = labelOf.find(s.id);
-        if (it == labelOf.end()) return true;
-        auto d = domainIndex.find(s.domain);
-        truth.push_back(d == domainIndex.end() ? -1 : d->second);
-        pred.push_back(it->second);
-        const std::string& text = target ? s.tgt : s.src;
-        feats.push_back(sentenceFeatures(text));
-        ids.push_back(s.id);
-        texts.push_back(text);
-        return true;
-    });
-    if (!st) return std::unexpected(st.error());
+    const std::vector<int>& truth = pass->truth;
+    const std::vector<std::int32_t>& pred = pass->cluster;
+    const std::vector<SentenceFeatures>& feats = pass->features;
+    const std::vector<std::int64_t>& ids = pass->ids;
+    const std::vector<std::string>& texts = pass->texts;
 
     auto cm = confusionMatrix(truth, pred, nd, k);
     auto map = majorityMap(cm);

@@ -89,6 +89,23 @@ ALTER TABLE embedding_sets ADD COLUMN precision TEXT NOT NULL DEFAULT 'unknown';
 ALTER TABLE embedding_sets ADD COLUMN prefix TEXT NOT NULL DEFAULT '';
 UPDATE embedding_sets SET model_name = model, model = 'name:' || model || '|unknown';
 )sql",
+        // 2 -> 3: full-text search over the sentences (store/TextSearch.h). An external-content
+        // FTS5 index (the text stays in `sentences` alone), empty until the first search fills
+        // it; text_index_state records which sentences it holds (the largest id and how many)
+        // and is dropped by any deletion of sentences (ids of deleted rows can come back: the
+        // next search then rebuilds the index instead of trusting it).
+        R"sql(
+CREATE VIRTUAL TABLE sentence_text USING fts5(src, tgt, content='sentences', content_rowid='id',
+  tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE text_index_state(
+  id INTEGER PRIMARY KEY CHECK(id = 1),
+  max_id INTEGER NOT NULL,
+  rows INTEGER NOT NULL);
+CREATE TRIGGER sentences_leave_text_index AFTER DELETE ON sentences
+BEGIN
+  DELETE FROM text_index_state;
+END;
+)sql",
     };
     return migrations;
 }

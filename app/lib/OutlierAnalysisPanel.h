@@ -1,0 +1,42 @@
+#pragma once
+// The paper's outlier analysis (Aharoni & Goldberg section 2.6) of one clustering run as a
+// panel: per target cluster, outliers vs all sentences (count, mean tokens, share with digits,
+// share with a pronoun or '?'); clicking a figure lists the sentences behind it. Figures and
+// sentence lists are read on this panel's loader (core/analysis/OutlierAnalysis.h), never on
+// the GUI thread. Table and list save as CSV. GUI thread.
+#include <QWidget>
+
+class AsyncLoader;
+class OutlierFiguresModel;
+class QLabel;
+class QTableView;
+class SearchHitModel;
+
+class OutlierAnalysisPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit OutlierAnalysisPanel(QWidget* parent = nullptr);
+    void showRun(const QString& projectPath, qint64 runId);
+    // Lists the sentences behind the figure at (row, column) of the table (as a click does).
+    void showFigure(int row, int column);
+    OutlierFiguresModel* figures() const { return figures_; }
+    SearchHitModel* sentences() const { return sentences_; }
+    QTableView* figuresView() const { return figuresView_; }
+
+signals:
+    void figuresShown(int rows);
+    void sentencesShown(int listed, qint64 total);
+    // A listed sentence was double-clicked: look it up on the Search tab.
+    void lookUpRequested(const QString& sentence);
+
+private:
+    AsyncLoader* loader_;
+    QString projectPath_;
+    qint64 runId_ = 0;
+    QLabel* title_;
+    QLabel* listTitle_;
+    OutlierFiguresModel* figures_;
+    QTableView* figuresView_;
+    SearchHitModel* sentences_;
+    QTableView* sentencesView_;
+};

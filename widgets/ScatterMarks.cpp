@@ -1,0 +1,58 @@
+#include "ScatterMarks.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+ScatterMarks::ScatterMarks(QCustomPlot* plot) : QObject(plot), plot_(plot) {
+    // Drawn in this order: matches under neighbours under the looked-up sentences.
+    // Dark outline + bright fill: visible over any category colour and over the density image.
+    matches_ = addLayer(QColor(0, 0, 0), QColor(255, 0, 110), QCPScatterStyle::ssDisc, 8, 1.2);
+    neighbours_ = addLayer(QColor(0, 0, 0), QColor(255, 255, 255, 160), QCPScatterStyle::ssCircle, 12, 2.2);
+    queries_ = addLayer(QColor(0, 0, 0), QColor(255, 214, 0), QCPScatterStyle::ssDiamond, 18, 2.0);
+}
+
+QCPGraph* ScatterMarks::addLayer(const QColor& pen, const QColor& brush, int shape, double size, double width) {
+    auto* g = plot_->addGraph();
+    g->removeFromLegend();
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setAdaptiveSampling(false);  // every mark is drawn (DESIGN.md: QCPGraph thins silently otherwise)
+    g->setSelectable(QCP::stNone);
+    QCPScatterStyle style(QCPScatterStyle::ScatterShape(shape), pen, brush, size);
+    style.setPen(QPen(pen, width));
+    g->setScatterStyle(style);
+    return g;
+}
+
+void ScatterMarks::put(QCPGraph* graph, const QVector<QPointF>& at) {
+    QVector<QCPGraphData> data;
+    data.reserve(at.size());
+    for (const auto& p : at) data.append(QCPGraphData(p.x(), p.y()));
+    // Sorted by x as QCPGraph requires; the marks have no order of their own.
+    std::sort(data.begin(), data.end(), [](const QCPGraphData& a, const QCPGraphData& b) { return a.key < b.key; });
+    graph->data()->set(data, true);
+}
+
+void ScatterMarks::setQueries(const QVector<QPointF>& at) {
+    put(queries_, at);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterMarks::setNeighbours(const QVector<QPointF>& at) {
+    put(neighbours_, at);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterMarks::setMatches(const QVector<QPointF>& at) {
+    put(matches_, at);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScatterMarks::clear() {
+    for (auto* g : {queries_, neighbours_, matches_}) g->data()->clear();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int ScatterMarks::queryCount() const { return queries_->dataCount(); }
+int ScatterMarks::neighbourCount() const { return neighbours_->dataCount(); }
+int ScatterMarks::matchCount() const { return matches_->dataCount(); }

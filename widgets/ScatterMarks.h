@@ -1,0 +1,33 @@
+#pragma once
+// Search results drawn over a ScatterPlotView's map: the looked-up sentences (yellow diamonds),
+// their nearest neighbours (rings) and full-text matches (small discs), above the points and
+// outside the legend. Every mark given is drawn (adaptive sampling off); callers cap how many.
+// Owned by the plot's widget tree through the QCustomPlot; GUI thread.
+#include <QObject>
+#include <QPointF>
+#include <QVector>
+
+class QCustomPlot;
+class QCPGraph;
+
+class ScatterMarks : public QObject {
+    Q_OBJECT
+public:
+    explicit ScatterMarks(QCustomPlot* plot);
+
+    void setQueries(const QVector<QPointF>& at);
+    void setNeighbours(const QVector<QPointF>& at);
+    void setMatches(const QVector<QPointF>& at);
+    void clear();
+    int queryCount() const;
+    int neighbourCount() const;
+    int matchCount() const;
+
+private:
+    QCPGraph* addLayer(const QColor& pen, const QColor& brush, int shape, double size, double width);
+    static void put(QCPGraph* graph, const QVector<QPointF>& at);
+    QCustomPlot* plot_;
+    QCPGraph* matches_;
+    QCPGraph* neighbours_;
+    QCPGraph* queries_;
+};
