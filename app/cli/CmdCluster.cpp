@@ -43,6 +43,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("layer-sweep"), QStringLiteral("Instead: cluster each encoded layer of the model; purity/NMI per layer with labels, silhouette picks a layer without.")},
         {QStringLiteral("silhouette-rows"), QStringLiteral("Sample size of the layer sweep's silhouette (default 2000)."), QStringLiteral("N")},
         {QStringLiteral("mpi"), QStringLiteral("GMM EM over MPI: run under mpirun -np R; each rank reads its share of the rows, rank 0 stores the run (docs/scale.md).")},
+        {QStringLiteral("pca-from-merge"), QStringLiteral("Fit the PCA from the statistics an encode merge summed over its shards (all rows, no pass over the vectors; docs/scale.md).")},
         {QStringLiteral("init-sample-rows"), QStringLiteral("Seed k-means++ from a sample of about N rows (default 0 = all rows; 200000 with --mpi)."), QStringLiteral("N")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
@@ -219,6 +220,7 @@ int run(const QCommandLineParser& p) {
     int initSample = mpi ? 200000 : 0;
     if (!intOption(p, QStringLiteral("init-sample-rows"), initSample, 0, 2147483647)) return ExitUsage;
     params.initSampleRows = initSample;
+    params.pcaFromMerge = p.isSet(QStringLiteral("pca-from-merge"));
     if (mpi) {
         if (sweep || layerSweep) return usageError(QStringLiteral("--mpi runs one clustering; not with --sweep or --layer-sweep"));
         return runMpi(params, *path, json, p.isSet(QStringLiteral("quiet")));

@@ -94,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     connect(runView_, &QTableView::activated, this, [this](const QModelIndex& index) {
         const QString kind = index.data(RunListModel::KindRole).toString();
         const qint64 id = index.data(RunListModel::RunIdRole).toLongLong();
-        if (kind == QLatin1String("cluster")) showClusterRun(id);
+        if (kind == QLatin1String("cluster") || kind == QLatin1String("assign")) showClusterRun(id);
         else if (kind == QLatin1String("select")) showSelectionRun(id);
         else if (kind == QLatin1String("cluster-sweep")) showSweepRun(id);
         else if (kind == QLatin1String("layer-sweep")) showLayerSweepRun(id);
@@ -362,7 +362,7 @@ void MainWindow::refreshProject() {
                 qint64 cluster = 0, select = 0, sweep = 0, layers = 0;
                 for (const auto& r : runs) {
                     if (r.kind == QLatin1String("layer-sweep")) layers = r.id;
-                    if (r.kind == QLatin1String("cluster")) cluster = r.id;
+                    if (r.kind == QLatin1String("cluster") || r.kind == QLatin1String("assign")) cluster = qMax(cluster, r.id);
                     if (r.kind == QLatin1String("select")) select = r.id;
                     if (r.kind == QLatin1String("cluster-sweep")) sweep = r.id;
                 }
@@ -455,8 +455,13 @@ void MainWindow::exportSelection(qint64 runId, qint64 topK) {
 // supersedes an earlier one, and opening another project supersedes them all.
 void MainWindow::showClusterRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
+    // The outlier browser reads a cluster run's own summary; an assign run (a cluster run's
+    // model applied in shards) is shown in the Clusters view only.
+    const auto& runs = runModel_->runs();
+    const bool assign = std::any_of(runs.begin(), runs.end(), [&](const RunRow& r) { return r.id == runId && r.kind == QLatin1String("assign"); });
     QString error;
-    if (!outliers_->showRun(projectPath_, runId, &error)) statusBar()->showMessage(error, 10000);
+    if (!assign && !outliers_->showRun(projectPath_, runId, &error))
+        statusBar()->showMessage(error, 10000);
     clusters_->setProject(projectPath_);
     search_->setProject(projectPath_);
     outlierAnalysis_->showRun(projectPath_, runId);

@@ -23,6 +23,7 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
+    if (run->kind == "assign") return readAssignView(projectPath, runId);
     if (run->kind != "cluster") return dl::fail("Run " + std::to_string(runId) + " is not a clustering run.");
     auto xy = dl::getRunArray<float>(**store, runId, "pca2d");
     auto ids = dl::getRunArray<std::int64_t>(**store, runId, "sentence_ids");

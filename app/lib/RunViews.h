@@ -25,7 +25,11 @@ struct ClusterViewData {
     QString metrics;               // purity / NMI / ARI text
     bool labelled = false;
 };
+// A "cluster" run, or an "assign" run (readAssignView, AssignRunView.cpp).
 dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId);
+// A cluster run's model applied in shards and merged: its map ("pca2d" from the shards), the
+// cluster run's ellipses, labels, and the confusion against the corpus's domain labels.
+dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId);
 
 struct SelectionViewData {
     qint64 runId = 0;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/DataMatrix.h"
+#include "analysis/DistributedReduce.h"
 #include "analysis/Gmm.h"
 #include "analysis/PcaCovariance.h"
 
@@ -84,7 +85,9 @@ int benchGmm(int argc, char** argv) {
 }
 
 // PCA of a float32 file (the same file bench_sklearn.py pca reads). Modes:
-//   matrix: DataMatrix::fromFloat then fitPca + projectPca (what ClusterJob does today)
+//   matrix: DataMatrix::fromFloat then fitPca + projectPca (float32 Gram per block)
+//   moments64: the fit from float64 centred moments (distributedPca, one process), what
+//           reduceForClustering fits when the PCA uses all rows; projectPca as matrix
 //   f32:    fitPcaCovariance/projectPcaBlocked straight from the loaded float32 buffer
 //   f16:    the same from float16 rows converted per block (as stored in the project;
 //           FILE is then the .f16 file)
@@ -119,11 +122,12 @@ int benchPca(int argc, char** argv) {
     const double cpu0 = cpuSeconds();
     dl::Expected<dl::PcaModel> model = std::unexpected(dl::Error{});
     bool projected = false;
-    if (mode == "matrix") {
+    if (mode == "matrix" || mode == "moments64") {
         auto x = dl::DataMatrix::fromFloat(data, rows, cols, dl::Precision::Float32);
-        data = {};
+        dl::LocalReducer local;
         auto t0 = Clock::now();
-        model = dl::fitPca(*x, pp, cancel);
+        model = mode == "matrix" ? dl::fitPca(*x, pp, cancel) : dl::distributedPca(data, rows, cols, comps, local);
+        data = {};
         fit = since(t0);
         t0 = Clock::now();
         projected = model && dl::projectPca(*model, *x, cancel).has_value();
@@ -167,6 +171,6 @@ int main(int argc, char** argv) {
     else if (mode == "pca") rc = benchPca(argc, argv);
     if (rc == 2)
         std::cerr << "usage: bench_gmm gmm DATA.f64 ROWS COLS START.json ITERS [f64|f32]\n"
-                     "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|f32|f16] [SAMPLE_ROWS]\n";
+                     "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS]\n";
     return rc;
 }

@@ -3,7 +3,11 @@
 // threshold over 1.5M scores, and paging/filtering the outliers of a 1.5M-sentence run.
 // Usage: bench_gui_stall PROJECT [--sentences N] [--model DIR] [--encode-seconds S] [--encode-threads T]
 //                        [--only encode|threshold|outliers]
-// PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist.
+//        bench_gui_stall PROJECT --map-run RUN [--screenshot PNG]
+// PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist. --map-run:
+// a fourth situation on an existing project (a merged one, bench/scale/gui_project.sh):
+// opening it as the window does (runs list and the run's Clusters view read off the GUI
+// thread, then applied) and zooming the scatter of all its points in and out.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -16,10 +20,15 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
+#include "AsyncLoader.h"
+#include "ClusterExplorer.h"
 #include "JobFactory.h"
+#include "ProjectQueries.h"
+#include "ScatterPlotView.h"
 #include "JobRunner.h"
 #include "JobsPanel.h"
 #include "OutlierBrowser.h"
@@ -119,6 +128,56 @@ void benchOutliers(const QString& project, qint64 runId) {
                                   .arg(view.model()->rowCount()).arg(firstMs).arg(allMs));
 }
 
+// Open PROJECT and show RUN's map as MainWindow does (AsyncLoader reads, applied on the GUI
+// thread), then zoom the scatter in and out at 60 Hz for 3 s.
+void benchMap(const QString& project, qint64 runId, const QString& screenshot) {
+    ClusterExplorer view;
+    view.setProject(project);
+    view.resize(1400, 900);
+    view.show();
+    (void)QTest::qWaitForWindowExposed(&view);
+    AsyncLoader loader;
+    StallProbe probe;
+    probe.start();
+    QElapsedTimer t;
+    t.start();
+    qint64 runsMs = -1, readMs = -1, setRunMs = -1, points = 0;
+    QString error;
+    loader.load<QList<RunRow>>(QStringLiteral("runs"), [project] { return readRuns(project); }, [&](QList<RunRow>) { runsMs = t.elapsed(); },
+                               [&](const QString& m) { error = m; });
+    loader.load<ClusterViewData>(
+        QStringLiteral("cluster"), [project, runId] { return readClusterView(project, runId); },
+        [&](ClusterViewData d) {
+            readMs = t.elapsed();
+            points = d.scatter.x.size();
+            QElapsedTimer s;
+            s.start();
+            view.setRun(std::move(d));
+            setRunMs = s.elapsed();
+        },
+        [&](const QString& m) { error = m; });
+    (void)QTest::qWaitFor([&] { return setRunMs >= 0 || !error.isEmpty(); }, 600000);
+    QTest::qWait(1000);  // the first density image is painted
+    probe.stop();
+    if (!error.isEmpty()) return std::printf("map: %s\n", qPrintable(error)), void();
+    if (!screenshot.isEmpty()) view.grab().save(screenshot);
+    report("map-open", probe, QStringLiteral("%1 points; runs list %2 ms, view read %3 ms (off-thread), setRun %4 ms on the GUI thread")
+                                  .arg(points).arg(runsMs).arg(readMs).arg(setRunMs));
+    auto* scatter = view.scatter();
+    scatter->resetView();
+    QTest::qWait(200);
+    const QRectF all = scatter->viewRange();
+    probe.start();
+    drive(3000, [&](int i) {  // zoom towards the centre to 1/50 of the extent and back out
+        const double phase = std::abs(std::fmod(i / 90.0, 2.0) - 1.0), f = std::pow(50.0, -phase);
+        const QPointF c = all.center();
+        scatter->setViewRange(QRectF(c.x() - all.width() * f / 2, c.y() - all.height() * f / 2, all.width() * f, all.height() * f));
+    });
+    QTest::qWait(300);
+    probe.stop();
+    report("map-zoom", probe, QStringLiteral("%1 points, zoom 1x..50x and back at 60 Hz for 3 s").arg(points));
+}
+
 void benchEncode(const QString& project, const QString& model, int seconds, int threads) {
     JobRunner runner;
     JobsPanel panel;
@@ -163,10 +222,17 @@ int main(int argc, char** argv) {
     cli.addOption({QStringLiteral("encode-seconds"), QStringLiteral("how long to measure the encode"), QStringLiteral("S"), QStringLiteral("30")});
     cli.addOption({QStringLiteral("encode-threads"), QStringLiteral("encoder threads (0 = all cores, the app's default)"), QStringLiteral("T"), QStringLiteral("0")});
     cli.addOption({QStringLiteral("only"), QStringLiteral("one scenario"), QStringLiteral("NAME")});
+    cli.addOption({QStringLiteral("screenshot"), QStringLiteral("with --map-run: save the Clusters view once opened"), QStringLiteral("PNG")});
+    cli.addOption({QStringLiteral("map-run"), QStringLiteral("open the existing PROJECT and show this cluster or assign run's map"), QStringLiteral("RUN")});
     cli.addHelpOption();
     cli.process(app);
     if (cli.positionalArguments().size() != 1) cli.showHelp(2);
     const QString project = cli.positionalArguments().first();
+    if (cli.isSet(QStringLiteral("map-run"))) {
+        std::printf("project %s, run %s, load %s\n", qPrintable(project), qPrintable(cli.value(QStringLiteral("map-run"))), loadAverage().c_str());
+        benchMap(project, cli.value(QStringLiteral("map-run")).toLongLong(), cli.value(QStringLiteral("screenshot")));
+        return 0;
+    }
     QTemporaryDir scratch;
     QElapsedTimer t;
     t.start();

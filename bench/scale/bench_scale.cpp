@@ -9,10 +9,17 @@
 //   merge PROJECT DIR SHARDS ROWS          the first ROWS vectors and labels into PROJECT (one
 //                                          transaction; PROJECT holds ROWS sentences, one corpus)
 //   em DIR ROWS K PCA ITERS                time per EM iteration over ROWS projected rows
+//   encode-shards PROJECT CORPUS REF_PROJECT DIR SHARDS
+//                                          real encode shards (ShardOutput: data file, PCA moments,
+//                                          manifest) for corpus CORPUS of PROJECT, as `encode
+//                                          --shard I/N --out DIR` writes them, with REF_PROJECT's
+//                                          real vectors (a vector of the row's own domain, cycling)
+//                                          + noise in place of the encoder; `merge` imports them
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <string>
 
@@ -24,6 +31,7 @@
 #include "shard/MomentStats.h"
 #include "shard/ShardFile.h"
 #include "shard/ShardSpec.h"
+#include "shard/ShardWork.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -273,6 +281,69 @@ int em(const std::string& dir, std::int64_t rows, int k, int pca, int iters, int
     return 0;
 }
 
+// The reference vectors grouped by domain name (one group "" for unlabelled sentences).
+std::map<std::string, std::vector<const float*>> vectorsByDomain(Store& ref, const EmbeddingMatrix& emb, std::int64_t corpusId) {
+    const auto labels = must(corpusLabels(ref, corpusId));
+    std::map<std::string, std::vector<const float*>> out;
+    for (std::int64_t r = 0; r < emb.rows; ++r) {
+        const int d = labels.domainIndex[std::size_t(r)];
+        out[d < 0 ? std::string() : labels.domainNames[std::size_t(d)]].push_back(emb.row(r));
+    }
+    return out;
+}
+
+int encodeShards(const std::string& project, const std::string& corpusName, const std::string& refPath, const std::string& dir,
+                 int shards) {
+    const double t0 = now();
+    auto ref = must(Store::open(refPath, OpenMode::ReadOnly));
+    const auto refCorpus = must(resolveCorpus(*ref, ""));
+    const auto set = must(latestCompleteSet(*ref, refCorpus.id));
+    const auto emb = must(loadEmbeddings(*ref, set.id, refCorpus.id));
+    const auto byDomain = vectorsByDomain(*ref, emb, refCorpus.id);
+    auto store = must(Store::open(project, OpenMode::SharedReadOnly));
+    const auto corpus = must(resolveCorpus(*store, corpusName));
+    const auto labels = must(corpusLabels(*store, corpus.id));
+    // The parameters encodeShardParams records for this set's key.
+    nlohmann::json params = corpusIdentity(corpus);
+    params.update({{"job", "encode"}, {"side", "src"}, {"model", set.key.model}, {"model_hash", set.key.modelHash},
+                   {"layer", set.key.layer}, {"pooling", set.key.pooling}, {"normalized", set.key.normalized},
+                   {"precision", set.key.precision}, {"prefix", set.key.prefix}, {"storage", "f16"}, {"dim", emb.dim}});
+    std::mt19937_64 rng(7);
+    std::normal_distribution<float> gauss(0.0f, 0.01f);
+    std::vector<float> table(std::size_t{1} << 20);
+    for (auto& v : table) v = gauss(rng);
+    std::map<std::string, std::size_t> next;  // per domain: the next reference vector
+    for (int i = 0; i < shards; ++i) {
+        const auto rows = must(shardRows(*store, corpus, {i, shards}));
+        const auto n = static_cast<std::int64_t>(rows.ids.size());
+        std::vector<float> v(static_cast<std::size_t>(n) * emb.dim);
+        for (std::int64_t r = 0; r < n; ++r) {
+            const int d = labels.domainIndex[std::size_t(rows.firstPosition + r)];
+            const std::string domain = d < 0 ? std::string() : labels.domainNames[std::size_t(d)];
+            const auto it = byDomain.contains(domain) ? byDomain.find(domain) : byDomain.begin();
+            const float* src = it->second[next[it->first]++ % it->second.size()];
+            const float* noise = table.data() + rng() % (table.size() - static_cast<std::size_t>(emb.dim));
+            for (int a = 0; a < emb.dim; ++a) v[std::size_t(r * emb.dim + a)] = src[a] + noise[a];
+        }
+        std::vector<std::uint16_t> h(v.size());
+        floatsToHalves(v, h);
+        halvesToFloats(h, v);  // the statistics describe the stored values, as encode's do
+        MomentStats m = MomentStats::zeros(emb.dim);
+        m.addRows(v.data(), n);
+        auto out = must(ShardOutput::open(dir, "encode", rows));
+        const std::int64_t count = m.count;
+        must(out.data().array("vectors", ShardDType::F16, n, emb.dim, std::span<const std::uint16_t>(h)));
+        must(out.data().array("moment_count", ShardDType::I64, 1, 1, std::span<const std::int64_t>(&count, 1)));
+        must(out.data().array("moment_sum", ShardDType::F64, 1, emb.dim, std::span<const double>(m.sum)));
+        must(out.data().array("moment_outer", ShardDType::F64, emb.dim, emb.dim, std::span<const double>(m.outer)));
+        must(out.finish(params, set.key.modelHash));
+    }
+    std::printf("encode-shards: %lld rows of '%s' in %d encode shards from %lld real vectors (%zu domains), %.1f s\n",
+                static_cast<long long>(corpus.sentences), corpus.name.c_str(), shards, static_cast<long long>(emb.rows),
+                byDomain.size(), now() - t0);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -282,6 +353,7 @@ int main(int argc, char** argv) {
     if (a.size() == 6 && a[0] == "fit") return fit(a[1], std::stoi(a[2]), std::stoi(a[3]), std::stoll(a[4]), std::stoi(a[5]));
     if (a.size() == 4 && a[0] == "assign") return assign(a[1], std::stoi(a[2]), std::stoi(a[3]));
     if (a.size() == 5 && a[0] == "merge") return merge(a[1], a[2], std::stoi(a[3]), std::stoll(a[4]));
+    if (a.size() == 6 && a[0] == "encode-shards") return encodeShards(a[1], a[2], a[3], a[4], std::stoi(a[5]));
     if (a.size() == 7 && a[0] == "em")
         return em(a[1], std::stoll(a[2]), std::stoi(a[3]), std::stoi(a[4]), std::stoi(a[5]), std::stoi(a[6]));
     std::fprintf(stderr, "usage: see the comment at the top of bench/scale/bench_scale.cpp\n");

@@ -14,17 +14,7 @@ N="${N:-10000000}"; SHARDS="${SHARDS:-10}"; MERGE_ROWS="${MERGE_ROWS:-1000000}"
 WORK="${WORK:-/tmp/dl-scale}"; DATA="$ROOT/../shared/data/llm-dom-ad-deen-test"
 rm -rf "$WORK"; mkdir -p "$WORK"
 LOG="$WORK/results.txt"
-say() { echo "$*" | tee -a "$LOG"; }
-# measure NAME CMD...: runs CMD under /usr/bin/time -v; prints its output, wall time and peak RSS.
-measure() {
-  local name="$1"; shift
-  /usr/bin/time -v -o "$WORK/$name.time" nice -n 5 "$@" 2>&1 | grep -v "^\s*$" | tail -n 3 | tee -a "$LOG"
-  local wall rss cpu
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$WORK/$name.time")
-  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$WORK/$name.time")
-  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.1f", s}' "$WORK/$name.time")
-  say "  [$name] wall $wall, CPU (user+sys) ${cpu} s, peak RSS $rss MB, load $(cut -d' ' -f1-3 /proc/loadavg)"
-}
+source "$ROOT/bench/scale/measure.sh"
 say "bench/scale on $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo); load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 say "== encode rate on a real slice (5 domains x 200 sentences, en)"

@@ -10,6 +10,7 @@
 #include "analysis/LayerSets.h"
 #include "analysis/Metrics.h"
 #include "jobs/RunJob.h"
+#include "shard/MergedMoments.h"
 #include "shard/ShardSpec.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
@@ -36,6 +37,7 @@ nlohmann::json ClusterParams::toJson() const {
     j["precision"] = precision == Precision::Float64 ? "float64" : "float32";
     j["representation"] = representation.toJson();
     if (initSampleRows > 0) j["init_sample_rows"] = initSampleRows;
+    if (pcaFromMerge) j["pca_from_merge"] = true;
     return j;
 }
 
@@ -69,6 +71,7 @@ struct Prepared {
     std::vector<EmbeddingSetInfo> layerSets;  // sets averaged (empty = pr.set alone)
     bool labelled = false;
     std::int64_t firstRow = 0;  // cluster --mpi: this process's rows are [firstRow, firstRow + emb.rows)
+    std::int64_t pcaMergeRun = 0;  // --pca-from-merge: the merge run whose statistics gave the PCA
 };
 
 Status validate(const ClusterParams& p) {
@@ -89,6 +92,19 @@ Expected<EmbeddingMatrix> loadShare(const ClusterParams& params, Store& store, c
     const auto [first, last] = shardRowRange({red.rank(), red.size()}, static_cast<std::size_t>(pr.corpus.sentences));
     firstRow = static_cast<std::int64_t>(first);
     return loadEmbeddingRange(store, pr.set.id, pr.corpus.id, firstRow, static_cast<std::int64_t>(last - first));
+}
+
+// cluster --pca-from-merge: the PCA of the statistics the encode merge summed over the shards.
+Expected<PcaModel> pcaFromMerge(const ClusterParams& params, Store& store, Prepared& pr) {
+    const auto& rep = params.representation;
+    if (params.pcaDims < 2) return usageError("--pca-from-merge needs --pca N with N >= 2.");
+    if (rep.l2 || rep.standardize || !rep.layers.empty())
+        return usageError("--pca-from-merge: the merged statistics describe the vectors as stored; --l2, --standardize "
+                          "and --layers change them before the PCA.");
+    auto merged = mergedMoments(store, pr.set.id, pr.corpus.id, pr.corpus.sentences);
+    if (!merged) return std::unexpected(merged.error());
+    pr.pcaMergeRun = merged->mergeRunId;
+    return pcaFromMoments(merged->stats, params.pcaDims);
 }
 
 // dist: cluster --mpi (any number of processes, one included: the same numerics for 1 and R
@@ -142,6 +158,11 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     rp.seed = params.firstSeed;
     rp.precision = params.precision;
     rp.cuda = params.useCuda && cudaAvailable();
+    if (params.pcaFromMerge) {
+        auto fitted = pcaFromMerge(params, store, pr);
+        if (!fitted) return std::unexpected(fitted.error());
+        rp.fittedPca = std::move(*fitted);
+    }
     if (params.representation.l2 || params.representation.standardize) progress.stage("Post-processing the vectors");
     if (params.pcaDims >= 2) progress.stage("PCA to " + std::to_string(params.pcaDims) + " dimensions");
     auto reduced = distributed ? reduceDistributed(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, red, cancel)
@@ -383,6 +404,7 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
             double total = 0;
             for (double v : pr->pca.explainedVarianceRatio) total += v;
             pcaJ["fit_rows"] = pr->pca.fitRows;
+            if (pr->pcaMergeRun) pcaJ["from_merge_run"] = pr->pcaMergeRun;
             pcaJ["explained_variance_ratio"] = pr->pca.explainedVarianceRatio;
             pcaJ["explained_variance_total"] = total;
         }

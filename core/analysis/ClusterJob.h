@@ -52,6 +52,11 @@ struct ClusterParams {
     bool kmeansBaseline = true;        // also report k-means purity per seed
     RepresentationParams representation;  // layer mean, L2, standardisation, whitening
     std::int64_t initSampleRows = 0;      // k-means++ seeding sample (GmmParams::initSampleRows; 0 = all rows)
+    // PCA from the statistics an encode merge summed over its shards (shard/MergedMoments.h)
+    // instead of a pass over the vectors: the all-rows PCA whatever pcaMaxFitRows says. Asked
+    // for explicitly (not used whenever present), so a run's result never depends on how its
+    // vectors arrived; fails when the set has no merge of this corpus' rows.
+    bool pcaFromMerge = false;
     nlohmann::json toJson() const;
 };
 
@@ -89,8 +94,9 @@ class StatsReducer;
 // iteration (fitGmm with the reducer), and rank 0 gathers the labels and stores the run
 // (other processes return runId 0 and may open the project read-only). Without a k-means
 // baseline; --layers and --standardize are refused. One process or R give the same result
-// (to the order of float64 sums); runCluster above differs from both by its PCA only: its
-// covariance sums float32 products per block (GramAccumulator), this one float64 (~1e-7).
+// (to the order of float64 sums), and so does runCluster above whenever its PCA is fitted on
+// all rows (N <= pcaMaxFitRows, or 0): it then uses the same float64 centred moments
+// (distributedPca with the LocalReducer); fitted on a sample it sums float32 products.
 Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, StatsReducer& reducer, ProgressSink& progress,
                                    const CancelToken& cancel);
 

@@ -58,14 +58,18 @@ Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows
                           "before the PCA); use --l2 or --whiten, or cluster without --mpi.");
     if (rep.whiten && params.pcaDims < 2) return usageError("--whiten needs --pca N with N >= 2.");
     if (rep.l2) l2NormalizeRows(data, rows, dim);
-    auto x = DataMatrix::fromFloat(data, rows, dim, params.precision, params.cuda);
+    // As reduceForClustering, step for step: the rows projected in float32, the coordinates
+    // then in `precision`, so that with the same PCA the GMM sees the same data (1e-9).
+    const Precision rawPrecision = params.pcaDims >= 2 ? Precision::Float32 : params.precision;
+    auto x = DataMatrix::fromFloat(data, rows, dim, rawPrecision, params.cuda);
     if (!x) return std::unexpected(x.error());
     ReducedData out;
     if (params.pcaDims < 2) {
         out.x = std::move(*x);
         return out;
     }
-    auto pca = distributedPca(data, rows, dim, params.pcaDims, reducer);
+    auto pca = params.fittedPca ? fittedPcaFor(*params.fittedPca, dim, params.pcaDims)
+                                : distributedPca(data, rows, dim, params.pcaDims, reducer);
     if (!pca) return std::unexpected(pca.error());
     auto projected = projectPca(*pca, *x, cancel);
     if (!projected) return std::unexpected(projected.error());
@@ -73,7 +77,7 @@ Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows
         projected = whitenProjection(*pca, *projected);
         if (!projected) return std::unexpected(projected.error());
     }
-    out.x = std::move(*projected);
+    out.x = projected->to(params.precision);
     out.pca = std::move(*pca);
     return out;
 }

@@ -13,7 +13,8 @@
 
 namespace dl {
 
-// PCA of the rows of all processes (this process passes its own).
+// PCA of the rows of all processes (this process passes its own). With the LocalReducer it is
+// also the one-process fit of reduceForClustering when the PCA uses all rows.
 Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowCount, int dim, int components,
                                   StatsReducer& reducer);
 

@@ -1,5 +1,8 @@
 #include "analysis/Representation.h"
 
+#include "analysis/DistributedReduce.h"
+#include "analysis/StatsReducer.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -120,6 +123,13 @@ Expected<DataMatrix> whitenProjection(const PcaModel& model, const DataMatrix& p
     return DataMatrix::fromDouble(x, n, c, projected.precision(), projected.onCuda());
 }
 
+Expected<PcaModel> fittedPcaFor(const PcaModel& pca, int dim, int components) {
+    if (pca.inputDim != dim || pca.components != components)
+        return fail("The given PCA maps " + std::to_string(pca.inputDim) + " to " + std::to_string(pca.components) +
+                    " dimensions; the data have " + std::to_string(dim) + " and " + std::to_string(components) + " were asked for.");
+    return pca;
+}
+
 Expected<ReducedData> reduceForClustering(std::span<float> data, std::int64_t rows, int dim,
                                           const RepresentationParams& rep, const ReduceParams& params,
                                           const CancelToken& cancel) {
@@ -142,7 +152,15 @@ Expected<ReducedData> reduceForClustering(std::span<float> data, std::int64_t ro
     pp.components = params.pcaDims;
     pp.maxFitRows = params.pcaMaxFitRows;
     pp.seed = params.seed;
-    auto model = fitPca(*raw, pp, cancel);
+    // Fitted on all rows: from the float64 centred moments, the computation `cluster --mpi`
+    // sums over its ranks (one process = the LocalReducer), so both fits agree to the order
+    // of float64 additions (1e-15) rather than to the float32 Gram's 1e-8; the float32 Gram
+    // (twice the rate) stays for the sampled fit, which --mpi does not offer.
+    LocalReducer local;
+    const bool allRows = params.pcaMaxFitRows <= 0 || rows <= params.pcaMaxFitRows;
+    auto model = params.fittedPca ? fittedPcaFor(*params.fittedPca, dim, params.pcaDims)
+                 : allRows        ? distributedPca(data, rows, dim, params.pcaDims, local)
+                                  : fitPca(*raw, pp, cancel);
     if (!model) return std::unexpected(model.error());
     auto proj = projectPca(*model, *raw, cancel);
     if (!proj) return std::unexpected(proj.error());

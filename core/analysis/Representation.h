@@ -7,6 +7,7 @@
 // StandardScaler (population std, constant columns only centred) and PCA(whiten=True)
 // (divide by sqrt(explained_variance_), sample variance n-1).
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,6 +50,8 @@ Standardization standardizeColumns(std::span<float> data, std::int64_t rows, int
 // PCA whitening of a projection made with `model`: column j divided by
 // sqrt(model.explainedVariance[j]) (components with zero variance are left as they are).
 Expected<DataMatrix> whitenProjection(const PcaModel& model, const DataMatrix& projected);
+// ReduceParams::fittedPca checked against the data (dim) and the components asked for.
+Expected<PcaModel> fittedPcaFor(const PcaModel& pca, int dim, int components);
 
 // The data a GMM sees: post-processed embeddings, PCA-reduced (and whitened) when pcaDims >= 2.
 struct ReducedData {
@@ -62,6 +65,9 @@ struct ReduceParams {
     std::uint64_t seed = 0;  // PCA fit sample
     Precision precision = Precision::Float64;
     bool cuda = false;
+    // A PCA fitted already (cluster --pca-from-merge: from the merged per-shard statistics),
+    // used instead of a fit; its input dimension and components must match.
+    std::optional<PcaModel> fittedPca;
 };
 // Applies L2 / standardisation to `data` IN PLACE (the caller's matrix is consumed), then PCA
 // and whitening. Fails on non-finite values and on whitening without PCA.

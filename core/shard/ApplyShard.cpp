@@ -53,8 +53,9 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
     if (!emb) return std::unexpected(emb.error());
     const auto n = static_cast<std::int64_t>(rows->ids.size());
     GmmAssignment g;
+    std::vector<float> map2d;  // the rows on the cluster run's map (its "pca2d" axes)
     if (n > 0) {
-        auto applied = applyClusterModel(*model, emb->data, n, emb->dim, cancel);
+        auto applied = applyClusterModel(*model, emb->data, n, emb->dim, cancel, &map2d);
         if (!applied) return std::unexpected(applied.error());
         g = std::move(*applied);
     }
@@ -66,6 +67,8 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
                             f.array("loglik", ShardDType::F64, n, 1, std::span<const double>(g.logLik)),
                             f.array("responsibilities", ShardDType::F64, n, model->gmm.k, std::span<const double>(g.responsibilities))})
         if (!s) return std::unexpected(s.error());
+    if (model->pca.components >= 2)
+        if (auto s = f.array("map2d", ShardDType::F32, n, 2, std::span<const float>(map2d)); !s) return std::unexpected(s.error());
     progress.progress(n, n);
     return out->finish(a->params, a->modelHash);
 }

@@ -7,8 +7,9 @@
 // corrupt shard fails naming its file. Then ONE transaction imports:
 //   encode -> the vectors into the embedding set (rows the set already has are skipped), and
 //             the summed PCA statistics as a "merge" run's blobs (moment_count/sum/outer);
-//   assign -> a run of kind "assign" (labels, max responsibility, log-likelihood; blob
-//             "responsibilities" rows x k in sentence-id order);
+//   assign -> a run of kind "assign" (labels, max responsibility, log-likelihood; blobs
+//             "responsibilities" rows x k and "pca2d" rows x 2, the rows on the cluster
+//             run's map, in sentence-id order);
 //   score  -> a run of kind "select" (scores, the source run's cut applied to all of them).
 // Every merge also records a "merge" run (job, shards, parameters hash, model hash).
 //

@@ -26,6 +26,12 @@ Status gather(const MergeInput& in, const char* name, ShardDType type, std::int6
     return {};
 }
 
+// Whether the shards carry `name` (all or none do: they ran the same code on one model).
+bool hasArray(const MergeInput& in, const char* name) {
+    auto reader = ShardFileReader::open(in.dir / in.shards.front().dataFile);
+    return reader && reader->find(name, ShardDType::F32).has_value();
+}
+
 Expected<RunInfo> sourceRun(Store& store, const MergeInput& in, const std::string& kind) {
     const auto id = in.shards.front().params.value("run", std::int64_t(0));
     auto run = getRun(store, id);
@@ -53,6 +59,12 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
                             gather<double>(in, "loglik", ShardDType::F64, 1, rr.loglik, nullptr, cancel),
                             gather<double>(in, "responsibilities", ShardDType::F64, k, resp, nullptr, cancel)})
         if (!s) return s;
+    // The map coordinates (shards of runs clustered after a PCA): stored as the cluster run
+    // stores its own ("pca2d", position order), so the workbench draws the assign run's map.
+    std::vector<float> map2d;
+    const bool mapped = hasArray(in, "map2d");
+    if (mapped)
+        if (auto s = gather<float>(in, "map2d", ShardDType::F32, 2, map2d, nullptr, cancel); !s) return s;
     std::vector<double> sizes(static_cast<std::size_t>(k), 0.0);
     double loglik = 0;
     for (std::size_t i = 0; i < rr.sentenceIds.size(); ++i) {
@@ -70,6 +82,8 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
                             putRunArray(store, *runId, "sentence_ids", std::span<const std::int64_t>(rr.sentenceIds)),
                             putRunArray(store, *runId, "responsibilities", std::span<const double>(resp))})
         if (!s) return s;
+    if (mapped)
+        if (auto s = putRunArray(store, *runId, "pca2d", std::span<const float>(map2d)); !s) return s;
     r.runId = *runId;
     r.rows = static_cast<std::int64_t>(rr.sentenceIds.size());
     progress.progress(r.rows, r.rows);

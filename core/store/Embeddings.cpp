@@ -102,7 +102,11 @@ Expected<EmbeddingSetInfo> embeddingSet(Store& store, std::int64_t id) {
 }
 
 Expected<std::int64_t> encodedCount(Store& store, std::int64_t setId, std::int64_t corpusId) {
-    auto q = store.prepare("SELECT COALESCE(MAX(first_position + rows), 0) FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2");
+    // The last chunk by the primary key (chunks are contiguous: appendEmbeddings checks it),
+    // one seek; MAX(first_position + rows) scanned every chunk of the set per append, which
+    // made a merge of millions of vectors in one transaction quadratic (docs/scale.md).
+    auto q = store.prepare("SELECT COALESCE((SELECT first_position + rows FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 "
+                           "ORDER BY first_position DESC LIMIT 1), 0)");
     if (!q) return std::unexpected(q.error());
     q->bind(1, setId).bind(2, corpusId);
     auto row = q->step();

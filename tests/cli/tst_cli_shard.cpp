@@ -66,6 +66,33 @@ std::vector<float> poolVectors(const QString& project) {
     return out;
 }
 
+// A run's float32 or float64 blob as doubles.
+template <class T>
+std::vector<double> runBlob(const QString& project, long long run, const char* name) {
+    std::vector<double> out;
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "SELECT data FROM run_blobs WHERE run_id = ?1 AND name = ?2", -1, &st, nullptr);
+    sqlite3_bind_int64(st, 1, run);
+    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const auto* p = static_cast<const T*>(sqlite3_column_blob(st, 0));
+        out.assign(p, p + sqlite3_column_bytes(st, 0) / int(sizeof(T)));
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
+}
+
+// Largest |a - b| over two equally long arrays (infinity when the lengths differ or are 0).
+double maxDiff(const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size() || a.empty()) return INFINITY;
+    double worst = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(a[i] - b[i]));
+    return worst;
+}
+
 bool near(double a, double b, double tol) { return (std::isnan(a) && std::isnan(b)) || std::abs(a - b) <= tol; }
 
 }  // namespace
@@ -167,6 +194,61 @@ private slots:
         QCOMPARE(r.json().value(QLatin1String("pca_statistics")).toObject().value(QLatin1String("count")).toInteger(), 211);
     }
 
+    // cluster --pca-from-merge on the project the test above merged: the PCA of the summed
+    // shard statistics equals the PCA of all rows (--pca-fit-rows 0), axes and variances to
+    // 1e-9, and the clustering after it too (labels, lower bound).
+    void clusterPcaFromMergeEqualsAllRowsPca() {
+        const QString project = path(QStringLiteral("encode.dlproj"));
+        QVERIFY(QFile::exists(project));
+        const QStringList common{QStringLiteral("cluster"), project, QStringLiteral("--corpus"), kPool, QStringLiteral("--k"),
+                                 QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"),
+                                 QStringLiteral("1"), QStringLiteral("--quiet")};
+        auto r = runCli(common + QStringList{QStringLiteral("--pca-fit-rows"), QStringLiteral("0")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const long long allRows = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
+        r = runCli(common + QStringList{QStringLiteral("--pca-from-merge")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const long long fromMerge = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
+        QVERIFY(fromMerge > allRows);
+        const long long merge = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'merge'");
+        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT json_extract(summary, '$.pca.from_merge_run') FROM runs WHERE id = %1").arg(fromMerge))), merge);
+        for (const char* part : {"model.pca_mean", "model.pca_axes", "model.pca_variance"}) {
+            const double worst = maxDiff(runBlob<double>(project, fromMerge, part), runBlob<double>(project, allRows, part));
+            QVERIFY2(worst <= 1e-9, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(part)).arg(worst)));
+        }
+        const auto a = runRows(project, allRows), b = runRows(project, fromMerge);
+        QCOMPARE(a.size(), std::size_t(211));
+        QCOMPARE(b.size(), a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) QCOMPARE(b[i].label, a[i].label);
+        auto bound = [&](long long run) {
+            return sqlText(project, qPrintable(QStringLiteral("SELECT json_extract(summary, '$.per_seed[0].lower_bound') FROM runs WHERE id = %1").arg(run))).toDouble();
+        };
+        QVERIFY2(std::abs(bound(fromMerge) - bound(allRows)) <= 1e-9 * std::abs(bound(allRows)),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(bound(fromMerge), 0, 'g', 17).arg(bound(allRows), 0, 'g', 17)));
+    }
+
+    // Without merged statistics (base was encoded in one go) or with a post-processing that
+    // changes the vectors first, --pca-from-merge refuses, saying why.
+    void clusterPcaFromMergeRefuses_data() {
+        QTest::addColumn<QString>("project");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no merge") << QStringLiteral("base.dlproj") << QStringList{} << 1 << QStringLiteral("not filled by an encode merge");
+        QTest::newRow("l2") << QStringLiteral("encode.dlproj") << QStringList{QStringLiteral("--l2")} << 2 << QStringLiteral("change them before the PCA");
+    }
+    void clusterPcaFromMergeRefuses() {
+        QFETCH(QString, project);
+        QFETCH(QStringList, extra);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        auto r = runCli(QStringList{QStringLiteral("cluster"), path(project), QStringLiteral("--corpus"), kPool, QStringLiteral("--k"),
+                                    QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"),
+                                    QStringLiteral("1"), QStringLiteral("--pca-from-merge"), QStringLiteral("--quiet")} + extra);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+
     void assignShardsMergeEqualsClusterRun() {
         const QString project = copyOf(base_, QStringLiteral("assign.dlproj"));
         const QString out = path(QStringLiteral("asg"));
@@ -183,6 +265,9 @@ private slots:
             QVERIFY(near(merged[i].prob, fitted[i].prob, 1e-6));
             QVERIFY(near(merged[i].loglik, fitted[i].loglik, 1e-6 * (1 + std::abs(fitted[i].loglik))));
         }
+        // The assign run's map (from the shards' "map2d") is the cluster run's own map.
+        const double worst = maxDiff(runBlob<float>(project, jsonRun(r, "run"), "pca2d"), runBlob<float>(project, clusterRun_, "pca2d"));
+        QVERIFY2(worst <= 1e-5, qPrintable(QString::number(worst)));
     }
 
     void scoreShardsMergeEqualsSelection_data() {
