@@ -7,7 +7,7 @@
 ScatterMarks::ScatterMarks(QCustomPlot* plot) : QObject(plot), plot_(plot) {
     // Drawn in this order: matches under neighbours under the looked-up sentences.
     // Dark outline + bright fill: visible over any category colour and over the density image.
-    matches_ = addLayer(QColor(0, 0, 0), QColor(255, 0, 110), QCPScatterStyle::ssDisc, 8, 1.2);
+    matches_ = addLayer(QColor(0, 0, 0), QColor(255, 0, 110), QCPScatterStyle::ssCircle, 8, 1.2);
     neighbours_ = addLayer(QColor(0, 0, 0), QColor(255, 255, 255, 160), QCPScatterStyle::ssCircle, 12, 2.2);
     queries_ = addLayer(QColor(0, 0, 0), QColor(255, 214, 0), QCPScatterStyle::ssDiamond, 18, 2.0);
 }

@@ -150,6 +150,7 @@ void SearchExplorer::lookUp(const QString& sentence) {
 
 void SearchExplorer::showNeighbours(const NeighbourResult& r) {
     hits_->setHits(r.hits, r.hits.size());
+    table_->setColumnHidden(SearchHitModel::CosineColumn, false);
     marks_->setMatches({});
     marks_->setNeighbours(r.points);
     marks_->setQueries(r.placed ? QVector<QPointF>{r.at} : QVector<QPointF>{});
@@ -188,6 +189,7 @@ void SearchExplorer::findWords(const QString& words) {
 
 void SearchExplorer::showMatches(const TextSearchResult& r, const QString& words) {
     hits_->setHits(r.hits, r.total);
+    table_->setColumnHidden(SearchHitModel::CosineColumn, true);  // full-text matches have no cosine
     marks_->setQueries({});
     marks_->setNeighbours({});
     marks_->setMatches(r.points);
