@@ -50,6 +50,9 @@ SearchExplorer::SearchExplorer(JobRunner* runner, QWidget* parent)
     status_->setWordWrap(true);
     scatter_ = new ScatterPlotView(this);
     marks_ = new ScatterMarks(scatter_->plot());
+    scatter_->setTooltipProvider([this](qint64 row) {  // one indexed lookup, as on the Clusters tab
+        return row >= 0 && row < map_.ids.size() ? sentenceText(projectPath_, map_.ids[row]) : QString();
+    });
     hits_ = new SearchHitModel(this);
     table_ = new QTableView(this);
     table_->setModel(hits_);
