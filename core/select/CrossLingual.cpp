@@ -59,6 +59,18 @@ std::vector<float> applyLayer(AdaptiveLayerImpl& g, const std::vector<float>& x,
     return std::vector<float>(out.data_ptr<float>(), out.data_ptr<float>() + n * dim);
 }
 
+// Both languages' vectors in one 2-D PCA (Vu et al. Figs. 3-4): rows 0..m-1 are side A,
+// m..2m-1 side B; row-major (x, y) pairs.
+std::vector<float> jointPca2(const torch::Tensor& a, const torch::Tensor& b) {
+    auto x = torch::cat({a, b}).to(torch::kFloat64);
+    x = x - x.mean(0, true);
+    auto svd = torch::linalg_svd(x, false);
+    auto coords = (std::get<0>(svd).narrow(1, 0, 2) * std::get<1>(svd).narrow(0, 0, 2)).to(torch::kFloat32).contiguous();
+    return {coords.data_ptr<float>(), coords.data_ptr<float>() + coords.numel()};
+}
+
+constexpr std::size_t kAlignmentPairs = 500;  // held-out pairs kept for the alignment view
+
 std::vector<char> saveModule(torch::nn::Module& m) {
     std::ostringstream os;
     torch::serialize::OutputArchive archive;
@@ -239,6 +251,27 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     }
     g.eval();
 
+    // The alignment view: held-out pairs (never trained on) before and after g, each in one
+    // PCA of both languages, with the mean cosine of a sentence and its translation.
+    std::vector<std::int64_t> shown(test.begin(), test.begin() + std::ptrdiff_t(std::min(test.size(), kAlignmentPairs)));
+    std::vector<std::int64_t> shownIds;
+    for (auto i : shown) shownIds.push_back(parallel->ids[std::size_t(i)]);
+    std::vector<float> alignedBefore, alignedAfter;
+    nlohmann::json alignment;
+    {
+        torch::NoGradGuard noGrad;
+        const auto idx = torch::tensor(shown, torch::kInt64);
+        const auto a0 = A.index_select(0, idx), b0 = B.index_select(0, idx);
+        const auto a1 = g.forward(a0), b1 = g.forward(b0);
+        alignedBefore = jointPca2(a0, b0);
+        alignedAfter = jointPca2(a1, b1);
+        const std::string langA = sideA == Side::Target ? parallel->corpus.tgtLang : parallel->corpus.srcLang;
+        alignment = {{"pairs", shown.size()},
+                     {"languages", {langA, langB}},
+                     {"pair_cosine_before", torch::cosine_similarity(a0, b0, 1).mean().item<double>()},
+                     {"pair_cosine_after", torch::cosine_similarity(a1, b1, 1).mean().item<double>()}};
+    }
+
     // Classifier c on g(seed) vs the A sentences least like the seed; applied to g(pool).
     const auto gSeed = applyLayer(g, seedRows, dim);
     const auto gA = applyLayer(g, aRows, dim);
@@ -280,7 +313,7 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
                    {"cut", cut}, {"leaked", 0},
                    {"adaptive_layer", {{"epochs", epochs}, {"held_out_loss", best}, {"initial_held_out_loss", initialLoss},
                                        {"loss_curve", curve}, {"clusters", p.clusters}}},
-                   {"report", head->report.toJson()}, {"score_quantiles", quantiles}};
+                   {"report", head->report.toJson()}, {"score_quantiles", quantiles}, {"alignment", alignment}};
     RunResults results;
     results.sentenceIds = pool->ids;
     results.score = scores;
@@ -298,6 +331,10 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
         return std::unexpected(s.error());
     if (auto s = putRunBlob(store, *runId, "classifier.pt", std::as_bytes(std::span<const char>(head->weights))); !s)
         return std::unexpected(s.error());
+    for (auto s : {putRunArray(store, *runId, "alignment_pair_ids", std::span<const std::int64_t>(shownIds)),
+                   putRunArray(store, *runId, "alignment_before", std::span<const float>(alignedBefore)),
+                   putRunArray(store, *runId, "alignment_after", std::span<const float>(alignedAfter))})
+        if (!s) return std::unexpected(s.error());
     cancel.throwIfCancelled();
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());
     out.runId = *runId;

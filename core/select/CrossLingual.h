@@ -10,7 +10,11 @@
 //  3. A domain classifier c (2-layer feed-forward) on g(seed) vs g(A-side sentences of the
 //     parallel corpus with the lowest cosine to the seed mean), applied to g(pool).
 // Stored as a selection run (method "cross-lingual") so evaluation and export work unchanged;
-// g and c are saved in the run as blobs "adaptive_layer.pt" and "classifier.pt".
+// g and c are saved in the run as blobs "adaptive_layer.pt" and "classifier.pt"; for the
+// alignment view (Vu et al. Figs. 3-4) up to 500 held-out pairs are kept as run arrays:
+// "alignment_pair_ids" (parallel sentence ids), "alignment_before" / "alignment_after" (one 2-D
+// PCA of both languages each, rows A_0..A_m-1 then B_0..B_m-1), summary "alignment" (languages,
+// mean cosine of the pairs before and after).
 #include <cstdint>
 #include <optional>
 #include <string>

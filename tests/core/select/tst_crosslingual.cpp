@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <set>
 
 #include "TestSupport.h"
 #include "corpus/Import.h"
@@ -183,6 +184,17 @@ private slots:
         QVERIFY(r->summary["adaptive_layer"]["held_out_loss"].get<double>() < r->summary["adaptive_layer"]["initial_held_out_loss"].get<double>());
         QVERIFY(!getRunBlob(*store, r->runId, "adaptive_layer.pt")->empty());
         QVERIFY(!getRunBlob(*store, r->runId, "classifier.pt")->empty());
+        // The alignment view's sample: held-out pairs, both PCAs, pairs closer after g.
+        const auto pairIds = getRunArray<std::int64_t>(*store, r->runId, "alignment_pair_ids").value();
+        const auto before = getRunArray<float>(*store, r->runId, "alignment_before").value();
+        const auto after = getRunArray<float>(*store, r->runId, "alignment_after").value();
+        const auto& al = r->summary["alignment"];
+        QCOMPARE(al["pairs"].get<std::size_t>(), pairIds.size());
+        QVERIFY(!pairIds.empty() && pairIds.size() <= 500);
+        QCOMPARE(before.size(), 4 * pairIds.size());
+        QCOMPARE(after.size(), 4 * pairIds.size());
+        QVERIFY(std::set<std::int64_t>(pairIds.begin(), pairIds.end()).size() == pairIds.size());
+        QVERIFY2(al["pair_cosine_after"].get<double>() > al["pair_cosine_before"].get<double>(), al.dump().c_str());
     }
 };
 
