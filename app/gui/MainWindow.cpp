@@ -42,6 +42,8 @@
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
 #include "MethodsExplorer.h"
+#include "AlignmentQueries.h"
+#include "AlignmentView.h"
 #include "OutlierAnalysisPanel.h"
 #include "OutlierFiguresModel.h"
 #include "SearchExplorer.h"
@@ -109,6 +111,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     tabs_->addTab(selection_, tr("Selection"));
     methods_ = new MethodsExplorer(this);
     tabs_->addTab(methods_, tr("Methods"));
+    alignment_ = new AlignmentView(this);
+    tabs_->addTab(alignment_, tr("Alignment"));
     search_ = new SearchExplorer(runner_, this);
     tabs_->addTab(search_, tr("Search"));
     sweep_ = new SweepPlotView(this);
@@ -478,6 +482,10 @@ void MainWindow::showClusterRun(qint64 runId, bool activate) {
 void MainWindow::showSelectionRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
     selection_->setProject(projectPath_);
+    // A cross-lingual run also fills the alignment view; any other run says why it stays empty.
+    loader_->load<AlignmentData>(
+        QStringLiteral("alignment"), [path = projectPath_, runId] { return readAlignmentView(path, runId); },
+        [this](AlignmentData d) { alignment_->setData(std::move(d)); }, [this](const QString& message) { alignment_->setMessage(message); });
     loader_->load<SelectionViewData>(
         QStringLiteral("selection"), [path = projectPath_, runId] { return readSelectionView(path, runId); },
         [this, activate](SelectionViewData d) {
@@ -601,6 +609,7 @@ void MainWindow::saveCurrentView() {
     else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
     else if (current == methods_) PlotExport::saveWidgetWithDialog(methods_, this, QStringLiteral("methods"));
     else if (current == layerSweep_) PlotExport::saveWithDialog(layerSweep_->plot(), this, QStringLiteral("layer-sweep"));
+    else if (current == alignment_) PlotExport::saveWidgetWithDialog(alignment_, this, QStringLiteral("alignment"));
     else if (current == search_) PlotExport::saveWithDialog(search_->scatter()->plot(), this, QStringLiteral("search"));
     else if (current == outlierAnalysis_) TableExport::saveCsvWithDialog(*outlierAnalysis_->figures(), this, QStringLiteral("outlier-analysis"));
     else if (current == outliers_) saveOutliersCsv();

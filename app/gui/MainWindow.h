@@ -18,6 +18,7 @@ class MethodsExplorer;
 class OutlierBrowser;
 class OutlierAnalysisPanel;
 class SearchExplorer;
+class AlignmentView;
 class RunListModel;
 class QTableView;
 struct JobOutcome;
@@ -90,6 +91,7 @@ private:
     OutlierBrowser* outliers_;
     OutlierAnalysisPanel* outlierAnalysis_;
     SearchExplorer* search_;
+    AlignmentView* alignment_;
     ClusterExplorer* clusters_;
     SelectionExplorer* selection_;
     SweepPlotView* sweep_;
