@@ -72,6 +72,16 @@
 #include "corpus/Import.h"
 #include "store/Store.h"
 
+namespace {
+
+// An "assign" run (a cluster run's model applied in shards, then merged): shown in the
+// Clusters view, but without the cluster run's own summary (outliers) or words (names).
+bool isAssignRun(const QList<RunRow>& runs, qint64 runId) {
+    return std::any_of(runs.begin(), runs.end(), [&](const RunRow& r) { return r.id == runId && r.kind == QLatin1String("assign"); });
+}
+
+}  // namespace
+
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRunner(this)), loader_(new AsyncLoader(this)) {
     setWindowIcon(QIcon(QStringLiteral(":/icons/domainlens.svg")));
     corpusModel_ = new CorpusTreeModel(this);
@@ -163,7 +173,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     // The Selection tab's cut shown on the Clusters tab's map; map picks become decisions.
     new SelectionOnMap(clusters_, selection_, this);
     // A clustering run without cluster words gets them from a short job (c-TF-IDF).
+    // An assign run's clusters are its cluster run's components: it has no words of its own.
     connect(clusters_, &ClusterExplorer::namesMissing, this, [this](qint64 runId) {
+        if (isAssignRun(runModel_->runs(), runId)) return;
         runJob(tr("Name the clusters of run #%1").arg(runId), [this] { clusters_->reloadNames(); }, {},
                makeNameClustersJob(projectPath_, runId));
     });
@@ -461,10 +473,8 @@ void MainWindow::showClusterRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
     // The outlier browser reads a cluster run's own summary; an assign run (a cluster run's
     // model applied in shards) is shown in the Clusters view only.
-    const auto& runs = runModel_->runs();
-    const bool assign = std::any_of(runs.begin(), runs.end(), [&](const RunRow& r) { return r.id == runId && r.kind == QLatin1String("assign"); });
     QString error;
-    if (!assign && !outliers_->showRun(projectPath_, runId, &error))
+    if (!isAssignRun(runModel_->runs(), runId) && !outliers_->showRun(projectPath_, runId, &error))
         statusBar()->showMessage(error, 10000);
     clusters_->setProject(projectPath_);
     search_->setProject(projectPath_);
