@@ -2,6 +2,60 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AlignmentView</name>
+    <message>
+        <location filename="../app/lib/AlignmentQueries.cpp" line="+26" />
+        <source>Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).</source>
+        <translation>Lauf #%1 ist kein sprachübergreifender Auswahllauf mit gespeicherter Ausrichtungsstichprobe (führen Sie ihn erneut aus, um eine zu erhalten).</translation>
+    </message>
+    <message>
+        <location line="+27" />
+        <source>Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).</source>
+        <translation>Lauf #%1: %2 zurückgehaltene Übersetzungspaare, eine PCA pro Feld. Mittlerer Kosinus eines Satzes und seiner Übersetzung: %3 vor, %4 nach der adaptiven Schicht (Vu et al. 2021, Abb. 3-4).</translation>
+    </message>
+    <message>
+        <location filename="../widgets/AlignmentView.cpp" line="+29" />
+        <source>Show a cross-lingual selection run to see its alignment.</source>
+        <translation>Zeigen Sie einen sprachübergreifenden Auswahllauf, um seine Ausrichtung zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location line="+103" />
+        <source>Hover a point to join it to its translation.</source>
+        <translation>Fahren Sie über einen Punkt, um ihn mit seiner Übersetzung zu verbinden.</translation>
+    </message>
+    <message>
+        <location line="-100" />
+        <source>Before the adaptive layer</source>
+        <translation>Vor der adaptiven Schicht</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>After the adaptive layer</source>
+        <translation>Nach der adaptiven Schicht</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>PC1</source>
+        <translation>PC1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>PC2</source>
+        <translation>PC2</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>Language A</source>
+        <translation>Sprache A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Language B</source>
+        <translation>Sprache B</translation>
+    </message>
+</context>
+<context>
     <name>ClusterDialog</name>
     <message>
         <location filename="../widgets/ClusterDialog.cpp" line="+16" />
@@ -1117,7 +1171,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+85" />
+        <location filename="../app/gui/MainWindow.cpp" line="+97" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -1138,14 +1192,19 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+71" />
+        <location line="+75" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-69" />
+        <location line="-73" />
         <source>Methods</source>
         <translation>Methoden</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Alignment</source>
+        <translation>Ausrichtung</translation>
     </message>
     <message>
         <location line="+2" />
@@ -1208,7 +1267,7 @@
         </translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+26" />
         <source>Name the clusters of run #%1</source>
         <translation>Die Cluster von Lauf #%1 benennen</translation>
     </message>
@@ -1224,12 +1283,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+430" />
+        <location line="+433" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-423" />
+        <location line="-426" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1453,7 +1512,7 @@
         <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+97" />
+        <location line="+99" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
@@ -1479,7 +1538,7 @@
         <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+20" />
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
@@ -1772,7 +1831,7 @@
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8" />
         <source>Click a figure to list the sentences behind it.</source>
         <translation>Klicken Sie auf eine Zahl, um die Sätze dahinter aufzulisten.</translation>
     </message>
@@ -1787,7 +1846,7 @@
         <translation>Liste speichern…</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+23" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
     </message>
@@ -2727,7 +2786,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Zeigen Sie einen Clusterlauf, um auf seiner Karte zu suchen.</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+15" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
     </message>
@@ -2757,7 +2816,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Abgebrochen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+12" />
+        <location line="+13" />
         <source>%n nearest of %1 sentences (cosine, exact).</source>
         <translation>
             <numerusform>%n nächster von %1 Sätzen (Kosinus, exakt).</numerusform>
@@ -2766,8 +2825,8 @@ Precision und Recall sind nicht verfügbar.</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>The star is where the sentence lands; rings are its neighbours.</source>
-        <translation>Der Stern zeigt, wo der Satz landet; Ringe sind seine Nachbarn.</translation>
+        <source>The yellow diamond is where the sentence lands; rings are its neighbours.</source>
+        <translation>Die gelbe Raute zeigt, wo der Satz landet; Ringe sind seine Nachbarn.</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2790,7 +2849,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Volltextindex</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>%1 sentences contain “%2”.</source>
         <translation>%1 Sätze enthalten „%2“.</translation>
     </message>

@@ -2,6 +2,60 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>AlignmentView</name>
+    <message>
+        <location filename="../app/lib/AlignmentQueries.cpp" line="+26" />
+        <source>Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).</source>
+        <translation>L'exécution n°%1 n'est pas une sélection interlingue avec un échantillon d'alignement stocké (relancez-la pour en obtenir un).</translation>
+    </message>
+    <message>
+        <location line="+27" />
+        <source>Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).</source>
+        <translation>Exécution n°%1 : %2 paires de traduction réservées, une ACP par panneau. Cosinus moyen d'une phrase et de sa traduction : %3 avant, %4 après la couche adaptative (Vu et al. 2021, fig. 3-4).</translation>
+    </message>
+    <message>
+        <location filename="../widgets/AlignmentView.cpp" line="+29" />
+        <source>Show a cross-lingual selection run to see its alignment.</source>
+        <translation>Affichez une exécution de sélection interlingue pour voir son alignement.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location line="+103" />
+        <source>Hover a point to join it to its translation.</source>
+        <translation>Survolez un point pour le relier à sa traduction.</translation>
+    </message>
+    <message>
+        <location line="-100" />
+        <source>Before the adaptive layer</source>
+        <translation>Avant la couche adaptative</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>After the adaptive layer</source>
+        <translation>Après la couche adaptative</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>PC1</source>
+        <translation>CP1</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>PC2</source>
+        <translation>CP2</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>Language A</source>
+        <translation>Langue A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Language B</source>
+        <translation>Langue B</translation>
+    </message>
+</context>
+<context>
     <name>ClusterDialog</name>
     <message>
         <location filename="../widgets/ClusterDialog.cpp" line="+16" />
@@ -1117,7 +1171,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+85" />
+        <location filename="../app/gui/MainWindow.cpp" line="+97" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1138,14 +1192,19 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+71" />
+        <location line="+75" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-69" />
+        <location line="-73" />
         <source>Methods</source>
         <translation>Méthodes</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Alignment</source>
+        <translation>Alignement</translation>
     </message>
     <message>
         <location line="+2" />
@@ -1208,7 +1267,7 @@
         </translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+26" />
         <source>Name the clusters of run #%1</source>
         <translation>Nommer les clusters de l'exécution n°%1</translation>
     </message>
@@ -1224,12 +1283,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+430" />
+        <location line="+433" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-423" />
+        <location line="-426" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1453,7 +1512,7 @@
         <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+97" />
+        <location line="+99" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
@@ -1479,7 +1538,7 @@
         <translation>La nouvelle langue s'applique au redémarrage de DomainLens.</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+20" />
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
@@ -1772,7 +1831,7 @@
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8" />
         <source>Click a figure to list the sentences behind it.</source>
         <translation>Cliquez sur un chiffre pour lister les phrases correspondantes.</translation>
     </message>
@@ -1787,7 +1846,7 @@
         <translation>Enregistrer la liste…</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+23" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
     </message>
@@ -2727,7 +2786,7 @@ précision et rappel indisponibles.</translation>
         <translation>Affichez une exécution de clustering pour chercher sur sa carte.</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+15" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
     </message>
@@ -2757,7 +2816,7 @@ précision et rappel indisponibles.</translation>
         <translation>Annulé.</translation>
     </message>
     <message numerus="yes">
-        <location line="+12" />
+        <location line="+13" />
         <source>%n nearest of %1 sentences (cosine, exact).</source>
         <translation>
             <numerusform>%n plus proche parmi %1 phrases (cosinus, exact).</numerusform>
@@ -2766,8 +2825,8 @@ précision et rappel indisponibles.</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>The star is where the sentence lands; rings are its neighbours.</source>
-        <translation>L'étoile montre où tombe la phrase ; les anneaux sont ses voisines.</translation>
+        <source>The yellow diamond is where the sentence lands; rings are its neighbours.</source>
+        <translation>Le losange jaune montre où tombe la phrase ; les anneaux sont ses voisines.</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2790,7 +2849,7 @@ précision et rappel indisponibles.</translation>
         <translation>Index plein texte</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>%1 sentences contain “%2”.</source>
         <translation>%1 phrases contiennent « %2 ».</translation>
     </message>
