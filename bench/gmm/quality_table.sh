@@ -22,6 +22,6 @@ make_project q5 train5 it koran law medical subtitles
 printf "| corpus | k | GMM purity %% (mean ± std, 5 seeds) | NMI | ARI | k-means purity %% | random %% |\n|---|---|---|---|---|---|---|\n"
 for spec in "q7 7" "q7 14" "q7 21" "q5 5" "q5 10" "q5 15"; do
   set -- $spec
-  "$CLI" cluster "$WORK/$1.dlproj" --k "$2" --pca 50 --seeds 5 --json --quiet | \
+  "$CLI" cluster "$WORK/$1.dlproj" --k "$2" --pca 50 --seeds 5 --n-init "${N_INIT:-1}" --json --quiet | \
     python3 -c "import json,sys; j=json.load(sys.stdin); print(f\"| $1 ({len(j['domains'])} domains) | $2 | {100*j['purity_mean']:.2f} ± {100*j['purity_std']:.2f} | {j['nmi_mean']:.3f} | {j['ari_mean']:.3f} | {100*j['kmeans_purity_mean']:.2f} ± {100*j['kmeans_purity_std']:.2f} | {100*j['random_purity_mean']:.2f} |\")"
 done
