@@ -164,8 +164,8 @@
     </message>
     <message>
         <location line="+2" />
-        <source>k &amp;range:</source>
-        <translation>k-&amp;Bereich:</translation>
+        <source>k range:</source>
+        <translation>k-Bereich:</translation>
     </message>
     <message>
         <location line="+1" />

@@ -164,8 +164,8 @@
     </message>
     <message>
         <location line="+2" />
-        <source>k &amp;range:</source>
-        <translation>&amp;Plage de k :</translation>
+        <source>k range:</source>
+        <translation>Plage de k :</translation>
     </message>
     <message>
         <location line="+1" />

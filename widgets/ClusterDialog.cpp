@@ -91,7 +91,7 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent
     form->addRow(tr("&Corpus:"), corpus_);
     form->addRow(tr("&Clusters (k):"), k_);
     form->addRow(QString(), sweep_);
-    form->addRow(tr("k &range:"), sweepRow);
+    form->addRow(tr("k range:"), sweepRow);
     form->addRow(tr("&PCA dimensions:"), pca_);
     form->addRow(tr("PCA fitted on at &most:"), pcaSample_);
     form->addRow(tr("Co&variance:"), covariance_);

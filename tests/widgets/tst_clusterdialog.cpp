@@ -1,0 +1,31 @@
+// The Cluster dialog's restarts per seed (EM runs per seed, best lower bound kept) reach the
+// request; the default matches ClusterRequest's (3, docs/clustering.md "Restarts per seed").
+#include <QSpinBox>
+#include <QTest>
+
+#include "ClusterDialog.h"
+
+class TestClusterDialog : public QObject {
+    Q_OBJECT
+private slots:
+    void restartsReachTheRequest_data() {
+        QTest::addColumn<int>("restarts");
+        QTest::newRow("default") << -1;
+        QTest::newRow("one run") << 1;
+        QTest::newRow("five") << 5;
+    }
+    void restartsReachTheRequest() {
+        QFETCH(int, restarts);
+        ClusterDialog dialog({CorpusChoice{QStringLiteral("pool"), {QStringLiteral("law")}, false}});
+        QSpinBox* box = nullptr;
+        for (auto* s : dialog.findChildren<QSpinBox*>())
+            if (s->toolTip().contains(QStringLiteral("best likelihood"))) box = s;
+        QVERIFY(box);
+        if (restarts > 0) box->setValue(restarts);
+        QCOMPARE(dialog.request().restarts, restarts > 0 ? restarts : 3);
+        if (!qEnvironmentVariableIsEmpty("DL_SHOT")) dialog.grab().save(qEnvironmentVariable("DL_SHOT"));
+    }
+};
+
+QTEST_MAIN(TestClusterDialog)
+#include "tst_clusterdialog.moc"
