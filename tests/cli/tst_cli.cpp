@@ -20,8 +20,7 @@ private:
     QString path(const QString& name) const { return dir_.filePath(name); }
     QString copyProject(const QString& name) {
         const QString to = path(name);
-        QFile::remove(to);
-        if (!QFile::copy(project_, to)) qFatal("cannot copy the project");
+        if (!replaceProjectFile(project_, to)) qFatal("cannot copy the project");
         return to;
     }
     static QByteArray describe(const CliRun& r) {

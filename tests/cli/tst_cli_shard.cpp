@@ -110,8 +110,7 @@ private:
     }
     QString copyOf(const QString& from, const QString& name) {
         const QString to = path(name);
-        QFile::remove(to);
-        if (!QFile::copy(from, to)) qFatal("cannot copy the project");
+        if (!replaceProjectFile(from, to)) qFatal("cannot copy the project");
         return to;
     }
     // Runs `args` for every shard i of n (`{I}` in args is replaced by i/n).

@@ -56,8 +56,7 @@ private:
     QString path(const QString& name) const { return dir_.filePath(name); }
     QString copyBase(const QString& name) {
         const QString to = path(name);
-        QFile::remove(to);
-        if (!QFile::copy(base_, to)) qFatal("cannot copy the project");
+        if (!replaceProjectFile(base_, to)) qFatal("cannot copy the project");
         return to;
     }
     static QByteArray describe(const CliRun& r) { return "exit " + QByteArray::number(r.exitCode) + "; stderr: " + r.err.right(600); }

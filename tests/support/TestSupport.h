@@ -46,4 +46,12 @@ inline std::string writeFile(const QTemporaryDir& dir, const QString& name, cons
     return path.toStdString();
 }
 
+// Copies a project file to `to`, first removing whatever lies there under that name, its
+// SQLite side files included: a -wal left by a killed writer would otherwise be replayed onto
+// the fresh copy the next time it is opened (SQLite cannot tell that it belongs to an older file).
+inline bool replaceProjectFile(const QString& from, const QString& to) {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) QFile::remove(to + QLatin1String(suffix));
+    return QFile::copy(from, to);
+}
+
 }  // namespace dltest
