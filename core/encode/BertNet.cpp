@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "encode/EncoderNet.h"
 #include "encode/NetPartsImpl.h"
@@ -76,8 +77,10 @@ private:
     at::Tensor layerNorm(const at::Tensor& x, const Norm& n) const { return net::layerNorm(x, n, cfg_); }
     at::Tensor activation(const at::Tensor& x) const { return net::activation(x, cfg_); }
     at::Tensor embed(const at::Tensor& ids, const at::Tensor& mask) const;
-    // Additive attention mask [B*nh, T, T]: padding, plus MPNet's relative position bias.
-    at::Tensor attentionBias(const at::Tensor& mask, std::int64_t B, std::int64_t T) const;
+    // Additive attention masks, broadcast onto the scores [B, nh, T, T] rather than
+    // materialised at that size (B x nh x T x T floats was the largest tensor of a long batch):
+    // padding [B, 1, 1, T], and MPNet's relative position bias [1, nh, T, T] (else undefined).
+    std::pair<at::Tensor, at::Tensor> attentionBias(const at::Tensor& mask, std::int64_t B, std::int64_t T) const;
     Status loadLayer(const WeightLoader& w, int i);
 
     ModelConfig cfg_;
@@ -177,20 +180,16 @@ at::Tensor BertNet::embed(const at::Tensor& ids, const at::Tensor& mask) const {
     return layerNorm(x, embNorm_);
 }
 
-at::Tensor BertNet::attentionBias(const at::Tensor& mask, std::int64_t B, std::int64_t T) const {
-    const std::int64_t nh = cfg_.numHeads;
+std::pair<at::Tensor, at::Tensor> BertNet::attentionBias(const at::Tensor& mask, std::int64_t B, std::int64_t T) const {
     const auto dtype = wordEmb_.scalar_type();
+    // lowest() + a score or bias stays finite (it rounds to lowest()): no -inf, no NaN rows.
     const float maskValue = dtype == at::kHalf ? -65504.0f : std::numeric_limits<float>::lowest();
-    at::Tensor add = ((1 - mask).to(dtype) * maskValue).view({B, 1, 1, T});
-    if (relBias_.defined()) {
-        // compute_position_bias: one [heads, T, T] table from the bucketed relative positions,
-        // computed once per batch and added in every layer.
-        const at::Tensor buckets = relativeBuckets(T, cfg_.relativeAttentionBuckets).to(relBias_.device());
-        const at::Tensor bias = at::embedding(relBias_, buckets).permute({2, 0, 1}).unsqueeze(0);  // [1, nh, T, T]
-        // lowest() + bias must not overflow to -inf in float32: saturate the padded keys.
-        add = at::clamp_min(add + bias, maskValue);
-    }
-    return add.expand({B, nh, T, T}).reshape({B * nh, T, T});
+    at::Tensor padding = ((1 - mask).to(dtype) * maskValue).view({B, 1, 1, T});
+    if (!relBias_.defined()) return {padding, at::Tensor()};
+    // compute_position_bias: one [heads, T, T] table from the bucketed relative positions,
+    // computed once per batch and added in every layer.
+    const at::Tensor buckets = relativeBuckets(T, cfg_.relativeAttentionBuckets).to(relBias_.device());
+    return {padding, at::embedding(relBias_, buckets).permute({2, 0, 1}).unsqueeze(0).contiguous()};  // [1, nh, T, T]
 }
 
 std::vector<at::Tensor> BertNet::forward(const at::Tensor& idsCpu, const at::Tensor& maskCpu,
@@ -203,15 +202,21 @@ std::vector<at::Tensor> BertNet::forward(const at::Tensor& idsCpu, const at::Ten
     auto next = hiddenStates.begin();
     at::Tensor x = embed(ids, mask);
     if (next != hiddenStates.end() && *next == 0) out.push_back(x), ++next;
-    const at::Tensor addMask = attentionBias(mask, B, T);
+    const auto [padding, positionBias] = attentionBias(mask, B, T);
     for (int i = 0; next != hiddenStates.end() && i < loadedLayers(); ++i) {
         const Layer& L = layers_[static_cast<std::size_t>(i)];
         const at::Tensor qkv = L.qkv(x).view({B, T, 3, nh, dh}).permute({2, 0, 3, 1, 4});  // [3, B, nh, T, dh]
         const at::Tensor q = qkv[0].reshape({B * nh, T, dh});  // already scaled (see loadLayer)
         const at::Tensor k = qkv[1].reshape({B * nh, T, dh});
         const at::Tensor v = qkv[2].reshape({B * nh, T, dh});
-        const at::Tensor probs = at::softmax(at::baddbmm(addMask, q, k.transpose(1, 2)), -1);
+        // The scores' only copy, masked in place; softmax makes the second [B, nh, T, T].
+        at::Tensor scores = at::bmm(q, k.transpose(1, 2)).view({B, nh, T, T});
+        if (positionBias.defined()) scores.add_(positionBias);
+        scores.add_(padding);
+        at::Tensor probs = at::softmax(scores, -1).view({B * nh, T, T});
+        scores = at::Tensor();
         const at::Tensor ctx = at::bmm(probs, v).view({B, nh, T, dh}).permute({0, 2, 1, 3}).reshape({B, T, H});
+        probs = at::Tensor();
         x = layerNorm(L.out(ctx).add_(x), L.attnNorm);
         x = layerNorm(L.ff2(activation(L.ff1(x))).add_(x), L.outNorm);
         if (*next == i + 1) out.push_back(x), ++next;

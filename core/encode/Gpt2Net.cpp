@@ -128,12 +128,12 @@ std::vector<at::Tensor> Gpt2Net::forward(const at::Tensor& idsCpu, const at::Ten
     const at::Tensor positions = at::arange(T, at::TensorOptions().dtype(at::kLong).device(device));
     at::Tensor x = at::embedding(wte_, ids) + at::embedding(wpe_, positions).unsqueeze(0);
 
-    // Causal mask (key > query) and padded keys, additive, [B*nh, T, T].
+    // Causal mask (key > query) and padded keys, additive, [B, 1, T, T]: broadcast over the
+    // heads, not materialised at the scores' size.
     const float maskValue = dtype == at::kHalf ? -65504.0f : std::numeric_limits<float>::lowest();
     const at::Tensor future = at::triu(at::ones({T, T}, at::TensorOptions().dtype(at::kBool).device(device)), 1);
     const at::Tensor blocked = future.unsqueeze(0) | (mask == 0).view({B, 1, T});  // [B, T, T]
-    const at::Tensor addMask =
-        (blocked.to(dtype) * maskValue).unsqueeze(1).expand({B, nh, T, T}).reshape({B * nh, T, T});
+    const at::Tensor addMask = (blocked.to(dtype) * maskValue).unsqueeze(1);
 
     std::vector<at::Tensor> out;
     auto next = hiddenStates.begin();
@@ -144,8 +144,11 @@ std::vector<at::Tensor> Gpt2Net::forward(const at::Tensor& idsCpu, const at::Ten
         const at::Tensor q = qkv[0].reshape({B * nh, T, dh});
         const at::Tensor k = qkv[1].reshape({B * nh, T, dh});
         const at::Tensor v = qkv[2].reshape({B * nh, T, dh});
-        const at::Tensor probs = at::softmax(at::baddbmm(addMask, q, k.transpose(1, 2)), -1);
+        at::Tensor scores = at::bmm(q, k.transpose(1, 2)).view({B, nh, T, T}).add_(addMask);
+        at::Tensor probs = at::softmax(scores, -1).view({B * nh, T, T});
+        scores = at::Tensor();
         const at::Tensor ctx = at::bmm(probs, v).view({B, nh, T, dh}).permute({0, 2, 1, 3}).reshape({B, T, H});
+        probs = at::Tensor();
         x = x + b.proj(ctx);
         x = x + b.fcProj(activation(b.fc(layerNorm(x, b.ln2))));
         // transformers reports the last hidden state after ln_f, the others before it.

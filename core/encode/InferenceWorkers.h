@@ -26,6 +26,10 @@ WorkerPlan planWorkers(int threads, int workers, bool cuda);
 // Each worker runs in inference mode. Stops handing out batches once `cancel` is set or a
 // batch throws; returns Cancelled, or the first exception's text as a failure.
 // batch() must be safe to call concurrently for different i.
+// Memory: the first call makes glibc map blocks of 4 MiB or more on their own (process-wide,
+// so that freed activations go back to the system); each call ends by returning the arenas'
+// free pages (malloc_trim). The peak is then what the batches in flight need, not what
+// earlier chunks fragmented.
 Status runOnWorkers(std::size_t count, const WorkerPlan& plan, const CancelToken* cancel,
                     const std::function<void(std::size_t)>& batch);
 

@@ -213,6 +213,11 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     // memory of the activations stays what one worker's batch needs.
     const WorkerPlan plan = planWorkers(d->opt.threads, d->opt.workers, d->where.cuda);
     const std::int64_t budget = std::max<std::int64_t>(1, d->opt.batchTokens / plan.workers);
+    // Attention scores grow with T^2 (B x heads x T x T floats, twice: scores and softmax):
+    // a batch of long sentences holds no more of them than the budget would at T =
+    // kAttentionSpan (at T = 256 and budget 8,192: 8 sentences, not 32). Shorter batches are
+    // cut by the token budget alone, so typical sentences batch as before.
+    constexpr std::int64_t kAttentionSpan = 64;
     struct Batch {
         std::size_t pos, count;
         std::int64_t T;
@@ -220,10 +225,8 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     std::vector<Batch> batches;
     for (std::size_t pos = 0; pos < n;) {
         const auto T = static_cast<std::int64_t>(std::max<std::size_t>(ids[order[pos]].size(), 1));
-        std::size_t count = 1;
-        while (pos + count < n && static_cast<int>(count) < d->opt.maxBatch &&
-               static_cast<std::int64_t>(count + 1) * T <= budget)
-            ++count;
+        const std::int64_t rows = std::min({budget / T, budget * kAttentionSpan / (T * T), std::int64_t{d->opt.maxBatch}});
+        const std::size_t count = std::min(n - pos, static_cast<std::size_t>(std::max<std::int64_t>(1, rows)));
         batches.push_back({pos, count, T});
         for (std::size_t r = 0; r < count; ++r) local.tokens += static_cast<std::int64_t>(ids[order[pos + r]].size());
         local.paddedTokens += static_cast<std::int64_t>(count) * T;

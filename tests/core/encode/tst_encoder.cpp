@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <span>
 
 #include <nlohmann/json.hpp>
 
@@ -204,6 +205,45 @@ private slots:
         QVERIFY2(l1 <= kTolerance, qPrintable(QString::number(l1)));
         QCOMPARE(out[3], out[0]);  // -1 and 2 are the same hidden state of a 2-layer model
         QVERIFY(maxAbsDiff(out[2], out[0]) > 1e-3);  // the embedding output is not the last layer
+    }
+
+    // Long batches are cut by their attention scores (B x T^2 within what the token budget
+    // costs at T = 64) as well as by tokens, and the cut changes no vector: each row equals
+    // the sentence encoded alone (BERT-style and MPNet's relative bias, GPT-2's causal mask).
+    void longBatchesCutByAttention_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : {"bert-tiny", "mpnet-tiny", "gpt2-tiny"}) QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void longBatchesCutByAttention() {
+        QFETCH(QString, model);
+        dl::EncoderOptions o;
+        o.device = "cpu";
+        o.workers = 1;
+        o.batchTokens = 16384;
+        auto enc = dl::TransformerEncoder::load(modelDirFor(model), o);
+        QVERIFY2(enc.has_value(), enc ? "" : enc.error().message.c_str());
+        const auto doc = expected(model);
+        std::string longText;
+        for (int i = 0; static_cast<int>((*enc)->tokenizer().encode(longText, 100000).ids.size()) < 250; ++i)
+            longText += doc["sentences"][static_cast<std::size_t>(i) % doc["sentences"].size()]["text"].get<std::string>() + " ";
+        const auto T = static_cast<std::int64_t>((*enc)->tokenizer().encode(longText, (*enc)->maxLength()).ids.size());
+        QVERIFY2(T >= 200, qPrintable(QString::number(T)));
+        // 40 sentences: the token budget alone would take 16384 / T >= 40 of them in one batch.
+        std::vector<std::string> texts(40, longText);
+        texts[7] = "a short one";
+        std::vector<float> out;
+        dl::EncodeStats stats;
+        QVERIFY((*enc)->encode(texts, out, &stats).has_value());
+        const std::int64_t perBatch = 16384 * 64 / (T * T);
+        QCOMPARE(stats.batches, (40 + perBatch - 1) / perBatch);  // the short one pads into the last
+        const std::size_t dim = static_cast<std::size_t>((*enc)->dim());
+        for (std::size_t row : {std::size_t(0), std::size_t(7), std::size_t(39)}) {
+            std::vector<float> alone;
+            QVERIFY((*enc)->encode(std::span(texts).subspan(row, 1), alone).has_value());
+            const std::vector<float> got(out.begin() + static_cast<std::ptrdiff_t>(row * dim),
+                                         out.begin() + static_cast<std::ptrdiff_t>((row + 1) * dim));
+            QVERIFY2(maxAbsDiff(got, alone) <= 1e-5, qPrintable(QString::number(maxAbsDiff(got, alone))));
+        }
     }
 
     void encodeLayersBeyondLoaded() {
