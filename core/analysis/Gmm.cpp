@@ -23,6 +23,7 @@
 #include <numbers>
 #include <random>
 
+#include "analysis/GmmTilePass.h"
 #include "analysis/LloydImpl.h"
 #include "analysis/StatsReducer.h"
 #include "analysis/TensorImpl.h"
@@ -112,6 +113,14 @@ public:
             idxJ_ = at::tensor(J, at::TensorOptions().dtype(at::kLong)).to(x.device());
         }
         chunk_ = chunk > 0 ? chunk : std::max<std::int64_t>(512, (std::int64_t{1} << 21) / std::max(m_, d_));
+        tilePath_ = xc_.is_cpu() && type_ != CovarianceType::Tied;
+        if (tilePath_) {
+            tileModel_.kind = type_ == CovarianceType::Full ? GmmFeatureKind::Full
+                              : type_ == CovarianceType::Diag ? GmmFeatureKind::Diag
+                                                              : GmmFeatureKind::Spherical;
+            tileModel_.d = d_;
+            tileModel_.k = k_;
+        }
     }
 
     int d() const { return d_; }
@@ -192,6 +201,11 @@ public:
             L.col(j) = Pmu;
             c[std::size_t(j)] = base - 0.5 * quad + p.logDet[std::size_t(j)] + std::log(p.weights[std::size_t(j)]);
         }
+        if (tilePath_) {
+            tileModel_.q.assign(Q.data(), Q.data() + Q.size());
+            tileModel_.l.assign(L.data(), L.data() + L.size());
+            tileModel_.c = c;
+        }
         auto dt = opts_;
         // copy=true: from_blob memory is local (to() alone would alias it for a CPU double tensor)
         Q_ = at::from_blob(Q.data(), {Q.rows(), Q.cols()}, at::TensorOptions().dtype(at::kDouble)).to(dt, false, true);
@@ -245,6 +259,7 @@ public:
     // One EM pass: E-step with p, statistics for the next M-step.
     Stats emPass(const Params& p, const CancelToken& cancel) {
         prepare(p);
+        if (tilePath_) return tiledEmPass(cancel);
         Stats st = newStats();
         for (std::int64_t s = 0; s < n_; s += chunk_) {
             cancel.throwIfCancelled();
@@ -259,6 +274,35 @@ public:
         reduce(st);
         if (type_ == CovarianceType::Tied) st.s = tiedSecondMoment().clone();
         return st;
+    }
+
+    // The same pass on host rows through GmmTilePass (statistics in double).
+    Stats tiledEmPass(const CancelToken& cancel) {
+        const GmmPassStats r = xc_.scalar_type() == at::kDouble
+                                   ? gmmTilePass(xc_.data_ptr<double>(), n_, tileModel_, 0, cancel)
+                                   : gmmTilePass(xc_.data_ptr<float>(), n_, tileModel_, 0, cancel);
+        return statsOf(r);
+    }
+    Stats statsOf(const GmmPassStats& r) {
+        Stats st;
+        st.nk = hostTensor(r.nk, {k_});
+        st.m1 = hostTensor(r.m1, {k_, d_});
+        st.s = hostTensor(r.s, {k_, m_});
+        st.lpnSum = at::scalar_tensor(r.lpnSum, at::TensorOptions().dtype(at::kDouble));
+        reduce(st);
+        return st;
+    }
+
+    // Statistics of hard responsibilities (k-means labels of this process's rows).
+    Stats labelPass(const at::Tensor& labels, const CancelToken& cancel) {
+        if (!tilePath_)
+            return respPass([&](std::int64_t s, std::int64_t len) { return at::one_hot(labels.narrow(0, s, len), k_); },
+                            cancel);
+        const at::Tensor lab = labels.to(at::kCPU, at::kLong).contiguous();
+        const std::int64_t* l = lab.data_ptr<std::int64_t>();
+        return statsOf(xc_.scalar_type() == at::kDouble
+                           ? gmmTileLabelPass(xc_.data_ptr<double>(), n_, tileModel_, l, 0, cancel)
+                           : gmmTileLabelPass(xc_.data_ptr<float>(), n_, tileModel_, l, 0, cancel));
     }
 
     void reduce(Stats& st) {
@@ -288,6 +332,7 @@ public:
     double predict(const Params& p, std::vector<std::int32_t>& labels, std::vector<double>& maxProb,
                    std::vector<double>& logLik, std::vector<double>& sizes, const CancelToken& cancel) {
         prepare(p);
+        if (tilePath_) return tiledPredict(labels, maxProb, logLik, sizes, cancel);
         at::Tensor lab = at::empty({n_}, opts_.dtype(at::kLong));
         at::Tensor mp = at::empty({n_}, opts_.dtype(at::kDouble));
         at::Tensor ll = at::empty({n_}, opts_.dtype(at::kDouble));
@@ -310,6 +355,22 @@ public:
         logLik = toVec(ll);
         reduceTensor(nk, red_);
         sizes = toVec(nk);
+        return meanLogLik(logLik);
+    }
+
+    double tiledPredict(std::vector<std::int32_t>& labels, std::vector<double>& maxProb, std::vector<double>& logLik,
+                        std::vector<double>& sizes, const CancelToken& cancel) {
+        GmmRowScores sc = xc_.scalar_type() == at::kDouble
+                              ? gmmTileScores(xc_.data_ptr<double>(), n_, tileModel_, 0, cancel)
+                              : gmmTileScores(xc_.data_ptr<float>(), n_, tileModel_, 0, cancel);
+        labels = std::move(sc.labels);
+        maxProb = std::move(sc.maxProb);
+        logLik = std::move(sc.logLik);
+        sizes = std::move(sc.nk);
+        red_.sum(sizes);
+        return meanLogLik(logLik);
+    }
+    double meanLogLik(const std::vector<double>& logLik) const {
         double total = 0;
         for (double v : logLik) total += v;
         red_.sum({&total, 1});
@@ -435,6 +496,8 @@ private:
     std::int64_t chunk_ = 4096;
     at::TensorOptions opts_;
     at::Tensor mean_, xc_, idxI_, idxJ_, Q_, L_, c_, halfP_, tiedS_;
+    bool tilePath_ = false;     // host rows, not tied: EM passes through GmmTilePass
+    GmmEStepModel tileModel_;  // prepare()'s Q, L, c for it
 };
 
 }  // namespace
@@ -551,10 +614,7 @@ Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, StatsReduc
                 const std::uint64_t seedValue = rng();
                 at::Tensor init = seedCenters(seedingPool(eng, params.initSampleRows, seedValue, offset), k, seedValue);
                 auto res = lloyd(eng.centred(), init, 300, 1e-4, cancel, red);
-                at::Tensor labels = res.labels;
-                st = eng.respPass([&](std::int64_t s, std::int64_t len) {
-                    return at::one_hot(labels.narrow(0, s, len), k);
-                }, cancel);
+                st = eng.labelPass(res.labels, cancel);
             } else {
                 // One draw per value in global row order: a process skips the others' draws.
                 std::uniform_real_distribution<double> uni(0.0, 1.0);
