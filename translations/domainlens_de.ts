@@ -9,7 +9,7 @@
         <translation>Lauf #%1 ist kein sprachübergreifender Auswahllauf mit gespeicherter Ausrichtungsstichprobe (führen Sie ihn erneut aus, um eine zu erhalten).</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+29" />
         <source>Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).</source>
         <translation>Lauf #%1: %2 zurückgehaltene Übersetzungspaare, eine PCA pro Feld. Mittlerer Kosinus eines Satzes und seiner Übersetzung: %3 vor, %4 nach der adaptiven Schicht (Vu et al. 2021, Abb. 3-4).</translation>
     </message>
@@ -20,12 +20,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+103" />
+        <location line="+105" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Fahren Sie über einen Punkt, um ihn mit seiner Übersetzung zu verbinden.</translation>
     </message>
     <message>
-        <location line="-100" />
+        <location line="-102" />
         <source>Before the adaptive layer</source>
         <translation>Vor der adaptiven Schicht</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>PC2</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+38" />
         <source>Language A</source>
         <translation>Sprache A</translation>
     </message>
@@ -211,7 +211,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+26" />
+        <location filename="../app/lib/ClusterExplorer.cpp" line="+27" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -266,7 +266,12 @@
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+54" />
+        <source>%1 — preparing the map…</source>
+        <translation>%1 — Karte wird vorbereitet…</translation>
+    </message>
+    <message>
+        <location line="+55" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
@@ -337,7 +342,7 @@
         <translation>%1 Sätze aus %2 liegen in %3 (%4 der Domäne, %5 des Clusters)</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+29" />
         <source>%1
 %2 sentences</source>
         <translation>%1
@@ -352,7 +357,7 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixView.cpp" line="+31" />
+        <location filename="../widgets/ConfusionMatrixView.cpp" line="+32" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Zeilen: wahre Domänen. Spalten: Cluster. Klicken Sie auf eine Zelle, um ihre Sätze zu sehen.</translation>
     </message>
@@ -527,6 +532,71 @@
         <location line="+1" />
         <source>The file %1 already exists.</source>
         <translation>Die Datei %1 existiert bereits.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model of the embedding set (%1) is not where it was encoded (%2); encode the corpus again with it.</source>
+        <translation>Das Modell des Embedding-Sets (%1) liegt nicht mehr dort, wo kodiert wurde (%2); kodieren Sie das Korpus erneut damit.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The embedding set does not record its model's content (an old project): encode the corpus again.</source>
+        <translation>Das Embedding-Set verzeichnet den Inhalt seines Modells nicht (ein altes Projekt): kodieren Sie das Korpus erneut.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model at %1 has changed since the corpus was encoded: its vectors would not be comparable.</source>
+        <translation>Das Modell unter %1 hat sich seit der Kodierung des Korpus geändert: seine Vektoren wären nicht vergleichbar.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The corpus was encoded in %1; this machine computes %2: the vectors would not be comparable.</source>
+        <translation>Das Korpus wurde in %1 kodiert; dieser Rechner rechnet in %2: die Vektoren wären nicht vergleichbar.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model gives %1-dimensional vectors; the stored ones have %2.</source>
+        <translation>Das Modell liefert %1-dimensionale Vektoren; die gespeicherten haben %2.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run %1 is a %2 run, not a clustering run.</source>
+        <translation>Lauf %1 ist ein %2-Lauf, kein Clustering-Lauf.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Nothing of this corpus is encoded with %1 yet: encode it first.</source>
+        <translation>Von diesem Korpus ist noch nichts mit %1 kodiert: kodieren Sie es zuerst.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 has damaged or missing embedding rows at position %2.</source>
+        <translation>Das Projekt %1 hat beschädigte oder fehlende Embedding-Zeilen an Position %2.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The stored data '%2' of run %1 are damaged.</source>
+        <translation>Die gespeicherten Daten '%2' von Lauf %1 sind beschädigt.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run %1 has no cluster %2.</source>
+        <translation>Lauf %1 hat keinen Cluster %2.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Type a sentence or a word to search for.</source>
+        <translation>Geben Sie einen Satz oder ein Wort für die Suche ein.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The full-text index is not up to date; it is brought up to date before a search.</source>
+        <translation>Der Volltextindex ist nicht aktuell; er wird vor einer Suche aktualisiert.</translation>
     </message>
 </context>
 <context>
@@ -1283,12 +1353,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+433" />
+        <location line="+410" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-426" />
+        <location line="-403" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1512,7 +1582,7 @@
         <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+99" />
+        <location line="+76" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
@@ -1678,7 +1748,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="+65" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="+66" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools.</translation>
     </message>
@@ -1738,7 +1808,7 @@
         <translation>Wo die Top-k jeder Methode auf der Karte liegen</translation>
     </message>
     <message>
-        <location line="+48" />
+        <location line="+56" />
         <source>#%1 %2 (%3)</source>
         <translation>#%1 %2 (%3)</translation>
     </message>
@@ -2419,7 +2489,7 @@
         <translation>alle Methoden</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-199" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="-207" />
         <source>Save CSV…</source>
         <translation>CSV speichern…</translation>
     </message>
@@ -2500,7 +2570,7 @@
         <translation>PC2</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+65" />
         <source>Pan/zoom</source>
         <translation>Verschieben/Zoomen</translation>
     </message>
@@ -2565,12 +2635,12 @@
         <translation>streudiagramm</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+64" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+221" />
+        <location line="+213" />
         <source>No points</source>
         <translation>Keine Punkte</translation>
     </message>
@@ -2791,7 +2861,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+53" />
         <source>Run #%1: preparing the map…</source>
         <translation>Lauf #%1: Karte wird vorbereitet…</translation>
     </message>
@@ -3327,7 +3397,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+29" />
+        <location filename="../app/gui/main.cpp" line="+45" />
         <source>DomainLens workbench</source>
         <translation>DomainLens-Werkbank</translation>
     </message>
@@ -3340,6 +3410,11 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+2" />
         <source>Save a PNG of every view into DIR and quit (documentation).</source>
         <translation>Ein PNG jeder Ansicht in DIR speichern und beenden (Dokumentation).</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 </TS>

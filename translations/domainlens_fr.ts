@@ -9,7 +9,7 @@
         <translation>L'exécution n°%1 n'est pas une sélection interlingue avec un échantillon d'alignement stocké (relancez-la pour en obtenir un).</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+29" />
         <source>Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).</source>
         <translation>Exécution n°%1 : %2 paires de traduction réservées, une ACP par panneau. Cosinus moyen d'une phrase et de sa traduction : %3 avant, %4 après la couche adaptative (Vu et al. 2021, fig. 3-4).</translation>
     </message>
@@ -20,12 +20,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+103" />
+        <location line="+105" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Survolez un point pour le relier à sa traduction.</translation>
     </message>
     <message>
-        <location line="-100" />
+        <location line="-102" />
         <source>Before the adaptive layer</source>
         <translation>Avant la couche adaptative</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>CP2</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+38" />
         <source>Language A</source>
         <translation>Langue A</translation>
     </message>
@@ -211,7 +211,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+26" />
+        <location filename="../app/lib/ClusterExplorer.cpp" line="+27" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -266,7 +266,12 @@
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+54" />
+        <source>%1 — preparing the map…</source>
+        <translation>%1 — préparation de la carte…</translation>
+    </message>
+    <message>
+        <location line="+55" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
@@ -337,7 +342,7 @@
         <translation>%1 phrases de %2 sont dans %3 (%4 du domaine, %5 du groupe)</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+29" />
         <source>%1
 %2 sentences</source>
         <translation>%1
@@ -352,7 +357,7 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixView.cpp" line="+31" />
+        <location filename="../widgets/ConfusionMatrixView.cpp" line="+32" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Lignes : domaines réels. Colonnes : groupes. Cliquez sur une cellule pour voir ses phrases.</translation>
     </message>
@@ -527,6 +532,71 @@
         <location line="+1" />
         <source>The file %1 already exists.</source>
         <translation>Le fichier %1 existe déjà.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model of the embedding set (%1) is not where it was encoded (%2); encode the corpus again with it.</source>
+        <translation>Le modèle du jeu d'embeddings (%1) n'est plus là où l'encodage a été fait (%2) ; encodez de nouveau le corpus avec lui.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The embedding set does not record its model's content (an old project): encode the corpus again.</source>
+        <translation>Le jeu d'embeddings n'enregistre pas le contenu de son modèle (un ancien projet) : encodez de nouveau le corpus.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model at %1 has changed since the corpus was encoded: its vectors would not be comparable.</source>
+        <translation>Le modèle situé à %1 a changé depuis l'encodage du corpus : ses vecteurs ne seraient pas comparables.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The corpus was encoded in %1; this machine computes %2: the vectors would not be comparable.</source>
+        <translation>Le corpus a été encodé en %1 ; cette machine calcule en %2 : les vecteurs ne seraient pas comparables.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The model gives %1-dimensional vectors; the stored ones have %2.</source>
+        <translation>Le modèle produit des vecteurs de dimension %1 ; ceux enregistrés en ont %2.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run %1 is a %2 run, not a clustering run.</source>
+        <translation>L'exécution %1 est de type %2, pas un clustering.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Nothing of this corpus is encoded with %1 yet: encode it first.</source>
+        <translation>Rien de ce corpus n'est encore encodé avec %1 : encodez-le d'abord.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The project %1 has damaged or missing embedding rows at position %2.</source>
+        <translation>Le projet %1 a des lignes d'embeddings endommagées ou manquantes à la position %2.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The stored data '%2' of run %1 are damaged.</source>
+        <translation>Les données enregistrées « %2 » de l'exécution %1 sont endommagées.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run %1 has no cluster %2.</source>
+        <translation>L'exécution %1 n'a pas de cluster %2.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Type a sentence or a word to search for.</source>
+        <translation>Saisissez une phrase ou un mot à rechercher.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The full-text index is not up to date; it is brought up to date before a search.</source>
+        <translation>L'index plein texte n'est pas à jour ; il est mis à jour avant une recherche.</translation>
     </message>
 </context>
 <context>
@@ -1283,12 +1353,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+433" />
+        <location line="+410" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-426" />
+        <location line="-403" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1512,7 +1582,7 @@
         <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+99" />
+        <location line="+76" />
         <location line="+14" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
@@ -1678,7 +1748,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="+65" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="+66" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Cochez 2 à 4 exécutions de sélection du même pool.</translation>
     </message>
@@ -1738,7 +1808,7 @@
         <translation>Où se trouvent les k premiers de chaque méthode sur la carte</translation>
     </message>
     <message>
-        <location line="+48" />
+        <location line="+56" />
         <source>#%1 %2 (%3)</source>
         <translation>n°%1 %2 (%3)</translation>
     </message>
@@ -2419,7 +2489,7 @@
         <translation>toutes les méthodes</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-199" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="-207" />
         <source>Save CSV…</source>
         <translation>Enregistrer en CSV…</translation>
     </message>
@@ -2500,7 +2570,7 @@
         <translation>CP2</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+65" />
         <source>Pan/zoom</source>
         <translation>Déplacer/zoomer</translation>
     </message>
@@ -2565,12 +2635,12 @@
         <translation>nuage</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+64" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+221" />
+        <location line="+213" />
         <source>No points</source>
         <translation>Aucun point</translation>
     </message>
@@ -2791,7 +2861,7 @@ précision et rappel indisponibles.</translation>
         <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+53" />
         <source>Run #%1: preparing the map…</source>
         <translation>Exécution n°%1 : préparation de la carte…</translation>
     </message>
@@ -3327,7 +3397,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+29" />
+        <location filename="../app/gui/main.cpp" line="+45" />
         <source>DomainLens workbench</source>
         <translation>Atelier DomainLens</translation>
     </message>
@@ -3340,6 +3410,11 @@ précision et rappel indisponibles.</translation>
         <location line="+2" />
         <source>Save a PNG of every view into DIR and quit (documentation).</source>
         <translation>Enregistrer un PNG de chaque vue dans DIR puis quitter (documentation).</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 </TS>

@@ -15,20 +15,20 @@ ScatterLayer::ScatterLayer(QCPAxisRect* axisRect, const QString& layerName)
 
 void ScatterLayer::setIndex(const ScatterIndex* index) { index_ = index; }
 
-void ScatterLayer::setCategories(std::vector<int16_t> sortedCategory, const QVector<QColor>& colors) {
-    category_ = std::move(sortedCategory);
+void ScatterLayer::setCategories(std::shared_ptr<const std::vector<int16_t>> sortedCategory, const QVector<QColor>& colors) {
+    category_ = sortedCategory ? std::move(sortedCategory) : std::make_shared<const std::vector<int16_t>>();
     colors_ = colors;
     categoryStamps_.clear();
 }
 
-void ScatterLayer::setValues(std::vector<float> sortedValues, const QCPColorGradient& gradient, const QCPRange& range) {
-    value_ = std::move(sortedValues);
+void ScatterLayer::setValues(std::shared_ptr<const std::vector<float>> sortedValues, const QCPColorGradient& gradient, const QCPRange& range) {
+    value_ = sortedValues ? std::move(sortedValues) : std::make_shared<const std::vector<float>>();
     gradient_ = gradient;
     valueRange_ = range;
     valueStamps_.clear();
 }
 
-void ScatterLayer::setColorByValue(bool byValue) { byValue_ = byValue && !value_.empty(); }
+void ScatterLayer::setColorByValue(bool byValue) { byValue_ = byValue && !value_->empty(); }
 
 void ScatterLayer::setSelection(std::vector<uint8_t> sortedFlags, qint64 count) {
     selected_ = std::move(sortedFlags);
@@ -112,7 +112,7 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
     const double oy = (t.ay - r.top()) / bin, sy = t.by / bin;
     const float* xs = index_->xs().data();
     const float* ys = index_->ys().data();
-    const bool hasCat = !category_.empty(), hasSel = selectedCount_ > 0 && !selected_.empty();
+    const bool hasCat = !category_->empty(), hasSel = selectedCount_ > 0 && !selected_.empty();
     const bool byValue = byValue_;
     const bool hasCut = cut_ && cut_->active();
     auto add = [&](size_t k, float w, const float* col, float value, float sel, bool inCut) {
@@ -139,9 +139,9 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
         for (qint64 p = b; p < e; ++p) {
             const double fx = ox + sx * xs[p], fy = oy + sy * ys[p];
             if (!(fx >= 0 && fx < nbx && fy >= 0 && fy < nby)) continue;
-            const int c = hasCat ? category_[size_t(p)] : -1;
+            const int c = hasCat ? (*category_)[size_t(p)] : -1;
             const float* col = (c >= 0 && c < colors_.size()) ? &palette[size_t(c) * 3] : neutral;
-            const float value = byValue ? value_[size_t(p)] : 0.0f;
+            const float value = byValue ? (*value_)[size_t(p)] : 0.0f;
             const float sel = hasSel ? float(selected_[size_t(p)]) : 0.0f;
             const bool inCut = hasCut && cut_->contains(p);
             const int ix = int(fx), iy = int(fy);
@@ -210,12 +210,12 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
 QColor ScatterLayer::pointColor(qint64 pos) const {
     if (cut_ && cut_->active() && !cut_->contains(pos)) return QColor(0xC8, 0xC8, 0xC8);
     if (byValue_) {
-        const float v = value_[size_t(pos)];
+        const float v = (*value_)[size_t(pos)];
         if (!std::isfinite(v)) return QColor(0x88, 0x88, 0x88);
         auto& g = const_cast<QCPColorGradient&>(gradient_);  // color() only fills its lookup table
         return QColor::fromRgb(g.color(v, valueRange_));
     }
-    const int c = category_.empty() ? -1 : category_[size_t(pos)];
+    const int c = category_->empty() ? -1 : (*category_)[size_t(pos)];
     return (c >= 0 && c < colors_.size()) ? colors_[c] : QColor(0x88, 0x88, 0x88);
 }
 
@@ -245,7 +245,7 @@ void ScatterLayer::rebuildStamps() {
     for (const QColor& c : colors_) categoryStamps_.append(stamp(c, false));
     categoryStamps_.append(stamp(QColor(0x88, 0x88, 0x88), false));  // uncategorised
     valueStamps_.clear();
-    if (!value_.empty())
+    if (!value_->empty())
         for (int i = 0; i < kValueLevels; ++i)
             valueStamps_.append(stamp(QColor::fromRgb(gradient_.color(i / double(kValueLevels - 1), QCPRange(0, 1))), false));
     ringStamp_ = stamp(Qt::black, true);
@@ -296,12 +296,12 @@ void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
     const int uncategorised = int(categoryStamps_.size()) - 1;
     auto stampFor = [&](qint64 p) -> const QImage& {
         if (byValue_) {
-            const float v = value_[size_t(p)];
+            const float v = (*value_)[size_t(p)];
             if (!std::isfinite(v)) return categoryStamps_[uncategorised];
             const double u = span > 0 ? (v - valueRange_.lower) / span : 0.5;
             return valueStamps_[std::clamp(int(u * (kValueLevels - 1) + 0.5), 0, kValueLevels - 1)];
         }
-        const int c = category_.empty() ? -1 : category_[size_t(p)];
+        const int c = category_->empty() ? -1 : (*category_)[size_t(p)];
         return categoryStamps_[(c >= 0 && c < uncategorised) ? c : uncategorised];
     };
     const bool hasCut = cut_ && cut_->active();

@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 class ScatterCut;
@@ -21,8 +22,9 @@ public:
 
     // Attributes are in the index's sorted order (see ScatterIndex::original).
     void setIndex(const ScatterIndex* index);
-    void setCategories(std::vector<int16_t> sortedCategory, const QVector<QColor>& colors);
-    void setValues(std::vector<float> sortedValues, const QCPColorGradient& gradient, const QCPRange& range);
+    // Shared, immutable arrays (a ScatterPrepared's): showing another map swaps pointers only.
+    void setCategories(std::shared_ptr<const std::vector<int16_t>> sortedCategory, const QVector<QColor>& colors);
+    void setValues(std::shared_ptr<const std::vector<float>> sortedValues, const QCPColorGradient& gradient, const QCPRange& range);
     void setColorByValue(bool byValue);
     void setSelection(std::vector<uint8_t> sortedFlags, qint64 count);
     // A selection cut to show (points outside it faded); nullptr or inactive = none. Not owned.
@@ -57,9 +59,9 @@ private:
     QCPAxisRect* axisRect_;
     const ScatterIndex* index_ = nullptr;
     const ScatterCut* cut_ = nullptr;
-    std::vector<int16_t> category_;
+    std::shared_ptr<const std::vector<int16_t>> category_ = std::make_shared<const std::vector<int16_t>>();
     QVector<QColor> colors_;
-    std::vector<float> value_;
+    std::shared_ptr<const std::vector<float>> value_ = std::make_shared<const std::vector<float>>();
     QCPColorGradient gradient_;
     QCPRange valueRange_{0, 1};
     bool byValue_ = false;

@@ -33,7 +33,8 @@ ScatterPlotView::ScatterPlotView(QWidget* parent) : QWidget(parent) {
     // The scatter sits just above the grid, below ellipses, legend and the selection overlay.
     plot_->addLayer(QStringLiteral("scatter"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
     layer_ = new ScatterLayer(plot_->axisRect(), QStringLiteral("scatter"));
-    layer_->setIndex(&index_);
+    prepared_ = prepareScatter({});
+    layer_->setIndex(&prepared_->index);
     layer_->setCut(&cut_);
 
     colorScale_ = new QCPColorScale(plot_);
@@ -129,14 +130,15 @@ ScatterPlotView::ScatterPlotView(QWidget* parent) : QWidget(parent) {
 
 ScatterPlotView::~ScatterPlotView() = default;
 
-void ScatterPlotView::setData(ScatterData data) {
-    data_ = std::move(data);
-    const qint64 n = std::min(data_.x.size(), data_.y.size());
-    data_.x.resize(n);
-    data_.y.resize(n);
-    index_.build(data_.x, data_.y);
-    selFlags_.assign(size_t(n), 0);
+void ScatterPlotView::setData(ScatterData data) { setPrepared(prepareScatter(std::move(data))); }
+
+void ScatterPlotView::setPrepared(std::shared_ptr<const ScatterPrepared> prepared) {
+    prepared_ = prepared ? std::move(prepared) : prepareScatter({});
+    layer_->setIndex(&prepared_->index);  // the old index may go now: nothing else points to it
+    data_ = prepared_->data;              // implicitly shared vectors: no copy
+    selFlags_.assign(size_t(index().size()), 0);
     selectedRows_.clear();
+    hovered_ = -1;
     layer_->setSelection({}, 0);
     cut_.clear();
     rebuildCategories();
@@ -153,18 +155,14 @@ void ScatterPlotView::setCategories(QVector<int> category, QStringList names) {
 }
 
 void ScatterPlotView::rebuildCategories() {
-    const qint64 n = index_.size();
-    std::vector<int16_t> sorted;
-    if (data_.category.size() == n && n > 0) {
-        sorted.resize(size_t(n));
-        for (qint64 p = 0; p < n; ++p) {
-            const int c = data_.category[index_.original(p)];
-            sorted[size_t(p)] = int16_t(c >= 0 && c <= std::numeric_limits<int16_t>::max() ? c : -1);
-        }
-    }
+    // The prepared map has the shown categorisations in sorted order already; any other is
+    // sorted here (O(points) on the calling thread).
+    const ScatterCategorisation* prepared = prepared_->categorisation(data_.category);
+    if (prepared) shownCategories_ = *prepared;
+    else shownCategories_ = sortCategories(index(), data_.category);
     QVector<QColor> colors;
     for (int c = 0; c < data_.categoryNames.size(); ++c) colors.append(PlotPalette::category(c));
-    layer_->setCategories(std::move(sorted), colors);
+    layer_->setCategories(shownCategories_.sorted, colors);
     rebuildLegend();
     rebuildEllipses();  // ellipse colours follow the categories
 }
@@ -172,15 +170,12 @@ void ScatterPlotView::rebuildCategories() {
 void ScatterPlotView::rebuildLegend() {
     for (QCPGraph* g : std::as_const(legendItems_)) plot_->removePlottable(g);
     legendItems_.clear();
-    QVector<qint64> counts(data_.categoryNames.size(), 0);
-    if (data_.category.size() == index_.size())
-        for (int c : std::as_const(data_.category))
-            if (c >= 0 && c < counts.size()) ++counts[c];
+    const QVector<qint64>& counts = shownCategories_.counts;  // counted when sorted
     // Legend entries are empty graphs: they give QCustomPlot's legend a coloured disc and a
     // label ("law (12,345)") while the points themselves are drawn by the ScatterLayer.
     for (int c = 0; c < data_.categoryNames.size(); ++c) {
         auto* g = new QCPGraph(plot_->xAxis, plot_->yAxis);
-        g->setName(tr("%1 (%2)").arg(data_.categoryNames[c], number(counts[c])));
+        g->setName(tr("%1 (%2)").arg(data_.categoryNames[c], number(c < counts.size() ? counts[c] : 0)));
         g->setLineStyle(QCPGraph::lsNone);
         const QColor color = PlotPalette::category(c);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(120), color, 8));
@@ -198,18 +193,11 @@ void ScatterPlotView::rebuildLegend() {
 void ScatterPlotView::setValues(QVector<double> values, const QString& label) {
     valueLabel_ = label;
     data_.value = std::move(values);
-    std::vector<float> sorted;
-    double lo = std::numeric_limits<double>::max(), hi = -lo;
-    if (data_.value.size() == index_.size() && index_.size() > 0) {
-        sorted.resize(size_t(index_.size()));
-        for (qint64 p = 0; p < index_.size(); ++p) {
-            const double v = data_.value[index_.original(p)];
-            sorted[size_t(p)] = float(v);
-            if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
-        }
-    }
-    if (lo > hi) lo = 0, hi = 1;
-    if (lo == hi) hi = lo + 1;
+    double lo = prepared_->valueLo, hi = prepared_->valueHi;
+    std::shared_ptr<const std::vector<float>> sorted = prepared_->sortedValues;
+    const bool same = data_.value.size() == prepared_->data.value.size() &&
+                      (data_.value.isEmpty() || data_.value.constData() == prepared_->data.value.constData());
+    if (!same || !sorted) sorted = sortValues(index(), data_.value, lo, hi);
     layer_->setValues(std::move(sorted), PlotPalette::viridis(), QCPRange(lo, hi));
     colorScale_->setDataRange(QCPRange(lo, hi));
     colorScale_->axis()->setLabel(label);
@@ -225,7 +213,7 @@ void ScatterPlotView::setColorMode(ColorMode mode) {
 }
 
 void ScatterPlotView::applyColorMode() {
-    const bool byValue = colorMode_ == ColorMode::Value && data_.value.size() == index_.size() && index_.size() > 0;
+    const bool byValue = colorMode_ == ColorMode::Value && data_.value.size() == index().size() && index().size() > 0;
     layer_->setColorByValue(byValue);
     plot_->legend->setVisible(!byValue && !legendItems_.isEmpty());
     const bool inLayout = plot_->plotLayout()->hasElement(0, 1);
@@ -318,14 +306,13 @@ void ScatterPlotView::setAxisLabels(const QString& x, const QString& y) {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void ScatterPlotView::setCutRanks(const QVector<qint32>& rankPerRow) {
-    std::vector<int32_t> sorted;
-    if (rankPerRow.size() == index_.size() && index_.size() > 0) {
-        sorted.resize(size_t(index_.size()));
-        for (qint64 p = 0; p < index_.size(); ++p) sorted[size_t(p)] = rankPerRow[index_.original(p)];
-    }
+void ScatterPlotView::setCutRanks(const QVector<qint32>& rankPerRow) { setCutSortedRanks(prepared_, sortRanks(index(), rankPerRow)); }
+
+void ScatterPlotView::setCutSortedRanks(const std::shared_ptr<const ScatterPrepared>& map, std::vector<int32_t> sortedRanks) {
+    if (map != prepared_) return;  // ranks of a map no longer shown
+    if (qint64(sortedRanks.size()) != index().size()) sortedRanks.clear();
     const qint64 k = cut_.size();
-    cut_.setRanks(std::move(sorted));
+    cut_.setRanks(std::move(sortedRanks));
     cut_.setSize(k);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     emit cutChanged(cut_.active() ? cut_.count() : 0);
@@ -335,7 +322,7 @@ void ScatterPlotView::setCutDecisions(const QVector<QPair<qint64, bool>>& rowDec
     std::vector<std::pair<qint64, bool>> decided;
     decided.reserve(size_t(rowDecisions.size()));
     for (const auto& [row, include] : rowDecisions)
-        if (row >= 0 && row < index_.size()) decided.emplace_back(index_.positionOf(row), include);
+        if (row >= 0 && row < index().size()) decided.emplace_back(index().positionOf(row), include);
     cut_.setOverrides(decided);
     plot_->replot(QCustomPlot::rpQueuedReplot);
     emit cutChanged(cut_.active() ? cut_.count() : 0);
@@ -377,9 +364,9 @@ QRectF ScatterPlotView::viewRange() const {
 }
 
 void ScatterPlotView::resetView() {
-    const ScatterIndex::Rect b = index_.bounds();
+    const ScatterIndex::Rect b = index().bounds();
     double w = b.x1 - b.x0, h = b.y1 - b.y0;
-    if (index_.size() == 0) {
+    if (index().size() == 0) {
         setViewRange(QRectF(-1, -1, 2, 2));
         return;
     }
@@ -400,7 +387,7 @@ ScatterPlotView::RenderMode ScatterPlotView::renderMode() const {
 qint64 ScatterPlotView::visibleCount() const { return layer_->visibleCount(); }
 
 QString ScatterPlotView::drawnDescription() const {
-    const qint64 total = index_.size(), visible = layer_->visibleCount();
+    const qint64 total = index().size(), visible = layer_->visibleCount();
     if (total == 0) return tr("No points");
     const QString of = visible < total ? tr(" of %1").arg(number(total)) : QString();
     switch (renderMode()) {
@@ -423,7 +410,7 @@ void ScatterPlotView::replotNow() { plot_->replot(QCustomPlot::rpImmediateRefres
 
 void ScatterPlotView::selectInRect(const QRectF& r, bool add) {
     std::vector<qint64> positions;
-    index_.forEach({r.left(), r.right(), r.top(), r.bottom()}, [&](qint64 p) { positions.push_back(p); });
+    index().forEach({r.left(), r.right(), r.top(), r.bottom()}, [&](qint64 p) { positions.push_back(p); });
     setSelectedPositions(positions, add);
 }
 
@@ -431,8 +418,8 @@ void ScatterPlotView::selectInPolygon(const QPolygonF& poly, bool add) {
     std::vector<qint64> positions;
     if (poly.size() >= 3) {
         const QRectF b = poly.boundingRect();
-        index_.forEach({b.left(), b.right(), b.top(), b.bottom()}, [&](qint64 p) {
-            if (poly.containsPoint(QPointF(index_.sortedX(p), index_.sortedY(p)), Qt::OddEvenFill)) positions.push_back(p);
+        index().forEach({b.left(), b.right(), b.top(), b.bottom()}, [&](qint64 p) {
+            if (poly.containsPoint(QPointF(index().sortedX(p), index().sortedY(p)), Qt::OddEvenFill)) positions.push_back(p);
         });
     }
     setSelectedPositions(positions, add);
@@ -445,15 +432,15 @@ void ScatterPlotView::setSelectedPositions(const std::vector<qint64>& positions,
     for (qint64 p : positions) selFlags_[size_t(p)] = 1;
     // Rows in ascending order, so ids come out in the caller's order, not the grid's.
     selectedRows_.clear();
-    for (qint64 row = 0; row < index_.size(); ++row)
-        if (selFlags_[size_t(index_.positionOf(row))]) selectedRows_.append(row);
+    for (qint64 row = 0; row < index().size(); ++row)
+        if (selFlags_[size_t(index().positionOf(row))]) selectedRows_.append(row);
     layer_->setSelection(selFlags_, selectedRows_.size());
     plot_->replot(QCustomPlot::rpQueuedReplot);
     emit selectionChanged(selectedIds());
 }
 
 QVector<qint64> ScatterPlotView::selectedIds() const {
-    if (data_.ids.size() != index_.size()) return selectedRows_;
+    if (data_.ids.size() != index().size()) return selectedRows_;
     QVector<qint64> ids;
     ids.reserve(selectedRows_.size());
     for (qint64 row : selectedRows_) ids.append(data_.ids[row]);
@@ -483,14 +470,14 @@ void ScatterPlotView::onMouseMove(QMouseEvent* event) {
         plot_->layer(QStringLiteral("overlay"))->replot();  // only the overlay buffer, not the points
         return;
     }
-    if (event->buttons() != Qt::NoButton || !tooltip_ || index_.size() == 0) return;
+    if (event->buttons() != Qt::NoButton || !tooltip_ || index().size() == 0) return;
     if (!plot_->axisRect()->rect().contains(event->position().toPoint())) return;
     const double x = plot_->xAxis->pixelToCoord(event->position().x());
     const double y = plot_->yAxis->pixelToCoord(event->position().y());
     const double sx = plot_->xAxis->range().size() / std::max(1, plot_->axisRect()->width());
     const double sy = plot_->yAxis->range().size() / std::max(1, plot_->axisRect()->height());
-    const qint64 pos = index_.nearest(x, y, sx, sy, 6.0);
-    const qint64 row = pos < 0 ? -1 : index_.original(pos);
+    const qint64 pos = index().nearest(x, y, sx, sy, 6.0);
+    const qint64 row = pos < 0 ? -1 : index().original(pos);
     if (row == hovered_) return;
     hovered_ = row;
     emit pointHovered(row);
@@ -499,9 +486,9 @@ void ScatterPlotView::onMouseMove(QMouseEvent* event) {
         return;
     }
     QString heading;
-    const int c = data_.category.size() == index_.size() ? data_.category[row] : -1;
+    const int c = data_.category.size() == index().size() ? data_.category[row] : -1;
     if (c >= 0 && c < data_.categoryNames.size()) heading = data_.categoryNames[c];
-    if (data_.value.size() == index_.size()) {
+    if (data_.value.size() == index().size()) {
         const QString v = tr("%1 = %2").arg(valueLabel_.isEmpty() ? tr("value") : valueLabel_).arg(data_.value[row], 0, 'g', 4);
         heading = heading.isEmpty() ? v : heading + QStringLiteral(" · ") + v;
     }

@@ -7,6 +7,7 @@
 #include "EllipseGeometry.h"
 #include "ScatterCut.h"
 #include "ScatterIndex.h"
+#include "ScatterPrepared.h"
 
 #include <QPolygonF>
 #include <QRectF>
@@ -16,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 class QCustomPlot;
@@ -27,14 +29,6 @@ class QLabel;
 class QMouseEvent;
 class QToolButton;
 class ScatterLayer;
-
-struct ScatterData {
-    QVector<double> x, y;        // displayed coordinates (e.g. PC1, PC2)
-    QVector<int> category;       // per point, index into categoryNames; -1 = none; may be empty
-    QStringList categoryNames;   // e.g. true domains or "c3 → law"
-    QVector<double> value;       // optional per-point value for the colour scale (selection score)
-    QVector<qint64> ids;         // per point id reported by selectionChanged; empty = row numbers
-};
 
 class ScatterPlotView : public QWidget {
     Q_OBJECT
@@ -50,7 +44,14 @@ public:
     explicit ScatterPlotView(QWidget* parent = nullptr);
     ~ScatterPlotView() override;
 
-    void setData(ScatterData data);  // resets view and selection
+    // Resets view and selection. Prepares the map on the calling thread (O(points)): callers
+    // with large maps prepare them on a worker (prepareScatter) and call setPrepared instead.
+    void setData(ScatterData data);
+    // Shows a map prepared off the GUI thread: swaps pointers, no O(points) pass except
+    // clearing the selection flags. Resets view and selection like setData.
+    void setPrepared(std::shared_ptr<const ScatterPrepared> prepared);
+    // The map shown (never null); prepare per-point arrays for it off the GUI thread.
+    std::shared_ptr<const ScatterPrepared> prepared() const { return prepared_; }
     const ScatterData& data() const { return data_; }
     // Recolour by another categorisation (domain ↔ cluster) without rebuilding the index.
     void setCategories(QVector<int> category, QStringList names);
@@ -69,6 +70,9 @@ public:
     // ranked), hand decisions as (row, include?) and the cut size k. Points outside the cut are
     // faded; cutChanged reports how many are in it. Empty ranks = no cut shown.
     void setCutRanks(const QVector<qint32>& rankPerRow);
+    // The same with ranks already in `map`'s sorted order (sortRanks, off the GUI thread);
+    // ignored when `map` is no longer the map shown.
+    void setCutSortedRanks(const std::shared_ptr<const ScatterPrepared>& map, std::vector<int32_t> sortedRanks);
     void setCutDecisions(const QVector<QPair<qint64, bool>>& rowDecisions);
     void setCutSize(qint64 k);
     bool cutShown() const { return cut_.active(); }
@@ -128,8 +132,10 @@ private:
     QToolButton* rectButton_;
     QToolButton* lassoButton_;
     ScatterData data_;
-    ScatterIndex index_;
+    const ScatterIndex& index() const { return prepared_->index; }
+    std::shared_ptr<const ScatterPrepared> prepared_;  // never null; owns the index the layer draws
     ScatterCut cut_;
+    ScatterCategorisation shownCategories_;  // data_.category in sorted order, with counts
     QVector<QCPGraph*> legendItems_;
     QVector<QCPCurve*> ellipseCurves_;
     QVector<QCPItemText*> componentLabels_;

@@ -32,7 +32,9 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
     if (!before) return std::unexpected(before.error());
     if (!after) return std::unexpected(after.error());
     const std::size_t m = ids->size();
-    if (before->size() != 4 * m || after->size() != 4 * m) return dl::fail("The stored alignment sample of run " + std::to_string(runId) + " is damaged.");
+    if (before->size() != 4 * m || after->size() != 4 * m)
+        return dl::fail(dl::ErrorCode::StoredDataInvalid, {std::to_string(runId), "alignment_before/after"},
+                        "The stored alignment sample of run " + std::to_string(runId) + " is damaged.");
     const auto& al = run->summary["alignment"];
     const auto languages = al.value("languages", std::vector<std::string>{"", ""});
     AlignmentData d;

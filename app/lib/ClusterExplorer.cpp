@@ -20,6 +20,7 @@
 namespace {
 constexpr int kMaxListed = 500;  // sentences listed for a scatter selection
 constexpr int kCategoryItems = 2;  // "True domain", "GMM cluster"; value sources follow
+constexpr qsizetype kPrepareOnPoolFrom = 100000;  // points; see setRun
 }
 
 ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new AsyncLoader(this, 1)) {
@@ -93,7 +94,37 @@ void ClusterExplorer::setProject(const QString& projectPath) {
     loader_->invalidateAll();
 }
 
+void ClusterExplorer::prepareMap(ClusterViewData& data) {
+    // The categories shown first (domains when labelled, else clusters) and the other one, so
+    // switching "Colour by" between them needs no pass over the points either.
+    ScatterData shown = data.scatter;
+    QList<QVector<int>> others{data.clusterLabels};
+    if (!data.labelled) {
+        shown.category = data.clusterLabels;
+        shown.categoryNames = data.clusterNames;
+        others = {data.scatter.category};
+    }
+    data.map = prepareScatter(std::move(shown), others);
+}
+
 void ClusterExplorer::setRun(ClusterViewData data) {
+    loader_->invalidate(QStringLiteral("map"));
+    // Small maps are prepared right here (100k points: a few ms), large ones on the pool.
+    if (!data.map && data.scatter.x.size() < kPrepareOnPoolFrom) prepareMap(data);
+    if (data.map) {
+        showRun(std::move(data));
+        return;
+    }
+    title_->setText(tr("%1 — preparing the map…").arg(data.title));
+    loader_->load<ClusterViewData>(
+        QStringLiteral("map"), [data = std::move(data)]() mutable -> dl::Expected<ClusterViewData> {
+            prepareMap(data);
+            return std::move(data);
+        },
+        [this](ClusterViewData prepared) { showRun(std::move(prepared)); });
+}
+
+void ClusterExplorer::showRun(ClusterViewData data) {
     data_ = std::move(data);
     baseClusterNames_ = data_.clusterNames;
     words_.clear();
@@ -101,7 +132,7 @@ void ClusterExplorer::setRun(ClusterViewData data) {
     nameLabels_.clear();
     scatter_->setComponentLabels({}, {});
     title_->setText(data_.title);
-    scatter_->setData(data_.scatter);
+    scatter_->setPrepared(data_.map);
     confusion_->setVisible(data_.labelled);
     unlabelled_->setVisible(!data_.labelled);
     if (data_.labelled) {

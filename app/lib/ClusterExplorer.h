@@ -27,7 +27,14 @@ class ClusterExplorer : public QWidget {
 public:
     explicit ClusterExplorer(QWidget* parent = nullptr);
     void setProject(const QString& projectPath);
+    // Shows a run. Without data.map a map of 100k points or more is prepared on the loader's
+    // pool first (a 4M-point index is ~0.3 s of work) and the run appears when it is ready
+    // (runShown); a later setRun or setProject supersedes a run still being prepared, which
+    // is then never shown. Smaller maps (or data.map given) are shown at once.
     void setRun(ClusterViewData data);
+    // Builds data.map: the scatter's index and per-point arrays for both colourings (domain and
+    // cluster). Thread-safe; call it on a worker, with the read.
+    static void prepareMap(ClusterViewData& data);
     qint64 runId() const { return data_.runId; }
     ScatterPlotView* scatter() const { return scatter_; }
     ConfusionMatrixView* confusion() const { return confusion_; }
@@ -60,6 +67,7 @@ signals:
     void namesShown();
 
 private:
+    void showRun(ClusterViewData data);
     void applyColouring();
     void loadValueSources();
     void applyNames();

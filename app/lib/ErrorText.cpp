@@ -34,6 +34,26 @@ QString errorText(const dl::Error& error) {
     case ErrorCode::InvalidUtf8:
         return QCoreApplication::translate("DomainLensError", "%1: invalid UTF-8 at byte %2 (allow replacing invalid bytes to import it anyway).").arg(arg(0), arg(1));
     case ErrorCode::FileExists: return QCoreApplication::translate("DomainLensError", "The file %1 already exists.").arg(arg(0));
+    case ErrorCode::ModelNotFound:
+        return QCoreApplication::translate("DomainLensError", "The model of the embedding set (%1) is not where it was encoded (%2); encode the corpus again with it.")
+            .arg(arg(0), arg(1).isEmpty() ? QCoreApplication::translate("DomainLensError", "unknown") : arg(1));
+    case ErrorCode::ModelUnrecorded:
+        return QCoreApplication::translate("DomainLensError", "The embedding set does not record its model's content (an old project): encode the corpus again.");
+    case ErrorCode::ModelChanged:
+        return QCoreApplication::translate("DomainLensError", "The model at %1 has changed since the corpus was encoded: its vectors would not be comparable.").arg(arg(0));
+    case ErrorCode::PrecisionMismatch:
+        return QCoreApplication::translate("DomainLensError", "The corpus was encoded in %1; this machine computes %2: the vectors would not be comparable.").arg(arg(0), arg(1));
+    case ErrorCode::DimensionMismatch:
+        return QCoreApplication::translate("DomainLensError", "The model gives %1-dimensional vectors; the stored ones have %2.").arg(arg(0), arg(1));
+    case ErrorCode::NotClusterRun: return QCoreApplication::translate("DomainLensError", "Run %1 is a %2 run, not a clustering run.").arg(arg(0), arg(1));
+    case ErrorCode::NothingEncoded: return QCoreApplication::translate("DomainLensError", "Nothing of this corpus is encoded with %1 yet: encode it first.").arg(arg(0));
+    case ErrorCode::DamagedEmbeddings:
+        return QCoreApplication::translate("DomainLensError", "The project %1 has damaged or missing embedding rows at position %2.").arg(arg(0), arg(1));
+    case ErrorCode::StoredDataInvalid: return QCoreApplication::translate("DomainLensError", "The stored data '%2' of run %1 are damaged.").arg(arg(0), arg(1));
+    case ErrorCode::NoSuchCluster: return QCoreApplication::translate("DomainLensError", "Run %1 has no cluster %2.").arg(arg(0), arg(1));
+    case ErrorCode::EmptyQuery: return QCoreApplication::translate("DomainLensError", "Type a sentence or a word to search for.");
+    case ErrorCode::TextIndexStale:
+        return QCoreApplication::translate("DomainLensError", "The full-text index is not up to date; it is brought up to date before a search.");
     }
     return QString::fromStdString(error.message);
 }

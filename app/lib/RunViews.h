@@ -24,6 +24,9 @@ struct ClusterViewData {
     ConfusionData confusion;       // empty when the corpus has no labels
     QString metrics;               // purity / NMI / ARI text
     bool labelled = false;
+    // The map prepared for the scatter (ClusterExplorer::prepareMap, off the GUI thread); null
+    // until then. Shared by the Clusters and Search tabs.
+    std::shared_ptr<const ScatterPrepared> map;
 };
 // A "cluster" run, or an "assign" run (readAssignView, AssignRunView.cpp).
 dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId);

@@ -90,6 +90,7 @@ void SearchExplorer::setProject(const QString& projectPath) {
     if (projectPath == projectPath_) return;
     projectPath_ = projectPath;
     loader_->invalidateAll();
+    queryCache_ = std::make_shared<dl::SentenceQueryCache>();  // lets the last project's vectors go
     ++lookUpGeneration_;
     runId_ = 0;
     hits_->clear();
@@ -99,12 +100,17 @@ void SearchExplorer::setProject(const QString& projectPath) {
 
 void SearchExplorer::setRun(const ClusterViewData& data) {
     runId_ = data.runId;
-    map_ = data.scatter;
-    if (!data.labelled) {
-        map_.category = data.clusterLabels;
-        map_.categoryNames = data.clusterNames;
+    if (data.map) {
+        scatter_->setPrepared(data.map);  // prepared off the GUI thread with the read
+        map_ = data.map->data;
+    } else {
+        map_ = data.scatter;
+        if (!data.labelled) {
+            map_.category = data.clusterLabels;
+            map_.categoryNames = data.clusterNames;
+        }
+        scatter_->setData(map_);
     }
-    scatter_->setData(map_);
     marks_->clear();
     hits_->clear();
     rows_.reset();
@@ -140,7 +146,7 @@ void SearchExplorer::lookUp(const QString& sentence) {
     status_->setText(tr("Encoding the sentence and comparing it with %1 stored vectors…").arg(QLocale().toString(qint64(map_.ids.size()))));
     setBusy(true);
     runner_->submit(tr("Find the neighbours of a sentence"),
-                    makeNeighbourJob(projectPath_, runId_, text, k_->value(), map_, rows_, result),
+                    makeNeighbourJob(projectPath_, runId_, text, k_->value(), map_, rows_, result, queryCache_),
                     [this, result, generation](const dl::Status& outcome) {
                         if (generation != lookUpGeneration_) return;  // superseded (new run, project or look-up)
                         if (!outcome) {

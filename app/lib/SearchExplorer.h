@@ -60,6 +60,9 @@ private:
     qint64 runId_ = 0;
     ScatterData map_;
     std::shared_ptr<const RowsById> rows_;
+    // The look-ups' stored vectors and encoder, used on the job worker only (one look-up at a
+    // time). Replaced, not cleared, on a project switch: a running look-up keeps the old one.
+    std::shared_ptr<dl::SentenceQueryCache> queryCache_ = std::make_shared<dl::SentenceQueryCache>();
     QLineEdit* query_;
     QSpinBox* k_;
     QPushButton* neighboursButton_;

@@ -87,7 +87,7 @@ JobRunner::Body makeTextIndexJob(const QString& projectPath) {
 
 JobRunner::Body makeNeighbourJob(const QString& projectPath, qint64 runId, const QString& sentence, int k,
                                  const ScatterData& map, std::shared_ptr<const RowsById> rows,
-                                 std::shared_ptr<NeighbourResult> out) {
+                                 std::shared_ptr<NeighbourResult> out, std::shared_ptr<dl::SentenceQueryCache> cache) {
     return [=](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
         if (!store) return std::unexpected(store.error());
@@ -95,7 +95,7 @@ JobRunner::Body makeNeighbourJob(const QString& projectPath, qint64 runId, const
         p.runId = runId;
         p.texts = {sentence.toStdString()};
         p.k = k;
-        auto r = dl::querySentences(p, **store, progress, cancel);
+        auto r = dl::querySentences(p, **store, progress, cancel, cache.get());
         if (!r) return std::unexpected(r.error());
         const auto& placed = r->sentences.front();
         out->sentence = sentence;

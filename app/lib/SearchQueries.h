@@ -14,6 +14,7 @@
 #include "JobRunner.h"
 #include "ScatterPlotView.h"
 #include "SearchHitModel.h"
+#include "analysis/SentenceQueryCache.h"
 #include "common/Error.h"
 
 // (sentence id, row of the map) sorted by id: built once per shown run, then shared read-only.
@@ -47,6 +48,9 @@ struct NeighbourResult {
 };
 // Encodes `sentence` with the run's model and finds its `k` nearest stored sentences (JobRunner:
 // the worker owns the compute device). The result is left in `out` for the job's Done callback.
+// `cache` keeps the set's vectors and the encoder for the next look-up (the job runs on the
+// runner's one worker, so one look-up at a time uses it); null = nothing kept.
 JobRunner::Body makeNeighbourJob(const QString& projectPath, qint64 runId, const QString& sentence, int k,
                                  const ScatterData& map, std::shared_ptr<const RowsById> rows,
-                                 std::shared_ptr<NeighbourResult> out);
+                                 std::shared_ptr<NeighbourResult> out,
+                                 std::shared_ptr<dl::SentenceQueryCache> cache = nullptr);

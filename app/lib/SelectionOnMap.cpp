@@ -19,7 +19,7 @@ SelectionOnMap::SelectionOnMap(ClusterExplorer* map, SelectionExplorer* selectio
     // The map's slider drives the histogram, which comes back through topKChanged.
     connect(bar, &MapCutBar::kChanged, selection_->histogram(), &ScoreHistogramView::setTopK);
     connect(bar, &MapCutBar::shownToggled, this, [this](bool shown) {
-        map_->scatter()->setCutRanks(shown ? rankPerRow_ : QVector<qint32>{});
+        showCut(shown);
         if (shown) applyDecisions();
     });
     connect(bar, &MapCutBar::decideRequested, this, [this](int d) {
@@ -56,6 +56,8 @@ void SelectionOnMap::relink() {
     if (map_->runId() <= 0 || run.runId <= 0 || ranking.size() != run.ids.size()) {
         loader_->invalidate(QStringLiteral("link"));
         rankPerRow_.clear();
+        sortedRanks_.clear();
+        rankMap_.reset();
         rowOfId_.clear();
         ranked_ = 0;
         map_->scatter()->setCutRanks({});
@@ -66,20 +68,29 @@ void SelectionOnMap::relink() {
     for (qint64 r = 0; r < ranking.size(); ++r) indexAtRank[r] = ranking.indexAtRank(r);
     loader_->load<Link>(
         QStringLiteral("link"),
-        [mapIds = map_->scatter()->data().ids, runIds = run.ids, indexAtRank]() -> dl::Expected<Link> {
-            return computeLink(mapIds, runIds, indexAtRank);
+        [mapIds = map_->scatter()->data().ids, runIds = run.ids, indexAtRank, map = map_->scatter()->prepared()]() -> dl::Expected<Link> {
+            Link link = computeLink(mapIds, runIds, indexAtRank);
+            link.sortedRanks = sortRanks(map->index, link.rankPerRow);
+            return link;
         },
-        [this, title = tr("run #%1 %2").arg(run.runId).arg(run.method)](Link link) {
+        [this, title = tr("run #%1 %2").arg(run.runId).arg(run.method), map = map_->scatter()->prepared()](Link link) {
             rankPerRow_ = std::move(link.rankPerRow);
+            sortedRanks_ = std::move(link.sortedRanks);
+            rankMap_ = map;
             rowOfId_ = std::move(link.rowOfId);
             ranked_ = link.ranked;
             const qint64 k = selection_->histogram()->topK();
             map_->cutBar()->setRun(title, ranked_, k);
             map_->scatter()->setCutSize(k);
-            map_->scatter()->setCutRanks(ranked_ > 0 && map_->cutBar()->cutShown() ? rankPerRow_ : QVector<qint32>{});
+            showCut(ranked_ > 0 && map_->cutBar()->cutShown());
             applyDecisions();
             emit linked(ranked_);
         });
+}
+
+void SelectionOnMap::showCut(bool shown) {
+    if (shown && rankMap_ == map_->scatter()->prepared()) map_->scatter()->setCutSortedRanks(rankMap_, sortedRanks_);
+    else map_->scatter()->setCutRanks({});
 }
 
 void SelectionOnMap::setK(qint64 k) {

@@ -10,6 +10,8 @@
 #include <QObject>
 #include <QVector>
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -17,6 +19,7 @@
 class AsyncLoader;
 class ClusterExplorer;
 class SelectionExplorer;
+struct ScatterPrepared;
 
 class SelectionOnMap : public QObject {
     Q_OBJECT
@@ -35,6 +38,7 @@ public:
         QVector<qint32> rankPerRow;
         std::vector<std::pair<qint64, qint64>> rowOfId;
         qint64 ranked = 0;
+        std::vector<int32_t> sortedRanks;  // rankPerRow in the map's index order (4M points: not on the GUI thread)
     };
     static Link computeLink(const QVector<qint64>& mapIds, const QVector<qint64>& runIds, const QVector<qint64>& indexAtRank);
 
@@ -44,10 +48,13 @@ signals:
 private:
     void applyDecisions();
     void setK(qint64 k);
+    void showCut(bool shown);  // the linked ranks on the map, or no cut
     ClusterExplorer* map_;
     SelectionExplorer* selection_;
     AsyncLoader* loader_;
     std::vector<std::pair<qint64, qint64>> rowOfId_;
     QVector<qint32> rankPerRow_;
+    std::vector<int32_t> sortedRanks_;                // of rankMap_
+    std::shared_ptr<const ScatterPrepared> rankMap_;  // the map the ranks were sorted for
     qint64 ranked_ = 0;
 };

@@ -26,7 +26,9 @@ Expected<json> readJsonBlob(Store& store, std::int64_t runId, const std::string&
     const auto bytes = q->blob(0);
     const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) return fail("Run " + std::to_string(runId) + ": the stored " + name + " are not valid JSON.");
+    if (j.is_discarded())
+        return fail(ErrorCode::StoredDataInvalid, {std::to_string(runId), name},
+                    "Run " + std::to_string(runId) + ": the stored " + name + " are not valid JSON.");
     return j;
 }
 
@@ -61,7 +63,9 @@ Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std:
     return runJob<ClusterNames>([&]() -> Expected<ClusterNames> {
         auto run = getRun(store, runId);
         if (!run) return std::unexpected(run.error());
-        if (run->kind != "cluster") return usageError("Run " + std::to_string(runId) + " is not a clustering run.");
+        if (run->kind != "cluster")
+            return fail(ErrorCode::NotClusterRun, {std::to_string(runId), run->kind},
+                        "Run " + std::to_string(runId) + " is not a clustering run.", ErrorKind::Usage);
         auto language = runLanguage(store, runId);
         if (!language) return std::unexpected(language.error());
         auto results = readRunResults(store, runId);  // sorted by sentence id

@@ -37,7 +37,8 @@ Expected<Fitted> fit(Store& store, std::int64_t runId) {
     auto run = getRun(store, runId);
     if (!run) return std::unexpected(run.error());
     if (run->kind != "cluster")
-        return fail("Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
+        return fail(ErrorCode::NotClusterRun, {std::to_string(run->id), run->kind},
+                    "Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
     auto s = readClusteredSentences(store, *run, false);
     if (!s) return std::unexpected(s.error());
     auto cm = confusionMatrix(s->truth, s->cluster, int(s->domains.size()), s->k);
@@ -100,7 +101,9 @@ Expected<FigureSentences> outlierFigureSentences(Store& store, std::int64_t runI
     auto f = fit(store, runId);
     if (!f) return std::unexpected(f.error());
     const auto& s = f->sentences;
-    if (cluster < -1 || cluster >= s.k) return fail("Run " + std::to_string(runId) + " has no cluster " + std::to_string(cluster) + ".");
+    if (cluster < -1 || cluster >= s.k)
+        return fail(ErrorCode::NoSuchCluster, {std::to_string(runId), std::to_string(cluster)},
+                    "Run " + std::to_string(runId) + " has no cluster " + std::to_string(cluster) + ".");
     FigureSentences out;
     forEachCounted(s, f->majority, [&](std::size_t i, bool outlier) {
         if ((cluster >= 0 && s.cluster[i] != cluster) || (outliersOnly && !outlier)) return;

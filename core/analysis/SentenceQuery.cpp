@@ -4,6 +4,7 @@
 
 #include "analysis/ClusterModel.h"
 #include "analysis/NearestNeighbours.h"
+#include "analysis/SentenceQueryCache.h"
 #include "analysis/StoreEmbeddingBlocks.h"
 #include "encode/ModelCatalog.h"
 #include "encode/ModelIdentity.h"
@@ -21,20 +22,23 @@ namespace {
 Expected<std::unique_ptr<TransformerEncoder>> encoderForSet(const EmbeddingSetInfo& set, const SentenceQueryParams& params) {
     const auto& key = set.key;
     if (set.modelPath.empty() || !std::filesystem::is_directory(set.modelPath))
-        return fail("The model of the embedding set (" + key.model + ") is not where it was encoded (" +
-                    (set.modelPath.empty() ? std::string("unknown") : set.modelPath) + "); encode the corpus again with it.");
+        return fail(ErrorCode::ModelNotFound, {key.model, set.modelPath},
+                    "The model of the embedding set (" + key.model + ") is not where it was encoded (" +
+                        (set.modelPath.empty() ? std::string("unknown") : set.modelPath) + "); encode the corpus again with it.");
     if (key.modelHash.empty())
-        return fail("The embedding set does not record its model's content (an old project): encode the corpus again.");
+        return fail(ErrorCode::ModelUnrecorded, {},
+                    "The embedding set does not record its model's content (an old project): encode the corpus again.");
     auto hash = modelContentHash(set.modelPath);
     if (!hash) return std::unexpected(hash.error());
     if (*hash != key.modelHash)
-        return fail("The model at " + set.modelPath + " has changed since the corpus was encoded: its vectors would not be comparable.");
+        return fail(ErrorCode::ModelChanged, {set.modelPath},
+                    "The model at " + set.modelPath + " has changed since the corpus was encoded: its vectors would not be comparable.");
     // fp16 is CUDA's default; the other precisions are asked for by name.
     const std::string request = key.precision == "fp16" ? std::string() : key.precision;
     if (auto s = checkPrecision(request, params.device); !s) return std::unexpected(s.error());
     const std::string computed = encoderPrecision(params.device, request);
     if (computed != key.precision)
-        return fail("The corpus was encoded in " + key.precision + "; this machine computes " + computed +
+        return fail(ErrorCode::PrecisionMismatch, {key.precision, computed}, "The corpus was encoded in " + key.precision + "; this machine computes " + computed +
                     ": the vectors would not be comparable.");
     auto pooling = parsePooling(key.pooling);
     if (!pooling) return std::unexpected(pooling.error());
@@ -45,6 +49,30 @@ Expected<std::unique_ptr<TransformerEncoder>> encoderForSet(const EmbeddingSetIn
     o.device = params.device;
     o.threads = params.threads;
     return TransformerEncoder::load(set.modelPath, o);
+}
+
+// What makes two encoders for a set interchangeable (the cache's key).
+std::string encoderIdentity(const EmbeddingSetInfo& set, const SentenceQueryParams& params) {
+    const auto& key = set.key;
+    return set.modelPath + '\n' + key.modelHash + '\n' + key.precision + '\n' + key.pooling + '\n' +
+           (key.normalized ? "l2" : "raw") + '\n' + params.device + '\n' + std::to_string(params.threads);
+}
+
+// The encoder held by the cache when it is the set's, else a freshly checked and loaded one
+// (then kept in the cache). Null cache: always loaded.
+Expected<TransformerEncoder*> encoderFor(const EmbeddingSetInfo& set, const SentenceQueryParams& params, SentenceQueryCache* cache,
+                                         std::unique_ptr<TransformerEncoder>& owned) {
+    const std::string identity = encoderIdentity(set, params);
+    if (cache)
+        if (auto* held = cache->encoder(identity)) return held;  // checked against the set's model hash when loaded
+    auto loaded = encoderForSet(set, params);
+    if (!loaded) return std::unexpected(loaded.error());
+    if (!cache) {
+        owned = std::move(*loaded);
+        return owned.get();
+    }
+    cache->keepEncoder(identity, std::move(*loaded));
+    return cache->encoder(identity);
 }
 
 Expected<std::int64_t> sentenceIdAt(Statement& q, std::int64_t corpusId, std::int64_t position) {
@@ -59,11 +87,13 @@ Expected<std::int64_t> sentenceIdAt(Statement& q, std::int64_t corpusId, std::in
 }  // namespace
 
 Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, Store& store, ProgressSink& progress,
-                                             const CancelToken& cancel) {
-    if (params.texts.empty()) return usageError("No sentence to look up.");
+                                             const CancelToken& cancel, SentenceQueryCache* cache) {
+    if (params.texts.empty()) return fail(ErrorCode::EmptyQuery, {}, "No sentence to look up.", ErrorKind::Usage);
     auto run = params.runId ? getRun(store, params.runId) : latestRun(store, "cluster");
     if (!run) return std::unexpected(run.error());
-    if (run->kind != "cluster") return fail("Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
+    if (run->kind != "cluster")
+        return fail(ErrorCode::NotClusterRun, {std::to_string(run->id), run->kind},
+                    "Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
     auto model = loadClusterModel(store, *run);
     if (!model) return std::unexpected(model.error());
     auto set = embeddingSet(store, model->embeddingSet);
@@ -77,7 +107,8 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
     }
 
     progress.stage("Loading " + set->key.model);
-    auto encoder = encoderForSet(*set, params);
+    std::unique_ptr<TransformerEncoder> ownEncoder;
+    auto encoder = encoderFor(*set, params, cache, ownEncoder);
     if (!encoder) return std::unexpected(encoder.error());
     auto prompt = resolvePrompt(set->modelPath, set->key.prefix.empty() ? "none" : set->key.prefix);
     if (!prompt) return std::unexpected(prompt.error());
@@ -89,7 +120,8 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
         return std::unexpected(s.error());
     const int dim = (*encoder)->dim();
     if (dim != set->dim)
-        return fail("The model gives " + std::to_string(dim) + "-dimensional vectors; the set holds " + std::to_string(set->dim) + ".");
+        return fail(ErrorCode::DimensionMismatch, {std::to_string(dim), std::to_string(set->dim)},
+                    "The model gives " + std::to_string(dim) + "-dimensional vectors; the set holds " + std::to_string(set->dim) + ".");
     const auto n = std::int64_t(texts.size());
 
     SentenceQueryResult result;
@@ -115,7 +147,7 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
     }
 
     progress.stage("Comparing with the stored vectors");
-    auto blocks = storeEmbeddingBlocks(store, set->id, run->corpusId);
+    auto blocks = cache ? cache->rows(store, *set, run->corpusId) : storeEmbeddingBlocks(store, set->id, run->corpusId);
     if (!blocks) return std::unexpected(blocks.error());
     result.searched = (*blocks)->rows();
     NeighbourParams np;

@@ -14,6 +14,7 @@
 
 namespace dl {
 
+class SentenceQueryCache;
 class Store;
 
 struct SentenceQueryParams {
@@ -45,7 +46,9 @@ struct SentenceQueryResult {
     std::vector<PlacedSentence> sentences;
 };
 
+// With a cache (SentenceQueryCache.h) the stored vectors and the encoder are kept for the
+// next query on the same set; results are the same with or without it.
 Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, Store& store, ProgressSink& progress,
-                                             const CancelToken& cancel);
+                                             const CancelToken& cancel, SentenceQueryCache* cache = nullptr);
 
 }  // namespace dl

@@ -51,8 +51,8 @@ private:
         auto blob = q_.blob(2);
         const auto values = static_cast<std::size_t>(rows) * static_cast<std::size_t>(dim_);
         if (first != chunkFirst_ + chunkRows_ || blob.size() != values * (half_ ? 2 : 4))
-            return fail("The project " + store_.path() + " has a damaged embedding chunk at position " +
-                        std::to_string(first) + ".");
+            return fail(ErrorCode::DamagedEmbeddings, {store_.path(), std::to_string(first)},
+                        "The project " + store_.path() + " has a damaged embedding chunk at position " + std::to_string(first) + ".");
         if (half_) {
             halves_.resize(values);
             std::memcpy(halves_.data(), blob.data(), blob.size());
@@ -83,7 +83,7 @@ Expected<std::unique_ptr<RowBlockSource>> storeEmbeddingBlocks(Store& store, std
     auto total = encodedCount(store, setId, corpusId);
     if (!total) return std::unexpected(total.error());
     if (*total == 0)
-        return fail("Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
+        return fail(ErrorCode::NothingEncoded, {set->key.model}, "Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
     auto q = store.prepare(
         "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 ORDER BY first_position");
     if (!q) return std::unexpected(q.error());

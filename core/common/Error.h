@@ -39,6 +39,19 @@ enum class ErrorCode {
     UnknownOption,    // option, value, choices
     InvalidUtf8,      // where (file:line), byte offset (1-based)
     FileExists,       // path
+    // The Search tab, cluster names, the outlier panel and the alignment view:
+    ModelNotFound,      // the set's model name, where it was encoded ("" = unknown)
+    ModelUnrecorded,    // - (an embedding set of an old project without its model's content hash)
+    ModelChanged,       // model path
+    PrecisionMismatch,  // precision the set was encoded in, precision this machine computes
+    DimensionMismatch,  // the model's dimensions, the stored vectors' dimensions
+    NotClusterRun,      // run id, the run's kind
+    NothingEncoded,     // model name
+    DamagedEmbeddings,  // project path, corpus position
+    StoredDataInvalid,  // run id, the stored item's name ("cluster_names", "alignment_before/after")
+    NoSuchCluster,      // run id, cluster
+    EmptyQuery,         // -
+    TextIndexStale,     // -
 };
 
 struct Error {

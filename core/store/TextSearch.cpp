@@ -111,10 +111,11 @@ std::string ftsQuery(std::string_view text) {
 
 Expected<TextMatches> searchText(Store& store, std::int64_t corpusId, std::string_view text, std::int64_t limit) {
     const std::string query = ftsQuery(text);
-    if (query.empty()) return usageError("Type a word to search for.");
+    if (query.empty()) return fail(ErrorCode::EmptyQuery, {}, "Type a word to search for.", ErrorKind::Usage);
     auto status = textIndexStatus(store);
     if (!status) return std::unexpected(status.error());
-    if (!status->current) return fail("The full-text index is not up to date; it is brought up to date before a search.");
+    if (!status->current)
+        return fail(ErrorCode::TextIndexStale, {}, "The full-text index is not up to date; it is brought up to date before a search.");
     auto q = store.prepare(
         "SELECT s.id FROM sentence_text JOIN sentences s ON s.id = sentence_text.rowid "
         "WHERE sentence_text MATCH ?1 AND s.corpus_id = ?2 ORDER BY s.id");

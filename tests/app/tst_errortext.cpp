@@ -6,6 +6,7 @@
 
 #include "ErrorText.h"
 #include "TestSupport.h"
+#include "analysis/SentenceQuery.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"
 #include "store/Store.h"
@@ -47,6 +48,12 @@ private slots:
         row("unknown run", ErrorCode::UnknownRun, {"7"}, "DE: There is no run 7 in the project.");
         row("invalid utf8", ErrorCode::InvalidUtf8, {"f.en:3", "5"}, "DE: f.en:3: invalid UTF-8 at byte 5 (allow replacing invalid bytes to import it anyway).");
         row("upgrade failed", ErrorCode::UpgradeFailed, {"/p", "2", "boom", "/p.v1.bak"}, "DE: Upgrading the project /p to schema 2 failed (boom). The project is unchanged; a backup is at /p.v1.bak.");
+        row("model changed", ErrorCode::ModelChanged, {"/m"}, "DE: The model at /m has changed since the corpus was encoded: its vectors would not be comparable.");
+        row("precision", ErrorCode::PrecisionMismatch, {"fp32", "bf16"}, "DE: The corpus was encoded in fp32; this machine computes bf16: the vectors would not be comparable.");
+        row("not a cluster run", ErrorCode::NotClusterRun, {"4", "select"}, "DE: Run 4 is a select run, not a clustering run.");
+        row("nothing encoded", ErrorCode::NothingEncoded, {"MiniLM"}, "DE: Nothing of this corpus is encoded with MiniLM yet: encode it first.");
+        row("no such cluster", ErrorCode::NoSuchCluster, {"3", "9"}, "DE: Run 3 has no cluster 9.");
+        row("empty query", ErrorCode::EmptyQuery, {}, "DE: Type a sentence or a word to search for.");
     }
     void codesAreTranslatedWithArguments() {
         QFETCH(int, code);
@@ -60,6 +67,14 @@ private slots:
         QCoreApplication::removeTranslator(&translator);
         // Without a translation the English source text shows, never the code.
         QCOMPARE(errorText(e), expected.mid(4));
+    }
+
+    // Every code has its own text: none falls back to core's English message.
+    void everyCodeHasAText() {
+        for (int c = int(ErrorCode::Generic) + 1; c <= int(ErrorCode::TextIndexStale); ++c) {
+            const Error e(ErrorKind::Failed, "untranslated", ErrorCode(c), {"a", "b", "c", "d"});
+            QVERIFY2(errorText(e) != QStringLiteral("untranslated"), qPrintable(QString::number(c)));
+        }
     }
 
     void uncodedErrorsShowTheMessage() {
@@ -83,6 +98,12 @@ private slots:
         QVERIFY(!corpus);
         QCOMPARE(corpus.error().code, ErrorCode::UnknownCorpus);
         QCOMPARE(corpus.error().args.at(0), std::string("nope"));
+
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto empty = dl::querySentences(dl::SentenceQueryParams{}, **store, np, ct);
+        QVERIFY(!empty);
+        QCOMPARE(empty.error().code, ErrorCode::EmptyQuery);
 
         auto cancelled = dl::runJob<int>([]() -> dl::Expected<int> { throw dl::CancelledException{}; });
         QVERIFY(!cancelled);

@@ -12,6 +12,7 @@
 #include "analysis/ClusterJob.h"
 #include "analysis/NearestNeighbours.h"
 #include "analysis/SentenceQuery.h"
+#include "analysis/SentenceQueryCache.h"
 #include "common/Half.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
@@ -138,45 +139,60 @@ private slots:
         QVERIFY2(QString::fromStdString(found.error().message).contains(message), found.error().message.c_str());
     }
 
-    // The real path: import, encode with the tiny BERT, cluster with PCA, look sentences up.
-    void sentencesFindThemselves() {
+    // A real project: 40 sentences of two kinds imported, encoded with the tiny BERT (chunks
+    // of `chunk` sentences), clustered with PCA; returns the run and the sentences' lines.
+    std::int64_t makeProject(const QString& name, std::vector<std::string>& lines, std::unique_ptr<Store>& store, int chunk = 4096) {
         QByteArray text;
-        std::vector<std::string> lines;
         for (int i = 0; i < 40; ++i) {
             lines.push_back(i % 2 ? "The court shall rule on case " + std::to_string(i) + " of the register."
                                   : "Click the icon " + std::to_string(i) + " to open the settings dialog.");
             text += QByteArray::fromStdString(lines.back()) + '\n';
         }
-        const auto src = dltest::writeFile(tmp_, "mix.en", text);
-        auto store = Store::create(tmp_.filePath("q.dlproj").toStdString());
-        QVERIFY(store);
+        const auto src = dltest::writeFile(tmp_, name + QStringLiteral(".en"), text);
+        auto created = Store::create(tmp_.filePath(name + ".dlproj").toStdString());
+        if (!created) return 0;
+        store = std::move(*created);
         NullProgress np;
         CancelToken ct;
         ImportParams ip;
         ip.srcPath = src;
         ip.corpus = "mix";
         ip.labelSource = LabelSource::Given;
-    ip.domain = "mixed";
-        QVERIFY(runImport(ip, **store, np, ct));
-        EncodeParams ep;
-        ep.model = dltest::testData("models/bert-tiny").toStdString();
-        auto enc = runEncode(ep, **store, np, ct);
-        QVERIFY2(enc, enc ? "" : enc.error().message.c_str());
+        ip.domain = "mixed";
+        if (!runImport(ip, *store, np, ct)) return 0;
+        auto enc = runEncode(encodeParams(chunk), *store, np, ct);
+        if (!enc) return 0;
         ClusterParams cp;
         cp.k = 2;
         cp.pcaDims = 4;
         cp.seeds = 1;
         cp.useCuda = false;
-        auto cl = runCluster(cp, **store, np, ct);
-        QVERIFY2(cl, cl ? "" : cl.error().message.c_str());
-        const auto xy = getRunArray<float>(**store, cl->runId, "pca2d").value();
-        const auto ids = readRunResults(**store, cl->runId).value().sentenceIds;
+        auto cl = runCluster(cp, *store, np, ct);
+        return cl ? cl->runId : 0;
+    }
+    static EncodeParams encodeParams(int chunk) {
+        EncodeParams ep;
+        ep.model = dltest::testData("models/bert-tiny").toStdString();
+        ep.chunkSentences = chunk;
+        return ep;
+    }
+
+    // The real path: import, encode with the tiny BERT, cluster with PCA, look sentences up.
+    void sentencesFindThemselves() {
+        std::vector<std::string> lines;
+        std::unique_ptr<Store> store;
+        const std::int64_t runId = makeProject(QStringLiteral("q"), lines, store);
+        QVERIFY(runId > 0);
+        NullProgress np;
+        CancelToken ct;
+        const auto xy = getRunArray<float>(*store, runId, "pca2d").value();
+        const auto ids = readRunResults(*store, runId).value().sentenceIds;
 
         SentenceQueryParams qp;
-        qp.runId = cl->runId;
+        qp.runId = runId;
         qp.texts = {lines[3], lines[10]};
         qp.k = 5;
-        auto r = querySentences(qp, **store, np, ct);
+        auto r = querySentences(qp, *store, np, ct);
         QVERIFY2(r, r ? "" : r.error().message.c_str());
         QCOMPARE(r->searched, qint64(40));
         QVERIFY(r->note.empty());
@@ -194,6 +210,63 @@ private slots:
             QVERIFY2(std::abs(s.x - xy[std::size_t(2 * pos)]) < 0.01 * spread + 1e-3, qPrintable(QString::number(s.x)));
             QVERIFY(std::abs(s.y - xy[std::size_t(2 * pos + 1)]) < 0.01 * spread + 1e-3);
         }
+    }
+
+    // The Search tab's cache (SentenceQueryCache): a second query reads no vectors and equals an
+    // uncached one exactly; after an encode adds rows the vectors are read again.
+    void cachedQueriesEqualFreshOnes() {
+        std::vector<std::string> lines;
+        std::unique_ptr<Store> store;
+        const std::int64_t runId = makeProject(QStringLiteral("cache"), lines, store, 20);  // chunks [0,20) [20,40)
+        QVERIFY(runId > 0);
+        NullProgress np;
+        CancelToken ct;
+        SentenceQueryCache cache;
+        auto query = [&](const std::string& text, SentenceQueryCache* c) {
+            SentenceQueryParams qp;
+            qp.runId = runId;
+            qp.texts = {text};
+            qp.k = 6;
+            return querySentences(qp, *store, np, ct, c);
+        };
+        auto same = [](const SentenceQueryResult& a, const SentenceQueryResult& b) {
+            if (a.searched != b.searched || a.sentences.size() != b.sentences.size()) return false;
+            for (std::size_t i = 0; i < a.sentences.size(); ++i) {
+                const auto &x = a.sentences[i], &y = b.sentences[i];
+                if (x.x != y.x || x.y != y.y || x.neighbours.size() != y.neighbours.size()) return false;
+                for (std::size_t n = 0; n < x.neighbours.size(); ++n)
+                    if (x.neighbours[n].position != y.neighbours[n].position || x.neighbours[n].cosine != y.neighbours[n].cosine)
+                        return false;
+            }
+            return true;
+        };
+        for (const int line : {3, 10, 3}) {
+            auto cached = query(lines[std::size_t(line)], &cache);
+            auto fresh = query(lines[std::size_t(line)], nullptr);
+            QVERIFY2(cached && fresh, cached ? "" : cached.error().message.c_str());
+            QVERIFY(same(*cached, *fresh));
+            QCOMPARE(cached->sentences[0].neighbours[0].position, qint64(line));
+        }
+        QCOMPARE(cache.vectorLoads(), 1);
+        QCOMPARE(cache.heldRows(), qint64(40));
+        QCOMPARE(cache.heldBytes(), std::size_t(40) * 32 * 2);  // bert-tiny: 32 dims, float16 as stored, once
+
+        // Lose the second chunk (as a killed encode would), query, then encode again: the
+        // resumed encode adds rows 20..39 and the next query must see them.
+        QVERIFY(store->exec("DELETE FROM embedding_chunks WHERE first_position >= 20"));
+        auto before = query(lines[30], &cache);
+        QVERIFY(before);
+        QCOMPARE(before->searched, qint64(20));
+        QCOMPARE(cache.vectorLoads(), 2);
+        QVERIFY(before->sentences[0].neighbours[0].position < 20);
+        QVERIFY(runEncode(encodeParams(20), *store, np, ct));
+        auto after = query(lines[30], &cache);
+        auto fresh = query(lines[30], nullptr);
+        QVERIFY(after && fresh);
+        QCOMPARE(cache.vectorLoads(), 3);
+        QCOMPARE(after->searched, qint64(40));
+        QCOMPARE(after->sentences[0].neighbours[0].position, qint64(30));
+        QVERIFY(same(*after, *fresh));
     }
 };
 
