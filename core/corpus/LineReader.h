@@ -30,6 +30,7 @@ public:
 private:
     LineReader() = default;
     Expected<bool> refill();
+    std::size_t findTerminator(std::size_t from) const;  // first LF or CR at or after `from`, npos if none
     struct Source;
     std::unique_ptr<Source> source_;
     std::string path_;

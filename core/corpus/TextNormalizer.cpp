@@ -2,6 +2,8 @@
 
 #include <utf8proc.h>
 
+#include <bit>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -144,15 +146,44 @@ NormalizeOutcome normalizeLine(std::string& text, bool replaceInvalid) {
     return out;
 }
 
+namespace {
+
+// 0x80 in every byte of w that equals c, 0 elsewhere (exact: no carries between bytes).
+constexpr std::uint64_t bytesEqual(std::uint64_t w, unsigned char c) {
+    constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    const std::uint64_t x = w ^ (0x0101010101010101ull * c);
+    return ~(((x & low7) + low7) | x | low7);
+}
+
+}  // namespace
+
 int countTokens(const std::string& text) {
-    int n = 0;
-    bool inToken = false;
-    for (unsigned char c : text) {
-        const bool space = c == ' ' || c == '\t';
-        if (!space && !inToken) ++n;
-        inToken = !space;
+    // A token starts at a byte that is not ' ' or '\t' and follows one that is (or the start).
+    // Eight bytes at a time on little-endian machines (2% of an import's time byte by byte).
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    int count = 0;
+    bool prevSpace = true;
+    std::size_t i = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t high = 0x8080808080808080ull;
+        for (; i + 8 <= n; i += 8) {
+            std::uint64_t w;
+            std::memcpy(&w, p + i, 8);
+            const std::uint64_t space = bytesEqual(w, ' ') | bytesEqual(w, '\t');
+            const std::uint64_t before = (space << 8) | (prevSpace ? 0x80u : 0u);  // byte k-1's flag moved to byte k
+            // One flag bit per byte (bit 7): add the bytes up by multiplication (no popcnt
+            // instruction in the baseline x86-64 target; the libgcc call cost more than the scan).
+            count += static_cast<int>((((~space & high & before) >> 7) * 0x0101010101010101ull) >> 56);
+            prevSpace = (space >> 63) != 0;
+        }
     }
-    return n;
+    for (; i < n; ++i) {
+        const bool space = p[i] == ' ' || p[i] == '\t';
+        if (!space && prevSpace) ++count;
+        prevSpace = space;
+    }
+    return count;
 }
 
 }  // namespace dl

