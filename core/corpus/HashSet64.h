@@ -1,6 +1,8 @@
 #pragma once
 // A compact open-addressing set of 64-bit hashes (8 bytes a slot) for import dedupe:
 // ~3x less memory than std::unordered_set at 1.5M entries and no allocation per insert.
+// Linear probing up to a load of 0.75: a miss scans a few neighbouring slots (one or two
+// cache lines) and the sets take half the memory of a 0.5 limit (48 MB at 1.5M pairs).
 #include <cstdint>
 #include <vector>
 
@@ -11,7 +13,7 @@ public:
     // Returns true when the value was not present (and inserts it).
     bool insert(std::uint64_t value) {
         if (value == 0) value = 0x9e3779b97f4a7c15ull;  // 0 marks an empty slot
-        if ((size_ + 1) * 2 > slots_.size()) grow();
+        if ((size_ + 1) * 4 > slots_.size() * 3) grow();  // load <= 0.75
         return insertNoGrow(value);
     }
     bool contains(std::uint64_t value) const {
