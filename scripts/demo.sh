@@ -46,12 +46,21 @@ fi
 
 K=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(max(2, len([d for d in j["corpora"][0]["domains"] if d != "(unlabelled)"])))')
 FIRST_DOMAIN=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(sorted(d for d in j["corpora"][0]["domains"] if d != "(unlabelled)")[0])')
-"$CLI" encode "$PROJECT" --corpus demo
-"$CLI" cluster "$PROJECT" --corpus demo --k "$K" --pca 50 --seeds 5 --json > "$OUT/cluster.json"
-"$CLI" cluster "$PROJECT" --corpus demo --sweep "2,4,$K,$((K * 2)),$((K * 3))" --pca 50 --json > "$OUT/sweep.json"
+# One encoder pass stores four layers (each its own embedding set) for the Layer sweep tab;
+# layer 12 costs two more transformer layers than 10, the rest comes for free. Everything
+# else uses layer 10, the model's recommended layer.
+"$CLI" encode "$PROJECT" --corpus demo --layers 6,8,10,12
+SET=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(max(s["id"] for s in j["embedding_sets"] if s["layer"] == 10 and s["side"] == "src"))')
+"$CLI" cluster "$PROJECT" --corpus demo --embedding-set "$SET" --k "$K" --pca 50 --seeds 5 --json > "$OUT/cluster.json"
+"$CLI" cluster "$PROJECT" --corpus demo --embedding-set "$SET" --sweep "2,4,$K,$((K * 2)),$((K * 3))" --pca 50 --json > "$OUT/sweep.json"
+"$CLI" cluster "$PROJECT" --corpus demo --embedding-set "$SET" --layer-sweep --k "$K" --pca 50 --seeds 3 --json > "$OUT/layer-sweep.json"
 # Selection from a small seed: 100 random sentences of one domain; the pool is the corpus
-# itself (the seed sentences leave the ranking), the oracle its domain labels.
-"$CLI" select "$PROJECT" --method finetune-head --pool demo --seed "demo:$FIRST_DOMAIN:100" --json > "$OUT/select.json"
+# itself (the seed sentences leave the ranking), the oracle its domain labels. Three methods
+# from the same seed, for the Methods tab (overlap, UpSet, rank against rank).
+for method in cosine moore-lewis finetune-head; do
+  "$CLI" select "$PROJECT" --method "$method" --pool demo --seed "demo:$FIRST_DOMAIN:100" --embedding-set "$SET" --json > "$OUT/select-$method.json"
+done
+cp "$OUT/select-finetune-head.json" "$OUT/select.json"
 "$CLI" evaluate "$PROJECT" --domain "$FIRST_DOMAIN" --json > "$OUT/evaluate.json"
 # Cross-lingual selection (Vu et al. 2021): the same domain found among the target-language
 # sentences, imported as a monolingual corpus, from the source-language seed. The demo's

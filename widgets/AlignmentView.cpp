@@ -79,6 +79,7 @@ void AlignmentView::setMessage(const QString& message) {
         plot->replot();
     }
     highlightPair(-1);
+    emit dataShown();
 }
 
 void AlignmentView::setData(AlignmentData data) {
@@ -87,6 +88,7 @@ void AlignmentView::setData(AlignmentData data) {
     fill(before_, data_.beforeA, data_.beforeB);
     fill(after_, data_.afterA, data_.afterB);
     highlightPair(-1);
+    emit dataShown();
 }
 
 void AlignmentView::fill(QCustomPlot* plot, const QVector<QPointF>& a, const QVector<QPointF>& b) {

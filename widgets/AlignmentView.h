@@ -36,6 +36,8 @@ public:
 
 signals:
     void pairHovered(int pair);
+    // setData or setMessage is on screen.
+    void dataShown();
 
 private:
     QCustomPlot* makePlot(const QString& title);

@@ -62,13 +62,27 @@ QVariant ConfusionMatrixModel::data(const QModelIndex& index, int role) const {
     }
 }
 
+namespace {
+
+// A named cluster "c3 patient · dose → medical" on three short lines (id, words, the domain
+// it maps to), so that narrow columns show the whole name instead of clipping its middle.
+QString columnLines(QString name) {
+    const qsizetype arrow = name.lastIndexOf(QStringLiteral(" → "));
+    if (arrow > 0) name.replace(arrow, 1, QLatin1Char('\n'));
+    const qsizetype space = name.indexOf(QLatin1Char(' '));
+    if (space > 0 && (arrow < 0 || space < arrow)) name[space] = QLatin1Char('\n');
+    return name;
+}
+
+}  // namespace
+
 QVariant ConfusionMatrixModel::headerData(int section, Qt::Orientation orientation, int role) const {
     const bool rows = orientation == Qt::Vertical;
     if (section < 0 || section >= (rows ? data_.rowNames.size() : data_.colNames.size())) return {};
     const QString name = rows ? data_.rowNames[section] : data_.colNames[section];
     const qint64 total = rows ? rowTotals_[section] : colTotals_[section];
     switch (role) {
-    case Qt::DisplayRole: return rows ? tr("%1\n%2 sentences").arg(name, QLocale().toString(total)) : name;
+    case Qt::DisplayRole: return rows ? tr("%1\n%2 sentences").arg(name, QLocale().toString(total)) : columnLines(name);
     case Qt::EditRole: return name;
     case Qt::ToolTipRole: return tr("%1: %2 sentences").arg(name, QLocale().toString(total));
     default: return {};

@@ -24,6 +24,7 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QWidget(parent) {
     table_->setCornerButtonEnabled(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->horizontalHeader()->setMinimumSectionSize(72);
+    table_->horizontalHeader()->setTextElideMode(Qt::ElideRight);  // a long name keeps its start
     // Rows share the height (down to two text lines each); many domains scroll instead.
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->verticalHeader()->setMinimumSectionSize(table_->fontMetrics().height() * 2 + 12);

@@ -535,35 +535,6 @@ void MainWindow::showLayerSweepRun(qint64 runId, bool activate) {
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
-void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done) {
-    QDir().mkpath(dir);
-    for (int i = 0; i < tabs_->count(); ++i) {
-        tabs_->setCurrentIndex(i);
-        // Tables fill their visible rows from reads off the GUI thread: give them a moment.
-        QEventLoop settle;
-        QTimer::singleShot(600, &settle, &QEventLoop::quit);
-        settle.exec();
-        QString name = tabs_->tabText(i).toLower().remove(QLatin1Char('&'));
-        name.replace(QLatin1Char(' '), QLatin1Char('-'));
-        grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(i + 1, 2, 10, QLatin1Char('0')).arg(name));
-    }
-    // The map as the workbench: coloured by the newest selection score, the cut hidden.
-    const auto sources = clusters_->valueSources();
-    auto score = std::find_if(sources.begin(), sources.end(), [](const MapValueSource& v) { return v.field == MapValueSource::Field::Score; });
-    if (score != sources.end()) {
-        tabs_->setCurrentWidget(clusters_);
-        clusters_->cutBar()->setCutShown(false);
-        clusters_->colourByValue(*score);
-        QEventLoop settle;
-        QTimer::singleShot(1500, &settle, &QEventLoop::quit);
-        settle.exec();
-        grab().save(QStringLiteral("%1/%2-clusters-by-score.png").arg(dir).arg(tabs_->count() + 1, 2, 10, QLatin1Char('0')));
-        clusters_->cutBar()->setCutShown(true);
-    }
-    saveSearchScreenshots(dir, tabs_->count() + 2);
-    if (done) done();
-}
-
 void MainWindow::compareSelectedRuns() {
     QList<qint64> ids;
     for (const auto& index : runView_->selectionModel()->selectedRows())

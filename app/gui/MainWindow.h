@@ -2,6 +2,7 @@
 // The workbench window: project menu, corpus overview, jobs dock. Wires widgets (plain data)
 // to the project and to the JobRunner; computes nothing itself.
 #include <QMainWindow>
+#include <QVector>
 
 #include <functional>
 #include <memory>
@@ -59,8 +60,8 @@ public slots:
     void saveCurrentView();
     void editSettings();
     void compareSelectedRuns();
-    // Saves a PNG of the window with each tab shown into `dir` (README screenshots), then
-    // calls `done`. Runs after the run views have loaded.
+    // Saves a PNG of the window with each view shown into `dir` (README screenshots), then
+    // calls `done`. Call right after openProject: it waits for the views' data itself.
     void saveScreenshots(const QString& dir, std::function<void()> done);
 
 protected:
@@ -73,9 +74,18 @@ private:
     void showError(const QString& title, const QString& message);
     void showRunComparison(qint64 runA, qint64 runB, const RunComparison& comparison);
     void saveOutliersCsv();
-    // Screenshots of the Search tab (words, neighbours) and the outlier analysis with a figure
-    // clicked, numbered from `number` (MainWindowScreens.cpp).
-    void saveSearchScreenshots(const QString& dir, int number);
+    // The documentation screenshots, step by step (MainWindowScreens.cpp): which runs they
+    // show, waiting for the views the window fills on opening, then one step per view.
+    struct ScreenshotRuns {
+        qint64 cluster = 0, selection = 0, crossLingual = 0, layerSweep = 0;
+        QVector<qint64> methods;  // selection runs of the map's corpus, oldest first
+    };
+    ScreenshotRuns screenshotRuns() const;
+    void waitForProjectViews(const ScreenshotRuns& plan);
+    void saveMapScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save);
+    void saveMethodsScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save);
+    void saveOutlierScreenshots(const std::function<void(const QString&)>& save);
+    void saveSearchScreenshots(const std::function<void(const QString&)>& save);
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body);

@@ -1,30 +1,80 @@
-// Screenshots of the search and outlier-analysis views (README, issue 13), taken after the
-// tab screenshots of MainWindow::saveScreenshots: each view is driven as a user would and
-// grabbed once its result is shown (or after a bounded wait).
+// The documentation screenshots (`domainlens --screenshots DIR PROJECT`, README, issue 13):
+// every view driven as a user would drive it, each grabbed once what it waits for is shown.
+// Nothing waits a fixed time for data: each step waits for the view's own signal (checked
+// again every 200 ms) with a generous bound, so a project of millions of sentences works too.
+// GUI thread; nested event loops keep the window live while a step waits.
+#include <QComboBox>
+#include <QDir>
 #include <QEventLoop>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
+#include <QTreeView>
 
+#include <algorithm>
 #include <functional>
+#include <vector>
 
+#include "AlignmentView.h"
+#include "ClusterExplorer.h"
 #include "MainWindow.h"
+#include "MapCutBar.h"
+#include "MapValues.h"
+#include "MethodsExplorer.h"
+#include "OutlierBrowser.h"
 #include "OutlierAnalysisPanel.h"
 #include "OutlierFiguresModel.h"
+#include "RunListModel.h"
 #include "RunViews.h"
 #include "ScatterPlotView.h"
 #include "SearchExplorer.h"
+#include "SelectionExplorer.h"
+#include "SweepPlotView.h"
 
 namespace {
 
-// Runs `start`, then waits until one of the signals fires or `seconds` pass.
+constexpr int kLoadSeconds = 900;  // reading and preparing a view of a few million sentences
+constexpr int kStepSeconds = 180;  // one user action (a job, a read)
+
+// Runs `start`, then returns once `done()` holds — checked whenever one of the `events` of
+// `sender` fires and every 200 ms — or after `seconds`; lets the view paint for a moment.
 template <class Sender, class... Signals>
-void waitFor(Sender* sender, int seconds, const std::function<void()>& start, Signals... finished) {
+bool waitUntil(const std::function<bool()>& done, int seconds, const std::function<void()>& start, Sender* sender,
+               Signals... events) {
     QEventLoop loop;
-    (QObject::connect(sender, finished, &loop, [&loop] { QTimer::singleShot(400, &loop, &QEventLoop::quit); }), ...);
-    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
-    start();
+    auto check = [&] {
+        if (done()) loop.quit();
+    };
+    (QObject::connect(sender, events, &loop, check), ...);
+    QTimer poll, limit;
+    QObject::connect(&poll, &QTimer::timeout, &loop, check);
+    QObject::connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    poll.start(200);
+    limit.setSingleShot(true);
+    limit.start(seconds * 1000);
+    if (start) start();
+    if (!done()) loop.exec();
+    QEventLoop settle;  // queued replots and table fills
+    QTimer::singleShot(500, &settle, &QEventLoop::quit);
+    settle.exec();
+    return done();
+}
+
+// Runs `start`, then returns once one of `events` fired, or after `seconds`.
+template <class Sender, class... Signals>
+bool waitForSignal(Sender* sender, int seconds, const std::function<void()>& start, Signals... events) {
+    bool fired = false;
+    const std::vector<QMetaObject::Connection> connections{QObject::connect(sender, events, sender, [&fired] { fired = true; })...};
+    const bool ok = waitUntil([&] { return fired; }, seconds, start, sender, events...);
+    for (const auto& c : connections) QObject::disconnect(c);
+    return ok;
+}
+
+void settle(int ms = 600) {
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
     loop.exec();
 }
 
@@ -36,17 +86,153 @@ QString longestWord(const QString& text) {
     return best;
 }
 
+// A rectangle of a tenth of the map's width and height around the median point of category
+// 0 (the first domain), in data coordinates; empty without categories.
+QRectF firstDomainCore(const ScatterData& map) {
+    QVector<double> xs, ys;
+    for (qsizetype i = 0; i < map.category.size() && i < map.x.size(); ++i)
+        if (map.category[i] == 0) xs << map.x[i], ys << map.y[i];
+    if (xs.isEmpty()) return {};
+    auto median = [](QVector<double>& v) {
+        std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+        return v[v.size() / 2];
+    };
+    const auto [xMin, xMax] = std::minmax_element(map.x.begin(), map.x.end());
+    const auto [yMin, yMax] = std::minmax_element(map.y.begin(), map.y.end());
+    const double w = (*xMax - *xMin) / 10, h = (*yMax - *yMin) / 10;
+    return QRectF(median(xs) - w / 2, median(ys) - h / 2, w, h);
+}
+
+// The method of a selection run, from its description "key=value, ...".
+QString methodOf(const RunRow& run) {
+    for (const QString& part : run.description.split(QStringLiteral(", ")))
+        if (part.startsWith(QLatin1String("method="))) return part.mid(7);
+    return {};
+}
+
 }  // namespace
 
-void MainWindow::saveSearchScreenshots(const QString& dir, int number) {
-    auto save = [&](const QString& name) { grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name)); };
-    if (outlierAnalysis_->figures()->rowCount() > 0) {
-        tabs_->setCurrentWidget(outlierAnalysis_);
-        const int all = outlierAnalysis_->figures()->rowCount() - 1;
-        waitFor(outlierAnalysis_, 30, [&] { outlierAnalysis_->showFigure(all, OutlierFiguresModel::DigitsOutColumn); },
-                &OutlierAnalysisPanel::sentencesShown);
-        save(QStringLiteral("outlier-analysis-digits"));
+// The runs the screenshots show: the newest clustering run (as the window opens it), the
+// newest selection run of the map's corpus (Selection, the cut, colour by score), up to three
+// selection runs of that corpus (Methods) and the newest cross-lingual run (Alignment).
+MainWindow::ScreenshotRuns MainWindow::screenshotRuns() const {
+    ScreenshotRuns plan;
+    const auto& runs = runModel_->runs();
+    QString mapCorpus;
+    for (const auto& r : runs)
+        if ((r.kind == QLatin1String("cluster") || r.kind == QLatin1String("assign")) && r.id > plan.cluster) {
+            plan.cluster = r.id;
+            mapCorpus = r.corpus;
+        }
+    for (auto it = runs.crbegin(); it != runs.crend(); ++it) {
+        if (it->kind == QLatin1String("layer-sweep") && !plan.layerSweep) plan.layerSweep = it->id;
+        if (it->kind != QLatin1String("select")) continue;
+        const bool crossLingual = methodOf(*it) == QLatin1String("cross-lingual");
+        if (crossLingual && !plan.crossLingual) plan.crossLingual = it->id;
+        if (crossLingual || it->corpus != mapCorpus) continue;
+        if (!plan.selection) plan.selection = it->id;
+        if (plan.methods.size() < 3) plan.methods.prepend(it->id);
     }
+    return plan;
+}
+
+void MainWindow::waitForProjectViews(const ScreenshotRuns& plan) {
+    if (plan.cluster)
+        waitUntil([&] { return clusters_->runId() == plan.cluster; }, kLoadSeconds, {}, clusters_, &ClusterExplorer::runShown);
+    if (plan.selection) {
+        waitUntil([&] { return selection_->runId() == plan.selection; }, kLoadSeconds,
+                  [&] { showSelectionRun(plan.selection, false); }, selection_, &SelectionExplorer::runShown);
+    }
+    // The cluster names come from a short job the first time a run is shown.
+    if (plan.cluster)
+        waitUntil([&] { return !clusters_->clusterLabels().isEmpty(); }, kStepSeconds, {}, clusters_, &ClusterExplorer::namesShown);
+}
+
+void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done) {
+    QDir().mkpath(dir);
+    int number = 1;
+    auto save = [&](const QString& name) {
+        grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
+    };
+    auto show = [&](QWidget* tab, const QString& name) {
+        tabs_->setCurrentWidget(tab);
+        settle();
+        save(name);
+    };
+    // The window asks for the run list as it opens the project; the plan needs it.
+    waitUntil([&] { return runModel_->rowCount() > 0; }, kLoadSeconds, {}, runModel_, &QAbstractItemModel::modelReset);
+    const ScreenshotRuns plan = screenshotRuns();
+    waitForProjectViews(plan);
+
+    show(corpusView_, QStringLiteral("corpora"));
+    clusters_->cutBar()->setCutShown(false);  // the plain map first; the cut comes later
+    show(clusters_, QStringLiteral("clusters"));
+    show(outliers_, QStringLiteral("outliers"));
+    saveOutlierScreenshots(save);
+    show(selection_, QStringLiteral("selection"));
+    saveMapScreenshots(plan, save);
+    saveMethodsScreenshots(plan, save);
+    saveSearchScreenshots(save);
+    if (plan.crossLingual) {
+        waitUntil([&] { return !alignment_->data().beforeA.isEmpty(); }, kStepSeconds, [&] { showSelectionRun(plan.crossLingual, false); },
+                  alignment_, &AlignmentView::dataShown);
+        tabs_->setCurrentWidget(alignment_);
+        alignment_->highlightPair(int(alignment_->data().beforeA.size() / 3));
+        settle();
+        save(QStringLiteral("alignment"));
+    }
+    show(sweep_, QStringLiteral("k-sweep"));
+    if (plan.layerSweep) show(layerSweep_, QStringLiteral("layer-sweep"));
+    show(runView_, QStringLiteral("runs"));
+    if (done) done();
+}
+
+// The map as the workbench: coloured by the selection run's score (colour bar), then the
+// Selection tab's cut on the map.
+void MainWindow::saveMapScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save) {
+    if (!plan.selection) return;
+    const auto sources = clusters_->valueSources();
+    auto score = std::find_if(sources.begin(), sources.end(), [&](const MapValueSource& v) {
+        return v.runId == plan.selection && v.field == MapValueSource::Field::Score;
+    });
+    tabs_->setCurrentWidget(clusters_);
+    if (score != sources.end()) {
+        clusters_->cutBar()->setCutShown(false);
+        waitUntil([&] { return clusters_->scatter()->colorMode() == ScatterPlotView::ColorMode::Value; }, kStepSeconds,
+                  [&] { clusters_->colourByValue(*score); }, clusters_, &ClusterExplorer::valuesShown);
+        save(QStringLiteral("clusters-by-score"));
+    }
+    clusters_->colourBy()->setCurrentIndex(0);
+    waitUntil([&] { return clusters_->scatter()->cutShown(); }, kStepSeconds, [&] { clusters_->cutBar()->setCutShown(true); },
+              clusters_->scatter(), &ScatterPlotView::cutChanged);
+    // A rectangle dragged over the middle of the first domain's points: the picked sentences
+    // are listed and can be included or excluded.
+    if (const QRectF rect = firstDomainCore(clusters_->scatter()->data()); !rect.isEmpty())
+        waitForSignal(clusters_, kStepSeconds, [&] { clusters_->scatter()->selectInRect(rect); }, &ClusterExplorer::pickedShown);
+    save(QStringLiteral("clusters-cut"));
+    clusters_->scatter()->clearSelection();
+}
+
+void MainWindow::saveMethodsScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save) {
+    if (plan.methods.size() < 2) return;
+    tabs_->setCurrentWidget(methods_);
+    waitUntil([&] { return methods_->comparison().request.runIds == plan.methods; }, kLoadSeconds, [&] { methods_->compare(plan.methods); },
+              methods_, &MethodsExplorer::comparisonShown);
+    waitUntil([&] { return methods_->keptModel()->rowCount() > 0; }, 30, {}, methods_, &MethodsExplorer::keptTextsShown);
+    save(QStringLiteral("methods"));
+}
+
+void MainWindow::saveOutlierScreenshots(const std::function<void(const QString&)>& save) {
+    tabs_->setCurrentWidget(outlierAnalysis_);
+    waitUntil([&] { return !outlierAnalysis_->figuresPending(); }, kLoadSeconds, {}, outlierAnalysis_, &OutlierAnalysisPanel::figuresShown);
+    if (outlierAnalysis_->figures()->rowCount() == 0) return;
+    const int all = outlierAnalysis_->figures()->rowCount() - 1;
+    waitForSignal(outlierAnalysis_, kStepSeconds, [&] { outlierAnalysis_->showFigure(all, OutlierFiguresModel::DigitsOutColumn); },
+                  &OutlierAnalysisPanel::sentencesShown);
+    save(QStringLiteral("outlier-analysis"));
+}
+
+void MainWindow::saveSearchScreenshots(const std::function<void(const QString&)>& save) {
     const auto& ids = search_->scatter()->data().ids;
     if (search_->runId() <= 0 || ids.isEmpty()) return;
     tabs_->setCurrentWidget(search_);
@@ -54,9 +240,9 @@ void MainWindow::saveSearchScreenshots(const QString& dir, int number) {
     if (sentence.startsWith(QLatin1Char('['))) sentence = sentence.mid(sentence.indexOf(QLatin1Char(']')) + 1).trimmed();  // "[domain] text"
     const QString word = longestWord(sentence);
     search_->queryEdit()->setText(word);
-    waitFor(search_, 180, [&] { search_->findWords(word); }, &SearchExplorer::matchesShown, &SearchExplorer::searchFailed);
+    waitForSignal(search_, kStepSeconds, [&] { search_->findWords(word); }, &SearchExplorer::matchesShown, &SearchExplorer::searchFailed);
     save(QStringLiteral("search-words"));
     search_->queryEdit()->setText(sentence);
-    waitFor(search_, 180, [&] { search_->lookUp(sentence); }, &SearchExplorer::neighboursShown, &SearchExplorer::searchFailed);
+    waitForSignal(search_, kStepSeconds, [&] { search_->lookUp(sentence); }, &SearchExplorer::neighboursShown, &SearchExplorer::searchFailed);
     save(QStringLiteral("search-neighbours"));
 }

@@ -9,6 +9,19 @@
 
 #include "MainWindow.h"
 
+namespace {
+
+// The value of --lang CODE or --lang=CODE, else "".
+QString languageArgument(const QStringList& arguments) {
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size()) return arguments[i + 1];
+        if (arguments[i].startsWith(QLatin1String("--lang="))) return arguments[i].mid(7);
+    }
+    return {};
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("DomainLens"));
@@ -16,8 +29,11 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(DOMAINLENS_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/domainlens.svg")));
 
-    // UI language: the setting "ui/language" (e.g. "de") wins over the system locale.
-    const QString language = QSettings().value(QStringLiteral("ui/language")).toString();
+    // UI language: --lang CODE (e.g. de; for screenshots) wins over the setting "ui/language",
+    // which wins over the system locale (LANGUAGE, LC_ALL, LANG). Read before the parser so
+    // that its help text is translated too.
+    QString language = languageArgument(app.arguments());
+    if (language.isEmpty()) language = QSettings().value(QStringLiteral("ui/language")).toString();
     const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
     QTranslator qtTranslator, appTranslator;
     if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
@@ -34,6 +50,9 @@ int main(int argc, char** argv) {
                                    QApplication::translate("main", "Save a PNG of every view into DIR and quit (documentation)."),
                                    QStringLiteral("DIR"));
     parser.addOption(screenshots);
+    parser.addOption(QCommandLineOption(QStringLiteral("lang"),
+                                        QApplication::translate("main", "Interface language (de, en, fr) for this run; overrides the setting."),
+                                        QStringLiteral("CODE")));
     parser.process(app);
 
     MainWindow window;
@@ -41,8 +60,8 @@ int main(int argc, char** argv) {
     window.show();
     if (!parser.positionalArguments().isEmpty()) window.openProject(parser.positionalArguments().first());
     if (parser.isSet(screenshots)) {
-        // The views load off the GUI thread; give them time, then capture and quit.
-        QTimer::singleShot(8000, &window, [&] { window.saveScreenshots(parser.value(screenshots), [] { QApplication::quit(); }); });
+        // The views load off the GUI thread: saveScreenshots waits for each, then captures.
+        QTimer::singleShot(0, &window, [&] { window.saveScreenshots(parser.value(screenshots), [] { QApplication::quit(); }); });
     }
     return app.exec();
 }

@@ -1,6 +1,7 @@
 #include "MethodsExplorer.h"
 
 #include <QComboBox>
+#include <QHash>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -96,6 +97,8 @@ MethodsExplorer::MethodsExplorer(QWidget* parent) : QWidget(parent), loader_(new
     map_ = new ScatterPlotView(this);
     mapMode_ = new QComboBox(this);
     direction_ = new QComboBox(this);
+    // Run labels ("#12 finetune-head") read whole, not cut after a few letters.
+    for (QComboBox* box : {pairA_, pairB_, direction_}) box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     auto* left = new QSplitter(Qt::Vertical, this);
     left->addWidget(titled(tr("Overlap of the top k per pair"), pairsView_, {csvButton(pairs_, this, QStringLiteral("method-pairs"))}));
@@ -111,7 +114,7 @@ MethodsExplorer::MethodsExplorer(QWidget* parent) : QWidget(parent), loader_(new
     split->addWidget(left);
     split->addWidget(middle);
     split->addWidget(right);
-    split->setSizes({380, 520, 520});
+    split->setSizes({540, 430, 430});  // the pair table's six columns (Jaccard last) fit without scrolling
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(summary_);
@@ -141,13 +144,21 @@ void MethodsExplorer::setProject(const QString& projectPath) {
 void MethodsExplorer::setRuns(const QList<RunRow>& runs) {
     const QVector<qint64> checked = checkedRuns();
     runList_->clear();
-    QVector<qint64> newest;  // the newest runs of the newest run's pool
-    QString pool;
+    // The newest 2-3 runs of the newest pool that has two or more (a single run of another
+    // pool, e.g. a cross-lingual one, has nothing to be compared with).
+    QHash<QString, QVector<qint64>> byPool;  // newest first, at most 3
+    QStringList pools;                       // by their newest run, newest first
     for (auto it = runs.crbegin(); it != runs.crend(); ++it) {
         if (it->kind != QLatin1String("select")) continue;
-        if (pool.isEmpty()) pool = it->corpus;
-        if (it->corpus == pool && newest.size() < 3) newest << it->id;
+        if (!byPool.contains(it->corpus)) pools << it->corpus;
+        if (auto& ids = byPool[it->corpus]; ids.size() < 3) ids << it->id;
     }
+    QVector<qint64> newest;
+    for (const QString& pool : std::as_const(pools))
+        if (byPool[pool].size() >= 2) {
+            newest = byPool[pool];
+            break;
+        }
     for (const auto& r : runs) {
         if (r.kind != QLatin1String("select")) continue;
         // The description lists the parameters as "key=value, ...": the method names the run.

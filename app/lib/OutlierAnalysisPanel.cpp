@@ -74,14 +74,21 @@ void OutlierAnalysisPanel::showRun(const QString& projectPath, qint64 runId) {
     sentences_->clear();
     loader_->invalidate(QStringLiteral("sentences"));
     title_->setText(tr("Run #%1: reading the outlier analysis…").arg(runId));
+    figuresPending_ = true;
     loader_->load<OutlierAnalysisData>(
         QStringLiteral("figures"), [projectPath, runId] { return readOutlierAnalysis(projectPath, runId); },
         [this](OutlierAnalysisData d) {
             title_->setText(d.labelled ? d.title : tr("This corpus has no domain labels: the outlier analysis needs them."));
             figures_->setRows(d.labelled ? d.rows : QVector<OutlierFiguresRow>{});
+            figuresPending_ = false;
             emit figuresShown(figures_->rowCount());
         },
-        [this](const QString& message) { title_->setText(tr("Cannot read the outlier analysis: %1").arg(message)); });
+        [this](const QString& message) {
+            title_->setText(tr("Cannot read the outlier analysis: %1").arg(message));
+            figures_->setRows({});
+            figuresPending_ = false;
+            emit figuresShown(0);
+        });
 }
 
 void OutlierAnalysisPanel::showFigure(int row, int column) {

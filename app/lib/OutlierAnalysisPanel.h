@@ -20,6 +20,8 @@ public:
     // Lists the sentences behind the figure at (row, column) of the table (as a click does).
     void showFigure(int row, int column);
     OutlierFiguresModel* figures() const { return figures_; }
+    // A run's figures are being read (figuresShown follows, with 0 rows after an error).
+    bool figuresPending() const { return figuresPending_; }
     SearchHitModel* sentences() const { return sentences_; }
     QTableView* figuresView() const { return figuresView_; }
 
@@ -33,6 +35,7 @@ private:
     AsyncLoader* loader_;
     QString projectPath_;
     qint64 runId_ = 0;
+    bool figuresPending_ = false;
     QLabel* title_;
     QLabel* listTitle_;
     OutlierFiguresModel* figures_;

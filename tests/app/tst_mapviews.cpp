@@ -240,6 +240,32 @@ private slots:
         QCOMPARE(view.keptModel()->rowCount(), view.comparison().keptByB.size());
     }
 
+    // Opening a project checks the newest 2-3 runs of the newest pool that has two or more: a
+    // newer single run of another pool (a cross-lingual one) does not leave the view empty.
+    void methodsCheckThePoolWithTwoRuns_data() {
+        QTest::addColumn<QList<RunRow>>("runs");
+        QTest::addColumn<QVector<qint64>>("checked");
+        auto run = [](qint64 id, const QString& kind, const QString& pool) { return RunRow{id, kind, {}, pool, {}, {}}; };
+        QTest::newRow("newest pool has two") << QList<RunRow>{run(1, "cluster", "a"), run(2, "select", "a"), run(3, "select", "b"),
+                                                              run(4, "select", "b")}
+                                             << QVector<qint64>{3, 4};
+        QTest::newRow("newest pool has one") << QList<RunRow>{run(4, "select", "demo"), run(5, "select", "demo"),
+                                                              run(6, "select", "demo"), run(7, "select", "demo-de")}
+                                             << QVector<qint64>{4, 5, 6};
+        QTest::newRow("at most three") << QList<RunRow>{run(1, "select", "a"), run(2, "select", "a"), run(3, "select", "a"),
+                                                        run(4, "select", "a")}
+                                       << QVector<qint64>{2, 3, 4};
+        QTest::newRow("one run per pool") << QList<RunRow>{run(1, "select", "a"), run(2, "select", "b"), run(3, "layer-sweep", "a")}
+                                          << QVector<qint64>{};
+    }
+    void methodsCheckThePoolWithTwoRuns() {
+        QFETCH(QList<RunRow>, runs);
+        QFETCH(QVector<qint64>, checked);
+        MethodsExplorer view;
+        view.setRuns(runs);
+        QCOMPARE(view.checkedRuns(), checked);
+    }
+
     void stopWordListsShip() {
         QVERIFY(stopWordsFor(QStringLiteral("en")).contains("the"));
         QVERIFY(stopWordsFor(QStringLiteral("de_DE")).contains("und"));

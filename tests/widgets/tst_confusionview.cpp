@@ -70,6 +70,28 @@ private slots:
         QVERIFY(model.headerData(row, Qt::Vertical).toString().contains(QLocale().toString(rowSum)));
     }
 
+    // Named clusters head their column on short lines (id, words, domain); CSV keeps the name.
+    void columnHeadersOnLines_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("words and domain") << QString::fromUtf8("c3 patient · dose → medical") << QString::fromUtf8("c3\npatient · dose\n→ medical");
+        QTest::newRow("domain only") << QString::fromUtf8("c0 → law") << QString::fromUtf8("c0\n→ law");
+        QTest::newRow("words only") << QString::fromUtf8("c2 file · dialog") << QString::fromUtf8("c2\nfile · dialog");
+        QTest::newRow("bare id") << QStringLiteral("c5") << QStringLiteral("c5");
+    }
+    void columnHeadersOnLines() {
+        QFETCH(QString, name);
+        QFETCH(QString, shown);
+        ConfusionData d;
+        d.rowNames = {QStringLiteral("law")};
+        d.colNames = {name};
+        d.counts = {{3}};
+        ConfusionMatrixModel model;
+        model.setConfusion(d);
+        QCOMPARE(model.headerData(0, Qt::Horizontal, Qt::DisplayRole).toString(), shown);
+        QCOMPARE(model.headerData(0, Qt::Horizontal, Qt::EditRole).toString(), name);
+    }
+
     void clickEmitsCell() {
         ConfusionMatrixView view;
         view.resize(700, 400);
