@@ -12,6 +12,10 @@
 //   component. Diag uses z = x∘x, spherical z = |x|². Tied needs no z: its M-step second
 //   moment Σ x xᵀ is the same every iteration (computed once), and the shared quadratic
 //   form xᵀPx is a row sum of (X·P)∘X.
+// - Data in host memory (not tied) take GmmTilePass instead of the tensor ops: the same
+//   formulation fused per cache-sized tile of rows (z built once per tile, SIMD micro-kernels
+//   for Z'·Q' and Rᵀ·Z', own threads over fixed row blocks, thread-count independent). The
+//   tensor path below stays for CUDA data and tied covariances.
 // - Parameter updates (k small d×d Cholesky/inverses) are done on the host with Eigen.
 #include "analysis/Gmm.h"
 
