@@ -1783,7 +1783,7 @@
         <translation>gegen</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+21" />
         <source>Overlap of the top k per pair</source>
         <translation>Überlappung der Top-k je Paar</translation>
     </message>
@@ -1926,17 +1926,17 @@
         <translation>Lauf #%1: Ausreißeranalyse wird gelesen…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>This corpus has no domain labels: the outlier analysis needs them.</source>
         <translation>Dieses Korpus hat keine Domänenlabels: die Ausreißeranalyse braucht sie.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>Cannot read the outlier analysis: %1</source>
         <translation>Die Ausreißeranalyse kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+15" />
         <source>Reading the sentences of %1, %2…</source>
         <translation>Die Sätze von %1, %2 werden gelesen…</translation>
     </message>
@@ -2489,7 +2489,7 @@
         <translation>alle Methoden</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-207" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="-209" />
         <source>Save CSV…</source>
         <translation>CSV speichern…</translation>
     </message>
@@ -3245,7 +3245,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectionOnMap</name>
     <message>
-        <location filename="../app/lib/SelectionOnMap.cpp" line="+72" />
+        <location filename="../app/lib/SelectionOnMap.cpp" line="+76" />
         <source>run #%1 %2</source>
         <translation>Lauf #%1 %2</translation>
     </message>
@@ -3414,7 +3414,7 @@ Precision und Recall sind nicht verfügbar.</translation>
     <message>
         <location line="+4" />
         <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
-        <translation type="unfinished" />
+        <translation>Sprache der Oberfläche (de, en, fr) für diesen Start; hat Vorrang vor der Einstellung.</translation>
     </message>
 </context>
 </TS>

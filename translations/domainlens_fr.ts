@@ -1783,7 +1783,7 @@
         <translation>contre</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+21" />
         <source>Overlap of the top k per pair</source>
         <translation>Recouvrement des k premiers par paire</translation>
     </message>
@@ -1926,17 +1926,17 @@
         <translation>Exécution n°%1 : lecture de l'analyse des valeurs aberrantes…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>This corpus has no domain labels: the outlier analysis needs them.</source>
         <translation>Ce corpus n'a pas d'étiquettes de domaine : l'analyse des valeurs aberrantes en a besoin.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>Cannot read the outlier analysis: %1</source>
         <translation>Impossible de lire l'analyse des valeurs aberrantes : %1</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+15" />
         <source>Reading the sentences of %1, %2…</source>
         <translation>Lecture des phrases de %1, %2…</translation>
     </message>
@@ -2489,7 +2489,7 @@
         <translation>toutes les méthodes</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-207" />
+        <location filename="../app/lib/MethodsExplorer.cpp" line="-209" />
         <source>Save CSV…</source>
         <translation>Enregistrer en CSV…</translation>
     </message>
@@ -3245,7 +3245,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectionOnMap</name>
     <message>
-        <location filename="../app/lib/SelectionOnMap.cpp" line="+72" />
+        <location filename="../app/lib/SelectionOnMap.cpp" line="+76" />
         <source>run #%1 %2</source>
         <translation>exécution n°%1 %2</translation>
     </message>
@@ -3414,7 +3414,7 @@ précision et rappel indisponibles.</translation>
     <message>
         <location line="+4" />
         <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
-        <translation type="unfinished" />
+        <translation>Langue de l’interface (de, en, fr) pour ce lancement ; prime sur le réglage.</translation>
     </message>
 </context>
 </TS>
