@@ -44,22 +44,6 @@ private:
     int before_ = 0;
 };
 
-// glibc: blocks of 4 MiB or more (a batch's activations and attention scores, whose sizes
-// change with every batch shape) are mapped on their own and go back to the system when
-// freed. By default glibc raises its mmap threshold to the largest block freed so far (up
-// to 32 MiB); from then on such blocks were carved from the worker threads' arenas, which
-// the varying shapes fragmented: the peak RSS grew chunk after chunk (int8
-// all-mpnet-base-v2 from 2.4 to 5.1 GB within 1,500 sentences, bench/encode/RESULTS.md).
-// Process-wide and once; a MALLOC_MMAP_THRESHOLD_ set in the environment wins.
-void mapLargeBlocks() {
-#ifdef __GLIBC__
-    static std::once_flag once;
-    std::call_once(once, [] {
-        if (!std::getenv("MALLOC_MMAP_THRESHOLD_")) mallopt(M_MMAP_THRESHOLD, 4 << 20);
-    });
-#endif
-}
-
 // Returns the free pages the finished batches left in the arenas (glibc; a few ms per call).
 void releaseFreeMemory() {
 #ifdef __GLIBC__
@@ -68,6 +52,15 @@ void releaseFreeMemory() {
 }
 
 }  // namespace
+
+void limitKernelCaches() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        if (!std::getenv("LRU_CACHE_CAPACITY")) setenv("LRU_CACHE_CAPACITY", "32", 0);
+        if (std::getenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY") || std::getenv("DNNL_PRIMITIVE_CACHE_CAPACITY")) return;
+        if (auto set = reinterpret_cast<int (*)(int)>(dlsym(RTLD_DEFAULT, "dnnl_set_primitive_cache_capacity"))) set(32);
+    });
+}
 
 WorkerPlan planWorkers(int threads, int workers, bool cuda) {
     const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -81,7 +74,7 @@ WorkerPlan planWorkers(int threads, int workers, bool cuda) {
 
 Status runOnWorkers(std::size_t count, const WorkerPlan& plan, const CancelToken* cancel,
                     const std::function<void(std::size_t)>& batch) {
-    mapLargeBlocks();
+    limitKernelCaches();
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
     std::mutex errorMutex;

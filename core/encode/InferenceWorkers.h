@@ -26,11 +26,18 @@ WorkerPlan planWorkers(int threads, int workers, bool cuda);
 // Each worker runs in inference mode. Stops handing out batches once `cancel` is set or a
 // batch throws; returns Cancelled, or the first exception's text as a failure.
 // batch() must be safe to call concurrently for different i.
-// Memory: the first call makes glibc map blocks of 4 MiB or more on their own (process-wide,
-// so that freed activations go back to the system); each call ends by returning the arenas'
-// free pages (malloc_trim). The peak is then what the batches in flight need, not what
-// earlier chunks fragmented.
+// Each call ends by returning the arenas' free pages to the system (malloc_trim), so that
+// what one chunk's batches left behind is not carried into the next.
 Status runOnWorkers(std::size_t count, const WorkerPlan& plan, const CancelToken* cancel,
                     const std::function<void(std::size_t)>& batch);
+
+// Caps the kernel caches of the bf16 / int8 GEMMs at 32 entries each (process-wide, once;
+// an environment setting wins): ideep's per-thread LRU of matmul primitives
+// (LRU_CACHE_CAPACITY, read when first used) and oneDNN's primitive cache (default 1,024).
+// Every batch shape makes new primitives, and the cached ones held their memory: the int8
+// encoder's peak RSS grew batch after batch (all-mpnet-base-v2 from 2.4 to 5.1 GB within
+// 1,500 sentences; bench/encode/RESULTS.md, Memory). A batch reuses its 4 shapes in every
+// layer, so 32 keeps those hits. Call before the first bf16 / int8 kernel (TransformerEncoder::load).
+void limitKernelCaches();
 
 }  // namespace dl

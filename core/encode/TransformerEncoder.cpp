@@ -113,6 +113,7 @@ Expected<std::unique_ptr<TransformerEncoder>> TransformerEncoder::load(const std
     d.precision = encoderPrecision(d.where.cuda ? "cuda" : "cpu", options.precision);
     if (options.threads > 0) at::set_num_threads(options.threads);
 
+    if (d.where.gemm != GemmPrecision::Native) limitKernelCaches();
     auto tok = loadTokenizer(modelDir);
     if (!tok) return std::unexpected(tok.error());
     d.tokenizer = std::move(*tok);
