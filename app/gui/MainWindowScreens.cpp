@@ -216,8 +216,11 @@ void MainWindow::saveMapScreenshots(const ScreenshotRuns& plan, const std::funct
 void MainWindow::saveMethodsScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save) {
     if (plan.methods.size() < 2) return;
     tabs_->setCurrentWidget(methods_);
-    waitUntil([&] { return methods_->comparison().request.runIds == plan.methods; }, kLoadSeconds, [&] { methods_->compare(plan.methods); },
-              methods_, &MethodsExplorer::comparisonShown);
+    // The view may compare these runs on its own when the run list arrives (still reading, or
+    // shown already): then wait for that comparison instead of asking again.
+    if (methods_->checkedRuns() != plan.methods) methods_->compare(plan.methods);
+    waitUntil([&] { return methods_->comparison().request.runIds == plan.methods; }, kLoadSeconds, {}, methods_,
+              &MethodsExplorer::comparisonShown);
     waitUntil([&] { return methods_->keptModel()->rowCount() > 0; }, 30, {}, methods_, &MethodsExplorer::keptTextsShown);
     save(QStringLiteral("methods"));
 }

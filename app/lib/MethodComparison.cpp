@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 #include "select/MethodOverlap.h"
@@ -42,17 +43,21 @@ QVector<KeptDroppedRow> keptList(const LoadedRun& a, const LoadedRun& b, qint64 
     return out;
 }
 
+// The pool's newest map: a clustering run's, or an assign run's (a cluster model applied to a
+// big corpus in shards: the only map such a corpus has). Both store "pca2d" and "sentence_ids".
 dl::Status readMap(dl::Store& store, std::int64_t corpusId, MethodComparisonData& d) {
-    auto clusters = dl::listRuns(store, "cluster");
-    if (!clusters) return std::unexpected(clusters.error());
-    const dl::RunInfo* latest = nullptr;
-    for (const auto& r : *clusters)
-        if (r.corpusId == corpusId && (!latest || r.id > latest->id)) latest = &r;
+    std::optional<std::int64_t> latest;
+    for (const char* kind : {"cluster", "assign"}) {
+        auto runs = dl::listRuns(store, kind);
+        if (!runs) return std::unexpected(runs.error());
+        for (const auto& r : *runs)
+            if (r.corpusId == corpusId && (!latest || r.id > *latest)) latest = r.id;
+    }
     if (!latest) return {};
-    auto xy = dl::getRunArray<float>(store, latest->id, "pca2d");
-    auto ids = dl::getRunArray<std::int64_t>(store, latest->id, "sentence_ids");
+    auto xy = dl::getRunArray<float>(store, *latest, "pca2d");
+    auto ids = dl::getRunArray<std::int64_t>(store, *latest, "sentence_ids");
     if (!xy || !ids || xy->size() != 2 * ids->size()) return {};
-    d.mapTitle = QObject::tr("Map of clustering run #%1").arg(latest->id);
+    d.mapTitle = QObject::tr("Map of clustering run #%1").arg(*latest);
     const auto n = qsizetype(ids->size());
     d.map.x.resize(n);
     d.map.y.resize(n);

@@ -240,6 +240,30 @@ private slots:
         QCOMPARE(view.keptModel()->rowCount(), view.comparison().keptByB.size());
     }
 
+    // A corpus mapped only by an assign run (a cluster model applied in shards: the big-corpus
+    // path) still shows each method's top k on that map, the newest map of the pool.
+    void methodsMapFromAnAssignRun() {
+        const QString copy = dir_.filePath(QStringLiteral("assign-map.dlproj"));
+        QVERIFY(QFile::copy(p_.path, copy));
+        qint64 assignRun = 0;
+        std::vector<float> xy;
+        {
+            auto store = dl::Store::open(copy.toStdString()).value();
+            const auto cluster = dl::getRun(*store, p_.clusterRun).value();
+            assignRun = dl::createRun(*store, "assign", cluster.corpusId, std::nullopt, {{"k", 3}}).value();
+            for (std::size_t i = 0; i < p_.ids.size(); ++i) xy.push_back(float(100 + i)), xy.push_back(float(-1.0 * double(i)));
+            dl::putRunArray(*store, assignRun, "pca2d", std::span<const float>(xy)).value();
+            dl::putRunArray(*store, assignRun, "sentence_ids", std::span<const std::int64_t>(p_.ids)).value();
+        }
+        MethodComparisonRequest r;
+        r.runIds = {p_.cosineRun, p_.classifierRun};
+        const auto d = readMethodComparison(copy, r).value();
+        QVERIFY2(d.mapTitle.contains(QStringLiteral("#%1").arg(assignRun)), qPrintable(d.mapTitle));
+        QCOMPARE(d.map.ids.size(), qsizetype(p_.ids.size()));
+        QCOMPARE(d.map.x[1], double(xy[2]));
+        QCOMPARE(d.map.y[1], double(xy[3]));
+    }
+
     // Opening a project checks the newest 2-3 runs of the newest pool that has two or more: a
     // newer single run of another pool (a cross-lingual one) does not leave the view empty.
     void methodsCheckThePoolWithTwoRuns_data() {
