@@ -12,6 +12,7 @@
 #include "analysis/GmmTileKernels.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -203,37 +204,42 @@ DL_GMM_LEVEL(__attribute__((target("arch=x86-64-v3"))), V3, 32)
 DL_GMM_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64)
 #endif
 
-enum class Level { Base, V3, V4 };
-
-Level cpuLevel() {
+SimdLevel detectLevel() {
 #ifdef DL_GMM_X86_LEVELS
-    static const Level level = [] {
-        __builtin_cpu_init();
-        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
-            return Level::V4;
-        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Level::V3;
-        return Level::Base;
-    }();
-    return level;
-#else
-    return Level::Base;
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq"))
+        return SimdLevel::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SimdLevel::Avx2;
 #endif
+    return SimdLevel::Baseline;
+}
+
+std::atomic<SimdLevel>& currentLevel() {
+    static std::atomic<SimdLevel> level{detectLevel()};
+    return level;
 }
 
 }  // namespace
 
 #ifdef DL_GMM_X86_LEVELS
-#define DL_GMM_DISPATCH(NAME, ...)                           \
-    switch (cpuLevel()) {                                    \
-    case Level::V4: return NAME##V4(__VA_ARGS__);            \
-    case Level::V3: return NAME##V3(__VA_ARGS__);            \
-    case Level::Base: break;                                 \
-    }                                                        \
+#define DL_GMM_DISPATCH(NAME, ...)                                          \
+    switch (currentLevel().load(std::memory_order_relaxed)) {               \
+    case SimdLevel::Avx512: return NAME##V4(__VA_ARGS__);                   \
+    case SimdLevel::Avx2: return NAME##V3(__VA_ARGS__);                     \
+    case SimdLevel::Baseline: break;                                        \
+    }                                                                       \
     return NAME##Base(__VA_ARGS__)
 #else
 #define DL_GMM_DISPATCH(NAME, ...) return NAME##Base(__VA_ARGS__)
 #endif
+
+SimdLevel bestSimdLevel() {
+    static const SimdLevel best = detectLevel();
+    return best;
+}
+SimdLevel simdLevel() { return currentLevel().load(); }
+void useSimdLevel(SimdLevel level) { currentLevel().store(std::min(level, bestSimdLevel())); }
 
 void buildFeatures(GmmFeatureKind kind, const double* x, int valid, int rows, int d, int mPad, double* z) {
     DL_GMM_DISPATCH(build, kind, x, valid, rows, d, mPad, z);

@@ -6,8 +6,8 @@
 //   16. rows is a multiple of 16.
 // - components in panels of kGmmLanes: q and s are panels x mPad x kGmmLanes, w and r are
 //   rows x (panels·kGmmLanes).
-// Each kernel is compiled for x86-64-v4 (AVX-512) and baseline x86-64 and picked at load
-// time (ifunc), so the project itself stays built for baseline x86-64.
+// Each kernel is compiled for x86-64-v4 (AVX-512), x86-64-v3 (AVX2) and baseline x86-64 and
+// picked at run time, so the project itself stays built for baseline x86-64.
 #include <cstdint>
 
 #include "analysis/GmmTilePass.h"
@@ -15,6 +15,14 @@
 namespace dl::gmmtile {
 
 inline constexpr int kGmmLanes = 16;
+
+// Instruction-set level of the kernels: by default the best this CPU has. useSimdLevel picks a
+// lower one (at most the best; for tests of every level on one machine); process-wide, set
+// it only while no pass runs.
+enum class SimdLevel { Baseline, Avx2, Avx512 };  // x86-64, x86-64-v3, x86-64-v4
+SimdLevel bestSimdLevel();
+SimdLevel simdLevel();
+void useSimdLevel(SimdLevel level);
 
 // Rows [0, valid) from x (stride d), rows [valid, rows) zero. The buffer needs 16 elements
 // of slack after rows·mPad (vector stores run past a row's end; the next row overwrites it).

@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <random>
 
+#include "analysis/GmmTileKernels.h"
 #include "analysis/GmmTilePass.h"
 
 using namespace dl;
@@ -178,6 +180,40 @@ private slots:
         double total = 0;  // responsibilities sum to one per row
         for (double v : got.nk) total += v;
         QVERIFY(std::abs(total - rows) < (f32 ? 1e-3 : 1e-9) * rows);
+    }
+
+    // The kernels exist per instruction-set level (AVX-512, AVX2, baseline); each level this
+    // CPU has must give the naive statistics, so a machine without AVX-512 runs tested code.
+    void everySimdLevelMatchesNaive_data() {
+        QTest::addColumn<int>("level");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<bool>("f32");
+        const std::pair<const char*, gmmtile::SimdLevel> levels[] = {{"avx512", gmmtile::SimdLevel::Avx512},
+                                                                     {"avx2", gmmtile::SimdLevel::Avx2},
+                                                                     {"baseline", gmmtile::SimdLevel::Baseline}};
+        for (const auto& [name, level] : levels) {
+            QTest::addRow("%s full", name) << int(level) << int(GmmFeatureKind::Full) << false;
+            QTest::addRow("%s full float32", name) << int(level) << int(GmmFeatureKind::Full) << true;
+            QTest::addRow("%s diag", name) << int(level) << int(GmmFeatureKind::Diag) << false;
+        }
+    }
+    void everySimdLevelMatchesNaive() {
+        QFETCH(int, level);
+        QFETCH(int, kind);
+        QFETCH(bool, f32);
+        if (gmmtile::SimdLevel(level) > gmmtile::bestSimdLevel()) QSKIP("this CPU lacks that instruction set");
+        const gmmtile::SimdLevel before = gmmtile::simdLevel();
+        gmmtile::useSimdLevel(gmmtile::SimdLevel(level));
+        QCOMPARE(gmmtile::simdLevel(), gmmtile::SimdLevel(level));
+        const Problem p = makeProblem(GmmFeatureKind(kind), 13, 19, kGmmBlockRows + 100, 41);
+        const GmmPassStats got = tiled(p, f32, 2);
+        gmmtile::useSimdLevel(before);
+        const GmmPassStats want = naivePass(p);
+        const double tol = f32 ? 1e-4 : 1e-10;
+        QVERIFY(relError(got.nk, want.nk) < tol);
+        QVERIFY(relError(got.m1, want.m1) < tol);
+        QVERIFY(relError(got.s, want.s) < tol);
+        QVERIFY(std::abs(got.lpnSum - want.lpnSum) < tol * std::abs(want.lpnSum));
     }
 
     void labelPassMatchesNaive_data() {
