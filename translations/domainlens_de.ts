@@ -598,6 +598,16 @@
         <source>The full-text index is not up to date; it is brought up to date before a search.</source>
         <translation>Der Volltextindex ist nicht aktuell; er wird vor einer Suche aktualisiert.</translation>
     </message>
+    <message>
+        <location line="+2" />
+        <source>Clustering run %1 has no stored model (it was made before models were stored with runs): cluster again to place new sentences on its map or apply it.</source>
+        <translation>Clustering-Lauf %1 hat kein gespeichertes Modell (er entstand, bevor Modelle mit den Läufen gespeichert wurden): clustern Sie erneut, um neue Sätze auf seiner Karte zu platzieren oder ihn anzuwenden.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Clustering run %1 stores a model written by a newer DomainLens.</source>
+        <translation>Clustering-Lauf %1 speichert ein Modell, das von einer neueren DomainLens-Version geschrieben wurde.</translation>
+    </message>
 </context>
 <context>
     <name>EncodeDialog</name>
@@ -2452,7 +2462,7 @@
         <translation>Satzlänge (Tokens)</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodComparison.cpp" line="+55" />
+        <location filename="../app/lib/MethodComparison.cpp" line="+60" />
         <source>Map of clustering run #%1</source>
         <translation>Karte des Clusterlaufs #%1</translation>
     </message>

@@ -598,6 +598,16 @@
         <source>The full-text index is not up to date; it is brought up to date before a search.</source>
         <translation>L'index plein texte n'est pas à jour ; il est mis à jour avant une recherche.</translation>
     </message>
+    <message>
+        <location line="+2" />
+        <source>Clustering run %1 has no stored model (it was made before models were stored with runs): cluster again to place new sentences on its map or apply it.</source>
+        <translation>L'exécution de clustering %1 n'a pas de modèle enregistré (elle date d'avant l'enregistrement des modèles avec les exécutions) : relancez le clustering pour placer de nouvelles phrases sur sa carte ou pour l'appliquer.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Clustering run %1 stores a model written by a newer DomainLens.</source>
+        <translation>L'exécution de clustering %1 enregistre un modèle écrit par une version plus récente de DomainLens.</translation>
+    </message>
 </context>
 <context>
     <name>EncodeDialog</name>
@@ -2452,7 +2462,7 @@
         <translation>Longueur de phrase (jetons)</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodComparison.cpp" line="+55" />
+        <location filename="../app/lib/MethodComparison.cpp" line="+60" />
         <source>Map of clustering run #%1</source>
         <translation>Carte de l'exécution de clustering n°%1</translation>
     </message>

@@ -54,6 +54,11 @@ QString errorText(const dl::Error& error) {
     case ErrorCode::EmptyQuery: return QCoreApplication::translate("DomainLensError", "Type a sentence or a word to search for.");
     case ErrorCode::TextIndexStale:
         return QCoreApplication::translate("DomainLensError", "The full-text index is not up to date; it is brought up to date before a search.");
+    case ErrorCode::ClusterModelMissing:
+        return QCoreApplication::translate("DomainLensError", "Clustering run %1 has no stored model (it was made before models were stored with runs): "
+                  "cluster again to place new sentences on its map or apply it.").arg(arg(0));
+    case ErrorCode::ClusterModelTooNew:
+        return QCoreApplication::translate("DomainLensError", "Clustering run %1 stores a model written by a newer DomainLens.").arg(arg(0));
     }
     return QString::fromStdString(error.message);
 }

@@ -59,14 +59,16 @@ Status storeClusterModel(Store& store, std::int64_t runId, const ClusterModel& m
 
 Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
     const std::string id = std::to_string(run.id);
-    if (run.kind != "cluster") return usageError("Run " + id + " is a " + run.kind + " run, not a cluster run.");
+    if (run.kind != "cluster")
+        return fail(ErrorCode::NotClusterRun, {id, run.kind}, "Run " + id + " is a " + run.kind + " run, not a cluster run.", ErrorKind::Usage);
     auto stored = getRunJson(store, run.id, "model.json");
     if (!stored)
-        return fail("Cluster run " + id + " has no stored model (it was made before models were stored with runs); "
+        return fail(ErrorCode::ClusterModelMissing, {id},
+                    "Cluster run " + id + " has no stored model (it was made before models were stored with runs); "
                     "run `cluster` again to get one that `assign` can apply.");
     const json& meta = *stored;
     if (meta.value("format_version", 0) > kModelVersion)
-        return fail("Cluster run " + id + " stores a model written by a newer DomainLens.");
+        return fail(ErrorCode::ClusterModelTooNew, {id}, "Cluster run " + id + " stores a model written by a newer DomainLens.");
     ClusterModel m;
     try {
         m.embeddingSet = meta.at("embedding_set").get<std::int64_t>();
@@ -84,7 +86,8 @@ Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
         m.gmm.k = g.at("k").get<int>();
         m.gmm.dim = g.at("dim").get<int>();
         auto cov = parseCovarianceType(g.at("covariance").get<std::string>());
-        if (!cov) return fail("Cluster run " + id + ": unknown covariance type in its stored model.");
+        if (!cov)
+            return fail(ErrorCode::StoredDataInvalid, {id, "model.json"}, "Cluster run " + id + ": unknown covariance type in its stored model.");
         m.gmm.covariance = *cov;
         const auto c = std::size_t(m.pca.components), in = std::size_t(m.pca.inputDim);
         const auto k = std::size_t(m.gmm.k), d = std::size_t(m.gmm.dim);
@@ -99,7 +102,7 @@ Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
             *target = std::move(*v);
         }
     } catch (const json::exception& e) {
-        return fail("Cluster run " + id + ": its stored model description is damaged (" + e.what() + ").");
+        return fail(ErrorCode::StoredDataInvalid, {id, "model.json"}, "Cluster run " + id + ": its stored model description is damaged (" + e.what() + ").");
     }
     return m;
 }

@@ -52,6 +52,8 @@ enum class ErrorCode {
     NoSuchCluster,      // run id, cluster
     EmptyQuery,         // -
     TextIndexStale,     // -
+    ClusterModelMissing,  // run id (a cluster run made before models were stored with runs)
+    ClusterModelTooNew,   // run id
 };
 
 struct Error {

@@ -54,6 +54,7 @@ private slots:
         row("nothing encoded", ErrorCode::NothingEncoded, {"MiniLM"}, "DE: Nothing of this corpus is encoded with MiniLM yet: encode it first.");
         row("no such cluster", ErrorCode::NoSuchCluster, {"3", "9"}, "DE: Run 3 has no cluster 9.");
         row("empty query", ErrorCode::EmptyQuery, {}, "DE: Type a sentence or a word to search for.");
+        row("no stored model", ErrorCode::ClusterModelMissing, {"9"}, "DE: Clustering run 9 has no stored model (it was made before models were stored with runs): cluster again to place new sentences on its map or apply it.");
     }
     void codesAreTranslatedWithArguments() {
         QFETCH(int, code);
@@ -71,7 +72,7 @@ private slots:
 
     // Every code has its own text: none falls back to core's English message.
     void everyCodeHasAText() {
-        for (int c = int(ErrorCode::Generic) + 1; c <= int(ErrorCode::TextIndexStale); ++c) {
+        for (int c = int(ErrorCode::Generic) + 1; c <= int(ErrorCode::ClusterModelTooNew); ++c) {
             const Error e(ErrorKind::Failed, "untranslated", ErrorCode(c), {"a", "b", "c", "d"});
             QVERIFY2(errorText(e) != QStringLiteral("untranslated"), qPrintable(QString::number(c)));
         }
