@@ -23,6 +23,8 @@
 #include "MethodComparison.h"
 #include "MethodPairsModel.h"
 #include "MethodsExplorer.h"
+#include "OutlierAnalysisPanel.h"
+#include "OutlierFiguresModel.h"
 #include "ProjectQueries.h"
 #include <QAbstractItemModelTester>
 #include <QSpinBox>
@@ -238,6 +240,25 @@ private slots:
         QCOMPARE(std::count(cats.begin(), cats.end(), 0), qsizetype(view.comparison().k));
         view.keptDirection()->setCurrentIndex(1);
         QCOMPARE(view.keptModel()->rowCount(), view.comparison().keptByB.size());
+    }
+
+    // The outlier panel says when its read is over, also when it fails (the screenshots and
+    // anyone waiting for the figures would otherwise wait for ever).
+    void outlierPanelSettles_data() {
+        QTest::addColumn<bool>("existing");
+        QTest::newRow("the fixture's cluster run") << true;
+        QTest::newRow("a missing project") << false;
+    }
+    void outlierPanelSettles() {
+        QFETCH(bool, existing);
+        OutlierAnalysisPanel panel;
+        QSignalSpy shown(&panel, &OutlierAnalysisPanel::figuresShown);
+        panel.showRun(existing ? p_.path : dir_.filePath(QStringLiteral("missing.dlproj")), p_.clusterRun);
+        QVERIFY(panel.figuresPending());
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!panel.figuresPending());
+        QCOMPARE(shown.at(0).at(0).toInt(), panel.figures()->rowCount());
+        if (!existing) QCOMPARE(panel.figures()->rowCount(), 0);
     }
 
     // A corpus mapped only by an assign run (a cluster model applied in shards: the big-corpus
