@@ -6,7 +6,7 @@
 # and samples the encode's VmRSS every second. Prints one line: peak RSS (time -v), the
 # highest RSS in each quarter of the run (flat after the first = what a larger corpus costs),
 # sentences/s, load average; the samples go to OUT_DIR/rss-MODEL-PRECISION.tsv.
-# usage: bench/encode/memory.sh BUILD_DIR MODEL PRECISION CORPUS [OUT_DIR]
+# usage: [ENCODE_ARGS="--batch-tokens 8192"] bench/encode/memory.sh BUILD_DIR MODEL PRECISION CORPUS [OUT_DIR]
 set -euo pipefail
 build=${1:?build dir}; model=${2:?model}; precision=${3:?precision}; corpus=${4:?corpus file}
 outdir=${5:-.}
@@ -17,7 +17,7 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 samples="$outdir/rss-$model-$precision.tsv"
 load0=$(cut -d' ' -f1 /proc/loadavg)
 /usr/bin/time -v -o "$work/time.txt" "$cli" encode "$work/p.dlproj" --model "$model" --precision "$precision" \
-  --json --quiet > "$work/enc.json" &
+  --json --quiet ${ENCODE_ARGS:-} > "$work/enc.json" &
 timer=$!
 # time -v forks the CLI: sample that child's VmRSS once a second until it exits.
 child=""

@@ -53,12 +53,15 @@ void releaseFreeMemory() {
 
 }  // namespace
 
-void limitKernelCaches() {
+void limitRetainedMemory() {
     static std::once_flag once;
     std::call_once(once, [] {
-        if (!std::getenv("LRU_CACHE_CAPACITY")) setenv("LRU_CACHE_CAPACITY", "32", 0);
+#ifdef __GLIBC__
+        if (!std::getenv("MALLOC_ARENA_MAX")) mallopt(M_ARENA_MAX, 2);
+#endif
+        if (!std::getenv("LRU_CACHE_CAPACITY")) setenv("LRU_CACHE_CAPACITY", "8", 0);
         if (std::getenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY") || std::getenv("DNNL_PRIMITIVE_CACHE_CAPACITY")) return;
-        if (auto set = reinterpret_cast<int (*)(int)>(dlsym(RTLD_DEFAULT, "dnnl_set_primitive_cache_capacity"))) set(32);
+        if (auto set = reinterpret_cast<int (*)(int)>(dlsym(RTLD_DEFAULT, "dnnl_set_primitive_cache_capacity"))) set(8);
     });
 }
 
@@ -74,7 +77,7 @@ WorkerPlan planWorkers(int threads, int workers, bool cuda) {
 
 Status runOnWorkers(std::size_t count, const WorkerPlan& plan, const CancelToken* cancel,
                     const std::function<void(std::size_t)>& batch) {
-    limitKernelCaches();
+    limitRetainedMemory();
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
     std::mutex errorMutex;

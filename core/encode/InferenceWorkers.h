@@ -31,13 +31,16 @@ WorkerPlan planWorkers(int threads, int workers, bool cuda);
 Status runOnWorkers(std::size_t count, const WorkerPlan& plan, const CancelToken* cancel,
                     const std::function<void(std::size_t)>& batch);
 
-// Caps the kernel caches of the bf16 / int8 GEMMs at 32 entries each (process-wide, once;
-// an environment setting wins): ideep's per-thread LRU of matmul primitives
-// (LRU_CACHE_CAPACITY, read when first used) and oneDNN's primitive cache (default 1,024).
-// Every batch shape makes new primitives, and the cached ones held their memory: the int8
-// encoder's peak RSS grew batch after batch (all-mpnet-base-v2 from 2.4 to 5.1 GB within
-// 1,500 sentences; bench/encode/RESULTS.md, Memory). A batch reuses its 4 shapes in every
-// layer, so 32 keeps those hits. Call before the first bf16 / int8 kernel (TransformerEncoder::load).
-void limitKernelCaches();
+// Bounds what the encoder's allocations leave behind (process-wide, once; an environment
+// setting wins): glibc keeps at most 2 malloc arenas (M_ARENA_MAX: each worker thread had
+// its own, fragmented by the varying batch shapes), and the kernel caches of the bf16 / int8
+// GEMMs hold 8 entries each: ideep's per-thread LRU of matmul primitives (LRU_CACHE_CAPACITY,
+// read when first used) and oneDNN's primitive cache (default 1,024). Every batch shape makes
+// new primitives and the cached ones held their memory: the int8 encoder's peak RSS grew
+// batch after batch (all-mpnet-base-v2 from 2.4 to 5.1 GB within 1,500 sentences;
+// bench/encode/RESULTS.md, Memory). A batch reuses its 4 shapes in every layer, so 8 keeps
+// those hits. Call before the first worker thread and bf16 / int8 kernel
+// (TransformerEncoder::load does).
+void limitRetainedMemory();
 
 }  // namespace dl
