@@ -1862,7 +1862,7 @@
     <message>
         <location line="+2" />
         <source>PC1 (%1)</source>
-        <translation>HK1 (%1)</translation>
+        <translation>PC1 (%1)</translation>
     </message>
     <message>
         <location line="+0" />

@@ -60,6 +60,8 @@ SearchExplorer::SearchExplorer(JobRunner* runner, QWidget* parent)
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(false);
     table_->verticalHeader()->hide();
+    // Rank, cosine and domain as wide as their contents (a few hundred rows at most), the sentence gets the rest.
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(SearchHitModel::TextColumn, QHeaderView::Stretch);
     table_->setToolTip(tr("Double-click a sentence to find its neighbours."));
     auto* split = new QSplitter(Qt::Horizontal, this);
