@@ -17,15 +17,19 @@ bool ImportReader::labelsFromColumn() const {
     return p_.labelSource == LabelSource::FromColumn || (p_.labelSource == LabelSource::None && source_.hasDomainColumn());
 }
 
+Status ImportReader::normalizeField(std::string& text, const char* what) {
+    auto n = normalizeLine(text, p_.replaceInvalidUtf8);
+    if (!n.ok)
+        return fail(ErrorCode::InvalidUtf8, {source_.where(), std::to_string(n.invalidByteOffset + 1)},
+                    source_.where() + ": invalid UTF-8" + what + " at byte " + std::to_string(n.invalidByteOffset + 1) +
+                        " (use --replace-invalid to replace invalid bytes with U+FFFD).");
+    report_.invalidUtf8Replaced += static_cast<std::int64_t>(n.replacements);
+    return {};
+}
+
 Status ImportReader::normalize(Record& r) {
-    for (std::string* text : {&r.src, &r.tgt}) {
-        auto n = normalizeLine(*text, p_.replaceInvalidUtf8);
-        if (!n.ok)
-            return fail(ErrorCode::InvalidUtf8, {source_.where(), std::to_string(n.invalidByteOffset + 1)},
-                        source_.where() + ": invalid UTF-8 at byte " + std::to_string(n.invalidByteOffset + 1) +
-                            " (use --replace-invalid to replace invalid bytes with U+FFFD).");
-        report_.invalidUtf8Replaced += static_cast<std::int64_t>(n.replacements);
-    }
+    for (std::string* text : {&r.src, &r.tgt})
+        if (auto s = normalizeField(*text, ""); !s) return s;
     return {};
 }
 
@@ -57,13 +61,7 @@ Status ImportReader::run(BatchQueue& queue) {
             if (!source_.hasDomainColumn())
                 return usageError("The domain label should come from a column/field, but " + p_.srcPath + " has none.");
             // The label follows --replace-invalid like the text does: bad bytes stop the import.
-            auto n = normalizeLine(r.domain, p_.replaceInvalidUtf8);
-            if (!n.ok)
-                return fail(ErrorCode::InvalidUtf8, {source_.where(), std::to_string(n.invalidByteOffset + 1)},
-                            source_.where() + ": invalid UTF-8 in the domain label at byte " +
-                                std::to_string(n.invalidByteOffset + 1) +
-                                " (use --replace-invalid to replace invalid bytes with U+FFFD).");
-            report_.invalidUtf8Replaced += static_cast<std::int64_t>(n.replacements);
+            if (auto s = normalizeField(r.domain, " in the domain label"); !s) return s;
             if (r.domain.empty()) return fail(source_.where() + ": the domain column is empty.");
         } else {
             r.domain = fixedDomain_;

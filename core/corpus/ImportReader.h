@@ -29,6 +29,8 @@ public:
 private:
     // Normalises the record in place; an error names the file, line and byte.
     Status normalize(Record& r);
+    // NFC + UTF-8 check of one field; `what` names it in the message (" in the domain label").
+    Status normalizeField(std::string& text, const char* what);
     bool labelsFromColumn() const;
 
     const ImportParams& p_;
