@@ -31,6 +31,7 @@ void setup(QCommandLineParser& p) {
         {QStringLiteral("init"), QStringLiteral("Initialisation: kmeans (default) or random."), QStringLiteral("METHOD")},
         {QStringLiteral("n-init"), QStringLiteral("EM restarts per seed, best lower bound kept (default 3)."), QStringLiteral("N")},
         {QStringLiteral("pca-fit-rows"), QStringLiteral("Fit PCA on a sample of this many rows when larger (default 200000; 0 = all)."), QStringLiteral("N")},
+        {QStringLiteral("pca-precision"), QStringLiteral("Products of the PCA's covariance pass: fp64 (default for all rows; equals --mpi), fp32 (scikit-learn's work; default for a sample) or bf16 (opt-in, twice the fp32 rate with AVX512_BF16; docs/clustering.md)."), QStringLiteral("P")},
         {QStringLiteral("no-kmeans-baseline"), QStringLiteral("Skip the k-means purity baseline.")},
         {QStringLiteral("float32"), QStringLiteral("Compute in float32 (faster, not bit-comparable with scikit-learn).")},
         {QStringLiteral("cpu"), QStringLiteral("Compute on the CPU even when a GPU is available.")},
@@ -193,6 +194,12 @@ int run(const QCommandLineParser& p) {
     int fitRows = static_cast<int>(params.pcaMaxFitRows);
     if (!intOption(p, QStringLiteral("pca-fit-rows"), fitRows, 0, 2147483647)) return ExitUsage;
     params.pcaMaxFitRows = fitRows;
+    if (p.isSet(QStringLiteral("pca-precision"))) {
+        dl::PcaPrecision pp{};
+        if (!dl::parsePcaPrecision(p.value(QStringLiteral("pca-precision")).toStdString(), pp))
+            return usageError(QStringLiteral("--pca-precision must be fp64, fp32 or bf16, got '%1'").arg(p.value(QStringLiteral("pca-precision"))));
+        params.pcaPrecision = pp;
+    }
     if (p.isSet(QStringLiteral("cov"))) {
         auto c = dl::parseCovarianceType(p.value(QStringLiteral("cov")).toStdString());
         if (!c) return usageError(QStringLiteral("--cov must be full, diag, spherical or tied, got '%1'").arg(p.value(QStringLiteral("cov"))));

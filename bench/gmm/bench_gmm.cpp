@@ -2,7 +2,7 @@
 // PCA of a large matrix. Prints one JSON object per measurement on stdout.
 //
 //   bench_gmm gmm  DATA.f64 ROWS COLS START.json ITERS [f64|f32] [CHUNK_ROWS]
-//   bench_gmm pca  FILE ROWS COLS COMPONENTS [matrix|f32|f16] [SAMPLE_ROWS]
+//   bench_gmm pca  FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS] [fp64|fp32|bf16]
 #include <chrono>
 #include <ctime>
 #include <cstdio>
@@ -99,6 +99,11 @@ int benchPca(int argc, char** argv) {
     const int comps = std::stoi(argv[5]);
     const std::string mode = argc > 6 ? argv[6] : "f32";
     const std::int64_t sample = argc > 7 ? std::stoll(argv[7]) : 0;
+    dl::PcaPrecision precision = mode == "moments64" ? dl::PcaPrecision::Float64 : dl::PcaPrecision::Float32;
+    if (argc > 8 && !dl::parsePcaPrecision(argv[8], precision)) {
+        std::cerr << "precision must be fp64, fp32 or bf16\n";
+        return 2;
+    }
     const bool half = mode == "f16";
     std::vector<float> data;
     std::vector<std::uint16_t> halves;
@@ -118,6 +123,7 @@ int benchPca(int argc, char** argv) {
     dl::PcaParams pp;
     pp.components = comps;
     pp.maxFitRows = sample;
+    pp.precision = precision;
     double fit = 0, project = 0;
     const double cpu0 = cpuSeconds();
     dl::Expected<dl::PcaModel> model = std::unexpected(dl::Error{});
@@ -126,7 +132,7 @@ int benchPca(int argc, char** argv) {
         auto x = dl::DataMatrix::fromFloat(data, rows, cols, dl::Precision::Float32);
         dl::LocalReducer local;
         auto t0 = Clock::now();
-        model = mode == "matrix" ? dl::fitPca(*x, pp, cancel) : dl::distributedPca(data, rows, cols, comps, local);
+        model = mode == "matrix" ? dl::fitPca(*x, pp, cancel) : dl::distributedPca(data, rows, cols, comps, local, precision);
         data = {};
         fit = since(t0);
         t0 = Clock::now();
@@ -146,14 +152,14 @@ int benchPca(int argc, char** argv) {
         std::cerr << (model ? "projection failed" : model.error().message) << "\n";
         return 1;
     }
-    // Executed GEMM flops: the upper panel pairs of XᵀX (2/3 of 2·N·d² for d = 384), projection 2·N·d·c.
+    // Flops of the work itself, the same count for both sides: XᵀX as a SYRK (N·d·(d+1), what
+    // numpy's X.T @ X runs) and the projection 2·N·d·c. The tiles run ~3% more (diagonal tiles).
     const double n = double(model->fitRows), d = cols;
-    const int panels = cols <= 192 ? 1 : (cols + 127) / 128;
-    const double fitFlops = 2 * n * d * d * (panels * (panels + 1) / 2.0) / (panels * panels);
+    const double fitFlops = n * d * (d + 1);
     const double projFlops = 2.0 * double(rows) * d * comps;
     double evr = 0;
     for (double v : model->explainedVarianceRatio) evr += v;
-    nlohmann::json out = {{"impl", "domainlens PCA " + mode}, {"rows", rows}, {"cols", cols}, {"components", comps},
+    nlohmann::json out = {{"impl", "domainlens PCA " + mode + " " + dl::pcaPrecisionName(precision)}, {"precision", dl::pcaPrecisionName(precision)}, {"rows", rows}, {"cols", cols}, {"components", comps},
                           {"fit_rows", model->fitRows}, {"fit_seconds", fit}, {"project_seconds", project},
                           {"total_seconds", fit + project}, {"total_cpu_seconds", cpu}, {"fit_gflops", fitFlops / fit / 1e9},
                           {"project_gflops", projFlops / project / 1e9},
@@ -171,6 +177,6 @@ int main(int argc, char** argv) {
     else if (mode == "pca") rc = benchPca(argc, argv);
     if (rc == 2)
         std::cerr << "usage: bench_gmm gmm DATA.f64 ROWS COLS START.json ITERS [f64|f32]\n"
-                     "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS]\n";
+                     "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS] [fp64|fp32|bf16]\n";
     return rc;
 }

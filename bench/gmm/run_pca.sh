@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # PCA like for like: scikit-learn PCA(svd_solver="covariance_eigh").fit_transform and
 # DomainLens fitPca + projection on ALL rows of the same float32 file, one after the other
-# in one go (same load), then the ratio.
+# in one go (same load), then the ratios: float32 products (scikit-learn's work), the opt-in
+# bfloat16 products, the DataMatrix entry point, and the float64 centred moments that
+# `cluster` uses by default when the PCA is fitted on all rows.
 #   bench/gmm/run_pca.sh [BUILD_DIR] [FILE.f32] [ROWS] [COLS] [COMPONENTS]
 # FILE defaults to synthetic embeddings (bench_sklearn.py pcagen, cached under /tmp); when
 # FILE.f32 has a sibling .f16 (make_real.py build), the float16 path is timed as well.
@@ -16,19 +18,26 @@ BIN=$BUILD/bench/gmm/bench_gmm
 [ -f "$FILE" ] || "$PY" "$HERE/bench_sklearn.py" pcagen "$FILE" "$ROWS" "$COLS"
 echo "# machine: $(lscpu | sed -n 's/^Model name: *//p') x $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 SK=$("$PY" "$HERE/bench_sklearn.py" pca "$FILE" "$ROWS" "$COLS" "$COMPS"); echo "$SK"
-F32=$("$BIN" pca "$FILE" "$ROWS" "$COLS" "$COMPS" f32); echo "$F32"
-F16='{}'
-if [ -f "${FILE%.f32}.f16" ]; then F16=$("$BIN" pca "${FILE%.f32}.f16" "$ROWS" "$COLS" "$COMPS" f16); echo "$F16"; fi
-MAT=$("$BIN" pca "$FILE" "$ROWS" "$COLS" "$COMPS" matrix); echo "$MAT"
-"$PY" - "$SK" "$F32" "$F16" "$MAT" <<'PYEOF'
+RUNS=()
+run() { local r; r=$("$BIN" pca "$@"); echo "$r"; RUNS+=("$r"); }
+run "$FILE" "$ROWS" "$COLS" "$COMPS" f32 0 fp32        # scikit-learn's work: float32 products
+run "$FILE" "$ROWS" "$COLS" "$COMPS" f32 0 bf16        # opt-in: bfloat16 products
+run "$FILE" "$ROWS" "$COLS" "$COMPS" matrix 0 fp32     # fitPca + projectPca on a DataMatrix
+run "$FILE" "$ROWS" "$COLS" "$COMPS" moments64 0 fp64  # the all-rows default of `cluster` (= --mpi)
+if [ -f "${FILE%.f32}.f16" ]; then
+  run "${FILE%.f32}.f16" "$ROWS" "$COLS" "$COMPS" f16 0 fp32
+  run "${FILE%.f32}.f16" "$ROWS" "$COLS" "$COMPS" f16 0 bf16
+fi
+"$PY" - "$SK" "${RUNS[@]}" <<'PYEOF'
 import json, sys
-sk, f32, f16, mat = (json.loads(a) for a in sys.argv[1:5])
+sk = json.loads(sys.argv[1])
 t, tc = sk["covariance_eigh_seconds"], sk["covariance_eigh_cpu_seconds"]
-print(f"sklearn covariance_eigh {t:.2f} s, {tc:.2f} CPU-s  (explained variance ratio sum {sk['covariance_eigh_explained_variance_ratio_sum']:.6f})")
-for name, r in (("ours f32 rows", f32), ("ours f16 rows", f16), ("ours DataMatrix", mat)):
-    if r:
-        print(f"{name:16s} {r['total_seconds']:.2f} s (fit {r['fit_seconds']:.2f} @ {r['fit_gflops']:.0f} GFLOP/s, "
-              f"projection {r['project_seconds']:.2f} @ {r['project_gflops']:.0f} GFLOP/s)  speed-up x{t / r['total_seconds']:.2f}; "
-              f"{r['total_cpu_seconds']:.2f} CPU-s, CPU-time ratio x{tc / r['total_cpu_seconds']:.2f}"
-              f"  evr sum {r['explained_variance_ratio_sum']:.6f}")
+evr0 = sk["covariance_eigh_explained_variance_ratio_sum"]
+print(f"sklearn covariance_eigh {t:.2f} s, {tc:.2f} CPU-s  (explained variance ratio sum {evr0:.7f})")
+for a in sys.argv[2:]:
+    r = json.loads(a)
+    print(f"{r['impl']:34s} {r['total_seconds']:.2f} s (fit {r['fit_seconds']:.2f} @ {r['fit_gflops']:.0f} GFLOP/s, "
+          f"projection {r['project_seconds']:.2f} @ {r['project_gflops']:.0f} GFLOP/s)  speed-up x{t / r['total_seconds']:.2f}; "
+          f"{r['total_cpu_seconds']:.2f} CPU-s  evr sum {r['explained_variance_ratio_sum']:.7f} "
+          f"({r['explained_variance_ratio_sum'] - evr0:+.1e})")
 PYEOF

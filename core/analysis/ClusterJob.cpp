@@ -26,6 +26,7 @@ nlohmann::json ClusterParams::toJson() const {
     j["k"] = k;
     j["pca"] = pcaDims;
     j["pca_max_fit_rows"] = pcaMaxFitRows;
+    if (pcaPrecision) j["pca_precision"] = pcaPrecisionName(*pcaPrecision);
     j["covariance"] = covarianceTypeName(covariance);
     j["seeds"] = seeds;
     j["first_seed"] = firstSeed;
@@ -155,6 +156,7 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     ReduceParams rp;
     rp.pcaDims = params.pcaDims;
     rp.pcaMaxFitRows = params.pcaMaxFitRows;
+    rp.pcaPrecision = params.pcaPrecision;
     rp.seed = params.firstSeed;
     rp.precision = params.precision;
     rp.cuda = params.useCuda && cudaAvailable();

@@ -35,6 +35,9 @@ struct ClusterParams {
     int k = 5;
     int pcaDims = 50;                  // 0 = no PCA (cluster the raw embeddings)
     std::int64_t pcaMaxFitRows = 200000;  // PCA fitted on a sample when N is larger
+    // Products of the PCA's covariance pass; empty = float64 when the fit uses all rows (so a
+    // plain run equals cluster --mpi), float32 for a sample.
+    std::optional<PcaPrecision> pcaPrecision;
     CovarianceType covariance = CovarianceType::Full;
     int seeds = 5;                     // paper protocol: 5 seeds, mean ± std
     std::uint64_t firstSeed = 0;       // seeds firstSeed .. firstSeed + seeds - 1

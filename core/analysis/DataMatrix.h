@@ -48,11 +48,26 @@ public:
 // True when libtorch sees a CUDA device (the job then computes there).
 bool cudaAvailable();
 
+// The products of PCA's covariance pass (its sums are float64 in every case):
+// - Float64: products of float64 values, exact for float32/float16 input; the sums of a row set
+//   do not depend on how it is split into blocks, threads or MPI ranks (beyond float64 rounding).
+// - Float32: scikit-learn's work (its covariance_eigh multiplies float32 rows); float32 sums
+//   within blocks of 256 rows, the blocks summed in float64.
+// - BFloat16: the centred rows rounded to bfloat16 (8 significant bits), exact products, float32
+//   sums within blocks: twice the float32 rate on CPUs with AVX512_BF16. Opt-in.
+enum class PcaPrecision { Float64, Float32, BFloat16 };
+
 struct PcaParams {
     int components = 50;
     std::int64_t maxFitRows = 0;  // fit on a random sample of this many rows when N is larger (0 = all)
     std::uint64_t seed = 0;       // for the sample
+    PcaPrecision precision = PcaPrecision::Float32;
+    int threads = 0;              // of the covariance and projection passes; 0 = one per hardware thread
 };
+
+// "fp64" / "fp32" / "bf16" (the CLI's and the run parameters' names) and back.
+const char* pcaPrecisionName(PcaPrecision precision);
+bool parsePcaPrecision(const std::string& name, PcaPrecision& out);
 
 struct PcaModel {
     int inputDim = 0;

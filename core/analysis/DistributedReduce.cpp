@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/GramPass.h"
 #include "analysis/PcaCovariance.h"
 
 namespace dl {
 
 Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowCount, int dim, int components,
-                                  StatsReducer& reducer) {
+                                  StatsReducer& reducer, PcaPrecision precision, const CancelToken* cancel) {
     // Two passes over this process's rows (in memory; read from the project once): the mean of
     // all rows first, then Σ(x-m)(x-m)ᵀ, so the covariance does not lose digits to Σxxᵀ - n·m·mᵀ
     // (raw moments give lower bounds that differ from the single process's by ~1e-8 relative).
@@ -25,18 +26,19 @@ Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowC
     reducer.sum(first);
     const double n = first[std::size_t(dim)];
     if (n < 2) return usageError("PCA needs at least 2 rows (got " + std::to_string(static_cast<long long>(n)) + ").");
-    const Eigen::RowVectorXd mean = (sum / n).transpose();
-    // [Σ(x-m) (dim), Σ(x-m)(x-m)ᵀ (dim x dim)]: the first term corrects the rounding of m.
+    if (dim > gramk::kMaxKernelDim)
+        return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) + " dimensions is not supported.");
+    std::vector<double> mean(static_cast<std::size_t>(dim));
+    for (int a = 0; a < dim; ++a) mean[std::size_t(a)] = sum[a] / n;
+    // [Σ(x-m) (dim), Σ(x-m)(x-m)ᵀ (dim x dim)]: the first term corrects the rounding of m. The
+    // Gram pass computes both (y = x - shift with shift = m).
+    const CancelToken never;
+    GramPass pass(dim, gramPrecisionFor(precision), mean);
+    if (auto st = pass.add(rows.data(), rowCount, cancel ? *cancel : never); !st) return std::unexpected(st.error());
     std::vector<double> second(static_cast<std::size_t>(dim) * (dim + 1), 0.0);
-    Eigen::Map<Eigen::VectorXd> dev(second.data(), dim);
-    Eigen::MatrixXd lower = Eigen::MatrixXd::Zero(dim, dim);
-    for (std::int64_t r = 0; r < rowCount; r += kBlock) {
-        const Eigen::MatrixXd c = x.middleRows(r, std::min(kBlock, rowCount - r)).cast<double>().rowwise() - mean;
-        dev += c.colwise().sum().transpose();
-        lower.selfadjointView<Eigen::Lower>().rankUpdate(c.transpose());
-    }
-    Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(second.data() + dim, dim, dim) =
-        lower.selfadjointView<Eigen::Lower>().toDenseMatrix();
+    std::copy(pass.sums().begin(), pass.sums().end(), second.begin());
+    const std::vector<double> gram = pass.gram();
+    std::copy(gram.begin(), gram.end(), second.begin() + dim);
     reducer.sum(second);
     if (std::ranges::any_of(second, [](double v) { return !std::isfinite(v); }))
         return fail("The data contain NaN or infinite values; PCA is not possible.");
@@ -45,7 +47,7 @@ Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowC
     const Eigen::MatrixXd cov = (s - d * d.transpose() / n) / (n - 1);
     std::vector<double> meanOut(static_cast<std::size_t>(dim)), covOut(static_cast<std::size_t>(dim) * dim);
     for (int a = 0; a < dim; ++a) {
-        meanOut[std::size_t(a)] = mean[a] + d[a] / n;
+        meanOut[std::size_t(a)] = mean[std::size_t(a)] + d[a] / n;
         for (int b = 0; b < dim; ++b) covOut[std::size_t(a) * dim + b] = cov(a, b);
     }
     return pcaFromCovariance(std::move(meanOut), covOut, static_cast<std::int64_t>(n), components);
@@ -69,7 +71,9 @@ Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows
         return out;
     }
     auto pca = params.fittedPca ? fittedPcaFor(*params.fittedPca, dim, params.pcaDims)
-                                : distributedPca(data, rows, dim, params.pcaDims, reducer);
+                                // no cancel inside: a rank leaving early would leave the others in the allreduce
+                                : distributedPca(data, rows, dim, params.pcaDims, reducer,
+                                                 params.pcaPrecision.value_or(PcaPrecision::Float64));
     if (!pca) return std::unexpected(pca.error());
     auto projected = projectPca(*pca, *x, cancel);
     if (!projected) return std::unexpected(projected.error());

@@ -12,12 +12,7 @@
 #include "analysis/GmmTileKernels.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define DL_GMM_X86_LEVELS 1
-#endif
 
 namespace dl::gmmtile {
 namespace {
@@ -199,65 +194,31 @@ template <int W, class T>
     }
 
 DL_GMM_LEVEL(, Base, 16)
-#ifdef DL_GMM_X86_LEVELS
+#ifdef DL_SIMD_X86_LEVELS
 DL_GMM_LEVEL(__attribute__((target("arch=x86-64-v3"))), V3, 32)
 DL_GMM_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64)
 #endif
 
-SimdLevel detectLevel() {
-#ifdef DL_GMM_X86_LEVELS
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512dq"))
-        return SimdLevel::Avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SimdLevel::Avx2;
-#endif
-    return SimdLevel::Baseline;
-}
-
-std::atomic<SimdLevel>& currentLevel() {
-    static std::atomic<SimdLevel> level{detectLevel()};
-    return level;
-}
-
 }  // namespace
 
-#ifdef DL_GMM_X86_LEVELS
-#define DL_GMM_DISPATCH(NAME, ...)                                          \
-    switch (currentLevel().load(std::memory_order_relaxed)) {               \
-    case SimdLevel::Avx512: return NAME##V4(__VA_ARGS__);                   \
-    case SimdLevel::Avx2: return NAME##V3(__VA_ARGS__);                     \
-    case SimdLevel::Baseline: break;                                        \
-    }                                                                       \
-    return NAME##Base(__VA_ARGS__)
-#else
-#define DL_GMM_DISPATCH(NAME, ...) return NAME##Base(__VA_ARGS__)
-#endif
-
-SimdLevel bestSimdLevel() {
-    static const SimdLevel best = detectLevel();
-    return best;
-}
-SimdLevel simdLevel() { return currentLevel().load(); }
-void useSimdLevel(SimdLevel level) { currentLevel().store(std::min(level, bestSimdLevel())); }
 
 void buildFeatures(GmmFeatureKind kind, const double* x, int valid, int rows, int d, int mPad, double* z) {
-    DL_GMM_DISPATCH(build, kind, x, valid, rows, d, mPad, z);
+    DL_SIMD_DISPATCH(build, kind, x, valid, rows, d, mPad, z);
 }
 void buildFeatures(GmmFeatureKind kind, const float* x, int valid, int rows, int d, int mPad, float* z) {
-    DL_GMM_DISPATCH(build, kind, x, valid, rows, d, mPad, z);
+    DL_SIMD_DISPATCH(build, kind, x, valid, rows, d, mPad, z);
 }
 void eStep(const double* z, int rows, int mPad, const double* q, int panels, double* w) {
-    DL_GMM_DISPATCH(eStep, z, rows, mPad, q, panels, w);
+    DL_SIMD_DISPATCH(eStep, z, rows, mPad, q, panels, w);
 }
 void eStep(const float* z, int rows, int mPad, const float* q, int panels, float* w) {
-    DL_GMM_DISPATCH(eStep, z, rows, mPad, q, panels, w);
+    DL_SIMD_DISPATCH(eStep, z, rows, mPad, q, panels, w);
 }
 void mStep(const double* z, int rows, int mPad, const double* r, int panels, double* s) {
-    DL_GMM_DISPATCH(mStep, z, rows, mPad, r, panels, s);
+    DL_SIMD_DISPATCH(mStep, z, rows, mPad, r, panels, s);
 }
 void mStep(const float* z, int rows, int mPad, const float* r, int panels, float* s) {
-    DL_GMM_DISPATCH(mStep, z, rows, mPad, r, panels, s);
+    DL_SIMD_DISPATCH(mStep, z, rows, mPad, r, panels, s);
 }
 
 }  // namespace dl::gmmtile

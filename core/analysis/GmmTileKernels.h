@@ -11,18 +11,17 @@
 #include <cstdint>
 
 #include "analysis/GmmTilePass.h"
+#include "analysis/SimdLevel.h"
 
 namespace dl::gmmtile {
 
 inline constexpr int kGmmLanes = 16;
 
-// Instruction-set level of the kernels: by default the best this CPU has. useSimdLevel picks a
-// lower one (at most the best; for tests of every level on one machine); process-wide, set
-// it only while no pass runs.
-enum class SimdLevel { Baseline, Avx2, Avx512 };  // x86-64, x86-64-v3, x86-64-v4
-SimdLevel bestSimdLevel();
-SimdLevel simdLevel();
-void useSimdLevel(SimdLevel level);
+// Instruction-set level of the kernels (shared with the PCA kernels, see SimdLevel.h).
+using dl::SimdLevel;
+using dl::bestSimdLevel;
+using dl::simdLevel;
+using dl::useSimdLevel;
 
 // Rows [0, valid) from x (stride d), rows [valid, rows) zero. The buffer needs 16 elements
 // of slack after rows·mPad (vector stores run past a row's end; the next row overwrites it).

@@ -5,12 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <numeric>
 #include <random>
 
 #include "analysis/GramAccumulatorImpl.h"
+#include "analysis/GramPass.h"
+#include "analysis/PcaProjectionPass.h"
 #include "analysis/TensorImpl.h"
+#include "common/Half.h"
 
 namespace dl {
 
@@ -84,45 +86,85 @@ std::int64_t fitRowCount(std::int64_t n, const PcaParams& params) {
     return params.maxFitRows > 0 && n > params.maxFitRows ? std::max<std::int64_t>(params.maxFitRows, 2) : n;
 }
 
+// Host float32 rows the SIMD passes take (CUDA and float64 data keep the torch path).
+bool kernelPath(const at::Tensor& t) {
+    return t.device().is_cpu() && t.scalar_type() == at::kFloat && t.size(1) <= gramk::kMaxKernelDim;
+}
+
+// The float64 mean of the first block's rows: the shift that keeps Σyyᵀ - n·ȳȳᵀ from cancelling.
+template <class T>
+std::vector<double> leadingMean(const T* x, std::int64_t rows, int dim) {
+    const std::int64_t m = std::min(rows, kBlock);
+    std::vector<double> mean(static_cast<std::size_t>(dim), 0.0);
+    for (std::int64_t r = 0; r < m; ++r)
+        for (int c = 0; c < dim; ++c) {
+            const T v = x[static_cast<std::size_t>(r) * dim + c];
+            if constexpr (std::is_same_v<T, float>) mean[std::size_t(c)] += v;
+            else mean[std::size_t(c)] += halfToFloat(v);
+        }
+    for (double& v : mean) v /= static_cast<double>(std::max<std::int64_t>(m, 1));
+    return mean;
+}
+
+Expected<PcaModel> modelFromPass(const GramPass& pass, const PcaParams& params) {
+    RowMoments m = momentsOf(pass);
+    return pcaFromCovariance(std::move(m.mean), m.cov, m.rows, params.components);
+}
+
+// Feeds row blocks (float32 or float16, all rows or the sampled ones) to one Gram pass, made
+// when the first block arrives (its mean is the shift).
+class GramFeeder {
+public:
+    GramFeeder(int dim, const PcaParams& params) : dim_(dim), params_(params) {}
+    template <class T>
+    Status add(const T* x, std::int64_t rows, const CancelToken& cancel) {
+        if (rows == 0) return {};
+        if (!pass_)
+            pass_ = std::make_unique<GramPass>(dim_, gramPrecisionFor(params_.precision), leadingMean(x, rows, dim_),
+                                               params_.threads);
+        return pass_->add(x, rows, cancel);
+    }
+    // Rows `picked` (ascending, relative to x) of a block, gathered into a buffer first.
+    template <class T>
+    Status addPicked(const T* x, const std::vector<std::int64_t>& picked, const CancelToken& cancel) {
+        std::vector<T>& buf = buffer<T>();
+        buf.resize(picked.size() * static_cast<std::size_t>(dim_));
+        for (std::size_t i = 0; i < picked.size(); ++i)
+            std::copy_n(x + static_cast<std::size_t>(picked[i]) * dim_, dim_, buf.data() + i * dim_);
+        return add(buf.data(), static_cast<std::int64_t>(picked.size()), cancel);
+    }
+    Expected<PcaModel> model() const {
+        if (!pass_ || pass_->count() < 2) return usageError("PCA needs at least 2 rows.");
+        return modelFromPass(*pass_, params_);
+    }
+
+private:
+    template <class T>
+    std::vector<T>& buffer() {
+        if constexpr (std::is_same_v<T, float>) return floats_;
+        else return halves_;
+    }
+    int dim_;
+    PcaParams params_;
+    std::unique_ptr<GramPass> pass_;
+    std::vector<float> floats_;
+    std::vector<std::uint16_t> halves_;
+};
+
 Expected<PcaModel> modelFromCovariance(const GramAccumulator& acc, const PcaParams& params) {
     std::vector<double> mean, cov;
     acc.finish(mean, cov);
     return pcaFromCovariance(std::move(mean), cov, acc.count(), params.components);
 }
 
-at::Tensor hostFloatRows(const float* p, std::int64_t rows, int cols) {
-    return at::from_blob(const_cast<float*>(p), {rows, cols}, at::TensorOptions().dtype(at::kFloat));
-}
-
-
-// Visits `rows` in blocks of kBlock as float32 tensors (the source's own memory when it has
-// the rows in place, else one reused buffer), checking for cancel between blocks. `visit`
-// gets the first row's index and the block; it may throw (the callers' try blocks catch).
-Status forEachRowBlock(RowBlockSource& rows, const CancelToken& cancel,
-                       const std::function<void(std::int64_t, const at::Tensor&)>& visit) {
-    const std::int64_t n = rows.rows();
-    const int dim = rows.cols();
-    at::Tensor buf = at::empty({std::min(kBlock, std::max<std::int64_t>(n, 1)), dim}, at::TensorOptions().dtype(at::kFloat));
-    for (std::int64_t s = 0; s < n; s += kBlock) {
-        if (cancel.isCancelled()) return cancelled();
-        const std::int64_t len = std::min(kBlock, n - s);
-        if (const float* p = rows.inPlace(s)) {
-            visit(s, hostFloatRows(p, len, dim));
-        } else {
-            if (auto st = rows.read(s, len, buf.data_ptr<float>()); !st) return std::unexpected(st.error());
-            visit(s, buf.narrow(0, 0, len));
-        }
-    }
-    return {};
-}
-
 }  // namespace
 
-Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params, const CancelToken& cancel) {
-    const std::int64_t n = x.rows();
-    const int dim = x.cols();
-    if (auto s = checkShape(n, dim, params); !s) return std::unexpected(s.error());
-    const at::Tensor& t = x.d->t;
+namespace {
+
+// The torch path: CUDA or float64 matrices (float32 Gram per block on the matrix's device).
+Expected<PcaModel> fitWithTorch(const at::Tensor& t, const PcaParams& params, const CancelToken& cancel) {
+    const std::int64_t n = t.size(0);
+    const int dim = static_cast<int>(t.size(1));
     GramAccumulator acc(dim);
     const std::int64_t m = fitRowCount(n, params);
     try {
@@ -146,26 +188,75 @@ Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params
     return modelFromCovariance(acc, params);
 }
 
+// The rows of a block of `len` rows starting at `first` that the sample picked (relative to
+// first); `next` walks the sorted sample.
+std::vector<std::int64_t> pickedIn(const std::vector<std::int64_t>& idx, std::size_t& next, std::int64_t first,
+                                   std::int64_t len) {
+    std::vector<std::int64_t> local;
+    while (next < idx.size() && idx[next] < first + len) local.push_back(idx[next++] - first);
+    return local;
+}
+
+}  // namespace
+
+Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params, const CancelToken& cancel) {
+    const std::int64_t n = x.rows();
+    const int dim = x.cols();
+    if (auto s = checkShape(n, dim, params); !s) return std::unexpected(s.error());
+    const at::Tensor& t = x.d->t;
+    if (!kernelPath(t)) return fitWithTorch(t, params, cancel);
+    const float* p = t.data_ptr<float>();
+    const std::int64_t m = fitRowCount(n, params);
+    GramFeeder feeder(dim, params);
+    if (m == n) {
+        if (auto st = feeder.add(p, n, cancel); !st) return std::unexpected(st.error());
+    } else {
+        const auto idx = sampleRows(n, m, params.seed);
+        std::size_t next = 0;
+        for (std::int64_t s = 0; s < n; s += kBlock) {
+            const std::int64_t len = std::min(kBlock, n - s);
+            const auto local = pickedIn(idx, next, s, len);
+            if (auto st = feeder.addPicked(p + static_cast<std::size_t>(s) * dim, local, cancel); !st)
+                return std::unexpected(st.error());
+        }
+    }
+    auto model = feeder.model();
+    if (model) model->fitRows = m;
+    return model;
+}
+
 Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& params, const CancelToken& cancel) {
     const std::int64_t n = rows.rows();
     const int dim = rows.cols();
     if (auto s = checkShape(n, dim, params); !s) return std::unexpected(s.error());
-    GramAccumulator acc(dim);
+    if (dim > gramk::kMaxKernelDim) return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) +
+                                                      " dimensions is not supported (got " + std::to_string(dim) + ").");
     const std::int64_t m = fitRowCount(n, params);
     const auto idx = m < n ? sampleRows(n, m, params.seed) : std::vector<std::int64_t>{};
-    std::size_t nextSample = 0;
-    try {
-        auto visited = forEachRowBlock(rows, cancel, [&](std::int64_t s, const at::Tensor& block) {
-            if (m == n) return acc.add(block);
-            std::vector<std::int64_t> local;  // sampled rows inside this block
-            while (nextSample < idx.size() && idx[nextSample] < s + block.size(0)) local.push_back(idx[nextSample++] - s);
-            if (!local.empty()) acc.add(block.index_select(0, at::tensor(local, at::TensorOptions().dtype(at::kLong))));
-        });
-        if (!visited) return std::unexpected(visited.error());
-    } catch (const std::exception& e) {
-        return fail(std::string("PCA failed: ") + e.what());
+    std::size_t next = 0;
+    GramFeeder feeder(dim, params);
+    std::vector<float> buf;
+    for (std::int64_t s = 0; s < n; s += kBlock) {
+        if (cancel.isCancelled()) return cancelled();
+        const std::int64_t len = std::min(kBlock, n - s);
+        const auto local = m < n ? pickedIn(idx, next, s, len) : std::vector<std::int64_t>{};
+        if (m < n && local.empty()) continue;
+        auto feed = [&](const auto* block) { return m == n ? feeder.add(block, len, cancel) : feeder.addPicked(block, local, cancel); };
+        Status st;
+        if (const std::uint16_t* h = rows.inPlaceHalf(s)) {
+            st = feed(h);
+        } else if (const float* f = rows.inPlace(s)) {
+            st = feed(f);
+        } else {
+            buf.resize(static_cast<std::size_t>(len) * dim);
+            st = rows.read(s, len, buf.data());
+            if (st) st = feed(static_cast<const float*>(buf.data()));
+        }
+        if (!st) return std::unexpected(st.error());
     }
-    return modelFromCovariance(acc, params);
+    auto model = feeder.model();
+    if (model) model->fitRows = m;
+    return model;
 }
 
 namespace {
@@ -195,6 +286,13 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, const DataMatrix& 
         return usageError("PCA was fitted on " + std::to_string(model.inputDim) + " dimensions, data have " +
                           std::to_string(x.cols()) + ".");
     const at::Tensor& t = x.d->t;
+    if (kernelPath(t)) {
+        at::Tensor out = at::empty({x.rows(), model.components}, t.options());
+        const PcaProjectionPass pass(model);
+        if (auto st = pass.project(t.data_ptr<float>(), x.rows(), out.data_ptr<float>(), cancel); !st)
+            return std::unexpected(st.error());
+        return wrapTensor(out);
+    }
     try {
         Projector proj(model, t.scalar_type(), t.options());
         at::Tensor out = at::empty({x.rows(), model.components}, t.options());
@@ -214,15 +312,31 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, RowBlockSource& ro
     if (rows.cols() != model.inputDim)
         return usageError("PCA was fitted on " + std::to_string(model.inputDim) + " dimensions, data have " +
                           std::to_string(rows.cols()) + ".");
+    if (rows.cols() > gramk::kMaxKernelDim)
+        return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) + " dimensions is not supported.");
     const std::int64_t n = rows.rows();
+    const int dim = rows.cols();
     try {
-        // float32 products (the rows are float32), output in the requested precision.
-        const auto work = at::TensorOptions().dtype(precision == Precision::Float64 ? at::kDouble : at::kFloat);
-        Projector proj(model, at::kFloat, work);
-        at::Tensor out = at::empty({n, model.components}, work);
-        auto visited = forEachRowBlock(rows, cancel,
-                                       [&](std::int64_t s, const at::Tensor& block) { proj.apply(block, out.narrow(0, s, block.size(0))); });
-        if (!visited) return std::unexpected(visited.error());
+        // float32 products (the rows are float32 or float16), output in the requested precision.
+        at::Tensor out = at::empty({n, model.components}, at::TensorOptions().dtype(at::kFloat));
+        const PcaProjectionPass pass(model);
+        std::vector<float> buf;
+        for (std::int64_t s = 0; s < n; s += kBlock) {
+            const std::int64_t len = std::min(kBlock, n - s);
+            float* o = out.data_ptr<float>() + static_cast<std::size_t>(s) * model.components;
+            Status st;
+            if (const std::uint16_t* h = rows.inPlaceHalf(s)) {
+                st = pass.project(h, len, o, cancel);
+            } else if (const float* f = rows.inPlace(s)) {
+                st = pass.project(f, len, o, cancel);
+            } else {
+                buf.resize(static_cast<std::size_t>(len) * dim);
+                st = rows.read(s, len, buf.data());
+                if (st) st = pass.project(buf.data(), len, o, cancel);
+            }
+            if (!st) return std::unexpected(st.error());
+        }
+        if (precision == Precision::Float64) out = out.to(at::kDouble);
         if (cuda && at::hasCUDA()) out = out.to(at::kCUDA);
         return wrapTensor(out);
     } catch (const std::exception& e) {

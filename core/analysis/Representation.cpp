@@ -152,14 +152,15 @@ Expected<ReducedData> reduceForClustering(std::span<float> data, std::int64_t ro
     pp.components = params.pcaDims;
     pp.maxFitRows = params.pcaMaxFitRows;
     pp.seed = params.seed;
-    // Fitted on all rows: from the float64 centred moments, the computation `cluster --mpi`
-    // sums over its ranks (one process = the LocalReducer), so both fits agree to the order
-    // of float64 additions (1e-15) rather than to the float32 Gram's 1e-8; the float32 Gram
-    // (twice the rate) stays for the sampled fit, which --mpi does not offer.
+    // Fitted on all rows: by default from the float64 centred moments, the computation `cluster
+    // --mpi` sums over its ranks (one process = the LocalReducer), so both fits agree to the
+    // order of float64 additions (1e-15) rather than to the float32 Gram's 1e-8; the float32
+    // Gram (twice the rate) is the default of the sampled fit, which --mpi does not offer.
     LocalReducer local;
     const bool allRows = params.pcaMaxFitRows <= 0 || rows <= params.pcaMaxFitRows;
+    pp.precision = params.pcaPrecision.value_or(allRows ? PcaPrecision::Float64 : PcaPrecision::Float32);
     auto model = params.fittedPca ? fittedPcaFor(*params.fittedPca, dim, params.pcaDims)
-                 : allRows        ? distributedPca(data, rows, dim, params.pcaDims, local)
+                 : allRows        ? distributedPca(data, rows, dim, params.pcaDims, local, pp.precision, &cancel)
                                   : fitPca(*raw, pp, cancel);
     if (!model) return std::unexpected(model.error());
     auto proj = projectPca(*model, *raw, cancel);

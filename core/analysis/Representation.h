@@ -62,6 +62,9 @@ struct ReducedData {
 struct ReduceParams {
     int pcaDims = 50;
     std::int64_t pcaMaxFitRows = 200000;
+    // Products of the covariance pass (PcaPrecision); empty = Float64 for an all-rows fit (as
+    // distributedPca under MPI), Float32 for a sample.
+    std::optional<PcaPrecision> pcaPrecision;
     std::uint64_t seed = 0;  // PCA fit sample
     Precision precision = Precision::Float64;
     bool cuda = false;

@@ -43,6 +43,7 @@ public:
         halvesToFloats(data_.subspan(static_cast<std::size_t>(first * cols_), n), {out, n});
         return {};
     }
+    const std::uint16_t* inPlaceHalf(std::int64_t first) const override { return data_.data() + first * cols_; }
 
 private:
     std::span<const std::uint16_t> data_;

@@ -21,6 +21,8 @@ public:
     // The rows where they already lie in memory (row-major, valid while the source lives),
     // or nullptr when they must be read(): lets in-memory data skip the copy.
     virtual const float* inPlace(std::int64_t first) const { return nullptr; }
+    // The same for rows kept as IEEE float16 (the PCA passes convert them as they pack).
+    virtual const std::uint16_t* inPlaceHalf(std::int64_t first) const { return nullptr; }
 };
 
 // Rows of a row-major float32 buffer the caller keeps alive (e.g. EmbeddingMatrix::data).

@@ -1,0 +1,380 @@
+// SIMD kernels of PCA's covariance and projection passes (see GramKernels.h).
+//
+// As in GmmTileKernels.cpp, the float32 kernels are templates on the vector width W written
+// with GCC vector extensions, instantiated for x86-64-v4 (W = 64), x86-64-v3 (W = 32) and
+// baseline x86-64 (W = 16) and picked at run time. A Gram tile keeps MR rows x JP panels of
+// accumulators in registers and, per row of the block, loads JP·16 values of the j columns and
+// broadcasts MR values of the i columns: MR·JP·16/L FMAs per JP·16/L + MR loads, so it runs at
+// the FMA rate. The bfloat16 tile (GramKernelsBf16.cpp) has the same shape on vdpbf16ps.
+#include "analysis/GramKernels.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "analysis/GramKernelsBf16.h"
+#include "common/Half.h"
+
+#ifdef DL_SIMD_X86_LEVELS
+// The vector-returning helpers are always inlined inside one level's functions: no call
+// crosses an ABI boundary, so GCC's note on the AVX vector ABI does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+namespace dl::gramk {
+namespace {
+
+constexpr int kWidestTile = 48;  // JP·16 at W = 64 (float); every tile shape divides it
+
+// Tile shapes per element type and vector width, from the register count (32 at W = 64, 16
+// below): half or more of the registers hold accumulators, the rest the j row and a broadcast.
+template <class T, int W>
+struct Simd {
+    typedef T V __attribute__((vector_size(W)));
+    static constexpr bool F = sizeof(T) == 4;
+    static constexpr int L = W / int(sizeof(T));                   // lanes
+    static constexpr int NV = kGramPanelCols / L;                  // vectors per panel row
+    static constexpr int JP = W == 64 ? 3 : 1;                     // panels per Gram tile
+    static constexpr int MR = W == 64 ? (F ? 8 : 4) : W == 32 ? (F ? 4 : 2) : (F ? 2 : 1);  // i rows
+    static_assert(JP * kGramPanelCols % MR == 0 && kWidestTile % (JP * kGramPanelCols) == 0);
+    static constexpr int PV = W == 64 ? 4 : 2;                     // vectors per projection column group
+    static constexpr int PR = W == 64 ? 6 : 4;                     // rows per projection tile
+};
+
+// Half a register of floats (the float32 lanes that widen to one register of doubles).
+template <int W>
+struct HalfWidth {
+    typedef float V __attribute__((vector_size(W / 2)));
+};
+
+// Rounds float32 lanes to bfloat16 (nearest even) and back: the values bfloat16 products see.
+template <int W>
+[[gnu::always_inline]] inline typename Simd<float, W>::V roundToBf16(typename Simd<float, W>::V v) {
+    typedef std::uint32_t U __attribute__((vector_size(W)));
+    U u;
+    __builtin_memcpy(&u, &v, sizeof u);
+    u = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+    __builtin_memcpy(&v, &u, sizeof v);
+    return v;
+}
+
+// L values of a float row as a vector of T (converted when T is double).
+template <class T, int W>
+[[gnu::always_inline]] inline typename Simd<T, W>::V loadAs(const float* p) {
+    using V = typename Simd<T, W>::V;
+    if constexpr (sizeof(T) == 4) {
+        V v;
+        __builtin_memcpy(&v, p, sizeof v);
+        return v;
+    } else {
+        using H = typename HalfWidth<W>::V;
+        H h;
+        __builtin_memcpy(&h, p, sizeof h);
+        return __builtin_convertvector(h, V);
+    }
+}
+
+// sums[0, L) += v, in float64 whatever T is (float32 sums of a block lose digits when the
+// rows are far from the shift).
+template <class T, int W>
+[[gnu::always_inline]] inline void addToSums(typename Simd<T, W>::V v, double* sums) {
+    using D = typename Simd<double, W>::V;
+    constexpr int L = Simd<T, W>::L, DL = W / 8;
+    if constexpr (sizeof(T) == 8) {
+        D s;
+        __builtin_memcpy(&s, sums, sizeof s);
+        s += v;
+        __builtin_memcpy(sums, &s, sizeof s);
+    } else {
+        using H = typename HalfWidth<W>::V;
+        for (int part = 0; part < 2; ++part) {
+            H h;
+            __builtin_memcpy(&h, reinterpret_cast<const float*>(&v) + part * (L / 2), sizeof h);
+            D s;
+            __builtin_memcpy(&s, sums + part * DL, sizeof s);
+            s += __builtin_convertvector(h, D);
+            __builtin_memcpy(sums + part * DL, &s, sizeof s);
+        }
+    }
+}
+
+// One row of y = x - shift into the panels (zero beyond dim); sums += y.
+template <class T, int W>
+[[gnu::always_inline]] inline void packRow(const float* x, int dim, int dimPad, const T* shift, bool roundBf16,
+                                            T* panels, int row, double* sums, int first, int stride) {
+    using S = Simd<T, W>;
+    using V = typename S::V;
+    alignas(64) float tail[kGramPanelCols];
+    for (int c0 = first * kGramPanelCols; c0 < dimPad; c0 += stride * kGramPanelCols) {
+        const float* xs = x + c0;
+        if (c0 + kGramPanelCols > dim) {  // the last, partial panel: a zero-padded copy
+            for (int l = 0; l < kGramPanelCols; ++l) tail[l] = c0 + l < dim ? x[c0 + l] : 0.0f;
+            xs = tail;
+        }
+        T* dst = panels + (std::size_t(c0 / kGramPanelCols) * kGramBlockRows + row) * kGramPanelCols;
+#pragma GCC unroll 8
+        for (int v = 0; v < S::NV; ++v) {
+            V sv;
+            __builtin_memcpy(&sv, shift + c0 + v * S::L, sizeof(V));
+            V y = loadAs<T, W>(xs + v * S::L) - sv;
+            addToSums<T, W>(y, sums + c0 + v * S::L);
+            if constexpr (S::F)
+                if (roundBf16) y = roundToBf16<W>(y);
+            __builtin_memcpy(dst + v * S::L, &y, sizeof(V));
+        }
+    }
+}
+
+template <class T, int W, class Convert>
+[[gnu::always_inline]] inline void packBody(const void* xv, bool half, int valid, int dim, const double* shift,
+                                             bool roundBf16, T* panels, double* sums, int first, int stride,
+                                             Convert convert) {
+    const int dimPad = paddedDim(dim);
+    alignas(64) float rowBuf[kMaxKernelDim];
+    alignas(64) T shiftT[kMaxKernelDim + kWidestTile];
+    alignas(64) double blockSums[kMaxKernelDim + kWidestTile];
+    for (int c = 0; c < dimPad; ++c) {
+        shiftT[c] = c < dim ? static_cast<T>(shift[c]) : T(0);
+        blockSums[c] = 0.0;
+    }
+    for (int r = 0; r < valid; ++r) {
+        const float* x;
+        if (half) {  // only this caller's panels
+            const std::uint16_t* h = static_cast<const std::uint16_t*>(xv) + std::size_t(r) * dim;
+            for (int c0 = first * kGramPanelCols; c0 < dim; c0 += stride * kGramPanelCols)
+                convert(h + c0, rowBuf + c0, std::min(kGramPanelCols, dim - c0));
+            x = rowBuf;
+        } else {
+            x = static_cast<const float*>(xv) + std::size_t(r) * dim;
+        }
+        packRow<T, W>(x, dim, dimPad, shiftT, roundBf16, panels, r, blockSums, first, stride);
+    }
+    for (int p = first; p < dimPad / kGramPanelCols; p += stride) {
+        for (int r = valid; r < kGramBlockRows; ++r)
+            std::fill_n(panels + (std::size_t(p) * kGramBlockRows + r) * kGramPanelCols, kGramPanelCols, T(0));
+        if (sums)
+            for (int c = p * kGramPanelCols; c < std::min(dim, (p + 1) * kGramPanelCols); ++c)
+                sums[c] += blockSums[c];
+    }
+}
+
+// MR x JP·NV accumulators for gram rows i0.. and the columns of panels pj.. (JP of them); the
+// whole block.
+template <class T, int W, int JP>
+[[gnu::always_inline]] inline void gramTile(const T* panels, int i0, int pj, int dimPad, double* gram) {
+    using S = Simd<T, W>;
+    using V = typename S::V;
+    constexpr int NB = JP * S::NV;
+    V acc[S::MR][NB];
+#pragma GCC unroll 12
+    for (int a = 0; a < S::MR; ++a)
+#pragma GCC unroll 8
+        for (int b = 0; b < NB; ++b) acc[a][b] = V{};
+    const T* ip[S::MR];
+    for (int a = 0; a < S::MR; ++a)
+        ip[a] = panels + std::size_t((i0 + a) / kGramPanelCols) * kGramBlockRows * kGramPanelCols +
+                (i0 + a) % kGramPanelCols;
+    const T* jp = panels + std::size_t(pj) * kGramBlockRows * kGramPanelCols;
+    for (int r = 0; r < kGramBlockRows; ++r) {
+        V vj[NB];
+#pragma GCC unroll 8
+        for (int b = 0; b < NB; ++b)
+            __builtin_memcpy(&vj[b],
+                             jp + (std::size_t(b / S::NV) * kGramBlockRows + r) * kGramPanelCols + (b % S::NV) * S::L,
+                             sizeof(V));
+#pragma GCC unroll 12
+        for (int a = 0; a < S::MR; ++a) {
+            const T s = ip[a][std::size_t(r) * kGramPanelCols];
+#pragma GCC unroll 8
+            for (int b = 0; b < NB; ++b) acc[a][b] += s * vj[b];
+        }
+    }
+    const int j0 = pj * kGramPanelCols;
+    for (int a = 0; a < S::MR; ++a) {
+        double* g = gram + std::size_t(i0 + a) * dimPad + j0;
+        for (int b = 0; b < NB; ++b)
+            for (int l = 0; l < S::L; ++l) g[b * S::L + l] += static_cast<double>(acc[a][b][l]);
+    }
+}
+
+// Tiles of the upper triangle: j tiles of JP panels, each with the i rows up to its end.
+template <class T, int W>
+constexpr int tileCount(int dimPad) {
+    using S = Simd<T, W>;
+    const int jTiles = dimPad / (S::JP * kGramPanelCols);
+    return S::JP * kGramPanelCols / S::MR * jTiles * (jTiles + 1) / 2;
+}
+
+template <class T, int W>
+[[gnu::always_inline]] inline void gramBody(const T* panels, int dimPad, int first, int stride, double* gram) {
+    using S = Simd<T, W>;
+    const int jTiles = dimPad / (S::JP * kGramPanelCols);
+    const int perStep = S::JP * kGramPanelCols / S::MR;  // i tiles added by each j tile
+    int t = 0;
+    for (int jt = 0; jt < jTiles; ++jt)
+        for (int it = 0; it < perStep * (jt + 1); ++it, ++t) {
+            if (t % stride != first) continue;
+            // On the diagonal, panels wholly left of row i0 hold only lower-triangle entries: skip them.
+            const int i0 = it * S::MR;
+            const int pj = std::max(jt * S::JP, i0 / kGramPanelCols);
+            const int jp = jt * S::JP + S::JP - pj;
+            if constexpr (S::JP == 3) {
+                if (jp == 1) gramTile<T, W, 1>(panels, i0, pj, dimPad, gram);
+                else if (jp == 2) gramTile<T, W, 2>(panels, i0, pj, dimPad, gram);
+                else gramTile<T, W, 3>(panels, i0, pj, dimPad, gram);
+            } else {
+                gramTile<T, W, S::JP>(panels, i0, pj, dimPad, gram);
+            }
+        }
+}
+
+// PR rows x PV vectors of output columns [g0, g0 + PV·L).
+template <int W, int R>
+[[gnu::always_inline]] inline void projTile(const float* x, int dim, const float* axes, int kPad, int g0, int k,
+                                             const float* offset, float* out) {
+    using S = Simd<float, W>;
+    using V = typename S::V;
+    V acc[R][S::PV];
+#pragma GCC unroll 8
+    for (int a = 0; a < R; ++a)
+#pragma GCC unroll 4
+        for (int b = 0; b < S::PV; ++b) acc[a][b] = V{};
+    for (int c = 0; c < dim; ++c) {
+        V w[S::PV];
+#pragma GCC unroll 4
+        for (int b = 0; b < S::PV; ++b) __builtin_memcpy(&w[b], axes + std::size_t(c) * kPad + g0 + b * S::L, sizeof(V));
+#pragma GCC unroll 8
+        for (int a = 0; a < R; ++a) {
+            const float s = x[std::size_t(a) * dim + c];
+#pragma GCC unroll 4
+            for (int b = 0; b < S::PV; ++b) acc[a][b] += s * w[b];
+        }
+    }
+    const int valid = std::min(S::PV * S::L, k - g0);
+    for (int a = 0; a < R; ++a) {
+        float tmp[S::PV * S::L];
+        __builtin_memcpy(tmp, acc[a], sizeof tmp);
+        for (int j = 0; j < valid; ++j) out[std::size_t(a) * k + g0 + j] = tmp[j] - offset[g0 + j];
+    }
+}
+
+template <int W>
+[[gnu::always_inline]] inline void projBody(const float* x, int rows, int dim, const float* axes, int kPad, int k,
+                                             const float* offset, float* out) {
+    using S = Simd<float, W>;
+    constexpr int G = S::PV * S::L;
+    int r = 0;
+    for (; r + S::PR <= rows; r += S::PR)
+        for (int g0 = 0; g0 < k; g0 += G)
+            projTile<W, S::PR>(x + std::size_t(r) * dim, dim, axes, kPad, g0, k, offset, out + std::size_t(r) * k);
+    for (; r < rows; ++r)
+        for (int g0 = 0; g0 < k; g0 += G)
+            projTile<W, 1>(x + std::size_t(r) * dim, dim, axes, kPad, g0, k, offset, out + std::size_t(r) * k);
+}
+
+void halfRowBase(const std::uint16_t* h, float* f, int n) {
+    halvesToFloats({h, std::size_t(n)}, {f, std::size_t(n)});
+}
+
+// The kernels of one instruction-set level; HALF converts a row of float16 values.
+#define DL_GRAM_LEVEL(ATTR, NAME, W, HALF)                                                                             \
+    template <class T>                                                                                                 \
+    ATTR void pack##NAME(const void* x, bool half, int valid, int dim, const double* shift, bool roundBf16,            \
+                         T* panels, double* sums, int first, int stride) {                                             \
+        packBody<T, W>(x, half, valid, dim, shift, roundBf16, panels, sums, first, stride, HALF);                      \
+    }                                                                                                                  \
+    template <class T>                                                                                                 \
+    ATTR void gram##NAME(const T* panels, int dimPad, int first, int stride, double* gram) {                           \
+        gramBody<T, W>(panels, dimPad, first, stride, gram);                                                           \
+    }                                                                                                                  \
+    ATTR void project##NAME(const float* x, int rows, int dim, const float* axes, int kPad, int k,                     \
+                            const float* offset, float* out) {                                                         \
+        projBody<W>(x, rows, dim, axes, kPad, k, offset, out);                                                         \
+    }                                                                                                                  \
+    int tiles##NAME(int dimPad, bool f64) {                                                                            \
+        return f64 ? tileCount<double, W>(dimPad) : tileCount<float, W>(dimPad);                                       \
+    }
+
+DL_GRAM_LEVEL(, Base, 16, halfRowBase)
+#ifdef DL_SIMD_X86_LEVELS
+DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v3"))), V3, 32, halfRowF16c)
+DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64, halfRowF16c)
+#endif
+
+bool bf16Layout(GramPrecision precision) {
+    return precision == GramPrecision::BFloat16 && hasBf16Dot() && simdLevel() == SimdLevel::Avx512;
+}
+
+// Packs float32 or float16 rows in the layout of `precision`.
+void packAny(const void* x, bool half, int valid, int dim, const double* shift, GramPrecision precision, void* packed,
+             double* sums, int first, int stride);
+
+}  // namespace
+
+
+int paddedDim(int dim) { return (dim + kWidestTile - 1) / kWidestTile * kWidestTile; }
+
+std::size_t packedBytes(int dimPad, GramPrecision precision) {
+    const std::size_t element = precision == GramPrecision::Float64 ? 8 : bf16Layout(precision) ? 2 : 4;
+    return std::size_t(dimPad) * kGramBlockRows * element;
+}
+
+bool hasBf16Dot() { return cpuHasAvx512Bf16(); }
+
+namespace {
+void packAny(const void* x, bool half, int valid, int dim, const double* shift, GramPrecision precision, void* packed,
+             double* sums, int first, int stride) {
+    if (bf16Layout(precision)) return packBf16(x, half, valid, dim, shift, packed, sums, first, stride);
+    if (precision == GramPrecision::Float64) {
+        DL_SIMD_DISPATCH(pack, x, half, valid, dim, shift, false, static_cast<double*>(packed), sums, first, stride);
+    }
+    DL_SIMD_DISPATCH(pack, x, half, valid, dim, shift, precision == GramPrecision::BFloat16,
+                     static_cast<float*>(packed), sums, first, stride);
+}
+}  // namespace
+
+void packBlock(const float* x, int valid, int dim, const double* shift, GramPrecision precision, void* packed,
+               double* sums, int first, int stride) {
+    packAny(x, false, valid, dim, shift, precision, packed, sums, first, stride);
+}
+
+void packBlock(const std::uint16_t* x, int valid, int dim, const double* shift, GramPrecision precision, void* packed,
+               double* sums, int first, int stride) {
+    packAny(x, true, valid, dim, shift, precision, packed, sums, first, stride);
+}
+
+int gramTileCount(int dimPad, GramPrecision precision) {
+    const bool f64 = precision == GramPrecision::Float64;
+#ifdef DL_SIMD_X86_LEVELS
+    if (bf16Layout(precision)) return tilesV4(dimPad, false);  // the bfloat16 tiles have the float AVX-512 shape
+#endif
+    DL_SIMD_DISPATCH(tiles, dimPad, f64);
+}
+
+void gramTiles(const void* packed, int dimPad, GramPrecision precision, int first, int stride, double* gram) {
+    if (bf16Layout(precision)) return gramBf16(packed, dimPad, first, stride, gram);
+    if (precision == GramPrecision::Float64) {
+        DL_SIMD_DISPATCH(gram, static_cast<const double*>(packed), dimPad, first, stride, gram);
+    }
+    DL_SIMD_DISPATCH(gram, static_cast<const float*>(packed), dimPad, first, stride, gram);
+}
+
+void projectRows(const float* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
+                 float* out) {
+    DL_SIMD_DISPATCH(project, x, rows, dim, axes, kPad, k, offset, out);
+}
+
+void projectRows(const std::uint16_t* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
+                 float* scratch, float* out) {
+    for (int r = 0; r < rows; ++r) {
+        const std::uint16_t* h = x + std::size_t(r) * dim;
+        float* f = scratch + std::size_t(r) * dim;
+#ifdef DL_SIMD_X86_LEVELS
+        if (simdLevel() != SimdLevel::Baseline) halfRowF16c(h, f, dim);
+        else
+#endif
+            halfRowBase(h, f, dim);
+    }
+    projectRows(scratch, rows, dim, axes, kPad, k, offset, out);
+}
+
+}  // namespace dl::gramk

@@ -1,0 +1,61 @@
+#pragma once
+// SIMD kernels of PCA's covariance and projection passes (PcaPass.cpp), private to
+// core/analysis. No torch: the passes run at the FMA (or BF16 dot-product) rate of the CPU.
+//
+// Packed block: kGramBlockRows rows of y = x - shift, in panels of kGramPanelCols columns
+// (dimPad columns in all, zero beyond dim; rows beyond the valid ones zero):
+// - float64 / float32: panel p is kGramBlockRows x 16 values, row after row;
+// - bfloat16: panel p is kGramBlockRows/2 row pairs of 16 columns x 2 rows (the operand order
+//   of AVX512_BF16's vdpbf16ps, which sums the products of two rows per lane).
+// The Gram tiles cover the upper triangle; a tile is computed by one thread over the whole
+// block, so the sums do not depend on how many threads share the tiles.
+#include <cstddef>
+#include <cstdint>
+
+#include "analysis/SimdLevel.h"
+
+namespace dl::gramk {
+
+inline constexpr int kGramPanelCols = 16;
+inline constexpr int kGramBlockRows = 256;  // 256 x 384 x 4 bytes = 384 KB: stays in L2
+inline constexpr int kMaxKernelDim = 4096;  // wider rows (no encoder we know) take the torch path
+
+// float64: y = x - shift in float64, products exact, sums in float64 (the sums of a row set do
+//          not depend on how it is split into blocks or ranks beyond float64 rounding).
+// float32: y in float32 (scikit-learn's work), products and per-block sums in float32, blocks
+//          summed in float64 (Σy is summed in float64 throughout, in every precision).
+// bfloat16: y rounded to bfloat16 (8 significant bits), products exact, sums as float32.
+enum class GramPrecision { Float64, Float32, BFloat16 };
+
+// Columns of a packed block: dim rounded up to the widest tile (48 columns).
+int paddedDim(int dim);
+// Bytes of one packed block.
+std::size_t packedBytes(int dimPad, GramPrecision precision);
+// Whether bfloat16 products run on the CPU's dot-product unit (AVX512_BF16); without it the
+// bfloat16 Gram rounds y the same way and multiplies in float32 (same products, exact).
+bool hasBf16Dot();
+
+// Packs the panels p = first, first + stride, ... of rows [0, valid) of x (row stride
+// dim <= kMaxKernelDim; float32 or IEEE float16) minus shift (dim doubles); when sums is not
+// null, adds the column sums of those panels' (unrounded) y rows to it (dim doubles). Threads
+// packing disjoint panels of one block touch disjoint memory.
+void packBlock(const float* x, int valid, int dim, const double* shift, GramPrecision precision, void* packed,
+               double* sums, int first = 0, int stride = 1);
+void packBlock(const std::uint16_t* x, int valid, int dim, const double* shift, GramPrecision precision, void* packed,
+               double* sums, int first = 0, int stride = 1);
+
+// Number of upper-triangle tiles of a dimPad x dimPad Gram at the current SIMD level.
+int gramTileCount(int dimPad, GramPrecision precision);
+// gram (dimPad x dimPad float64, row-major; upper triangle and the diagonal tiles' lower part)
+// += the tiles t = first, first + stride, ... of packedᵀ·packed.
+void gramTiles(const void* packed, int dimPad, GramPrecision precision, int first, int stride, double* gram);
+
+// Projection: axes packed as dim x kPad floats (column c of the axes in row c, zero beyond k;
+// kPad a multiple of 16). out[r·k + j] = Σ_c x[r·dim + c]·axes[c·kPad + j] - offset[j] for
+// rows [0, rows). scratch: rows x dim floats when x is float16 (converted there), else unused.
+void projectRows(const float* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
+                 float* out);
+void projectRows(const std::uint16_t* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
+                 float* scratch, float* out);
+
+}  // namespace dl::gramk

@@ -1,0 +1,19 @@
+#pragma once
+// The intrinsics half of GramKernels (private to GramKernels.cpp): float16 -> float32 rows
+// through F16C, and the bfloat16 Gram on AVX512_BF16 (vdpbf16ps), in the layout described in
+// GramKernels.h. Each function is compiled for its own target; call the bfloat16 ones only when
+// cpuHasAvx512Bf16(), the F16C one only at the x86-64-v3 level or above.
+#include <cstdint>
+
+namespace dl::gramk {
+
+void halfRowF16c(const std::uint16_t* h, float* f, int n);
+
+// Packs panels first, first + stride, ... of rows [0, valid) of x (float32, or float16 when
+// half) minus shift as bfloat16 row pairs; sums += those columns' sums of the float32 y rows.
+void packBf16(const void* x, bool half, int valid, int dim, const double* shift, void* packed, double* sums, int first,
+              int stride);
+// The bfloat16 Gram tiles t = first, first + stride, ... (8 rows x 48 columns each).
+void gramBf16(const void* packed, int dimPad, int first, int stride, double* gram);
+
+}  // namespace dl::gramk

@@ -1,0 +1,150 @@
+// Threads of the Gram pass (see GramPass.h).
+//
+// Why the threads share packed blocks instead of each packing its own: packing reads the
+// rows from memory, and two threads each reading all of them made the pass memory-bound (a
+// quarter of the bfloat16 pass's time went to packing). Now every row is read once: each
+// thread packs the column panels p ≡ t (mod threads) of a block into a shared buffer. Blocks
+// go round a ring of kSlots buffers, so a thread may run ahead of the others by a few blocks
+// (a barrier per block made every thread wait for the slowest at every block: 20% lost).
+#include "analysis/GramPass.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <thread>
+
+namespace dl {
+
+// A ring of packed blocks. Per slot, counts of the threads that have packed it and finished
+// its tiles only grow: block b is packed when packed[b % kSlots] reaches
+// (b / kSlots + 1) · threads.
+struct GramPass::Buffer {
+    static constexpr int kSlots = 4;
+    std::size_t bytes;
+    void* p = nullptr;
+    explicit Buffer(std::size_t slotBytes)
+        : bytes((slotBytes + 63) / 64 * 64), p(std::aligned_alloc(64, bytes * kSlots)) {
+        if (!p) throw std::bad_alloc();
+    }
+    ~Buffer() { std::free(p); }
+    void* slot(std::int64_t block) const { return static_cast<char*>(p) + bytes * std::size_t(block % kSlots); }
+};
+
+namespace {
+
+using Counter = std::atomic<std::int64_t>;
+
+// Waits until `counter` reaches `target` or `stop` is set; spins briefly, then yields (more
+// threads than cores must not starve the one being waited for). False when stopped.
+bool waitFor(const Counter& counter, std::int64_t target, const std::atomic<bool>& stop) {
+    for (int spin = 0; counter.load(std::memory_order_acquire) < target; ++spin) {
+        if (stop.load(std::memory_order_relaxed)) return false;
+        if (spin > 2000) std::this_thread::yield();
+    }
+    return true;
+}
+
+int threadCount(int requested, std::int64_t blocks) {
+    const int t = requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return static_cast<int>(std::clamp<std::int64_t>(blocks, 1, t));
+}
+
+}  // namespace
+
+GramPass::GramPass(int dim, gramk::GramPrecision precision, std::vector<double> shift, int threads)
+    : dim_(dim), dimPad_(gramk::paddedDim(dim)), threads_(threads), precision_(precision), shift_(std::move(shift)),
+      sums_(static_cast<std::size_t>(dim), 0.0), gram_(static_cast<std::size_t>(dimPad_) * dimPad_, 0.0),
+      packed_(std::make_unique<Buffer>(gramk::packedBytes(dimPad_, precision))) {
+    shift_.resize(static_cast<std::size_t>(dim), 0.0);
+}
+
+GramPass::~GramPass() = default;
+
+Status GramPass::add(const float* x, std::int64_t rows, const CancelToken& cancel) {
+    return addRows(x, false, rows, cancel);
+}
+
+Status GramPass::add(const std::uint16_t* x, std::int64_t rows, const CancelToken& cancel) {
+    return addRows(x, true, rows, cancel);
+}
+
+Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const CancelToken& cancel) {
+    using gramk::kGramBlockRows;
+    constexpr int kSlots = Buffer::kSlots;
+    const std::int64_t blocks = (rows + kGramBlockRows - 1) / kGramBlockRows;
+    if (blocks == 0) return {};
+    const int threads = threadCount(threads_, blocks);
+    const std::size_t rowBytes = static_cast<std::size_t>(dim_) * (half ? 2 : 4);
+    Counter packed[kSlots] = {}, tiled[kSlots] = {};
+    std::atomic<bool> stop{false};
+    auto work = [&](int t) {
+        for (std::int64_t b = 0; b < blocks; ++b) {
+            const int slot = static_cast<int>(b % kSlots);
+            const std::int64_t round = b / kSlots;
+            if (t == 0 && cancel.isCancelled()) stop.store(true);
+            // Every thread must be done with the slot's previous block before it is packed again.
+            if (!waitFor(tiled[slot], round * threads, stop)) return;
+            const std::int64_t first = b * kGramBlockRows;
+            const int valid = static_cast<int>(std::min<std::int64_t>(kGramBlockRows, rows - first));
+            const auto* rowsAt = static_cast<const char*>(x) + static_cast<std::size_t>(first) * rowBytes;
+            if (half)
+                gramk::packBlock(reinterpret_cast<const std::uint16_t*>(rowsAt), valid, dim_, shift_.data(), precision_,
+                                 packed_->slot(b), sums_.data(), t, threads);
+            else
+                gramk::packBlock(reinterpret_cast<const float*>(rowsAt), valid, dim_, shift_.data(), precision_,
+                                 packed_->slot(b), sums_.data(), t, threads);
+            packed[slot].fetch_add(1, std::memory_order_acq_rel);
+            if (!waitFor(packed[slot], (round + 1) * threads, stop)) return;
+            gramk::gramTiles(packed_->slot(b), dimPad_, precision_, t, threads, gram_.data());
+            tiled[slot].fetch_add(1, std::memory_order_acq_rel);
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (int t = 1; t < threads; ++t) helpers.emplace_back(work, t);
+        work(0);
+    }
+    if (stop.load()) return cancelled();  // the sums are partial: the caller drops the pass
+    n_ += rows;
+    return {};
+}
+
+std::vector<double> GramPass::gram() const {
+    std::vector<double> g(static_cast<std::size_t>(dim_) * dim_);
+    for (int i = 0; i < dim_; ++i)
+        for (int j = i; j < dim_; ++j) {
+            const double v = gram_[static_cast<std::size_t>(i) * dimPad_ + j];
+            g[static_cast<std::size_t>(i) * dim_ + j] = v;
+            g[static_cast<std::size_t>(j) * dim_ + i] = v;
+        }
+    return g;
+}
+
+gramk::GramPrecision gramPrecisionFor(PcaPrecision precision) {
+    switch (precision) {
+    case PcaPrecision::Float64: return gramk::GramPrecision::Float64;
+    case PcaPrecision::BFloat16: return gramk::GramPrecision::BFloat16;
+    case PcaPrecision::Float32: break;
+    }
+    return gramk::GramPrecision::Float32;
+}
+
+RowMoments momentsOf(const GramPass& pass) {
+    RowMoments m;
+    const int dim = pass.dim();
+    const double n = static_cast<double>(pass.count());
+    m.rows = pass.count();
+    m.mean.resize(static_cast<std::size_t>(dim));
+    const std::vector<double>& s = pass.sums();
+    for (int c = 0; c < dim; ++c) m.mean[std::size_t(c)] = pass.shift()[std::size_t(c)] + s[std::size_t(c)] / n;
+    m.cov = pass.gram();
+    for (int i = 0; i < dim; ++i)
+        for (int j = 0; j < dim; ++j) {
+            double& v = m.cov[static_cast<std::size_t>(i) * dim + j];
+            v = (v - s[std::size_t(i)] * s[std::size_t(j)] / n) / (n - 1);
+        }
+    return m;
+}
+
+}  // namespace dl

@@ -1,0 +1,30 @@
+#pragma once
+// (x - mean)·axesᵀ over float32 or float16 rows on the host, at the FMA rate of GramKernels
+// on several threads (scikit-learn's transform is the same float32 product). Rows are split
+// into fixed chunks, so the result does not depend on the number of threads.
+#include <cstdint>
+#include <vector>
+
+#include "analysis/DataMatrix.h"
+#include "jobs/Progress.h"
+
+namespace dl {
+
+class PcaProjectionPass {
+public:
+    // model.inputDim <= gramk::kMaxKernelDim; threads <= 0: one per hardware thread.
+    explicit PcaProjectionPass(const PcaModel& model, int threads = 0);
+
+    // out: rows x components, row-major. Cancelled() between chunks (out then partial).
+    Status project(const float* x, std::int64_t rows, float* out, const CancelToken& cancel) const;
+    Status project(const std::uint16_t* x, std::int64_t rows, float* out, const CancelToken& cancel) const;
+
+private:
+    Status run(const void* x, bool half, std::int64_t rows, float* out, const CancelToken& cancel) const;
+
+    int dim_, components_, kPad_, threads_;
+    std::vector<float> axes_;    // dim x kPad: axis j in column j, zero beyond components
+    std::vector<float> offset_;  // mean·axesᵀ, computed in float64
+};
+
+}  // namespace dl
