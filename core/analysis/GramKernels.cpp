@@ -36,8 +36,7 @@ struct Simd {
     static constexpr int JP = W == 64 ? 3 : 1;                     // panels per Gram tile
     static constexpr int MR = W == 64 ? (F ? 8 : 4) : W == 32 ? (F ? 4 : 2) : (F ? 2 : 1);  // i rows
     static_assert(JP * kGramPanelCols % MR == 0 && kWidestTile % (JP * kGramPanelCols) == 0);
-    static constexpr int PV = W == 64 ? 4 : 2;                     // vectors per projection column group
-    static constexpr int PR = W == 64 ? 6 : 4;                     // rows per projection tile
+    static constexpr int PV = W == 64 ? 4 : 2;                     // vectors per projection column group, at most
 };
 
 // Half a register of floats (the float32 lanes that widen to one register of doubles).
@@ -73,8 +72,7 @@ template <class T, int W>
     }
 }
 
-// sums[0, L) += v, in float64 whatever T is (float32 sums of a block lose digits when the
-// rows are far from the shift).
+// sums[0, L) += v in float64.
 template <class T, int W>
 [[gnu::always_inline]] inline void addToSums(typename Simd<T, W>::V v, double* sums) {
     using D = typename Simd<double, W>::V;
@@ -97,63 +95,78 @@ template <class T, int W>
     }
 }
 
-// One row of y = x - shift into the panels (zero beyond dim); sums += y.
-template <class T, int W>
-[[gnu::always_inline]] inline void packRow(const float* x, int dim, int dimPad, const T* shift, bool roundBf16,
-                                            T* panels, int row, double* sums, int first, int stride) {
+// Rows per float32 partial column sum before it is added to the float64 sums: 32 rows keep its
+// rounding at ~1e-6 of Σ|y| even when the rows lie far from the shift.
+constexpr int kSumRun = 32;
+
+// One panel (columns [c0, c0 + 16), zero beyond dim) of rows [0, valid) minus shift into the
+// packed block; sums16 (16 doubles) += the panel's column sums. The row loop runs per panel so
+// that the sums stay in registers; a float16 panel is first converted into a strip.
+template <class T, int W, class ConvertStrip>
+[[gnu::always_inline]] inline void packPanel(const void* xv, bool half, int valid, int dim, int c0, const T* shift,
+                                              bool roundBf16, T* dst, double* sums16, ConvertStrip convertStrip) {
     using S = Simd<T, W>;
     using V = typename S::V;
-    alignas(64) float tail[kGramPanelCols];
-    for (int c0 = first * kGramPanelCols; c0 < dimPad; c0 += stride * kGramPanelCols) {
-        const float* xs = x + c0;
-        if (c0 + kGramPanelCols > dim) {  // the last, partial panel: a zero-padded copy
-            for (int l = 0; l < kGramPanelCols; ++l) tail[l] = c0 + l < dim ? x[c0 + l] : 0.0f;
-            xs = tail;
+    alignas(64) static thread_local float strip[kGramBlockRows * kGramPanelCols];
+    const int width = std::min(kGramPanelCols, dim - c0);
+    const float* src = static_cast<const float*>(xv) + c0;  // only read when !half
+    std::size_t stride = std::size_t(dim);
+    if (half || width < kGramPanelCols) {
+        if (half) {
+            convertStrip(static_cast<const std::uint16_t*>(xv) + c0, dim, valid, width, strip);
+        } else {
+            for (int r = 0; r < valid; ++r)
+                for (int l = 0; l < kGramPanelCols; ++l) strip[r * kGramPanelCols + l] = l < width ? src[std::size_t(r) * dim + l] : 0.0f;
         }
-        T* dst = panels + (std::size_t(c0 / kGramPanelCols) * kGramBlockRows + row) * kGramPanelCols;
-#pragma GCC unroll 8
-        for (int v = 0; v < S::NV; ++v) {
-            V sv;
-            __builtin_memcpy(&sv, shift + c0 + v * S::L, sizeof(V));
-            V y = loadAs<T, W>(xs + v * S::L) - sv;
-            addToSums<T, W>(y, sums + c0 + v * S::L);
-            if constexpr (S::F)
-                if (roundBf16) y = roundToBf16<W>(y);
-            __builtin_memcpy(dst + v * S::L, &y, sizeof(V));
-        }
+        src = strip;
+        stride = kGramPanelCols;
     }
-}
-
-template <class T, int W, class Convert>
-[[gnu::always_inline]] inline void packBody(const void* xv, bool half, int valid, int dim, const double* shift,
-                                             bool roundBf16, T* panels, double* sums, int first, int stride,
-                                             Convert convert) {
-    const int dimPad = paddedDim(dim);
-    alignas(64) float rowBuf[kMaxKernelDim];
-    alignas(64) T shiftT[kMaxKernelDim + kWidestTile];
-    alignas(64) double blockSums[kMaxKernelDim + kWidestTile];
-    for (int c = 0; c < dimPad; ++c) {
-        shiftT[c] = c < dim ? static_cast<T>(shift[c]) : T(0);
-        blockSums[c] = 0.0;
+    V sh[S::NV], run[S::NV];
+#pragma GCC unroll 8
+    for (int v = 0; v < S::NV; ++v) {
+        __builtin_memcpy(&sh[v], shift + v * S::L, sizeof(V));
+        run[v] = V{};
     }
     for (int r = 0; r < valid; ++r) {
-        const float* x;
-        if (half) {  // only this caller's panels
-            const std::uint16_t* h = static_cast<const std::uint16_t*>(xv) + std::size_t(r) * dim;
-            for (int c0 = first * kGramPanelCols; c0 < dim; c0 += stride * kGramPanelCols)
-                convert(h + c0, rowBuf + c0, std::min(kGramPanelCols, dim - c0));
-            x = rowBuf;
-        } else {
-            x = static_cast<const float*>(xv) + std::size_t(r) * dim;
+#pragma GCC unroll 8
+        for (int v = 0; v < S::NV; ++v) {
+            V y = loadAs<T, W>(src + std::size_t(r) * stride + v * S::L) - sh[v];
+            run[v] += y;
+            if constexpr (S::F)
+                if (roundBf16) y = roundToBf16<W>(y);
+            __builtin_memcpy(dst + std::size_t(r) * kGramPanelCols + v * S::L, &y, sizeof(V));
         }
-        packRow<T, W>(x, dim, dimPad, shiftT, roundBf16, panels, r, blockSums, first, stride);
+        if (r % kSumRun == kSumRun - 1 || r == valid - 1)
+#pragma GCC unroll 8
+            for (int v = 0; v < S::NV; ++v) {
+                addToSums<T, W>(run[v], sums16 + v * S::L);
+                run[v] = V{};
+            }
     }
+    std::fill(dst + std::size_t(valid) * kGramPanelCols, dst + std::size_t(kGramBlockRows) * kGramPanelCols, T(0));
+}
+
+template <class T, int W, class ConvertStrip>
+[[gnu::always_inline]] inline void packBody(const void* xv, bool half, int valid, int dim, const double* shift,
+                                             bool roundBf16, T* panels, double* sums, int first, int stride,
+                                             ConvertStrip convertStrip) {
+    const int dimPad = paddedDim(dim);
+    alignas(64) T shiftT[kGramPanelCols];
+    alignas(64) double panelSums[kGramPanelCols];
     for (int p = first; p < dimPad / kGramPanelCols; p += stride) {
-        for (int r = valid; r < kGramBlockRows; ++r)
-            std::fill_n(panels + (std::size_t(p) * kGramBlockRows + r) * kGramPanelCols, kGramPanelCols, T(0));
+        const int c0 = p * kGramPanelCols;
+        for (int l = 0; l < kGramPanelCols; ++l) {
+            shiftT[l] = c0 + l < dim ? static_cast<T>(shift[c0 + l]) : T(0);
+            panelSums[l] = 0.0;
+        }
+        T* dst = panels + std::size_t(p) * kGramBlockRows * kGramPanelCols;
+        if (c0 >= dim) {  // padding panels
+            std::fill(dst, dst + std::size_t(kGramBlockRows) * kGramPanelCols, T(0));
+            continue;
+        }
+        packPanel<T, W>(xv, half, valid, dim, c0, shiftT, roundBf16, dst, panelSums, convertStrip);
         if (sums)
-            for (int c = p * kGramPanelCols; c < std::min(dim, (p + 1) * kGramPanelCols); ++c)
-                sums[c] += blockSums[c];
+            for (int l = 0; l < std::min(kGramPanelCols, dim - c0); ++l) sums[c0 + l] += panelSums[l];
     }
 }
 
@@ -227,55 +240,134 @@ template <class T, int W>
         }
 }
 
-// PR rows x PV vectors of output columns [g0, g0 + PV·L).
-template <int W, int R>
-[[gnu::always_inline]] inline void projTile(const float* x, int dim, const float* axes, int kPad, int g0, int k,
+// Rows per projection tile for NV output vectors: about 24 (W = 64) or 12 accumulators.
+template <int W, int NV>
+constexpr int projRows() {
+    return W == 64 ? (NV == 4 ? 6 : NV == 3 ? 8 : 12) : W == 32 ? (NV == 2 ? 6 : 12) : (NV == 2 ? 4 : 8);
+}
+
+// R rows x NV vectors of output columns [g0, g0 + NV·L) of the main (axes-packed) columns.
+template <int W, int NV, int R>
+[[gnu::always_inline]] inline void projTile(const float* x, int dim, const float* axes, int kMain, int g0, int k,
                                              const float* offset, float* out) {
     using S = Simd<float, W>;
     using V = typename S::V;
-    V acc[R][S::PV];
-#pragma GCC unroll 8
+    V acc[R][NV];
+#pragma GCC unroll 12
     for (int a = 0; a < R; ++a)
 #pragma GCC unroll 4
-        for (int b = 0; b < S::PV; ++b) acc[a][b] = V{};
+        for (int b = 0; b < NV; ++b) acc[a][b] = V{};
     for (int c = 0; c < dim; ++c) {
-        V w[S::PV];
+        if (c % kGramPanelCols == 0)  // the next tile's rows, one cache line each per 16 columns
+#pragma GCC unroll 12
+            for (int a = 0; a < R; ++a) __builtin_prefetch(x + std::size_t(R + a) * dim + c);
+        V w[NV];
 #pragma GCC unroll 4
-        for (int b = 0; b < S::PV; ++b) __builtin_memcpy(&w[b], axes + std::size_t(c) * kPad + g0 + b * S::L, sizeof(V));
-#pragma GCC unroll 8
+        for (int b = 0; b < NV; ++b) __builtin_memcpy(&w[b], axes + std::size_t(c) * kMain + g0 + b * S::L, sizeof(V));
+#pragma GCC unroll 12
         for (int a = 0; a < R; ++a) {
             const float s = x[std::size_t(a) * dim + c];
 #pragma GCC unroll 4
-            for (int b = 0; b < S::PV; ++b) acc[a][b] += s * w[b];
+            for (int b = 0; b < NV; ++b) acc[a][b] += s * w[b];
         }
     }
-    const int valid = std::min(S::PV * S::L, k - g0);
+    const int valid = std::min(NV * S::L, k - g0);
     for (int a = 0; a < R; ++a) {
-        float tmp[S::PV * S::L];
+        float tmp[NV * S::L];
         __builtin_memcpy(tmp, acc[a], sizeof tmp);
         for (int j = 0; j < valid; ++j) out[std::size_t(a) * k + g0 + j] = tmp[j] - offset[g0 + j];
     }
 }
 
-template <int W>
-[[gnu::always_inline]] inline void projBody(const float* x, int rows, int dim, const float* axes, int kPad, int k,
-                                             const float* offset, float* out) {
-    using S = Simd<float, W>;
-    constexpr int G = S::PV * S::L;
+// All rows for the output vectors [g0, g0 + NV·L).
+template <int W, int NV>
+[[gnu::always_inline]] inline void projGroup(const float* x, int rows, int dim, const float* axes, int kMain, int g0,
+                                              int k, const float* offset, float* out) {
+    constexpr int R = projRows<W, NV>();
     int r = 0;
-    for (; r + S::PR <= rows; r += S::PR)
-        for (int g0 = 0; g0 < k; g0 += G)
-            projTile<W, S::PR>(x + std::size_t(r) * dim, dim, axes, kPad, g0, k, offset, out + std::size_t(r) * k);
+    for (; r + R <= rows; r += R)
+        projTile<W, NV, R>(x + std::size_t(r) * dim, dim, axes, kMain, g0, k, offset, out + std::size_t(r) * k);
     for (; r < rows; ++r)
-        for (int g0 = 0; g0 < k; g0 += G)
-            projTile<W, 1>(x + std::size_t(r) * dim, dim, axes, kPad, g0, k, offset, out + std::size_t(r) * k);
+        projTile<W, NV, 1>(x + std::size_t(r) * dim, dim, axes, kMain, g0, k, offset, out + std::size_t(r) * k);
+}
+
+// R rows' dot products with the leftover column j (independent accumulators hide the FMA
+// latency).
+template <int W, int R>
+[[gnu::always_inline]] inline void projDotRows(const float* x, int dim, const float* a, float* out, int k, int j,
+                                                float offset) {
+    using S = Simd<float, W>;
+    using V = typename S::V;
+    V acc[R];
+#pragma GCC unroll 4
+    for (int i = 0; i < R; ++i) acc[i] = V{};
+    int c = 0;
+    for (; c + S::L <= dim; c += S::L) {
+        V av;
+        __builtin_memcpy(&av, a + c, sizeof(V));
+#pragma GCC unroll 4
+        for (int i = 0; i < R; ++i) {
+            V xv;
+            __builtin_memcpy(&xv, x + std::size_t(i) * dim + c, sizeof(V));
+            acc[i] += xv * av;
+        }
+    }
+    for (int i = 0; i < R; ++i) {
+        float sum = 0;
+        for (int l = 0; l < S::L; ++l) sum += acc[i][l];
+        for (int cc = c; cc < dim; ++cc) sum += x[std::size_t(i) * dim + cc] * a[cc];
+        out[std::size_t(i) * k + j] = sum - offset;
+    }
+}
+
+// The last columns [kMain, k) as dot products along a row (axesT: one row of dim values per
+// column): for a few leftover columns this is cheaper than a mostly empty output vector.
+template <int W>
+[[gnu::always_inline]] inline void projDots(const float* x, int rows, int dim, const float* axesT, int kMain, int k,
+                                             const float* offset, float* out) {
+    for (int j = kMain; j < k; ++j) {
+        const float* a = axesT + std::size_t(j - kMain) * dim;
+        int r = 0;
+        for (; r + 4 <= rows; r += 4)
+            projDotRows<W, 4>(x + std::size_t(r) * dim, dim, a, out + std::size_t(r) * k, k, j, offset[j]);
+        for (; r < rows; ++r)
+            projDotRows<W, 1>(x + std::size_t(r) * dim, dim, a, out + std::size_t(r) * k, k, j, offset[j]);
+    }
+}
+
+template <int W>
+[[gnu::always_inline]] inline void projBody(const float* x, int rows, int dim, const float* axes, int kMain,
+                                             const float* axesT, int k, const float* offset, float* out) {
+    constexpr int L = Simd<float, W>::L, PV = Simd<float, W>::PV;
+    for (int g0 = 0; g0 < kMain; g0 += PV * L) {
+        const int nv = std::min(PV, (kMain - g0) / L);
+        if constexpr (PV == 4) {
+            if (nv == 4) projGroup<W, 4>(x, rows, dim, axes, kMain, g0, k, offset, out);
+            else if (nv == 3) projGroup<W, 3>(x, rows, dim, axes, kMain, g0, k, offset, out);
+            else if (nv == 2) projGroup<W, 2>(x, rows, dim, axes, kMain, g0, k, offset, out);
+            else projGroup<W, 1>(x, rows, dim, axes, kMain, g0, k, offset, out);
+        } else {
+            if (nv == 2) projGroup<W, 2>(x, rows, dim, axes, kMain, g0, k, offset, out);
+            else projGroup<W, 1>(x, rows, dim, axes, kMain, g0, k, offset, out);
+        }
+    }
+    if (kMain < k) projDots<W>(x, rows, dim, axesT, kMain, k, offset, out);
 }
 
 void halfRowBase(const std::uint16_t* h, float* f, int n) {
     halvesToFloats({h, std::size_t(n)}, {f, std::size_t(n)});
 }
 
-// The kernels of one instruction-set level; HALF converts a row of float16 values.
+// Columns [0, width) of `rows` float16 rows (stride dim) as a strip of 16 floats per row.
+void halfStripBase(const std::uint16_t* h, int dim, int rows, int width, float* strip) {
+    for (int r = 0; r < rows; ++r) {
+        float* out = strip + std::size_t(r) * kGramPanelCols;
+        halvesToFloats({h + std::size_t(r) * dim, std::size_t(width)}, {out, std::size_t(width)});
+        std::fill(out + width, out + kGramPanelCols, 0.0f);
+    }
+}
+
+// The kernels of one instruction-set level; HALF converts a strip of float16 values.
 #define DL_GRAM_LEVEL(ATTR, NAME, W, HALF)                                                                             \
     template <class T>                                                                                                 \
     ATTR void pack##NAME(const void* x, bool half, int valid, int dim, const double* shift, bool roundBf16,            \
@@ -286,18 +378,18 @@ void halfRowBase(const std::uint16_t* h, float* f, int n) {
     ATTR void gram##NAME(const T* panels, int dimPad, int first, int stride, double* gram) {                           \
         gramBody<T, W>(panels, dimPad, first, stride, gram);                                                           \
     }                                                                                                                  \
-    ATTR void project##NAME(const float* x, int rows, int dim, const float* axes, int kPad, int k,                     \
-                            const float* offset, float* out) {                                                         \
-        projBody<W>(x, rows, dim, axes, kPad, k, offset, out);                                                         \
+    ATTR void project##NAME(const float* x, int rows, int dim, const float* axes, int kMain, const float* axesT,       \
+                            int k, const float* offset, float* out) {                                                  \
+        projBody<W>(x, rows, dim, axes, kMain, axesT, k, offset, out);                                                 \
     }                                                                                                                  \
     int tiles##NAME(int dimPad, bool f64) {                                                                            \
         return f64 ? tileCount<double, W>(dimPad) : tileCount<float, W>(dimPad);                                       \
     }
 
-DL_GRAM_LEVEL(, Base, 16, halfRowBase)
+DL_GRAM_LEVEL(, Base, 16, halfStripBase)
 #ifdef DL_SIMD_X86_LEVELS
-DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v3"))), V3, 32, halfRowF16c)
-DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64, halfRowF16c)
+DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v3"))), V3, 32, halfStripF16c)
+DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64, halfStripF16c)
 #endif
 
 bool bf16Layout(GramPrecision precision) {
@@ -358,12 +450,17 @@ void gramTiles(const void* packed, int dimPad, GramPrecision precision, int firs
     DL_SIMD_DISPATCH(gram, static_cast<const float*>(packed), dimPad, first, stride, gram);
 }
 
-void projectRows(const float* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
-                 float* out) {
-    DL_SIMD_DISPATCH(project, x, rows, dim, axes, kPad, k, offset, out);
+int projectionMainColumns(int k) {
+    const int rest = k % kGramPanelCols;
+    return rest == 0 || rest >= 6 || k < kGramPanelCols ? (k + kGramPanelCols - 1) / kGramPanelCols * kGramPanelCols
+                                                         : k - rest;
 }
 
-void projectRows(const std::uint16_t* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
+void projectRows(const float* x, int rows, int dim, const ProjectionAxes& axes, const float* offset, float* out) {
+    DL_SIMD_DISPATCH(project, x, rows, dim, axes.main, axes.kMain, axes.rest, axes.k, offset, out);
+}
+
+void projectRows(const std::uint16_t* x, int rows, int dim, const ProjectionAxes& axes, const float* offset,
                  float* scratch, float* out) {
     for (int r = 0; r < rows; ++r) {
         const std::uint16_t* h = x + std::size_t(r) * dim;
@@ -374,7 +471,7 @@ void projectRows(const std::uint16_t* x, int rows, int dim, const float* axes, i
 #endif
             halfRowBase(h, f, dim);
     }
-    projectRows(scratch, rows, dim, axes, kPad, k, offset, out);
+    projectRows(scratch, rows, dim, axes, offset, out);
 }
 
 }  // namespace dl::gramk

@@ -17,13 +17,13 @@
 namespace dl::gramk {
 
 inline constexpr int kGramPanelCols = 16;
-inline constexpr int kGramBlockRows = 256;  // 256 x 384 x 4 bytes = 384 KB: stays in L2
+inline constexpr int kGramBlockRows = 512;  // 512 x 384 x 4 bytes = 768 KB (float32): stays in L2
 inline constexpr int kMaxKernelDim = 4096;  // wider rows (no encoder we know) take the torch path
 
 // float64: y = x - shift in float64, products exact, sums in float64 (the sums of a row set do
 //          not depend on how it is split into blocks or ranks beyond float64 rounding).
 // float32: y in float32 (scikit-learn's work), products and per-block sums in float32, blocks
-//          summed in float64 (Σy is summed in float64 throughout, in every precision).
+//          summed in float64 (Σy: float32 runs of 32 rows, added in float64).
 // bfloat16: y rounded to bfloat16 (8 significant bits), products exact, sums as float32.
 enum class GramPrecision { Float64, Float32, BFloat16 };
 
@@ -50,12 +50,21 @@ int gramTileCount(int dimPad, GramPrecision precision);
 // += the tiles t = first, first + stride, ... of packedᵀ·packed.
 void gramTiles(const void* packed, int dimPad, GramPrecision precision, int first, int stride, double* gram);
 
-// Projection: axes packed as dim x kPad floats (column c of the axes in row c, zero beyond k;
-// kPad a multiple of 16). out[r·k + j] = Σ_c x[r·dim + c]·axes[c·kPad + j] - offset[j] for
-// rows [0, rows). scratch: rows x dim floats when x is float16 (converted there), else unused.
-void projectRows(const float* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
-                 float* out);
-void projectRows(const std::uint16_t* x, int rows, int dim, const float* axes, int kPad, int k, const float* offset,
+// Projection. The first kMain output columns are computed as register tiles of rows x output
+// vectors from `main` (dim x kMain floats: axis j in column j, zero from k on); the last
+// k - kMain columns (a few leftovers, when a mostly empty output vector would cost more) as
+// dot products with `rest` (one row of dim values per column).
+int projectionMainColumns(int k);  // a multiple of 16
+struct ProjectionAxes {
+    const float* main = nullptr;
+    int kMain = 0;
+    const float* rest = nullptr;
+    int k = 0;
+};
+// out[r·k + j] = Σ_c x[r·dim + c]·axis_j[c] - offset[j] for rows [0, rows). scratch: rows x dim
+// floats for the float16 variant (converted there).
+void projectRows(const float* x, int rows, int dim, const ProjectionAxes& axes, const float* offset, float* out);
+void projectRows(const std::uint16_t* x, int rows, int dim, const ProjectionAxes& axes, const float* offset,
                  float* scratch, float* out);
 
 }  // namespace dl::gramk

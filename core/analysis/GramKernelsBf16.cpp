@@ -38,20 +38,53 @@ __attribute__((target("arch=x86-64-v3"))) void halfRowF16c(const std::uint16_t* 
     for (; c < n; ++c) f[c] = _cvtsh_ss(h[c]);
 }
 
+__attribute__((target("arch=x86-64-v3"))) void halfStripF16c(const std::uint16_t* h, int dim, int rows, int width,
+                                                             float* strip) {
+    if (width == 16) {
+        for (int r = 0; r < rows; ++r) {
+            const std::uint16_t* in = h + std::size_t(r) * dim;
+            float* out = strip + std::size_t(r) * 16;
+            _mm256_store_ps(out, _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in))));
+            _mm256_store_ps(out + 8, _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 8))));
+        }
+        return;
+    }
+    for (int r = 0; r < rows; ++r) {
+        float* out = strip + std::size_t(r) * 16;
+        for (int l = 0; l < 16; ++l) out[l] = l < width ? _cvtsh_ss(h[std::size_t(r) * dim + l]) : 0.0f;
+    }
+}
+
 namespace {
 
-// Rows r and r + 1 of y (16 columns at c0, zero beyond dim) as 16 interleaved bfloat16 pairs.
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) inline __m512i pairOf(const float* r0, const float* r1,
-                                                                          const float* shift, int c0, int dim,
-                                                                          __m512& y0, __m512& y1) {
-    const __mmask16 m = c0 + 16 <= dim ? __mmask16(0xFFFF) : __mmask16((1u << (dim - c0)) - 1);
-    const __m512 s = _mm512_maskz_loadu_ps(m, shift + c0);
-    y0 = r0 ? _mm512_sub_ps(_mm512_maskz_loadu_ps(m, r0 + c0), s) : _mm512_setzero_ps();
-    y1 = r1 ? _mm512_sub_ps(_mm512_maskz_loadu_ps(m, r1 + c0), s) : _mm512_setzero_ps();
-    const __m512i both = (__m512i)_mm512_cvtne2ps_pbh(y1, y0);  // y0 in the low half, y1 in the high
+// Adds 16 float32 lanes to 16 doubles.
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) inline void addToSums16(__m512 v, double* sums) {
+    _mm512_storeu_pd(sums, _mm512_add_pd(_mm512_loadu_pd(sums), _mm512_cvtps_pd(_mm512_castps512_ps256(v))));
+    _mm512_storeu_pd(sums + 8, _mm512_add_pd(_mm512_loadu_pd(sums + 8), _mm512_cvtps_pd(_mm512_extractf32x8_ps(v, 1))));
+}
+
+// Panel [c0, c0 + 16) of rows [0, valid) (row stride `stride` floats, 16 valid columns) minus
+// shift as bfloat16 row pairs; sums16 += the column sums of the float32 y.
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) void packPanelBf16(const float* src, std::size_t stride, int valid,
+                                                                        __m512 shift, std::uint16_t* dst, double* sums16) {
     const __m512i interleave = _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7,
                                                 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
-    return _mm512_permutexvar_epi16(interleave, both);
+    __m512 run = _mm512_setzero_ps();  // float32 sums of up to 16 pairs, then float64
+    for (int pr = 0; pr < kPairs; ++pr) {
+        const int r = 2 * pr;
+        __m512 y0 = _mm512_setzero_ps(), y1 = _mm512_setzero_ps();
+        if (r < valid) y0 = _mm512_sub_ps(_mm512_loadu_ps(src + std::size_t(r) * stride), shift);
+        if (r + 1 < valid) y1 = _mm512_sub_ps(_mm512_loadu_ps(src + std::size_t(r + 1) * stride), shift);
+        // y0 in the low half, y1 in the high; then pairs (y0[l], y1[l]) per lane
+        const __m512i both = (__m512i)_mm512_cvtne2ps_pbh(y1, y0);
+        _mm512_store_si512(dst + std::size_t(pr) * 32, _mm512_permutexvar_epi16(interleave, both));
+        run = _mm512_add_ps(run, _mm512_add_ps(y0, y1));
+        if (pr % 16 == 15) {
+            addToSums16(run, sums16);
+            run = _mm512_setzero_ps();
+        }
+    }
+    addToSums16(run, sums16);
 }
 
 }  // namespace
@@ -60,41 +93,35 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void packBf16(const void* x
                                                                    const double* shiftD, void* packed, double* sums,
                                                                    int first, int stride) {
     const int dimPad = paddedDim(dim);
-    alignas(64) float shift[kMaxKernelDim];
-    for (int c = 0; c < dim; ++c) shift[c] = static_cast<float>(shiftD[c]);
-    alignas(64) float rows[2][kMaxKernelDim];
-    alignas(64) double blockSums[kMaxKernelDim + 64] = {};  // float64: see addToSums in GramKernels.cpp
-    auto row = [&](int r, int slot) -> const float* {
-        if (r >= valid) return nullptr;
-        if (!half) return static_cast<const float*>(xv) + std::size_t(r) * dim;
-        const std::uint16_t* h = static_cast<const std::uint16_t*>(xv) + std::size_t(r) * dim;
-        for (int c0 = first * 16; c0 < dim; c0 += stride * 16) halfRowF16c(h + c0, rows[slot] + c0, std::min(16, dim - c0));
-        return rows[slot];
-    };
+    alignas(64) static thread_local float strip[kGramBlockRows * 16];
     auto* out = static_cast<std::uint16_t*>(packed);
-    for (int pr = 0; pr < kPairs; ++pr) {
-        const float* r0 = row(2 * pr, 0);
-        const float* r1 = row(2 * pr + 1, 1);
-        for (int c0 = first * 16; c0 < dimPad; c0 += stride * 16) {
-            __m512 y0, y1;
-            const __m512i v = c0 < dim ? pairOf(r0, r1, shift, c0, dim, y0, y1) : _mm512_setzero_si512();
-            _mm512_store_si512(out + (std::size_t(c0 / 16) * kPairs + pr) * 32, v);
-            if (c0 < dim && r0) {
-                __m512d lo = _mm512_load_pd(blockSums + c0), hi = _mm512_load_pd(blockSums + c0 + 8);
-                lo = _mm512_add_pd(lo, _mm512_cvtps_pd(_mm512_castps512_ps256(y0)));
-                hi = _mm512_add_pd(hi, _mm512_cvtps_pd(_mm512_extractf32x8_ps(y0, 1)));
-                if (r1) {
-                    lo = _mm512_add_pd(lo, _mm512_cvtps_pd(_mm512_castps512_ps256(y1)));
-                    hi = _mm512_add_pd(hi, _mm512_cvtps_pd(_mm512_extractf32x8_ps(y1, 1)));
-                }
-                _mm512_store_pd(blockSums + c0, lo);
-                _mm512_store_pd(blockSums + c0 + 8, hi);
-            }
+    for (int p = first; p < dimPad / 16; p += stride) {
+        const int c0 = p * 16;
+        std::uint16_t* dst = out + std::size_t(p) * kPairs * 32;
+        if (c0 >= dim) {
+            std::fill(dst, dst + std::size_t(kPairs) * 32, std::uint16_t(0));
+            continue;
         }
+        const int width = std::min(16, dim - c0);
+        alignas(64) float shift16[16] = {};
+        alignas(64) double sums16[16] = {};
+        for (int l = 0; l < width; ++l) shift16[l] = static_cast<float>(shiftD[c0 + l]);
+        const float* src = static_cast<const float*>(xv) + c0;  // only read when !half
+        std::size_t rowStride = std::size_t(dim);
+        if (half) {
+            halfStripF16c(static_cast<const std::uint16_t*>(xv) + c0, dim, valid, width, strip);
+            src = strip;
+            rowStride = 16;
+        } else if (width < 16) {
+            for (int r = 0; r < valid; ++r)
+                for (int l = 0; l < 16; ++l) strip[r * 16 + l] = l < width ? src[std::size_t(r) * dim + l] : 0.0f;
+            src = strip;
+            rowStride = 16;
+        }
+        packPanelBf16(src, rowStride, valid, _mm512_load_ps(shift16), dst, sums16);
+        if (sums)
+            for (int l = 0; l < width; ++l) sums[c0 + l] += sums16[l];
     }
-    if (sums)
-        for (int p = first; p * 16 < dim; p += stride)
-            for (int c = p * 16; c < std::min(dim, p * 16 + 16); ++c) sums[c] += blockSums[c];
 }
 
 namespace {
@@ -160,6 +187,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void gramBf16(const void* p
 #else  // not x86-64 GCC: never called (cpuHasAvx512Bf16() is false, no F16C level)
 
 void halfRowF16c(const std::uint16_t*, float*, int) {}
+void halfStripF16c(const std::uint16_t*, int, int, int, float*) {}
 void packBf16(const void*, bool, int, int, const double*, void*, double*, int, int) {}
 void gramBf16(const void*, int, int, int, double*) {}
 

@@ -8,6 +8,9 @@
 namespace dl::gramk {
 
 void halfRowF16c(const std::uint16_t* h, float* f, int n);
+// Columns [0, width <= 16) of `rows` float16 rows (stride dim) as a strip of 16 floats per row
+// (zero beyond width).
+void halfStripF16c(const std::uint16_t* h, int dim, int rows, int width, float* strip);
 
 // Packs panels first, first + stride, ... of rows [0, valid) of x (float32, or float16 when
 // half) minus shift as bfloat16 row pairs; sums += those columns' sums of the float32 y rows.

@@ -10,19 +10,22 @@
 namespace dl {
 namespace {
 
-constexpr std::int64_t kChunkRows = 1024;  // 1024 x 384 float16 -> 1.5 MB of floats per thread
+constexpr std::int64_t kChunkRows = 256;  // 256 x 384 floats (384 KB) stay in L2 for every column group
 
 }  // namespace
 
 PcaProjectionPass::PcaProjectionPass(const PcaModel& model, int threads)
-    : dim_(model.inputDim), components_(model.components), kPad_((model.components + 63) / 64 * 64),
+    : dim_(model.inputDim), components_(model.components), kMain_(gramk::projectionMainColumns(model.components)),
       threads_(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
-      axes_(static_cast<std::size_t>(dim_) * kPad_, 0.0f), offset_(static_cast<std::size_t>(components_)) {
+      axes_(static_cast<std::size_t>(dim_) * kMain_, 0.0f),
+      rest_(static_cast<std::size_t>(std::max(0, components_ - kMain_)) * dim_),
+      offset_(static_cast<std::size_t>(components_)) {
     for (int j = 0; j < components_; ++j) {
         double dot = 0;
         for (int c = 0; c < dim_; ++c) {
             const double a = model.axes[static_cast<std::size_t>(j) * dim_ + c];
-            axes_[static_cast<std::size_t>(c) * kPad_ + j] = static_cast<float>(a);
+            if (j < kMain_) axes_[static_cast<std::size_t>(c) * kMain_ + j] = static_cast<float>(a);
+            else rest_[static_cast<std::size_t>(j - kMain_) * dim_ + c] = static_cast<float>(a);
             dot += model.mean[static_cast<std::size_t>(c)] * a;
         }
         offset_[static_cast<std::size_t>(j)] = static_cast<float>(dot);
@@ -41,6 +44,7 @@ Status PcaProjectionPass::project(const std::uint16_t* x, std::int64_t rows, flo
 Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float* out, const CancelToken& cancel) const {
     const std::int64_t chunks = (rows + kChunkRows - 1) / kChunkRows;
     const int threads = static_cast<int>(std::clamp<std::int64_t>(chunks, 1, threads_));
+    const gramk::ProjectionAxes axes{axes_.data(), kMain_, rest_.data(), components_};
     std::atomic<std::int64_t> next{0};
     std::atomic<bool> stop{false};
     auto work = [&] {
@@ -52,10 +56,10 @@ Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float
             float* o = out + static_cast<std::size_t>(first) * components_;
             if (half)
                 gramk::projectRows(static_cast<const std::uint16_t*>(x) + static_cast<std::size_t>(first) * dim_, len,
-                                   dim_, axes_.data(), kPad_, components_, offset_.data(), scratch.data(), o);
+                                   dim_, axes, offset_.data(), scratch.data(), o);
             else
                 gramk::projectRows(static_cast<const float*>(x) + static_cast<std::size_t>(first) * dim_, len, dim_,
-                                   axes_.data(), kPad_, components_, offset_.data(), o);
+                                   axes, offset_.data(), o);
         }
     };
     {

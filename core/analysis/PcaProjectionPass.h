@@ -22,8 +22,9 @@ public:
 private:
     Status run(const void* x, bool half, std::int64_t rows, float* out, const CancelToken& cancel) const;
 
-    int dim_, components_, kPad_, threads_;
-    std::vector<float> axes_;    // dim x kPad: axis j in column j, zero beyond components
+    int dim_, components_, kMain_, threads_;
+    std::vector<float> axes_;    // dim x kMain: axis j in column j, zero beyond components
+    std::vector<float> rest_;    // the axes from kMain on, one row each (gramk::ProjectionAxes)
     std::vector<float> offset_;  // mean·axesᵀ, computed in float64
 };
 
