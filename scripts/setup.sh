@@ -6,6 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git
+  lld  # the linker CMakeLists.txt prefers (docs/build-time.md)
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
   libqt6svg6-dev libqcustomplot-dev libgl-dev
   libtorch-dev libopenblas0-pthread libopenblas-pthread-dev

@@ -1,6 +1,12 @@
 #include "select/CrossLingual.h"
 
-#include <torch/torch.h>
+// The parts of the libtorch C++ API used here, not all of <torch/torch.h> (docs/build-time.md).
+#include <torch/nn/module.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/functional/normalization.h>
+#include <torch/optim/adam.h>
+#include <torch/serialize/archive.h>
+#include <torch/utils.h>
 
 #include <algorithm>
 #include <cmath>
