@@ -218,7 +218,8 @@ constexpr int tileCount(int dimPad) {
 }
 
 template <class T, int W>
-[[gnu::always_inline]] inline void gramBody(const T* panels, int dimPad, int first, int stride, double* gram) {
+[[gnu::always_inline]] inline void gramBody(const T* panels, int dimPad, int first, int stride, double* gram,
+                                             PrefetchSpread* prefetch) {
     using S = Simd<T, W>;
     const int jTiles = dimPad / (S::JP * kGramPanelCols);
     const int perStep = S::JP * kGramPanelCols / S::MR;  // i tiles added by each j tile
@@ -237,6 +238,7 @@ template <class T, int W>
             } else {
                 gramTile<T, W, S::JP>(panels, i0, pj, dimPad, gram);
             }
+            if (prefetch) prefetch->step();
         }
 }
 
@@ -375,8 +377,8 @@ void halfStripBase(const std::uint16_t* h, int dim, int rows, int width, float* 
         packBody<T, W>(x, half, valid, dim, shift, roundBf16, panels, sums, first, stride, HALF);                      \
     }                                                                                                                  \
     template <class T>                                                                                                 \
-    ATTR void gram##NAME(const T* panels, int dimPad, int first, int stride, double* gram) {                           \
-        gramBody<T, W>(panels, dimPad, first, stride, gram);                                                           \
+    ATTR void gram##NAME(const T* panels, int dimPad, int first, int stride, double* gram, PrefetchSpread* pf) {       \
+        gramBody<T, W>(panels, dimPad, first, stride, gram, pf);                                                       \
     }                                                                                                                  \
     ATTR void project##NAME(const float* x, int rows, int dim, const float* axes, int kMain, const float* axesT,       \
                             int k, const float* offset, float* out) {                                                  \
@@ -442,12 +444,13 @@ int gramTileCount(int dimPad, GramPrecision precision) {
     DL_SIMD_DISPATCH(tiles, dimPad, f64);
 }
 
-void gramTiles(const void* packed, int dimPad, GramPrecision precision, int first, int stride, double* gram) {
-    if (bf16Layout(precision)) return gramBf16(packed, dimPad, first, stride, gram);
+void gramTiles(const void* packed, int dimPad, GramPrecision precision, int first, int stride, double* gram,
+               PrefetchSpread* prefetch) {
+    if (bf16Layout(precision)) return gramBf16(packed, dimPad, first, stride, gram, prefetch);
     if (precision == GramPrecision::Float64) {
-        DL_SIMD_DISPATCH(gram, static_cast<const double*>(packed), dimPad, first, stride, gram);
+        DL_SIMD_DISPATCH(gram, static_cast<const double*>(packed), dimPad, first, stride, gram, prefetch);
     }
-    DL_SIMD_DISPATCH(gram, static_cast<const float*>(packed), dimPad, first, stride, gram);
+    DL_SIMD_DISPATCH(gram, static_cast<const float*>(packed), dimPad, first, stride, gram, prefetch);
 }
 
 int projectionMainColumns(int k) {

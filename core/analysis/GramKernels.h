@@ -46,9 +46,22 @@ void packBlock(const std::uint16_t* x, int valid, int dim, const double* shift, 
 
 // Number of upper-triangle tiles of a dimPad x dimPad Gram at the current SIMD level.
 int gramTileCount(int dimPad, GramPrecision precision);
+// Prefetches of the next block's input, spread over the tiles of the current one (one step per
+// tile), so that packing it reads from L2 rather than memory.
+struct PrefetchSpread {
+    const char* next = nullptr;
+    std::size_t bytes = 0;
+    std::size_t bytesPerStep = 0;
+    void step() {
+        for (std::size_t done = 0; done < bytesPerStep && bytes >= 64; done += 64, next += 64, bytes -= 64)
+            __builtin_prefetch(next, 0, 2);
+    }
+};
+
 // gram (dimPad x dimPad float64, row-major; upper triangle and the diagonal tiles' lower part)
 // += the tiles t = first, first + stride, ... of packedᵀ·packed.
-void gramTiles(const void* packed, int dimPad, GramPrecision precision, int first, int stride, double* gram);
+void gramTiles(const void* packed, int dimPad, GramPrecision precision, int first, int stride, double* gram,
+               PrefetchSpread* prefetch = nullptr);
 
 // Projection. The first kMain output columns are computed as register tiles of rows x output
 // vectors from `main` (dim x kMain floats: axis j in column j, zero from k on); the last

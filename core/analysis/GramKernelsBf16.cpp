@@ -166,7 +166,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void tileBf16(const std::ui
 }  // namespace
 
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) void gramBf16(const void* packed, int dimPad, int first,
-                                                                   int stride, double* gram) {
+                                                                   int stride, double* gram, PrefetchSpread* prefetch) {
     constexpr int kJP = kPanelsPerTile;
     const int jTiles = dimPad / (kJP * 16);
     const int perStep = kJP * 16 / kMR;
@@ -181,6 +181,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void gramBf16(const void* p
             if (jp == 1) tileBf16<1>(p, i0, pj, dimPad, gram);
             else if (jp == 2) tileBf16<2>(p, i0, pj, dimPad, gram);
             else tileBf16<3>(p, i0, pj, dimPad, gram);
+            if (prefetch) prefetch->step();
         }
 }
 
@@ -189,7 +190,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void gramBf16(const void* p
 void halfRowF16c(const std::uint16_t*, float*, int) {}
 void halfStripF16c(const std::uint16_t*, int, int, int, float*) {}
 void packBf16(const void*, bool, int, int, const double*, void*, double*, int, int) {}
-void gramBf16(const void*, int, int, int, double*) {}
+void gramBf16(const void*, int, int, int, double*, PrefetchSpread*) {}
 
 #endif
 

@@ -5,6 +5,8 @@
 // cpuHasAvx512Bf16(), the F16C one only at the x86-64-v3 level or above.
 #include <cstdint>
 
+#include "analysis/GramKernels.h"
+
 namespace dl::gramk {
 
 void halfRowF16c(const std::uint16_t* h, float* f, int n);
@@ -17,6 +19,6 @@ void halfStripF16c(const std::uint16_t* h, int dim, int rows, int width, float* 
 void packBf16(const void* x, bool half, int valid, int dim, const double* shift, void* packed, double* sums, int first,
               int stride);
 // The bfloat16 Gram tiles t = first, first + stride, ... (8 rows x 48 columns each).
-void gramBf16(const void* packed, int dimPad, int first, int stride, double* gram);
+void gramBf16(const void* packed, int dimPad, int first, int stride, double* gram, PrefetchSpread* prefetch);
 
 }  // namespace dl::gramk

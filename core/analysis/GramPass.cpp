@@ -76,6 +76,7 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
     if (blocks == 0) return {};
     const int threads = threadCount(threads_, blocks);
     const std::size_t rowBytes = static_cast<std::size_t>(dim_) * (half ? 2 : 4);
+    const int tilesPerThread = std::max(1, gramk::gramTileCount(dimPad_, precision_) / threads);
     Counter packed[kSlots] = {}, tiled[kSlots] = {};
     std::atomic<bool> stop{false};
     auto work = [&](int t) {
@@ -96,7 +97,15 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
                                  packed_->slot(b), sums_.data(), t, threads);
             packed[slot].fetch_add(1, std::memory_order_acq_rel);
             if (!waitFor(packed[slot], (round + 1) * threads, stop)) return;
-            gramk::gramTiles(packed_->slot(b), dimPad_, precision_, t, threads, gram_.data());
+            // While computing the tiles, bring this thread's share of the next block's rows into L2.
+            gramk::PrefetchSpread prefetch;
+            if (b + 1 < blocks) {
+                const std::size_t next = std::size_t(std::min<std::int64_t>(kGramBlockRows, rows - first - kGramBlockRows)) * rowBytes;
+                prefetch.next = rowsAt + std::size_t(kGramBlockRows) * rowBytes + next * std::size_t(t) / std::size_t(threads);
+                prefetch.bytes = next / std::size_t(threads);
+                prefetch.bytesPerStep = (prefetch.bytes / std::size_t(tilesPerThread) + 63) / 64 * 64;
+            }
+            gramk::gramTiles(packed_->slot(b), dimPad_, precision_, t, threads, gram_.data(), &prefetch);
             tiled[slot].fetch_add(1, std::memory_order_acq_rel);
         }
     };
