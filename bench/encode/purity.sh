@@ -10,12 +10,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:?build dir}; model=${2:-all-MiniLM-L6-v2}; seeds=${3:-5}
 cli="$build/app/domainlens-cli"
-data="$here/../../../shared/data/llm-dom-ad-deen-train2500"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-"$cli" init "$work/p.dlproj" > /dev/null
-for d in it koran law medical subtitles; do
-  "$cli" import "$work/p.dlproj" --src "$data/$d.en" --domain "$d" --corpus train5 > /dev/null
-done
+. "$here/../lib/five_domains.sh"
+five_domain_project "$cli" "$work/p.dlproj"
 for p in fp32 bf16 int8; do
   /usr/bin/time -v -o "$work/time.txt" "$cli" encode "$work/p.dlproj" --model "$model" --layer -1 --precision "$p" \
     --json --quiet > "$work/enc.json"

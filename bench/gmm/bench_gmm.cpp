@@ -131,7 +131,14 @@ int benchPca(int argc, char** argv) {
     // speed varies from run to run). The matrix is built once, outside the timing.
     const int repeat = std::max(1, std::getenv("REPEAT") ? std::atoi(std::getenv("REPEAT")) : 1);
     std::optional<dl::DataMatrix> matrix;
-    if (mode == "matrix" || mode == "moments64") matrix = *dl::DataMatrix::fromFloat(data, rows, cols, dl::Precision::Float32);
+    if (mode == "matrix" || mode == "moments64") {
+        auto m = dl::DataMatrix::fromFloat(data, rows, cols, dl::Precision::Float32);
+        if (!m) {
+            std::cerr << m.error().message << "\n";
+            return 1;
+        }
+        matrix = std::move(*m);
+    }
     auto src = half ? dl::halfRowBlocks(halves, rows, cols) : dl::floatRowBlocks(data, rows, cols);
     dl::Expected<dl::PcaModel> model = std::unexpected(dl::Error{});
     bool projected = false;

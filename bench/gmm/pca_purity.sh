@@ -9,12 +9,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:?build dir}; model=${2:-all-MiniLM-L6-v2}; seeds=${3:-5}
 cli="$build/app/domainlens-cli"
-data="$here/../../../shared/data/llm-dom-ad-deen-train2500"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-"$cli" init "$work/p.dlproj" > /dev/null
-for d in it koran law medical subtitles; do
-  "$cli" import "$work/p.dlproj" --src "$data/$d.en" --domain "$d" --corpus train5 > /dev/null
-done
+. "$here/../lib/five_domains.sh"
+five_domain_project "$cli" "$work/p.dlproj"
 "$cli" encode "$work/p.dlproj" --model "$model" --layer -1 --json --quiet > /dev/null
 for p in fp64 fp32 bf16; do
   "$cli" cluster "$work/p.dlproj" --k 5 --pca 50 --pca-fit-rows 0 --pca-precision "$p" --seeds "$seeds" \

@@ -26,8 +26,7 @@ Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowC
     reducer.sum(first);
     const double n = first[std::size_t(dim)];
     if (n < 2) return usageError("PCA needs at least 2 rows (got " + std::to_string(static_cast<long long>(n)) + ").");
-    if (dim > gramk::kMaxKernelDim)
-        return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) + " dimensions is not supported.");
+    if (auto st = checkGramWidth(dim); !st) return std::unexpected(st.error());
     std::vector<double> mean(static_cast<std::size_t>(dim));
     for (int a = 0; a < dim; ++a) mean[std::size_t(a)] = sum[a] / n;
     // [Σ(x-m) (dim), Σ(x-m)(x-m)ᵀ (dim x dim)]: the first term corrects the rounding of m. The

@@ -4,14 +4,16 @@
 // rows from memory, and two threads each reading all of them made the pass memory-bound (a
 // quarter of the bfloat16 pass's time went to packing). Now every row is read once: each
 // thread packs the column panels p ≡ t (mod threads) of a block into a shared buffer. Blocks
-// go round a ring of kSlots buffers, so a thread may run ahead of the others by a few blocks
-// (a barrier per block made every thread wait for the slowest at every block: 20% lost).
+// go round a ring of kSlots buffers, so a thread may pack ahead of the others by a few blocks
+// instead of meeting them at a barrier twice per block (measured about equal on this machine;
+// giving each thread whole blocks with partial sums of its own was slower: RESULTS.md).
 #include "analysis/GramPass.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <string>
 #include <thread>
 
 namespace dl {
@@ -128,6 +130,12 @@ std::vector<double> GramPass::gram() const {
             g[static_cast<std::size_t>(j) * dim_ + i] = v;
         }
     return g;
+}
+
+Status checkGramWidth(int dim) {
+    if (dim <= gramk::kMaxKernelDim) return {};
+    return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) + " dimensions is not supported (got " +
+                      std::to_string(dim) + ").");
 }
 
 gramk::GramPrecision gramPrecisionFor(PcaPrecision precision) {

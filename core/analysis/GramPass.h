@@ -48,6 +48,9 @@ private:
     std::unique_ptr<Buffer> packed_;
 };
 
+// A usage error when rows of `dim` values are wider than the kernels take (gramk::kMaxKernelDim).
+Status checkGramWidth(int dim);
+
 // The kernels' name for a PCA precision.
 gramk::GramPrecision gramPrecisionFor(PcaPrecision precision);
 

@@ -202,6 +202,17 @@ Expected<PcaModel> fitWithTorch(const at::Tensor& t, const PcaParams& params, co
     return modelFromCovariance(acc, params);
 }
 
+// Calls use(rows) with rows [first, first + len) of `source` where they lie (float16 or float32
+// in place), else read into `buf` as float32; the rows' type is the argument's.
+template <class Use>
+Status withRowBlock(RowBlockSource& source, std::int64_t first, std::int64_t len, std::vector<float>& buf, Use&& use) {
+    if (const std::uint16_t* h = source.inPlaceHalf(first)) return use(h);
+    if (const float* f = source.inPlace(first)) return use(f);
+    buf.resize(static_cast<std::size_t>(len) * source.cols());
+    if (auto st = source.read(first, len, buf.data()); !st) return st;
+    return use(static_cast<const float*>(buf.data()));
+}
+
 // The rows of a block of `len` rows starting at `first` that the sample picked (relative to
 // first); `next` walks the sorted sample.
 std::vector<std::int64_t> pickedIn(const std::vector<std::int64_t>& idx, std::size_t& next, std::int64_t first,
@@ -243,8 +254,7 @@ Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& param
     const std::int64_t n = rows.rows();
     const int dim = rows.cols();
     if (auto s = checkShape(n, dim, params); !s) return std::unexpected(s.error());
-    if (dim > gramk::kMaxKernelDim) return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) +
-                                                      " dimensions is not supported (got " + std::to_string(dim) + ").");
+    if (auto s = checkGramWidth(dim); !s) return std::unexpected(s.error());
     const std::int64_t m = fitRowCount(n, params);
     const auto idx = m < n ? sampleRows(n, m, params.seed) : std::vector<std::int64_t>{};
     std::size_t next = 0;
@@ -255,17 +265,9 @@ Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& param
         const std::int64_t len = std::min(kBlock, n - s);
         const auto local = m < n ? pickedIn(idx, next, s, len) : std::vector<std::int64_t>{};
         if (m < n && local.empty()) continue;
-        auto feed = [&](const auto* block) { return m == n ? feeder.add(block, len, cancel) : feeder.addPicked(block, local, cancel); };
-        Status st;
-        if (const std::uint16_t* h = rows.inPlaceHalf(s)) {
-            st = feed(h);
-        } else if (const float* f = rows.inPlace(s)) {
-            st = feed(f);
-        } else {
-            buf.resize(static_cast<std::size_t>(len) * dim);
-            st = rows.read(s, len, buf.data());
-            if (st) st = feed(static_cast<const float*>(buf.data()));
-        }
+        const Status st = withRowBlock(rows, s, len, buf, [&](const auto* block) {
+            return m == n ? feeder.add(block, len, cancel) : feeder.addPicked(block, local, cancel);
+        });
         if (!st) return std::unexpected(st.error());
     }
     auto model = feeder.model();
@@ -326,10 +328,8 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, RowBlockSource& ro
     if (rows.cols() != model.inputDim)
         return usageError("PCA was fitted on " + std::to_string(model.inputDim) + " dimensions, data have " +
                           std::to_string(rows.cols()) + ".");
-    if (rows.cols() > gramk::kMaxKernelDim)
-        return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) + " dimensions is not supported.");
+    if (auto s = checkGramWidth(rows.cols()); !s) return std::unexpected(s.error());
     const std::int64_t n = rows.rows();
-    const int dim = rows.cols();
     try {
         // float32 products (the rows are float32 or float16), output in the requested precision.
         at::Tensor out = prefaultedFloats(n, model.components);
@@ -338,16 +338,8 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, RowBlockSource& ro
         for (std::int64_t s = 0; s < n; s += kBlock) {
             const std::int64_t len = std::min(kBlock, n - s);
             float* o = out.data_ptr<float>() + static_cast<std::size_t>(s) * model.components;
-            Status st;
-            if (const std::uint16_t* h = rows.inPlaceHalf(s)) {
-                st = pass.project(h, len, o, cancel);
-            } else if (const float* f = rows.inPlace(s)) {
-                st = pass.project(f, len, o, cancel);
-            } else {
-                buf.resize(static_cast<std::size_t>(len) * dim);
-                st = rows.read(s, len, buf.data());
-                if (st) st = pass.project(buf.data(), len, o, cancel);
-            }
+            const Status st =
+                withRowBlock(rows, s, len, buf, [&](const auto* block) { return pass.project(block, len, o, cancel); });
             if (!st) return std::unexpected(st.error());
         }
         if (precision == Precision::Float64) out = out.to(at::kDouble);
