@@ -44,7 +44,8 @@ Status storeClusterModel(Store& store, std::int64_t runId, const ClusterModel& m
                        {"layer_sets", m.layerSets},
                        {"representation", m.representation.toJson()},
                        {"standardize_dim", m.standardization.mean.size()},
-                       {"pca", {{"input_dim", m.pca.inputDim}, {"components", m.pca.components}, {"fit_rows", m.pca.fitRows}}},
+                       {"pca", {{"input_dim", m.pca.inputDim}, {"components", m.pca.components}, {"fit_rows", m.pca.fitRows},
+                                {"precision", pcaPrecisionName(m.pca.precision)}}},
                        {"precision", m.precision == Precision::Float64 ? "float64" : "float32"},
                        {"gmm", {{"k", m.gmm.k}, {"dim", m.gmm.dim}, {"covariance", covarianceTypeName(m.gmm.covariance)}}}};
     if (auto s = putRunJson(store, runId, "model.json", meta); !s) return s;
@@ -81,6 +82,9 @@ Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
         m.pca.inputDim = pca.at("input_dim").get<int>();
         m.pca.components = pca.at("components").get<int>();
         m.pca.fitRows = pca.at("fit_rows").get<std::int64_t>();
+        // models stored before the key were fitted with float32 (or float64) products: float32 projection
+        if (pca.contains("precision") && !parsePcaPrecision(pca.at("precision").get<std::string>(), m.pca.precision))
+            return fail(ErrorCode::StoredDataInvalid, {id, "model.json"}, "Cluster run " + id + ": unknown PCA precision in its stored model.");
         m.precision = meta.at("precision").get<std::string>() == "float32" ? Precision::Float32 : Precision::Float64;
         const auto& g = meta.at("gmm");
         m.gmm.k = g.at("k").get<int>();

@@ -77,6 +77,9 @@ struct PcaModel {
     std::vector<double> axes;                    // components x inputDim, row-major, unit rows
     std::vector<double> explainedVariance;       // per component (sample variance, n-1)
     std::vector<double> explainedVarianceRatio;  // per component, of the total variance
+    // The products of the fit's Gram pass. A BFloat16 model also projects with bfloat16
+    // products (PcaProjectionPass); the others project in float32.
+    PcaPrecision precision = PcaPrecision::Float32;
 };
 
 // Components by eigen-decomposition of the sample covariance (float64 accumulation).

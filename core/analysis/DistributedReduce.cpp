@@ -49,7 +49,9 @@ Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowC
         meanOut[std::size_t(a)] = mean[std::size_t(a)] + d[a] / n;
         for (int b = 0; b < dim; ++b) covOut[std::size_t(a) * dim + b] = cov(a, b);
     }
-    return pcaFromCovariance(std::move(meanOut), covOut, static_cast<std::int64_t>(n), components);
+    auto model = pcaFromCovariance(std::move(meanOut), covOut, static_cast<std::int64_t>(n), components);
+    if (model) model->precision = precision;
+    return model;
 }
 
 Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows, int dim, const RepresentationParams& rep,

@@ -252,16 +252,15 @@ DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v3"))), V3, 32, halfStripF16c)
 DL_GRAM_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64, halfStripF16c)
 #endif
 
-bool bf16Layout(GramPrecision precision) {
-    return precision == GramPrecision::BFloat16 && hasBf16Dot() && simdLevel() == SimdLevel::Avx512;
-}
-
 // Packs float32 or float16 rows in the layout of `precision`.
 void packAny(const void* x, bool half, int valid, int dim, const double* shift, GramPrecision precision, void* packed,
              double* sums, int first, int stride);
 
 }  // namespace
 
+bool bf16Layout(GramPrecision precision) {
+    return precision == GramPrecision::BFloat16 && hasBf16Dot() && simdLevel() == SimdLevel::Avx512;
+}
 
 int paddedDim(int dim) { return (dim + kWidestTile - 1) / kWidestTile * kWidestTile; }
 

@@ -80,4 +80,22 @@ void projectRows(const float* x, int rows, int dim, const ProjectionAxes& axes, 
 void projectRows(const std::uint16_t* x, int rows, int dim, const ProjectionAxes& axes, const float* offset,
                  float* scratch, float* out);
 
+// The bfloat16 projection (PCA fitted with bfloat16 products): y = x - mean and the axes
+// rounded to bfloat16, products exact, sums in float32:
+//   out[r·k + j] = Σ_c bf16(x[r·dim + c] - mean[c])·bf16(axis_j[c]).
+// On AVX512_BF16 (bf16Layout) from `pairs`, on vdpbf16ps; elsewhere the float32 kernels run
+// over the same rounded values (`rounded`: the axes rounded to bfloat16, as floats).
+struct ProjectionAxesBf16 {
+    const std::uint32_t* pairs = nullptr;  // dim/2 (rounded up) x kMain words: (axis_j[2p], axis_j[2p+1]) at [p·kMain + j]
+    const std::uint16_t* rest = nullptr;   // the last k - kMain axes, bf16RowStride(dim) values each
+    ProjectionAxes rounded;                // kMain, k and the rounded axes as floats
+};
+int bf16RowStride(int dim);  // dim rounded up to 32 (one vdpbf16ps operand)
+// Scratch bytes for `rows` rows of either path.
+std::size_t bf16ProjectionScratchBytes(int rows, int dim);
+void projectRowsBf16(const float* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
+                     void* scratch, float* out);
+void projectRowsBf16(const std::uint16_t* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
+                     void* scratch, float* out);
+
 }  // namespace dl::gramk

@@ -9,6 +9,9 @@
 
 namespace dl::gramk {
 
+// Whether `precision` runs on vdpbf16ps here (bfloat16, AVX512_BF16, the AVX-512 level in use).
+bool bf16Layout(GramPrecision precision);
+
 void halfRowF16c(const std::uint16_t* h, float* f, int n);
 // Columns [0, width <= 16) of `rows` float16 rows (stride dim) as a strip of 16 floats per row
 // (zero beyond width).
@@ -20,5 +23,10 @@ void packBf16(const void* x, bool half, int valid, int dim, const double* shift,
               int stride);
 // The bfloat16 Gram tiles t = first, first + stride, ... (8 rows x 48 columns each).
 void gramBf16(const void* packed, int dimPad, int first, int stride, double* gram, PrefetchSpread* prefetch);
+
+// The bfloat16 projection on vdpbf16ps (ProjectionKernelsBf16.cpp): rows minus mean rounded
+// into y (rows x bf16RowStride(dim) values), then register tiles; see projectRowsBf16.
+void projectBf16(const void* x, bool half, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
+                 std::uint16_t* y, float* out);
 
 }  // namespace dl::gramk

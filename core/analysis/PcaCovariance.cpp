@@ -110,7 +110,9 @@ std::vector<double> leadingMean(const T* x, std::int64_t rows, int dim) {
 
 Expected<PcaModel> modelFromPass(const GramPass& pass, const PcaParams& params) {
     RowMoments m = momentsOf(pass);
-    return pcaFromCovariance(std::move(m.mean), m.cov, m.rows, params.components);
+    auto model = pcaFromCovariance(std::move(m.mean), m.cov, m.rows, params.components);
+    if (model) model->precision = params.precision;
+    return model;
 }
 
 // Feeds row blocks (float32 or float16, all rows or the sampled ones) to one Gram pass, made

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "analysis/GramKernels.h"
+#include "common/Half.h"
 
 namespace dl {
 namespace {
@@ -17,19 +18,37 @@ constexpr std::int64_t kChunkRows = 256;  // 256 x 384 floats (384 KB) stay in L
 PcaProjectionPass::PcaProjectionPass(const PcaModel& model, int threads)
     : dim_(model.inputDim), components_(model.components), kMain_(gramk::projectionMainColumns(model.components)),
       threads_(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+      bf16_(model.precision == PcaPrecision::BFloat16),
       axes_(static_cast<std::size_t>(dim_) * kMain_, 0.0f),
       rest_(static_cast<std::size_t>(std::max(0, components_ - kMain_)) * dim_),
       offset_(static_cast<std::size_t>(components_)) {
     for (int j = 0; j < components_; ++j) {
         double dot = 0;
         for (int c = 0; c < dim_; ++c) {
-            const double a = model.axes[static_cast<std::size_t>(j) * dim_ + c];
+            double a = model.axes[static_cast<std::size_t>(j) * dim_ + c];
+            if (bf16_) a = bfloat16ToFloat(floatToBfloat16(static_cast<float>(a)));
             if (j < kMain_) axes_[static_cast<std::size_t>(c) * kMain_ + j] = static_cast<float>(a);
             else rest_[static_cast<std::size_t>(j - kMain_) * dim_ + c] = static_cast<float>(a);
             dot += model.mean[static_cast<std::size_t>(c)] * a;
         }
         offset_[static_cast<std::size_t>(j)] = static_cast<float>(dot);
     }
+    if (bf16_) packBf16Axes(model);
+}
+
+void PcaProjectionPass::packBf16Axes(const PcaModel& model) {
+    const int stride = gramk::bf16RowStride(dim_);
+    auto axis = [&](int j, int c) -> std::uint16_t {
+        return c < dim_ && j < components_ ? floatToBfloat16(static_cast<float>(model.axes[std::size_t(j) * dim_ + c])) : 0;
+    };
+    pairs_.assign(static_cast<std::size_t>(stride / 2) * kMain_, 0);
+    for (int p = 0; p < stride / 2; ++p)
+        for (int j = 0; j < kMain_; ++j)
+            pairs_[std::size_t(p) * kMain_ + j] = axis(j, 2 * p) | std::uint32_t(axis(j, 2 * p + 1)) << 16;
+    restBf16_.assign(static_cast<std::size_t>(std::max(0, components_ - kMain_)) * stride, 0);
+    for (int j = kMain_; j < components_; ++j)
+        for (int c = 0; c < dim_; ++c) restBf16_[std::size_t(j - kMain_) * stride + c] = axis(j, c);
+    mean_.assign(model.mean.begin(), model.mean.end());
 }
 
 Status PcaProjectionPass::project(const float* x, std::int64_t rows, float* out, const CancelToken& cancel) const {
@@ -45,16 +64,26 @@ Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float
     const std::int64_t chunks = (rows + kChunkRows - 1) / kChunkRows;
     const int threads = static_cast<int>(std::clamp<std::int64_t>(chunks, 1, threads_));
     const gramk::ProjectionAxes axes{axes_.data(), kMain_, rest_.data(), components_};
+    const gramk::ProjectionAxesBf16 axesBf16{pairs_.data(), restBf16_.data(), axes};
     std::atomic<std::int64_t> next{0};
     std::atomic<bool> stop{false};
     auto work = [&] {
-        std::vector<float> scratch(half ? static_cast<std::size_t>(kChunkRows) * dim_ : 0);
+        const std::size_t scratchBytes = bf16_ ? gramk::bf16ProjectionScratchBytes(kChunkRows, dim_)
+                                         : half ? static_cast<std::size_t>(kChunkRows) * dim_ * sizeof(float)
+                                                : 0;
+        std::vector<float> scratch((scratchBytes + sizeof(float) - 1) / sizeof(float));
         for (std::int64_t c; (c = next.fetch_add(1)) < chunks;) {
             if (cancel.isCancelled()) return stop.store(true);
             const std::int64_t first = c * kChunkRows;
             const int len = static_cast<int>(std::min(kChunkRows, rows - first));
             float* o = out + static_cast<std::size_t>(first) * components_;
-            if (half)
+            if (bf16_ && half)
+                gramk::projectRowsBf16(static_cast<const std::uint16_t*>(x) + static_cast<std::size_t>(first) * dim_, len,
+                                       dim_, axesBf16, mean_.data(), scratch.data(), o);
+            else if (bf16_)
+                gramk::projectRowsBf16(static_cast<const float*>(x) + static_cast<std::size_t>(first) * dim_, len, dim_,
+                                       axesBf16, mean_.data(), scratch.data(), o);
+            else if (half)
                 gramk::projectRows(static_cast<const std::uint16_t*>(x) + static_cast<std::size_t>(first) * dim_, len,
                                    dim_, axes, offset_.data(), scratch.data(), o);
             else

@@ -2,6 +2,7 @@
 // vectors, written with GCC vector extensions like the Gram tiles and picked per SIMD level.
 #include <algorithm>
 #include <cstddef>
+#include <vector>
 
 #include "analysis/GramKernels.h"
 #include "analysis/GramKernelsBf16.h"
@@ -165,6 +166,47 @@ void projectRows(const std::uint16_t* x, int rows, int dim, const ProjectionAxes
             halvesToFloats({h, std::size_t(dim)}, {f, std::size_t(dim)});
     }
     projectRows(scratch, rows, dim, axes, offset, out);
+}
+
+int bf16RowStride(int dim) { return (dim + 31) / 32 * 32; }
+
+std::size_t bf16ProjectionScratchBytes(int rows, int dim) {
+    return std::max(std::size_t(rows) * bf16RowStride(dim) * 2, std::size_t(rows) * dim * 4);
+}
+
+namespace {
+
+// Without vdpbf16ps: the rows minus mean rounded to bfloat16 values (as floats) times the
+// rounded axes on the float32 kernels; the products are exact there too.
+void projectBf16Rounded(const void* x, bool half, int rows, int dim, const ProjectionAxesBf16& axes,
+                        const float* mean, float* y, float* out) {
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < dim; ++c) {
+            const std::size_t at = std::size_t(r) * dim + c;
+            const float v = half ? halfToFloat(static_cast<const std::uint16_t*>(x)[at]) : static_cast<const float*>(x)[at];
+            y[at] = bfloat16ToFloat(floatToBfloat16(v - mean[c]));
+        }
+    const std::vector<float> noOffset(std::size_t(axes.rounded.k), 0.0f);
+    projectRows(y, rows, dim, axes.rounded, noOffset.data(), out);
+}
+
+void projectBf16Any(const void* x, bool half, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
+                    void* scratch, float* out) {
+    if (bf16Layout(GramPrecision::BFloat16))
+        return projectBf16(x, half, rows, dim, axes, mean, static_cast<std::uint16_t*>(scratch), out);
+    projectBf16Rounded(x, half, rows, dim, axes, mean, static_cast<float*>(scratch), out);
+}
+
+}  // namespace
+
+void projectRowsBf16(const float* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
+                     void* scratch, float* out) {
+    projectBf16Any(x, false, rows, dim, axes, mean, scratch, out);
+}
+
+void projectRowsBf16(const std::uint16_t* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
+                     void* scratch, float* out) {
+    projectBf16Any(x, true, rows, dim, axes, mean, scratch, out);
 }
 
 }  // namespace dl::gramk

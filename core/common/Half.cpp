@@ -77,4 +77,12 @@ void halvesToFloats(std::span<const std::uint16_t> in, std::span<float> out) {
     for (std::size_t i = 0; i < in.size(); ++i) out[i] = t[in[i]];
 }
 
+std::uint16_t floatToBfloat16(float value) {
+    const auto bits = std::bit_cast<std::uint32_t>(value);
+    if ((bits & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((bits >> 16) | 0x40u);  // quiet NaN
+    return static_cast<std::uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+}
+
+float bfloat16ToFloat(std::uint16_t value) { return std::bit_cast<float>(std::uint32_t(value) << 16); }
+
 }  // namespace dl

@@ -248,14 +248,32 @@ private slots:
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     }
 
+    // A bfloat16 PCA's stored model projects with bfloat16 products again in `assign` (float32
+    // products would move the probabilities by far more than 1e-6).
+    void assignShardsMergeEqualsClusterRun_data() {
+        QTest::addColumn<QString>("pcaPrecision");
+        QTest::newRow("default") << QString();
+        QTest::newRow("bf16") << QStringLiteral("bf16");
+    }
     void assignShardsMergeEqualsClusterRun() {
-        const QString project = copyOf(base_, QStringLiteral("assign.dlproj"));
-        const QString out = path(QStringLiteral("asg"));
-        runShards({QStringLiteral("assign"), project, QString::number(clusterRun_), QStringLiteral("--shard"), QStringLiteral("{I}"),
+        QFETCH(QString, pcaPrecision);
+        const QString tag = pcaPrecision.isEmpty() ? QStringLiteral("default") : pcaPrecision;
+        const QString project = copyOf(base_, QStringLiteral("assign-%1.dlproj").arg(tag));
+        const QString out = path(QStringLiteral("asg-%1").arg(tag));
+        long long clusterRun = clusterRun_;
+        if (!pcaPrecision.isEmpty()) {
+            auto c = runCli({QStringLiteral("cluster"), project, QStringLiteral("--corpus"), kPool, QStringLiteral("--k"), QStringLiteral("3"),
+                             QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("2"),
+                             QStringLiteral("--pca-precision"), pcaPrecision, QStringLiteral("--quiet")});
+            QVERIFY2(c.exitCode == 0, describe(c));
+            clusterRun = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
+            QVERIFY(clusterRun > clusterRun_);
+        }
+        runShards({QStringLiteral("assign"), project, QString::number(clusterRun), QStringLiteral("--shard"), QStringLiteral("{I}"),
                    QStringLiteral("--out"), out, QStringLiteral("--quiet")}, 4, QStringLiteral("assign --shard"));
         auto r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, describe(r));
-        const auto merged = runRows(project, jsonRun(r, "run")), fitted = runRows(project, clusterRun_);
+        const auto merged = runRows(project, jsonRun(r, "run")), fitted = runRows(project, clusterRun);
         QCOMPARE(merged.size(), fitted.size());
         QCOMPARE(merged.size(), std::size_t(211));
         for (std::size_t i = 0; i < fitted.size(); ++i) {
@@ -265,7 +283,7 @@ private slots:
             QVERIFY(near(merged[i].loglik, fitted[i].loglik, 1e-6 * (1 + std::abs(fitted[i].loglik))));
         }
         // The assign run's map (from the shards' "map2d") is the cluster run's own map.
-        const double worst = maxDiff(runBlob<float>(project, jsonRun(r, "run"), "pca2d"), runBlob<float>(project, clusterRun_, "pca2d"));
+        const double worst = maxDiff(runBlob<float>(project, jsonRun(r, "run"), "pca2d"), runBlob<float>(project, clusterRun, "pca2d"));
         QVERIFY2(worst <= 1e-5, qPrintable(QString::number(worst)));
     }
 
