@@ -93,9 +93,10 @@ struct ProjectionAxesBf16 {
 int bf16RowStride(int dim);  // dim rounded up to 32 (one vdpbf16ps operand)
 // Scratch bytes for `rows` rows of either path.
 std::size_t bf16ProjectionScratchBytes(int rows, int dim);
+// prefetch: the next rows this thread will project, brought into L2 while the tiles run.
 void projectRowsBf16(const float* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
-                     void* scratch, float* out);
+                     void* scratch, float* out, PrefetchSpread* prefetch = nullptr);
 void projectRowsBf16(const std::uint16_t* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
-                     void* scratch, float* out);
+                     void* scratch, float* out, PrefetchSpread* prefetch = nullptr);
 
 }  // namespace dl::gramk

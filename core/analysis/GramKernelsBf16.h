@@ -27,6 +27,6 @@ void gramBf16(const void* packed, int dimPad, int first, int stride, double* gra
 // The bfloat16 projection on vdpbf16ps (ProjectionKernelsBf16.cpp): rows minus mean rounded
 // into y (rows x bf16RowStride(dim) values), then register tiles; see projectRowsBf16.
 void projectBf16(const void* x, bool half, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
-                 std::uint16_t* y, float* out);
+                 std::uint16_t* y, float* out, PrefetchSpread* prefetch);
 
 }  // namespace dl::gramk

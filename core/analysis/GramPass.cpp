@@ -2,11 +2,20 @@
 //
 // Why the threads share packed blocks instead of each packing its own: packing reads the
 // rows from memory, and two threads each reading all of them made the pass memory-bound (a
-// quarter of the bfloat16 pass's time went to packing). Now every row is read once: each
-// thread packs the column panels p ≡ t (mod threads) of a block into a shared buffer. Blocks
-// go round a ring of kSlots buffers, so a thread may pack ahead of the others by a few blocks
-// instead of meeting them at a barrier twice per block (measured about equal on this machine;
-// giving each thread whole blocks with partial sums of its own was slower: RESULTS.md).
+// quarter of the bfloat16 pass's time went to packing). Now every row is read once, into a
+// shared buffer; giving each thread whole blocks with partial sums of its own was slower
+// (RESULTS.md).
+//
+// Who packs: whichever thread comes first claims the block's column panels one at a time.
+// Blocks go round a ring of kSlots buffers, so a thread that is ahead packs the next blocks
+// whole and computes its tiles of them while a thread that was held up (this VM's vCPUs stall
+// now and then) catches up: no thread waits for another unless it is kSlots - 1 blocks ahead.
+// With a fixed share of panels per thread, every block was a meeting point, and two threads
+// ran at 70-85% of twice one thread's rate.
+//
+// Why the result does not depend on the threads anyway: a tile is computed by one thread in
+// block order; a panel's column sums go to the slot, and thread p mod threads adds them to
+// Σy in block order.
 #include "analysis/GramPass.h"
 
 #include <algorithm>
@@ -24,13 +33,17 @@ namespace dl {
 struct GramPass::Buffer {
     static constexpr int kSlots = 4;
     std::size_t bytes;
+    int dim;
     void* p = nullptr;
-    explicit Buffer(std::size_t slotBytes)
-        : bytes((slotBytes + 63) / 64 * 64), p(std::aligned_alloc(64, bytes * kSlots)) {
+    std::vector<double> columnSums;  // kSlots x dim: the column sums of each slot's block
+    Buffer(std::size_t slotBytes, int dim)
+        : bytes((slotBytes + 63) / 64 * 64), dim(dim), p(std::aligned_alloc(64, bytes * kSlots)),
+          columnSums(std::size_t(kSlots) * std::size_t(dim)) {
         if (!p) throw std::bad_alloc();
     }
     ~Buffer() { std::free(p); }
     void* slot(std::int64_t block) const { return static_cast<char*>(p) + bytes * std::size_t(block % kSlots); }
+    double* sums(std::int64_t block) { return columnSums.data() + std::size_t(block % kSlots) * std::size_t(dim); }
 };
 
 namespace {
@@ -57,7 +70,7 @@ int threadCount(int requested, std::int64_t blocks) {
 GramPass::GramPass(int dim, gramk::GramPrecision precision, std::vector<double> shift, int threads)
     : dim_(dim), dimPad_(gramk::paddedDim(dim)), threads_(threads), precision_(precision), shift_(std::move(shift)),
       sums_(static_cast<std::size_t>(dim), 0.0), gram_(static_cast<std::size_t>(dimPad_) * dimPad_, 0.0),
-      packed_(std::make_unique<Buffer>(gramk::packedBytes(dimPad_, precision))) {
+      packed_(std::make_unique<Buffer>(gramk::packedBytes(dimPad_, precision), dim)) {
     shift_.resize(static_cast<std::size_t>(dim), 0.0);
 }
 
@@ -79,8 +92,29 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
     const int threads = threadCount(threads_, blocks);
     const std::size_t rowBytes = static_cast<std::size_t>(dim_) * (half ? 2 : 4);
     const int tilesPerThread = std::max(1, gramk::gramTileCount(dimPad_, precision_) / threads);
-    Counter packed[kSlots] = {}, tiled[kSlots] = {};
+    const int panels = dimPad_ / gramk::kGramPanelCols;
+    // Per slot, cumulative over its rounds: panels claimed, panels packed, threads done with its tiles.
+    Counter claimed[kSlots] = {}, packed[kSlots] = {}, tiled[kSlots] = {};
     std::atomic<bool> stop{false};
+    // Claims and packs panels of block b until none is left.
+    auto packPanels = [&](std::int64_t b, const char* rowsAt, int valid) {
+        const int slot = static_cast<int>(b % kSlots);
+        const std::int64_t end = (b / kSlots + 1) * panels;
+        for (std::int64_t c = claimed[slot].load(std::memory_order_relaxed); c < end;) {
+            if (!claimed[slot].compare_exchange_weak(c, c + 1, std::memory_order_relaxed)) continue;
+            const int p = static_cast<int>(c - (end - panels));
+            double* sums = packed_->sums(b);
+            std::fill(sums + std::min(dim_, p * gramk::kGramPanelCols), sums + std::min(dim_, (p + 1) * gramk::kGramPanelCols), 0.0);
+            if (half)
+                gramk::packBlock(reinterpret_cast<const std::uint16_t*>(rowsAt), valid, dim_, shift_.data(), precision_,
+                                 packed_->slot(b), sums, p, panels);
+            else
+                gramk::packBlock(reinterpret_cast<const float*>(rowsAt), valid, dim_, shift_.data(), precision_,
+                                 packed_->slot(b), sums, p, panels);
+            packed[slot].fetch_add(1, std::memory_order_release);
+            c = claimed[slot].load(std::memory_order_relaxed);
+        }
+    };
     auto work = [&](int t) {
         for (std::int64_t b = 0; b < blocks; ++b) {
             const int slot = static_cast<int>(b % kSlots);
@@ -91,14 +125,12 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
             const std::int64_t first = b * kGramBlockRows;
             const int valid = static_cast<int>(std::min<std::int64_t>(kGramBlockRows, rows - first));
             const auto* rowsAt = static_cast<const char*>(x) + static_cast<std::size_t>(first) * rowBytes;
-            if (half)
-                gramk::packBlock(reinterpret_cast<const std::uint16_t*>(rowsAt), valid, dim_, shift_.data(), precision_,
-                                 packed_->slot(b), sums_.data(), t, threads);
-            else
-                gramk::packBlock(reinterpret_cast<const float*>(rowsAt), valid, dim_, shift_.data(), precision_,
-                                 packed_->slot(b), sums_.data(), t, threads);
-            packed[slot].fetch_add(1, std::memory_order_acq_rel);
-            if (!waitFor(packed[slot], (round + 1) * threads, stop)) return;
+            packPanels(b, rowsAt, valid);
+            if (!waitFor(packed[slot], (round + 1) * panels, stop)) return;
+            const double* blockSums = packed_->sums(b);
+            for (int p = t; p < panels; p += threads)
+                for (int c = p * gramk::kGramPanelCols; c < std::min(dim_, (p + 1) * gramk::kGramPanelCols); ++c)
+                    sums_[std::size_t(c)] += blockSums[c];
             // While computing the tiles, bring this thread's share of the next block's rows into L2.
             gramk::PrefetchSpread prefetch;
             if (b + 1 < blocks) {

@@ -215,6 +215,24 @@ Status withRowBlock(RowBlockSource& source, std::int64_t first, std::int64_t len
     return use(static_cast<const float*>(buf.data()));
 }
 
+// Calls use(rows, first, len) for all rows of `source`: once when they lie in memory (the
+// passes then start their threads once, and no pass ends on a partly used last round),
+// else block by block (kBlock rows read into a buffer).
+template <class Use>
+Status withAllRows(RowBlockSource& source, Use&& use) {
+    const std::int64_t n = source.rows();
+    if (source.inPlaceHalf(0) || source.inPlace(0)) {
+        std::vector<float> unused;
+        return withRowBlock(source, 0, n, unused, [&](const auto* rows) { return use(rows, std::int64_t(0), n); });
+    }
+    std::vector<float> buf;
+    for (std::int64_t s = 0; s < n; s += kBlock) {
+        const std::int64_t len = std::min(kBlock, n - s);
+        if (auto st = withRowBlock(source, s, len, buf, [&](const auto* rows) { return use(rows, s, len); }); !st) return st;
+    }
+    return {};
+}
+
 // The rows of a block of `len` rows starting at `first` that the sample picked (relative to
 // first); `next` walks the sorted sample.
 std::vector<std::int64_t> pickedIn(const std::vector<std::int64_t>& idx, std::size_t& next, std::int64_t first,
@@ -258,18 +276,27 @@ Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& param
     if (auto s = checkShape(n, dim, params); !s) return std::unexpected(s.error());
     if (auto s = checkGramWidth(dim); !s) return std::unexpected(s.error());
     const std::int64_t m = fitRowCount(n, params);
-    const auto idx = m < n ? sampleRows(n, m, params.seed) : std::vector<std::int64_t>{};
-    std::size_t next = 0;
     GramFeeder feeder(dim, params);
+    if (m == n) {
+        const Status st = withAllRows(rows, [&](const auto* block, std::int64_t, std::int64_t len) {
+            if (cancel.isCancelled()) return Status(cancelled());
+            return feeder.add(block, len, cancel);
+        });
+        if (!st) return std::unexpected(st.error());
+        auto model = feeder.model();
+        if (model) model->fitRows = m;
+        return model;
+    }
+    const auto idx = sampleRows(n, m, params.seed);
+    std::size_t next = 0;
     std::vector<float> buf;
     for (std::int64_t s = 0; s < n; s += kBlock) {
         if (cancel.isCancelled()) return cancelled();
         const std::int64_t len = std::min(kBlock, n - s);
-        const auto local = m < n ? pickedIn(idx, next, s, len) : std::vector<std::int64_t>{};
-        if (m < n && local.empty()) continue;
-        const Status st = withRowBlock(rows, s, len, buf, [&](const auto* block) {
-            return m == n ? feeder.add(block, len, cancel) : feeder.addPicked(block, local, cancel);
-        });
+        const auto local = pickedIn(idx, next, s, len);
+        if (local.empty()) continue;
+        const Status st =
+            withRowBlock(rows, s, len, buf, [&](const auto* block) { return feeder.addPicked(block, local, cancel); });
         if (!st) return std::unexpected(st.error());
     }
     auto model = feeder.model();
@@ -336,14 +363,10 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, RowBlockSource& ro
         // float32 products (the rows are float32 or float16), output in the requested precision.
         at::Tensor out = prefaultedFloats(n, model.components);
         const PcaProjectionPass pass(model);
-        std::vector<float> buf;
-        for (std::int64_t s = 0; s < n; s += kBlock) {
-            const std::int64_t len = std::min(kBlock, n - s);
-            float* o = out.data_ptr<float>() + static_cast<std::size_t>(s) * model.components;
-            const Status st =
-                withRowBlock(rows, s, len, buf, [&](const auto* block) { return pass.project(block, len, o, cancel); });
-            if (!st) return std::unexpected(st.error());
-        }
+        const Status st = withAllRows(rows, [&](const auto* block, std::int64_t first, std::int64_t len) {
+            return pass.project(block, len, out.data_ptr<float>() + static_cast<std::size_t>(first) * model.components, cancel);
+        });
+        if (!st) return std::unexpected(st.error());
         if (precision == Precision::Float64) out = out.to(at::kDouble);
         if (cuda && at::hasCUDA()) out = out.to(at::kCUDA);
         return wrapTensor(out);

@@ -72,17 +72,26 @@ Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float
                                          : half ? static_cast<std::size_t>(kChunkRows) * dim_ * sizeof(float)
                                                 : 0;
         std::vector<float> scratch((scratchBytes + sizeof(float) - 1) / sizeof(float));
-        for (std::int64_t c; (c = next.fetch_add(1)) < chunks;) {
+        const std::size_t rowBytes = static_cast<std::size_t>(dim_) * (half ? 2 : 4);
+        // The next chunk is claimed before this one is projected, so that the bfloat16 tiles
+        // can bring its rows into L2 meanwhile (the float32 tiles prefetch the next tile's rows).
+        for (std::int64_t c = next.fetch_add(1), following; c < chunks; c = following) {
+            following = next.fetch_add(1);
             if (cancel.isCancelled()) return stop.store(true);
             const std::int64_t first = c * kChunkRows;
             const int len = static_cast<int>(std::min(kChunkRows, rows - first));
             float* o = out + static_cast<std::size_t>(first) * components_;
+            gramk::PrefetchSpread prefetch;
+            if (following < chunks) {
+                prefetch.next = static_cast<const char*>(x) + static_cast<std::size_t>(following * kChunkRows) * rowBytes;
+                prefetch.bytes = static_cast<std::size_t>(std::min(kChunkRows, rows - following * kChunkRows)) * rowBytes;
+            }
             if (bf16_ && half)
                 gramk::projectRowsBf16(static_cast<const std::uint16_t*>(x) + static_cast<std::size_t>(first) * dim_, len,
-                                       dim_, axesBf16, mean_.data(), scratch.data(), o);
+                                       dim_, axesBf16, mean_.data(), scratch.data(), o, &prefetch);
             else if (bf16_)
                 gramk::projectRowsBf16(static_cast<const float*>(x) + static_cast<std::size_t>(first) * dim_, len, dim_,
-                                       axesBf16, mean_.data(), scratch.data(), o);
+                                       axesBf16, mean_.data(), scratch.data(), o, &prefetch);
             else if (half)
                 gramk::projectRows(static_cast<const std::uint16_t*>(x) + static_cast<std::size_t>(first) * dim_, len,
                                    dim_, axes, offset_.data(), scratch.data(), o);

@@ -191,22 +191,22 @@ void projectBf16Rounded(const void* x, bool half, int rows, int dim, const Proje
 }
 
 void projectBf16Any(const void* x, bool half, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
-                    void* scratch, float* out) {
+                    void* scratch, float* out, PrefetchSpread* prefetch) {
     if (bf16Layout(GramPrecision::BFloat16))
-        return projectBf16(x, half, rows, dim, axes, mean, static_cast<std::uint16_t*>(scratch), out);
+        return projectBf16(x, half, rows, dim, axes, mean, static_cast<std::uint16_t*>(scratch), out, prefetch);
     projectBf16Rounded(x, half, rows, dim, axes, mean, static_cast<float*>(scratch), out);
 }
 
 }  // namespace
 
 void projectRowsBf16(const float* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
-                     void* scratch, float* out) {
-    projectBf16Any(x, false, rows, dim, axes, mean, scratch, out);
+                     void* scratch, float* out, PrefetchSpread* prefetch) {
+    projectBf16Any(x, false, rows, dim, axes, mean, scratch, out, prefetch);
 }
 
 void projectRowsBf16(const std::uint16_t* x, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
-                     void* scratch, float* out) {
-    projectBf16Any(x, true, rows, dim, axes, mean, scratch, out);
+                     void* scratch, float* out, PrefetchSpread* prefetch) {
+    projectBf16Any(x, true, rows, dim, axes, mean, scratch, out, prefetch);
 }
 
 }  // namespace dl::gramk

@@ -18,8 +18,9 @@ public:
     // Writes rows [first, first + count) row-major to `out` (count x cols floats).
     // `first` never decreases between calls; implementations may rely on that.
     virtual Status read(std::int64_t first, std::int64_t count, float* out) = 0;
-    // The rows where they already lie in memory (row-major, valid while the source lives),
-    // or nullptr when they must be read(): lets in-memory data skip the copy.
+    // The rows [first, rows()) where they already lie in memory (row-major, one after the
+    // other, valid while the source lives), or nullptr when they must be read(): lets
+    // in-memory data skip the copy.
     virtual const float* inPlace(std::int64_t first) const { return nullptr; }
     // The same for rows kept as IEEE float16 (the PCA passes convert them as they pack).
     virtual const std::uint16_t* inPlaceHalf(std::int64_t first) const { return nullptr; }
