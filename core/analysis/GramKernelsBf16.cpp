@@ -63,9 +63,20 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) inline void addToSums16(__m
     _mm512_storeu_pd(sums + 8, _mm512_add_pd(_mm512_loadu_pd(sums + 8), _mm512_cvtps_pd(_mm512_extractf32x8_ps(v, 1))));
 }
 
-// Panel [c0, c0 + 16) of rows [0, valid) (row stride `stride` floats, 16 valid columns) minus
-// shift as bfloat16 row pairs; sums16 += the column sums of the float32 y.
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) void packPanelBf16(const float* src, std::size_t stride, int valid,
+// 16 values of a float32 or (kHalf) float16 row as float32.
+template <bool kHalf>
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) inline __m512 load16(const void* src, std::size_t at) {
+    if constexpr (kHalf)
+        return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(static_cast<const std::uint16_t*>(src) + at)));
+    else
+        return _mm512_loadu_ps(static_cast<const float*>(src) + at);
+}
+
+// Panel [c0, c0 + 16) of rows [0, valid) (row stride `stride` values, 16 valid columns; float16
+// when kHalf, converted as they are read) minus shift as bfloat16 row pairs; sums16 += the
+// column sums of the float32 y.
+template <bool kHalf>
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) void packPanelBf16(const void* src, std::size_t stride, int valid,
                                                                         __m512 shift, std::uint16_t* dst, double* sums16) {
     const __m512i interleave = _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7,
                                                 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
@@ -73,8 +84,8 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void packPanelBf16(const fl
     for (int pr = 0; pr < kPairs; ++pr) {
         const int r = 2 * pr;
         __m512 y0 = _mm512_setzero_ps(), y1 = _mm512_setzero_ps();
-        if (r < valid) y0 = _mm512_sub_ps(_mm512_loadu_ps(src + std::size_t(r) * stride), shift);
-        if (r + 1 < valid) y1 = _mm512_sub_ps(_mm512_loadu_ps(src + std::size_t(r + 1) * stride), shift);
+        if (r < valid) y0 = _mm512_sub_ps(load16<kHalf>(src, std::size_t(r) * stride), shift);
+        if (r + 1 < valid) y1 = _mm512_sub_ps(load16<kHalf>(src, std::size_t(r + 1) * stride), shift);
         // y0 in the low half, y1 in the high; then pairs (y0[l], y1[l]) per lane
         const __m512i both = (__m512i)_mm512_cvtne2ps_pbh(y1, y0);
         _mm512_store_si512(dst + std::size_t(pr) * 32, _mm512_permutexvar_epi16(interleave, both));
@@ -106,19 +117,21 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void packBf16(const void* x
         alignas(64) float shift16[16] = {};
         alignas(64) double sums16[16] = {};
         for (int l = 0; l < width; ++l) shift16[l] = static_cast<float>(shiftD[c0 + l]);
-        const float* src = static_cast<const float*>(xv) + c0;  // only read when !half
-        std::size_t rowStride = std::size_t(dim);
-        if (half) {
-            halfStripF16c(static_cast<const std::uint16_t*>(xv) + c0, dim, valid, width, strip);
-            src = strip;
-            rowStride = 16;
-        } else if (width < 16) {
-            for (int r = 0; r < valid; ++r)
-                for (int l = 0; l < 16; ++l) strip[r * 16 + l] = l < width ? src[std::size_t(r) * dim + l] : 0.0f;
-            src = strip;
-            rowStride = 16;
+        const __m512 shift = _mm512_load_ps(shift16);
+        if (width == 16 && half) {  // float16 converted as it is read (one pass over the rows)
+            packPanelBf16<true>(static_cast<const std::uint16_t*>(xv) + c0, std::size_t(dim), valid, shift, dst, sums16);
+        } else if (width == 16) {
+            packPanelBf16<false>(static_cast<const float*>(xv) + c0, std::size_t(dim), valid, shift, dst, sums16);
+        } else {  // the last, partial panel: through a zero-padded strip
+            if (half) {
+                halfStripF16c(static_cast<const std::uint16_t*>(xv) + c0, dim, valid, width, strip);
+            } else {
+                const float* src = static_cast<const float*>(xv) + c0;
+                for (int r = 0; r < valid; ++r)
+                    for (int l = 0; l < 16; ++l) strip[r * 16 + l] = l < width ? src[std::size_t(r) * dim + l] : 0.0f;
+            }
+            packPanelBf16<false>(strip, 16, valid, shift, dst, sums16);
         }
-        packPanelBf16(src, rowStride, valid, _mm512_load_ps(shift16), dst, sums16);
         if (sums)
             for (int l = 0; l < width; ++l) sums[c0 + l] += sums16[l];
     }
