@@ -1,10 +1,10 @@
 #pragma once
 // Σy and Σyyᵀ of y = x - shift over float32 or float16 rows, at the rate of GramKernels on
 // several threads: PCA's covariance in one pass (the work of scikit-learn's covariance_eigh).
-// Each block of kGramBlockRows rows is packed once (every thread packs its share of the
-// column panels into one shared buffer), then every thread computes its share of the upper-
-// triangle tiles over the whole block. A tile and a column sum are always computed by one
-// thread in row order, so the result does not depend on the number of threads.
+// Each block of kGramBlockRows rows is packed once into a shared buffer (the threads claim its
+// column panels as they come), then every thread computes its share of the upper-triangle
+// tiles over the whole block. A tile and a column sum are always summed by one thread in row
+// order, so the result does not depend on the number of threads.
 // Not thread safe: one caller at a time; add() runs its own threads and returns when done.
 #include <cstdint>
 #include <memory>
