@@ -15,6 +15,8 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
+
+#include "analysis/Bf16LoadImpl.h"
 #define DL_GRAM_BF16 1
 // GCC 12's AVX-512 headers start some conversions from _mm512_undefined_*(), which its
 // -Wuninitialized reports inside the inlined intrinsics (a false positive of the headers).
@@ -61,15 +63,6 @@ namespace {
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) inline void addToSums16(__m512 v, double* sums) {
     _mm512_storeu_pd(sums, _mm512_add_pd(_mm512_loadu_pd(sums), _mm512_cvtps_pd(_mm512_castps512_ps256(v))));
     _mm512_storeu_pd(sums + 8, _mm512_add_pd(_mm512_loadu_pd(sums + 8), _mm512_cvtps_pd(_mm512_extractf32x8_ps(v, 1))));
-}
-
-// 16 values of a float32 or (kHalf) float16 row as float32.
-template <bool kHalf>
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) inline __m512 load16(const void* src, std::size_t at) {
-    if constexpr (kHalf)
-        return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(static_cast<const std::uint16_t*>(src) + at)));
-    else
-        return _mm512_loadu_ps(static_cast<const float*>(src) + at);
 }
 
 // Panel [c0, c0 + 16) of rows [0, valid) (row stride `stride` values, 16 valid columns; float16

@@ -13,6 +13,8 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
+
+#include "analysis/Bf16LoadImpl.h"
 #define DL_PROJECT_BF16 1
 #pragma GCC diagnostic ignored "-Wuninitialized"  // GCC 12 AVX-512 headers (see GramKernelsBf16.cpp)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -28,14 +30,6 @@ __attribute__((target("arch=x86-64-v4"))) inline __mmask16 firstLanes(int n) {
     return n >= 16 ? __mmask16(0xFFFF) : n <= 0 ? __mmask16(0) : __mmask16((1u << n) - 1);
 }
 
-template <bool kHalf>
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) inline __m512 loadRow16(const void* xv, std::size_t at) {
-    if constexpr (kHalf)
-        return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(static_cast<const std::uint16_t*>(xv) + at)));
-    else
-        return _mm512_loadu_ps(static_cast<const float*>(xv) + at);
-}
-
 // y = bf16(x - mean) for `rows` rows, `stride` (a multiple of 32) values per row, zero beyond dim.
 template <bool kHalf>
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) void roundRows(const void* xv, int rows, int dim, int stride,
@@ -45,8 +39,8 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void roundRows(const void* 
         const std::size_t row = std::size_t(r) * dim;
         std::uint16_t* out = y + std::size_t(r) * stride;
         for (int c = 0; c < full; c += 32) {
-            const __m512 lo = _mm512_sub_ps(loadRow16<kHalf>(xv, row + c), _mm512_loadu_ps(mean + c));
-            const __m512 hi = _mm512_sub_ps(loadRow16<kHalf>(xv, row + c + 16), _mm512_loadu_ps(mean + c + 16));
+            const __m512 lo = _mm512_sub_ps(load16<kHalf>(xv, row + c), _mm512_loadu_ps(mean + c));
+            const __m512 hi = _mm512_sub_ps(load16<kHalf>(xv, row + c + 16), _mm512_loadu_ps(mean + c + 16));
             _mm512_storeu_si512(out + c, (__m512i)_mm512_cvtne2ps_pbh(hi, lo));  // lo in the low half: column order
         }
         for (int c = full; c < stride; c += 32) {  // the last columns, masked
