@@ -159,6 +159,8 @@ int benchPca(int argc, char** argv) {
         runs.emplace_back(fit, since(t0));  // the output is freed after the clock stops, as bench_sklearn.py's
 
     }
+    nlohmann::json runsInOrder = nlohmann::json::array();  // [fit, projection] per run, in run order
+    for (const auto& [f, p] : runs) runsInOrder.push_back({f, p});
     std::sort(runs.begin(), runs.end(), [](auto a, auto b) { return a.first + a.second < b.first + b.second; });
     const auto [fit, project] = runs[runs.size() / 2];
     std::vector<double> totals;
@@ -177,7 +179,7 @@ int benchPca(int argc, char** argv) {
     for (double v : model->explainedVarianceRatio) evr += v;
     nlohmann::json out = {{"impl", "domainlens PCA " + mode + " " + dl::pcaPrecisionName(precision)}, {"precision", dl::pcaPrecisionName(precision)}, {"rows", rows}, {"cols", cols}, {"components", comps},
                           {"fit_rows", model->fitRows}, {"fit_seconds", fit}, {"project_seconds", project},
-                          {"total_seconds", fit + project}, {"total_seconds_sorted", totals}, {"total_cpu_seconds", cpu}, {"fit_gflops", fitFlops / fit / 1e9},
+                          {"total_seconds", fit + project}, {"total_seconds_sorted", totals}, {"runs", runsInOrder}, {"total_cpu_seconds", cpu}, {"fit_gflops", fitFlops / fit / 1e9},
                           {"project_gflops", projFlops / project / 1e9},
                           {"explained_variance_ratio_sum", evr}};
     std::cout << out.dump() << std::endl;

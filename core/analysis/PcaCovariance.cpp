@@ -1,4 +1,4 @@
-// PCA: covariance in one blocked pass, LAPACK eigen-decomposition, blocked projection.
+// PCA fit: covariance in one blocked pass, then the LAPACK eigen-decomposition.
 #include "analysis/PcaCovariance.h"
 
 #include <algorithm>
@@ -6,11 +6,9 @@
 #include <numeric>
 #include <random>
 
-#include <sys/mman.h>
-
 #include "analysis/GramAccumulatorImpl.h"
 #include "analysis/GramPass.h"
-#include "analysis/PcaProjectionPass.h"
+#include "analysis/RowBlockVisit.h"
 #include "analysis/TensorImpl.h"
 #include "common/Half.h"
 
@@ -65,10 +63,6 @@ Expected<PcaModel> pcaFromCovariance(std::vector<double> mean, const std::vector
 
 namespace {
 
-// Rows per block: 8192 x 384 float32 = 12 MB, large enough for GEMM efficiency, small
-// enough for the cache and for float32 rounding within a block.
-constexpr std::int64_t kBlock = 8192;
-
 Status checkShape(std::int64_t n, int dim, const PcaParams& params) {
     if (n < 2) return usageError("PCA needs at least 2 rows (got " + std::to_string(n) + ").");
     if (params.components < 1 || params.components > dim)
@@ -95,15 +89,10 @@ std::int64_t fitRowCount(std::int64_t n, const PcaParams& params) {
     return params.maxFitRows > 0 && n > params.maxFitRows ? std::max<std::int64_t>(params.maxFitRows, 2) : n;
 }
 
-// Host float32 rows the SIMD passes take (CUDA and float64 data keep the torch path).
-bool kernelPath(const at::Tensor& t) {
-    return t.device().is_cpu() && t.scalar_type() == at::kFloat && t.size(1) <= gramk::kMaxKernelDim;
-}
-
 // The float64 mean of the first block's rows: the shift that keeps Σyyᵀ - n·ȳȳᵀ from cancelling.
 template <class T>
 std::vector<double> leadingMean(const T* x, std::int64_t rows, int dim) {
-    const std::int64_t m = std::min(rows, kBlock);
+    const std::int64_t m = std::min(rows, kPcaBlockRows);
     std::vector<double> mean(static_cast<std::size_t>(dim), 0.0);
     for (std::int64_t r = 0; r < m; ++r)
         for (int c = 0; c < dim; ++c) {
@@ -168,22 +157,6 @@ Expected<PcaModel> modelFromCovariance(const GramAccumulator& acc, const PcaPara
     return pcaFromCovariance(std::move(mean), cov, acc.count(), params.components);
 }
 
-}  // namespace
-
-namespace {
-
-// A rows x cols float32 host tensor whose pages are mapped up front (MAP_POPULATE): the
-// projection of 1.5M rows writes 300 MB, and faulting those pages in one by one as the
-// threads first touch them cost ~0.25 s of CPU (measured), twice what the kernel's batch
-// mapping costs. Falls back to at::empty when the mapping fails.
-at::Tensor prefaultedFloats(std::int64_t rows, std::int64_t cols) {
-    const std::size_t bytes = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) * sizeof(float);
-    if (bytes < (std::size_t(1) << 24)) return at::empty({rows, cols}, at::TensorOptions().dtype(at::kFloat));
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    if (p == MAP_FAILED) return at::empty({rows, cols}, at::TensorOptions().dtype(at::kFloat));
-    return at::from_blob(p, {rows, cols}, [bytes](void* q) { munmap(q, bytes); }, at::TensorOptions().dtype(at::kFloat));
-}
-
 // The torch path: CUDA or float64 matrices (float32 Gram per block on the matrix's device).
 Expected<PcaModel> fitWithTorch(const at::Tensor& t, const PcaParams& params, const CancelToken& cancel) {
     const std::int64_t n = t.size(0);
@@ -192,15 +165,15 @@ Expected<PcaModel> fitWithTorch(const at::Tensor& t, const PcaParams& params, co
     const std::int64_t m = fitRowCount(n, params);
     try {
         if (m == n) {
-            for (std::int64_t s = 0; s < n; s += kBlock) {
+            for (std::int64_t s = 0; s < n; s += kPcaBlockRows) {
                 if (cancel.isCancelled()) return cancelled();
-                acc.add(t.narrow(0, s, std::min(kBlock, n - s)));
+                acc.add(t.narrow(0, s, std::min(kPcaBlockRows, n - s)));
             }
         } else {  // gather the sample block by block: no copy of all sampled rows at once
             const auto idx = sampleRows(n, m, params.seed);
-            for (std::int64_t s = 0; s < m; s += kBlock) {
+            for (std::int64_t s = 0; s < m; s += kPcaBlockRows) {
                 if (cancel.isCancelled()) return cancelled();
-                const std::int64_t len = std::min(kBlock, m - s);
+                const std::int64_t len = std::min(kPcaBlockRows, m - s);
                 std::vector<std::int64_t> part(idx.begin() + s, idx.begin() + s + len);
                 acc.add(t.index_select(0, at::tensor(part, at::TensorOptions().dtype(at::kLong)).to(t.device())));
             }
@@ -209,35 +182,6 @@ Expected<PcaModel> fitWithTorch(const at::Tensor& t, const PcaParams& params, co
         return fail(std::string("PCA failed: ") + e.what());
     }
     return modelFromCovariance(acc, params);
-}
-
-// Calls use(rows) with rows [first, first + len) of `source` where they lie (float16 or float32
-// in place), else read into `buf` as float32; the rows' type is the argument's.
-template <class Use>
-Status withRowBlock(RowBlockSource& source, std::int64_t first, std::int64_t len, std::vector<float>& buf, Use&& use) {
-    if (const std::uint16_t* h = source.inPlaceHalf(first)) return use(h);
-    if (const float* f = source.inPlace(first)) return use(f);
-    buf.resize(static_cast<std::size_t>(len) * source.cols());
-    if (auto st = source.read(first, len, buf.data()); !st) return st;
-    return use(static_cast<const float*>(buf.data()));
-}
-
-// Calls use(rows, first, len) for all rows of `source`: once when they lie in memory (the
-// passes then start their threads once, and no pass ends on a partly used last round),
-// else block by block (kBlock rows read into a buffer).
-template <class Use>
-Status withAllRows(RowBlockSource& source, Use&& use) {
-    const std::int64_t n = source.rows();
-    if (source.inPlaceHalf(0) || source.inPlace(0)) {
-        std::vector<float> unused;
-        return withRowBlock(source, 0, n, unused, [&](const auto* rows) { return use(rows, std::int64_t(0), n); });
-    }
-    std::vector<float> buf;
-    for (std::int64_t s = 0; s < n; s += kBlock) {
-        const std::int64_t len = std::min(kBlock, n - s);
-        if (auto st = withRowBlock(source, s, len, buf, [&](const auto* rows) { return use(rows, s, len); }); !st) return st;
-    }
-    return {};
 }
 
 // The rows of a block of `len` rows starting at `first` that the sample picked (relative to
@@ -256,7 +200,7 @@ Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params
     const int dim = x.cols();
     if (auto s = checkShape(n, dim, params); !s) return std::unexpected(s.error());
     const at::Tensor& t = x.d->t;
-    if (!kernelPath(t)) return fitWithTorch(t, params, cancel);
+    if (!hostFloatKernelPath(t)) return fitWithTorch(t, params, cancel);
     const float* p = t.data_ptr<float>();
     const std::int64_t m = fitRowCount(n, params);
     GramFeeder feeder(dim, params);
@@ -265,8 +209,8 @@ Expected<PcaModel> fitPcaCovariance(const DataMatrix& x, const PcaParams& params
     } else {
         const auto idx = sampleRows(n, m, params.seed);
         std::size_t next = 0;
-        for (std::int64_t s = 0; s < n; s += kBlock) {
-            const std::int64_t len = std::min(kBlock, n - s);
+        for (std::int64_t s = 0; s < n; s += kPcaBlockRows) {
+            const std::int64_t len = std::min(kPcaBlockRows, n - s);
             const auto local = pickedIn(idx, next, s, len);
             if (auto st = feeder.addPicked(p + static_cast<std::size_t>(s) * dim, local, cancel); !st)
                 return std::unexpected(st.error());
@@ -297,9 +241,9 @@ Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& param
     const auto idx = sampleRows(n, m, params.seed);
     std::size_t next = 0;
     std::vector<float> buf;
-    for (std::int64_t s = 0; s < n; s += kBlock) {
+    for (std::int64_t s = 0; s < n; s += kPcaBlockRows) {
         if (cancel.isCancelled()) return cancelled();
-        const std::int64_t len = std::min(kBlock, n - s);
+        const std::int64_t len = std::min(kPcaBlockRows, n - s);
         const auto local = pickedIn(idx, next, s, len);
         if (local.empty()) continue;
         const Status st =
@@ -309,77 +253,6 @@ Expected<PcaModel> fitPcaCovariance(RowBlockSource& rows, const PcaParams& param
     auto model = feeder.model();
     if (model) model->fitRows = m;
     return model;
-}
-
-namespace {
-
-struct Projector {
-    at::Tensor axesT, meanProj;  // d x c in the input's dtype; 1 x c (mean · axesᵀ) in the output's
-    Projector(const PcaModel& model, at::ScalarType input, const at::TensorOptions& out) {
-        const auto dopt = at::TensorOptions().dtype(at::kDouble);
-        at::Tensor axes = at::from_blob(const_cast<double*>(model.axes.data()), {model.components, model.inputDim}, dopt);
-        at::Tensor mean = at::from_blob(const_cast<double*>(model.mean.data()), {1, model.inputDim}, dopt);
-        meanProj = at::mm(mean, axes.t()).to(out);  // in float64, then the output dtype
-        axesT = axes.t().contiguous().to(out.dtype(input));
-    }
-    // dst = block · axesᵀ - mean · axesᵀ (products in the block's dtype).
-    void apply(const at::Tensor& block, at::Tensor dst) const {
-        const at::Tensor b = block.to(axesT.device());
-        if (dst.scalar_type() == b.scalar_type()) at::mm_out(dst, b, axesT);
-        else dst.copy_(at::mm(b, axesT));
-        dst.sub_(meanProj);
-    }
-};
-
-}  // namespace
-
-Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, const DataMatrix& x, const CancelToken& cancel) {
-    if (x.cols() != model.inputDim)
-        return usageError("PCA was fitted on " + std::to_string(model.inputDim) + " dimensions, data have " +
-                          std::to_string(x.cols()) + ".");
-    const at::Tensor& t = x.d->t;
-    if (kernelPath(t)) {
-        at::Tensor out = prefaultedFloats(x.rows(), model.components);
-        const PcaProjectionPass pass(model);
-        if (auto st = pass.project(t.data_ptr<float>(), x.rows(), out.data_ptr<float>(), cancel); !st)
-            return std::unexpected(st.error());
-        return wrapTensor(out);
-    }
-    try {
-        Projector proj(model, t.scalar_type(), t.options());
-        at::Tensor out = at::empty({x.rows(), model.components}, t.options());
-        for (std::int64_t s = 0; s < x.rows(); s += kBlock) {
-            if (cancel.isCancelled()) return cancelled();
-            const std::int64_t len = std::min(kBlock, x.rows() - s);
-            proj.apply(t.narrow(0, s, len), out.narrow(0, s, len));
-        }
-        return wrapTensor(out);
-    } catch (const std::exception& e) {
-        return fail(std::string("PCA projection failed: ") + e.what());
-    }
-}
-
-Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, RowBlockSource& rows, Precision precision, bool cuda,
-                                       const CancelToken& cancel) {
-    if (rows.cols() != model.inputDim)
-        return usageError("PCA was fitted on " + std::to_string(model.inputDim) + " dimensions, data have " +
-                          std::to_string(rows.cols()) + ".");
-    if (auto s = checkGramWidth(rows.cols()); !s) return std::unexpected(s.error());
-    const std::int64_t n = rows.rows();
-    try {
-        // float32 products (the rows are float32 or float16), output in the requested precision.
-        at::Tensor out = prefaultedFloats(n, model.components);
-        const PcaProjectionPass pass(model);
-        const Status st = withAllRows(rows, [&](const auto* block, std::int64_t first, std::int64_t len) {
-            return pass.project(block, len, out.data_ptr<float>() + static_cast<std::size_t>(first) * model.components, cancel);
-        });
-        if (!st) return std::unexpected(st.error());
-        if (precision == Precision::Float64) out = out.to(at::kDouble);
-        if (cuda && at::hasCUDA()) out = out.to(at::kCUDA);
-        return wrapTensor(out);
-    } catch (const std::exception& e) {
-        return fail(std::string("PCA projection failed: ") + e.what());
-    }
 }
 
 }  // namespace dl

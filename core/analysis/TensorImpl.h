@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/DataMatrix.h"
+#include "analysis/GramKernels.h"
 
 namespace dl {
 
@@ -18,6 +19,11 @@ inline DataMatrix wrapTensor(at::Tensor t) {
     m.d = std::make_shared<DataMatrix::Impl>();
     m.d->t = t.contiguous();
     return m;
+}
+
+// Host float32 rows the SIMD passes take (CUDA and float64 data keep the torch path).
+inline bool hostFloatKernelPath(const at::Tensor& t) {
+    return t.device().is_cpu() && t.scalar_type() == at::kFloat && t.size(1) <= gramk::kMaxKernelDim;
 }
 
 inline at::Tensor hostDouble(const at::Tensor& t) { return t.to(at::kCPU, at::kDouble).contiguous(); }

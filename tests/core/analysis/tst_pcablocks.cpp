@@ -125,6 +125,31 @@ private slots:
         compareModels(*fromStore, *ref, 2e-2);         // float16 rounding of the input
     }
 
+    // An output over 16 MB lies in a HugePageBuffer (PcaProjection.cpp): the same values as
+    // the float64 reference, from a float32 DataMatrix and from a block source.
+    void largeProjectionMatchesReference() {
+        const int rows = 150000, dim = 32;
+        const auto x = makeRows(rows, dim, 5);
+        CancelToken cancel;
+        PcaParams p;
+        p.components = dim;  // 150000 x 32 x 4 bytes = 19.2 MB of output
+        auto m64 = DataMatrix::fromFloat(x, rows, dim, Precision::Float64).value();
+        auto ref = fitPca(m64, p, cancel);
+        QVERIFY(ref);
+        const auto refProj = projectPca(*ref, m64, cancel)->toDouble();
+        auto m32 = DataMatrix::fromFloat(x, rows, dim, Precision::Float32).value();
+        auto fromMatrix = projectPca(*ref, m32, cancel);
+        QVERIFY(fromMatrix);
+        QCOMPARE(fromMatrix->rows(), std::int64_t(rows));
+        QVERIFY2(maxAbsDiff(fromMatrix->toDouble(), refProj) < 1e-3,
+                 qPrintable(QString::number(maxAbsDiff(fromMatrix->toDouble(), refProj))));
+        auto f32 = floatRowBlocks(x, rows, dim);
+        auto fromBlocks = projectPcaBlocked(*ref, *f32, Precision::Float32, false, cancel);
+        QVERIFY(fromBlocks);
+        QVERIFY2(maxAbsDiff(fromBlocks->toDouble(), refProj) < 1e-3,
+                 qPrintable(QString::number(maxAbsDiff(fromBlocks->toDouble(), refProj))));
+    }
+
     void refusesBadInput() {
         CancelToken cancel;
         PcaParams p;
