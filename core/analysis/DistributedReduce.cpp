@@ -3,32 +3,64 @@
 #include <Eigen/Dense>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <thread>
+#include <vector>
 
 #include "analysis/GramPass.h"
 #include "analysis/PcaCovariance.h"
 
 namespace dl {
 
+namespace {
+
+// Σx over all rows in float64, on all cores: each 4096-row block is summed by one thread, and
+// the block sums are added in block order, so the result does not depend on the thread count.
+// Blocks go in waves of kWave, which bounds the memory for their sums.
+std::vector<double> columnSums(const float* data, std::int64_t rowCount, int dim) {
+    using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    constexpr std::int64_t kBlock = 4096, kWave = 256;
+    const Eigen::Map<const FloatRows> x(data, rowCount, dim);
+    const std::int64_t blocks = (rowCount + kBlock - 1) / kBlock;
+    const int threads = static_cast<int>(
+        std::clamp<std::int64_t>(blocks, 1, std::max(1u, std::thread::hardware_concurrency())));
+    Eigen::VectorXd sum = Eigen::VectorXd::Zero(dim);
+    Eigen::MatrixXd waveSums(dim, kWave);
+    for (std::int64_t wave = 0; wave < blocks; wave += kWave) {
+        const std::int64_t inWave = std::min(kWave, blocks - wave);
+        std::atomic<std::int64_t> next{0};
+        auto work = [&] {
+            for (std::int64_t b = next.fetch_add(1); b < inWave; b = next.fetch_add(1)) {
+                const std::int64_t r = (wave + b) * kBlock;
+                waveSums.col(b) = x.middleRows(r, std::min(kBlock, rowCount - r)).cast<double>().colwise().sum().transpose();
+            }
+        };
+        {
+            std::vector<std::jthread> helpers;
+            for (int t = 1; t < std::min<std::int64_t>(threads, inWave); ++t) helpers.emplace_back(work);
+            work();
+        }
+        for (std::int64_t b = 0; b < inWave; ++b) sum += waveSums.col(b);
+    }
+    return {sum.data(), sum.data() + dim};
+}
+
+}  // namespace
+
 Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowCount, int dim, int components,
                                   StatsReducer& reducer, PcaPrecision precision, const CancelToken* cancel) {
     // Two passes over this process's rows (in memory; read from the project once): the mean of
     // all rows first, then Σ(x-m)(x-m)ᵀ, so the covariance does not lose digits to Σxxᵀ - n·m·mᵀ
     // (raw moments give lower bounds that differ from the single process's by ~1e-8 relative).
-    using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-    constexpr std::int64_t kBlock = 4096;
-    Eigen::Map<const FloatRows> x(rows.data(), rowCount, dim);
-    std::vector<double> first(static_cast<std::size_t>(dim) + 1, 0.0);  // [Σx, n]
-    Eigen::Map<Eigen::VectorXd> sum(first.data(), dim);
-    for (std::int64_t r = 0; r < rowCount; r += kBlock)
-        sum += x.middleRows(r, std::min(kBlock, rowCount - r)).cast<double>().colwise().sum().transpose();
-    first[std::size_t(dim)] = static_cast<double>(rowCount);
+    std::vector<double> first = columnSums(rows.data(), rowCount, dim);  // [Σx, n]
+    first.push_back(static_cast<double>(rowCount));
     reducer.sum(first);
     const double n = first[std::size_t(dim)];
     if (n < 2) return usageError("PCA needs at least 2 rows (got " + std::to_string(static_cast<long long>(n)) + ").");
     if (auto st = checkGramWidth(dim); !st) return std::unexpected(st.error());
     std::vector<double> mean(static_cast<std::size_t>(dim));
-    for (int a = 0; a < dim; ++a) mean[std::size_t(a)] = sum[a] / n;
+    for (int a = 0; a < dim; ++a) mean[std::size_t(a)] = first[std::size_t(a)] / n;
     // [Σ(x-m) (dim), Σ(x-m)(x-m)ᵀ (dim x dim)]: the first term corrects the rounding of m. The
     // Gram pass computes both (y = x - shift with shift = m).
     const CancelToken never;
