@@ -9,6 +9,7 @@
 //   of AVX512_BF16's vdpbf16ps, which sums the products of two rows per lane).
 // The Gram tiles cover the upper triangle; a tile is computed by one thread over the whole
 // block, so the sums do not depend on how many threads share the tiles.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -55,6 +56,24 @@ struct PrefetchSpread {
     void step() {
         for (std::size_t done = 0; done < bytesPerStep && bytes >= 64; done += 64, next += 64, bytes -= 64)
             __builtin_prefetch(next, 0, 2);
+    }
+    // The next step's lines for a kernel that issues them itself, one per turn of its inner
+    // loop: issued as one burst (step()), they filled the core's miss queue and stalled the
+    // bfloat16 tiles (projection of streamed rows: 72 -> 59 us per 256-row chunk when spread).
+    struct Lines {
+        const char* at = nullptr;
+        int count = 0;
+        void issue(int i) const {
+            if (i < count) __builtin_prefetch(at + std::size_t(i) * 64, 0, 2);
+        }
+    };
+    Lines claim() {
+        if (bytes < 64) return {};
+        const std::size_t lines = std::min(bytesPerStep, bytes) / 64;
+        const Lines claimed{next, static_cast<int>(lines)};
+        next += lines * 64;
+        bytes -= lines * 64;
+        return claimed;
     }
 };
 

@@ -63,7 +63,8 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void roundRows(const void* 
 // R rows x NV output vectors (columns [g0, g0 + 16·NV), stored up to k).
 template <int NV, int R>
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) void tile(const std::uint16_t* y, int stride,
-                                                               const ProjectionAxesBf16& axes, int g0, float* out) {
+                                                               const ProjectionAxesBf16& axes, int g0, float* out,
+                                                               PrefetchSpread::Lines pf = {}) {
     const int kMain = axes.rounded.kMain, k = axes.rounded.k;
     __m512 acc[R][NV];
 #pragma GCC unroll 16
@@ -73,6 +74,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void tile(const std::uint16
     const auto* yw = reinterpret_cast<const std::uint32_t*>(y);
     const int rowWords = stride / 2;
     for (int p = 0; p < rowWords; ++p) {
+        pf.issue(p);  // the next rows into L2, one line per turn
         __m512bh w[NV];
 #pragma GCC unroll 3
         for (int b = 0; b < NV; ++b)
@@ -84,6 +86,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void tile(const std::uint16
             for (int b = 0; b < NV; ++b) acc[a][b] = _mm512_dpbf16_ps(acc[a][b], s, w[b]);
         }
     }
+    for (int l = rowWords; l < pf.count; ++l) pf.issue(l);
     for (int a = 0; a < R; ++a)
         for (int b = 0; b < NV; ++b) {
             const int col = g0 + 16 * b;
@@ -98,8 +101,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void group(const std::uint1
     const int k = axes.rounded.k;
     int r = 0;
     for (; r + R <= rows; r += R) {
-        tile<NV, R>(y + std::size_t(r) * stride, stride, axes, g0, out + std::size_t(r) * k);
-        if (prefetch) prefetch->step();
+        tile<NV, R>(y + std::size_t(r) * stride, stride, axes, g0, out + std::size_t(r) * k, prefetch ? prefetch->claim() : PrefetchSpread::Lines{});
     }
     for (; r < rows; ++r) tile<NV, 1>(y + std::size_t(r) * stride, stride, axes, g0, out + std::size_t(r) * k);
 }
