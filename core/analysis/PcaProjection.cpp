@@ -2,6 +2,7 @@
 #include "analysis/PcaProjection.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "analysis/GramPass.h"
 #include "analysis/PcaProjectionPass.h"
@@ -40,8 +41,11 @@ at::Tensor largeFloatTensor(std::int64_t rows, std::int64_t cols) {
     if (bytes < (std::size_t(1) << 24)) return at::empty({rows, cols}, options);
     auto buffer = HugePageBuffer::allocate(bytes);
     if (!buffer) return at::empty({rows, cols}, options);
-    auto* owner = new HugePageBuffer(std::move(*buffer));  // deleted with the tensor's storage
-    return at::from_blob(owner->data(), {rows, cols}, [owner](void*) { delete owner; }, options);
+    auto owner = std::make_unique<HugePageBuffer>(std::move(*buffer));
+    HugePageBuffer* kept = owner.get();
+    at::Tensor t = at::from_blob(kept->data(), {rows, cols}, [kept](void*) { delete kept; }, options);
+    owner.release();  // from now on deleted with the tensor's storage
+    return t;
 }
 
 }  // namespace
@@ -51,14 +55,14 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, const DataMatrix& 
         return usageError("PCA was fitted on " + std::to_string(model.inputDim) + " dimensions, data have " +
                           std::to_string(x.cols()) + ".");
     const at::Tensor& t = x.d->t;
-    if (hostFloatKernelPath(t)) {
-        at::Tensor out = largeFloatTensor(x.rows(), model.components);
-        const PcaProjectionPass pass(model);
-        if (auto st = pass.project(t.data_ptr<float>(), x.rows(), out.data_ptr<float>(), cancel); !st)
-            return std::unexpected(st.error());
-        return wrapTensor(out);
-    }
     try {
+        if (hostFloatKernelPath(t)) {
+            at::Tensor out = largeFloatTensor(x.rows(), model.components);
+            const PcaProjectionPass pass(model);
+            if (auto st = pass.project(t.data_ptr<float>(), x.rows(), out.data_ptr<float>(), cancel); !st)
+                return std::unexpected(st.error());
+            return wrapTensor(out);
+        }
         Projector proj(model, t.scalar_type(), t.options());
         at::Tensor out = at::empty({x.rows(), model.components}, t.options());
         for (std::int64_t s = 0; s < x.rows(); s += kPcaBlockRows) {
