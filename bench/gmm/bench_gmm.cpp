@@ -20,6 +20,7 @@
 #include "analysis/DistributedReduce.h"
 #include "analysis/Gmm.h"
 #include "analysis/PcaCovariance.h"
+#include "analysis/PcaProjection.h"
 
 using Clock = std::chrono::steady_clock;
 static double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "analysis/PcaCovariance.h"
+#include "analysis/PcaProjection.h"
 #include "analysis/TensorImpl.h"
 
 namespace dl {

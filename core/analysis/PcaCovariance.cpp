@@ -2,7 +2,6 @@
 #include "analysis/PcaCovariance.h"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 #include <random>
 

@@ -5,7 +5,6 @@
 // block (float16 embeddings from the project, a caller's float32 buffer) without a full
 // float32/float64 copy of the matrix.
 #include "analysis/DataMatrix.h"
-#include "analysis/PcaProjection.h"
 #include "analysis/RowBlockSource.h"
 
 namespace dl {

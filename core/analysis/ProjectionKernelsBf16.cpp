@@ -101,7 +101,8 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void group(const std::uint1
     const int k = axes.rounded.k;
     int r = 0;
     for (; r + R <= rows; r += R) {
-        tile<NV, R>(y + std::size_t(r) * stride, stride, axes, g0, out + std::size_t(r) * k, prefetch ? prefetch->claim() : PrefetchSpread::Lines{});
+        const PrefetchSpread::Lines lines = prefetch ? prefetch->claim() : PrefetchSpread::Lines{};
+        tile<NV, R>(y + std::size_t(r) * stride, stride, axes, g0, out + std::size_t(r) * k, lines);
     }
     for (; r < rows; ++r) tile<NV, 1>(y + std::size_t(r) * stride, stride, axes, g0, out + std::size_t(r) * k);
 }

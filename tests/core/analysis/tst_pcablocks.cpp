@@ -9,6 +9,7 @@
 #include "TestSupport.h"
 #include "analysis/DataMatrix.h"
 #include "analysis/PcaCovariance.h"
+#include "analysis/PcaProjection.h"
 #include "analysis/StoreEmbeddingBlocks.h"
 #include "common/Half.h"
 #include "store/Corpora.h"
