@@ -15,6 +15,8 @@ PACKAGES=(
   # scripts/fuzz.sh: libFuzzer + ASan runtimes (clang 16: the oldest Debian clang whose
   # C++23 support compiles libstdc++ 12's <expected>)
   clang-16 libclang-rt-16-dev
+  # scripts/format.sh and scripts/tidy.sh: the house format and checks (.clang-format, .clang-tidy)
+  clang-format-16 clang-tidy-16
   # the cluster tests (label `cluster`): a real single-node Slurm (scripts/slurm-cluster.sh)
   # and Open MPI for cluster --mpi (docs/scale.md)
   slurmctld slurmd slurm-client munge libopenmpi-dev openmpi-bin

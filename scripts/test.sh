@@ -8,6 +8,8 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"
 cd "$BUILD"
 QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 "$@"
+# The house checks (.clang-tidy) on the bounded CI set of sources (full runs only).
+if [ $# -eq 0 ]; then "$ROOT/scripts/tidy.sh"; fi
 # Then (full runs only, not with ctest arguments) the ASan + UBSan suites and a bounded fuzzing
 # pass over every parser of user input (docs/reliability.md, "Fuzzing and sanitizers").
 # FUZZ_SECONDS sets the time per fuzz target; DOMAINLENS_SKIP_SANITIZERS=1 skips both.
