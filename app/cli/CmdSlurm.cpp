@@ -1,6 +1,6 @@
 // `domainlens-cli slurm PROJECT encode|score|assign <stage args...> --shards N [--array-size M]
 // [--partition P] [--time T] [--out DIR] [--wait] [--dry-run]`: runs a sharded stage as a Slurm
-// job array plus an afterany merge (core/shard/SlurmPlan.h, SlurmSubmit.h). Everything that is
+// job array plus an afterany merge (app/launch/SlurmPlan.h, SlurmSubmit.h). Everything that is
 // not slurm's own option goes to the stage's workers unchanged.
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -9,9 +9,9 @@
 #include <cstdlib>
 
 #include "CliSupport.h"
-#include "shard/SlurmPlan.h"
-#include "shard/SlurmRequest.h"
-#include "shard/SlurmSubmit.h"
+#include "launch/SlurmPlan.h"
+#include "launch/SlurmRequest.h"
+#include "launch/SlurmSubmit.h"
 
 namespace dlcli {
 namespace {

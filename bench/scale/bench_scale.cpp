@@ -28,7 +28,7 @@
 #include "analysis/GmmApply.h"
 #include "common/Half.h"
 #include "jobs/Progress.h"
-#include "shard/MomentStats.h"
+#include "analysis/MomentStats.h"
 #include "shard/ShardFile.h"
 #include "shard/ShardSpec.h"
 #include "shard/ShardWork.h"

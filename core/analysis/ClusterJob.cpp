@@ -8,10 +8,10 @@
 #include "analysis/ClusterModel.h"
 #include "analysis/DistributedReduce.h"
 #include "analysis/LayerSets.h"
+#include "analysis/MergedMoments.h"
 #include "analysis/Metrics.h"
+#include "common/RowRange.h"
 #include "jobs/RunJob.h"
-#include "shard/MergedMoments.h"
-#include "shard/ShardSpec.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -90,7 +90,7 @@ Expected<EmbeddingMatrix> loadShare(const ClusterParams& params, Store& store, c
                                     std::int64_t& firstRow) {
     if (!params.representation.layers.empty())
         return usageError("cluster --mpi reads one embedding set; --layers is not available with it.");
-    const auto [first, last] = shardRowRange({red.rank(), red.size()}, static_cast<std::size_t>(pr.corpus.sentences));
+    const auto [first, last] = contiguousPart(red.rank(), red.size(), static_cast<std::size_t>(pr.corpus.sentences));
     firstRow = static_cast<std::int64_t>(first);
     return loadEmbeddingRange(store, pr.set.id, pr.corpus.id, firstRow, static_cast<std::int64_t>(last - first));
 }

@@ -55,7 +55,7 @@ struct ClusterParams {
     bool kmeansBaseline = true;        // also report k-means purity per seed
     RepresentationParams representation;  // layer mean, L2, standardisation, whitening
     std::int64_t initSampleRows = 0;      // k-means++ seeding sample (GmmParams::initSampleRows; 0 = all rows)
-    // PCA from the statistics an encode merge summed over its shards (shard/MergedMoments.h)
+    // PCA from the statistics an encode merge summed over its shards (analysis/MergedMoments.h)
     // instead of a pass over the vectors: the all-rows PCA whatever pcaMaxFitRows says. Asked
     // for explicitly (not used whenever present), so a run's result never depends on how its
     // vectors arrived; fails when the set has no merge of this corpus' rows.
@@ -91,7 +91,7 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
 
 class StatsReducer;
 // `cluster --mpi`: the same job with the corpus spread over processes. Every process calls it
-// (collective); each reads its contiguous share of the rows once (shardRowRange by rank), the
+// (collective); each reads its contiguous share of the rows once (common/RowRange.h, by rank), the
 // PCA comes from the float64 covariance of all rows (sums over the processes; no
 // --pca-fit-rows sample), GMM EM sums its statistics every
 // iteration (fitGmm with the reducer), and rank 0 gathers the labels and stores the run

@@ -11,7 +11,7 @@ namespace dl {
 
 // The PCA of a sample covariance (dim x dim row-major, divided by n - 1) and its mean:
 // the `components` leading eigenvectors. Used by the fits below and by PCA from summed
-// per-shard statistics (shard/MomentStats.h). rows: the sample size, recorded as fitRows.
+// per-shard statistics (analysis/MomentStats.h). rows: the sample size, recorded as fitRows.
 Expected<PcaModel> pcaFromCovariance(std::vector<double> mean, const std::vector<double>& cov, std::int64_t rows,
                                      int components);
 

@@ -13,7 +13,7 @@
 #include <ATen/Context.h>
 #include <nlohmann/json.hpp>
 
-#include "export/Sha256.h"
+#include "common/Sha256.h"
 
 namespace dl {
 namespace fs = std::filesystem;

@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "export/Sha256.h"
+#include "common/Sha256.h"
 
 namespace dl {
 namespace fs = std::filesystem;

@@ -4,7 +4,7 @@
 
 #include "common/Half.h"
 #include "jobs/RunJob.h"
-#include "shard/MomentStats.h"
+#include "analysis/MomentStats.h"
 #include "store/Store.h"
 
 namespace dl {

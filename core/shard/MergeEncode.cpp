@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "common/Half.h"
-#include "shard/Brace.h"
+#include "common/Brace.h"
 #include "shard/MergeSteps.h"
 #include "store/Embeddings.h"
 #include "store/Store.h"

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "jobs/RunJob.h"
-#include "shard/Brace.h"
+#include "common/Brace.h"
 #include "shard/MergeSteps.h"
 #include "shard/ShardSet.h"
 #include "shard/ShardSpec.h"

@@ -33,7 +33,7 @@
 
 #include "common/Error.h"
 #include "jobs/Progress.h"
-#include "shard/MomentStats.h"
+#include "analysis/MomentStats.h"
 
 namespace dl {
 

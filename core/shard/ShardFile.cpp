@@ -4,8 +4,8 @@
 #include <cstring>
 #include <system_error>
 
-#include "export/Sha256.h"
-#include "shard/Brace.h"
+#include "common/Sha256.h"
+#include "common/Brace.h"
 
 namespace dl {
 

@@ -1,12 +1,12 @@
 #include "shard/ShardManifest.h"
 
 #include <cstdio>
-#include "shard/Brace.h"
+#include "common/Brace.h"
 #include <fstream>
 #include <system_error>
 #include <vector>
 
-#include "export/Sha256.h"
+#include "common/Sha256.h"
 
 namespace dl {
 

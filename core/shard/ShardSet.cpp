@@ -1,7 +1,7 @@
 #include "shard/ShardSet.h"
 
 #include <algorithm>
-#include "shard/Brace.h"
+#include "common/Brace.h"
 #include <cstdio>
 #include <map>
 #include <tuple>

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include "shard/Brace.h"
+#include "common/Brace.h"
+#include "common/RowRange.h"
 
 namespace dl {
 
@@ -34,11 +35,7 @@ Expected<ShardSpec> parseShardSpec(std::string_view text) {
 std::string formatShardSpec(const ShardSpec& spec) { return brace("{}/{}", spec.index, spec.count); }
 
 std::pair<std::size_t, std::size_t> shardRowRange(const ShardSpec& spec, std::size_t rows) {
-    // 128-bit products would only matter past 2^32 shards x 2^32 rows; size_t * int is enough here.
-    const auto n = static_cast<unsigned long long>(rows);
-    const auto first = n * static_cast<unsigned long long>(spec.index) / static_cast<unsigned long long>(spec.count);
-    const auto last = n * static_cast<unsigned long long>(spec.index + 1) / static_cast<unsigned long long>(spec.count);
-    return {static_cast<std::size_t>(first), static_cast<std::size_t>(last)};
+    return contiguousPart(spec.index, spec.count, rows);
 }
 
 std::vector<int> shardsOfArrayTask(int task, int arraySize, int shardCount) {

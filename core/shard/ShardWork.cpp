@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
-#include "shard/Brace.h"
+#include "common/Brace.h"
 
 namespace dl {
 

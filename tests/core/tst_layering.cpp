@@ -1,5 +1,9 @@
-// The layer rules of DESIGN.md, checked on the sources: core/ has no Qt, core headers do not
-// include torch (slow builds, layer leak), widgets/ know nothing of SQLite/torch/SentencePiece.
+// The layer rules of ARCHITECTURE.md, checked on the sources: core/ has no Qt, core headers do
+// not include torch (slow builds, layer leak), widgets/ know nothing of SQLite/torch/SentencePiece,
+// the Slurm launcher (app/launch) is Qt-free and only the CLI uses it; and inside core, each
+// stage includes only the stages its row of the direction table allows (no cycles: the table
+// is ordered so that a stage only names stages above it).
+#include <QDir>
 #include <QDirIterator>
 #include <QRegularExpression>
 #include <QtTest>
@@ -15,6 +19,9 @@ private slots:
         QTest::newRow("core headers have no torch") << "core" << QStringList{"*.h"} << "#include\\s*<(torch|ATen|c10)/";
         QTest::newRow("widgets have no storage/torch") << "widgets" << QStringList{"*.h", "*.cpp"}
                                                        << "#include\\s*[<\"](sqlite3|torch/|ATen/|sentencepiece|store/|encode/)";
+        QTest::newRow("the launcher has no Qt") << "app/launch" << QStringList{"*.h", "*.cpp"} << "#include\\s*<Q[A-Za-z]+";
+        QTest::newRow("the GUI does not launch Slurm") << "app/lib" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
+        QTest::newRow("the window does not launch Slurm") << "app/gui" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
     }
     void rules() {
         QFETCH(QString, folder);
@@ -35,6 +42,73 @@ private slots:
         }
         QVERIFY2(files > 0, qPrintable(root));
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+    }
+
+    // The stage table of ARCHITECTURE.md: the core folders each stage may include besides its
+    // own. Ordered so that every stage names only stages listed before it, which rules out
+    // cycles by construction (checked in stageTableIsOrdered).
+    static const QList<QPair<QString, QStringList>>& stageTable() {
+        static const QList<QPair<QString, QStringList>> table{
+            {"common", {}},
+            {"jobs", {"common"}},
+            {"runs", {"common"}},
+            {"store", {"common", "jobs", "runs"}},
+            {"text", {"common"}},
+            {"corpus", {"common", "jobs", "store"}},
+            {"encode", {"common", "jobs", "store", "text"}},
+            {"analysis", {"common", "jobs", "runs", "store", "encode"}},
+            {"mpi", {"common", "jobs", "analysis"}},
+            {"select", {"common", "jobs", "runs", "store", "text", "encode", "analysis"}},
+            {"export", {"common", "jobs", "runs", "store", "select"}},
+            {"shard", {"common", "jobs", "runs", "store", "encode", "analysis", "select", "export"}},
+        };
+        return table;
+    }
+
+    void stageDirections_data() {
+        QTest::addColumn<QString>("stage");
+        QTest::addColumn<QStringList>("allowed");
+        for (const auto& [stage, allowed] : stageTable()) QTest::newRow(qPrintable(stage)) << stage << allowed;
+    }
+    void stageDirections() {
+        QFETCH(QString, stage);
+        QFETCH(QStringList, allowed);
+        const QString root = QStringLiteral(DOMAINLENS_SOURCE_DIR "/core/") + stage;
+        if (!QDir(root).exists()) QSKIP("stage folder not present in this checkout");
+        static const QRegularExpression include(QStringLiteral("#include\\s*\"([a-z_]+)/"));
+        QStringList offenders;
+        int files = 0;
+        QDirIterator it(root, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            ++files;
+            auto matches = include.globalMatch(QString::fromUtf8(f.readAll()));
+            while (matches.hasNext()) {
+                const QString used = matches.next().captured(1);
+                if (used != stage && !allowed.contains(used)) offenders << it.filePath() + QStringLiteral(" -> ") + used;
+            }
+        }
+        QVERIFY2(files > 0, qPrintable(root));
+        QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+    }
+
+    // A new core folder must get a row (and so a decision about what it may use).
+    void everyStageHasDirections() {
+        QStringList stages;
+        for (const auto& row : stageTable()) stages << row.first;
+        const QDir core(QStringLiteral(DOMAINLENS_SOURCE_DIR "/core"));
+        for (const QString& folder : core.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            QVERIFY2(stages.contains(folder), qPrintable(QStringLiteral("core/%1 has no row in the stage table").arg(folder)));
+    }
+
+    void stageTableIsOrdered() {
+        QStringList seen;
+        for (const auto& [stage, allowed] : stageTable()) {
+            for (const QString& used : allowed)
+                QVERIFY2(seen.contains(used), qPrintable(stage + QStringLiteral(" may use ") + used + QStringLiteral(", listed after it")));
+            seen << stage;
+        }
     }
 };
 

@@ -12,7 +12,7 @@
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "export/Export.h"
-#include "export/Sha256.h"
+#include "common/Sha256.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"

@@ -12,7 +12,7 @@
 #include "analysis/DataMatrix.h"
 #include "analysis/Gmm.h"
 #include "analysis/GmmApply.h"
-#include "shard/MomentStats.h"
+#include "analysis/MomentStats.h"
 #include "shard/ShardFile.h"
 #include "shard/ShardManifest.h"
 

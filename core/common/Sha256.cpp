@@ -1,4 +1,4 @@
-#include "export/Sha256.h"
+#include "common/Sha256.h"
 
 #include <cstring>
 

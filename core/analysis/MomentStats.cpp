@@ -1,11 +1,11 @@
-#include "shard/MomentStats.h"
+#include "analysis/MomentStats.h"
 
 #include <Eigen/Dense>
 
 #include <algorithm>
 
 #include "analysis/PcaCovariance.h"
-#include "shard/Brace.h"
+#include "common/Brace.h"
 
 namespace dl {
 

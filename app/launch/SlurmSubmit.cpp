@@ -1,4 +1,4 @@
-#include "shard/SlurmSubmit.h"
+#include "launch/SlurmSubmit.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "shard/Brace.h"
+#include "common/Brace.h"
 #include "shard/ShardSet.h"
 
 extern char** environ;

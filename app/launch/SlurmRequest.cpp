@@ -1,10 +1,10 @@
-#include "shard/SlurmRequest.h"
+#include "launch/SlurmRequest.h"
 
 #include <algorithm>
 #include <charconv>
 
-#include "shard/Brace.h"
-#include "shard/SlurmPlan.h"
+#include "common/Brace.h"
+#include "launch/SlurmPlan.h"
 
 namespace dl {
 

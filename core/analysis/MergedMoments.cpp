@@ -1,6 +1,6 @@
-#include "shard/MergedMoments.h"
+#include "analysis/MergedMoments.h"
 
-#include "shard/Brace.h"
+#include "common/Brace.h"
 #include "store/Runs.h"
 
 namespace dl {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/Error.h"
-#include "shard/SlurmPlan.h"
+#include "launch/SlurmPlan.h"
 
 namespace dl {
 

@@ -11,9 +11,9 @@
 
 #include "shard/ShardManifest.h"
 #include "shard/ShardSpec.h"
-#include "shard/SlurmPlan.h"
-#include "shard/SlurmRequest.h"
-#include "shard/SlurmSubmit.h"
+#include "launch/SlurmPlan.h"
+#include "launch/SlurmRequest.h"
+#include "launch/SlurmSubmit.h"
 
 namespace fs = std::filesystem;
 

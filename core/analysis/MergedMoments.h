@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "common/Error.h"
-#include "shard/MomentStats.h"
+#include "analysis/MomentStats.h"
 
 namespace dl {
 

@@ -1,9 +1,9 @@
-#include "shard/SlurmPlan.h"
+#include "launch/SlurmPlan.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "shard/Brace.h"
+#include "common/Brace.h"
 
 namespace dl {
 
