@@ -9,6 +9,7 @@
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
 #ifdef DOMAINLENS_WITH_MPI
+#include "analysis/Pca.h"
 #include "mpi/MpiReducer.h"
 #endif
 

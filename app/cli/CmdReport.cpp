@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "CliSupport.h"
-#include "analysis/Report.h"
+#include "reports/Report.h"
 #include "analysis/Representation.h"
 #include "store/Runs.h"
 

@@ -2,7 +2,7 @@
 // The paper's outlier analysis (Aharoni & Goldberg section 2.6) of one clustering run as a
 // panel: per target cluster, outliers vs all sentences (count, mean tokens, share with digits,
 // share with a pronoun or '?'); clicking a figure lists the sentences behind it. Figures and
-// sentence lists are read on this panel's loader (core/analysis/OutlierAnalysis.h), never on
+// sentence lists are read on this panel's loader (core/reports/OutlierAnalysis.h), never on
 // the GUI thread. Table and list save as CSV. GUI thread.
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "analysis/OutlierAnalysis.h"
+#include "reports/OutlierAnalysis.h"
 #include "store/Corpora.h"
 #include "store/Store.h"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analysis/SentenceQuery.h"
+#include "reports/SentenceQuery.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"

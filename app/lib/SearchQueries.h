@@ -14,7 +14,7 @@
 #include "JobRunner.h"
 #include "ScatterPlotView.h"
 #include "SearchHitModel.h"
-#include "analysis/SentenceQueryCache.h"
+#include "reports/SentenceQueryCache.h"
 #include "common/Error.h"
 
 // (sentence id, row of the map) sorted by id: built once per shown run, then shared read-only.

@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/DistributedReduce.h"
 #include "analysis/Gmm.h"
 #include "analysis/PcaCovariance.h"

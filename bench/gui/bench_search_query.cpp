@@ -20,8 +20,8 @@
 #include <string>
 
 #include "analysis/ClusterModel.h"
-#include "analysis/SentenceQuery.h"
-#include "analysis/SentenceQueryCache.h"
+#include "reports/SentenceQuery.h"
+#include "reports/SentenceQueryCache.h"
 #include "encode/ModelIdentity.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"

@@ -23,7 +23,7 @@
 #include <random>
 #include <string>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/GmmApply.h"
 #include "common/Half.h"

@@ -10,6 +10,7 @@
 #include "analysis/LayerSets.h"
 #include "analysis/MergedMoments.h"
 #include "analysis/Metrics.h"
+#include "analysis/Pca.h"
 #include "common/RowRange.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"

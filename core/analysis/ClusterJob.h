@@ -19,7 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/Representation.h"
 #include "common/Error.h"

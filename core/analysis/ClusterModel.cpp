@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "analysis/Pca.h"
 #include "store/Store.h"
 
 namespace dl {

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/GmmApply.h"
 #include "analysis/Representation.h"

@@ -1,5 +1,5 @@
 // DataMatrix (tensor on the job's device) and PCA.
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 
 #include <algorithm>
 #include <cmath>

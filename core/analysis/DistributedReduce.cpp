@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/GramPass.h"
+#include "analysis/Pca.h"
 #include "analysis/PcaCovariance.h"
 
 namespace dl {

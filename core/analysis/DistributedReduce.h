@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "analysis/Pca.h"
 #include "analysis/Representation.h"
 #include "analysis/StatsReducer.h"
 #include "common/Error.h"

@@ -17,6 +17,7 @@
 // block order; a panel's column sums go to the slot, and thread p mod threads adds them to
 // Σy in block order.
 #include "analysis/GramPass.h"
+#include "analysis/Pca.h"
 
 #include <algorithm>
 #include <atomic>

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/GramKernels.h"
 #include "jobs/Progress.h"
 #include "common/Error.h"

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "analysis/Pca.h"
 #include "analysis/PcaCovariance.h"
 #include "common/Brace.h"
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "common/Error.h"
 
 namespace dl {

@@ -7,6 +7,7 @@
 
 #include "analysis/GramAccumulatorImpl.h"
 #include "analysis/GramPass.h"
+#include "analysis/Pca.h"
 #include "analysis/RowBlockVisit.h"
 #include "analysis/TensorImpl.h"
 #include "common/Half.h"

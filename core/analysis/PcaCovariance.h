@@ -4,7 +4,7 @@
 // PcaProjection.h. fitPca (DataMatrix.h) calls these; the RowBlockSource variant reads rows block by
 // block (float16 embeddings from the project, a caller's float32 buffer) without a full
 // float32/float64 copy of the matrix.
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/RowBlockSource.h"
 
 namespace dl {

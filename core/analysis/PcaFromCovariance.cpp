@@ -4,6 +4,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "analysis/Pca.h"
 #include "analysis/PcaCovariance.h"
 #include "analysis/TensorImpl.h"
 

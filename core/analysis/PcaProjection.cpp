@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "analysis/GramPass.h"
+#include "analysis/Pca.h"
 #include "analysis/PcaProjectionPass.h"
 #include "analysis/RowBlockVisit.h"
 #include "analysis/TensorImpl.h"

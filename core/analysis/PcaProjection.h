@@ -2,7 +2,7 @@
 // The PCA projection of all rows, (x - mean) · axesᵀ, blocked: on the host through the SIMD
 // projection pass (PcaProjectionPass.h) into a huge-page output buffer, else (CUDA, float64)
 // through torch block by block.
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/RowBlockSource.h"
 
 namespace dl {

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "analysis/GramKernels.h"
+#include "analysis/Pca.h"
 #include "common/Half.h"
 
 namespace dl {

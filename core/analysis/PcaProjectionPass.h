@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "jobs/Progress.h"
 
 namespace dl {

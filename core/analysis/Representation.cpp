@@ -1,6 +1,7 @@
 #include "analysis/Representation.h"
 
 #include "analysis/DistributedReduce.h"
+#include "analysis/Pca.h"
 #include "analysis/StatsReducer.h"
 
 #include <algorithm>

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "common/Error.h"
 
 namespace dl {

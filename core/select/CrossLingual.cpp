@@ -14,7 +14,7 @@
 #include <random>
 #include <sstream>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "encode/EncodeJob.h"
 #include "select/DomainCosine.h"

@@ -6,7 +6,7 @@
 
 #include "ErrorText.h"
 #include "TestSupport.h"
-#include "analysis/SentenceQuery.h"
+#include "reports/SentenceQuery.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"
 #include "store/Store.h"

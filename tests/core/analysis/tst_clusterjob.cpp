@@ -9,7 +9,7 @@
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/Metrics.h"
-#include "analysis/Report.h"
+#include "reports/Report.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <random>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/GramPass.h"
 #include "analysis/PcaProjectionPass.h"
 #include "analysis/SimdLevel.h"

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "TestSupport.h"
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/Metrics.h"
 

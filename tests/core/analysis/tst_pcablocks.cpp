@@ -7,7 +7,7 @@
 #include <random>
 
 #include "TestSupport.h"
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/PcaCovariance.h"
 #include "analysis/PcaProjection.h"
 #include "analysis/StoreEmbeddingBlocks.h"

@@ -14,6 +14,7 @@
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
+#include "analysis/Pca.h"
 #include "analysis/Representation.h"
 #include "analysis/Silhouette.h"
 #include "store/Corpora.h"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <random>
 
-#include "analysis/DataMatrix.h"
+#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/GmmApply.h"
 #include "analysis/MomentStats.h"

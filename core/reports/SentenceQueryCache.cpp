@@ -1,4 +1,4 @@
-#include "analysis/SentenceQueryCache.h"
+#include "reports/SentenceQueryCache.h"
 
 #include <cstring>
 

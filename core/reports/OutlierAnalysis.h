@@ -2,14 +2,14 @@
 // Aharoni & Goldberg's outlier analysis (section 2.6, Table 2) per target cluster: for each
 // cluster of a stored cluster run, its sentences and its outliers (labelled sentences whose
 // true domain is not the domain the cluster maps to), with mean whitespace tokens, how many
-// contain a digit and how many a personal pronoun or '?' (analysis/Report.h, sentenceFeatures),
+// contain a digit and how many a personal pronoun or '?' (reports/Report.h, sentenceFeatures),
 // plus the same over all clusters (equal to the report's "outliers" figures). Every figure
 // can be traced back to its sentences with outlierFigureSentences.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "analysis/Report.h"
+#include "reports/Report.h"
 #include "common/Error.h"
 
 namespace dl {

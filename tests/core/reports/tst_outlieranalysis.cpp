@@ -6,8 +6,8 @@
 
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
-#include "analysis/OutlierAnalysis.h"
-#include "analysis/Report.h"
+#include "reports/OutlierAnalysis.h"
+#include "reports/Report.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
 #include "store/Corpora.h"

@@ -1,4 +1,4 @@
-#include "analysis/OutlierAnalysis.h"
+#include "reports/OutlierAnalysis.h"
 
 #include <map>
 #include <unordered_map>

@@ -1,10 +1,10 @@
-#include "analysis/SentenceQuery.h"
+#include "reports/SentenceQuery.h"
 
 #include <filesystem>
 
 #include "analysis/ClusterModel.h"
 #include "analysis/NearestNeighbours.h"
-#include "analysis/SentenceQueryCache.h"
+#include "reports/SentenceQueryCache.h"
 #include "analysis/StoreEmbeddingBlocks.h"
 #include "encode/ModelCatalog.h"
 #include "encode/ModelIdentity.h"

@@ -1,4 +1,4 @@
-#include "analysis/Report.h"
+#include "reports/Report.h"
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,7 @@
 #include <unordered_map>
 
 #include "analysis/Metrics.h"
-#include "analysis/OutlierAnalysis.h"
+#include "reports/OutlierAnalysis.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
