@@ -27,7 +27,7 @@
 #include <numbers>
 #include <random>
 
-#include "analysis/GmmTilePass.h"
+#include "kernels/GmmTilePass.h"
 #include "analysis/LloydImpl.h"
 #include "analysis/StatsReducer.h"
 #include "analysis/TensorImpl.h"

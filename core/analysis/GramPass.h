@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "analysis/Pca.h"
-#include "analysis/GramKernels.h"
+#include "kernels/GramKernels.h"
 #include "jobs/Progress.h"
 #include "common/Error.h"
 

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <thread>
 
-#include "analysis/GramKernels.h"
+#include "kernels/GramKernels.h"
 #include "analysis/Pca.h"
 #include "common/Half.h"
 

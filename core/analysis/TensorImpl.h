@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "analysis/DataMatrix.h"
-#include "analysis/GramKernels.h"
+#include "kernels/GramKernels.h"
 
 namespace dl {
 

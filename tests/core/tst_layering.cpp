@@ -54,14 +54,15 @@ private slots:
             {"runs", {"common"}},
             {"store", {"common", "jobs", "runs"}},
             {"text", {"common"}},
+            {"kernels", {"common", "jobs"}},
             {"corpus", {"common", "jobs", "store"}},
             {"encode", {"common", "jobs", "store", "text"}},
-            {"analysis", {"common", "jobs", "runs", "store"}},
+            {"analysis", {"common", "jobs", "runs", "store", "kernels"}},
             {"mpi", {"common", "jobs", "analysis"}},
-            {"reports", {"common", "jobs", "runs", "store", "text", "encode", "analysis"}},
-            {"select", {"common", "jobs", "runs", "store", "text", "encode", "analysis"}},
+            {"reports", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
+            {"select", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
             {"export", {"common", "jobs", "runs", "store", "select"}},
-            {"shard", {"common", "jobs", "runs", "store", "encode", "analysis", "select", "export"}},
+            {"shard", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export"}},
         };
         return table;
     }

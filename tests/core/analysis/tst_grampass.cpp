@@ -16,7 +16,7 @@
 #include "analysis/Pca.h"
 #include "analysis/GramPass.h"
 #include "analysis/PcaProjectionPass.h"
-#include "analysis/SimdLevel.h"
+#include "kernels/SimdLevel.h"
 #include "common/Half.h"
 
 using namespace dl;

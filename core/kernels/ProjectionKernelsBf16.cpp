@@ -8,13 +8,13 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "analysis/GramKernels.h"
-#include "analysis/GramKernelsBf16.h"
+#include "kernels/GramKernels.h"
+#include "kernels/GramKernelsBf16.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
 
-#include "analysis/Bf16LoadImpl.h"
+#include "kernels/Bf16LoadImpl.h"
 #define DL_PROJECT_BF16 1
 #pragma GCC diagnostic ignored "-Wuninitialized"  // GCC 12 AVX-512 headers (see GramKernelsBf16.cpp)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"

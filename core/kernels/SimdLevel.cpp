@@ -1,5 +1,5 @@
 // Run-time pick of the SIMD level (see SimdLevel.h).
-#include "analysis/SimdLevel.h"
+#include "kernels/SimdLevel.h"
 
 #include <algorithm>
 #include <atomic>

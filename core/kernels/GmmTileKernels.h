@@ -10,8 +10,8 @@
 // picked at run time, so the project itself stays built for baseline x86-64.
 #include <cstdint>
 
-#include "analysis/GmmTilePass.h"
-#include "analysis/SimdLevel.h"
+#include "kernels/GmmTilePass.h"
+#include "kernels/SimdLevel.h"
 
 namespace dl::gmmtile {
 

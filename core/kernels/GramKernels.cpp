@@ -7,13 +7,13 @@
 // accumulators in registers and, per row of the block, loads JP·16 values of the j columns and
 // broadcasts MR values of the i columns: MR·JP·16/L FMAs per JP·16/L + MR loads, so it runs at
 // the FMA rate. The bfloat16 tile (GramKernelsBf16.cpp) has the same shape on vdpbf16ps.
-#include "analysis/GramKernels.h"
+#include "kernels/GramKernels.h"
 
 #include <algorithm>
 #include <cstring>
 
-#include "analysis/GramKernelsBf16.h"
-#include "analysis/GramSimdImpl.h"
+#include "kernels/GramKernelsBf16.h"
+#include "kernels/GramSimdImpl.h"
 #include "common/Half.h"
 
 #ifdef DL_SIMD_X86_LEVELS

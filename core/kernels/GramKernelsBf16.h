@@ -5,7 +5,7 @@
 // cpuHasAvx512Bf16(), the F16C one only at the x86-64-v3 level or above.
 #include <cstdint>
 
-#include "analysis/GramKernels.h"
+#include "kernels/GramKernels.h"
 
 namespace dl::gramk {
 

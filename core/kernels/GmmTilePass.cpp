@@ -5,7 +5,7 @@
 // The block's S' (working precision) is folded into the double total under a mutex strictly
 // in block order; workers take blocks in increasing order, so a worker waits at most for the
 // blocks before its own, which are all being computed.
-#include "analysis/GmmTilePass.h"
+#include "kernels/GmmTilePass.h"
 
 #include <algorithm>
 #include <atomic>
@@ -18,7 +18,7 @@
 #include <mutex>
 #include <thread>
 
-#include "analysis/GmmTileKernels.h"
+#include "kernels/GmmTileKernels.h"
 
 namespace dl {
 

@@ -11,8 +11,8 @@
 #include <utility>
 #include <random>
 
-#include "analysis/GmmTileKernels.h"
-#include "analysis/GmmTilePass.h"
+#include "kernels/GmmTileKernels.h"
+#include "kernels/GmmTilePass.h"
 
 using namespace dl;
 

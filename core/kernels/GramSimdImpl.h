@@ -4,7 +4,7 @@
 // x86-64-v4, 32 for x86-64-v3, 16 for baseline x86-64). Only templates: each kernel file
 // instantiates them inside functions compiled for one level. (No ATen here despite the *Impl
 // name: it is an implementation detail of two files, not a component.)
-#include "analysis/GramKernels.h"
+#include "kernels/GramKernels.h"
 
 namespace dl::gramk {
 

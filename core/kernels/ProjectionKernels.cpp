@@ -4,9 +4,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "analysis/GramKernels.h"
-#include "analysis/GramKernelsBf16.h"
-#include "analysis/GramSimdImpl.h"
+#include "kernels/GramKernels.h"
+#include "kernels/GramKernelsBf16.h"
+#include "kernels/GramSimdImpl.h"
 #include "common/Half.h"
 
 #ifdef DL_SIMD_X86_LEVELS

@@ -9,7 +9,7 @@
 // 16 component lanes) and broadcast one z value per FMA row, so they are bound by the FMA
 // units, not by loads. The project compiles as gnu++23, whose default -ffp-contract=fast turns
 // `acc += a * b` into FMAs.
-#include "analysis/GmmTileKernels.h"
+#include "kernels/GmmTileKernels.h"
 
 #include <algorithm>
 #include <cstddef>

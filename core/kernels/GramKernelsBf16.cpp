@@ -5,18 +5,18 @@
 // panels, 24 accumulators), but each vdpbf16ps sums two rows' products per lane, so a block
 // takes half the instructions: twice the float32 rate on Zen 4 (measured 231 vs 116 GFLOP/s
 // per core in a register-only loop).
-#include "analysis/GramKernelsBf16.h"
+#include "kernels/GramKernelsBf16.h"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
 
-#include "analysis/GramKernels.h"
+#include "kernels/GramKernels.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
 
-#include "analysis/Bf16LoadImpl.h"
+#include "kernels/Bf16LoadImpl.h"
 #define DL_GRAM_BF16 1
 // GCC 12's AVX-512 headers start some conversions from _mm512_undefined_*(), which its
 // -Wuninitialized reports inside the inlined intrinsics (a false positive of the headers).

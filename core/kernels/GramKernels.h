@@ -1,6 +1,6 @@
 #pragma once
-// SIMD kernels of PCA's covariance and projection passes (PcaPass.cpp), private to
-// core/analysis. No torch: the passes run at the FMA (or BF16 dot-product) rate of the CPU.
+// SIMD kernels of PCA's covariance and projection passes (analysis/GramPass.cpp,
+// analysis/PcaProjectionPass.cpp). No torch, no store, no jobs: the passes run at the FMA (or BF16 dot-product) rate of the CPU.
 //
 // Packed block: kGramBlockRows rows of y = x - shift, in panels of kGramPanelCols columns
 // (dimPad columns in all, zero beyond dim; rows beyond the valid ones zero):
@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "analysis/SimdLevel.h"
+#include "kernels/SimdLevel.h"
 
 namespace dl::gramk {
 
