@@ -1,0 +1,75 @@
+#include "export/MixturePlan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace dl {
+
+namespace {
+
+Expected<std::map<std::string, double>> mixtureWeights(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes) {
+    if (p.weights.empty()) return temperatureWeights(sizes, p.alpha);
+    std::map<std::string, double> weights;
+    double total = 0;
+    for (const auto& [g, n] : sizes) {
+        auto it = p.weights.find(g);
+        weights[g] = it == p.weights.end() ? 0.0 : it->second;
+        total += weights[g];
+    }
+    for (const auto& [g, w] : p.weights)
+        if (!sizes.count(g)) return usageError("There is no group '" + g + "' to weight.");
+    if (total <= 0) return usageError("The user weights sum to zero.");
+    for (auto& [g, w] : weights) w /= total;
+    return weights;
+}
+
+// Integer quotas by largest remainder (ties by group name), summing to exactly `size`.
+std::map<std::string, std::int64_t> quotas(const std::map<std::string, double>& weights, std::int64_t size) {
+    std::map<std::string, std::int64_t> quota;
+    std::vector<std::pair<double, std::string>> remainders;
+    std::int64_t assigned = 0;
+    for (const auto& [g, w] : weights) {
+        const double exact = w * double(size);
+        quota[g] = static_cast<std::int64_t>(std::floor(exact));
+        assigned += quota[g];
+        remainders.emplace_back(exact - std::floor(exact), g);
+    }
+    std::sort(remainders.begin(), remainders.end(),
+              [](auto& a, auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    for (std::size_t i = 0; assigned < size && i < remainders.size(); ++i, ++assigned) ++quota[remainders[i].second];
+    return quota;
+}
+
+}  // namespace
+
+Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes,
+                                  const std::vector<std::pair<std::int64_t, std::string>>& membership) {
+    MixturePlan plan;
+    auto weights = mixtureWeights(p, sizes);
+    if (!weights) return std::unexpected(weights.error());
+    plan.weights = std::move(*weights);
+    if (p.sampleSize <= 0) return plan;
+
+    std::mt19937_64 rng(p.seed);
+    std::map<std::string, std::vector<std::int64_t>> members;
+    for (const auto& [id, g] : membership) members[g].push_back(id);
+    plan.drawnPerGroup = quotas(plan.weights, p.sampleSize);
+    for (auto& [g, quota] : plan.drawnPerGroup) {
+        auto& m = members[g];
+        if (quota == 0 || m.empty()) continue;
+        if (p.withReplacement) {
+            std::uniform_int_distribution<std::size_t> pick(0, m.size() - 1);
+            for (std::int64_t i = 0; i < quota; ++i) ++plan.drawn[m[pick(rng)]];
+        } else {
+            if (quota > static_cast<std::int64_t>(m.size()))
+                return fail("Group '" + g + "' has " + std::to_string(m.size()) + " sentences but its weight asks for " +
+                            std::to_string(quota) + "; sample with replacement or a smaller --size.");
+            std::shuffle(m.begin(), m.end(), rng);
+            for (std::int64_t i = 0; i < quota; ++i) ++plan.drawn[m[i]];
+        }
+    }
+    return plan;
+}
+
+}  // namespace dl

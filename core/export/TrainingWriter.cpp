@@ -1,0 +1,70 @@
+#include "export/TrainingWriter.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+namespace dl {
+
+Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const ExportParams& p, const CorpusInfo& corpus) {
+    TrainingWriter w;
+    w.format_ = p.format;
+    w.scores_ = p.scores;
+    w.parallel_ = corpus.parallel;
+    for (const auto& path : plannedPaths(stem, p, corpus)) {
+        auto f = AtomicFile::create(path, p.gzip);
+        if (!f) return std::unexpected(f.error());
+        w.files_.push_back(std::move(*f));
+    }
+    return w;
+}
+
+std::vector<std::string> TrainingWriter::plannedPaths(const std::string& stem, const ExportParams& p, const CorpusInfo& corpus) {
+    const std::string gz = p.gzip ? ".gz" : "";
+    switch (p.format) {
+    case ExportFormat::Moses: {
+        std::vector<std::string> out = {stem + "." + (corpus.srcLang.empty() ? "src" : corpus.srcLang) + gz};
+        if (corpus.parallel) out.push_back(stem + "." + (corpus.tgtLang.empty() ? "tgt" : corpus.tgtLang) + gz);
+        if (p.scores) out.push_back(stem + ".scores" + gz);
+        return out;
+    }
+    case ExportFormat::Tsv: return {stem + ".tsv" + gz};
+    case ExportFormat::Jsonl: return {stem + ".jsonl" + gz};
+    }
+    return {};
+}
+
+Status TrainingWriter::write(const ExportRow& r) {
+    const auto& s = r.sentence;
+    char score[32];
+    std::snprintf(score, sizeof score, "%.6g", r.score);
+    switch (format_) {
+    case ExportFormat::Moses: {
+        if (auto st = files_[0]->writeLine(s.src); !st) return st;
+        std::size_t next = 1;
+        if (parallel_)
+            if (auto st = files_[next++]->writeLine(s.tgt); !st) return st;
+        if (scores_)
+            if (auto st = files_[next]->writeLine(score); !st) return st;
+        return {};
+    }
+    case ExportFormat::Tsv: {
+        std::string line = s.src;
+        if (parallel_) line += "\t" + s.tgt;
+        line += "\t" + s.domain;
+        if (scores_) line += std::string("\t") + score;
+        return files_[0]->writeLine(line);
+    }
+    case ExportFormat::Jsonl: {
+        nlohmann::json j = {{"id", s.id}, {"src", s.src}};
+        if (parallel_) j["tgt"] = s.tgt;
+        if (!s.domain.empty()) j["domain"] = s.domain;
+        if (scores_ && !std::isnan(r.score)) j["score"] = r.score;
+        return files_[0]->writeLine(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
+    }
+    return {};
+}
+
+}  // namespace dl
