@@ -33,7 +33,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# libtorch uses whatever libblas.so.3 points at; the reference BLAS is ~8x slower (DESIGN.md).
+# libtorch uses whatever libblas.so.3 points at; the reference BLAS is ~8x slower (ARCHITECTURE.md).
 if command -v update-alternatives >/dev/null; then
   blas=$(update-alternatives --query libblas.so.3-x86_64-linux-gnu 2>/dev/null | awk '/^Value:/{print $2}')
   case "$blas" in *openblas*) ;; *)

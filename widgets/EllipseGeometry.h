@@ -1,6 +1,6 @@
 #pragma once
 // Geometry of a 2-D Gaussian's contour ellipse, kept free of Qt widgets so it can be
-// checked numerically. QCPItemEllipse is axis-aligned only (DESIGN.md), so a GMM component
+// checked numerically. QCPItemEllipse is axis-aligned only (ARCHITECTURE.md), so a GMM component
 // with correlated axes is drawn as a parametric curve built from these numbers.
 #include <QPointF>
 #include <QVector>

@@ -2,7 +2,7 @@
 // Draws a large scatter in one of two ways, chosen per redraw by how many points are
 // visible: a binned density image (colour = mix of the categories, or mean value, in each
 // bin; opacity = log count) when more than the point budget are visible, else every
-// visible point as a disc. QCPGraph would thin the data silently (DESIGN.md), so this
+// visible point as a disc. QCPGraph would thin the data silently (ARCHITECTURE.md), so this
 // layerable draws from a ScatterIndex itself and reports exactly what it drew.
 #include <qcustomplot.h>
 

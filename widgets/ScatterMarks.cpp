@@ -16,7 +16,7 @@ QCPGraph* ScatterMarks::addLayer(const QColor& pen, const QColor& brush, int sha
     auto* g = plot_->addGraph();
     g->removeFromLegend();
     g->setLineStyle(QCPGraph::lsNone);
-    g->setAdaptiveSampling(false);  // every mark is drawn (DESIGN.md: QCPGraph thins silently otherwise)
+    g->setAdaptiveSampling(false);  // every mark is drawn (ARCHITECTURE.md: QCPGraph thins silently otherwise)
     g->setSelectable(QCP::stNone);
     QCPScatterStyle style(QCPScatterStyle::ScatterShape(shape), pen, brush, size);
     style.setPen(QPen(pen, width));

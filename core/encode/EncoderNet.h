@@ -2,7 +2,7 @@
 // The network of one encoder architecture family behind TransformerEncoder (internal to
 // core/encode): BERT-style post-LN encoders (BERT, DistilBERT, RoBERTa/XLM-R, MPNet) in
 // BertNet.cpp, GPT-2 (decoder-only, pre-LN, causal) in Gpt2Net.cpp. torch types are only
-// forward-declared here: core headers stay free of torch (DESIGN.md).
+// forward-declared here: core headers stay free of torch (ARCHITECTURE.md).
 // A net is immutable after loading except through parameters() (fine-tuning); forward() is
 // const and may run on several threads at once (the encoder's inference workers).
 #include <cstdint>

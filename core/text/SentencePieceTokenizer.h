@@ -2,7 +2,7 @@
 // SentencePiece for the XLM-R family (and BERT-architecture models with an XLM-R tokenizer,
 // e.g. multilingual-E5). SentencePiece itself runs in an isolated module (libdomainlens_spm.so)
 // loaded with dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND): Debian's libsentencepiece
-// bundles a protobuf that clashes with libtorch's (DESIGN.md, known traps).
+// bundles a protobuf that clashes with libtorch's (ARCHITECTURE.md, known traps).
 // Piece ids are mapped to the model's vocabulary by piece string when tokenizer.json is
 // present, else with fairseq's offset (+1, <unk> = 3) that XLM-R uses.
 #include <cstdint>
