@@ -8,6 +8,35 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "TestPaths.h"
+
+namespace {
+
+// The stage table of ARCHITECTURE.md: the core folders each stage may include besides its
+// own. Ordered so that every stage names only stages listed before it, which rules out
+// cycles by construction (checked in stageTableIsOrdered).
+const QList<QPair<QString, QStringList>>& stageTable() {
+    static const QList<QPair<QString, QStringList>> table{
+        {"common", {}},
+        {"jobs", {"common"}},
+        {"runs", {"common"}},
+        {"store", {"common", "jobs", "runs"}},
+        {"text", {"common"}},
+        {"kernels", {"common", "jobs"}},
+        {"corpus", {"common", "jobs", "store"}},
+        {"encode", {"common", "jobs", "store", "text"}},
+        {"analysis", {"common", "jobs", "runs", "store", "kernels"}},
+        {"mpi", {"common", "jobs", "analysis"}},
+        {"reports", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
+        {"select", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
+        {"export", {"common", "jobs", "runs", "store", "select"}},
+        {"shard", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export"}},
+    };
+    return table;
+}
+
+}  // namespace
+
 class TestLayering : public QObject {
     Q_OBJECT
 private slots:
@@ -28,7 +57,7 @@ private slots:
         QFETCH(QStringList, suffixes);
         QFETCH(QString, forbidden);
         const QRegularExpression re(forbidden);
-        const QString root = QStringLiteral(DOMAINLENS_SOURCE_DIR "/") + folder;
+        const QString root = QString::fromUtf8(dltest::sourceDir()) + QLatin1Char('/') + folder;
         QStringList offenders;
         int files = 0;
         QDirIterator it(root, suffixes, QDir::Files, QDirIterator::Subdirectories);
@@ -44,29 +73,6 @@ private slots:
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
     }
 
-    // The stage table of ARCHITECTURE.md: the core folders each stage may include besides its
-    // own. Ordered so that every stage names only stages listed before it, which rules out
-    // cycles by construction (checked in stageTableIsOrdered).
-    static const QList<QPair<QString, QStringList>>& stageTable() {
-        static const QList<QPair<QString, QStringList>> table{
-            {"common", {}},
-            {"jobs", {"common"}},
-            {"runs", {"common"}},
-            {"store", {"common", "jobs", "runs"}},
-            {"text", {"common"}},
-            {"kernels", {"common", "jobs"}},
-            {"corpus", {"common", "jobs", "store"}},
-            {"encode", {"common", "jobs", "store", "text"}},
-            {"analysis", {"common", "jobs", "runs", "store", "kernels"}},
-            {"mpi", {"common", "jobs", "analysis"}},
-            {"reports", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
-            {"select", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
-            {"export", {"common", "jobs", "runs", "store", "select"}},
-            {"shard", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export"}},
-        };
-        return table;
-    }
-
     void stageDirections_data() {
         QTest::addColumn<QString>("stage");
         QTest::addColumn<QStringList>("allowed");
@@ -75,7 +81,7 @@ private slots:
     void stageDirections() {
         QFETCH(QString, stage);
         QFETCH(QStringList, allowed);
-        const QString root = QStringLiteral(DOMAINLENS_SOURCE_DIR "/core/") + stage;
+        const QString root = QString::fromUtf8(dltest::sourceDir()) + QStringLiteral("/core/") + stage;
         if (!QDir(root).exists()) QSKIP("stage folder not present in this checkout");
         static const QRegularExpression include(QStringLiteral("#include\\s*\"([a-z_]+)/"));
         QStringList offenders;
@@ -99,7 +105,7 @@ private slots:
     void everyStageHasDirections() {
         QStringList stages;
         for (const auto& row : stageTable()) stages << row.first;
-        const QDir core(QStringLiteral(DOMAINLENS_SOURCE_DIR "/core"));
+        const QDir core(QString::fromUtf8(dltest::sourceDir()) + QStringLiteral("/core"));
         for (const QString& folder : core.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
             QVERIFY2(stages.contains(folder), qPrintable(QStringLiteral("core/%1 has no row in the stage table").arg(folder)));
     }

@@ -17,9 +17,11 @@
 #include <csignal>
 #include <string>
 
+#include "TestPaths.h"
+
 namespace dltest {
 
-inline QString cliPath() { return QStringLiteral(DOMAINLENS_BINARY_DIR) + QStringLiteral("/app/domainlens-cli"); }
+inline QString cliPath() { return QString::fromUtf8(dltest::binaryDir()) + QStringLiteral("/app/domainlens-cli"); }
 
 struct CliRun {
     int exitCode = -1;

@@ -9,17 +9,19 @@
 
 #include <string>
 
+#include "TestPaths.h"
+
 namespace dltest {
 
 inline QString testData(const QString& relative) {
-    return QStringLiteral(DOMAINLENS_TEST_DATA_DIR) + QLatin1Char('/') + relative;
+    return QString::fromUtf8(testDataDir()) + QLatin1Char('/') + relative;
 }
 
 inline QString sharedData(const QString& relative) {
-    return QStringLiteral(DOMAINLENS_SHARED_DATA_DIR) + QLatin1Char('/') + relative;
+    return QString::fromUtf8(sharedDataDir()) + QLatin1Char('/') + relative;
 }
 
-inline bool hasSharedData() { return QDir(QStringLiteral(DOMAINLENS_SHARED_DATA_DIR)).exists(); }
+inline bool hasSharedData() { return QDir(QString::fromUtf8(sharedDataDir())).exists(); }
 
 // CI sets CI=true; there a suite whose data is missing has not tested anything, so it fails.
 inline bool onCi() { return qEnvironmentVariable("CI").compare(QLatin1String("true"), Qt::CaseInsensitive) == 0; }

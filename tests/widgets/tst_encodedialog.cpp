@@ -43,7 +43,7 @@ QPushButton* button(EncodeDialog& d, const QString& text) {
     return nullptr;
 }
 
-QString script() { return QStringLiteral(DOMAINLENS_SOURCE_DIR "/scripts/install-model.sh"); }
+QString script() { return QString::fromUtf8(dltest::sourceDir()) + QStringLiteral("/scripts/install-model.sh"); }
 
 }  // namespace
 
