@@ -61,7 +61,7 @@ int run(const QCommandLineParser& p) {
                                        {"storage", s.storage == dl::StorageType::Float16 ? "f16" : "f32"}});
     j["runs"] = nlohmann::json::array();
     for (const auto& r : *runs)
-        j["runs"].push_back({{"id", r.id}, {"kind", r.kind}, {"created", r.created}, {"params", r.params}});
+        j["runs"].push_back({{"id", r.id}, {"kind", dl::toString(r.kind)}, {"created", r.created}, {"params", r.params}});
 
     if (p.isSet(QStringLiteral("json"))) {
         printJson(j);
@@ -86,7 +86,7 @@ int run(const QCommandLineParser& p) {
     if (!runs->empty()) {
         std::printf("\n  Runs:\n");
         for (const auto& r : *runs)
-            std::printf("    #%lld %-8s %s %s\n", static_cast<long long>(r.id), r.kind.c_str(), r.created.c_str(), r.params.dump().c_str());
+            std::printf("    #%lld %-8s %s %s\n", static_cast<long long>(r.id), dl::toString(r.kind).c_str(), r.created.c_str(), r.params.dump().c_str());
     }
     return ExitOk;
 }

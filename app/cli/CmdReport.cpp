@@ -91,10 +91,10 @@ int run(const QCommandLineParser& p) {
     if (params.runId > 0) {
         auto info = dl::getRun(*store, params.runId);
         if (!info) return reportError(info.error());
-        if (info->kind == "layer-sweep") {
+        if (info->kind == dl::RunKind::LayerSweep) {
             if (p.isSet(QStringLiteral("csv"))) return usageError(QStringLiteral("a layer-sweep run has no CSV report; use --json"));
             if (p.isSet(QStringLiteral("json")))
-                printJson({{"run", {{"id", info->id}, {"kind", info->kind}, {"created", info->created}, {"params", info->params}}},
+                printJson({{"run", {{"id", info->id}, {"kind", dl::toString(info->kind)}, {"created", info->created}, {"params", info->params}}},
                            {"summary", info->summary}});
             else printLayerSweep(*info);
             return ExitOk;

@@ -77,7 +77,7 @@ namespace {
 // An "assign" run (a cluster run's model applied in shards, then merged): shown in the
 // Clusters view, but without the cluster run's own summary (outliers) or words (names).
 bool isAssignRun(const QList<RunRow>& runs, qint64 runId) {
-    return std::any_of(runs.begin(), runs.end(), [&](const RunRow& r) { return r.id == runId && r.kind == QLatin1String("assign"); });
+    return std::any_of(runs.begin(), runs.end(), [&](const RunRow& r) { return r.id == runId && r.kind == dl::RunKind::Assign; });
 }
 
 }  // namespace
@@ -104,12 +104,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     runView_->verticalHeader()->hide();
     runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
     connect(runView_, &QTableView::activated, this, [this](const QModelIndex& index) {
-        const QString kind = index.data(RunListModel::KindRole).toString();
+        const auto kind = RunListModel::kindAt(index);
         const qint64 id = index.data(RunListModel::RunIdRole).toLongLong();
-        if (kind == QLatin1String("cluster") || kind == QLatin1String("assign")) showClusterRun(id);
-        else if (kind == QLatin1String("select")) showSelectionRun(id);
-        else if (kind == QLatin1String("cluster-sweep")) showSweepRun(id);
-        else if (kind == QLatin1String("layer-sweep")) showLayerSweepRun(id);
+        if (kind == dl::RunKind::Cluster || kind == dl::RunKind::Assign) showClusterRun(id);
+        else if (kind == dl::RunKind::Select) showSelectionRun(id);
+        else if (kind == dl::RunKind::ClusterSweep) showSweepRun(id);
+        else if (kind == dl::RunKind::LayerSweep) showLayerSweepRun(id);
     });
     clusters_ = new ClusterExplorer(this);
     tabs_->addTab(clusters_, tr("Clusters"));
@@ -144,7 +144,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     connect(precisionAtCutoff, &QAction::triggered, this, [this] {
         QList<qint64> ids;
         for (const auto& index : runView_->selectionModel()->selectedRows())
-            if (index.data(RunListModel::KindRole).toString() == QLatin1String("select")) ids << index.data(RunListModel::RunIdRole).toLongLong();
+            if (RunListModel::kindAt(index) == dl::RunKind::Select) ids << index.data(RunListModel::RunIdRole).toLongLong();
         std::sort(ids.begin(), ids.end());
         if (ids.isEmpty()) {
             showError(tr("Precision at cut-off"), tr("Select one or more selection runs in the list (Ctrl+click)."));
@@ -377,10 +377,10 @@ void MainWindow::refreshProject() {
                 showLatestRuns_ = false;
                 qint64 cluster = 0, select = 0, sweep = 0, layers = 0;
                 for (const auto& r : runs) {
-                    if (r.kind == QLatin1String("layer-sweep")) layers = r.id;
-                    if (r.kind == QLatin1String("cluster") || r.kind == QLatin1String("assign")) cluster = qMax(cluster, r.id);
-                    if (r.kind == QLatin1String("select")) select = r.id;
-                    if (r.kind == QLatin1String("cluster-sweep")) sweep = r.id;
+                    if (r.kind == dl::RunKind::LayerSweep) layers = r.id;
+                    if (r.kind == dl::RunKind::Cluster || r.kind == dl::RunKind::Assign) cluster = qMax(cluster, r.id);
+                    if (r.kind == dl::RunKind::Select) select = r.id;
+                    if (r.kind == dl::RunKind::ClusterSweep) sweep = r.id;
                 }
                 showClusterRun(cluster, true);
                 showSelectionRun(select, false);
@@ -538,7 +538,7 @@ void MainWindow::showLayerSweepRun(qint64 runId, bool activate) {
 void MainWindow::compareSelectedRuns() {
     QList<qint64> ids;
     for (const auto& index : runView_->selectionModel()->selectedRows())
-        if (index.data(RunListModel::KindRole).toString() == QLatin1String("cluster")) ids << index.data(RunListModel::RunIdRole).toLongLong();
+        if (RunListModel::kindAt(index) == dl::RunKind::Cluster) ids << index.data(RunListModel::RunIdRole).toLongLong();
     if (ids.size() != 2) {
         showError(tr("Compare runs"), tr("Select exactly two clustering runs in the list (Ctrl+click)."));
         return;

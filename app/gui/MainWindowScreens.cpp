@@ -120,13 +120,13 @@ MainWindow::ScreenshotRuns MainWindow::screenshotRuns() const {
     const auto& runs = runModel_->runs();
     QString mapCorpus;
     for (const auto& r : runs)
-        if ((r.kind == QLatin1String("cluster") || r.kind == QLatin1String("assign")) && r.id > plan.cluster) {
+        if ((r.kind == dl::RunKind::Cluster || r.kind == dl::RunKind::Assign) && r.id > plan.cluster) {
             plan.cluster = r.id;
             mapCorpus = r.corpus;
         }
     for (auto it = runs.crbegin(); it != runs.crend(); ++it) {
-        if (it->kind == QLatin1String("layer-sweep") && !plan.layerSweep) plan.layerSweep = it->id;
-        if (it->kind != QLatin1String("select")) continue;
+        if (it->kind == dl::RunKind::LayerSweep && !plan.layerSweep) plan.layerSweep = it->id;
+        if (it->kind != dl::RunKind::Select) continue;
         const bool crossLingual = methodOf(*it) == QLatin1String("cross-lingual");
         if (crossLingual && !plan.crossLingual) plan.crossLingual = it->id;
         if (crossLingual || it->corpus != mapCorpus) continue;

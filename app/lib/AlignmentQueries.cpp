@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -25,9 +26,9 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
     if (run->summary.value("method", "") != "cross-lingual" || !run->summary.contains("alignment"))
         return dl::fail(QCoreApplication::translate("AlignmentView", "Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).")
                             .arg(runId).toStdString());
-    auto ids = dl::getRunArray<std::int64_t>(**store, runId, "alignment_pair_ids");
-    auto before = dl::getRunArray<float>(**store, runId, "alignment_before");
-    auto after = dl::getRunArray<float>(**store, runId, "alignment_after");
+    auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kAlignmentPairIds);
+    auto before = dl::getRunArray<float>(**store, runId, dl::blobs::kAlignmentBefore);
+    auto after = dl::getRunArray<float>(**store, runId, dl::blobs::kAlignmentAfter);
     if (!ids) return std::unexpected(ids.error());
     if (!before) return std::unexpected(before.error());
     if (!after) return std::unexpected(after.error());

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "analysis/Metrics.h"
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -34,8 +35,8 @@ dl::Expected<std::vector<std::int32_t>> labelsOfRows(const dl::RunResults& r, co
 }
 
 void addEllipses(dl::Store& store, std::int64_t sourceRun, int k, ClusterViewData& d) {
-    auto means = dl::getRunArray<double>(store, sourceRun, "means2d");
-    auto covs = dl::getRunArray<double>(store, sourceRun, "covs2d");
+    auto means = dl::getRunArray<double>(store, sourceRun, dl::blobs::kMeans2d);
+    auto covs = dl::getRunArray<double>(store, sourceRun, dl::blobs::kCovs2d);
     if (!means || !covs || int(means->size()) != 2 * k || int(covs->size()) != 4 * k) return;
     for (int c = 0; c < k; ++c)
         d.ellipses.push_back({(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
@@ -70,9 +71,9 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != "assign") return dl::fail("Run " + std::to_string(runId) + " is not an assign run.");
-    auto xy = dl::getRunArray<float>(**store, runId, "pca2d");
-    auto ids = dl::getRunArray<std::int64_t>(**store, runId, "sentence_ids");
+    if (run->kind != dl::RunKind::Assign) return dl::fail("Run " + std::to_string(runId) + " is not an assign run.");
+    auto xy = dl::getRunArray<float>(**store, runId, dl::blobs::kPca2d);
+    auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kSentenceIds);
     if (!xy || !ids || xy->size() != 2 * ids->size())
         return dl::fail("Assign run " + std::to_string(runId) +
                         " has no map coordinates (its shards were made before assign wrote them, or its cluster run had no PCA).");

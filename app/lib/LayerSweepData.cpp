@@ -13,7 +13,7 @@ dl::Expected<LayerSweepViewData> readLayerSweepView(const QString& projectPath, 
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != "layer-sweep") return dl::usageError("Run " + std::to_string(runId) + " is not a layer sweep.");
+    if (run->kind != dl::RunKind::LayerSweep) return dl::usageError("Run " + std::to_string(runId) + " is not a layer sweep.");
     const auto& s = run->summary;
     const auto points = s.value("points", nlohmann::json::array());
     int highest = 0;

@@ -47,13 +47,13 @@ dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPa
     for (const auto& run : *runs) {
         if (run.corpusId != cluster->corpusId) continue;
         const qint64 id = run.id;
-        if (run.kind == "select") {
+        if (run.kind == dl::RunKind::Select) {
             const QString method = QString::fromStdString(run.params.value("method", std::string("?")));
             out.append({id, Field::Score, QObject::tr("Run #%1 %2: score").arg(id).arg(method)});
             auto prob = hasColumn(**store, id, "prob");
             if (!prob) return std::unexpected(prob.error());
             if (*prob) out.append({id, Field::Probability, QObject::tr("Run #%1 %2: classifier probability").arg(id).arg(method)});
-        } else if (run.kind == "cluster") {
+        } else if (run.kind == dl::RunKind::Cluster) {
             out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id)});
             out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id)});
         }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "runs/RunBlobs.h"
 #include "select/MethodOverlap.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -44,18 +45,18 @@ QVector<KeptDroppedRow> keptList(const LoadedRun& a, const LoadedRun& b, qint64 
 }
 
 // The pool's newest map: a clustering run's, or an assign run's (a cluster model applied to a
-// big corpus in shards: the only map such a corpus has). Both store "pca2d" and "sentence_ids".
+// big corpus in shards: the only map such a corpus has). Both store blobs::kPca2d and blobs::kSentenceIds.
 dl::Status readMap(dl::Store& store, std::int64_t corpusId, MethodComparisonData& d) {
     std::optional<std::int64_t> latest;
-    for (const char* kind : {"cluster", "assign"}) {
+    for (dl::RunKind kind : {dl::RunKind::Cluster, dl::RunKind::Assign}) {
         auto runs = dl::listRuns(store, kind);
         if (!runs) return std::unexpected(runs.error());
         for (const auto& r : *runs)
             if (r.corpusId == corpusId && (!latest || r.id > *latest)) latest = r.id;
     }
     if (!latest) return {};
-    auto xy = dl::getRunArray<float>(store, *latest, "pca2d");
-    auto ids = dl::getRunArray<std::int64_t>(store, *latest, "sentence_ids");
+    auto xy = dl::getRunArray<float>(store, *latest, dl::blobs::kPca2d);
+    auto ids = dl::getRunArray<std::int64_t>(store, *latest, dl::blobs::kSentenceIds);
     if (!xy || !ids || xy->size() != 2 * ids->size()) return {};
     d.mapTitle = QObject::tr("Map of clustering run #%1").arg(*latest);
     const auto n = qsizetype(ids->size());
@@ -83,7 +84,7 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
         const qint64 id = request.runIds[i];
         auto run = dl::getRun(**store, id);
         if (!run) return std::unexpected(run.error());
-        if (run->kind != "select") return dl::usageError("Run " + std::to_string(id) + " is not a selection run.");
+        if (run->kind != dl::RunKind::Select) return dl::usageError("Run " + std::to_string(id) + " is not a selection run.");
         if (i == 0) corpusId = run->corpusId;
         else if (run->corpusId != corpusId) return dl::usageError("Run " + std::to_string(id) + " selects from another pool than run " +
                                                                    std::to_string(request.runIds[0]) + ".");

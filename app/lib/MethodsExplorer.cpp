@@ -149,7 +149,7 @@ void MethodsExplorer::setRuns(const QList<RunRow>& runs) {
     QHash<QString, QVector<qint64>> byPool;  // newest first, at most 3
     QStringList pools;                       // by their newest run, newest first
     for (auto it = runs.crbegin(); it != runs.crend(); ++it) {
-        if (it->kind != QLatin1String("select")) continue;
+        if (it->kind != dl::RunKind::Select) continue;
         if (!byPool.contains(it->corpus)) pools << it->corpus;
         if (auto& ids = byPool[it->corpus]; ids.size() < 3) ids << it->id;
     }
@@ -160,7 +160,7 @@ void MethodsExplorer::setRuns(const QList<RunRow>& runs) {
             break;
         }
     for (const auto& r : runs) {
-        if (r.kind != QLatin1String("select")) continue;
+        if (r.kind != dl::RunKind::Select) continue;
         // The description lists the parameters as "key=value, ...": the method names the run.
         QString method;
         for (const QString& part : r.description.split(QStringLiteral(", ")))

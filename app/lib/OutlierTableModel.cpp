@@ -50,7 +50,7 @@ bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString
     if (!store) return fail(errorText(store.error()));
     auto run = dl::getRun(**store, runId);
     if (!run) return fail(errorText(run.error()));
-    if (run->kind != "cluster") return fail(tr("Run %1 is not a clustering run.").arg(runId));
+    if (run->kind != dl::RunKind::Cluster) return fail(tr("Run %1 is not a clustering run.").arg(runId));
     QStringList domains;
     for (const auto& d : run->summary.value("domains", nlohmann::json::array())) domains << QString::fromStdString(d.get<std::string>());
     QVector<int> majority;

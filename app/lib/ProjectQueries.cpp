@@ -84,15 +84,15 @@ QString layerSweepResult(const nlohmann::json& summary) {
 }
 
 // The Runs view's Result cell: the run's headline figure.
-QString runResultText(const std::string& kind, const nlohmann::json& summary) {
+QString runResultText(dl::RunKind kind, const nlohmann::json& summary) {
     if (!summary.is_object()) return {};
-    if (kind == "cluster" && summary.contains("purity_mean") && summary["purity_mean"].is_number())
+    if (kind == dl::RunKind::Cluster && summary.contains("purity_mean") && summary["purity_mean"].is_number())
         return QObject::tr("purity %1 ± %2 %")
             .arg(100 * summary["purity_mean"].get<double>(), 0, 'f', 2)
             .arg(100 * numberOr(summary, "purity_std", 0.0), 0, 'f', 2);
-    if (kind == "select" && summary.contains("selected") && summary["selected"].is_number_integer())
+    if (kind == dl::RunKind::Select && summary.contains("selected") && summary["selected"].is_number_integer())
         return QObject::tr("%1 of %2 selected").arg(summary["selected"].get<qint64>()).arg(summary.value("pool_size", qint64(0)));
-    if (kind == "layer-sweep") return layerSweepResult(summary);
+    if (kind == dl::RunKind::LayerSweep) return layerSweepResult(summary);
     return {};
 }
 
@@ -109,7 +109,7 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
     for (const auto& r : *runs) {
         RunRow row;
         row.id = r.id;
-        row.kind = QString::fromStdString(r.kind);
+        row.kind = r.kind;
         row.created = QString::fromStdString(r.created).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
         for (const auto& c : *corpora)
             if (c.id == r.corpusId) row.corpus = QString::fromStdString(c.name);

@@ -10,13 +10,14 @@
 #include "JobRequests.h"
 #include "common/Error.h"
 #include "corpus/Import.h"
+#include "runs/RunKind.h"
 
 dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPath);
 
 // One line per stored run for the Runs view.
 struct RunRow {
     qint64 id = 0;
-    QString kind;     // "cluster", "select", "cluster-sweep", "layer-sweep"
+    dl::RunKind kind = dl::RunKind::Cluster;
     QString created;
     QString corpus;
     QString description;  // parameters in words

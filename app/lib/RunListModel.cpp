@@ -1,5 +1,10 @@
 #include "RunListModel.h"
 
+std::optional<dl::RunKind> RunListModel::kindAt(const QModelIndex& index) {
+    auto kind = dl::runKindFromString(index.data(KindRole).toString().toStdString());
+    return kind ? std::optional(*kind) : std::nullopt;
+}
+
 void RunListModel::setRuns(QList<RunRow> runs) {
     beginResetModel();
     runs_ = std::move(runs);
@@ -13,13 +18,20 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     const auto& r = runs_[index.row()];
     if (role == RunIdRole) return r.id;
-    if (role == KindRole) return r.kind;
+    if (role == KindRole) return QString::fromStdString(dl::toString(r.kind));
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case IdColumn: return r.id;
     case KindColumn:
-        return r.kind == QLatin1String("cluster") ? tr("clustering") : r.kind == QLatin1String("select") ? tr("selection")
-               : r.kind == QLatin1String("cluster-sweep") ? tr("k sweep") : r.kind == QLatin1String("layer-sweep") ? tr("layer sweep") : r.kind;
+        switch (r.kind) {
+        case dl::RunKind::Cluster: return tr("clustering");
+        case dl::RunKind::Select: return tr("selection");
+        case dl::RunKind::ClusterSweep: return tr("k sweep");
+        case dl::RunKind::LayerSweep: return tr("layer sweep");
+        case dl::RunKind::Assign:
+        case dl::RunKind::Merge: break;
+        }
+        return QString::fromStdString(dl::toString(r.kind));
     case CorpusColumn: return r.corpus;
     case ResultColumn: return r.result;
     case ParametersColumn: return r.description;

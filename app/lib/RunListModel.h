@@ -3,13 +3,17 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+#include <optional>
+
 #include "ProjectQueries.h"
 
 class RunListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { IdColumn, KindColumn, CorpusColumn, ResultColumn, ParametersColumn, CreatedColumn, ColumnCount };
-    enum Role { RunIdRole = Qt::UserRole + 1, KindRole };
+    enum Role { RunIdRole = Qt::UserRole + 1, KindRole };  // KindRole: the stored name (dl::toString)
+    // The kind of the run at `index` (of this model or a proxy of it), from its KindRole.
+    static std::optional<dl::RunKind> kindAt(const QModelIndex& index);
     using QAbstractTableModel::QAbstractTableModel;
     void setRuns(QList<RunRow> runs);
     const QList<RunRow>& runs() const { return runs_; }

@@ -8,6 +8,7 @@
 #include "ErrorText.h"
 #include "analysis/Metrics.h"
 #include "export/Export.h"
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
@@ -23,12 +24,12 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind == "assign") return readAssignView(projectPath, runId);
-    if (run->kind != "cluster") return dl::fail("Run " + std::to_string(runId) + " is not a clustering run.");
-    auto xy = dl::getRunArray<float>(**store, runId, "pca2d");
-    auto ids = dl::getRunArray<std::int64_t>(**store, runId, "sentence_ids");
+    if (run->kind == dl::RunKind::Assign) return readAssignView(projectPath, runId);
+    if (run->kind != dl::RunKind::Cluster) return dl::fail("Run " + std::to_string(runId) + " is not a clustering run.");
+    auto xy = dl::getRunArray<float>(**store, runId, dl::blobs::kPca2d);
+    auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kSentenceIds);
     if (!xy || !ids) return dl::fail("Run " + std::to_string(runId) + " has no 2-D projection stored.");
-    auto domainIndex = dl::getRunArray<std::int32_t>(**store, runId, "domain_index");
+    auto domainIndex = dl::getRunArray<std::int32_t>(**store, runId, dl::blobs::kDomainIndex);
     auto results = dl::readRunResults(**store, runId);
     if (!results) return std::unexpected(results.error());
     ClusterViewData d;
@@ -58,8 +59,8 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
         d.clusterLabels[i] = it == labelOf.end() ? -1 : it->second;
     }
     d.scatter.categoryNames = d.domainNames;
-    auto means = dl::getRunArray<double>(**store, runId, "means2d");
-    auto covs = dl::getRunArray<double>(**store, runId, "covs2d");
+    auto means = dl::getRunArray<double>(**store, runId, dl::blobs::kMeans2d);
+    auto covs = dl::getRunArray<double>(**store, runId, dl::blobs::kCovs2d);
     if (means && covs && int(means->size()) == 2 * k && int(covs->size()) == 4 * k)
         for (int c = 0; c < k; ++c)
             d.ellipses.push_back({(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
@@ -88,7 +89,7 @@ dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qi
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != "select") return dl::fail("Run " + std::to_string(runId) + " is not a selection run.");
+    if (run->kind != dl::RunKind::Select) return dl::fail("Run " + std::to_string(runId) + " is not a selection run.");
     auto results = dl::readRunResults(**store, runId);
     if (!results) return std::unexpected(results.error());
     SelectionViewData d;
@@ -151,7 +152,7 @@ dl::Expected<RunComparison> compareClusterRuns(const QString& projectPath, qint6
     auto b = dl::getRun(**store, runB);
     if (!a) return std::unexpected(a.error());
     if (!b) return std::unexpected(b.error());
-    if (a->kind != "cluster" || b->kind != "cluster") return dl::usageError("Both runs must be clustering runs.");
+    if (a->kind != dl::RunKind::Cluster || b->kind != dl::RunKind::Cluster) return dl::usageError("Both runs must be clustering runs.");
     if (a->corpusId != b->corpusId) return dl::usageError("The two runs cluster different corpora.");
     auto ra = dl::readRunResults(**store, runA);
     auto rb = dl::readRunResults(**store, runB);

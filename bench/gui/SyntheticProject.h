@@ -60,8 +60,8 @@ inline dl::Expected<SyntheticRuns> makeSyntheticProject(const QString& path, qin
         }
     }
     SyntheticRuns runs;
-    if (auto c = dl::latestRun(**store, "cluster")) runs.clusterRun = c->id;
-    if (auto s = dl::latestRun(**store, "select")) runs.selectRun = s->id;
+    if (auto c = dl::latestRun(**store, dl::RunKind::Cluster)) runs.clusterRun = c->id;
+    if (auto s = dl::latestRun(**store, dl::RunKind::Select)) runs.selectRun = s->id;
     if (runs.clusterRun && runs.selectRun) return runs;
     auto corpus = dl::findCorpus(**store, "pool");
     if (!corpus) return std::unexpected(corpus.error());
@@ -91,12 +91,12 @@ inline dl::Expected<SyntheticRuns> makeSyntheticProject(const QString& path, qin
     for (int c = 0; c < k; ++c) majority.push_back(c), domainNames.push_back(labels->domainNames[c]);
     auto tx = (*store)->begin();
     if (!tx) return std::unexpected(tx.error());
-    auto c = dl::createRun(**store, "cluster", corpus->id, std::nullopt, {{"k", k}});
+    auto c = dl::createRun(**store, dl::RunKind::Cluster, corpus->id, std::nullopt, {{"k", k}});
     if (!c) return std::unexpected(c.error());
     if (auto s = dl::writeRunResults(**store, *c, cluster); !s) return std::unexpected(s.error());
     if (auto s = dl::setRunSummary(**store, *c, {{"k", k}, {"domains", domainNames}, {"majority", majority}, {"labelled", true}}); !s)
         return std::unexpected(s.error());
-    auto sel = dl::createRun(**store, "select", corpus->id, std::nullopt, {{"method", "cosine"}, {"seed", "seeds:law"}});
+    auto sel = dl::createRun(**store, dl::RunKind::Select, corpus->id, std::nullopt, {{"method", "cosine"}, {"seed", "seeds:law"}});
     if (!sel) return std::unexpected(sel.error());
     if (auto s = dl::writeRunResults(**store, *sel, select); !s) return std::unexpected(s.error());
     if (auto s = dl::setRunSummary(**store, *sel, {{"selected", top}, {"pool_size", order.size()}}); !s) return std::unexpected(s.error());

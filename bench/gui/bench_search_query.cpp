@@ -52,7 +52,7 @@ dl::Expected<std::int64_t> ensureRun(dl::Store& store, const std::string& modelD
     const int dim = std::stoi(text.substr(text.find(':', at) + 1));
     auto set = dl::ensureEmbeddingSet(store, key, dim, dl::StorageType::Float16, modelDir);
     if (!set) return std::unexpected(set.error());
-    if (auto runs = dl::listRuns(store, "cluster"); runs)
+    if (auto runs = dl::listRuns(store, dl::RunKind::Cluster); runs)
         for (const auto& r : *runs)
             if (r.params.value("bench", "") == "search") return r.id;
     auto done = dl::encodedCount(store, set->id, corpusId);
@@ -88,7 +88,7 @@ dl::Expected<std::int64_t> ensureRun(dl::Store& store, const std::string& modelD
     m.gmm.covariances = {1.0, 1.0};
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
-    auto run = dl::createRun(store, "cluster", corpusId, set->id, {{"bench", "search"}, {"k", 1}});
+    auto run = dl::createRun(store, dl::RunKind::Cluster, corpusId, set->id, {{"bench", "search"}, {"k", 1}});
     if (!run) return std::unexpected(run.error());
     if (auto s = dl::storeClusterModel(store, *run, m); !s) return std::unexpected(s.error());
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());

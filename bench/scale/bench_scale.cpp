@@ -242,7 +242,7 @@ int merge(const std::string& project, const std::string& dir, int shards, std::i
         done += take;
     }
     rr.sentenceIds.assign(labelsOf.sentenceIds.begin(), labelsOf.sentenceIds.begin() + done);
-    auto run = must(createRun(*store, "assign", corpus.id, set->id, nlohmann::json{{"bench", "scale"}}));
+    auto run = must(createRun(*store, RunKind::Assign, corpus.id, set->id, nlohmann::json{{"bench", "scale"}}));
     must(writeRunResults(*store, run, rr));
     must(tx.commit());
     std::printf("merge: %lld vectors + labels into the project in one transaction, %.1f s\n", static_cast<long long>(done),

@@ -13,6 +13,7 @@
 #include "analysis/Pca.h"
 #include "common/RowRange.h"
 #include "jobs/RunJob.h"
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -459,7 +460,7 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
         }
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
-        auto runId = createRun(store, "cluster", pr->corpus.id, pr->set.id, pj);
+        auto runId = createRun(store, RunKind::Cluster, pr->corpus.id, pr->set.id, pj);
         if (!runId) return std::unexpected(runId.error());
         if (auto s = setRunSummary(store, *runId, summary); !s) return std::unexpected(s.error());
         RunResults rr;
@@ -469,19 +470,19 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
         rr.loglik = b.logLik;
         if (auto s = writeRunResults(store, *runId, rr); !s) return std::unexpected(s.error());
         // (empty arrays are skipped: the store binds an empty blob as NULL)
-        auto put = [&](const std::string& name, auto span) -> Status {
+        auto put = [&](std::string_view name, auto span) -> Status {
             if (span.empty()) return {};
             return putRunArray(store, *runId, name, span);
         };
         std::vector<std::int64_t> conf(cm.counts.begin(), cm.counts.end());
         std::vector<std::int32_t> dom(pr->labels.domainIndex.begin(), pr->labels.domainIndex.end());
-        for (auto st : {put("pca2d", std::span<const float>(pr->coords2d)), put("means2d", std::span<const double>(means2d)),
-                        put("covs2d", std::span<const double>(covs2d)), put("weights", std::span<const double>(b.model.weights)),
-                        put("confusion", std::span<const std::int64_t>(conf)),
-                        put("sentence_ids", std::span<const std::int64_t>(pr->labels.sentenceIds)),
-                        put("domain_index", std::span<const std::int32_t>(dom)),
-                        put("labels", std::span<const std::int32_t>(b.labels)),
-                        put("maxprob", std::span<const double>(b.maxProb))})
+        for (auto st : {put(blobs::kPca2d, std::span<const float>(pr->coords2d)), put(blobs::kMeans2d, std::span<const double>(means2d)),
+                        put(blobs::kCovs2d, std::span<const double>(covs2d)), put(blobs::kWeights, std::span<const double>(b.model.weights)),
+                        put(blobs::kConfusion, std::span<const std::int64_t>(conf)),
+                        put(blobs::kSentenceIds, std::span<const std::int64_t>(pr->labels.sentenceIds)),
+                        put(blobs::kDomainIndex, std::span<const std::int32_t>(dom)),
+                        put(blobs::kLabels, std::span<const std::int32_t>(b.labels)),
+                        put(blobs::kMaxProb, std::span<const double>(b.maxProb))})
             if (!st) return std::unexpected(st.error());
         // The fitted model, so `assign` can apply this run to other rows (shards, new data).
         ClusterModel model{pr->set.id, {}, params.representation, pr->standardization, pr->pca, params.precision, b.model};
@@ -540,7 +541,7 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
         pj["embedding_set"] = pr->set.id;
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
-        auto runId = createRun(store, "cluster-sweep", pr->corpus.id, pr->set.id, pj);
+        auto runId = createRun(store, RunKind::ClusterSweep, pr->corpus.id, pr->set.id, pj);
         if (!runId) return std::unexpected(runId.error());
         if (auto s = setRunSummary(store, *runId, {{"points", points}, {"best_k_bic", res.bestKByBic}}); !s)
             return std::unexpected(s.error());

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "analysis/Pca.h"
+#include "runs/RunBlobs.h"
 #include "store/Store.h"
 
 namespace dl {
@@ -12,17 +13,18 @@ namespace {
 using json = nlohmann::json;
 constexpr int kModelVersion = 1;
 
-Status putDoubles(Store& store, std::int64_t runId, const std::string& name, const std::vector<double>& v) {
+Status putDoubles(Store& store, std::int64_t runId, std::string_view blob, const std::vector<double>& v) {
     if (v.empty()) return {};  // the store binds an empty blob as NULL
-    return putRunArray(store, runId, "model." + name, std::span<const double>(v));
+    return putRunArray(store, runId, blob, std::span<const double>(v));
 }
 
-Expected<std::vector<double>> getDoubles(Store& store, std::int64_t runId, const std::string& name, std::size_t expected) {
+Expected<std::vector<double>> getDoubles(Store& store, std::int64_t runId, std::string_view blob, std::size_t expected) {
     if (expected == 0) return std::vector<double>{};
-    auto v = getRunArray<double>(store, runId, "model." + name);
+    auto v = getRunArray<double>(store, runId, blob);
     if (!v) return std::unexpected(v.error());
+    const std::string part(blob.substr(blob.find('.') + 1));  // "model.pca_axes" -> "pca_axes"
     if (v->size() != expected)
-        return fail("Run " + std::to_string(runId) + ": its stored model part '" + name + "' has " + std::to_string(v->size()) +
+        return fail("Run " + std::to_string(runId) + ": its stored model part '" + part + "' has " + std::to_string(v->size()) +
                     " values, expected " + std::to_string(expected) + ".");
     return v;
 }
@@ -49,21 +51,22 @@ Status storeClusterModel(Store& store, std::int64_t runId, const ClusterModel& m
                                 {"precision", pcaPrecisionName(m.pca.precision)}}},
                        {"precision", m.precision == Precision::Float64 ? "float64" : "float32"},
                        {"gmm", {{"k", m.gmm.k}, {"dim", m.gmm.dim}, {"covariance", covarianceTypeName(m.gmm.covariance)}}}};
-    if (auto s = putRunJson(store, runId, "model.json", meta); !s) return s;
+    if (auto s = putRunJson(store, runId, blobs::kModelJson, meta); !s) return s;
     for (const auto& [name, values] :
-         {std::pair<const char*, const std::vector<double>*>{"std_mean", &m.standardization.mean}, {"std_scale", &m.standardization.scale},
-          {"pca_mean", &m.pca.mean}, {"pca_axes", &m.pca.axes}, {"pca_variance", &m.pca.explainedVariance},
-          {"pca_variance_ratio", &m.pca.explainedVarianceRatio}, {"gmm_weights", &m.gmm.weights},
-          {"gmm_means", &m.gmm.means}, {"gmm_covariances", &m.gmm.covariances}})
+         {std::pair<std::string_view, const std::vector<double>*>{blobs::kModelStdMean, &m.standardization.mean},
+          {blobs::kModelStdScale, &m.standardization.scale}, {blobs::kModelPcaMean, &m.pca.mean}, {blobs::kModelPcaAxes, &m.pca.axes},
+          {blobs::kModelPcaVariance, &m.pca.explainedVariance}, {blobs::kModelPcaVarianceRatio, &m.pca.explainedVarianceRatio},
+          {blobs::kModelGmmWeights, &m.gmm.weights}, {blobs::kModelGmmMeans, &m.gmm.means},
+          {blobs::kModelGmmCovariances, &m.gmm.covariances}})
         if (auto s = putDoubles(store, runId, name, *values); !s) return s;
     return {};
 }
 
 Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
     const std::string id = std::to_string(run.id);
-    if (run.kind != "cluster")
-        return fail(ErrorCode::NotClusterRun, {id, run.kind}, "Run " + id + " is a " + run.kind + " run, not a cluster run.", ErrorKind::Usage);
-    auto stored = getRunJson(store, run.id, "model.json");
+    if (run.kind != RunKind::Cluster)
+        return fail(ErrorCode::NotClusterRun, {id, toString(run.kind)}, "Run " + id + " is a " + toString(run.kind) + " run, not a cluster run.", ErrorKind::Usage);
+    auto stored = getRunJson(store, run.id, blobs::kModelJson);
     if (!stored)
         return fail(ErrorCode::ClusterModelMissing, {id},
                     "Cluster run " + id + " has no stored model (it was made before models were stored with runs); "
@@ -85,29 +88,29 @@ Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
         m.pca.fitRows = pca.at("fit_rows").get<std::int64_t>();
         // models stored before the key were fitted with float32 (or float64) products: float32 projection
         if (pca.contains("precision") && !parsePcaPrecision(pca.at("precision").get<std::string>(), m.pca.precision))
-            return fail(ErrorCode::StoredDataInvalid, {id, "model.json"}, "Cluster run " + id + ": unknown PCA precision in its stored model.");
+            return fail(ErrorCode::StoredDataInvalid, {id, std::string(blobs::kModelJson)}, "Cluster run " + id + ": unknown PCA precision in its stored model.");
         m.precision = meta.at("precision").get<std::string>() == "float32" ? Precision::Float32 : Precision::Float64;
         const auto& g = meta.at("gmm");
         m.gmm.k = g.at("k").get<int>();
         m.gmm.dim = g.at("dim").get<int>();
         auto cov = parseCovarianceType(g.at("covariance").get<std::string>());
         if (!cov)
-            return fail(ErrorCode::StoredDataInvalid, {id, "model.json"}, "Cluster run " + id + ": unknown covariance type in its stored model.");
+            return fail(ErrorCode::StoredDataInvalid, {id, std::string(blobs::kModelJson)}, "Cluster run " + id + ": unknown covariance type in its stored model.");
         m.gmm.covariance = *cov;
         const auto c = std::size_t(m.pca.components), in = std::size_t(m.pca.inputDim);
         const auto k = std::size_t(m.gmm.k), d = std::size_t(m.gmm.dim);
         for (auto [name, target, size] :
-             {std::tuple{"std_mean", &m.standardization.mean, stdDim}, {"std_scale", &m.standardization.scale, stdDim},
-              {"pca_mean", &m.pca.mean, c ? in : 0}, {"pca_axes", &m.pca.axes, c * in}, {"pca_variance", &m.pca.explainedVariance, c},
-              {"pca_variance_ratio", &m.pca.explainedVarianceRatio, c}, {"gmm_weights", &m.gmm.weights, k},
-              {"gmm_means", &m.gmm.means, k * d},
-              {"gmm_covariances", &m.gmm.covariances, covarianceSize(m.gmm.covariance, m.gmm.k, m.gmm.dim)}}) {
+             {std::tuple{blobs::kModelStdMean, &m.standardization.mean, stdDim}, {blobs::kModelStdScale, &m.standardization.scale, stdDim},
+              {blobs::kModelPcaMean, &m.pca.mean, c ? in : 0}, {blobs::kModelPcaAxes, &m.pca.axes, c * in},
+              {blobs::kModelPcaVariance, &m.pca.explainedVariance, c}, {blobs::kModelPcaVarianceRatio, &m.pca.explainedVarianceRatio, c},
+              {blobs::kModelGmmWeights, &m.gmm.weights, k}, {blobs::kModelGmmMeans, &m.gmm.means, k * d},
+              {blobs::kModelGmmCovariances, &m.gmm.covariances, covarianceSize(m.gmm.covariance, m.gmm.k, m.gmm.dim)}}) {
             auto v = getDoubles(store, run.id, name, size);
             if (!v) return std::unexpected(v.error());
             *target = std::move(*v);
         }
     } catch (const json::exception& e) {
-        return fail(ErrorCode::StoredDataInvalid, {id, "model.json"}, "Cluster run " + id + ": its stored model description is damaged (" + e.what() + ").");
+        return fail(ErrorCode::StoredDataInvalid, {id, std::string(blobs::kModelJson)}, "Cluster run " + id + ": its stored model description is damaged (" + e.what() + ").");
     }
     return m;
 }

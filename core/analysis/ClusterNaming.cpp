@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jobs/RunJob.h"
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
@@ -16,10 +17,10 @@ namespace {
 
 using json = nlohmann::json;
 
-Expected<json> readJsonBlob(Store& store, std::int64_t runId, const std::string& name) {
+Expected<json> readJsonBlob(Store& store, std::int64_t runId, std::string_view name) {
     auto q = store.prepare("SELECT data FROM run_blobs WHERE run_id = ?1 AND name = ?2");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, runId).bind(2, std::string_view(name));
+    q->bind(1, runId).bind(2, name);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
     if (!*row) return json();  // none stored
@@ -27,12 +28,12 @@ Expected<json> readJsonBlob(Store& store, std::int64_t runId, const std::string&
     const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded())
-        return fail(ErrorCode::StoredDataInvalid, {std::to_string(runId), name},
-                    "Run " + std::to_string(runId) + ": the stored " + name + " are not valid JSON.");
+        return fail(ErrorCode::StoredDataInvalid, {std::to_string(runId), std::string(name)},
+                    "Run " + std::to_string(runId) + ": the stored " + std::string(name) + " are not valid JSON.");
     return j;
 }
 
-Status writeJsonBlob(Store& store, std::int64_t runId, const std::string& name, const json& j) {
+Status writeJsonBlob(Store& store, std::int64_t runId, std::string_view name, const json& j) {
     const std::string text = j.dump();
     return putRunBlob(store, runId, name, std::as_bytes(std::span<const char>(text.data(), text.size())));
 }
@@ -63,8 +64,8 @@ Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std:
     return runJob<ClusterNames>([&]() -> Expected<ClusterNames> {
         auto run = getRun(store, runId);
         if (!run) return std::unexpected(run.error());
-        if (run->kind != "cluster")
-            return fail(ErrorCode::NotClusterRun, {std::to_string(runId), run->kind},
+        if (run->kind != RunKind::Cluster)
+            return fail(ErrorCode::NotClusterRun, {std::to_string(runId), toString(run->kind)},
                         "Run " + std::to_string(runId) + " is not a clustering run.", ErrorKind::Usage);
         auto language = runLanguage(store, runId);
         if (!language) return std::unexpected(language.error());
@@ -100,7 +101,7 @@ Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std:
         cancel.throwIfCancelled();
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
-        if (auto s = writeJsonBlob(store, runId, "cluster_terms", {{"language", *language}, {"method", "c-TF-IDF"}, {"terms", terms}}); !s)
+        if (auto s = writeJsonBlob(store, runId, blobs::kClusterTerms, {{"language", *language}, {"method", "c-TF-IDF"}, {"terms", terms}}); !s)
             return std::unexpected(s.error());
         if (auto s = tx->commit(); !s) return std::unexpected(s.error());
         return *names;
@@ -109,7 +110,7 @@ Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std:
 
 Expected<ClusterNames> readClusterNames(Store& store, std::int64_t runId) {
     ClusterNames out;
-    auto terms = readJsonBlob(store, runId, "cluster_terms");
+    auto terms = readJsonBlob(store, runId, blobs::kClusterTerms);
     if (!terms) return std::unexpected(terms.error());
     if (terms->is_object()) {
         out.computed = true;
@@ -121,7 +122,7 @@ Expected<ClusterNames> readClusterNames(Store& store, std::int64_t runId) {
             out.terms.push_back(std::move(list));
         }
     }
-    auto names = readJsonBlob(store, runId, "cluster_names");
+    auto names = readJsonBlob(store, runId, blobs::kClusterNames);
     if (!names) return std::unexpected(names.error());
     if (names->is_object())
         for (const auto& [key, value] : names->items())
@@ -131,12 +132,12 @@ Expected<ClusterNames> readClusterNames(Store& store, std::int64_t runId) {
 }
 
 Status setClusterName(Store& store, std::int64_t runId, int cluster, const std::string& name) {
-    auto names = readJsonBlob(store, runId, "cluster_names");
+    auto names = readJsonBlob(store, runId, blobs::kClusterNames);
     if (!names) return std::unexpected(names.error());
     json j = names->is_object() ? *names : json::object();
     if (name.empty()) j.erase(std::to_string(cluster));
     else j[std::to_string(cluster)] = name;
-    return writeJsonBlob(store, runId, "cluster_names", j);
+    return writeJsonBlob(store, runId, blobs::kClusterNames, j);
 }
 
 }  // namespace dl

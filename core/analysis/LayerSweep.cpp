@@ -183,7 +183,7 @@ Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& 
         pj["silhouette_rows"] = params.silhouetteRows;
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
-        auto runId = createRun(store, "layer-sweep", in->corpus.id, in->base.id, pj);
+        auto runId = createRun(store, RunKind::LayerSweep, in->corpus.id, in->base.id, pj);
         if (!runId) return std::unexpected(runId.error());
         if (auto s = setRunSummary(store, *runId, summary); !s) return std::unexpected(s.error());
         if (cancel.isCancelled()) return cancelled();

@@ -1,6 +1,7 @@
 #include "analysis/MergedMoments.h"
 
 #include "common/Brace.h"
+#include "runs/RunBlobs.h"
 #include "store/Runs.h"
 
 namespace dl {
@@ -10,9 +11,9 @@ using shard_detail::brace;
 namespace {
 
 Expected<MomentStats> readStats(Store& store, std::int64_t runId, int dim) {
-    auto count = getRunArray<std::int64_t>(store, runId, "moment_count");
-    auto sum = getRunArray<double>(store, runId, "moment_sum");
-    auto outer = getRunArray<double>(store, runId, "moment_outer");
+    auto count = getRunArray<std::int64_t>(store, runId, blobs::kMomentCount);
+    auto sum = getRunArray<double>(store, runId, blobs::kMomentSum);
+    auto outer = getRunArray<double>(store, runId, blobs::kMomentOuter);
     if (!count || !sum || !outer || count->size() != 1 || sum->size() != std::size_t(dim) ||
         outer->size() != std::size_t(dim) * std::size_t(dim))
         return fail(brace("Merge run {}: its PCA statistics are missing or damaged.", runId));
@@ -27,7 +28,7 @@ Expected<MomentStats> readStats(Store& store, std::int64_t runId, int dim) {
 }  // namespace
 
 Expected<MergedMoments> mergedMoments(Store& store, std::int64_t setId, std::int64_t corpusId, std::int64_t sentences) {
-    auto runs = listRuns(store, "merge");
+    auto runs = listRuns(store, RunKind::Merge);
     if (!runs) return std::unexpected(runs.error());
     std::int64_t otherCount = -1;
     for (auto it = runs->rbegin(); it != runs->rend(); ++it) {  // newest first

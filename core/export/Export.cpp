@@ -70,13 +70,13 @@ Expected<std::optional<RunInfo>> exportedRun(const ExportParams& p, Store& store
         if (!r) return std::unexpected(r.error());
         run = *r;
     } else if (p.mode == ExportMode::Selection || byCluster) {
-        auto r = latestRun(store, p.mode == ExportMode::Selection ? "select" : "cluster");
+        auto r = latestRun(store, p.mode == ExportMode::Selection ? RunKind::Select : RunKind::Cluster);
         if (!r) return std::unexpected(r.error());
         run = *r;
     }
-    if (p.mode == ExportMode::Selection && run->kind != "select")
-        return usageError("Run " + std::to_string(run->id) + " is a " + run->kind + " run; export a selection run, or use --shards/--mixture.");
-    if (p.mode != ExportMode::Selection && byCluster && run->kind != "cluster")
+    if (p.mode == ExportMode::Selection && run->kind != RunKind::Select)
+        return usageError("Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run; export a selection run, or use --shards/--mixture.");
+    if (p.mode != ExportMode::Selection && byCluster && run->kind != RunKind::Cluster)
         return usageError("Run " + std::to_string(run->id) + " is not a clustering run; --by cluster needs one.");
     return run;
 }
@@ -248,7 +248,7 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
         {"files", std::move(files)}};
     if (in.run) {
         const RunInfo& run = *in.run;
-        m["run"] = {{"id", run.id}, {"kind", run.kind}, {"created", run.created}, {"params", run.params}};
+        m["run"] = {{"id", run.id}, {"kind", toString(run.kind)}, {"created", run.created}, {"params", run.params}};
         if (run.summary.contains("embeddings")) m["run"]["embeddings"] = run.summary["embeddings"];
         if (run.embeddingSetId) m["run"]["embedding_set"] = *run.embeddingSetId;
     }

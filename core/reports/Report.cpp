@@ -115,10 +115,10 @@ Expected<ScoreMatrix> parseScoreMatrixCsv(std::string_view text) {
 }
 
 Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
-    auto run = params.runId ? getRun(store, params.runId) : latestRun(store, "cluster");
+    auto run = params.runId ? getRun(store, params.runId) : latestRun(store, RunKind::Cluster);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != "cluster")
-        return fail("Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
+    if (run->kind != RunKind::Cluster)
+        return fail("Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run, not a cluster run.");
     const json& sum = run->summary;
     // One pass over the corpus: truth, clusters, features, texts (shared with the outlier panel).
     auto pass = readClusteredSentences(store, *run, true);
@@ -135,7 +135,7 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     auto cm = confusionMatrix(truth, pred, nd, k);
     auto map = majorityMap(cm);
     json rep;
-    rep["run"] = {{"id", run->id}, {"kind", run->kind}, {"created", run->created}, {"params", run->params}};
+    rep["run"] = {{"id", run->id}, {"kind", toString(run->kind)}, {"created", run->created}, {"params", run->params}};
     rep["corpus"] = sum.value("corpus", "");
     rep["sentences"] = static_cast<std::int64_t>(truth.size());
     rep["k"] = k;

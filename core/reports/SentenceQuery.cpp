@@ -89,11 +89,11 @@ Expected<std::int64_t> sentenceIdAt(Statement& q, std::int64_t corpusId, std::in
 Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, Store& store, ProgressSink& progress,
                                              const CancelToken& cancel, SentenceQueryCache* cache) {
     if (params.texts.empty()) return fail(ErrorCode::EmptyQuery, {}, "No sentence to look up.", ErrorKind::Usage);
-    auto run = params.runId ? getRun(store, params.runId) : latestRun(store, "cluster");
+    auto run = params.runId ? getRun(store, params.runId) : latestRun(store, RunKind::Cluster);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != "cluster")
-        return fail(ErrorCode::NotClusterRun, {std::to_string(run->id), run->kind},
-                    "Run " + std::to_string(run->id) + " is a " + run->kind + " run, not a cluster run.");
+    if (run->kind != RunKind::Cluster)
+        return fail(ErrorCode::NotClusterRun, {std::to_string(run->id), toString(run->kind)},
+                    "Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run, not a cluster run.");
     auto model = loadClusterModel(store, *run);
     if (!model) return std::unexpected(model.error());
     auto set = embeddingSet(store, model->embeddingSet);

@@ -17,6 +17,7 @@
 #include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "encode/EncodeJob.h"
+#include "runs/RunBlobs.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
@@ -328,18 +329,18 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     progress.stage("Saving the selection");
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
-    auto runId = createRun(store, "select", pool->corpus.id, std::nullopt, p.toJson());
+    auto runId = createRun(store, RunKind::Select, pool->corpus.id, std::nullopt, p.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
     if (auto s = setRunSummary(store, *runId, out.summary); !s) return std::unexpected(s.error());
     const auto gBytes = bestState;
-    if (auto s = putRunBlob(store, *runId, "adaptive_layer.pt", std::as_bytes(std::span<const char>(gBytes))); !s)
+    if (auto s = putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(gBytes))); !s)
         return std::unexpected(s.error());
-    if (auto s = putRunBlob(store, *runId, "classifier.pt", std::as_bytes(std::span<const char>(head->weights))); !s)
+    if (auto s = putRunBlob(store, *runId, blobs::kClassifier, std::as_bytes(std::span<const char>(head->weights))); !s)
         return std::unexpected(s.error());
-    for (auto s : {putRunArray(store, *runId, "alignment_pair_ids", std::span<const std::int64_t>(shownIds)),
-                   putRunArray(store, *runId, "alignment_before", std::span<const float>(alignedBefore)),
-                   putRunArray(store, *runId, "alignment_after", std::span<const float>(alignedAfter))})
+    for (auto s : {putRunArray(store, *runId, blobs::kAlignmentPairIds, std::span<const std::int64_t>(shownIds)),
+                   putRunArray(store, *runId, blobs::kAlignmentBefore, std::span<const float>(alignedBefore)),
+                   putRunArray(store, *runId, blobs::kAlignmentAfter, std::span<const float>(alignedAfter))})
         if (!s) return std::unexpected(s.error());
     cancel.throwIfCancelled();
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());

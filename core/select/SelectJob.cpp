@@ -344,7 +344,7 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
     progress.stage("Saving the selection");
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
-    auto runId = createRun(store, "select", pool->corpus.id, setId, p.toJson());
+    auto runId = createRun(store, RunKind::Select, pool->corpus.id, setId, p.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
     if (auto s = setRunSummary(store, *runId, out.summary); !s) return std::unexpected(s.error());
@@ -366,14 +366,14 @@ static Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store
     if (params.domain.empty()) return usageError("Name the in-domain label with --domain.");
     std::vector<RunInfo> runs;
     if (params.runs.empty()) {
-        auto r = latestRun(store, "select");
+        auto r = latestRun(store, RunKind::Select);
         if (!r) return std::unexpected(r.error());
         runs.push_back(*r);
     }
     for (auto id : params.runs) {
         auto r = getRun(store, id);
         if (!r) return std::unexpected(r.error());
-        if (r->kind != "select") return usageError("Run " + std::to_string(id) + " is a " + r->kind + " run, not a selection.");
+        if (r->kind != RunKind::Select) return usageError("Run " + std::to_string(id) + " is a " + toString(r->kind) + " run, not a selection.");
         runs.push_back(*r);
     }
     nlohmann::json out = {{"domain", params.domain}, {"runs", nlohmann::json::array()}};

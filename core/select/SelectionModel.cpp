@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "runs/RunBlobs.h"
 #include "select/DomainClassifier.h"
 #include "select/DomainCosine.h"
 #include "store/Store.h"
@@ -57,22 +58,22 @@ Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionMode
     const json meta = {{"format_version", kModelVersion}, {"method", methodName(m.method)}, {"embedding_set", m.embeddingSet},
                        {"dim", m.dim}, {"hidden", m.hidden}, {"exclude_leaked", m.excludeLeaked},
                        {"seed_hashes", m.seedTextHashes.size()}, {"lm_order", m.lmOrder}};
-    if (auto s = putRunJson(store, runId, "model.json", meta); !s) return s;
+    if (auto s = putRunJson(store, runId, blobs::kModelJson, meta); !s) return s;
     if (!m.query.empty())
-        if (auto s = putRunArray(store, runId, "model.query", std::span<const double>(m.query)); !s) return s;
+        if (auto s = putRunArray(store, runId, blobs::kModelQuery, std::span<const double>(m.query)); !s) return s;
     if (!m.headWeights.empty())
-        if (auto s = putRunArray(store, runId, "model.head", std::span<const char>(m.headWeights)); !s) return s;
+        if (auto s = putRunArray(store, runId, blobs::kModelHead, std::span<const char>(m.headWeights)); !s) return s;
     if (!m.seedTextHashes.empty())
-        if (auto s = putRunArray(store, runId, "model.seed_hashes", std::span<const std::uint64_t>(m.seedTextHashes)); !s)
+        if (auto s = putRunArray(store, runId, blobs::kModelSeedHashes, std::span<const std::uint64_t>(m.seedTextHashes)); !s)
             return s;
     if (m.lmOrder > 0) {
         const std::string src = joinWords(m.vocabularySrc), tgt = joinWords(m.vocabularyTgt);
-        for (const Status& s : {putRunArray(store, runId, "model.seed_ids", std::span<const std::int64_t>(m.seedIds)),
-                                putRunArray(store, runId, "model.mix_ids", std::span<const std::int64_t>(m.mixIds)),
-                                putRunArray(store, runId, "model.vocabulary_src", std::span<const char>(src.data(), src.size()))})
+        for (const Status& s : {putRunArray(store, runId, blobs::kModelSeedIds, std::span<const std::int64_t>(m.seedIds)),
+                                putRunArray(store, runId, blobs::kModelMixIds, std::span<const std::int64_t>(m.mixIds)),
+                                putRunArray(store, runId, blobs::kModelVocabularySrc, std::span<const char>(src.data(), src.size()))})
             if (!s) return s;
         if (!tgt.empty())
-            if (auto s = putRunArray(store, runId, "model.vocabulary_tgt", std::span<const char>(tgt.data(), tgt.size())); !s)
+            if (auto s = putRunArray(store, runId, blobs::kModelVocabularyTgt, std::span<const char>(tgt.data(), tgt.size())); !s)
                 return s;
     }
     return {};
@@ -80,7 +81,7 @@ Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionMode
 
 Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
     const std::string id = std::to_string(run.id);
-    if (run.kind != "select") return usageError("Run " + id + " is a " + run.kind + " run, not a selection run.");
+    if (run.kind != RunKind::Select) return usageError("Run " + id + " is a " + toString(run.kind) + " run, not a selection run.");
     const std::string methodText = run.params.value("method", std::string("?"));
     auto method = parseMethod(methodText);
     if (method && !selectionModelApplicable(*method))
@@ -88,7 +89,7 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
                     ", whose model cannot be applied to other sentences: it is trained on the run's own pool "
                     "(n-gram LMs, EM over the pool, or a fine-tuned encoder) and is not stored. Score the whole pool "
                     "with `select`, or use cosine, finetune-head, moore-lewis or axelrod for sharded scoring.");
-    auto stored = getRunJson(store, run.id, "model.json");
+    auto stored = getRunJson(store, run.id, blobs::kModelJson);
     if (!stored)
         return fail("Selection run " + id + " has no stored model (it was made before models were stored with runs); "
                     "run `select` again to get one that `score` can apply.");
@@ -105,7 +106,7 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
         m.excludeLeaked = meta.at("exclude_leaked").get<bool>();
         m.lmOrder = meta.value("lm_order", 0);
         if (meta.at("seed_hashes").get<std::size_t>() > 0) {
-            auto h = getRunArray<std::uint64_t>(store, run.id, "model.seed_hashes");
+            auto h = getRunArray<std::uint64_t>(store, run.id, blobs::kModelSeedHashes);
             if (!h) return std::unexpected(h.error());
             m.seedTextHashes = std::move(*h);
         }
@@ -113,24 +114,24 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
         return fail("Selection run " + id + ": its stored model description is damaged (" + e.what() + ").");
     }
     if (!selectionModelUsesEmbeddings(m.method)) {
-        auto seedIds = getRunArray<std::int64_t>(store, run.id, "model.seed_ids");
-        auto mixIds = getRunArray<std::int64_t>(store, run.id, "model.mix_ids");
-        auto src = getRunArray<char>(store, run.id, "model.vocabulary_src");
+        auto seedIds = getRunArray<std::int64_t>(store, run.id, blobs::kModelSeedIds);
+        auto mixIds = getRunArray<std::int64_t>(store, run.id, blobs::kModelMixIds);
+        auto src = getRunArray<char>(store, run.id, blobs::kModelVocabularySrc);
         if (!seedIds || !mixIds || !src || m.lmOrder < 1) return fail("Selection run " + id + ": its stored language-model recipe is incomplete.");
         m.seedIds = std::move(*seedIds);
         m.mixIds = std::move(*mixIds);
         m.vocabularySrc = splitWords(*src);
         if (m.method == SelectMethod::Axelrod) {
-            auto tgt = getRunArray<char>(store, run.id, "model.vocabulary_tgt");
+            auto tgt = getRunArray<char>(store, run.id, blobs::kModelVocabularyTgt);
             if (!tgt) return fail("Selection run " + id + ": its stored target-side vocabulary is missing.");
             m.vocabularyTgt = splitWords(*tgt);
         }
     } else if (m.method == SelectMethod::Cosine) {
-        auto q = getRunArray<double>(store, run.id, "model.query");
+        auto q = getRunArray<double>(store, run.id, blobs::kModelQuery);
         if (!q || q->size() != std::size_t(m.dim)) return fail("Selection run " + id + ": its stored seed query is missing or damaged.");
         m.query = std::move(*q);
     } else {
-        auto w = getRunArray<char>(store, run.id, "model.head");
+        auto w = getRunArray<char>(store, run.id, blobs::kModelHead);
         if (!w || w->empty()) return fail("Selection run " + id + ": its stored classifier is missing.");
         m.headWeights = std::move(*w);
     }

@@ -12,6 +12,9 @@ namespace {
 
 using json = nlohmann::json;
 
+// The shard jobs (ShardManifest::job, the data files' prefix), not run kinds.
+const std::string kAssignJob = "assign", kScoreJob = "score";
+
 // What a shard of `job` applying `run` records: the run identifies the model within the project.
 struct Applied {
     RunInfo run;
@@ -20,12 +23,13 @@ struct Applied {
     std::string modelHash;
 };
 
-Expected<Applied> plan(const ApplyShardParams& p, Store& store, const std::string& kind, const std::string& job) {
+Expected<Applied> plan(const ApplyShardParams& p, Store& store, RunKind kind, const std::string& job) {
     Applied a;
     auto run = p.runId > 0 ? getRun(store, p.runId) : latestRun(store, kind);
     if (!run) return std::unexpected(run.error());
     if (run->kind != kind)
-        return usageError("Run " + std::to_string(run->id) + " is a " + run->kind + " run; `" + job + "` applies a " + kind + " run.");
+        return usageError("Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run; `" + job +
+                          "` applies a " + toString(kind) + " run.");
     a.run = *run;
     auto corpus = corpusForRun(store, run->corpusId, p.corpus);
     if (!corpus) return std::unexpected(corpus.error());
@@ -33,17 +37,17 @@ Expected<Applied> plan(const ApplyShardParams& p, Store& store, const std::strin
     a.params = corpusIdentity(a.corpus);
     a.params["job"] = job;
     a.params["run"] = run->id;
-    a.modelHash = hashParams(json{{"run", run->id}, {"kind", run->kind}, {"created", run->created}, {"params", run->params}});
+    a.modelHash = hashParams(json{{"run", run->id}, {"kind", toString(run->kind)}, {"created", run->created}, {"params", run->params}});
     return a;
 }
 
 Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
-    auto a = plan(p, store, "cluster", "assign");
+    auto a = plan(p, store, RunKind::Cluster, kAssignJob);
     if (!a) return std::unexpected(a.error());
     auto model = loadClusterModel(store, a->run);
     if (!model) return std::unexpected(model.error());
     a->params["k"] = model->gmm.k;
-    if (auto done = finishedShard(p.outDir, "assign", p.shard, a->params)) return *done;
+    if (auto done = finishedShard(p.outDir, kAssignJob, p.shard, a->params)) return *done;
     auto rows = shardRows(store, a->corpus, p.shard);
     if (!rows) return std::unexpected(rows.error());
     progress.stage("Assigning shard " + formatShardSpec(p.shard) + " of " + a->corpus.name + " with cluster run " +
@@ -59,7 +63,7 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
         if (!applied) return std::unexpected(applied.error());
         g = std::move(*applied);
     }
-    auto out = ShardOutput::open(p.outDir, "assign", *rows);
+    auto out = ShardOutput::open(p.outDir, kAssignJob, *rows);
     if (!out) return std::unexpected(out.error());
     auto& f = out->data();
     for (const Status& s : {f.array("labels", ShardDType::I32, n, 1, std::span<const std::int32_t>(g.labels)),
@@ -74,12 +78,12 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
 }
 
 Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
-    auto a = plan(p, store, "select", "score");
+    auto a = plan(p, store, RunKind::Select, kScoreJob);
     if (!a) return std::unexpected(a.error());
     auto model = loadSelectionModel(store, a->run);
     if (!model) return std::unexpected(model.error());
     a->params["method"] = methodName(model->method);
-    if (auto done = finishedShard(p.outDir, "score", p.shard, a->params)) return *done;
+    if (auto done = finishedShard(p.outDir, kScoreJob, p.shard, a->params)) return *done;
     auto rows = shardRows(store, a->corpus, p.shard);
     if (!rows) return std::unexpected(rows.error());
     progress.stage("Scoring shard " + formatShardSpec(p.shard) + " of " + a->corpus.name + " with selection run " +
@@ -102,7 +106,7 @@ Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, Progr
         scores = applyLmSelectionModel(store, *model, *texts, tgt, cancel);
     }
     if (!scores) return std::unexpected(scores.error());
-    auto out = ShardOutput::open(p.outDir, "score", *rows);
+    auto out = ShardOutput::open(p.outDir, kScoreJob, *rows);
     if (!out) return std::unexpected(out.error());
     if (auto s = out->data().array("scores", ShardDType::F64, n, 1, std::span<const double>(*scores)); !s)
         return std::unexpected(s.error());

@@ -5,6 +5,7 @@
 
 #include "jobs/RunJob.h"
 #include "common/Brace.h"
+#include "runs/RunBlobs.h"
 #include "shard/MergeSteps.h"
 #include "shard/ShardSet.h"
 #include "shard/ShardSpec.h"
@@ -72,17 +73,17 @@ Status recordMerge(Store& store, const MergeInput& in, const std::string& job, M
     const nlohmann::json params = {{"job", job}, {"dir", fs::absolute(in.dir).string()}, {"shards", first.shard.count},
                                    {"params_hash", first.paramsHash}, {"model_hash", first.modelHash},
                                    {"shard_params", first.params}};
-    auto runId = createRun(store, "merge", in.corpus.id, r.embeddingSet ? std::optional(r.embeddingSet) : std::nullopt, params);
+    auto runId = createRun(store, RunKind::Merge, in.corpus.id, r.embeddingSet ? std::optional(r.embeddingSet) : std::nullopt, params);
     if (!runId) return std::unexpected(runId.error());
     r.mergeRunId = *runId;
     if (r.moments) {
         const std::int64_t count = r.moments->count;
-        for (const Status& s : {putRunArray(store, *runId, "moment_count", std::span<const std::int64_t>(&count, 1)),
-                                putRunArray(store, *runId, "moment_sum", std::span<const double>(r.moments->sum)),
-                                putRunArray(store, *runId, "moment_outer", std::span<const double>(r.moments->outer))})
+        for (const Status& s : {putRunArray(store, *runId, blobs::kMomentCount, std::span<const std::int64_t>(&count, 1)),
+                                putRunArray(store, *runId, blobs::kMomentSum, std::span<const double>(r.moments->sum)),
+                                putRunArray(store, *runId, blobs::kMomentOuter, std::span<const double>(r.moments->outer))})
             if (!s) return s;
         r.summary["pca_statistics"] = {{"count", count}, {"dim", r.moments->dim},
-                                       {"blobs", {"moment_count", "moment_sum", "moment_outer"}}};
+                                       {"blobs", {std::string(blobs::kMomentCount), std::string(blobs::kMomentSum), std::string(blobs::kMomentOuter)}}};
     }
     r.summary["shards"] = first.shard.count;
     r.summary["rows"] = r.rows;

@@ -1,6 +1,7 @@
 // Merge of assign and score shards: their per-sentence results become one run.
 #include <cmath>
 
+#include "runs/RunBlobs.h"
 #include "select/SelectJob.h"
 #include "shard/MergeSteps.h"
 #include "store/Runs.h"
@@ -32,11 +33,11 @@ bool hasArray(const MergeInput& in, const char* name) {
     return reader && reader->find(name, ShardDType::F32).has_value();
 }
 
-Expected<RunInfo> sourceRun(Store& store, const MergeInput& in, const std::string& kind) {
+Expected<RunInfo> sourceRun(Store& store, const MergeInput& in, RunKind kind) {
     const auto id = in.shards.front().params.value("run", std::int64_t(0));
     auto run = getRun(store, id);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != kind) return fail("Run " + std::to_string(id) + " that the shards applied is not a " + kind + " run.");
+    if (run->kind != kind) return fail("Run " + std::to_string(id) + " that the shards applied is not a " + toString(kind) + " run.");
     return run;
 }
 
@@ -49,7 +50,7 @@ nlohmann::json appliedParams(const MergeInput& in, const RunInfo& source) {
 }  // namespace
 
 Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress, const CancelToken& cancel) {
-    auto source = sourceRun(store, in, "cluster");
+    auto source = sourceRun(store, in, RunKind::Cluster);
     if (!source) return std::unexpected(source.error());
     const int k = in.shards.front().params.value("k", 0);
     RunResults rr;
@@ -60,7 +61,7 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
                             gather<double>(in, "responsibilities", ShardDType::F64, k, resp, nullptr, cancel)})
         if (!s) return s;
     // The map coordinates (shards of runs clustered after a PCA): stored as the cluster run
-    // stores its own ("pca2d", position order), so the workbench draws the assign run's map.
+    // stores its own (blobs::kPca2d, position order), so the workbench draws the assign run's map.
     std::vector<float> map2d;
     const bool mapped = hasArray(in, "map2d");
     if (mapped)
@@ -73,17 +74,17 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
     }
     nlohmann::json params = source->params;
     params["applied"] = appliedParams(in, *source);
-    auto runId = createRun(store, "assign", in.corpus.id, source->embeddingSetId, params);
+    auto runId = createRun(store, RunKind::Assign, in.corpus.id, source->embeddingSetId, params);
     if (!runId) return std::unexpected(runId.error());
     const auto n = static_cast<double>(rr.sentenceIds.size());
     const nlohmann::json summary = {{"source_run", source->id}, {"corpus", in.corpus.name}, {"sentences", rr.sentenceIds.size()},
                                     {"k", k}, {"cluster_sizes", sizes}, {"mean_loglik", n > 0 ? loglik / n : 0.0}};
     for (const Status& s : {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary),
-                            putRunArray(store, *runId, "sentence_ids", std::span<const std::int64_t>(rr.sentenceIds)),
-                            putRunArray(store, *runId, "responsibilities", std::span<const double>(resp))})
+                            putRunArray(store, *runId, blobs::kSentenceIds, std::span<const std::int64_t>(rr.sentenceIds)),
+                            putRunArray(store, *runId, blobs::kResponsibilities, std::span<const double>(resp))})
         if (!s) return s;
     if (mapped)
-        if (auto s = putRunArray(store, *runId, "pca2d", std::span<const float>(map2d)); !s) return s;
+        if (auto s = putRunArray(store, *runId, blobs::kPca2d, std::span<const float>(map2d)); !s) return s;
     r.runId = *runId;
     r.rows = static_cast<std::int64_t>(rr.sentenceIds.size());
     progress.progress(r.rows, r.rows);
@@ -91,7 +92,7 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
 }
 
 Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress, const CancelToken& cancel) {
-    auto source = sourceRun(store, in, "select");
+    auto source = sourceRun(store, in, RunKind::Select);
     if (!source) return std::unexpected(source.error());
     RunResults rr;
     if (auto s = gather<double>(in, "scores", ShardDType::F64, 1, rr.score, &rr.sentenceIds, cancel); !s) return s;
@@ -108,7 +109,7 @@ Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSi
     nlohmann::json params = sp;
     params["pool"] = in.corpus.name;
     params["applied"] = appliedParams(in, *source);
-    auto runId = createRun(store, "select", in.corpus.id, source->embeddingSetId, params);
+    auto runId = createRun(store, RunKind::Select, in.corpus.id, source->embeddingSetId, params);
     if (!runId) return std::unexpected(runId.error());
     const nlohmann::json summary = {{"method", methodName(*method)}, {"pool", in.corpus.name}, {"seed", sp.value("seed", "")},
                                     {"pool_size", rr.score.size()}, {"excluded", excluded}, {"selected", chosen}, {"cut", cut},

@@ -15,7 +15,11 @@ constexpr const char* kRunColumns = "id, kind, corpus_id, embedding_set_id, para
 Expected<RunInfo> readRun(const Statement& q, const std::string& path) {
     RunInfo r;
     r.id = q.int64(0);
-    r.kind = q.text(1);
+    auto kind = runKindFromString(q.text(1));
+    if (!kind)
+        return fail(ErrorCode::StoredDataInvalid, {std::to_string(r.id), "kind"},
+                    "Run " + std::to_string(r.id) + " in " + path + ": " + kind.error().message + " A newer DomainLens made it?");
+    r.kind = *kind;
     r.corpusId = q.int64(2);
     if (!q.isNull(3)) r.embeddingSetId = q.int64(3);
     try {
@@ -30,11 +34,11 @@ Expected<RunInfo> readRun(const Statement& q, const std::string& path) {
 
 }  // namespace
 
-Expected<std::int64_t> createRun(Store& store, const std::string& kind, std::int64_t corpusId,
+Expected<std::int64_t> createRun(Store& store, RunKind kind, std::int64_t corpusId,
                                  std::optional<std::int64_t> embeddingSetId, const nlohmann::json& params) {
     auto q = store.prepare("INSERT INTO runs(kind, corpus_id, embedding_set_id, params) VALUES(?1, ?2, ?3, ?4)");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, kind).bind(2, corpusId).bind(3, embeddingSetId).bind(4, params.dump());
+    q->bind(1, toString(kind)).bind(2, corpusId).bind(3, embeddingSetId).bind(4, params.dump());
     if (auto s = q->run(); !s) return std::unexpected(s.error());
     return store.lastInsertId();
 }
@@ -46,10 +50,13 @@ Status setRunSummary(Store& store, std::int64_t runId, const nlohmann::json& sum
     return q->run();
 }
 
-Expected<std::vector<RunInfo>> listRuns(Store& store, const std::string& kind) {
+namespace {
+
+// All runs when `kind` is empty.
+Expected<std::vector<RunInfo>> listRunsOfKind(Store& store, std::optional<RunKind> kind) {
     auto q = store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE ?1 = '' OR kind = ?1 ORDER BY id");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, kind);
+    q->bind(1, kind ? toString(*kind) : std::string());
     std::vector<RunInfo> out;
     while (true) {
         auto row = q->step();
@@ -62,6 +69,11 @@ Expected<std::vector<RunInfo>> listRuns(Store& store, const std::string& kind) {
     return out;
 }
 
+}  // namespace
+
+Expected<std::vector<RunInfo>> listRuns(Store& store) { return listRunsOfKind(store, std::nullopt); }
+Expected<std::vector<RunInfo>> listRuns(Store& store, RunKind kind) { return listRunsOfKind(store, kind); }
+
 Expected<RunInfo> getRun(Store& store, std::int64_t runId) {
     auto q = store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?1");
     if (!q) return std::unexpected(q.error());
@@ -72,7 +84,8 @@ Expected<RunInfo> getRun(Store& store, std::int64_t runId) {
     return readRun(*q, store.path());
 }
 
-Expected<RunInfo> latestRun(Store& store, const std::string& kind) {
+Expected<RunInfo> latestRun(Store& store, RunKind runKind) {
+    const std::string kind = toString(runKind);
     auto q = store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE kind = ?1 ORDER BY id DESC LIMIT 1");
     if (!q) return std::unexpected(q.error());
     q->bind(1, kind);
@@ -124,35 +137,35 @@ Expected<RunResults> readRunResults(Store& store, std::int64_t runId) {
     return r;
 }
 
-Status putRunBlob(Store& store, std::int64_t runId, const std::string& name, std::span<const std::byte> data) {
+Status putRunBlob(Store& store, std::int64_t runId, std::string_view name, std::span<const std::byte> data) {
     auto q = store.prepare("INSERT OR REPLACE INTO run_blobs(run_id, name, data) VALUES(?1, ?2, ?3)");
     if (!q) return std::unexpected(q.error());
     q->bind(1, runId).bind(2, name).bind(3, data);
     return q->run();
 }
 
-Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, const std::string& name) {
+Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, std::string_view name) {
     auto q = store.prepare("SELECT data FROM run_blobs WHERE run_id = ?1 AND name = ?2");
     if (!q) return std::unexpected(q.error());
     q->bind(1, runId).bind(2, name);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
-    if (!*row) return fail("Run " + std::to_string(runId) + " has no stored '" + name + "'.");
+    if (!*row) return fail("Run " + std::to_string(runId) + " has no stored '" + std::string(name) + "'.");
     auto b = q->blob(0);
     return std::vector<std::byte>(b.begin(), b.end());
 }
 
-Status putRunJson(Store& store, std::int64_t runId, const std::string& name, const nlohmann::json& value) {
+Status putRunJson(Store& store, std::int64_t runId, std::string_view name, const nlohmann::json& value) {
     const std::string text = value.dump();
     return putRunBlob(store, runId, name, std::as_bytes(std::span<const char>(text.data(), text.size())));
 }
 
-Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, const std::string& name) {
+Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, std::string_view name) {
     auto bytes = getRunBlob(store, runId, name);
     if (!bytes) return std::unexpected(bytes.error());
     auto j = nlohmann::json::parse(std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size()), nullptr, false);
     if (j.is_discarded() || !j.is_object())
-        return fail("Run " + std::to_string(runId) + ": its stored '" + name + "' is damaged (not a JSON object).");
+        return fail("Run " + std::to_string(runId) + ": its stored '" + std::string(name) + "' is damaged (not a JSON object).");
     return j;
 }
 

@@ -1,17 +1,20 @@
 #pragma once
 // Stored runs: every analysis or selection is a run with its parameters as JSON, a
 // summary JSON, per-sentence results and named blobs (arrays, trained models), so every
-// plot, table and export can say exactly how it was made.
+// plot, table and export can say exactly how it was made. Kinds and blob names are spelled
+// in runs/ (RunKind.h, RunBlobs.h), never as literals here or in the callers.
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "runs/RunKind.h"
 
 namespace dl {
 
@@ -19,7 +22,7 @@ class Store;
 
 struct RunInfo {
     std::int64_t id = 0;
-    std::string kind;  // "cluster", "select", ...
+    RunKind kind = RunKind::Cluster;
     std::int64_t corpusId = 0;
     std::optional<std::int64_t> embeddingSetId;
     nlohmann::json params;
@@ -28,14 +31,16 @@ struct RunInfo {
 };
 
 // Caller owns the transaction for all writes below.
-Expected<std::int64_t> createRun(Store& store, const std::string& kind, std::int64_t corpusId,
+Expected<std::int64_t> createRun(Store& store, RunKind kind, std::int64_t corpusId,
                                  std::optional<std::int64_t> embeddingSetId, const nlohmann::json& params);
 Status setRunSummary(Store& store, std::int64_t runId, const nlohmann::json& summary);
 
-Expected<std::vector<RunInfo>> listRuns(Store& store, const std::string& kind = {});
+// Reading a run whose stored kind this build does not know fails (StoredDataInvalid, "kind").
+Expected<std::vector<RunInfo>> listRuns(Store& store);
+Expected<std::vector<RunInfo>> listRuns(Store& store, RunKind kind);
 Expected<RunInfo> getRun(Store& store, std::int64_t runId);
 // The latest run of a kind; the error says there is none and which command makes one.
-Expected<RunInfo> latestRun(Store& store, const std::string& kind);
+Expected<RunInfo> latestRun(Store& store, RunKind kind);
 
 // One row per sentence: label (cluster / selected flag), score, probability, log-likelihood.
 struct RunResults {
@@ -49,20 +54,20 @@ Status writeRunResults(Store& store, std::int64_t runId, const RunResults& resul
 Expected<RunResults> readRunResults(Store& store, std::int64_t runId);  // ordered by sentence id
 
 // Named binary payloads (float arrays, trained weights, PCA projection...).
-Status putRunBlob(Store& store, std::int64_t runId, const std::string& name, std::span<const std::byte> data);
-Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, const std::string& name);
+Status putRunBlob(Store& store, std::int64_t runId, std::string_view name, std::span<const std::byte> data);
+Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, std::string_view name);
 
 // A JSON object as a named blob (a stored model's description); reading fails on a missing
 // blob and says so, and on one that is not a JSON object.
-Status putRunJson(Store& store, std::int64_t runId, const std::string& name, const nlohmann::json& value);
-Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, const std::string& name);
+Status putRunJson(Store& store, std::int64_t runId, std::string_view name, const nlohmann::json& value);
+Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, std::string_view name);
 
 template <class T>
-Status putRunArray(Store& store, std::int64_t runId, const std::string& name, std::span<const T> values) {
+Status putRunArray(Store& store, std::int64_t runId, std::string_view name, std::span<const T> values) {
     return putRunBlob(store, runId, name, std::as_bytes(values));
 }
 template <class T>
-Expected<std::vector<T>> getRunArray(Store& store, std::int64_t runId, const std::string& name) {
+Expected<std::vector<T>> getRunArray(Store& store, std::int64_t runId, std::string_view name) {
     auto bytes = getRunBlob(store, runId, name);
     if (!bytes) return std::unexpected(bytes.error());
     std::vector<T> out(bytes->size() / sizeof(T));

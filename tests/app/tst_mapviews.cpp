@@ -271,7 +271,7 @@ private slots:
         {
             auto store = dl::Store::open(copy.toStdString()).value();
             const auto cluster = dl::getRun(*store, p_.clusterRun).value();
-            assignRun = dl::createRun(*store, "assign", cluster.corpusId, std::nullopt, {{"k", 3}}).value();
+            assignRun = dl::createRun(*store, dl::RunKind::Assign, cluster.corpusId, std::nullopt, {{"k", 3}}).value();
             for (std::size_t i = 0; i < p_.ids.size(); ++i) xy.push_back(float(100 + i)), xy.push_back(float(-1.0 * double(i)));
             dl::putRunArray(*store, assignRun, "pca2d", std::span<const float>(xy)).value();
             dl::putRunArray(*store, assignRun, "sentence_ids", std::span<const std::int64_t>(p_.ids)).value();
@@ -290,7 +290,9 @@ private slots:
     void methodsCheckThePoolWithTwoRuns_data() {
         QTest::addColumn<QList<RunRow>>("runs");
         QTest::addColumn<QVector<qint64>>("checked");
-        auto run = [](qint64 id, const QString& kind, const QString& pool) { return RunRow{id, kind, {}, pool, {}, {}}; };
+        auto run = [](qint64 id, const QString& kind, const QString& pool) {
+            return RunRow{id, dl::runKindFromString(kind.toStdString()).value(), {}, pool, {}, {}};
+        };
         QTest::newRow("newest pool has two") << QList<RunRow>{run(1, "cluster", "a"), run(2, "select", "a"), run(3, "select", "b"),
                                                               run(4, "select", "b")}
                                              << QVector<qint64>{3, 4};

@@ -56,7 +56,7 @@ private slots:
             r.prob.push_back(0.5 + double(i % 50) / 100.0);
         }
         auto tx = store->begin();
-        runId_ = dl::createRun(*store, "cluster", dl::findCorpus(*store, "c")->id, std::nullopt, {{"k", 2}}).value();
+        runId_ = dl::createRun(*store, dl::RunKind::Cluster, dl::findCorpus(*store, "c")->id, std::nullopt, {{"k", 2}}).value();
         dl::writeRunResults(*store, runId_, r).value();
         dl::setRunSummary(*store, runId_, {{"domains", {"it", "law"}}, {"majority", {0, 1}}}).value();
         tx->commit().value();

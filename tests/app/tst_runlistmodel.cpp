@@ -39,7 +39,7 @@ private slots:
 
         // Replacing with more rows, then with none: the tester checks every step.
         QList<RunRow> more = *runs;
-        for (int i = 2; i <= 5; ++i) more.append(RunRow{i, i % 2 ? QStringLiteral("cluster") : QStringLiteral("cluster-sweep"),
+        for (int i = 2; i <= 5; ++i) more.append(RunRow{i, i % 2 ? dl::RunKind::Cluster : dl::RunKind::ClusterSweep,
                                                         QStringLiteral("2026-01-0%1").arg(i), QStringLiteral("train"), QString(), QString()});
         model.setRuns(more);
         QCOMPARE(model.rowCount(), 5);
@@ -87,7 +87,7 @@ private slots:
             auto tx = (*store)->begin();
             QVERIFY(tx.has_value());
             QVERIFY((*store)->exec("INSERT INTO corpora(name) VALUES('pool');").has_value());
-            auto run = dl::createRun(**store, kind.toStdString(), (*store)->lastInsertId(), std::nullopt, nlohmann::json::object());
+            auto run = dl::createRun(**store, dl::runKindFromString(kind.toStdString()).value(), (*store)->lastInsertId(), std::nullopt, nlohmann::json::object());
             QVERIFY2(run.has_value(), run ? "" : run.error().message.c_str());
             QVERIFY(dl::setRunSummary(**store, *run, nlohmann::json::parse(summary.toStdString())).has_value());
             QVERIFY(tx->commit().has_value());

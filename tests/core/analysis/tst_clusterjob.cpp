@@ -101,7 +101,7 @@ private slots:
 
         auto run = getRun(*store, res->runId);
         QVERIFY(run);
-        QCOMPARE(run->kind, std::string("cluster"));
+        QCOMPARE(toString(run->kind), std::string("cluster"));  // the stored name
         QCOMPARE(run->params["k"].get<int>(), 3);
         QCOMPARE(run->summary["per_seed"].size(), std::size_t(3));
         auto rr = readRunResults(*store, res->runId);
@@ -199,7 +199,7 @@ private slots:
         QVERIFY2(res, res ? "" : res.error().message.c_str());
         QCOMPARE(res->points.size(), std::size_t(4));
         QCOMPARE(res->bestKByBic, 3);
-        auto runs = listRuns(*store, "cluster-sweep");
+        auto runs = listRuns(*store, RunKind::ClusterSweep);
         QVERIFY(runs && runs->size() == 1);
     }
 
@@ -234,7 +234,7 @@ private slots:
         r = runCluster(p, *store, progress, stop);
         QVERIFY(!r);
         QCOMPARE(r.error().kind, ErrorKind::Cancelled);
-        auto runs = listRuns(*store, "cluster");
+        auto runs = listRuns(*store, RunKind::Cluster);
         QVERIFY(runs && runs->empty());
         auto rep = buildClusterReport(*store, ReportParams{});
         QVERIFY(!rep);

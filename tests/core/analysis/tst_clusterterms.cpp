@@ -124,7 +124,7 @@ private slots:
         std::int64_t run = 0;
         {
             auto tx = store->begin().value();
-            run = createRun(*store, "cluster", findCorpus(*store, "c")->id, std::nullopt, {{"k", 2}}).value();
+            run = createRun(*store, RunKind::Cluster, findCorpus(*store, "c")->id, std::nullopt, {{"k", 2}}).value();
             setRunSummary(*store, run, {{"k", 2}}).value();
             RunResults r;
             r.sentenceIds = labels.sentenceIds;

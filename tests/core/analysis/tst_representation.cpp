@@ -277,7 +277,7 @@ private slots:
         auto res = runCluster(p, *store, progress, cancel);
         QVERIFY(!res);
         QVERIFY2(res.error().message.find("encode --layers 7") != std::string::npos, res.error().message.c_str());
-        QVERIFY(listRuns(*store, "cluster")->empty());
+        QVERIFY(listRuns(*store, RunKind::Cluster)->empty());
     }
 
     void layerSweep_data() {
@@ -311,7 +311,7 @@ private slots:
         }
         auto run = getRun(*store, res->runId);
         QVERIFY(run);
-        QCOMPARE(run->kind, std::string("layer-sweep"));
+        QCOMPARE(toString(run->kind), std::string("layer-sweep"));  // the stored name
         QCOMPARE(run->summary["points"].size(), std::size_t(3));
         QCOMPARE(run->summary["chosen_layer"].get<int>(), 2);
     }
@@ -327,7 +327,7 @@ private slots:
         auto res = runLayerSweep(lp, *store, progress, cancel);
         QVERIFY(!res);
         QCOMPARE(res.error().kind, ErrorKind::Cancelled);
-        QVERIFY(listRuns(*store, "layer-sweep")->empty());
+        QVERIFY(listRuns(*store, RunKind::LayerSweep)->empty());
     }
 };
 

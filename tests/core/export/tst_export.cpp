@@ -87,7 +87,7 @@ private slots:
         }
         auto labels = corpusLabels(*store_, findCorpus(*store_, "c")->id).value();
         auto tx = store_->begin();
-        runId_ = createRun(*store_, "select", findCorpus(*store_, "c")->id, std::nullopt, {{"method", "test"}}).value();
+        runId_ = createRun(*store_, RunKind::Select, findCorpus(*store_, "c")->id, std::nullopt, {{"method", "test"}}).value();
         RunResults r;
         r.sentenceIds = labels.sentenceIds;
         for (std::size_t i = 0; i < labels.sentenceIds.size(); ++i) {

@@ -167,9 +167,9 @@ private slots:
         auto labels = corpusLabels(*s, corpus).value();
         QCOMPARE(labels.domainNames, (std::vector<std::string>{"it", "law"}));
         QCOMPARE(labels.domainIndex, (std::vector<int>{0, 1, 0}));
-        QVERIFY(!latestRun(*s, "cluster"));
+        QVERIFY(!latestRun(*s, RunKind::Cluster));
         auto tx = s->begin();
-        auto id = createRun(*s, "cluster", corpus, std::nullopt, {{"k", 3}});
+        auto id = createRun(*s, RunKind::Cluster, corpus, std::nullopt, {{"k", 3}});
         QVERIFY(id);
         RunResults r;
         r.sentenceIds = labels.sentenceIds;
@@ -181,7 +181,7 @@ private slots:
         QVERIFY(putRunArray<float>(*s, *id, "pca2d", xy));
         QVERIFY(setRunSummary(*s, *id, {{"purity", 0.5}}));
         tx->commit().value();
-        auto run = latestRun(*s, "cluster").value();
+        auto run = latestRun(*s, RunKind::Cluster).value();
         QCOMPARE(run.params["k"].get<int>(), 3);
         QCOMPARE(run.summary["purity"].get<double>(), 0.5);
         auto back = readRunResults(*s, run.id).value();

@@ -1,0 +1,213 @@
+// The typed run records (core/runs): the stored names of run kinds and blobs are the project
+// format, so they are spelled here as literals (the contract) and nowhere in the product's code
+// outside core/runs (the source scan below).
+#include <QDirIterator>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+#include "SourceScan.h"
+#include "TestPaths.h"
+#include "runs/RunBlobs.h"
+#include "runs/RunKind.h"
+#include "store/Runs.h"
+#include "store/Statement.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+Q_DECLARE_METATYPE(dl::RunKind)
+
+namespace {
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+std::int64_t addCorpus(Store& store) {
+    store.exec("INSERT INTO corpora(name) VALUES('c');").value();
+    return store.lastInsertId();
+}
+
+// A name is "generic" when the code also uses it for something else (a JSON key, a shard
+// file's array, a CLI subcommand): it counts only on lines that store or read run data.
+const QRegularExpression kRunApiLine(QStringLiteral("kind|Kind|createRun|latestRun|listRuns|RunBlob|RunArray|RunJson|JsonBlob"));
+const std::set<QString> kGenericBlobNames = {QStringLiteral("weights"),      QStringLiteral("confusion"),
+                                             QStringLiteral("labels"),       QStringLiteral("maxprob"),
+                                             QStringLiteral("responsibilities"), QStringLiteral("moment_count"),
+                                             QStringLiteral("moment_sum"),   QStringLiteral("moment_outer")};
+
+}  // namespace
+
+class TestRunRecords : public QObject {
+    Q_OBJECT
+private slots:
+    void kindNames_data() {
+        QTest::addColumn<dl::RunKind>("kind");
+        QTest::addColumn<QString>("stored");
+        QTest::newRow("cluster") << RunKind::Cluster << "cluster";
+        QTest::newRow("cluster-sweep") << RunKind::ClusterSweep << "cluster-sweep";
+        QTest::newRow("layer-sweep") << RunKind::LayerSweep << "layer-sweep";
+        QTest::newRow("select") << RunKind::Select << "select";
+        QTest::newRow("assign") << RunKind::Assign << "assign";
+        QTest::newRow("merge") << RunKind::Merge << "merge";
+    }
+    // The stored names do not change (old projects must read) and round-trip.
+    void kindNames() {
+        QFETCH(dl::RunKind, kind);
+        QFETCH(QString, stored);
+        QCOMPARE(qs(toString(kind)), stored);
+        auto back = runKindFromString(stored.toStdString());
+        QVERIFY2(back.has_value(), back ? "" : back.error().message.c_str());
+        QVERIFY(*back == kind);
+    }
+    void everyKindIsListedOnce() {
+        std::set<std::string> names;
+        for (RunKind kind : kAllRunKinds) names.insert(toString(kind));
+        QCOMPARE(names.size(), kAllRunKinds.size());
+        QCOMPARE(kAllRunKinds.size(), std::size_t(6));  // a new kind needs a row in kindNames_data
+    }
+    void unknownKindRefused_data() {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("empty") << "";
+        QTest::newRow("other case") << "Cluster";
+        QTest::newRow("a job, not a kind") << "score";
+        QTest::newRow("padded") << " cluster";
+    }
+    void unknownKindRefused() {
+        QFETCH(QString, name);
+        auto kind = runKindFromString(name.toStdString());
+        QVERIFY(!kind.has_value());
+        const QString message = QString::fromStdString(kind.error().message);
+        QVERIFY2(message.contains(QLatin1Char('\'') + name + QLatin1Char('\'')), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("cluster, cluster-sweep, layer-sweep, select, assign, merge")), qPrintable(message));
+    }
+
+    // createRun writes the stored name; a run of a kind this build does not know is an error
+    // when read (StoredDataInvalid, "kind"), not a silently different kind.
+    void storedKind() {
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        const auto corpus = addCorpus(*store);
+        const auto id = createRun(*store, RunKind::LayerSweep, corpus, std::nullopt, nlohmann::json::object()).value();
+        auto q = store->prepare("SELECT kind FROM runs WHERE id = ?1").value();
+        q.bind(1, id);
+        QVERIFY(q.step().value());
+        QCOMPARE(qs(q.text(0)), QStringLiteral("layer-sweep"));
+        QVERIFY(getRun(*store, id)->kind == RunKind::LayerSweep);
+        QCOMPARE(latestRun(*store, RunKind::LayerSweep)->id, id);
+        QCOMPARE(listRuns(*store, RunKind::LayerSweep)->size(), std::size_t(1));
+        QVERIFY(listRuns(*store, RunKind::Cluster)->empty());
+
+        store->exec("INSERT INTO runs(kind, corpus_id, params) VALUES('bogus', " + std::to_string(corpus) + ", '{}');").value();
+        const auto bogus = store->lastInsertId();
+        auto run = getRun(*store, bogus);
+        QVERIFY(!run.has_value());
+        QCOMPARE(run.error().code, ErrorCode::StoredDataInvalid);
+        QCOMPARE(run.error().args, (std::vector<std::string>{std::to_string(bogus), "kind"}));
+        QVERIFY2(run.error().message.find("'bogus'") != std::string::npos, run.error().message.c_str());
+        QVERIFY(!listRuns(*store).has_value());
+        QCOMPARE(listRuns(*store, RunKind::LayerSweep)->size(), std::size_t(1));  // the filter never reads it
+    }
+
+    void blobNames_data() {
+        QTest::addColumn<QString>("constant");
+        QTest::addColumn<QString>("stored");
+        const std::pair<std::string_view, const char*> rows[] = {
+            {blobs::kPca2d, "pca2d"},
+            {blobs::kMeans2d, "means2d"},
+            {blobs::kCovs2d, "covs2d"},
+            {blobs::kWeights, "weights"},
+            {blobs::kConfusion, "confusion"},
+            {blobs::kSentenceIds, "sentence_ids"},
+            {blobs::kLabels, "labels"},
+            {blobs::kDomainIndex, "domain_index"},
+            {blobs::kMaxProb, "maxprob"},
+            {blobs::kResponsibilities, "responsibilities"},
+            {blobs::kClusterTerms, "cluster_terms"},
+            {blobs::kClusterNames, "cluster_names"},
+            {blobs::kModelJson, "model.json"},
+            {blobs::kModelStdMean, "model.std_mean"},
+            {blobs::kModelStdScale, "model.std_scale"},
+            {blobs::kModelPcaMean, "model.pca_mean"},
+            {blobs::kModelPcaAxes, "model.pca_axes"},
+            {blobs::kModelPcaVariance, "model.pca_variance"},
+            {blobs::kModelPcaVarianceRatio, "model.pca_variance_ratio"},
+            {blobs::kModelGmmWeights, "model.gmm_weights"},
+            {blobs::kModelGmmMeans, "model.gmm_means"},
+            {blobs::kModelGmmCovariances, "model.gmm_covariances"},
+            {blobs::kModelQuery, "model.query"},
+            {blobs::kModelHead, "model.head"},
+            {blobs::kModelSeedHashes, "model.seed_hashes"},
+            {blobs::kModelSeedIds, "model.seed_ids"},
+            {blobs::kModelMixIds, "model.mix_ids"},
+            {blobs::kModelVocabularySrc, "model.vocabulary_src"},
+            {blobs::kModelVocabularyTgt, "model.vocabulary_tgt"},
+            {blobs::kAdaptiveLayer, "adaptive_layer.pt"},
+            {blobs::kClassifier, "classifier.pt"},
+            {blobs::kAlignmentPairIds, "alignment_pair_ids"},
+            {blobs::kAlignmentBefore, "alignment_before"},
+            {blobs::kAlignmentAfter, "alignment_after"},
+            {blobs::kMomentCount, "moment_count"},
+            {blobs::kMomentSum, "moment_sum"},
+            {blobs::kMomentOuter, "moment_outer"},
+        };
+        for (const auto& [constant, stored] : rows) QTest::newRow(stored) << qs(constant) << QString::fromLatin1(stored);
+        QCOMPARE(std::size(rows), blobs::kAll.size());  // a new blob needs a row here
+    }
+    void blobNames() {
+        QFETCH(QString, constant);
+        QFETCH(QString, stored);
+        QCOMPARE(constant, stored);
+        QVERIFY(std::find(blobs::kAll.begin(), blobs::kAll.end(), stored.toStdString()) != blobs::kAll.end());
+    }
+
+    // The issue's "done when": no run kind or blob name is a string literal in the product's
+    // code outside core/runs. Tests may spell them (the stored format is what they assert).
+    void noStoredNameOutsideRecords() {
+        std::set<QString> kinds, names;
+        for (RunKind kind : kAllRunKinds) kinds.insert(qs(toString(kind)));
+        for (std::string_view name : blobs::kAll) names.insert(qs(name));
+        QStringList offenders;
+        int files = 0;
+        const QString root = QString::fromUtf8(dltest::sourceDir()) + QLatin1Char('/');
+        for (const char* folder : {"core", "app", "widgets", "bench"}) {
+            QDirIterator it(root + QLatin1String(folder), {QStringLiteral("*.h"), QStringLiteral("*.cpp")},
+                            QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                if (path.contains(QLatin1String("/core/runs/"))) continue;
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                ++files;
+                for (const auto& literal : stringLiterals(QString::fromUtf8(f.readAll()))) {
+                    const bool onRunApiLine = kRunApiLine.match(literal.lineCode).hasMatch();
+                    const bool kind = kinds.contains(literal.text) && onRunApiLine;
+                    const bool blob = names.contains(literal.text) && (onRunApiLine || !kGenericBlobNames.contains(literal.text));
+                    if (kind || blob)
+                        offenders << QStringLiteral("%1:%2: \"%3\"").arg(path.mid(root.size())).arg(literal.line).arg(literal.text);
+                }
+            }
+        }
+        QVERIFY(files > 100);
+        QVERIFY2(offenders.isEmpty(), qPrintable(QStringLiteral("Use runs/RunKind.h or runs/RunBlobs.h:\n") + offenders.join(QLatin1Char('\n'))));
+    }
+
+    // The scanner itself: literals in code count, those in comments do not.
+    void scannerSkipsComments() {
+        const QString source = QStringLiteral("int a; // \"pca2d\"\n/* \"cluster\"\n */ f(\"x\\\"y\", R\"(raw)\");\nchar c = '\"'; int n = 1'000; g(\"z\");\n");
+        const auto literals = stringLiterals(source);
+        QCOMPARE(literals.size(), 3);
+        QCOMPARE(literals[0].text, QStringLiteral("x\\\"y"));
+        QCOMPARE(literals[0].line, 3);
+        QCOMPARE(literals[1].text, QStringLiteral("raw"));
+        QCOMPARE(literals[1].line, 3);
+        QCOMPARE(literals[2].text, QStringLiteral("z"));
+        QCOMPARE(literals[2].line, 4);
+        QVERIFY(literals[2].lineCode.startsWith(QLatin1String("char c")));
+        QVERIFY(!literals[0].lineCode.contains(QLatin1String("cluster")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunRecords)
+#include "tst_runrecords.moc"
