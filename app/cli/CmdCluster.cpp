@@ -87,7 +87,7 @@ int runLayerSweep(const QCommandLineParser& p, const dl::ClusterParams& params, 
     progress.finish();
     if (!res) return reportError(res.error());
     if (p.isSet(QStringLiteral("json"))) {
-        nlohmann::json j = res->summary;
+        nlohmann::json j = res->summary.toJson();
         j["run"] = res->runId;
         printJson(j);
         return ExitOk;
@@ -110,7 +110,7 @@ int runLayerSweep(const QCommandLineParser& p, const dl::ClusterParams& params, 
 // The result of one clustering run, as text or JSON.
 int printResult(const dl::ClusterResult& r, const dl::ClusterParams& params, const QString& projectPath, bool json) {
     if (json) {
-        nlohmann::json j = r.summary;
+        nlohmann::json j = r.summary.toJson();
         j["run"] = r.runId;
         printJson(j);
         return ExitOk;
@@ -120,8 +120,8 @@ int printResult(const dl::ClusterResult& r, const dl::ClusterParams& params, con
                 dl::covarianceTypeName(params.covariance).c_str(), params.pcaDims,
                 params.representation.describe().c_str());
     // Sampling the user should know about: the PCA fit on a subset of rows.
-    if (const auto& pca = r.summary.value("pca", nlohmann::json::object()); pca.contains("fit_rows")) {
-        const auto fitRows = pca["fit_rows"].get<long long>();
+    if (r.summary.pca.fitRows) {
+        const auto fitRows = static_cast<long long>(*r.summary.pca.fitRows);
         if (fitRows < r.sentences)
             std::printf("PCA fitted on a random sample of %lld of %lld rows (--pca-fit-rows; sample seed %llu)\n", fitRows,
                         static_cast<long long>(r.sentences), static_cast<unsigned long long>(params.firstSeed));

@@ -2,6 +2,7 @@
 // centroid similarities of a cluster run (default: the latest), with the representation the
 // vectors were clustered in (layer(s), L2, standardisation, whitening); or the per-layer table
 // of a layer-sweep run.
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -9,6 +10,7 @@
 #include "CliSupport.h"
 #include "reports/Report.h"
 #include "analysis/Representation.h"
+#include "runs/LayerSweepSummary.h"
 #include "store/Runs.h"
 
 namespace dlcli {
@@ -39,34 +41,34 @@ std::string representationLine(const nlohmann::json& params) {
     return line;
 }
 
-std::string fmtPct(const nlohmann::json& v) {
-    if (!v.is_number()) return "   -  ";
+std::string fmtPct(double v) {
+    if (std::isnan(v)) return "   -  ";
     char b[32];
-    std::snprintf(b, sizeof b, "%6.2f", 100 * v.get<double>());
+    std::snprintf(b, sizeof b, "%6.2f", 100 * v);
     return b;
 }
 
 // Text table of a layer-sweep run.
-void printLayerSweep(const dl::RunInfo& run) {
-    const auto& s = run.summary;
-    std::printf("Layer sweep run %lld on corpus '%s': model %s, k = %d, %s\n", static_cast<long long>(run.id),
-                s.value("corpus", std::string()).c_str(), s.value("model", std::string()).c_str(), s.value("k", 0),
-                s.value("representation", std::string()).c_str());
+dl::Status printLayerSweep(const dl::RunInfo& run) {
+    auto summary = dl::LayerSweepSummary::fromJson(run.summary, run.id);
+    if (!summary) return std::unexpected(summary.error());
+    const dl::LayerSweepSummary& s = *summary;
+    std::printf("Layer sweep run %lld on corpus '%s': model %s, k = %d, %s\n", static_cast<long long>(run.id), s.corpus.c_str(),
+                s.model.c_str(), s.k, s.representation.c_str());
     std::printf("  layer  purity %%   ± sd     NMI    silhouette\n");
-    for (const auto& pt : s.value("points", nlohmann::json::array())) {
-        auto num = [&](const char* key, const char* f) {
+    for (const auto& pt : s.points) {
+        auto num = [&](double v, const char* f) {
             char b[32];
-            if (pt.contains(key) && pt[key].is_number()) std::snprintf(b, sizeof b, f, pt[key].get<double>());
+            if (!std::isnan(v)) std::snprintf(b, sizeof b, f, v);
             else std::snprintf(b, sizeof b, "%s", "   -   ");
             return std::string(b);
         };
-        std::printf("  %5d   %s  %s  %s  %s\n", pt.value("layer", 0), fmtPct(pt.value("purity_mean", nlohmann::json())).c_str(),
-                    fmtPct(pt.value("purity_std", nlohmann::json())).c_str(), num("nmi_mean", "%.4f").c_str(),
-                    num("silhouette", "%.4f").c_str());
+        std::printf("  %5d   %s  %s  %s  %s\n", pt.layer, fmtPct(pt.purityMean).c_str(), fmtPct(pt.purityStd).c_str(),
+                    num(pt.nmiMean, "%.4f").c_str(), num(pt.silhouette, "%.4f").c_str());
     }
-    if (s.contains("layer_by_purity")) std::printf("best layer by purity: %d; ", s["layer_by_purity"].get<int>());
-    std::printf("by silhouette: %d; chosen: layer %d (by %s)\n", s.value("layer_by_silhouette", 0), s.value("chosen_layer", 0),
-                s.value("chosen_by", std::string()).c_str());
+    if (s.layerByPurity) std::printf("best layer by purity: %d; ", *s.layerByPurity);
+    std::printf("by silhouette: %d; chosen: layer %d (by %s)\n", s.layerBySilhouette, s.chosenLayer, s.chosenBy.c_str());
+    return {};
 }
 
 int run(const QCommandLineParser& p) {
@@ -96,7 +98,7 @@ int run(const QCommandLineParser& p) {
             if (p.isSet(QStringLiteral("json")))
                 printJson({{"run", {{"id", info->id}, {"kind", dl::toString(info->kind)}, {"created", info->created}, {"params", info->params}}},
                            {"summary", info->summary}});
-            else printLayerSweep(*info);
+            else if (auto s = printLayerSweep(*info); !s) return reportError(s.error());
             return ExitOk;
         }
     }

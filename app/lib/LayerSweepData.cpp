@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "runs/LayerSweepSummary.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -14,21 +15,21 @@ dl::Expected<LayerSweepViewData> readLayerSweepView(const QString& projectPath, 
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
     if (run->kind != dl::RunKind::LayerSweep) return dl::usageError("Run " + std::to_string(runId) + " is not a layer sweep.");
-    const auto& s = run->summary;
-    const auto points = s.value("points", nlohmann::json::array());
+    auto summary = dl::LayerSweepSummary::fromJson(run->summary, runId);
+    if (!summary) return std::unexpected(summary.error());
+    const dl::LayerSweepSummary& s = *summary;
     int highest = 0;
-    for (const auto& p : points) highest = std::max(highest, p.value("layer", 0));
-    auto num = [](const nlohmann::json& p, const char* key) { return p.contains(key) && p[key].is_number() ? p[key].get<double>() : NAN; };
+    for (const auto& p : s.points) highest = std::max(highest, p.layer);
     LayerSweepViewData d;
     d.runId = runId;
     SweepSeries purity{QObject::tr("Purity"), {}}, nmi{QObject::tr("NMI"), {}}, silhouette{QObject::tr("Silhouette"), {}};
-    for (const auto& p : points) {
-        const int layer = p.value("layer", 0);
+    for (const auto& p : s.points) {
+        const int layer = p.layer;
         d.x << (layer < 0 ? highest + 1 : layer);
         d.xLabels << (layer < 0 ? QObject::tr("last") : QString::number(layer));
-        purity.y << num(p, "purity_mean");
-        nmi.y << num(p, "nmi_mean");
-        silhouette.y << num(p, "silhouette");
+        purity.y << p.purityMean;
+        nmi.y << p.nmiMean;
+        silhouette.y << p.silhouette;
     }
     // Sorted by layer so the lines run left to right.
     QVector<int> order(d.x.size());
@@ -41,14 +42,14 @@ dl::Expected<LayerSweepViewData> readLayerSweepView(const QString& projectPath, 
     permute(d.x);
     permute(d.xLabels);
     for (SweepSeries* series : {&purity, &nmi, &silhouette}) permute(series->y);
-    if (s.value("labelled", false)) d.series << purity << nmi;
+    if (s.labelled) d.series << purity << nmi;
     d.series << silhouette;
-    const int chosen = s.value("chosen_layer", 0);
+    const int chosen = s.chosenLayer;
     d.title = QObject::tr("Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)")
                   .arg(runId)
-                  .arg(QString::fromStdString(s.value("model", std::string("?"))))
-                  .arg(s.value("k", 0))
+                  .arg(QString::fromStdString(s.model.empty() ? "?" : s.model))
+                  .arg(s.k)
                   .arg(chosen < 0 ? QObject::tr("last") : QString::number(chosen))
-                  .arg(QString::fromStdString(s.value("chosen_by", std::string("?"))));
+                  .arg(QString::fromStdString(s.chosenBy.empty() ? "?" : s.chosenBy));
     return d;
 }

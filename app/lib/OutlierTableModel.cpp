@@ -6,6 +6,7 @@
 
 #include "ErrorText.h"
 #include "TableExport.h"
+#include "runs/ClusterSummary.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -51,10 +52,11 @@ bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString
     auto run = dl::getRun(**store, runId);
     if (!run) return fail(errorText(run.error()));
     if (run->kind != dl::RunKind::Cluster) return fail(tr("Run %1 is not a clustering run.").arg(runId));
+    auto summary = dl::ClusterSummary::fromJson(run->summary, runId);
+    if (!summary) return fail(errorText(summary.error()));
     QStringList domains;
-    for (const auto& d : run->summary.value("domains", nlohmann::json::array())) domains << QString::fromStdString(d.get<std::string>());
-    QVector<int> majority;
-    for (const auto& m : run->summary.value("majority", nlohmann::json::array())) majority << m.get<int>();
+    for (const auto& d : summary->domains) domains << QString::fromStdString(d);
+    const QVector<int> majority(summary->majority.begin(), summary->majority.end());
     store_ = std::shared_ptr<dl::Store>(std::move(*store));
     domainNames_ = domains;
     query_.runId = runId;

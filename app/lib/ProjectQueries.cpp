@@ -5,6 +5,8 @@
 #include <QObject>
 
 #include "encode/ModelCatalog.h"
+#include "runs/ClusterSummary.h"
+#include "runs/LayerSweepSummary.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Embeddings.h"
@@ -61,22 +63,16 @@ dl::ImportParams toImportParams(const ImportRequest& r) {
 
 namespace {
 
-double numberOr(const nlohmann::json& object, const char* key, double otherwise) {
-    auto it = object.find(key);
-    return it != object.end() && it->is_number() ? it->get<double>() : otherwise;
-}
-
 // A layer sweep's outcome: the layer it chose, by which criterion, and that layer's score
 // (purity in percent with labels, else the silhouette).
-QString layerSweepResult(const nlohmann::json& summary) {
-    auto chosen = summary.find("chosen_layer");
-    if (chosen == summary.end() || !chosen->is_number_integer()) return {};
-    const int layer = chosen->get<int>();
-    auto by = summary.find("chosen_by");
-    const bool byPurity = by != summary.end() && by->is_string() && by->get<std::string>() == "purity";
+QString layerSweepResult(const nlohmann::json& stored) {
+    auto summary = dl::LayerSweepSummary::fromJson(stored, 0);
+    if (!summary) return {};  // damaged: no headline
+    const int layer = summary->chosenLayer;
+    const bool byPurity = summary->chosenBy == "purity";
     double score = std::nan("");
-    for (const auto& point : summary.value("points", nlohmann::json::array()))
-        if (point.is_object() && numberOr(point, "layer", -2.0) == layer) score = numberOr(point, byPurity ? "purity_mean" : "silhouette", score);
+    for (const auto& point : summary->points)
+        if (const double v = byPurity ? point.purityMean : point.silhouette; point.layer == layer && !std::isnan(v)) score = v;
     const QString layerName = layer < 0 ? QObject::tr("last layer") : QObject::tr("layer %1").arg(layer);
     if (std::isnan(score)) return byPurity ? QObject::tr("%1 by purity").arg(layerName) : QObject::tr("%1 by silhouette").arg(layerName);
     return byPurity ? QObject::tr("%1 by purity (%2 %)").arg(layerName).arg(100 * score, 0, 'f', 1)
@@ -86,10 +82,13 @@ QString layerSweepResult(const nlohmann::json& summary) {
 // The Runs view's Result cell: the run's headline figure.
 QString runResultText(dl::RunKind kind, const nlohmann::json& summary) {
     if (!summary.is_object()) return {};
-    if (kind == dl::RunKind::Cluster && summary.contains("purity_mean") && summary["purity_mean"].is_number())
+    if (kind == dl::RunKind::Cluster) {
+        auto s = dl::ClusterSummary::fromJson(summary, 0);
+        if (!s || std::isnan(s->purity.mean)) return {};
         return QObject::tr("purity %1 ± %2 %")
-            .arg(100 * summary["purity_mean"].get<double>(), 0, 'f', 2)
-            .arg(100 * numberOr(summary, "purity_std", 0.0), 0, 'f', 2);
+            .arg(100 * s->purity.mean, 0, 'f', 2)
+            .arg(100 * (std::isnan(s->purity.std) ? 0.0 : s->purity.std), 0, 'f', 2);
+    }
     if (kind == dl::RunKind::Select && summary.contains("selected") && summary["selected"].is_number_integer())
         return QObject::tr("%1 of %2 selected").arg(summary["selected"].get<qint64>()).arg(summary.value("pool_size", qint64(0)));
     if (kind == dl::RunKind::LayerSweep) return layerSweepResult(summary);

@@ -8,6 +8,7 @@
 #include "ErrorText.h"
 #include "analysis/Metrics.h"
 #include "export/Export.h"
+#include "runs/ClusterSummary.h"
 #include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -32,12 +33,14 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     auto domainIndex = dl::getRunArray<std::int32_t>(**store, runId, dl::blobs::kDomainIndex);
     auto results = dl::readRunResults(**store, runId);
     if (!results) return std::unexpected(results.error());
+    auto summary = dl::ClusterSummary::fromJson(run->summary, runId);
+    if (!summary) return std::unexpected(summary.error());
+    const dl::ClusterSummary& s = *summary;
     ClusterViewData d;
     d.runId = runId;
-    const auto& s = run->summary;
-    for (const auto& name : s.value("domains", nlohmann::json::array())) d.domainNames << QString::fromStdString(name.get<std::string>());
-    const int k = s.value("k", 0);
-    std::vector<int> majority = s.value("majority", std::vector<int>{});
+    for (const auto& name : s.domains) d.domainNames << QString::fromStdString(name);
+    const int k = s.k;
+    const std::vector<int>& majority = s.majority;
     for (int c = 0; c < k; ++c) {
         const int m = c < int(majority.size()) ? majority[c] : -1;
         d.majority << m;
@@ -64,23 +67,18 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     if (means && covs && int(means->size()) == 2 * k && int(covs->size()) == 4 * k)
         for (int c = 0; c < k; ++c)
             d.ellipses.push_back({(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
-    d.labelled = s.value("labelled", false);
-    if (d.labelled && s.contains("confusion")) {
+    d.labelled = s.labelled;
+    if (d.labelled && !s.confusion.empty()) {
         d.confusion.rowNames = d.domainNames;
         d.confusion.colNames = d.clusterNames;
-        for (const auto& row : s["confusion"]) {
-            QVector<qint64> r;
-            for (const auto& v : row) r << v.get<qint64>();
-            d.confusion.counts << r;
-        }
-        auto num = [&](const char* key) { return s.contains(key) && s[key].is_number() ? s[key].get<double>() : NAN; };
+        for (const auto& row : s.confusion) d.confusion.counts << QVector<qint64>(row.begin(), row.end());
         d.metrics = QObject::tr("Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)")
-                        .arg(100 * num("purity_mean"), 0, 'f', 2).arg(100 * num("purity_std"), 0, 'f', 2)
-                        .arg(num("nmi_mean"), 0, 'f', 3).arg(num("ari_mean"), 0, 'f', 3)
-                        .arg(100 * num("random_purity_mean"), 0, 'f', 2).arg(s.value("per_seed", nlohmann::json::array()).size());
+                        .arg(100 * s.purity.mean, 0, 'f', 2).arg(100 * s.purity.std, 0, 'f', 2)
+                        .arg(s.nmi.mean, 0, 'f', 3).arg(s.ari.mean, 0, 'f', 3)
+                        .arg(100 * s.randomPurity.mean, 0, 'f', 2).arg(s.perSeed.size());
     }
     d.title = QObject::tr("Run #%1: k = %2, %3 covariance, %4 sentences").arg(runId).arg(k)
-                  .arg(QString::fromStdString(s.value("covariance", std::string("full")))).arg(n);
+                  .arg(QString::fromStdString(s.covariance)).arg(n);
     return d;
 }
 
@@ -160,7 +158,11 @@ dl::Expected<RunComparison> compareClusterRuns(const QString& projectPath, qint6
     if (!rb) return std::unexpected(rb.error());
     std::map<std::int64_t, int> labelB;
     for (std::size_t i = 0; i < rb->sentenceIds.size(); ++i) labelB[rb->sentenceIds[i]] = rb->label[i];
-    const int ka = a->summary.value("k", 0), kb = b->summary.value("k", 0);
+    auto sa = dl::ClusterSummary::fromJson(a->summary, runA);
+    auto sb = dl::ClusterSummary::fromJson(b->summary, runB);
+    if (!sa) return std::unexpected(sa.error());
+    if (!sb) return std::unexpected(sb.error());
+    const int ka = sa->k, kb = sb->k;
     RunComparison out;
     dl::Confusion cm;
     cm.domains = ka;

@@ -279,13 +279,10 @@ json embeddingJson(const EmbeddingSetInfo& s) {
             {"model_hash", s.key.modelHash}, {"precision", s.key.precision}, {"prefix", s.key.prefix}, {"model_path", s.modelPath}};
 }
 
-json confusionJson(const Confusion& c) {
-    json m = json::array();
-    for (int d = 0; d < c.domains; ++d) {
-        json row = json::array();
-        for (int k = 0; k < c.clusters; ++k) row.push_back(c.at(d, k));
-        m.push_back(row);
-    }
+std::vector<std::vector<std::int64_t>> confusionRows(const Confusion& c) {
+    std::vector<std::vector<std::int64_t>> m(std::size_t(c.domains));
+    for (int d = 0; d < c.domains; ++d)
+        for (int k = 0; k < c.clusters; ++k) m[std::size_t(d)].push_back(c.at(d, k));
     return m;
 }
 
@@ -396,53 +393,36 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
         // Summary
         const GmmFit& b = *best;
         auto cm = confusionMatrix(pr->labels.domainIndex, b.labels, nd, params.k);
-        json summary;
-        summary["corpus"] = pr->corpus.name;
-        summary["sentences"] = res.sentences;
-        summary["embedding_set"] = embeddingJson(pr->set);
-        summary["representation"] = params.representation.describe();
-        summary["k"] = params.k;
-        summary["covariance"] = covarianceTypeName(params.covariance);
-        json pcaJ = {{"dims", params.pcaDims}};
+        ClusterSummary summary;
+        summary.corpus = pr->corpus.name;
+        summary.sentences = res.sentences;
+        summary.embeddingSet = embeddingJson(pr->set);
+        summary.representation = params.representation.describe();
+        summary.k = params.k;
+        summary.covariance = covarianceTypeName(params.covariance);
+        summary.pca.dims = params.pcaDims;
         if (pr->pca.components > 0) {
-            double total = 0;
-            for (double v : pr->pca.explainedVarianceRatio) total += v;
-            pcaJ["fit_rows"] = pr->pca.fitRows;
-            if (pr->pcaMergeRun) pcaJ["from_merge_run"] = pr->pcaMergeRun;
-            pcaJ["explained_variance_ratio"] = pr->pca.explainedVarianceRatio;
-            pcaJ["explained_variance_total"] = total;
+            summary.pca.fitRows = pr->pca.fitRows;
+            if (pr->pcaMergeRun) summary.pca.fromMergeRun = pr->pcaMergeRun;
+            summary.pca.explainedVarianceRatio = pr->pca.explainedVarianceRatio;
+            for (double v : pr->pca.explainedVarianceRatio) summary.pca.explainedVarianceTotal += v;
         }
-        summary["pca"] = pcaJ;
-        summary["labelled"] = pr->labelled;
-        summary["domains"] = pr->labels.domainNames;
-        json seeds = json::array();
-        for (const auto& r : res.perSeed)
-            seeds.push_back({{"seed", r.seed}, {"purity", nanToNull(r.purity)}, {"nmi", nanToNull(r.nmi)},
-                             {"ari", nanToNull(r.ari)}, {"lower_bound", r.lowerBound}, {"bic", r.bic}, {"aic", r.aic},
-                             {"iterations", r.iterations}, {"converged", r.converged},
-                             {"random_purity", nanToNull(r.randomPurity)}, {"kmeans_purity", nanToNull(r.kmeansPurity)}});
-        summary["per_seed"] = seeds;
-        summary["purity_mean"] = nanToNull(res.purityMean);
-        summary["purity_std"] = nanToNull(res.purityStd);
-        summary["nmi_mean"] = nanToNull(res.nmiMean);
-        summary["nmi_std"] = nanToNull(res.nmiStd);
-        summary["ari_mean"] = nanToNull(res.ariMean);
-        summary["ari_std"] = nanToNull(res.ariStd);
-        summary["random_purity_mean"] = nanToNull(res.randomPurityMean);
-        summary["random_purity_std"] = nanToNull(res.randomPurityStd);
-        summary["kmeans_purity_mean"] = nanToNull(res.kmeansPurityMean);
-        summary["kmeans_purity_std"] = nanToNull(res.kmeansPurityStd);
-        summary["best_seed_index"] = res.bestSeedIndex;
-        summary["best_seed"] = res.perSeed[std::size_t(res.bestSeedIndex)].seed;
-        summary["best"] = {{"lower_bound", b.lowerBound}, {"bic", b.bic}, {"aic", b.aic},
-                           {"mean_loglik", b.meanLogLikelihood}, {"weights", b.model.weights},
-                           {"cluster_sizes", b.clusterSizes}};
+        summary.labelled = pr->labelled;
+        summary.domains = pr->labels.domainNames;
+        summary.perSeed = res.perSeed;
+        summary.purity = {res.purityMean, res.purityStd};
+        summary.nmi = {res.nmiMean, res.nmiStd};
+        summary.ari = {res.ariMean, res.ariStd};
+        summary.randomPurity = {res.randomPurityMean, res.randomPurityStd};
+        summary.kmeansPurity = {res.kmeansPurityMean, res.kmeansPurityStd};
+        summary.bestSeedIndex = res.bestSeedIndex;
+        summary.bestSeed = res.perSeed[std::size_t(res.bestSeedIndex)].seed;
+        summary.best = {b.lowerBound, b.bic, b.aic, b.meanLogLikelihood, b.model.weights, b.clusterSizes};
         if (pr->labelled) {
-            summary["confusion"] = confusionJson(cm);
-            summary["majority"] = majorityMap(cm);
-            summary["centroid_cosine"] = centroids;
+            summary.confusion = confusionRows(cm);
+            summary.majority = majorityMap(cm);
+            summary.centroidCosine = centroids;
         }
-        summary["std_definition"] = "population (ddof=0) over seeds";
         res.summary = summary;
 
         // Store one run in one transaction.
@@ -462,7 +442,7 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
         if (!tx) return std::unexpected(tx.error());
         auto runId = createRun(store, RunKind::Cluster, pr->corpus.id, pr->set.id, pj);
         if (!runId) return std::unexpected(runId.error());
-        if (auto s = setRunSummary(store, *runId, summary); !s) return std::unexpected(s.error());
+        if (auto s = setRunSummary(store, *runId, summary.toJson()); !s) return std::unexpected(s.error());
         RunResults rr;
         rr.sentenceIds = pr->labels.sentenceIds;
         rr.label = b.labels;

@@ -24,6 +24,7 @@
 #include "analysis/Representation.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
+#include "runs/ClusterSummary.h"
 
 namespace dl {
 
@@ -63,15 +64,8 @@ struct ClusterParams {
     nlohmann::json toJson() const;
 };
 
-struct SeedResult {
-    std::uint64_t seed = 0;
-    double purity = 0, nmi = 0, ari = 0;
-    double lowerBound = 0, bic = 0, aic = 0;
-    int iterations = 0;
-    bool converged = false;
-    double randomPurity = 0;  // uniform random cluster per sentence, same seed
-    double kmeansPurity = 0;  // k-means (k-means++ + Lloyd) baseline on the same data, same seed
-};
+// One seed's outcome, as the run's summary stores it.
+using SeedResult = ClusterSeedSummary;
 
 struct ClusterResult {
     std::int64_t runId = 0;
@@ -83,7 +77,7 @@ struct ClusterResult {
     double randomPurityMean = 0, randomPurityStd = 0;
     double kmeansPurityMean = 0, kmeansPurityStd = 0;
     int bestSeedIndex = 0;
-    nlohmann::json summary;  // as stored
+    ClusterSummary summary;  // as stored (toJson())
 };
 
 Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jobs/RunJob.h"
+#include "runs/ClusterSummary.h"
 #include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -71,7 +72,9 @@ Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std:
         if (!language) return std::unexpected(language.error());
         auto results = readRunResults(store, runId);  // sorted by sentence id
         if (!results) return std::unexpected(results.error());
-        const int k = run->summary.value("k", 0);
+        auto summary = ClusterSummary::fromJson(run->summary, runId);
+        if (!summary) return std::unexpected(summary.error());
+        const int k = summary->k;
         ClusterTermCounter counter(k, stopWords);
         progress.stage("Finding the distinctive words of each cluster");
         std::int64_t seen = 0;

@@ -119,12 +119,6 @@ Expected<LayerSweepPoint> sweepLayer(const LayerSweepParams& params, const Layer
     return pt;
 }
 
-json pointJson(const LayerSweepPoint& p) {
-    return {{"layer", p.layer}, {"embedding_set", p.embeddingSet}, {"purity_mean", nanToNull(p.purityMean)},
-            {"purity_std", nanToNull(p.purityStd)}, {"nmi_mean", nanToNull(p.nmiMean)}, {"nmi_std", nanToNull(p.nmiStd)},
-            {"silhouette", nanToNull(p.silhouette)}, {"bic", nanToNull(p.bic)}};
-}
-
 // Index of the largest finite value (first on ties); -1 when none.
 template <class F>
 int argmax(const std::vector<LayerSweepPoint>& pts, F value) {
@@ -166,14 +160,10 @@ Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& 
         res.layerByPurity = byPur >= 0 ? res.points[std::size_t(byPur)].layer : res.layerBySilhouette;
         res.chosenBy = in->labelled && byPur >= 0 ? "purity" : "silhouette";
         res.chosenLayer = res.chosenBy == "purity" ? res.layerByPurity : res.layerBySilhouette;
-        json pts = json::array();
-        for (const auto& q : res.points) pts.push_back(pointJson(q));
-        json summary = {{"corpus", in->corpus.name}, {"model", in->base.key.model}, {"pooling", in->base.key.pooling},
-                        {"side", sideName(in->base.key.side)}, {"k", p.k}, {"labelled", in->labelled},
-                        {"representation", p.representation.describe()}, {"points", pts},
-                        {"layer_by_silhouette", res.layerBySilhouette}, {"chosen_layer", res.chosenLayer},
-                        {"chosen_by", res.chosenBy}, {"silhouette_rows", params.silhouetteRows}};
-        if (in->labelled) summary["layer_by_purity"] = res.layerByPurity;
+        LayerSweepSummary summary{in->corpus.name, in->base.key.model, in->base.key.pooling, sideName(in->base.key.side),
+                                  p.k, in->labelled, p.representation.describe(), res.points, std::nullopt,
+                                  res.layerBySilhouette, res.chosenLayer, res.chosenBy, params.silhouetteRows};
+        if (in->labelled) summary.layerByPurity = res.layerByPurity;
         json pj = p.toJson();
         pj["corpus"] = in->corpus.name;
         pj["embedding_set"] = in->base.id;
@@ -185,7 +175,7 @@ Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& 
         if (!tx) return std::unexpected(tx.error());
         auto runId = createRun(store, RunKind::LayerSweep, in->corpus.id, in->base.id, pj);
         if (!runId) return std::unexpected(runId.error());
-        if (auto s = setRunSummary(store, *runId, summary); !s) return std::unexpected(s.error());
+        if (auto s = setRunSummary(store, *runId, summary.toJson()); !s) return std::unexpected(s.error());
         if (cancel.isCancelled()) return cancelled();
         if (auto s = tx->commit(); !s) return std::unexpected(s.error());
         res.runId = *runId;

@@ -12,6 +12,7 @@
 #include "analysis/ClusterJob.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
+#include "runs/LayerSweepSummary.h"
 
 namespace dl {
 
@@ -23,14 +24,6 @@ struct LayerSweepParams {
     std::int64_t silhouetteRows = 2000;  // sample size for the silhouette (O(n²))
 };
 
-struct LayerSweepPoint {
-    int layer = 0;  // as stored (-1 = last)
-    std::int64_t embeddingSet = 0;
-    double purityMean = 0, purityStd = 0, nmiMean = 0, nmiStd = 0;  // NaN without labels
-    double silhouette = 0;  // of the best seed's partition, on the sample
-    double bic = 0;         // of the best seed (not comparable across layers; shown for reference)
-};
-
 struct LayerSweepResult {
     std::int64_t runId = 0;
     bool labelled = false;
@@ -39,7 +32,7 @@ struct LayerSweepResult {
     int layerBySilhouette = 0;  // the unsupervised pick
     int chosenLayer = 0;        // by purity when labelled, else by silhouette
     std::string chosenBy;       // "purity" | "silhouette"
-    nlohmann::json summary;     // as stored
+    LayerSweepSummary summary;  // as stored (toJson())
 };
 
 Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& store, ProgressSink& progress,

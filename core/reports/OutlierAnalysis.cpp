@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "analysis/Metrics.h"
+#include "runs/ClusterSummary.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -49,9 +50,11 @@ Expected<Fitted> fit(Store& store, std::int64_t runId) {
 }  // namespace
 
 Expected<ClusteredSentences> readClusteredSentences(Store& store, const RunInfo& run, bool withTexts) {
+    auto summary = ClusterSummary::fromJson(run.summary, run.id);
+    if (!summary) return std::unexpected(summary.error());
     ClusteredSentences out;
-    out.k = run.summary.value("k", 0);
-    out.domains = run.summary.value("domains", std::vector<std::string>{});
+    out.k = summary->k;
+    out.domains = summary->domains;
     std::map<std::string, int> domainIndex;
     for (int d = 0; d < int(out.domains.size()); ++d) domainIndex[out.domains[std::size_t(d)]] = d;
     auto results = readRunResults(store, run.id);

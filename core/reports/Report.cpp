@@ -12,6 +12,7 @@
 
 #include "analysis/Metrics.h"
 #include "reports/OutlierAnalysis.h"
+#include "runs/ClusterSummary.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -120,6 +121,8 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     if (run->kind != RunKind::Cluster)
         return fail("Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run, not a cluster run.");
     const json& sum = run->summary;
+    auto summary = ClusterSummary::fromJson(sum, run->id);
+    if (!summary) return std::unexpected(summary.error());
     // One pass over the corpus: truth, clusters, features, texts (shared with the outlier panel).
     auto pass = readClusteredSentences(store, *run, true);
     if (!pass) return std::unexpected(pass.error());
@@ -136,7 +139,7 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     auto map = majorityMap(cm);
     json rep;
     rep["run"] = {{"id", run->id}, {"kind", toString(run->kind)}, {"created", run->created}, {"params", run->params}};
-    rep["corpus"] = sum.value("corpus", "");
+    rep["corpus"] = summary->corpus;
     rep["sentences"] = static_cast<std::int64_t>(truth.size());
     rep["k"] = k;
     rep["domains"] = domains;
@@ -145,7 +148,7 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     rep["clusters"] = clusters;
     const bool labelled = cm.total() > 0;
     rep["labelled"] = labelled;
-    for (const char* key : {"purity_mean", "purity_std", "nmi_mean", "ari_mean", "random_purity_mean", "random_purity_std", "kmeans_purity_mean", "kmeans_purity_std", "per_seed", "best_seed", "pca"})
+    for (const char* key : kClusterReportKeys)  // as stored (an older run may lack some)
         if (sum.contains(key)) rep[key] = sum[key];
     if (!labelled) return rep;
     rep["purity"] = purity(cm);

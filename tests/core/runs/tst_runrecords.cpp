@@ -6,10 +6,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <set>
 
 #include "SourceScan.h"
 #include "TestPaths.h"
+#include "runs/ClusterSummary.h"
+#include "runs/LayerSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
 #include "store/Runs.h"
@@ -160,6 +163,78 @@ private slots:
         QFETCH(QString, stored);
         QCOMPARE(constant, stored);
         QVERIFY(std::find(blobs::kAll.begin(), blobs::kAll.end(), stored.toStdString()) != blobs::kAll.end());
+    }
+
+    // A cluster summary as analysis/ClusterJob stores it (the keys are the contract) reads into
+    // the struct and writes back unchanged; null (NaN) stays null.
+    void clusterSummaryRoundTrip() {
+        const auto stored = nlohmann::json::parse(R"({
+            "corpus": "train", "sentences": 6, "embedding_set": {"id": 1, "model": "m", "layer": 10},
+            "representation": "layer 10, mean pooling", "k": 2, "covariance": "diag",
+            "pca": {"dims": 2, "fit_rows": 6, "explained_variance_ratio": [0.75, 0.25], "explained_variance_total": 1.0},
+            "labelled": true, "domains": ["it", "law"],
+            "per_seed": [{"seed": 1, "purity": 0.5, "nmi": 0.25, "ari": 0.125, "lower_bound": -3.5, "bic": 10.0, "aic": 9.0,
+                          "iterations": 7, "converged": true, "random_purity": 0.5, "kmeans_purity": null}],
+            "purity_mean": 0.5, "purity_std": 0.0, "nmi_mean": 0.25, "nmi_std": 0.0, "ari_mean": 0.125, "ari_std": 0.0,
+            "random_purity_mean": 0.5, "random_purity_std": 0.0, "kmeans_purity_mean": null, "kmeans_purity_std": null,
+            "best_seed_index": 0, "best_seed": 1,
+            "best": {"lower_bound": -3.5, "bic": 10.0, "aic": 9.0, "mean_loglik": -1.5, "weights": [0.5, 0.5], "cluster_sizes": [3.0, 3.0]},
+            "confusion": [[2, 1], [1, 2]], "majority": [0, 1], "centroid_cosine": {"domains": ["it", "law"]},
+            "std_definition": "population (ddof=0) over seeds"})");
+        auto s = ClusterSummary::fromJson(stored, 7);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(s->k, 2);
+        QCOMPARE(s->pca.fitRows, std::optional<std::int64_t>(6));
+        QVERIFY(!s->pca.fromMergeRun);
+        QCOMPARE(s->purity.mean, 0.5);
+        QVERIFY(std::isnan(s->kmeansPurity.mean));
+        QVERIFY(std::isnan(s->perSeed.at(0).kmeansPurity));
+        QCOMPARE(s->majority, (std::vector<int>{0, 1}));
+        QCOMPARE(s->confusion.at(1), (std::vector<std::int64_t>{1, 2}));
+        QCOMPARE(QString::fromStdString(s->toJson().dump()), QString::fromStdString(stored.dump()));
+
+        // An unlabelled run without a PCA: no confusion, majority, centroids or PCA figures.
+        ClusterSummary bare;
+        bare.k = 3;
+        bare.pca.dims = 0;
+        const auto j = bare.toJson();
+        QVERIFY(!j.contains("confusion") && !j.contains("majority") && !j.contains("centroid_cosine"));
+        QCOMPARE(QString::fromStdString(j["pca"].dump()), QStringLiteral(R"({"dims":0})"));
+        QVERIFY(j["purity_mean"].is_null());
+    }
+    void clusterSummaryOldAndDamaged() {
+        auto old = ClusterSummary::fromJson(nlohmann::json::parse(R"({"k": 4, "purity_mean": 0.9})"), 3);  // keys missing
+        QVERIFY(old.has_value());
+        QCOMPARE(old->k, 4);
+        QCOMPARE(old->covariance, std::string("full"));
+        QVERIFY(std::isnan(old->purity.std));
+        QVERIFY(old->domains.empty() && old->majority.empty() && !old->pca.fitRows);
+        auto damaged = ClusterSummary::fromJson(nlohmann::json::parse(R"({"k": "four"})"), 3);
+        QVERIFY(!damaged.has_value());
+        QCOMPARE(damaged.error().code, ErrorCode::StoredDataInvalid);
+        QCOMPARE(damaged.error().args, (std::vector<std::string>{"3", "summary"}));
+    }
+    void layerSweepSummaryRoundTrip() {
+        const auto stored = nlohmann::json::parse(R"({
+            "corpus": "train", "model": "m", "pooling": "mean", "side": "src", "k": 5, "labelled": true,
+            "representation": "mean pooling",
+            "points": [{"layer": 8, "embedding_set": 2, "purity_mean": 0.874, "purity_std": 0.01, "nmi_mean": 0.7, "nmi_std": 0.02,
+                        "silhouette": 0.12, "bic": 100.5},
+                       {"layer": -1, "embedding_set": 3, "purity_mean": null, "purity_std": null, "nmi_mean": null, "nmi_std": null,
+                        "silhouette": 0.1, "bic": null}],
+            "layer_by_purity": 8, "layer_by_silhouette": 8, "chosen_layer": 8, "chosen_by": "purity", "silhouette_rows": 2000})");
+        auto s = LayerSweepSummary::fromJson(stored, 9);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(s->points.size(), std::size_t(2));
+        QCOMPARE(s->points[1].layer, -1);
+        QVERIFY(std::isnan(s->points[1].purityMean));
+        QCOMPARE(s->layerByPurity, std::optional<int>(8));
+        QCOMPARE(QString::fromStdString(s->toJson().dump()), QString::fromStdString(stored.dump()));
+        s->layerByPurity.reset();  // unlabelled sweeps store no layer_by_purity
+        QVERIFY(!s->toJson().contains("layer_by_purity"));
+        auto damaged = LayerSweepSummary::fromJson(nlohmann::json::parse(R"({"chosen_layer": "ten"})"), 9);
+        QVERIFY(!damaged.has_value());
+        QCOMPARE(damaged.error().code, ErrorCode::StoredDataInvalid);
     }
 
     // The issue's "done when": no run kind or blob name is a string literal in the product's

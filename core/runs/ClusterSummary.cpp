@@ -1,0 +1,146 @@
+#include "runs/ClusterSummary.h"
+
+#include "runs/SummaryJson.h"
+
+namespace dl {
+
+namespace {
+
+using json = nlohmann::json;
+using summary_json::nullable;
+using summary_json::nullableNumber;
+using summary_json::read;
+
+json seedJson(const ClusterSeedSummary& r) {
+    return {{"seed", r.seed},
+            {"purity", nullable(r.purity)},
+            {"nmi", nullable(r.nmi)},
+            {"ari", nullable(r.ari)},
+            {"lower_bound", r.lowerBound},
+            {"bic", r.bic},
+            {"aic", r.aic},
+            {"iterations", r.iterations},
+            {"converged", r.converged},
+            {"random_purity", nullable(r.randomPurity)},
+            {"kmeans_purity", nullable(r.kmeansPurity)}};
+}
+
+ClusterSeedSummary seedFromJson(const json& j) {
+    ClusterSeedSummary r;
+    read(j, "seed", r.seed);
+    r.purity = nullableNumber(j, "purity");
+    r.nmi = nullableNumber(j, "nmi");
+    r.ari = nullableNumber(j, "ari");
+    read(j, "lower_bound", r.lowerBound);
+    read(j, "bic", r.bic);
+    read(j, "aic", r.aic);
+    read(j, "iterations", r.iterations);
+    read(j, "converged", r.converged);
+    r.randomPurity = nullableNumber(j, "random_purity");
+    r.kmeansPurity = nullableNumber(j, "kmeans_purity");
+    return r;
+}
+
+json pcaJson(const ClusterPcaSummary& p) {
+    json j = {{"dims", p.dims}};
+    if (!p.fitRows) return j;
+    j["fit_rows"] = *p.fitRows;
+    if (p.fromMergeRun) j["from_merge_run"] = *p.fromMergeRun;
+    j["explained_variance_ratio"] = p.explainedVarianceRatio;
+    j["explained_variance_total"] = p.explainedVarianceTotal;
+    return j;
+}
+
+ClusterPcaSummary pcaFromJson(const json& j) {
+    ClusterPcaSummary p;
+    read(j, "dims", p.dims);
+    if (auto it = j.find("fit_rows"); it != j.end()) p.fitRows = it->get<std::int64_t>();
+    if (auto it = j.find("from_merge_run"); it != j.end()) p.fromMergeRun = it->get<std::int64_t>();
+    read(j, "explained_variance_ratio", p.explainedVarianceRatio);
+    read(j, "explained_variance_total", p.explainedVarianceTotal);
+    return p;
+}
+
+// "<name>_mean" and "<name>_std".
+void writeMeanStd(json& j, const std::string& name, const MeanStd& m) {
+    j[name + "_mean"] = nullable(m.mean);
+    j[name + "_std"] = nullable(m.std);
+}
+MeanStd readMeanStd(const json& j, const std::string& name) {
+    return {nullableNumber(j, name + "_mean"), nullableNumber(j, name + "_std")};
+}
+
+}  // namespace
+
+json ClusterSummary::toJson() const {
+    json j;
+    j["corpus"] = corpus;
+    j["sentences"] = sentences;
+    j["embedding_set"] = embeddingSet;
+    j["representation"] = representation;
+    j["k"] = k;
+    j["covariance"] = covariance;
+    j["pca"] = pcaJson(pca);
+    j["labelled"] = labelled;
+    j["domains"] = domains;
+    json seeds = json::array();
+    for (const auto& r : perSeed) seeds.push_back(seedJson(r));
+    j["per_seed"] = seeds;
+    writeMeanStd(j, "purity", purity);
+    writeMeanStd(j, "nmi", nmi);
+    writeMeanStd(j, "ari", ari);
+    writeMeanStd(j, "random_purity", randomPurity);
+    writeMeanStd(j, "kmeans_purity", kmeansPurity);
+    j["best_seed_index"] = bestSeedIndex;
+    j["best_seed"] = bestSeed;
+    j["best"] = {{"lower_bound", best.lowerBound}, {"bic", best.bic}, {"aic", best.aic},
+                 {"mean_loglik", best.meanLogLikelihood}, {"weights", best.weights}, {"cluster_sizes", best.clusterSizes}};
+    if (labelled) {
+        j["confusion"] = confusion;
+        j["majority"] = majority;
+        j["centroid_cosine"] = centroidCosine;
+    }
+    j["std_definition"] = "population (ddof=0) over seeds";
+    return j;
+}
+
+Expected<ClusterSummary> ClusterSummary::fromJson(const json& j, std::int64_t runId) {
+    ClusterSummary s;
+    if (!j.is_object()) return s;
+    try {
+        read(j, "corpus", s.corpus);
+        read(j, "sentences", s.sentences);
+        if (auto it = j.find("embedding_set"); it != j.end()) s.embeddingSet = *it;
+        read(j, "representation", s.representation);
+        read(j, "k", s.k);
+        read(j, "covariance", s.covariance);
+        if (auto it = j.find("pca"); it != j.end() && it->is_object()) s.pca = pcaFromJson(*it);
+        read(j, "labelled", s.labelled);
+        read(j, "domains", s.domains);
+        if (auto it = j.find("per_seed"); it != j.end())
+            for (const auto& seed : *it) s.perSeed.push_back(seedFromJson(seed));
+        s.purity = readMeanStd(j, "purity");
+        s.nmi = readMeanStd(j, "nmi");
+        s.ari = readMeanStd(j, "ari");
+        s.randomPurity = readMeanStd(j, "random_purity");
+        s.kmeansPurity = readMeanStd(j, "kmeans_purity");
+        read(j, "best_seed_index", s.bestSeedIndex);
+        read(j, "best_seed", s.bestSeed);
+        if (auto it = j.find("best"); it != j.end() && it->is_object()) {
+            read(*it, "lower_bound", s.best.lowerBound);
+            read(*it, "bic", s.best.bic);
+            read(*it, "aic", s.best.aic);
+            read(*it, "mean_loglik", s.best.meanLogLikelihood);
+            read(*it, "weights", s.best.weights);
+            read(*it, "cluster_sizes", s.best.clusterSizes);
+        }
+        read(j, "confusion", s.confusion);
+        read(j, "majority", s.majority);
+        if (auto it = j.find("centroid_cosine"); it != j.end()) s.centroidCosine = *it;
+    } catch (const json::exception& e) {
+        return summary_json::damaged(runId, e);
+    }
+    return s;
+}
+
+}  // namespace dl
