@@ -90,7 +90,7 @@ int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
     auto result = dl::runCrossLingual(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!result) return reportError(result.error());
-    nlohmann::json j = result->summary;
+    nlohmann::json j = result->summary.toJson();
     j["run"] = result->runId;
     if (p.isSet(QStringLiteral("json"))) {
         printJson(j);
@@ -169,7 +169,7 @@ int run(const QCommandLineParser& p) {
     auto result = dl::runSelect(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!result) return reportError(result.error());
-    nlohmann::json j = result->summary;
+    nlohmann::json j = result->summary.toJson();
     j["run"] = result->runId;
     if (p.isSet(QStringLiteral("json"))) {
         printJson(j);

@@ -4,6 +4,7 @@
 #include <QLocale>
 
 #include "runs/RunBlobs.h"
+#include "runs/SelectSummary.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -23,7 +24,9 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->summary.value("method", "") != "cross-lingual" || !run->summary.contains("alignment"))
+    auto summary = dl::SelectSummary::fromJson(run->summary, runId);
+    if (!summary) return std::unexpected(summary.error());
+    if (summary->method != "cross-lingual" || !summary->alignment)
         return dl::fail(QCoreApplication::translate("AlignmentView", "Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).")
                             .arg(runId).toStdString());
     auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kAlignmentPairIds);
@@ -36,8 +39,8 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
     if (before->size() != 4 * m || after->size() != 4 * m)
         return dl::fail(dl::ErrorCode::StoredDataInvalid, {std::to_string(runId), "alignment_before/after"},
                         "The stored alignment sample of run " + std::to_string(runId) + " is damaged.");
-    const auto& al = run->summary["alignment"];
-    const auto languages = al.value("languages", std::vector<std::string>{"", ""});
+    const dl::CrossLingualAlignment& al = *summary->alignment;
+    const std::vector<std::string>& languages = al.languages;
     AlignmentData d;
     d.languageA = QString::fromStdString(languages.size() > 0 ? languages[0] : std::string());
     d.languageB = QString::fromStdString(languages.size() > 1 ? languages[1] : std::string());
@@ -45,7 +48,7 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
     d.afterA = points(*after, 0, m), d.afterB = points(*after, m, m);
     auto sentences = dl::sentencesById(**store, *ids);
     if (!sentences) return std::unexpected(sentences.error());
-    auto corpus = dl::findCorpus(**store, run->summary.value("parallel", ""));
+    auto corpus = dl::findCorpus(**store, summary->parallel.value_or(""));
     // Side A is the seed's language: the target side when the parallel corpus runs B -> A.
     const bool swapped = corpus && d.languageA.toStdString() == corpus->tgtLang && corpus->tgtLang != corpus->srcLang;
     for (const auto& s : *sentences) {
@@ -56,6 +59,6 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
     d.title = QCoreApplication::translate("AlignmentView", "Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).")
                   .arg(runId)
                   .arg(m)
-                  .arg(locale.toString(al.value("pair_cosine_before", 0.0), 'f', 3), locale.toString(al.value("pair_cosine_after", 0.0), 'f', 3));
+                  .arg(locale.toString(al.pairCosineBefore, 'f', 3), locale.toString(al.pairCosineAfter, 'f', 3));
     return d;
 }

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "analysis/Metrics.h"
+#include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -87,7 +88,9 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     ClusterViewData d;
     d.runId = runId;
     for (const auto& name : corpus->domainNames) d.domainNames << QString::fromStdString(name);
-    const int k = run->summary.value("k", 0);
+    auto summary = dl::AssignSummary::fromJson(run->summary, runId);
+    if (!summary) return std::unexpected(summary.error());
+    const int k = summary->k;
     const auto n = qsizetype(ids->size());
     d.scatter.x.resize(n);
     d.scatter.y.resize(n);
@@ -99,7 +102,7 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
         d.scatter.x[i] = (*xy)[std::size_t(2 * i)];
         d.scatter.y[i] = (*xy)[std::size_t(2 * i + 1)];
     }
-    const std::int64_t source = run->summary.value("source_run", std::int64_t(0));
+    const std::int64_t source = summary->sourceRun;
     addEllipses(**store, source, k, d);
     addConfusion(truth, *labels, k, d);
     d.title = QObject::tr("Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4")

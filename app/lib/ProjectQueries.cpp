@@ -7,6 +7,7 @@
 #include "encode/ModelCatalog.h"
 #include "runs/ClusterSummary.h"
 #include "runs/LayerSweepSummary.h"
+#include "runs/SelectSummary.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Embeddings.h"
@@ -89,8 +90,11 @@ QString runResultText(dl::RunKind kind, const nlohmann::json& summary) {
             .arg(100 * s->purity.mean, 0, 'f', 2)
             .arg(100 * (std::isnan(s->purity.std) ? 0.0 : s->purity.std), 0, 'f', 2);
     }
-    if (kind == dl::RunKind::Select && summary.contains("selected") && summary["selected"].is_number_integer())
-        return QObject::tr("%1 of %2 selected").arg(summary["selected"].get<qint64>()).arg(summary.value("pool_size", qint64(0)));
+    if (kind == dl::RunKind::Select) {
+        auto s = dl::SelectSummary::fromJson(summary, 0);
+        if (!s) return {};
+        return QObject::tr("%1 of %2 selected").arg(s->selected).arg(s->poolSize);
+    }
     if (kind == dl::RunKind::LayerSweep) return layerSweepResult(summary);
     return {};
 }

@@ -9,6 +9,7 @@
 #include "analysis/Metrics.h"
 #include "export/Export.h"
 #include "runs/ClusterSummary.h"
+#include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -133,11 +134,13 @@ dl::Expected<SweepViewData> readSweepView(const QString& projectPath, qint64 run
     if (!run) return std::unexpected(run.error());
     SweepViewData d;
     d.runId = runId;
+    auto summary = dl::ClusterSweepSummary::fromJson(run->summary, runId);
+    if (!summary) return std::unexpected(summary.error());
     SweepSeries bic{QStringLiteral("BIC"), {}}, aic{QStringLiteral("AIC"), {}};
-    for (const auto& p : run->summary.value("points", nlohmann::json::array())) {
-        d.ks << p.value("k", 0);
-        bic.y << (p["bic"].is_number() ? p["bic"].get<double>() : NAN);
-        aic.y << (p["aic"].is_number() ? p["aic"].get<double>() : NAN);
+    for (const auto& p : summary->points) {
+        d.ks << p.k;
+        bic.y << p.bic;
+        aic.y << p.aic;
     }
     d.series = {bic, aic};
     return d;

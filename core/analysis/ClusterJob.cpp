@@ -58,8 +58,6 @@ namespace {
 
 using json = nlohmann::json;
 
-json nanToNull(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
-
 // What every clustering job needs: corpus, labels, embeddings, reduced data, display axes.
 struct Prepared {
     CorpusInfo corpus;
@@ -498,7 +496,6 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
         if (!pr) return std::unexpected(pr.error());
         const int nd = static_cast<int>(pr->labels.domainNames.size());
         SweepResult res;
-        json points = json::array();
         double bestBic = std::numeric_limits<double>::infinity();
         for (std::size_t i = 0; i < params.ks.size(); ++i) {
             const int k = params.ks[i];
@@ -506,12 +503,10 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
             progress.stage("GMM k = " + std::to_string(k));
             auto fit = fitGmm(pr->x, gmmParams(base, k, base.firstSeed), progress, cancel);
             if (!fit) return std::unexpected(fit.error());
-            SweepPoint p{k, fit->bic, fit->aic, fit->lowerBound, std::numeric_limits<double>::quiet_NaN()};
+            SweepPoint p{k, fit->bic, fit->aic, fit->lowerBound, std::numeric_limits<double>::quiet_NaN(), fit->iterations};
             if (pr->labelled) p.purity = purity(confusionMatrix(pr->labels.domainIndex, fit->labels, nd, k));
             if (p.bic < bestBic) bestBic = p.bic, res.bestKByBic = k;
             res.points.push_back(p);
-            points.push_back({{"k", k}, {"bic", p.bic}, {"aic", p.aic}, {"lower_bound", p.lowerBound},
-                              {"purity", nanToNull(p.purity)}, {"iterations", fit->iterations}});
         }
         json pj = base.toJson();
         pj.erase("k");
@@ -523,7 +518,7 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
         if (!tx) return std::unexpected(tx.error());
         auto runId = createRun(store, RunKind::ClusterSweep, pr->corpus.id, pr->set.id, pj);
         if (!runId) return std::unexpected(runId.error());
-        if (auto s = setRunSummary(store, *runId, {{"points", points}, {"best_k_bic", res.bestKByBic}}); !s)
+        if (auto s = setRunSummary(store, *runId, ClusterSweepSummary{res.points, res.bestKByBic}.toJson()); !s)
             return std::unexpected(s.error());
         if (auto s = tx->commit(); !s) return std::unexpected(s.error());
         res.runId = *runId;

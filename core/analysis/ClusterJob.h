@@ -25,6 +25,7 @@
 #include "common/Error.h"
 #include "jobs/Progress.h"
 #include "runs/ClusterSummary.h"
+#include "runs/ClusterSweepSummary.h"
 
 namespace dl {
 
@@ -102,10 +103,7 @@ struct SweepParams {
     ClusterParams base;  // k and seeds ignored; one seed (base.firstSeed) per k
     std::vector<int> ks;
 };
-struct SweepPoint {
-    int k = 0;
-    double bic = 0, aic = 0, lowerBound = 0, purity = 0;
-};
+using SweepPoint = ClusterSweepPoint;
 struct SweepResult {
     std::int64_t runId = 0;
     std::vector<SweepPoint> points;

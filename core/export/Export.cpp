@@ -12,6 +12,7 @@
 #include "export/AtomicFile.h"
 #include "export/MixturePlan.h"
 #include "export/TrainingWriter.h"
+#include "runs/SelectSummary.h"
 #include "select/Ranking.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -92,7 +93,9 @@ Status readRunSide(const ExportParams& p, Store& store, ExportInputs& in) {
         for (std::size_t i = 0; i < sel.size(); ++i) labels[i] = sel[i];
         in.cut = p.top ? nlohmann::json{{"top", *p.top}} : nlohmann::json{{"threshold", *p.threshold}};
     } else if (p.mode == ExportMode::Selection) {
-        in.cut = in.run->summary.value("cut", nlohmann::json::object());
+        auto summary = SelectSummary::fromJson(in.run->summary, in.run->id);
+        if (!summary) return std::unexpected(summary.error());
+        in.cut = summary->cut;
     }
     for (std::size_t i = 0; i < r->sentenceIds.size(); ++i) in.result[r->sentenceIds[i]] = {labels[i], r->score[i]};
     if (p.mode == ExportMode::Selection) {
@@ -249,7 +252,8 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
     if (in.run) {
         const RunInfo& run = *in.run;
         m["run"] = {{"id", run.id}, {"kind", toString(run.kind)}, {"created", run.created}, {"params", run.params}};
-        if (run.summary.contains("embeddings")) m["run"]["embeddings"] = run.summary["embeddings"];
+        if (auto summary = SelectSummary::fromJson(run.summary, run.id); summary && summary->embeddings)
+            m["run"]["embeddings"] = toJson(*summary->embeddings);
         if (run.embeddingSetId) m["run"]["embedding_set"] = *run.embeddingSetId;
     }
     if (p.mode == ExportMode::Selection) {

@@ -105,9 +105,7 @@ json ClusterSummary::toJson() const {
 }
 
 Expected<ClusterSummary> ClusterSummary::fromJson(const json& j, std::int64_t runId) {
-    ClusterSummary s;
-    if (!j.is_object()) return s;
-    try {
+    return summary_json::readSummary<ClusterSummary>(j, runId, [&](ClusterSummary& s) {
         read(j, "corpus", s.corpus);
         read(j, "sentences", s.sentences);
         if (auto it = j.find("embedding_set"); it != j.end()) s.embeddingSet = *it;
@@ -137,10 +135,7 @@ Expected<ClusterSummary> ClusterSummary::fromJson(const json& j, std::int64_t ru
         read(j, "confusion", s.confusion);
         read(j, "majority", s.majority);
         if (auto it = j.find("centroid_cosine"); it != j.end()) s.centroidCosine = *it;
-    } catch (const json::exception& e) {
-        return summary_json::damaged(runId, e);
-    }
-    return s;
+    });
 }
 
 }  // namespace dl

@@ -57,9 +57,7 @@ json LayerSweepSummary::toJson() const {
 }
 
 Expected<LayerSweepSummary> LayerSweepSummary::fromJson(const json& j, std::int64_t runId) {
-    LayerSweepSummary s;
-    if (!j.is_object()) return s;
-    try {
+    return summary_json::readSummary<LayerSweepSummary>(j, runId, [&](LayerSweepSummary& s) {
         read(j, "corpus", s.corpus);
         read(j, "model", s.model);
         read(j, "pooling", s.pooling);
@@ -74,10 +72,7 @@ Expected<LayerSweepSummary> LayerSweepSummary::fromJson(const json& j, std::int6
         read(j, "chosen_layer", s.chosenLayer);
         read(j, "chosen_by", s.chosenBy);
         read(j, "silhouette_rows", s.silhouetteRows);
-    } catch (const json::exception& e) {
-        return summary_json::damaged(runId, e);
-    }
-    return s;
+    });
 }
 
 }  // namespace dl

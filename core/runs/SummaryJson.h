@@ -32,4 +32,18 @@ inline std::unexpected<Error> damaged(std::int64_t runId, const std::exception& 
     return fail(ErrorCode::StoredDataInvalid, {id, "summary"}, "Run " + id + ": its stored summary is damaged (" + e.what() + ").");
 }
 
+// The common frame of the summaries' fromJson: a summary that is not an object (a run without
+// one) reads as the defaults; `fill` reads the keys; a json exception becomes damaged().
+template <class Summary, class Fill>
+Expected<Summary> readSummary(const nlohmann::json& j, std::int64_t runId, Fill fill) {
+    Summary s;
+    if (!j.is_object()) return s;
+    try {
+        fill(s);
+    } catch (const nlohmann::json::exception& e) {
+        return damaged(runId, e);
+    }
+    return s;
+}
+
 }  // namespace dl::summary_json

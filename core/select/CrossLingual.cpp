@@ -264,7 +264,7 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     std::vector<std::int64_t> shownIds;
     for (auto i : shown) shownIds.push_back(parallel->ids[std::size_t(i)]);
     std::vector<float> alignedBefore, alignedAfter;
-    nlohmann::json alignment;
+    CrossLingualAlignment alignment;
     {
         torch::NoGradGuard noGrad;
         const auto idx = torch::tensor(shown, torch::kInt64);
@@ -273,10 +273,8 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
         alignedBefore = jointPca2(a0, b0);
         alignedAfter = jointPca2(a1, b1);
         const std::string langA = sideA == Side::Target ? parallel->corpus.tgtLang : parallel->corpus.srcLang;
-        alignment = {{"pairs", shown.size()},
-                     {"languages", {langA, langB}},
-                     {"pair_cosine_before", torch::cosine_similarity(a0, b0, 1).mean().item<double>()},
-                     {"pair_cosine_after", torch::cosine_similarity(a1, b1, 1).mean().item<double>()}};
+        alignment = {std::int64_t(shown.size()), {langA, langB}, torch::cosine_similarity(a0, b0, 1).mean().item<double>(),
+                     torch::cosine_similarity(a1, b1, 1).mean().item<double>()};
     }
 
     // Classifier c on g(seed) vs the A sentences least like the seed; applied to g(pool).
@@ -315,12 +313,22 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     std::sort(sorted.begin(), sorted.end());
     nlohmann::json quantiles = nlohmann::json::array();
     for (int q = 0; q <= 100; ++q) quantiles.push_back(sorted[std::min(n - 1, std::size_t(double(q) / 100.0 * double(n - 1)))]);
-    out.summary = {{"method", "cross-lingual"}, {"pool", pool->corpus.name}, {"seed", p.seed}, {"parallel", parallel->corpus.name},
-                   {"pool_size", out.poolSize}, {"seed_size", out.seedSize}, {"pairs", pairs}, {"selected", out.selected},
-                   {"cut", cut}, {"leaked", 0},
-                   {"adaptive_layer", {{"epochs", epochs}, {"held_out_loss", best}, {"initial_held_out_loss", initialLoss},
-                                       {"loss_curve", curve}, {"clusters", p.clusters}}},
-                   {"report", head->report.toJson()}, {"score_quantiles", quantiles}, {"alignment", alignment}};
+    SelectSummary& summary = out.summary;
+    summary.method = "cross-lingual";
+    summary.pool = pool->corpus.name;
+    summary.seed = p.seed;
+    summary.parallel = parallel->corpus.name;
+    summary.poolSize = out.poolSize;
+    summary.seedSize = out.seedSize;
+    summary.pairs = pairs;
+    summary.selected = out.selected;
+    summary.cut = cut;
+    summary.leaked = 0;
+    summary.adaptiveLayer = nlohmann::json{{"epochs", epochs}, {"held_out_loss", best}, {"initial_held_out_loss", initialLoss},
+                                           {"loss_curve", curve}, {"clusters", p.clusters}};
+    summary.report = head->report.toJson();
+    summary.scoreQuantiles = quantiles;
+    summary.alignment = alignment;
     RunResults results;
     results.sentenceIds = pool->ids;
     results.score = scores;
@@ -332,7 +340,7 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     auto runId = createRun(store, RunKind::Select, pool->corpus.id, std::nullopt, p.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
-    if (auto s = setRunSummary(store, *runId, out.summary); !s) return std::unexpected(s.error());
+    if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
     const auto gBytes = bestState;
     if (auto s = putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(gBytes))); !s)
         return std::unexpected(s.error());

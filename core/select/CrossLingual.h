@@ -24,6 +24,7 @@
 
 #include "common/Error.h"
 #include "jobs/Progress.h"
+#include "runs/SelectSummary.h"
 #include "select/DomainClassifier.h"
 
 namespace dl {
@@ -55,7 +56,7 @@ struct CrossLingualParams {
 struct CrossLingualResult {
     std::int64_t runId = 0;
     std::int64_t poolSize = 0, seedSize = 0, pairs = 0, selected = 0;
-    nlohmann::json summary;
+    SelectSummary summary;  // as stored (toJson())
 };
 
 Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& params, Store& store, ProgressSink& progress,

@@ -332,22 +332,27 @@ static Expected<SelectResult> selectBody(const SelectParams& params, Store& stor
     out.seedSize = std::int64_t(seed->positions.size());
     out.leaked = leakedCount;
     out.selected = selectedCount;
-    out.summary = {{"method", methodName(p.method)}, {"pool", pool->corpus.name}, {"seed", p.seed},
-                   {"pool_size", out.poolSize}, {"seed_size", out.seedSize}, {"leaked", leakedCount},
-                   {"excluded", p.excludeLeaked ? leakedCount : 0}, {"selected", selectedCount}, {"cut", cut},
-                   {"report", report}};
-    if (setId) {
-        auto set = embeddingSet(store, *setId);
-        if (set) out.summary["embeddings"] = {{"set", *setId}, {"model", set->key.model}, {"layer", set->key.layer},
-                                             {"pooling", set->key.pooling}};
-    }
+    SelectSummary& summary = out.summary;
+    summary.method = methodName(p.method);
+    summary.pool = pool->corpus.name;
+    summary.seed = p.seed;
+    summary.poolSize = out.poolSize;
+    summary.seedSize = out.seedSize;
+    summary.leaked = leakedCount;
+    summary.excluded = p.excludeLeaked ? leakedCount : 0;
+    summary.selected = selectedCount;
+    summary.cut = cut;
+    summary.report = report;
+    if (setId)
+        if (auto set = embeddingSet(store, *setId))
+            summary.embeddings = SelectEmbeddings{*setId, set->key.model, set->key.layer, set->key.pooling};
     progress.stage("Saving the selection");
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
     auto runId = createRun(store, RunKind::Select, pool->corpus.id, setId, p.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
-    if (auto s = setRunSummary(store, *runId, out.summary); !s) return std::unexpected(s.error());
+    if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
     if (fitted)
         if (auto s = storeSelectionModel(store, *runId, *fitted); !s) return std::unexpected(s.error());
     cancel.throwIfCancelled();

@@ -15,6 +15,7 @@
 
 #include "common/Error.h"
 #include "jobs/Progress.h"
+#include "runs/SelectSummary.h"
 #include "select/CrossEntropySelection.h"
 #include "encode/TransformerEncoder.h"
 #include "select/DomainClassifier.h"
@@ -54,7 +55,7 @@ struct SelectParams {
 struct SelectResult {
     std::int64_t runId = 0;
     std::int64_t poolSize = 0, seedSize = 0, leaked = 0, selected = 0;
-    nlohmann::json summary;
+    SelectSummary summary;  // as stored (toJson())
 };
 
 // The cut of a ranking: --threshold T, --top K, or the method's default (p > 0.5 for the

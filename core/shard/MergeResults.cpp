@@ -1,7 +1,9 @@
 // Merge of assign and score shards: their per-sentence results become one run.
 #include <cmath>
 
+#include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
+#include "runs/SelectSummary.h"
 #include "select/SelectJob.h"
 #include "shard/MergeSteps.h"
 #include "store/Runs.h"
@@ -77,9 +79,8 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
     auto runId = createRun(store, RunKind::Assign, in.corpus.id, source->embeddingSetId, params);
     if (!runId) return std::unexpected(runId.error());
     const auto n = static_cast<double>(rr.sentenceIds.size());
-    const nlohmann::json summary = {{"source_run", source->id}, {"corpus", in.corpus.name}, {"sentences", rr.sentenceIds.size()},
-                                    {"k", k}, {"cluster_sizes", sizes}, {"mean_loglik", n > 0 ? loglik / n : 0.0}};
-    for (const Status& s : {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary),
+    const AssignSummary summary{source->id, in.corpus.name, std::int64_t(rr.sentenceIds.size()), k, sizes, n > 0 ? loglik / n : 0.0};
+    for (const Status& s : {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary.toJson()),
                             putRunArray(store, *runId, blobs::kSentenceIds, std::span<const std::int64_t>(rr.sentenceIds)),
                             putRunArray(store, *runId, blobs::kResponsibilities, std::span<const double>(resp))})
         if (!s) return s;
@@ -111,10 +112,16 @@ Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSi
     params["applied"] = appliedParams(in, *source);
     auto runId = createRun(store, RunKind::Select, in.corpus.id, source->embeddingSetId, params);
     if (!runId) return std::unexpected(runId.error());
-    const nlohmann::json summary = {{"method", methodName(*method)}, {"pool", in.corpus.name}, {"seed", sp.value("seed", "")},
-                                    {"pool_size", rr.score.size()}, {"excluded", excluded}, {"selected", chosen}, {"cut", cut},
-                                    {"applied_from_run", source->id}};
-    for (const Status& s : {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary)})
+    SelectSummary summary;
+    summary.method = methodName(*method);
+    summary.pool = in.corpus.name;
+    summary.seed = sp.value("seed", "");
+    summary.poolSize = std::int64_t(rr.score.size());
+    summary.excluded = excluded;
+    summary.selected = chosen;
+    summary.cut = cut;
+    summary.appliedFromRun = source->id;
+    for (const Status& s : {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary.toJson())})
         if (!s) return s;
     r.runId = *runId;
     r.rows = static_cast<std::int64_t>(rr.sentenceIds.size());

@@ -12,9 +12,11 @@
 #include "SourceScan.h"
 #include "TestPaths.h"
 #include "runs/ClusterSummary.h"
+#include "runs/ClusterSweepSummary.h"
 #include "runs/LayerSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
+#include "runs/SelectSummary.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -235,6 +237,50 @@ private slots:
         auto damaged = LayerSweepSummary::fromJson(nlohmann::json::parse(R"({"chosen_layer": "ten"})"), 9);
         QVERIFY(!damaged.has_value());
         QCOMPARE(damaged.error().code, ErrorCode::StoredDataInvalid);
+    }
+
+    // The three writers of a selection summary store different keys; each round-trips as stored.
+    void selectSummaryRoundTrip_data() {
+        QTest::addColumn<QByteArray>("stored");
+        QTest::newRow("select (cosine)") << QByteArray(R"({"method": "cosine", "pool": "pool", "seed": "seeds:medical", "pool_size": 40,
+            "seed_size": 10, "leaked": 2, "excluded": 2, "selected": 4, "cut": {"top": 4}, "report": {"seed_vocabulary": 12},
+            "embeddings": {"set": 3, "model": "all-MiniLM-L6-v2", "layer": -1, "pooling": "mean"}})");
+        QTest::newRow("select, report null") << QByteArray(R"({"method": "moore-lewis", "pool": "p", "seed": "s", "pool_size": 5,
+            "seed_size": 2, "leaked": 0, "excluded": 0, "selected": 1, "cut": {"threshold": 0.5}, "report": null})");
+        QTest::newRow("cross-lingual") << QByteArray(R"({"method": "cross-lingual", "pool": "de", "seed": "en", "parallel": "par",
+            "pool_size": 30, "seed_size": 8, "pairs": 100, "selected": 10, "cut": {"top": 10}, "leaked": 0,
+            "adaptive_layer": {"epochs": 3, "held_out_loss": 0.5, "initial_held_out_loss": 1.5, "loss_curve": [1.5, 0.5], "clusters": 5},
+            "report": {"f1": 0.9}, "score_quantiles": [0.0, 0.5, 1.0],
+            "alignment": {"pairs": 20, "languages": ["en", "de"], "pair_cosine_before": 0.25, "pair_cosine_after": 0.75}})");
+        QTest::newRow("merged score shards") << QByteArray(R"({"method": "cosine", "pool": "big", "seed": "seeds", "pool_size": 1000,
+            "excluded": 0, "selected": 100, "cut": {"top": 100}, "applied_from_run": 4})");
+    }
+    void selectSummaryRoundTrip() {
+        QFETCH(QByteArray, stored);
+        const auto j = nlohmann::json::parse(stored.toStdString());
+        auto s = SelectSummary::fromJson(j, 5);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(s->selected, j["selected"].get<std::int64_t>());
+        QCOMPARE(s->poolSize, j["pool_size"].get<std::int64_t>());
+        QCOMPARE(s->alignment.has_value(), j.contains("alignment"));
+        QCOMPARE(QString::fromStdString(s->toJson().dump()), QString::fromStdString(j.dump()));
+    }
+    void sweepAndAssignSummaries() {
+        const auto sweep = nlohmann::json::parse(R"({"points": [{"k": 2, "bic": 10.5, "aic": 9.5, "lower_bound": -1.25, "purity": 0.75,
+            "iterations": 12}, {"k": 3, "bic": 8.5, "aic": 7.5, "lower_bound": -1.0, "purity": null, "iterations": 30}], "best_k_bic": 3})");
+        auto s = ClusterSweepSummary::fromJson(sweep, 6);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(s->bestKByBic, 3);
+        QVERIFY(std::isnan(s->points.at(1).purity));
+        QCOMPARE(QString::fromStdString(s->toJson().dump()), QString::fromStdString(sweep.dump()));
+        const auto assign = nlohmann::json::parse(
+            R"({"source_run": 2, "corpus": "big", "sentences": 100, "k": 2, "cluster_sizes": [60.5, 39.5], "mean_loglik": -3.25})");
+        auto a = AssignSummary::fromJson(assign, 7);
+        QVERIFY2(a.has_value(), a ? "" : a.error().message.c_str());
+        QCOMPARE(a->sourceRun, std::int64_t(2));
+        QCOMPARE(QString::fromStdString(a->toJson().dump()), QString::fromStdString(assign.dump()));
+        QVERIFY(!AssignSummary::fromJson(nlohmann::json::parse(R"({"source_run": "two"})"), 7).has_value());
+        QVERIFY(!SelectSummary::fromJson(nlohmann::json::parse(R"({"selected": [1]})"), 7).has_value());
     }
 
     // The issue's "done when": no run kind or blob name is a string literal in the product's

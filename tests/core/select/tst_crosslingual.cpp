@@ -181,14 +181,15 @@ private slots:
         const double precision = eval["precision"].get<double>();
         QVERIFY2(precision > 0.9, qPrintable(QString::fromStdString(eval.dump())));
         QVERIFY2(precision > baseline.precision + 0.2, qPrintable(QStringLiteral("baseline %1, cross-lingual %2").arg(baseline.precision).arg(precision)));
-        QVERIFY(r->summary["adaptive_layer"]["held_out_loss"].get<double>() < r->summary["adaptive_layer"]["initial_held_out_loss"].get<double>());
+        const auto stored = r->summary.toJson();
+        QVERIFY(stored["adaptive_layer"]["held_out_loss"].get<double>() < stored["adaptive_layer"]["initial_held_out_loss"].get<double>());
         QVERIFY(!getRunBlob(*store, r->runId, "adaptive_layer.pt")->empty());
         QVERIFY(!getRunBlob(*store, r->runId, "classifier.pt")->empty());
         // The alignment view's sample: held-out pairs, both PCAs, pairs closer after g.
         const auto pairIds = getRunArray<std::int64_t>(*store, r->runId, "alignment_pair_ids").value();
         const auto before = getRunArray<float>(*store, r->runId, "alignment_before").value();
         const auto after = getRunArray<float>(*store, r->runId, "alignment_after").value();
-        const auto& al = r->summary["alignment"];
+        const auto& al = stored["alignment"];
         QCOMPARE(al["pairs"].get<std::size_t>(), pairIds.size());
         QVERIFY(!pairIds.empty() && pairIds.size() <= 500);
         QCOMPARE(before.size(), 4 * pairIds.size());
