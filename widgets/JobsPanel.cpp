@@ -128,8 +128,10 @@ void JobsPanel::onJobProgress(int id, qint64 done, qint64 total) {
 
 void JobsPanel::onJobMessage(int, const QString& message) { addLog(message, QStringLiteral("ℹ")); }
 
-void JobsPanel::onJobFinished(int id, bool ok, bool cancelled, const QString& message) {
+void JobsPanel::onJobFinished(int id, JobOutcomeKind outcome, const QString& message) {
     const QString title = id == running_ ? currentTitle_ : tr("Queued job");
+    const bool ok = outcome == JobOutcomeKind::Succeeded;
+    const bool cancelled = outcome == JobOutcomeKind::Cancelled;
     if (ok) addLog(tr("%1 finished").arg(title), QStringLiteral("✔"));
     else if (cancelled) addLog(tr("%1 cancelled; the project is unchanged").arg(title), QStringLiteral("⏹"));
     else addLog(tr("%1 failed: %2").arg(title, message), QStringLiteral("✖"));

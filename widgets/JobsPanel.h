@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include "JobOutcomeKind.h"
+
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -33,7 +35,7 @@ public slots:
     void onJobStage(int id, const QString& stage);
     void onJobProgress(int id, qint64 done, qint64 total);
     void onJobMessage(int id, const QString& message);
-    void onJobFinished(int id, bool ok, bool cancelled, const QString& message);
+    void onJobFinished(int id, JobOutcomeKind outcome, const QString& message);
 
 signals:
     void cancelRequested();

@@ -60,16 +60,16 @@ void JobRunner::startNext() {
         Qt::QueuedConnection);
 }
 
-void JobRunner::onWorkerFinished(int id, int kind, const QString& message) {
+void JobRunner::onWorkerFinished(int id, JobOutcomeKind kind, const QString& message) {
     if (id != current_) return;
     dl::Status outcome;
-    if (kind == 1) outcome = dl::fail(message.toStdString());
-    if (kind == 2) outcome = dl::cancelled();
+    if (kind == JobOutcomeKind::Failed) outcome = dl::fail(message.toStdString());
+    if (kind == JobOutcomeKind::Cancelled) outcome = dl::cancelled();
     current_ = 0;
     cancel_.reset();
     auto done = std::move(currentDone_);
     currentDone_ = nullptr;
-    emit jobFinished(id, kind == 0, kind == 2, message);
+    emit jobFinished(id, kind, message);
     if (done) done(outcome);
     startNext();
 }
@@ -82,7 +82,7 @@ void JobRunner::cancelAll() {
     while (!queue_.empty()) {
         auto job = std::move(queue_.front());
         queue_.pop_front();
-        emit jobFinished(job.id, false, true, tr("Cancelled before it started."));
+        emit jobFinished(job.id, JobOutcomeKind::Cancelled, tr("Cancelled before it started."));
         if (job.done) job.done(dl::cancelled());
     }
     cancelCurrent();

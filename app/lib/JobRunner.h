@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 
+#include "JobOutcomeKind.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
 
@@ -45,8 +46,8 @@ signals:
     void jobStage(int id, const QString& stage);
     void jobProgress(int id, qint64 done, qint64 total);
     void jobMessage(int id, const QString& message);
-    // ok: succeeded; cancelled: stopped by the user (not a failure); message: the error text.
-    void jobFinished(int id, bool ok, bool cancelled, const QString& message);
+    // message: the error text when it failed, why it stopped when cancelled, empty otherwise.
+    void jobFinished(int id, JobOutcomeKind outcome, const QString& message);
     void idle();
 
 private:
@@ -57,7 +58,7 @@ private:
         Done done;
     };
     void startNext();
-    void onWorkerFinished(int id, int kind, const QString& message);
+    void onWorkerFinished(int id, JobOutcomeKind outcome, const QString& message);
 
     QThread* thread_;
     JobWorker* worker_;  // lives on thread_, deleted when it finishes

@@ -35,7 +35,7 @@ void JobWorker::execute(int id, const JobRunner::Body& body, std::shared_ptr<dl:
     SignalProgress sink(this, id);
     auto outcome = dl::runJob<void>([&]() { return body(sink, *cancel); });
     // errorText: the UI language for coded errors, core's English sentence for the rest.
-    if (outcome) emit finished(id, 0, QString());
-    else if (outcome.error().kind == dl::ErrorKind::Cancelled) emit finished(id, 2, errorText(outcome.error()));
-    else emit finished(id, 1, errorText(outcome.error()));
+    if (outcome) emit finished(id, JobOutcomeKind::Succeeded, QString());
+    else if (outcome.error().kind == dl::ErrorKind::Cancelled) emit finished(id, JobOutcomeKind::Cancelled, errorText(outcome.error()));
+    else emit finished(id, JobOutcomeKind::Failed, errorText(outcome.error()));
 }

@@ -17,5 +17,5 @@ signals:
     void stage(int id, const QString& stage);
     void progress(int id, qint64 done, qint64 total);
     void message(int id, const QString& message);
-    void finished(int id, int kind, const QString& message);  // kind: 0 ok, 1 failed, 2 cancelled
+    void finished(int id, JobOutcomeKind outcome, const QString& message);  // message: empty when it succeeded
 };

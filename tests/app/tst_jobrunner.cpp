@@ -44,23 +44,22 @@ private slots:
         QVERIFY(doneCalledOnGui);
         // Jobs run below the GUI thread's priority (it keeps the CPU on a busy machine).
         QCOMPARE(bodyNice.load(), getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())) + JobRunner::kWorkerNice);
-        QVERIFY(finished.at(0).at(1).toBool());   // ok
-        QVERIFY(!finished.at(0).at(2).toBool());  // not cancelled
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Succeeded);
         QVERIFY(!progress.isEmpty());
         QCOMPARE(progress.last().at(1).toLongLong(), 3);  // the final report is never throttled away
     }
 
     void outcomes_data() {
         QTest::addColumn<int>("behaviour");  // 0 fail, 1 throw, 2 cancel itself
-        QTest::addColumn<bool>("cancelled");
+        QTest::addColumn<JobOutcomeKind>("outcome");
         QTest::addColumn<QString>("message");
-        QTest::newRow("failure") << 0 << false << "bad input in x.en:3";
-        QTest::newRow("exception") << 1 << false << "Internal error: boom";
-        QTest::newRow("cancel") << 2 << true << "Cancelled by the user.";
+        QTest::newRow("failure") << 0 << JobOutcomeKind::Failed << "bad input in x.en:3";
+        QTest::newRow("exception") << 1 << JobOutcomeKind::Failed << "Internal error: boom";
+        QTest::newRow("cancel") << 2 << JobOutcomeKind::Cancelled << "Cancelled by the user.";
     }
     void outcomes() {
         QFETCH(int, behaviour);
-        QFETCH(bool, cancelled);
+        QFETCH(JobOutcomeKind, outcome);
         QFETCH(QString, message);
         JobRunner runner;
         QSignalSpy finished(&runner, &JobRunner::jobFinished);
@@ -70,9 +69,8 @@ private slots:
             throw dl::CancelledException{};
         });
         QTRY_COMPARE(finished.count(), 1);
-        QVERIFY(!finished.at(0).at(1).toBool());
-        QCOMPARE(finished.at(0).at(2).toBool(), cancelled);
-        QCOMPARE(finished.at(0).at(3).toString(), message);
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), outcome);
+        QCOMPARE(finished.at(0).at(2).toString(), message);
     }
 
     void cancelStopsARunningJobAndQueueRunsInOrder() {
@@ -93,9 +91,9 @@ private slots:
         runner.cancelCurrent();
         QTRY_COMPARE(finished.count(), 2);
         QCOMPARE(finished.at(0).at(0).toInt(), first);
-        QVERIFY(finished.at(0).at(2).toBool());
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Cancelled);
         QCOMPARE(finished.at(1).at(0).toInt(), second);
-        QVERIFY(finished.at(1).at(1).toBool());
+        QCOMPARE(finished.at(1).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Succeeded);
         QCOMPARE(started.count(), 2);
         QTRY_COMPARE(idle.count(), 1);
         QVERIFY(!runner.isBusy());
@@ -119,7 +117,8 @@ private slots:
             return {};
         });
         QTRY_COMPARE(finished.count(), 1);
-        QVERIFY2(finished.at(0).at(1).toBool(), qPrintable(finished.at(0).at(3).toString()));
+        QVERIFY2(finished.at(0).at(1).value<JobOutcomeKind>() == JobOutcomeKind::Succeeded,
+                 qPrintable(finished.at(0).at(2).toString()));
         auto summaries = readCorpusSummaries(project);
         QVERIFY(summaries);
         QCOMPARE(summaries->size(), 1);

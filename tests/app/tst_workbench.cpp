@@ -32,7 +32,8 @@ private:
         QSignalSpy finished(&runner, &JobRunner::jobFinished);
         runner.submit(QStringLiteral("job"), std::move(body));
         if (!finished.wait(120000) && finished.isEmpty()) return QStringLiteral("timeout");
-        return finished.at(0).at(1).toBool() ? QString() : finished.at(0).at(3).toString();
+        return finished.at(0).at(1).value<JobOutcomeKind>() == JobOutcomeKind::Succeeded ? QString()
+                                                                                         : finished.at(0).at(2).toString();
     }
 
 private slots:

@@ -70,7 +70,7 @@ private slots:
         QTest::mouseClick(button, Qt::LeftButton);
         QCOMPARE(cancel.count(), 1);
         QVERIFY(!panel.cancelEnabled());
-        panel.onJobFinished(1, false, true, QString());
+        panel.onJobFinished(1, JobOutcomeKind::Cancelled, QString());
         QVERIFY(panel.currentTitle().isEmpty());
     }
 
