@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers that read user-supplied bytes (tests/fuzz/, libFuzzer + ASan + UBSan,
-# Debian's clang 16) for a bounded time: first replays every committed input (seeds and
+# Debian's clang 16; preset `fuzz`) for a bounded time: first replays every committed input (seeds and
 # past crashes: the regression step), then fuzzes each target for FUZZ_SECONDS.
 # Usage: scripts/fuzz.sh [TARGET...]      (targets: the fuzz_*.cpp names without fuzz_)
 # Environment: FUZZ_SECONDS (per target, default 30; 0 = replay only), FUZZ_JOBS (targets
@@ -26,7 +26,11 @@ done
 
 start=$(date +%s)
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
-cmake -S "$ROOT/tests/fuzz" -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
+# A build-fuzz configured before the preset existed has tests/fuzz as its source: start it afresh.
+if [ -f "$BUILD/CMakeCache.txt" ] && ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$ROOT" "$BUILD/CMakeCache.txt"; then
+  rm -rf "$BUILD/CMakeCache.txt" "$BUILD/CMakeFiles"
+fi
+cmake -S "$ROOT" --preset fuzz -B "$BUILD" -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
 cmake --build "$BUILD" -j "${JOBS_BUILD:-$(nproc)}"
 built=$(date +%s)
 

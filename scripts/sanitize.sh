@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the torch-free part of core and its test suites (tests/core/*: import, store, migration,
 # tokenizers, safetensors, n-gram LM, export, shards; see tests/fuzz/SanitizeSuites.cmake) with
-# AddressSanitizer + UndefinedBehaviorSanitizer into build-asan (-DDOMAINLENS_SANITIZE=ON, g++)
+# AddressSanitizer + UndefinedBehaviorSanitizer into build-asan (preset asan-ubsan, g++)
 # and runs them through CTest (label "sanitize", names asan_*). Qt and SQLite are not
 # instrumented; the narrow suppressions are in tests/fuzz/sanitizer/.
 # Usage: scripts/sanitize.sh [ctest args...]
@@ -13,9 +13,8 @@ SUPP="$ROOT/tests/fuzz/sanitizer"
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 
 start=$(date +%s)
-# -O1 -g1: line tables for the reports at a fraction of -O2 -g's compile time.
-cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-  -DDOMAINLENS_SANITIZE=ON -DDOMAINLENS_BUILD_BENCH=OFF ${Torch_DIR:+-DTorch_DIR="$Torch_DIR"} >/dev/null
+# The preset asan-ubsan (CMakePresets.json): -O1 -g1, -DDOMAINLENS_SANITIZE=ON, no benchmarks.
+cmake -S "$ROOT" --preset asan-ubsan -B "$BUILD" ${Torch_DIR:+-DTorch_DIR="$Torch_DIR"} >/dev/null
 cmake --build "$BUILD" -j "${JOBS:-$(nproc)}" --target domainlens_sanitize_suites
 built=$(date +%s)
 
