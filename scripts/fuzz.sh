@@ -1,44 +1,36 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers that read user-supplied bytes (tests/fuzz/, libFuzzer + ASan + UBSan,
-# Debian's clang 16; preset `fuzz`) for a bounded time: first replays every committed input (seeds and
+# Debian's clang 16) for a bounded time: first replays every committed input (seeds and
 # past crashes: the regression step), then fuzzes each target for FUZZ_SECONDS.
+# The targets are built in the sanitizer build, build-asan (scripts/build-asan.sh, preset
+# asan-ubsan), next to the ASan + UBSan suites of scripts/sanitize.sh: one instrumented core.
 # Usage: scripts/fuzz.sh [TARGET...]      (targets: the fuzz_*.cpp names without fuzz_)
 # Environment: FUZZ_SECONDS (per target, default 30; 0 = replay only), FUZZ_JOBS (targets
-# fuzzed at once, default 2), DOMAINLENS_FUZZ_BUILD_DIR (default build-fuzz).
+# fuzzed at once, default 2), DOMAINLENS_ASAN_BUILD_DIR (the build, default build-asan),
+# DOMAINLENS_FUZZ_BUILD_DIR (logs, artifacts and scratch corpora, default build-fuzz).
 # Any crash fails the script (and so CI): a committed input that crashes (a regression), and a
-# NEW crash found by the random phase, whose input is kept under $BUILD/artifacts/ and printed
+# NEW crash found by the random phase, whose input is kept under $OUT/artifacts/ and printed
 # with the command that reproduces it. Fix the defect and commit the input as
 # tests/fuzz/corpus/<target>/regression-<what>: from then on every run replays it.
 # Time is bounded: FUZZ_SECONDS per target, at most 25 s per input (a slower input counts as a
 # crash: a hang), at most 2 GB of memory.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-BUILD="${DOMAINLENS_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+BUILD="${DOMAINLENS_ASAN_BUILD_DIR:-$ROOT/build-asan}"
+OUT="${DOMAINLENS_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-30}"
 JOBS="${FUZZ_JOBS:-2}"
 CORPUS="$ROOT/tests/fuzz/corpus"
 
-cxx=""
-for c in clang++-16 clang++-17 clang++-18 clang++; do
-  if command -v "$c" >/dev/null && [ "$("$c" -dumpversion | cut -d. -f1)" -ge 16 ]; then cxx="$c"; break; fi
-done
-[ -n "$cxx" ] || { echo "fuzz: clang++ >= 16 not found (scripts/setup.sh installs clang-16)" >&2; exit 1; }
-
 start=$(date +%s)
-export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
-# A build-fuzz configured before the preset existed has tests/fuzz as its source: start it afresh.
-if [ -f "$BUILD/CMakeCache.txt" ] && ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$ROOT" "$BUILD/CMakeCache.txt"; then
-  rm -rf "$BUILD/CMakeCache.txt" "$BUILD/CMakeFiles"
-fi
-cmake -S "$ROOT" --preset fuzz -B "$BUILD" -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
-cmake --build "$BUILD" -j "${JOBS_BUILD:-$(nproc)}"
+JOBS="${JOBS_BUILD:-$(nproc)}" "$ROOT/scripts/build-asan.sh" domainlens_fuzz_targets
 built=$(date +%s)
 
 if [ $# -gt 0 ]; then targets=("$@"); else
   targets=(); for f in "$ROOT"/tests/fuzz/fuzz_*.cpp; do n=$(basename "$f" .cpp); targets+=("${n#fuzz_}"); done
 fi
 
-mkdir -p "$BUILD/logs" "$BUILD/artifacts"
+mkdir -p "$OUT/logs" "$OUT/artifacts"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # Readable stacks in the logs when an llvm-symbolizer (any version) is installed.
@@ -53,51 +45,51 @@ fi
 # One target: replay the committed inputs, then fuzz into a scratch copy of the corpus
 # (the committed seeds are only read). Writes a summary line to logs/<t>.summary.
 run_target() {
-  local t="$1" bin="$BUILD/fuzz_$1" log="$BUILD/logs/$1.log" work="$BUILD/work/$1"
+  local t="$1" bin="$BUILD/fuzz_$1" log="$OUT/logs/$1.log" work="$OUT/work/$1"
   rm -rf "$work" "$log" "$log.replay"; mkdir -p "$work" "$CORPUS/$t"
   if ! "$bin" -runs=0 -timeout=60 "$CORPUS/$t" >"$log.replay" 2>&1; then
-    echo "$t REGRESSION 0 0 (see $log.replay)" >"$BUILD/logs/$t.summary"; touch "$BUILD/logs/replay-failed"; return 1
+    echo "$t REGRESSION 0 0 (see $log.replay)" >"$OUT/logs/$t.summary"; touch "$OUT/logs/replay-failed"; return 1
   fi
   local rc=0
   if [ "$SECONDS_PER_TARGET" -gt 0 ]; then
     (cd "$work" && "$bin" -max_total_time="$SECONDS_PER_TARGET" -timeout=25 -rss_limit_mb=2048 -max_len=8192 \
-        -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/$t-" "$work" "$CORPUS/$t") >"$log" 2>&1 || rc=$?
+        -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$t-" "$work" "$CORPUS/$t") >"$log" 2>&1 || rc=$?
   fi
   local runs execs
   runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" 2>/dev/null | grep -oE '[0-9]+$' || echo 0)
   execs=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" 2>/dev/null | grep -oE '[0-9]+$' || echo 0)
   if [ $rc -ne 0 ]; then
-    echo "$t CRASH ${runs:-0} ${execs:-0} $(ls "$BUILD/artifacts/$t-"* 2>/dev/null | head -1)" >"$BUILD/logs/$t.summary"; return 1
+    echo "$t CRASH ${runs:-0} ${execs:-0} $(ls "$OUT/artifacts/$t-"* 2>/dev/null | head -1)" >"$OUT/logs/$t.summary"; return 1
   fi
-  echo "$t ok ${runs:-0} ${execs:-0}" >"$BUILD/logs/$t.summary"
+  echo "$t ok ${runs:-0} ${execs:-0}" >"$OUT/logs/$t.summary"
 }
 export -f run_target
-export BUILD CORPUS SECONDS_PER_TARGET
+export BUILD OUT CORPUS SECONDS_PER_TARGET
 
-rm -f "$BUILD"/logs/*.summary "$BUILD/logs/replay-failed" "$BUILD"/artifacts/*
+rm -f "$OUT"/logs/*.summary "$OUT/logs/replay-failed" "$OUT"/artifacts/*
 status=0
 printf '%s\n' "${targets[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_target "$@"' _ {} || status=1
 end=$(date +%s)
 
 printf '%-16s %-8s %12s %8s\n' target result executions exec/s
 for t in "${targets[@]}"; do
-  if [ -f "$BUILD/logs/$t.summary" ]; then read -r name res runs eps rest <"$BUILD/logs/$t.summary"
+  if [ -f "$OUT/logs/$t.summary" ]; then read -r name res runs eps rest <"$OUT/logs/$t.summary"
   else name=$t; res=MISSING; runs=0; eps=0; rest=""; fi
   printf '%-16s %-8s %12s %8s %s\n' "$name" "$res" "$runs" "$eps" "$rest"
 done
 echo "fuzz: build $((built - start)) s, replay + fuzzing $((end - built)) s (${SECONDS_PER_TARGET} s per target, $JOBS at once)"
 if [ $status -ne 0 ]; then
   for t in "${targets[@]}"; do
-    [ -f "$BUILD/logs/$t.summary" ] || continue
-    read -r _ res _ _ input <"$BUILD/logs/$t.summary"
+    [ -f "$OUT/logs/$t.summary" ] || continue
+    read -r _ res _ _ input <"$OUT/logs/$t.summary"
     if [ "$res" = CRASH ]; then
-      echo "fuzz: NEW crash in target $t: input ${input:-(none written; see $BUILD/logs/$t.log)}" >&2
+      echo "fuzz: NEW crash in target $t: input ${input:-(none written; see $OUT/logs/$t.log)}" >&2
       [ -n "$input" ] && echo "fuzz:   reproduce with: $BUILD/fuzz_$t $input" >&2
       echo "fuzz:   then fix it and commit the input as tests/fuzz/corpus/$t/regression-<what>" >&2
     elif [ "$res" = REGRESSION ]; then
-      echo "fuzz: a committed input of target $t crashes again; reproduce with: $BUILD/fuzz_$t -runs=0 $CORPUS/$t ($BUILD/logs/$t.log.replay)" >&2
+      echo "fuzz: a committed input of target $t crashes again; reproduce with: $BUILD/fuzz_$t -runs=0 $CORPUS/$t ($OUT/logs/$t.log.replay)" >&2
     fi
   done
-  echo "fuzz: FAILED (logs in $BUILD/logs)" >&2
+  echo "fuzz: FAILED (logs in $OUT/logs)" >&2
 fi
 exit $status
