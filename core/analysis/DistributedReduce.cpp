@@ -3,14 +3,13 @@
 #include <Eigen/Dense>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <thread>
 #include <vector>
 
 #include "analysis/GramPass.h"
 #include "analysis/Pca.h"
 #include "analysis/PcaCovariance.h"
+#include "common/Parallel.h"
 
 namespace dl {
 
@@ -18,30 +17,22 @@ namespace {
 
 // Σx over all rows in float64, on all cores: each 4096-row block is summed by one thread, and
 // the block sums are added in block order, so the result does not depend on the thread count.
-// Blocks go in waves of kWave, which bounds the memory for their sums.
+// Blocks go in waves of kWave, which bounds the memory for their sums. No cancel token: this
+// runs before the first allreduce, which every rank must reach.
 std::vector<double> columnSums(const float* data, std::int64_t rowCount, int dim) {
     using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     constexpr std::int64_t kBlock = 4096, kWave = 256;
     const Eigen::Map<const FloatRows> x(data, rowCount, dim);
     const std::int64_t blocks = (rowCount + kBlock - 1) / kBlock;
-    const int threads = static_cast<int>(
-        std::clamp<std::int64_t>(blocks, 1, std::max(1u, std::thread::hardware_concurrency())));
     Eigen::VectorXd sum = Eigen::VectorXd::Zero(dim);
     Eigen::MatrixXd waveSums(dim, kWave);
     for (std::int64_t wave = 0; wave < blocks; wave += kWave) {
         const std::int64_t inWave = std::min(kWave, blocks - wave);
-        std::atomic<std::int64_t> next{0};
-        auto work = [&] {
-            for (std::int64_t b = next.fetch_add(1); b < inWave; b = next.fetch_add(1)) {
-                const std::int64_t r = (wave + b) * kBlock;
-                waveSums.col(b) = x.middleRows(r, std::min(kBlock, rowCount - r)).cast<double>().colwise().sum().transpose();
-            }
-        };
-        {
-            std::vector<std::jthread> helpers;
-            for (int t = 1; t < std::min<std::int64_t>(threads, inWave); ++t) helpers.emplace_back(work);
-            work();
-        }
+        const Status summed = parallelBlocks(inWave, 0, nullptr, [&](std::int64_t b, int) {
+            const std::int64_t r = (wave + b) * kBlock;
+            waveSums.col(b) = x.middleRows(r, std::min(kBlock, rowCount - r)).cast<double>().colwise().sum().transpose();
+        });
+        (void)summed;  // without a token the run is never cancelled; an exception is rethrown here
         for (std::int64_t b = 0; b < inWave; ++b) sum += waveSums.col(b);
     }
     return {sum.data(), sum.data() + dim};

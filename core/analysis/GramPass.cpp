@@ -26,6 +26,8 @@
 #include <string>
 #include <thread>
 
+#include "common/Parallel.h"
+
 namespace dl {
 
 // A ring of packed blocks. Per slot, counts of the threads that have packed it and finished
@@ -51,19 +53,15 @@ namespace {
 
 using Counter = std::atomic<std::int64_t>;
 
-// Waits until `counter` reaches `target` or `stop` is set; spins briefly, then yields (more
-// threads than cores must not starve the one being waited for). False when stopped.
-bool waitFor(const Counter& counter, std::int64_t target, const std::atomic<bool>& stop) {
+// Waits until `counter` reaches `target` or the run stops (cancelled, or another thread threw);
+// spins briefly, then yields (more threads than cores must not starve the one being waited
+// for). False when stopped.
+bool waitFor(const Counter& counter, std::int64_t target, const ParallelWorker& worker) {
     for (int spin = 0; counter.load(std::memory_order_acquire) < target; ++spin) {
-        if (stop.load(std::memory_order_relaxed)) return false;
+        if (worker.stopped()) return false;
         if (spin > 2000) std::this_thread::yield();
     }
     return true;
-}
-
-int threadCount(int requested, std::int64_t blocks) {
-    const int t = requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return static_cast<int>(std::clamp<std::int64_t>(blocks, 1, t));
 }
 
 }  // namespace
@@ -90,13 +88,12 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
     constexpr int kSlots = Buffer::kSlots;
     const std::int64_t blocks = (rows + kGramBlockRows - 1) / kGramBlockRows;
     if (blocks == 0) return {};
-    const int threads = threadCount(threads_, blocks);
+    const int threads = parallelThreads(threads_, blocks);
     const std::size_t rowBytes = static_cast<std::size_t>(dim_) * (half ? 2 : 4);
     const int tilesPerThread = std::max(1, gramk::gramTileCount(dimPad_, precision_) / threads);
     const int panels = dimPad_ / gramk::kGramPanelCols;
     // Per slot, cumulative over its rounds: panels claimed, panels packed, threads done with its tiles.
     Counter claimed[kSlots] = {}, packed[kSlots] = {}, tiled[kSlots] = {};
-    std::atomic<bool> stop{false};
     // Claims and packs panels of block b until none is left.
     auto packPanels = [&](std::int64_t b, const char* rowsAt, int valid) {
         const int slot = static_cast<int>(b % kSlots);
@@ -116,18 +113,21 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
             c = claimed[slot].load(std::memory_order_relaxed);
         }
     };
-    auto work = [&](int t) {
+    // Every thread walks every block (the helper's block hand-out is not used): the ring above
+    // is the protocol; parallelWorkers starts the threads, polls the token and carries errors.
+    auto work = [&](ParallelWorker& worker) {
+        const int t = worker.index();
         for (std::int64_t b = 0; b < blocks; ++b) {
             const int slot = static_cast<int>(b % kSlots);
             const std::int64_t round = b / kSlots;
-            if (t == 0 && cancel.isCancelled()) stop.store(true);
+            if (worker.stopped()) return;
             // Every thread must be done with the slot's previous block before it is packed again.
-            if (!waitFor(tiled[slot], round * threads, stop)) return;
+            if (!waitFor(tiled[slot], round * threads, worker)) return;
             const std::int64_t first = b * kGramBlockRows;
             const int valid = static_cast<int>(std::min<std::int64_t>(kGramBlockRows, rows - first));
             const auto* rowsAt = static_cast<const char*>(x) + static_cast<std::size_t>(first) * rowBytes;
             packPanels(b, rowsAt, valid);
-            if (!waitFor(packed[slot], (round + 1) * panels, stop)) return;
+            if (!waitFor(packed[slot], (round + 1) * panels, worker)) return;
             const double* blockSums = packed_->sums(b);
             for (int p = t; p < panels; p += threads)
                 for (int c = p * gramk::kGramPanelCols; c < std::min(dim_, (p + 1) * gramk::kGramPanelCols); ++c)
@@ -144,12 +144,8 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
             tiled[slot].fetch_add(1, std::memory_order_acq_rel);
         }
     };
-    {
-        std::vector<std::jthread> helpers;
-        for (int t = 1; t < threads; ++t) helpers.emplace_back(work, t);
-        work(0);
-    }
-    if (stop.load()) return cancelled();  // the sums are partial: the caller drops the pass
+    // Cancelled: the sums are partial, and the caller drops the pass.
+    if (auto st = parallelWorkers(blocks, threads, &cancel, work); !st) return st;
     n_ += rows;
     return {};
 }

@@ -2,12 +2,11 @@
 #include "analysis/PcaProjectionPass.h"
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
 
 #include "kernels/GramKernels.h"
 #include "analysis/Pca.h"
 #include "common/Half.h"
+#include "common/Parallel.h"
 
 namespace dl {
 namespace {
@@ -18,7 +17,7 @@ constexpr std::int64_t kChunkRows = 256;  // 256 x 384 floats (384 KB) stay in L
 
 PcaProjectionPass::PcaProjectionPass(const PcaModel& model, int threads)
     : dim_(model.inputDim), components_(model.components), kMain_(gramk::projectionMainColumns(model.components)),
-      threads_(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+      threads_(threads),
       bf16_(model.precision == PcaPrecision::BFloat16),
       axes_(static_cast<std::size_t>(dim_) * kMain_, 0.0f),
       rest_(static_cast<std::size_t>(std::max(0, components_ - kMain_)) * dim_),
@@ -63,12 +62,14 @@ Status PcaProjectionPass::project(const std::uint16_t* x, std::int64_t rows, flo
 
 Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float* out, const CancelToken& cancel) const {
     const std::int64_t chunks = (rows + kChunkRows - 1) / kChunkRows;
-    const int threads = static_cast<int>(std::clamp<std::int64_t>(chunks, 1, threads_));
     const gramk::ProjectionAxes axes{axes_.data(), kMain_, rest_.data(), components_};
     const gramk::ProjectionAxesBf16 axesBf16{pairs_.data(), restBf16_.data(), axes};
-    std::atomic<std::int64_t> next{0};
-    std::atomic<bool> stop{false};
-    auto work = [&] {
+    // The next chunk of the run, or `chunks` when none is left (or the run has stopped).
+    auto claim = [&](ParallelWorker& worker) {
+        std::int64_t c = chunks;
+        return worker.next(c) ? c : chunks;
+    };
+    auto work = [&](ParallelWorker& worker) {
         const std::size_t scratchBytes = bf16_ ? gramk::bf16ProjectionScratchBytes(kChunkRows, dim_)
                                          : half ? static_cast<std::size_t>(kChunkRows) * dim_ * sizeof(float)
                                                 : 0;
@@ -76,9 +77,9 @@ Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float
         const std::size_t rowBytes = static_cast<std::size_t>(dim_) * (half ? 2 : 4);
         // The next chunk is claimed before this one is projected, so that the bfloat16 tiles
         // can bring its rows into L2 meanwhile (the float32 tiles prefetch the next tile's rows).
-        for (std::int64_t c = next.fetch_add(1), following; c < chunks; c = following) {
-            following = next.fetch_add(1);
-            if (cancel.isCancelled()) return stop.store(true);
+        for (std::int64_t c = claim(worker), following; c < chunks; c = following) {
+            following = claim(worker);
+            if (worker.stopped()) return;
             const std::int64_t first = c * kChunkRows;
             const int len = static_cast<int>(std::min(kChunkRows, rows - first));
             float* o = out + static_cast<std::size_t>(first) * components_;
@@ -101,13 +102,7 @@ Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float
                                    axes, offset_.data(), o);
         }
     };
-    {
-        std::vector<std::jthread> helpers;
-        for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
-        work();
-    }
-    if (stop.load()) return cancelled();
-    return {};
+    return parallelWorkers(chunks, threads_, &cancel, work);  // cancelled: `out` is partial
 }
 
 }  // namespace dl

@@ -24,6 +24,9 @@ namespace fs = std::filesystem;
 // batches from queue(). Destroying it before join() (an error or a cancel on the writer's
 // side) stops the reader and waits for it. Exceptions on the reading thread become errors
 // there (runJob), so none is lost and none escapes the thread.
+// Not a fan-out, so not common/Parallel.h: two threads doing different work (reading and
+// writing) through a bounded queue, with no blocks to share out and no thread count. The source
+// scan in tests/core/common/tst_parallel.cpp lists it as the one exemption.
 class ReaderThread {
 public:
     explicit ReaderThread(ImportReader& reader)

@@ -8,13 +8,13 @@
 #endif
 
 #include <algorithm>
-#include <atomic>
 #include <barrier>
 #include <cstdlib>
+#include <exception>
 #include <mutex>
 #include <string>
-#include <thread>
-#include <vector>
+
+#include "common/Parallel.h"
 
 namespace dl {
 namespace {
@@ -44,6 +44,29 @@ private:
     int before_ = 0;
 };
 
+// Sets the intra-op thread count back to what it was when constructed.
+class OpThreadsRestorer {
+public:
+    OpThreadsRestorer() : before_(at::get_num_threads()) {}
+    ~OpThreadsRestorer() { at::set_num_threads(before_); }
+    OpThreadsRestorer(const OpThreadsRestorer&) = delete;
+    OpThreadsRestorer& operator=(const OpThreadsRestorer&) = delete;
+
+private:
+    int before_;
+};
+
+// A batch's exception (rethrown by the parallel helper once the workers have stopped) as the
+// encoder's failure; cancelled() passes through.
+template <class Run>
+Status encoderStatus(Run&& run) {
+    try {
+        return run();
+    } catch (const std::exception& e) {
+        return fail(std::string("The encoder failed: ") + e.what());
+    }
+}
+
 // Returns the free pages the finished batches left in the arenas (glibc; a few ms per call).
 void releaseFreeMemory() {
 #ifdef __GLIBC__
@@ -66,7 +89,7 @@ void limitRetainedMemory() {
 }
 
 WorkerPlan planWorkers(int threads, int workers, bool cuda) {
-    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int cores = hardwareThreads();
     const int total = threads > 0 ? threads : cores;
     WorkerPlan p;
     p.workers = workers > 0 ? workers : (cuda || total < 2 ? 1 : 2);
@@ -78,46 +101,33 @@ WorkerPlan planWorkers(int threads, int workers, bool cuda) {
 Status runOnWorkers(std::size_t count, const WorkerPlan& plan, const CancelToken* cancel,
                     const std::function<void(std::size_t)>& batch) {
     limitRetainedMemory();
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
-    std::mutex errorMutex;
-    std::string error;
-    auto work = [&] {
-        try {
-            c10::InferenceMode guard;
-            for (std::size_t i; !stop.load() && (i = next.fetch_add(1)) < count;) {
-                if (cancel && cancel->isCancelled()) break;
-                batch(i);
-            }
-        } catch (const std::exception& e) {
-            std::lock_guard lock(errorMutex);
-            if (error.empty()) error = e.what();
-            stop = true;
-        }
+    const auto blocks = static_cast<std::int64_t>(count);
+    auto runBatches = [&](ParallelWorker& worker) {
+        c10::InferenceMode guard;
+        for (std::int64_t i; worker.next(i);) batch(static_cast<std::size_t>(i));
     };
+    Status status;
     if (plan.workers <= 1) {
         if (plan.threadsEach > 0) at::set_num_threads(plan.threadsEach);
-        work();
+        status = encoderStatus([&] { return parallelWorkers(blocks, 1, cancel, runBatches); });
     } else {
         // at::set_num_threads sets the calling thread's OpenMP team size (and clears oneDNN's
-        // primitive cache): every worker sets its own before any of them computes.
-        const int before = at::get_num_threads();
+        // primitive cache): every worker sets its own before any of them computes. The calling
+        // thread is worker 0; its count is set back afterwards.
         BlasThreads blas(plan.threadsEach);
-        std::barrier ready(plan.workers);
-        std::vector<std::jthread> threads;
-        for (int w = 0; w < plan.workers; ++w)
-            threads.emplace_back([&] {
+        const OpThreadsRestorer restoreOpThreads;
+        const int workers = parallelThreads(plan.workers, blocks);
+        std::barrier ready(workers);
+        status = encoderStatus([&] {
+            return parallelWorkers(blocks, workers, cancel, [&](ParallelWorker& worker) {
                 at::set_num_threads(plan.threadsEach);
                 ready.arrive_and_wait();
-                work();
+                runBatches(worker);
             });
-        threads.clear();  // joins
-        at::set_num_threads(before);
+        });
     }
     releaseFreeMemory();
-    if (!error.empty()) return fail(std::string("The encoder failed: ") + error);
-    if (cancel && cancel->isCancelled()) return cancelled();
-    return {};
+    return status;
 }
 
 }  // namespace dl

@@ -21,10 +21,10 @@ struct WorkerPlan {
 // default: two workers when there are two cores or more, one on CUDA).
 WorkerPlan planWorkers(int threads, int workers, bool cuda);
 
-// Calls batch(i) for i in 0..count-1, each exactly once, on plan.workers threads (the calling
-// thread alone when workers is 1), batches handed out in order as workers become free.
-// Each worker runs in inference mode. Stops handing out batches once `cancel` is set or a
-// batch throws; returns Cancelled, or the first exception's text as a failure.
+// Calls batch(i) for i in 0..count-1, each exactly once, on plan.workers threads at most, the
+// calling thread among them (common/Parallel.h), batches handed out in order as workers
+// become free. Each worker runs in inference mode. Stops handing out batches once `cancel` is
+// set or a batch throws; returns Cancelled, or the first std::exception's text as a failure.
 // batch() must be safe to call concurrently for different i.
 // Each call ends by returning the arenas' free pages to the system (malloc_trim), so that
 // what one chunk's batches left behind is not carried into the next.

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "common/Parallel.h"
 #include "encode/EncoderImpl.h"
 #include "encode/InferenceWorkers.h"
 #include "encode/ModelIdentity.h"
@@ -161,14 +162,20 @@ Status TransformerEncoder::encodeLayers(std::span<const std::string> texts, cons
     std::vector<char> truncated(texts.size(), 0);
     const int maxLen = d->maxLength;
     const Tokenizer& tok = *d->tokenizer;
-    // Tokenizers are const and thread-safe; spread the sentences over libtorch's pool.
-    at::parallel_for(0, static_cast<std::int64_t>(texts.size()), 64, [&](std::int64_t b, std::int64_t e) {
-        for (std::int64_t i = b; i < e; ++i) {
+    // Tokenizers are const and thread-safe: blocks of sentences on as many threads as libtorch's
+    // intra-op pool has (at::get_num_threads: the encoder's thread option when given). No token:
+    // tokenizing a chunk takes milliseconds.
+    constexpr std::int64_t kTokenizeBlock = 64;
+    const auto count = static_cast<std::int64_t>(texts.size());
+    auto tokenizeBlock = [&](std::int64_t block, int) {
+        for (std::int64_t i = block * kTokenizeBlock; i < std::min(count, (block + 1) * kTokenizeBlock); ++i) {
             auto r = tok.encode(texts[static_cast<std::size_t>(i)], maxLen);
             ids[static_cast<std::size_t>(i)] = std::move(r.ids);
             truncated[static_cast<std::size_t>(i)] = r.truncated ? 1 : 0;
         }
-    });
+    };
+    const std::int64_t blocks = (count + kTokenizeBlock - 1) / kTokenizeBlock;
+    if (auto st = parallelBlocks(blocks, at::get_num_threads(), nullptr, tokenizeBlock); !st) return st;
     EncodeStats local;
     local.tokenizeSeconds = secondsSince(t0);
     local.truncated = std::count(truncated.begin(), truncated.end(), 1);

@@ -3,11 +3,11 @@
 // A job is a plain function `Expected<R> f(const Params&, Store&, ProgressSink&, const CancelToken&)`.
 // Thread affinity: a job calls its sink from the worker thread; implementations forward
 // (the GUI's JobRunner queues signals to the GUI thread, the CLI draws a terminal bar).
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "common/CancelToken.h"  // re-exported: jobs take a CancelToken
 #include "common/Error.h"
 
 namespace dl {
@@ -26,21 +26,6 @@ public:
 class NullProgress final : public ProgressSink {
 public:
     void progress(std::int64_t, std::int64_t) override {}
-};
-
-// Set from any thread, polled by the job at natural granularity (per batch, per EM step).
-class CancelToken {
-public:
-    void cancel() noexcept { flag_.store(true, std::memory_order_relaxed); }
-    void reset() noexcept { flag_.store(false, std::memory_order_relaxed); }
-    bool isCancelled() const noexcept { return flag_.load(std::memory_order_relaxed); }
-    // Convenience for deep loops: throws CancelledException, caught at the job boundary.
-    void throwIfCancelled() const {
-        if (isCancelled()) throw CancelledException{};
-    }
-
-private:
-    std::atomic<bool> flag_{false};
 };
 
 }  // namespace dl

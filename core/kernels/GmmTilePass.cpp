@@ -3,21 +3,17 @@
 // Per block of kGmmBlockRows rows a worker walks tiles of `tileRows` rows: features z' into a
 // reused buffer, W = Z'·Q', responsibilities per row (log-sum-exp in double), S' += Rᵀ·Z'.
 // The block's S' (working precision) is folded into the double total under a mutex strictly
-// in block order; workers take blocks in increasing order, so a worker waits at most for the
-// blocks before its own, which are all being computed.
+// in block order (parallelOrderedFold); workers take blocks in increasing order, so a worker
+// waits at most for the blocks before its own, which are all being computed.
 #include "kernels/GmmTilePass.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <condition_variable>
 #include <cstdlib>
-#include <exception>
 #include <limits>
 #include <memory>
-#include <mutex>
-#include <thread>
 
+#include "common/Parallel.h"
 #include "kernels/GmmTileKernels.h"
 
 namespace dl {
@@ -180,40 +176,6 @@ void computeBlock(const T* x, std::int64_t begin, std::int64_t end, const Layout
     }
 }
 
-// Sums block results in block order whatever thread finishes first.
-class OrderedFold {
-public:
-    // Calls add() for `block` once every earlier block has been added; false when the pass was
-    // stopped (cancelled or failed) while waiting.
-    template <class Add>
-    bool inOrder(std::int64_t block, Add&& add) {
-        std::unique_lock lock(mutex_);
-        turn_.wait(lock, [&] { return next_ == block || stopped_; });
-        if (stopped_) return false;
-        add();
-        ++next_;
-        turn_.notify_all();
-        return true;
-    }
-    void stop(std::exception_ptr error) {
-        std::lock_guard lock(mutex_);
-        if (error && !error_) error_ = error;
-        stopped_ = true;
-        turn_.notify_all();
-    }
-    std::exception_ptr error() {
-        std::lock_guard lock(mutex_);
-        return error_;
-    }
-
-private:
-    std::mutex mutex_;
-    std::condition_variable turn_;
-    std::int64_t next_ = 0;
-    bool stopped_ = false;
-    std::exception_ptr error_;
-};
-
 // Runs the job over all rows on `threads` threads; S', Σ r and Σ lpn summed in block order.
 struct PassTotals {
     std::vector<double> s, nk;
@@ -229,36 +191,18 @@ PassTotals runPass(const T* x, std::int64_t rows, const GmmEStepModel& model, co
     tot.s.assign(job.kind == PassJob::Scores ? 0 : lay.statsSize(), 0.0);
     tot.nk.assign(std::size_t(lay.k), 0.0);
     const std::int64_t blocks = (rows + kGmmBlockRows - 1) / kGmmBlockRows;
-    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    threads = static_cast<int>(std::min<std::int64_t>(threads, std::max<std::int64_t>(blocks, 1)));
-
-    OrderedFold fold;
-    std::atomic<std::int64_t> nextBlock{0};
-    auto work = [&] {
-        try {
-            Scratch<T> sc(lay);
-            for (std::int64_t b; (b = nextBlock.fetch_add(1)) < blocks;) {
-                if (cancel.isCancelled()) return fold.stop(nullptr);
-                const std::int64_t begin = b * kGmmBlockRows;
-                computeBlock(x, begin, std::min(rows, begin + kGmmBlockRows), lay, q.data(), model.kind, job, sc);
-                const bool added = fold.inOrder(b, [&] {
-                    for (std::size_t i = 0; i < tot.s.size(); ++i) tot.s[i] += static_cast<double>(sc.s.data()[i]);
-                    for (std::size_t j = 0; j < tot.nk.size(); ++j) tot.nk[j] += sc.nk[j];
-                    tot.lpnSum += sc.lpnSum;
-                });
-                if (!added) return;
-            }
-        } catch (...) {
-            fold.stop(std::current_exception());
-        }
-    };
-    {
-        std::vector<std::jthread> helpers;
-        for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
-        work();
-    }
-    if (auto error = fold.error()) std::rethrow_exception(error);
-    cancel.throwIfCancelled();
+    const Status run = parallelOrderedFold(
+        blocks, threads, &cancel, [&] { return Scratch<T>(lay); },
+        [&](Scratch<T>& sc, std::int64_t b) {
+            const std::int64_t begin = b * kGmmBlockRows;
+            computeBlock(x, begin, std::min(rows, begin + kGmmBlockRows), lay, q.data(), model.kind, job, sc);
+        },
+        [&](const Scratch<T>& sc, std::int64_t) {
+            for (std::size_t i = 0; i < tot.s.size(); ++i) tot.s[i] += static_cast<double>(sc.s.data()[i]);
+            for (std::size_t j = 0; j < tot.nk.size(); ++j) tot.nk[j] += sc.nk[j];
+            tot.lpnSum += sc.lpnSum;
+        });
+    if (!run) throw CancelledException{};  // the helper's only error; this pass reports it by exception
     return tot;
 }
 
