@@ -12,22 +12,29 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent) : QDialog(parent) {
+#include "ParamFieldWidgets.h"
+
+ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("Cluster sentences"));
     corpus_ = new QComboBox(this);
     for (const auto& c : corpora) corpus_->addItem(c.name, int(c.domains.size()));
+    const ParamField kField = findParamField(fields, QStringLiteral("k"));
     k_ = new QSpinBox(this);
-    k_->setRange(1, 500);
-    auto suggestK = [this] { k_->setValue(qMax(2, corpus_->currentData().toInt())); };
+    applyParamField(k_, kField);
+    // A labelled corpus suggests k = its number of domains (the paper's setting); else the default.
+    auto suggestK = [this, kField] {
+        const int domains = corpus_->currentData().toInt();
+        k_->setValue(domains >= 2 ? domains : kField.defaultValue.toInt());
+    };
     connect(corpus_, &QComboBox::currentIndexChanged, this, suggestK);
     suggestK();
     sweep_ = new QCheckBox(tr("Sweep k and plot BIC/AIC instead"), this);
     kFrom_ = new QSpinBox(this);
-    kFrom_->setRange(1, 500);
-    kFrom_->setValue(2);
+    kFrom_->setRange(k_->minimum(), k_->maximum());
+    kFrom_->setValue(ClusterRequest{}.kFrom);
     kTo_ = new QSpinBox(this);
-    kTo_->setRange(1, 500);
-    kTo_->setValue(15);
+    kTo_->setRange(k_->minimum(), k_->maximum());
+    kTo_->setValue(ClusterRequest{}.kTo);
     auto* sweepRow = new QHBoxLayout;
     sweepRow->addWidget(kFrom_);
     sweepRow->addWidget(new QLabel(QStringLiteral("…"), this));
@@ -40,44 +47,35 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent
     connect(sweep_, &QCheckBox::toggled, this, updateSweep);
     updateSweep();
     pca_ = new QSpinBox(this);
-    pca_->setRange(0, 4096);
-    pca_->setValue(50);
+    applyParamField(pca_, findParamField(fields, QStringLiteral("pca")));
     pca_->setSpecialValueText(tr("none"));
     // Sampling the user is told about: the PCA is fitted on a random sample on large corpora.
     pcaSample_ = new QSpinBox(this);
-    pcaSample_->setRange(0, 2000000000);
-    pcaSample_->setValue(200000);
+    applyParamField(pcaSample_, findParamField(fields, QStringLiteral("pca-fit-rows")));
     pcaSample_->setSpecialValueText(tr("all rows"));
     pcaSample_->setSuffix(tr(" rows"));
-    pcaSample_->setToolTip(tr("The PCA is fitted on a random sample of this many rows when the corpus is larger "
-                              "(seeded with the first clustering seed); every row is then projected. Stored in the run."));
     covariance_ = new QComboBox(this);
-    covariance_->addItem(tr("Full"), QStringLiteral("full"));
-    covariance_->addItem(tr("Diagonal"), QStringLiteral("diag"));
-    covariance_->addItem(tr("Spherical"), QStringLiteral("spherical"));
-    covariance_->addItem(tr("Tied"), QStringLiteral("tied"));
+    applyParamField(covariance_, findParamField(fields, QStringLiteral("cov")),
+                    {{QStringLiteral("full"), tr("Full")}, {QStringLiteral("diag"), tr("Diagonal")},
+                     {QStringLiteral("spherical"), tr("Spherical")}, {QStringLiteral("tied"), tr("Tied")}});
     seeds_ = new QSpinBox(this);
-    seeds_->setRange(1, 50);
-    seeds_->setValue(5);
-    seeds_->setToolTip(tr("The paper reports mean and spread over five random restarts."));
+    applyParamField(seeds_, findParamField(fields, QStringLiteral("seeds")));
     restarts_ = new QSpinBox(this);
-    restarts_->setRange(1, 50);
-    restarts_->setValue(ClusterRequest{}.restarts);
-    restarts_->setToolTip(tr("EM runs per seed from different starts; the one with the best likelihood is kept. "
-                             "More than one avoids partitions that merge two domains."));
+    applyParamField(restarts_, findParamField(fields, QStringLiteral("n-init")));
     maxIter_ = new QSpinBox(this);
-    maxIter_->setRange(1, 10000);
-    maxIter_->setValue(100);
+    applyParamField(maxIter_, findParamField(fields, QStringLiteral("max-iter")));
 
     layers_ = new QLineEdit(this);
+    applyParamField(layers_, findParamField(fields, QStringLiteral("layers")));
     layers_->setPlaceholderText(tr("as encoded"));
     layers_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("^\\s*(\\d+\\s*[,+]\\s*)*\\d*\\s*$")), layers_));
-    layers_->setToolTip(tr("Average the vectors of these encoded layers, e.g. 8,10 (encode them first with several layers). "
-                           "With a layer sweep: the layers to compare (empty: all encoded)."));
     l2_ = new QCheckBox(tr("L2-normalise each vector"), this);
+    applyParamField(l2_, findParamField(fields, QStringLiteral("l2")));
     standardize_ = new QCheckBox(tr("Standardise each dimension"), this);
-    standardize_->setToolTip(tr("Zero mean and unit variance per dimension before PCA: keeps a few large dimensions from dominating."));
+    applyParamField(standardize_, findParamField(fields, QStringLiteral("standardize")));
     whiten_ = new QCheckBox(tr("Whiten the PCA components"), this);
+    applyParamField(whiten_, findParamField(fields, QStringLiteral("whiten")));
+    params_ = {k_, pca_, pcaSample_, covariance_, seeds_, restarts_, maxIter_, layers_, l2_, standardize_, whiten_};
     layerSweep_ = new QCheckBox(tr("Sweep the encoded layers instead (purity/NMI, silhouette)"), this);
     auto updatePca = [this] { whiten_->setEnabled(pca_->value() >= 2); };
     connect(pca_, &QSpinBox::valueChanged, this, updatePca);
@@ -115,21 +113,11 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent
 
 ClusterRequest ClusterDialog::request() const {
     ClusterRequest r;
-    r.corpus = corpus_->currentText();
-    r.k = k_->value();
+    r.values = paramValues(params_);  // disabled widgets (k in a sweep, whiten without PCA) keep the default
+    r.values.insert(QStringLiteral("corpus"), corpus_->currentText());
     r.sweep = sweep_->isChecked();
     r.kFrom = qMin(kFrom_->value(), kTo_->value());
     r.kTo = qMax(kFrom_->value(), kTo_->value());
-    r.pcaDims = pca_->value();
-    r.pcaSample = pcaSample_->value();
-    r.covariance = covariance_->currentData().toString();
-    r.seeds = seeds_->value();
-    r.restarts = restarts_->value();
-    r.maxIter = maxIter_->value();
-    r.layers = layers_->text().trimmed();
-    r.l2 = l2_->isChecked();
-    r.standardize = standardize_->isChecked();
-    r.whiten = whiten_->isEnabled() && whiten_->isChecked();
     r.layerSweep = layerSweep_->isChecked();
     if (r.layerSweep) r.sweep = false;
     return r;

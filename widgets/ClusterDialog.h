@@ -1,9 +1,11 @@
 #pragma once
 // Cluster dialog: corpus, k (or a k sweep for BIC/AIC, or a layer sweep), PCA dimensions,
 // covariance type, seeds, and the representation: layers to average, L2, standardisation, whitening.
+// Ranges, defaults and tooltips come from the job's parameter table (`fields`, app/lib/ParamFields.h).
 #include <QDialog>
 
 #include "JobRequests.h"
+#include "ParamField.h"
 
 class QCheckBox;
 class QComboBox;
@@ -13,7 +15,7 @@ class QSpinBox;
 class ClusterDialog : public QDialog {
     Q_OBJECT
 public:
-    ClusterDialog(const QList<CorpusChoice>& corpora, QWidget* parent = nullptr);
+    ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent = nullptr);
     ClusterRequest request() const;
 
 private:
@@ -33,4 +35,5 @@ private:
     QCheckBox* standardize_;
     QCheckBox* whiten_;
     QCheckBox* layerSweep_;
+    QList<QWidget*> params_;  // the widgets of job parameters (objectName = the parameter)
 };

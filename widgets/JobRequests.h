@@ -3,6 +3,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 struct ModelChoice {
     QString name;    // shown to users (sets are keyed by the model's content, not this name)
@@ -39,19 +40,11 @@ struct EncodeRequest {
 };
 
 struct ClusterRequest {
-    QString corpus;
-    int k = 7;
-    int pcaDims = 50;
-    QString covariance = QStringLiteral("full");
-    int seeds = 5;
-    int restarts = 3;  // EM restarts per seed, best lower bound kept (ClusterParams::nInit)
-    int maxIter = 100;
-    int pcaSample = 200000;  // PCA fitted on a random sample of this many rows when larger (0 = all)
+    // The job's parameters by name (ParamField::name: "corpus", "k", "pca", "n-init", "layers",
+    // ...); a name left out keeps the job's default (core's parameter table).
+    QVariantMap values;
     bool sweep = false;  // BIC/AIC over kFrom..kTo instead of one k
     int kFrom = 2, kTo = 15;
-    // Representation (issue 10): "8,10" = mean of those encoded layers ("" = the set as encoded).
-    QString layers;
-    bool l2 = false, standardize = false, whiten = false;
     bool layerSweep = false;  // purity/NMI + silhouette per encoded layer instead of one clustering
 };
 

@@ -63,6 +63,7 @@
 #include "JobsPanel.h"
 #include "OutlierBrowser.h"
 #include "OutlierTableModel.h"
+#include "ParamFields.h"
 #include "ProjectQueries.h"
 #include "RecentProjects.h"
 #include "RunListModel.h"
@@ -428,12 +429,13 @@ void MainWindow::encodeCorpus() {
 }
 
 void MainWindow::clusterCorpus() {
-    ClusterDialog dialog(corpusChoices(corpusModel_->corpora()), this);
+    ClusterDialog dialog(corpusChoices(corpusModel_->corpora()), clusterParamFields(), this);
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
-    const QString title = request.sweep ? tr("k sweep %1–%2 on %3").arg(request.kFrom).arg(request.kTo).arg(request.corpus)
-                                        : tr("Cluster %1 (k = %2)").arg(request.corpus).arg(request.k);
+    const QString corpus = request.values.value(QStringLiteral("corpus")).toString();
+    const QString title = request.sweep ? tr("k sweep %1–%2 on %3").arg(request.kFrom).arg(request.kTo).arg(corpus)
+                                        : tr("Cluster %1 (k = %2)").arg(corpus).arg(request.values.value(QStringLiteral("k")).toInt());
     runJob(title, [this, outcome, sweep = request.sweep] { sweep ? showSweepRun(outcome->runId) : showClusterRun(outcome->runId); }, outcome,
            makeClusterJob(projectPath_, request, outcome));
 }

@@ -1,5 +1,7 @@
 #include "JobFactory.h"
 
+#include "ParamFields.h"
+
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
 #include "encode/EncodeJob.h"
@@ -55,26 +57,7 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
 
 JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, std::shared_ptr<JobOutcome> outcome) {
     dl::ClusterParams p;
-    p.corpus = r.corpus.toStdString();
-    p.k = r.k;
-    p.pcaDims = r.pcaDims;
-    auto covariance = dl::parseCovarianceType(r.covariance.toStdString());
-    if (!covariance)
-        return failing(dl::Error{dl::ErrorKind::Usage, "Unknown covariance type '" + r.covariance.toStdString() +
-                                                           "' (choose full, diag, spherical or tied)."});
-    p.covariance = *covariance;
-    p.seeds = r.seeds;
-    p.nInit = r.restarts;
-    p.maxIter = r.maxIter;
-    p.pcaMaxFitRows = r.pcaSample;
-    p.representation.l2 = r.l2;
-    p.representation.standardize = r.standardize;
-    p.representation.whiten = r.whiten;
-    if (!r.layers.trimmed().isEmpty()) {
-        auto layers = dl::parseLayerList(r.layers.trimmed().toStdString());
-        if (!layers) return failing(layers.error());
-        p.representation.layers = *layers;
-    }
+    if (auto s = applyParamValues(dl::clusterParamTable(), p, r.values); !s) return failing(s.error());
     const bool sweep = r.sweep;
     const bool layerSweep = r.layerSweep;
     const int kFrom = r.kFrom, kTo = r.kTo;

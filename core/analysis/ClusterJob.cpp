@@ -21,27 +21,20 @@
 
 namespace dl {
 
-nlohmann::json ClusterParams::toJson() const {
-    nlohmann::json j;
-    j["corpus"] = corpus;
-    j["embedding_set"] = embeddingSet ? nlohmann::json(*embeddingSet) : nlohmann::json(nullptr);
-    j["k"] = k;
-    j["pca"] = pcaDims;
-    j["pca_max_fit_rows"] = pcaMaxFitRows;
-    if (pcaPrecision) j["pca_precision"] = pcaPrecisionName(*pcaPrecision);
-    j["covariance"] = covarianceTypeName(covariance);
-    j["seeds"] = seeds;
-    j["first_seed"] = firstSeed;
-    j["max_iter"] = maxIter;
-    j["tol"] = tol;
-    j["reg_covar"] = regCovar;
-    j["n_init"] = nInit;
-    j["init"] = gmmInitName(init);
-    j["precision"] = precision == Precision::Float64 ? "float64" : "float32";
-    j["representation"] = representation.toJson();
-    if (initSampleRows > 0) j["init_sample_rows"] = initSampleRows;
-    if (pcaFromMerge) j["pca_from_merge"] = true;
-    return j;
+nlohmann::json ClusterParams::toJson() const { return clusterParamTable().toJson(*this); }
+
+GmmParams gmmParamsFor(const ClusterParams& p, int k, std::uint64_t seed) {
+    GmmParams g;
+    g.k = k;
+    g.covariance = p.covariance;
+    g.tol = p.tol;
+    g.regCovar = p.regCovar;
+    g.maxIter = p.maxIter;
+    g.nInit = p.nInit;
+    g.init = p.init;
+    g.seed = seed;
+    g.initSampleRows = p.initSampleRows;
+    return g;
 }
 
 std::pair<double, double> meanStd(const std::vector<double>& v) {
@@ -74,16 +67,6 @@ struct Prepared {
     std::int64_t firstRow = 0;  // cluster --mpi: this process's rows are [firstRow, firstRow + emb.rows)
     std::int64_t pcaMergeRun = 0;  // --pca-from-merge: the merge run whose statistics gave the PCA
 };
-
-Status validate(const ClusterParams& p) {
-    if (p.k < 1) return usageError("--k must be at least 1.");
-    if (p.seeds < 1) return usageError("--seeds must be at least 1.");
-    if (p.pcaDims == 1 || p.pcaDims < 0) return usageError("--pca must be 0 (none) or at least 2.");
-    if (p.maxIter < 1) return usageError("--max-iter must be at least 1.");
-    if (!(p.tol >= 0)) return usageError("--tol must not be negative.");
-    if (p.representation.whiten && p.pcaDims < 2) return usageError("--whiten needs --pca N with N >= 2.");
-    return {};
-}
 
 // cluster --mpi: this process's contiguous share of the corpus, read once.
 Expected<EmbeddingMatrix> loadShare(const ClusterParams& params, Store& store, const Prepared& pr, StatsReducer& red,
@@ -292,20 +275,6 @@ double randomBaselinePurity(const CorpusLabels& labels, int k, std::uint64_t see
     return purity(confusionMatrix(labels.domainIndex, r, static_cast<int>(labels.domainNames.size()), k));
 }
 
-GmmParams gmmParams(const ClusterParams& p, int k, std::uint64_t seed) {
-    GmmParams g;
-    g.k = k;
-    g.covariance = p.covariance;
-    g.tol = p.tol;
-    g.regCovar = p.regCovar;
-    g.maxIter = p.maxIter;
-    g.nInit = p.nInit;
-    g.init = p.init;
-    g.seed = seed;
-    g.initSampleRows = p.initSampleRows;
-    return g;
-}
-
 // Progress of one stage forwarded with an offset (seed s of S).
 class ScaledProgress final : public ProgressSink {
 public:
@@ -323,7 +292,7 @@ private:
 
 Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store, StatsReducer* dist, ProgressSink& progress,
                                        const CancelToken& cancel) {
-    if (auto s = validate(params); !s) return std::unexpected(s.error());
+    if (auto s = validateClusterParams(params); !s) return std::unexpected(s.error());
     LocalReducer local;
     StatsReducer& red = dist ? *dist : local;
     return runJob<ClusterResult>([&]() -> Expected<ClusterResult> {
@@ -341,7 +310,7 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
         for (int s = 0; s < params.seeds; ++s) {
             const std::uint64_t seed = params.firstSeed + std::uint64_t(s);
             ScaledProgress sp(progress, std::int64_t(s) * params.maxIter, std::int64_t(params.seeds) * params.maxIter);
-            auto fit = fitGmm(pr->x, gmmParams(params, params.k, seed), red, sp, cancel);
+            auto fit = fitGmm(pr->x, gmmParamsFor(params, params.k, seed), red, sp, cancel);
             if (!fit) return std::unexpected(fit.error());
             SeedResult r;
             r.seed = seed;
@@ -490,7 +459,7 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
     if (params.ks.empty()) return usageError("The k sweep needs at least one k.");
     ClusterParams base = params.base;
     base.k = *std::max_element(params.ks.begin(), params.ks.end());
-    if (auto s = validate(base); !s) return std::unexpected(s.error());
+    if (auto s = validateClusterParams(base); !s) return std::unexpected(s.error());
     return runJob<SweepResult>([&]() -> Expected<SweepResult> {
         auto pr = prepare(base, store, progress, cancel, nullptr);
         if (!pr) return std::unexpected(pr.error());
@@ -501,7 +470,7 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
             const int k = params.ks[i];
             if (k < 1) return usageError("k must be at least 1.");
             progress.stage("GMM k = " + std::to_string(k));
-            auto fit = fitGmm(pr->x, gmmParams(base, k, base.firstSeed), progress, cancel);
+            auto fit = fitGmm(pr->x, gmmParamsFor(base, k, base.firstSeed), progress, cancel);
             if (!fit) return std::unexpected(fit.error());
             SweepPoint p{k, fit->bic, fit->aic, fit->lowerBound, std::numeric_limits<double>::quiet_NaN(), fit->iterations};
             if (pr->labelled) p.purity = purity(confusionMatrix(pr->labels.domainIndex, fit->labels, nd, k));

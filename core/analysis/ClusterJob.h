@@ -23,6 +23,7 @@
 #include "analysis/Gmm.h"
 #include "analysis/Representation.h"
 #include "common/Error.h"
+#include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 #include "runs/ClusterSummary.h"
 #include "runs/ClusterSweepSummary.h"
@@ -62,8 +63,18 @@ struct ClusterParams {
     // for explicitly (not used whenever present), so a run's result never depends on how its
     // vectors arrived; fails when the set has no merge of this corpus' rows.
     bool pcaFromMerge = false;
-    nlohmann::json toJson() const;
+    nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson)
 };
+
+// The parameters of `cluster` declared once (names, ranges, help, stored keys:
+// analysis/ClusterParamsTable.cpp); the CLI's options and the Cluster dialog come from it.
+const ParamTable<ClusterParams>& clusterParamTable();
+// The one validator: every field within the table's range, then the rules across fields
+// (--pca 1, --whiten without PCA). runCluster calls it; the CLI calls it before opening a project.
+Status validateClusterParams(const ClusterParams& params);
+// The EM settings of one fit of `params` with k components and seed `seed` (cluster, the k
+// sweep and the layer sweep alike).
+GmmParams gmmParamsFor(const ClusterParams& params, int k, std::uint64_t seed);
 
 // One seed's outcome, as the run's summary stores it.
 using SeedResult = ClusterSeedSummary;

@@ -91,10 +91,7 @@ Expected<LayerSweepPoint> sweepLayer(const LayerSweepParams& params, const Layer
     std::vector<std::int32_t> bestLabels;
     double bestLb = -std::numeric_limits<double>::infinity();
     for (int s = 0; s < p.seeds; ++s) {
-        GmmParams g;
-        g.k = p.k, g.covariance = p.covariance, g.tol = p.tol, g.regCovar = p.regCovar, g.maxIter = p.maxIter;
-        g.nInit = p.nInit, g.init = p.init, g.seed = p.firstSeed + std::uint64_t(s);
-        auto fit = fitGmm(red->x, g, progress, cancel);
+        auto fit = fitGmm(red->x, gmmParamsFor(p, p.k, p.firstSeed + std::uint64_t(s)), progress, cancel);
         if (!fit) return std::unexpected(fit.error());
         if (in.labelled) {
             auto cm = confusionMatrix(in.labels.domainIndex, fit->labels, nd, p.k);
@@ -135,11 +132,9 @@ int argmax(const std::vector<LayerSweepPoint>& pts, F value) {
 Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& store, ProgressSink& progress,
                                          const CancelToken& cancel) {
     const ClusterParams& p = params.base;
+    if (auto s = validateClusterParams(p); !s) return std::unexpected(s.error());
+    if (auto s = layerSweepParamTable().validate(params); !s) return std::unexpected(s.error());
     if (p.k < 2) return usageError("The layer sweep needs --k of at least 2 (silhouette).");
-    if (p.seeds < 1) return usageError("--seeds must be at least 1.");
-    if (p.pcaDims == 1 || p.pcaDims < 0) return usageError("--pca must be 0 (none) or at least 2.");
-    if (p.representation.whiten && p.pcaDims < 2) return usageError("--whiten needs --pca N with N >= 2.");
-    if (params.silhouetteRows < 2) return usageError("The silhouette sample needs at least 2 rows.");
     return runJob<LayerSweepResult>([&]() -> Expected<LayerSweepResult> {
         auto in = resolveInputs(params, store);
         if (!in) return std::unexpected(in.error());
@@ -164,13 +159,12 @@ Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& 
                                   p.k, in->labelled, p.representation.describe(), res.points, std::nullopt,
                                   res.layerBySilhouette, res.chosenLayer, res.chosenBy, params.silhouetteRows};
         if (in->labelled) summary.layerByPurity = res.layerByPurity;
-        json pj = p.toJson();
+        json pj = layerSweepParamTable().toJson(params);
         pj["corpus"] = in->corpus.name;
         pj["embedding_set"] = in->base.id;
         json layers = json::array();
         for (const auto& s : in->sets) layers.push_back(s.key.layer);
         pj["layers"] = layers;
-        pj["silhouette_rows"] = params.silhouetteRows;
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
         auto runId = createRun(store, RunKind::LayerSweep, in->corpus.id, in->base.id, pj);

@@ -24,6 +24,9 @@ struct LayerSweepParams {
     std::int64_t silhouetteRows = 2000;  // sample size for the silhouette (O(n²))
 };
 
+// cluster's table (analysis/ClusterParamsTable.cpp) and --silhouette-rows.
+const ParamTable<LayerSweepParams>& layerSweepParamTable();
+
 struct LayerSweepResult {
     std::int64_t runId = 0;
     bool labelled = false;

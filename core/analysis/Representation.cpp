@@ -12,23 +12,13 @@
 
 namespace dl {
 
-nlohmann::json RepresentationParams::toJson() const {
-    return {{"layers", layers}, {"l2", l2}, {"standardize", standardize}, {"whiten", whiten},
-            {"order", "layer mean, l2, standardize, pca, whiten"}};
-}
+nlohmann::json RepresentationParams::toJson() const { return representationParamTable().toJson(*this); }
 
 Expected<RepresentationParams> RepresentationParams::fromJson(const nlohmann::json& j) {
-    RepresentationParams r;
-    if (j.is_null()) return r;
+    if (j.is_null()) return RepresentationParams{};
     if (!j.is_object()) return fail("representation: expected a JSON object.");
-    try {
-        if (j.contains("layers")) r.layers = j.at("layers").get<std::vector<int>>();
-        r.l2 = j.value("l2", false);
-        r.standardize = j.value("standardize", false);
-        r.whiten = j.value("whiten", false);
-    } catch (const nlohmann::json::exception& e) {
-        return fail(std::string("representation: ") + e.what());
-    }
+    auto r = representationParamTable().fromJson(j);
+    if (!r) return fail("representation: " + r.error().message);
     return r;
 }
 

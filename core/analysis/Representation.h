@@ -16,6 +16,7 @@
 
 #include "analysis/Pca.h"
 #include "common/Error.h"
+#include "jobs/ParamTable.h"
 
 namespace dl {
 
@@ -26,12 +27,16 @@ struct RepresentationParams {
     bool l2 = false;
     bool standardize = false;
     bool whiten = false;  // needs PCA (pca >= 2)
-    nlohmann::json toJson() const;
+    nlohmann::json toJson() const;  // representationParamTable().toJson
     // Reads the object written by toJson(); missing fields keep their defaults.
     static Expected<RepresentationParams> fromJson(const nlohmann::json& j);
     // "layers 8+10, l2, standardised, whitened" / "as encoded"
     std::string describe() const;
 };
+
+// --layers, --l2, --standardize, --whiten declared once (analysis/ClusterParamsTable.cpp);
+// cluster's table nests them under "representation".
+const ParamTable<RepresentationParams>& representationParamTable();
 
 // Parses "8,10" / "8+10" / "8,last" into hidden-state indices (>= 0; "last" = -1, as encode
 // stores the last layer), no duplicates.

@@ -76,10 +76,8 @@ private slots:
         for (const auto& c : summaries) QCOMPARE(c.encoded, c.sentences);
 
         ClusterRequest c;
-        c.corpus = QStringLiteral("demo");
-        c.k = 3;
-        c.pcaDims = 10;
-        c.seeds = 2;
+        c.values = {{QStringLiteral("corpus"), QStringLiteral("demo")}, {QStringLiteral("k"), 3}, {QStringLiteral("pca"), 10},
+                    {QStringLiteral("seeds"), 2}};
         QString error = run(makeClusterJob(project_, c, outcome));
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(outcome->runId > 0);
@@ -112,7 +110,7 @@ private slots:
 
         // Compare with a second clustering of the same corpus (k = 2): every sentence in one cell.
         const qint64 firstRun = outcome->runId;
-        c.k = 2;
+        c.values[QStringLiteral("k")] = 2;
         error = run(makeClusterJob(project_, c, outcome));
         QVERIFY2(error.isEmpty(), qPrintable(error));
         auto comparison = compareClusterRuns(project_, firstRun, outcome->runId);

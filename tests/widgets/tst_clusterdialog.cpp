@@ -1,9 +1,11 @@
 // The Cluster dialog's restarts per seed (EM runs per seed, best lower bound kept) reach the
-// request; the default matches ClusterRequest's (3, docs/clustering.md "Restarts per seed").
+// request; the default matches core's ClusterParams (3, docs/clustering.md "Restarts per seed"),
+// which the dialog gets through the parameter table (app/lib/ParamFields.h).
 #include <QSpinBox>
 #include <QTest>
 
 #include "ClusterDialog.h"
+#include "ParamFields.h"
 
 class TestClusterDialog : public QObject {
     Q_OBJECT
@@ -16,13 +18,13 @@ private slots:
     }
     void restartsReachTheRequest() {
         QFETCH(int, restarts);
-        ClusterDialog dialog({CorpusChoice{QStringLiteral("pool"), {QStringLiteral("law")}, false}});
+        ClusterDialog dialog({CorpusChoice{QStringLiteral("pool"), {QStringLiteral("law")}, false}}, clusterParamFields());
         QSpinBox* box = nullptr;
         for (auto* s : dialog.findChildren<QSpinBox*>())
             if (s->toolTip().contains(QStringLiteral("best likelihood"))) box = s;
         QVERIFY(box);
         if (restarts > 0) box->setValue(restarts);
-        QCOMPARE(dialog.request().restarts, restarts > 0 ? restarts : 3);
+        QCOMPARE(dialog.request().values.value(QStringLiteral("n-init")).toInt(), restarts > 0 ? restarts : 3);
         if (!qEnvironmentVariableIsEmpty("DL_SHOT")) dialog.grab().save(qEnvironmentVariable("DL_SHOT"));
     }
 };

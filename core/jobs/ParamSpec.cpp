@@ -1,0 +1,220 @@
+#include "jobs/ParamSpec.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <type_traits>
+
+namespace dl {
+
+namespace {
+
+std::string formatNumber(double v) {
+    if (v == std::floor(v) && std::abs(v) < 9e15) return std::to_string(static_cast<std::int64_t>(v));
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
+    return std::string(buf, r.ptr);
+}
+
+// "full, diag, spherical or tied"
+std::string choiceList(const std::vector<std::string>& choices) {
+    std::string s;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        if (i > 0) s += i + 1 == choices.size() ? " or " : ", ";
+        s += choices[i];
+    }
+    return s;
+}
+
+std::string option(const ParamSpec& spec) { return "--" + spec.name; }
+
+// "from 1 to 10000", "of at least 0", "of at most 5", "" (unbounded)
+std::string bounds(const ParamSpec& spec) {
+    if (spec.min && spec.max) return "from " + formatNumber(*spec.min) + " to " + formatNumber(*spec.max);
+    if (spec.min) return "of at least " + formatNumber(*spec.min);
+    if (spec.max) return "of at most " + formatNumber(*spec.max);
+    return {};
+}
+
+std::unexpected<Error> outOfRange(const ParamSpec& spec, const ParamValue& value) {
+    const std::string what = spec.kind == ParamKind::Int ? "a whole number" : "a number";
+    const std::string range = bounds(spec);
+    return usageError(option(spec) + " must be " + what + (range.empty() ? "" : " " + range) + ", got '" +
+                      formatParamValue(value) + "'");
+}
+
+bool inBounds(const ParamSpec& spec, double v) {
+    return (!spec.min || v >= *spec.min) && (!spec.max || v <= *spec.max);
+}
+
+}  // namespace
+
+std::string formatParamValue(const ParamValue& value) {
+    struct Format {
+        std::string operator()(std::monostate) const { return {}; }
+        std::string operator()(bool b) const { return b ? "on" : "off"; }
+        std::string operator()(std::int64_t v) const { return std::to_string(v); }
+        std::string operator()(double v) const { return formatNumber(v); }
+        std::string operator()(const std::string& s) const { return s; }
+        std::string operator()(const std::vector<int>& list) const {
+            std::string s;
+            for (std::size_t i = 0; i < list.size(); ++i) s += (i ? "," : "") + std::to_string(list[i]);
+            return s;
+        }
+    };
+    return std::visit(Format{}, value);
+}
+
+std::string describeDefaultAndRange(const ParamSpec& spec) {
+    if (spec.kind == ParamKind::Flag) return {};
+    std::string s;
+    if (const std::string d = formatParamValue(spec.defaultValue); !d.empty()) s = "default " + d;
+    std::string range;
+    if (spec.kind == ParamKind::Choice) range = choiceList(spec.choices);
+    else if (spec.kind == ParamKind::Int || spec.kind == ParamKind::Double) {
+        if (spec.min && spec.max) range = formatNumber(*spec.min) + " to " + formatNumber(*spec.max);
+        else if (spec.min) range = "at least " + formatNumber(*spec.min);
+        else if (spec.max) range = "at most " + formatNumber(*spec.max);
+    }
+    if (!range.empty()) s += (s.empty() ? "" : "; ") + range;
+    return s;
+}
+
+std::string paramHelpLine(const ParamSpec& spec) {
+    const std::string extra = describeDefaultAndRange(spec);
+    return extra.empty() ? spec.help : spec.help + " (" + extra + ")";
+}
+
+Status checkParamValue(const ParamSpec& spec, const ParamValue& value) {
+    if (std::holds_alternative<std::monostate>(value)) {
+        if (std::holds_alternative<std::monostate>(spec.defaultValue)) return {};
+        return usageError(option(spec) + " needs a value.");
+    }
+    auto wrongType = [&] { return usageError(option(spec) + ": a value of the wrong kind."); };
+    switch (spec.kind) {
+    case ParamKind::Int: {
+        const auto* v = std::get_if<std::int64_t>(&value);
+        if (!v) return wrongType();
+        if (!inBounds(spec, double(*v))) return outOfRange(spec, value);
+        return {};
+    }
+    case ParamKind::Double: {
+        const auto* v = std::get_if<double>(&value);
+        if (!v) return wrongType();
+        if (!std::isfinite(*v) || !inBounds(spec, *v)) return outOfRange(spec, value);
+        return {};
+    }
+    case ParamKind::Flag: return std::holds_alternative<bool>(value) ? Status{} : wrongType();
+    case ParamKind::Text: return std::holds_alternative<std::string>(value) ? Status{} : wrongType();
+    case ParamKind::Choice: {
+        const auto* v = std::get_if<std::string>(&value);
+        if (!v) return wrongType();
+        if (std::find(spec.choices.begin(), spec.choices.end(), *v) == spec.choices.end())
+            return usageError(option(spec) + " must be " + choiceList(spec.choices) + ", got '" + *v + "'");
+        return {};
+    }
+    case ParamKind::IntList: {
+        const auto* v = std::get_if<std::vector<int>>(&value);
+        if (!v) return wrongType();
+        for (int x : *v)
+            if (!inBounds(spec, x)) return outOfRange(spec, std::int64_t(x));
+        return {};
+    }
+    }
+    return wrongType();
+}
+
+Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text) {
+    ParamValue value;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    if (!text.empty() && text.front() == '+') ++first;  // as QString::toInt accepted
+    switch (spec.kind) {
+    case ParamKind::Int: {
+        std::int64_t v = 0;
+        const auto r = std::from_chars(first, last, v);
+        if (text.empty() || r.ec != std::errc() || r.ptr != last) return outOfRange(spec, std::string(text));
+        value = v;
+        break;
+    }
+    case ParamKind::Double: {
+        double v = 0;
+        const auto r = std::from_chars(first, last, v);
+        if (text.empty() || r.ec != std::errc() || r.ptr != last)
+            return usageError(option(spec) + " must be a number, got '" + std::string(text) + "'");
+        value = v;
+        break;
+    }
+    case ParamKind::Flag:
+        if (text == "1" || text == "true" || text == "on" || text == "yes") value = true;
+        else if (text == "0" || text == "false" || text == "off" || text == "no") value = false;
+        else return usageError(option(spec) + " must be on or off, got '" + std::string(text) + "'");
+        break;
+    case ParamKind::Choice:
+    case ParamKind::Text: value = std::string(text); break;
+    case ParamKind::IntList: {
+        if (!spec.parseList) return usageError(option(spec) + ": this list has no reader.");
+        auto list = spec.parseList(text);
+        if (!list) return std::unexpected(list.error());
+        value = std::move(*list);
+        break;
+    }
+    }
+    if (auto s = checkParamValue(spec, value); !s) return std::unexpected(s.error());
+    return value;
+}
+
+nlohmann::json paramValueToJson(const ParamValue& value) {
+    return std::visit(
+        []<class T>(const T& v) -> nlohmann::json {
+            if constexpr (std::is_same_v<T, std::monostate>) return nullptr;
+            else return v;
+        },
+        value);
+}
+
+Expected<ParamValue> paramValueFromJson(const ParamSpec& spec, const nlohmann::json& j) {
+    ParamValue value;
+    try {
+        if (j.is_null()) value = std::monostate{};
+        else switch (spec.kind) {
+            case ParamKind::Int: value = j.get<std::int64_t>(); break;
+            case ParamKind::Double: value = j.get<double>(); break;
+            case ParamKind::Flag: value = j.get<bool>(); break;
+            case ParamKind::Choice:
+            case ParamKind::Text: value = j.get<std::string>(); break;
+            case ParamKind::IntList: value = j.get<std::vector<int>>(); break;
+            }
+    } catch (const nlohmann::json::exception& e) {
+        return usageError(spec.jsonKey + ": " + e.what());
+    }
+    if (auto s = checkParamValue(spec, value); !s) return std::unexpected(s.error());
+    return value;
+}
+
+void setJsonPath(nlohmann::json& j, std::string_view path, nlohmann::json value) {
+    nlohmann::json* at = &j;
+    while (true) {
+        const auto dot = path.find('.');
+        if (dot == std::string_view::npos) break;
+        at = &(*at)[std::string(path.substr(0, dot))];
+        path.remove_prefix(dot + 1);
+    }
+    (*at)[std::string(path)] = std::move(value);
+}
+
+const nlohmann::json* findJsonPath(const nlohmann::json& j, std::string_view path) {
+    const nlohmann::json* at = &j;
+    while (true) {
+        const auto dot = path.find('.');
+        const std::string key(path.substr(0, dot));
+        if (!at->is_object()) return nullptr;
+        const auto it = at->find(key);
+        if (it == at->end()) return nullptr;
+        at = &*it;
+        if (dot == std::string_view::npos) return at;
+        path.remove_prefix(dot + 1);
+    }
+}
+
+}  // namespace dl

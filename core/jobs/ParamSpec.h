@@ -1,0 +1,91 @@
+#pragma once
+// A job's parameters declared once, as QGIS Processing algorithms declare theirs
+// (initAlgorithm/addParameter): a ParamSpec names one parameter (its command-line option and
+// dialog field), its kind, default, range or choices and help; a ParamTable<P> (ParamTable.h)
+// binds the specs to the fields of the job's Params struct. Everything else is derived from
+// the table: the run's params JSON, the one validator, the CLI's options and --help
+// (app/cli/ParamOptions.h) and the dialogs' fields (app/lib/ParamFields.h). ARCHITECTURE.md,
+// "Where a parameter lives".
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Error.h"
+
+namespace dl {
+
+enum class ParamKind {
+    Int,      // a whole number (an int, int64 or uint64 field)
+    Double,
+    Flag,     // on/off; on the command line a switch without a value
+    Choice,   // one of `choices` (an enum field, by name)
+    Text,     // free text (a corpus name)
+    IntList,  // a comma list of whole numbers ("8,10")
+};
+
+// One value of any kind: Int -> int64, Double -> double, Flag -> bool, Choice/Text -> string,
+// IntList -> vector<int>. Empty (monostate) = unset: an optional field without a value.
+using ParamValue = std::variant<std::monostate, bool, std::int64_t, double, std::string, std::vector<int>>;
+
+struct ParamSpec {
+    std::string name;  // the command-line option without "--" and the dialog field's key
+    ParamKind kind = ParamKind::Int;
+    // The default is not written here: ParamTable takes it from a default-constructed Params
+    // struct, whose member initialisers are the one place defaults live.
+    ParamValue defaultValue;
+    std::optional<double> min, max;    // Int and Double; unbounded when empty
+    std::vector<std::string> choices;  // Choice: the names, in the order offered
+    std::string help;                  // one or two sentences; default and range are appended
+    std::string valueName;             // on the command line: --k K
+    // Key in the run's params JSON; a dot nests ("representation.l2"); empty = not stored
+    // (how a job runs, not what it computes: --cpu).
+    std::string jsonKey;
+    bool omitDefault = false;  // the key is written only when the value is not the default
+    // IntList: reads the text ("8,10,last" for layers); each number must then be in [min, max].
+    Expected<std::vector<int>> (*parseList)(std::string_view text) = nullptr;
+
+    // What the tables write: param("k", "Number of clusters.").between(1, 10000).shownAs("K").storedAt("k")
+    ParamSpec& between(double lo, double hi) { min = lo, max = hi; return *this; }
+    ParamSpec& atLeast(double lo) { min = lo; return *this; }
+    ParamSpec& shownAs(std::string name) { valueName = std::move(name); return *this; }
+    ParamSpec& storedAt(std::string key) { jsonKey = std::move(key); return *this; }
+    ParamSpec& storedUnlessDefault(std::string key) { jsonKey = std::move(key), omitDefault = true; return *this; }
+    ParamSpec& flag() { kind = ParamKind::Flag; return *this; }
+    ParamSpec& oneOf(std::vector<std::string> names) { kind = ParamKind::Choice, choices = std::move(names); return *this; }
+    ParamSpec& listReadBy(Expected<std::vector<int>> (*parser)(std::string_view)) { parseList = parser; return *this; }
+};
+
+inline ParamSpec param(std::string name, std::string help) {
+    ParamSpec spec;
+    spec.name = std::move(name);
+    spec.help = std::move(help);
+    return spec;
+}
+
+// "5", "0.001", "1e-06", "full", "8,10"; "" for an unset value.
+std::string formatParamValue(const ParamValue& value);
+// The default and range as the command line's --help and the dialogs' tooltips show them:
+// "default 5; 1 to 10000", "default full; full, diag, spherical or tied"; "" when neither.
+std::string describeDefaultAndRange(const ParamSpec& spec);
+// help + " (" + describeDefaultAndRange + ")": the one line --help prints for the option.
+std::string paramHelpLine(const ParamSpec& spec);
+
+// The value within the spec's kind, range and choices; a usage error naming --name otherwise.
+Status checkParamValue(const ParamSpec& spec, const ParamValue& value);
+// Text as typed on the command line (or in a dialog's line edit), parsed and checked.
+Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text);
+
+// The value as stored in JSON (null when unset) and back (checked against the spec).
+nlohmann::json paramValueToJson(const ParamValue& value);
+Expected<ParamValue> paramValueFromJson(const ParamSpec& spec, const nlohmann::json& j);
+
+// JSON paths with dots: j["representation"]["l2"]. find returns nullptr when absent.
+void setJsonPath(nlohmann::json& j, std::string_view path, nlohmann::json value);
+const nlohmann::json* findJsonPath(const nlohmann::json& j, std::string_view path);
+
+}  // namespace dl

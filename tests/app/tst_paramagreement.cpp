@@ -1,0 +1,286 @@
+// A job parameter's default, range and help live in one place, core's parameter table
+// (core/jobs/ParamTable.h). This suite checks that every front end shows that one value, for
+// each parameter of each converted job: `domainlens-cli <job> --help` (the real binary), the
+// job's dialog (the real widget, built from app/lib's fields), and the params JSON stored with
+// a run made by the CLI and one made by the GUI's JobFactory on a small real project. A
+// hard-coded range in a dialog, a help text that states another default, an option declared
+// by hand, or a run that stores another value fails here.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSpinBox>
+
+#include <functional>
+#include <memory>
+
+#include "CliProcess.h"
+#include "ClusterDialog.h"
+#include "JobFactory.h"
+#include "ParamFieldWidgets.h"
+#include "ParamFields.h"
+#include "TestSupport.h"
+#include "analysis/ClusterJob.h"
+#include "analysis/LayerSweep.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+using namespace dltest;
+
+namespace {
+
+// `domainlens-cli <command> --help` as option name -> description (wrapped lines joined);
+// `withValue` receives the names of the options that take a value.
+QMap<QString, QString> helpOptions(const QString& command, QStringList* withValue = nullptr) {
+    const CliRun r = runCli({command, QStringLiteral("--help")});
+    QMap<QString, QString> out;
+    QString current;
+    for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n'))) {
+        const QString t = line.trimmed();
+        if (t.startsWith(QLatin1Char('-'))) {
+            // "--k <K>      Number of ..." / "-?, -h, --help    Displays ..."
+            const int gap = t.indexOf(QStringLiteral("  "));
+            const QString names = gap < 0 ? t : t.left(gap);
+            current = names.split(QStringLiteral(", ")).last().section(QLatin1Char(' '), 0, 0).mid(2);
+            out[current] = gap < 0 ? QString() : t.mid(gap);
+            if (withValue && names.contains(QLatin1Char('<'))) *withValue << current;
+        } else if (!current.isEmpty() && line.startsWith(QLatin1Char(' ')) && !t.isEmpty()) {
+            out[current] += QLatin1Char(' ') + t;
+        } else {
+            current.clear();
+        }
+    }
+    for (auto& d : out) d = d.simplified();
+    return out;
+}
+
+// One converted job: its command's options, its dialog, and what a run of its defaults stores.
+struct JobCase {
+    QString command;
+    std::vector<dl::ParamSpec> options;  // the command's options that are job parameters
+    QStringList otherOptions;            // the command's options that are not (output, which job)
+    std::function<std::unique_ptr<QDialog>()> dialog;  // with an unlabelled corpus "pool"
+    QStringList dialogFields;            // the parameters the dialog shows
+    // What one run stores: the job's own parameters, and how a value is stored (the binding's
+    // encoder where it has one).
+    std::vector<dl::ParamSpec> stored;
+    std::function<nlohmann::json(const dl::ParamSpec&, const dl::ParamValue&)> encode;
+    QStringList givenKeys;  // stored as given or resolved by the job (the corpus, the set id)
+    QStringList cliArgs;    // a run of defaults through the CLI (after PROJECT)
+    std::function<JobRunner::Body(const QString& project, std::shared_ptr<JobOutcome>)> guiJob;  // the same through the GUI
+};
+
+template <class P>
+std::function<nlohmann::json(const dl::ParamSpec&, const dl::ParamValue&)> encoderOf(const dl::ParamTable<P>& table) {
+    return [&table](const dl::ParamSpec& spec, const dl::ParamValue& v) {
+        const auto* b = table.find(spec.name);
+        return b && b->encode ? b->encode(v) : dl::paramValueToJson(v);
+    };
+}
+
+const QList<CorpusChoice>& corpora() {
+    static const QList<CorpusChoice> list{CorpusChoice{QStringLiteral("pool"), {}, false},
+                                          CorpusChoice{QStringLiteral("seed"), {}, false}};
+    return list;
+}
+
+const std::vector<JobCase>& jobs() {
+    static const std::vector<JobCase> all{
+        JobCase{QStringLiteral("cluster"),
+                dl::layerSweepParamTable().specs(),
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("sweep"), QStringLiteral("layer-sweep"),
+                 QStringLiteral("raw"), QStringLiteral("mpi"), QStringLiteral("json"), QStringLiteral("quiet")},
+                [] { return std::make_unique<ClusterDialog>(corpora(), clusterParamFields()); },
+                {QStringLiteral("k"), QStringLiteral("pca"), QStringLiteral("pca-fit-rows"), QStringLiteral("cov"),
+                 QStringLiteral("seeds"), QStringLiteral("n-init"), QStringLiteral("max-iter"), QStringLiteral("layers"),
+                 QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten")},
+                dl::clusterParamTable().specs(),
+                encoderOf(dl::clusterParamTable()),
+                {QStringLiteral("corpus"), QStringLiteral("embedding_set")},
+                {QStringLiteral("--corpus"), QStringLiteral("pool")},
+                [](const QString& project, std::shared_ptr<JobOutcome> outcome) {
+                    return makeClusterJob(project, ClusterDialog(corpora(), clusterParamFields()).request(), outcome);
+                }},
+    };
+    return all;
+}
+
+const JobCase& jobNamed(const QString& command) {
+    for (const auto& j : jobs())
+        if (j.command == command) return j;
+    qFatal("no job case %s", qPrintable(command));
+}
+
+const dl::ParamSpec* findSpec(const std::vector<dl::ParamSpec>& specs, const QString& name) {
+    for (const auto& s : specs)
+        if (QString::fromStdString(s.name) == name) return &s;
+    return nullptr;
+}
+
+}  // namespace
+
+class TestParamAgreement : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString project_;
+    QMap<QString, nlohmann::json> cliRun_, guiRun_;  // params stored by a run of defaults, per command
+
+    nlohmann::json runParams(qint64 runId) {
+        auto store = dl::Store::open(project_.toStdString(), dl::OpenMode::ReadOnly);
+        if (!store) return nullptr;
+        auto run = dl::getRun(**store, runId);
+        return run ? run->params : nlohmann::json(nullptr);
+    }
+
+    static void optionRows(bool storedOnly) {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("name");
+        for (const auto& job : jobs())
+            for (const auto& s : storedOnly ? job.stored : job.options)
+                QTest::newRow(qPrintable(job.command + QLatin1Char('/') + QString::fromStdString(s.name)))
+                    << job.command << QString::fromStdString(s.name);
+    }
+
+private slots:
+    // A small labelled project (pool: 3 domains, seed: one; encoded with a tiny BERT); each
+    // job run once with its defaults by the CLI and once by the GUI's path (the dialog's
+    // request -> JobFactory).
+    void initTestCase() {
+        QVERIFY(QFile::exists(cliPath()));
+        project_ = dir_.filePath(QStringLiteral("params.dlproj"));
+        const QByteArray made = makeLabelledProject(dir_, project_, testData(QStringLiteral("models/bert-tiny")), 40, 10);
+        QVERIFY2(made.isEmpty(), made.constData());
+        for (const auto& job : jobs()) {
+            auto r = runCli(QStringList{job.command, project_} + job.cliArgs + QStringList{QStringLiteral("--json"), QStringLiteral("--quiet")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            cliRun_[job.command] = runParams(r.json().value(QStringLiteral("run")).toInteger());
+            QVERIFY(cliRun_[job.command].is_object());
+            auto outcome = std::make_shared<JobOutcome>();
+            dl::NullProgress progress;
+            dl::CancelToken cancel;
+            auto done = job.guiJob(project_, outcome)(progress, cancel);
+            QVERIFY2(done, done ? "" : done.error().message.c_str());
+            guiRun_[job.command] = runParams(outcome->runId);
+            QVERIFY(guiRun_[job.command].is_object());
+        }
+    }
+
+    // `--help` prints the table's help, default and range for the option, which takes a value
+    // unless it is a flag.
+    void cliHelp_data() { optionRows(false); }
+    void cliHelp() {
+        QFETCH(QString, command);
+        QFETCH(QString, name);
+        static QMap<QString, QMap<QString, QString>> help;
+        static QMap<QString, QStringList> withValue;
+        if (!help.contains(command)) help[command] = helpOptions(command, &withValue[command]);
+        const auto* spec = findSpec(jobNamed(command).options, name);
+        QVERIFY(spec);
+        QVERIFY2(help[command].contains(name), qPrintable(QStringLiteral("--%1 missing from %2 --help").arg(name, command)));
+        const QString shown = help[command].value(name);
+        QCOMPARE(shown, QString::fromStdString(dl::paramHelpLine(*spec)).simplified());
+        const QString def = QString::fromStdString(dl::formatParamValue(spec->defaultValue));
+        if (spec->kind != dl::ParamKind::Flag && !def.isEmpty())
+            QVERIFY2(shown.contains(QStringLiteral("default ") + def), qPrintable(shown));
+        if (spec->min && spec->max)
+            QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(qint64(*spec->min)).arg(qint64(*spec->max))), qPrintable(shown));
+        QCOMPARE(withValue[command].contains(name), spec->kind != dl::ParamKind::Flag);
+    }
+
+    // Every option of the command is a table parameter or one of the few that pick the job or
+    // the output: no job parameter is declared by hand.
+    void cliOptionsComeFromTheTable_data() {
+        QTest::addColumn<QString>("command");
+        for (const auto& job : jobs()) QTest::newRow(qPrintable(job.command)) << job.command;
+    }
+    void cliOptionsComeFromTheTable() {
+        QFETCH(QString, command);
+        const JobCase& job = jobNamed(command);
+        for (const QString& option : helpOptions(command).keys())
+            QVERIFY2(findSpec(job.options, option) || job.otherOptions.contains(option), qPrintable(QStringLiteral("--") + option));
+    }
+
+    // The dialog's widget for the parameter has the table's range, default and help; a
+    // parameter the dialog does not offer has no widget.
+    void dialog_data() { optionRows(false); }
+    void dialog() {
+        QFETCH(QString, command);
+        QFETCH(QString, name);
+        const JobCase& job = jobNamed(command);
+        const auto* spec = findSpec(job.options, name);
+        QVERIFY(spec);
+        auto dialog = job.dialog();  // an unlabelled corpus: k is not suggested from its domains
+        QWidget* w = dialog->findChild<QWidget*>(name);
+        QCOMPARE(w != nullptr, job.dialogFields.contains(name));
+        if (!w) return;
+        QCOMPARE(w->toolTip(), QString::fromStdString(dl::paramHelpLine(*spec)));
+        const auto& def = spec->defaultValue;
+        const bool unset = std::holds_alternative<std::monostate>(def);  // the widget shows a starting value
+        if (auto* box = qobject_cast<QSpinBox*>(w)) {
+            QCOMPARE(qint64(box->minimum()), qint64(spec->min.value_or(INT_MIN)));
+            QCOMPARE(qint64(box->maximum()), qint64(spec->max.value_or(INT_MAX)));
+            if (!unset) QCOMPARE(qint64(box->value()), std::get<std::int64_t>(def));
+        } else if (auto* box = qobject_cast<QDoubleSpinBox*>(w)) {
+            QCOMPARE(box->minimum(), spec->min.value_or(-kUnboundedDouble));
+            QCOMPARE(box->maximum(), spec->max.value_or(kUnboundedDouble));
+            if (!unset) QCOMPARE(box->value(), std::get<double>(def));
+        } else if (auto* box = qobject_cast<QComboBox*>(w)) {
+            if (spec->kind != dl::ParamKind::Choice) return;  // a corpus list: the project's corpora
+            QStringList items;
+            for (int i = 0; i < box->count(); ++i) items << box->itemData(i).toString();
+            QStringList choices;
+            for (const auto& c : spec->choices) choices << QString::fromStdString(c);
+            QCOMPARE(items, choices);
+            if (!unset) QCOMPARE(box->currentData().toString(), QString::fromStdString(dl::formatParamValue(def)));
+        } else if (auto* box = qobject_cast<QCheckBox*>(w)) {
+            QCOMPARE(box->isChecked(), std::get<bool>(def));
+        } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
+            QCOMPARE(edit->text(), QString::fromStdString(dl::formatParamValue(def)));
+        } else {
+            QFAIL("a parameter widget of an unknown type");
+        }
+    }
+
+    // A run of defaults stores the table's default under the parameter's key, the same from
+    // the CLI and from the GUI; keys given or resolved by the job (the corpus, the set) are there.
+    void storedRun_data() { optionRows(true); }
+    void storedRun() {
+        QFETCH(QString, command);
+        QFETCH(QString, name);
+        const JobCase& job = jobNamed(command);
+        const auto* spec = findSpec(job.stored, name);
+        QVERIFY(spec);
+        QCOMPARE(QString::fromStdString(cliRun_[command].dump()), QString::fromStdString(guiRun_[command].dump()));
+        if (spec->jsonKey.empty()) return;  // how a job runs (--cpu), not what it computes
+        const nlohmann::json* stored = dl::findJsonPath(cliRun_[command], spec->jsonKey);
+        if (job.givenKeys.contains(QString::fromStdString(spec->jsonKey))) {
+            QVERIFY(stored && !stored->is_null());
+        } else if (spec->omitDefault) {
+            QVERIFY2(!stored, stored ? stored->dump().c_str() : "");
+        } else {
+            QVERIFY2(stored, spec->jsonKey.c_str());
+            QCOMPARE(QString::fromStdString(stored->dump()), QString::fromStdString(job.encode(*spec, spec->defaultValue).dump()));
+        }
+    }
+
+    // What a cluster run stored reads back into the same parameters.
+    void storedRunReadsBack() {
+        const auto& table = dl::clusterParamTable();
+        auto back = table.fromJson(cliRun_[QStringLiteral("cluster")]);
+        QVERIFY2(back, back ? "" : back.error().message.c_str());
+        const nlohmann::json again = table.toJson(*back);
+        for (const auto& s : table.specs()) {
+            if (s.jsonKey.empty()) continue;
+            const nlohmann::json* a = dl::findJsonPath(again, s.jsonKey);
+            const nlohmann::json* b = dl::findJsonPath(cliRun_[QStringLiteral("cluster")], s.jsonKey);
+            QCOMPARE(bool(a), bool(b));
+            if (a) QCOMPARE(QString::fromStdString(a->dump()), QString::fromStdString(b->dump()));
+        }
+    }
+};
+
+QTEST_MAIN(TestParamAgreement)
+#include "tst_paramagreement.moc"

@@ -1,0 +1,23 @@
+#pragma once
+// One job parameter as a dialog offers it: name, kind, default, range or choices, help. Plain
+// QtCore data (widgets know nothing of core); app/lib/ParamFields.h builds the list from the
+// job's parameter table, so a dialog's ranges, defaults and tooltips are the CLI's.
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+struct ParamField {
+    enum class Kind { Int, Double, Flag, Choice, Text, IntList };
+    QString name;  // the key of the value in the request (and the command-line option)
+    Kind kind = Kind::Int;
+    QVariant defaultValue;      // invalid = unset (the job decides)
+    QVariant minimum, maximum;  // Int and Double; invalid = unbounded
+    QStringList choices;        // Choice
+    QString help;               // the tooltip: help, default and range
+};
+using ParamFields = QList<ParamField>;
+
+// The field named `name`; a field with an empty name when the list has none (a dialog that
+// asks for a field its job does not declare shows an unusable widget, which the tests catch).
+ParamField findParamField(const ParamFields& fields, const QString& name);

@@ -1,0 +1,83 @@
+#include "ParamFieldWidgets.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSpinBox>
+
+#include <algorithm>
+#include <limits>
+
+ParamField findParamField(const ParamFields& fields, const QString& name) {
+    for (const auto& f : fields)
+        if (f.name == name) return f;
+    return {};
+}
+
+namespace {
+
+int toInt(const QVariant& v, int fallback) {
+    if (!v.isValid()) return fallback;
+    const qint64 x = v.toLongLong();
+    return int(std::clamp<qint64>(x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+
+void name(QWidget* widget, const ParamField& field) {
+    widget->setObjectName(field.name);
+    widget->setToolTip(field.help);
+}
+
+}  // namespace
+
+void applyParamField(QSpinBox* box, const ParamField& field) {
+    name(box, field);
+    box->setRange(toInt(field.minimum, std::numeric_limits<int>::min()), toInt(field.maximum, std::numeric_limits<int>::max()));
+    box->setValue(toInt(field.defaultValue, box->minimum()));
+}
+
+void applyParamField(QDoubleSpinBox* box, const ParamField& field) {
+    name(box, field);
+    // An unbounded side ends at +-1e9 on screen (a spin box sizes itself to its longest value).
+    box->setRange(field.minimum.isValid() ? field.minimum.toDouble() : -kUnboundedDouble,
+                  field.maximum.isValid() ? field.maximum.toDouble() : kUnboundedDouble);
+    box->setValue(field.defaultValue.toDouble());
+}
+
+void applyParamField(QCheckBox* box, const ParamField& field) {
+    name(box, field);
+    box->setChecked(field.defaultValue.toBool());
+}
+
+void applyParamField(QComboBox* box, const ParamField& field, const QMap<QString, QString>& labels) {
+    name(box, field);
+    box->clear();
+    for (const auto& choice : field.choices) box->addItem(labels.value(choice, choice), choice);
+    box->setCurrentIndex(qMax(0, box->findData(field.defaultValue.toString())));
+}
+
+void applyParamField(QLineEdit* edit, const ParamField& field) {
+    name(edit, field);
+    edit->setText(field.defaultValue.toString());
+}
+
+QVariant paramWidgetValue(const QWidget* widget) {
+    if (const auto* s = qobject_cast<const QSpinBox*>(widget)) return s->value();
+    if (const auto* d = qobject_cast<const QDoubleSpinBox*>(widget)) return d->value();
+    if (const auto* c = qobject_cast<const QCheckBox*>(widget)) return c->isChecked();
+    if (const auto* c = qobject_cast<const QComboBox*>(widget)) return c->currentData();
+    if (const auto* e = qobject_cast<const QLineEdit*>(widget)) {
+        const QString text = e->text().trimmed();
+        return text.isEmpty() ? QVariant() : QVariant(text);
+    }
+    return {};
+}
+
+QVariantMap paramValues(const QList<QWidget*>& widgets) {
+    QVariantMap values;
+    for (const auto* w : widgets) {
+        const QVariant v = paramWidgetValue(w);
+        if (w->isEnabled() && v.isValid()) values.insert(w->objectName(), v);
+    }
+    return values;
+}

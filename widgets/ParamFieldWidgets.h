@@ -1,0 +1,28 @@
+#pragma once
+// Dialog widgets set up from a ParamField (range, default, tooltip; objectName = the field's
+// name, which is also the key of paramValues()), and the values read back by name.
+#include <QVariantMap>
+
+#include "ParamField.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+class QWidget;
+
+// The widget's limit where a Double field has none.
+inline constexpr double kUnboundedDouble = 1e9;
+
+void applyParamField(QSpinBox* box, const ParamField& field);
+void applyParamField(QDoubleSpinBox* box, const ParamField& field);
+void applyParamField(QCheckBox* box, const ParamField& field);
+// Items from field.choices (the data is the choice's name; `labels` may translate names).
+void applyParamField(QComboBox* box, const ParamField& field, const QMap<QString, QString>& labels = {});
+void applyParamField(QLineEdit* edit, const ParamField& field);
+
+// The value a parameter widget holds (a line edit's trimmed text; invalid when it is empty).
+QVariant paramWidgetValue(const QWidget* widget);
+// objectName -> value for every widget in `widgets` that is enabled.
+QVariantMap paramValues(const QList<QWidget*>& widgets);
