@@ -39,11 +39,13 @@ QMap<QString, QString> helpOptions(const QString& command, QStringList* withValu
     QString current;
     for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n'))) {
         const QString t = line.trimmed();
-        if (t.startsWith(QLatin1Char('-'))) {
-            // "--k <K>      Number of ..." / "-?, -h, --help    Displays ..."
+        if (line.startsWith(QLatin1String("  -"))) {
+            // "  -k <K>      Number of ..." / "  -h, --help    Displays ..."; wrapped description
+            // lines are indented further (and may start with "--" too)
             const int gap = t.indexOf(QStringLiteral("  "));
             const QString names = gap < 0 ? t : t.left(gap);
-            current = names.split(QStringLiteral(", ")).last().section(QLatin1Char(' '), 0, 0).mid(2);
+            current = names.split(QStringLiteral(", ")).last().section(QLatin1Char(' '), 0, 0);
+            while (current.startsWith(QLatin1Char('-'))) current.remove(0, 1);
             out[current] = gap < 0 ? QString() : t.mid(gap);
             if (withValue && names.contains(QLatin1Char('<'))) *withValue << current;
         } else if (!current.isEmpty() && line.startsWith(QLatin1Char(' ')) && !t.isEmpty()) {
@@ -67,9 +69,12 @@ struct JobCase {
     // encoder where it has one).
     std::vector<dl::ParamSpec> stored;
     std::function<nlohmann::json(const dl::ParamSpec&, const dl::ParamValue&)> encode;
-    QStringList givenKeys;  // stored as given or resolved by the job (the corpus, the set id)
-    QStringList cliArgs;    // a run of defaults through the CLI (after PROJECT)
-    std::function<JobRunner::Body(const QString& project, std::shared_ptr<JobOutcome>)> guiJob;  // the same through the GUI
+    QStringList resolvedKeys;  // stored as the job resolved them (the embedding set's id)
+    // The values the runs are given (the rest are defaults): --name text on the command line,
+    // name -> text in the dialog's request.
+    QList<std::pair<QString, QString>> given;
+    // A run through the GUI's path: the dialog's request with `given` set -> JobFactory.
+    std::function<JobRunner::Body(const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome>)> guiJob;
 };
 
 template <class P>
@@ -98,10 +103,13 @@ const std::vector<JobCase>& jobs() {
                  QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten")},
                 dl::clusterParamTable().specs(),
                 encoderOf(dl::clusterParamTable()),
-                {QStringLiteral("corpus"), QStringLiteral("embedding_set")},
-                {QStringLiteral("--corpus"), QStringLiteral("pool")},
-                [](const QString& project, std::shared_ptr<JobOutcome> outcome) {
-                    return makeClusterJob(project, ClusterDialog(corpora(), clusterParamFields()).request(), outcome);
+                {QStringLiteral("embedding_set")},
+                // PCA 8: the test model's vectors have 32 dimensions
+                {{QStringLiteral("corpus"), QStringLiteral("pool")}, {QStringLiteral("pca"), QStringLiteral("8")}},
+                [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
+                    auto request = ClusterDialog(corpora(), clusterParamFields()).request();
+                    request.values.insert(given);
+                    return makeClusterJob(project, request, outcome);
                 }},
     };
     return all;
@@ -154,14 +162,17 @@ private slots:
         const QByteArray made = makeLabelledProject(dir_, project_, testData(QStringLiteral("models/bert-tiny")), 40, 10);
         QVERIFY2(made.isEmpty(), made.constData());
         for (const auto& job : jobs()) {
-            auto r = runCli(QStringList{job.command, project_} + job.cliArgs + QStringList{QStringLiteral("--json"), QStringLiteral("--quiet")});
+            QStringList args{job.command, project_, QStringLiteral("--json"), QStringLiteral("--quiet")};
+            QVariantMap given;
+            for (const auto& [name, text] : job.given) args << QStringLiteral("--") + name << text, given.insert(name, text);
+            auto r = runCli(args);
             QVERIFY2(r.exitCode == 0, r.err.constData());
             cliRun_[job.command] = runParams(r.json().value(QStringLiteral("run")).toInteger());
             QVERIFY(cliRun_[job.command].is_object());
             auto outcome = std::make_shared<JobOutcome>();
             dl::NullProgress progress;
             dl::CancelToken cancel;
-            auto done = job.guiJob(project_, outcome)(progress, cancel);
+            auto done = job.guiJob(project_, given, outcome)(progress, cancel);
             QVERIFY2(done, done ? "" : done.error().message.c_str());
             guiRun_[job.command] = runParams(outcome->runId);
             QVERIFY(guiRun_[job.command].is_object());
@@ -244,8 +255,8 @@ private slots:
         }
     }
 
-    // A run of defaults stores the table's default under the parameter's key, the same from
-    // the CLI and from the GUI; keys given or resolved by the job (the corpus, the set) are there.
+    // A run of defaults stores the table's default under the parameter's key (a given value
+    // where the run was given one), the same from the CLI and from the GUI.
     void storedRun_data() { optionRows(true); }
     void storedRun() {
         QFETCH(QString, command);
@@ -256,13 +267,16 @@ private slots:
         QCOMPARE(QString::fromStdString(cliRun_[command].dump()), QString::fromStdString(guiRun_[command].dump()));
         if (spec->jsonKey.empty()) return;  // how a job runs (--cpu), not what it computes
         const nlohmann::json* stored = dl::findJsonPath(cliRun_[command], spec->jsonKey);
-        if (job.givenKeys.contains(QString::fromStdString(spec->jsonKey))) {
+        dl::ParamValue expected = spec->defaultValue;
+        for (const auto& [given, text] : job.given)
+            if (given == name) expected = dl::parseParamText(*spec, text.toStdString()).value();
+        if (job.resolvedKeys.contains(QString::fromStdString(spec->jsonKey))) {
             QVERIFY(stored && !stored->is_null());
-        } else if (spec->omitDefault) {
+        } else if (spec->omitDefault && expected == spec->defaultValue) {
             QVERIFY2(!stored, stored ? stored->dump().c_str() : "");
         } else {
             QVERIFY2(stored, spec->jsonKey.c_str());
-            QCOMPARE(QString::fromStdString(stored->dump()), QString::fromStdString(job.encode(*spec, spec->defaultValue).dump()));
+            QCOMPARE(QString::fromStdString(stored->dump()), QString::fromStdString(job.encode(*spec, expected).dump()));
         }
     }
 
