@@ -19,8 +19,6 @@ namespace {
 
 using json = nlohmann::json;
 
-json nanToNull(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
-
 struct LayerInputs {
     CorpusInfo corpus;
     EmbeddingSetInfo base;
