@@ -45,7 +45,7 @@ int run(const QCommandLineParser& p) {
     auto r = dl::runMerge(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!r) return reportError(r.error());
-    nlohmann::json out = r->summary;
+    nlohmann::json out = r->summary.toJson();
     out["job"] = r->job;
     out["merge_run"] = r->mergeRunId;
     if (r->runId) out["run"] = r->runId;

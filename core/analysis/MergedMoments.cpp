@@ -1,6 +1,7 @@
 #include "analysis/MergedMoments.h"
 
 #include "common/Brace.h"
+#include "runs/MergeSummary.h"
 #include "runs/RunBlobs.h"
 #include "store/Runs.h"
 
@@ -33,13 +34,15 @@ Expected<MergedMoments> mergedMoments(Store& store, std::int64_t setId, std::int
     std::int64_t otherCount = -1;
     for (auto it = runs->rbegin(); it != runs->rend(); ++it) {  // newest first
         if (it->embeddingSetId != setId || it->corpusId != corpusId || it->params.value("job", std::string()) != "encode") continue;
-        const auto& st = it->summary.value("pca_statistics", nlohmann::json::object());
-        if (!st.contains("count") || !st.contains("dim")) continue;
-        if (st["count"].get<std::int64_t>() != sentences) {
-            otherCount = st["count"].get<std::int64_t>();
+        auto summary = MergeSummary::fromJson(it->summary, it->id);
+        if (!summary) return std::unexpected(summary.error());
+        if (!summary->pcaStatistics) continue;
+        const MergePcaStatistics& st = *summary->pcaStatistics;
+        if (st.count != sentences) {
+            otherCount = st.count;
             continue;
         }
-        auto stats = readStats(store, it->id, st["dim"].get<int>());
+        auto stats = readStats(store, it->id, st.dim);
         if (!stats) return std::unexpected(stats.error());
         return MergedMoments{it->id, std::move(*stats)};
     }

@@ -95,8 +95,8 @@ Status mergeEncode(const MergeInput& in, Store& store, MergeResult& r, ProgressS
         done += shard.rows;
         progress.progress(done, in.corpus.sentences);
     }
-    r.summary["embedding_set"] = set->id;
-    r.summary["vectors_added"] = r.rows;
+    r.summary.embeddingSet = set->id;
+    r.summary.vectorsAdded = r.rows;
     return {};
 }
 

@@ -82,13 +82,13 @@ Status recordMerge(Store& store, const MergeInput& in, const std::string& job, M
                                 putRunArray(store, *runId, blobs::kMomentSum, std::span<const double>(r.moments->sum)),
                                 putRunArray(store, *runId, blobs::kMomentOuter, std::span<const double>(r.moments->outer))})
             if (!s) return s;
-        r.summary["pca_statistics"] = {{"count", count}, {"dim", r.moments->dim},
-                                       {"blobs", {std::string(blobs::kMomentCount), std::string(blobs::kMomentSum), std::string(blobs::kMomentOuter)}}};
+        r.summary.pcaStatistics = MergePcaStatistics{
+            count, r.moments->dim, {std::string(blobs::kMomentCount), std::string(blobs::kMomentSum), std::string(blobs::kMomentOuter)}};
     }
-    r.summary["shards"] = first.shard.count;
-    r.summary["rows"] = r.rows;
-    if (r.runId) r.summary["run"] = r.runId;
-    return setRunSummary(store, *runId, r.summary);
+    r.summary.shards = first.shard.count;
+    r.summary.rows = r.rows;
+    if (r.runId) r.summary.run = r.runId;
+    return setRunSummary(store, *runId, r.summary.toJson());
 }
 
 Expected<MergeResult> mergeBody(const MergeParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
@@ -110,7 +110,8 @@ Expected<MergeResult> mergeBody(const MergeParams& p, Store& store, ProgressSink
     MergeResult r;
     r.job = *job;
     r.shards = in.shards.front().shard.count;
-    r.summary = {{"job", *job}, {"corpus", in.corpus.name}};
+    r.summary.job = *job;
+    r.summary.corpus = in.corpus.name;
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
     progress.stage("Importing " + std::to_string(r.shards) + " " + *job + " shard(s)");

@@ -34,6 +34,7 @@
 #include "common/Error.h"
 #include "jobs/Progress.h"
 #include "analysis/MomentStats.h"
+#include "runs/MergeSummary.h"
 
 namespace dl {
 
@@ -52,7 +53,7 @@ struct MergeResult {
     std::int64_t runId = 0;         // the assign/select run created (0 for encode)
     std::int64_t embeddingSet = 0;  // encode: the set filled
     std::int64_t mergeRunId = 0;    // the "merge" record
-    nlohmann::json summary;
+    MergeSummary summary;  // as stored (toJson())
     std::optional<MomentStats> moments;  // encode: the summed PCA statistics of every shard
 };
 

@@ -14,6 +14,7 @@
 #include "runs/ClusterSummary.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/LayerSweepSummary.h"
+#include "runs/MergeSummary.h"
 #include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
 #include "runs/SelectSummary.h"
@@ -280,6 +281,20 @@ private slots:
         QCOMPARE(a->sourceRun, std::int64_t(2));
         QCOMPARE(QString::fromStdString(a->toJson().dump()), QString::fromStdString(assign.dump()));
         QVERIFY(!AssignSummary::fromJson(nlohmann::json::parse(R"({"source_run": "two"})"), 7).has_value());
+    }
+    void mergeSummaries_data() {
+        QTest::addColumn<QByteArray>("stored");
+        QTest::newRow("encode") << QByteArray(R"({"job": "encode", "corpus": "big", "embedding_set": 3, "vectors_added": 100,
+            "pca_statistics": {"count": 100, "dim": 4, "blobs": ["moment_count", "moment_sum", "moment_outer"]}, "shards": 4, "rows": 100})");
+        QTest::newRow("assign") << QByteArray(R"({"job": "assign", "corpus": "big", "shards": 2, "rows": 100, "run": 9})");
+    }
+    void mergeSummaries() {
+        QFETCH(QByteArray, stored);
+        const auto j = nlohmann::json::parse(stored.toStdString());
+        auto s = MergeSummary::fromJson(j, 8);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(s->pcaStatistics.has_value(), j.contains("pca_statistics"));
+        QCOMPARE(QString::fromStdString(s->toJson().dump()), QString::fromStdString(j.dump()));
         QVERIFY(!SelectSummary::fromJson(nlohmann::json::parse(R"({"selected": [1]})"), 7).has_value());
     }
 
