@@ -11,7 +11,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -25,9 +24,8 @@
 #include <QTableView>
 #include <QUndoStack>
 #include <QTreeView>
-#include <QtConcurrent>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "CutoffComparison.h"
 #include "ErrorText.h"
 #include "ModelListLoader.h"
@@ -83,7 +81,7 @@ bool isAssignRun(const QList<RunRow>& runs, qint64 runId) {
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRunner(this)), loader_(new AsyncLoader(this)) {
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRunner(this)), async_(new AsyncService(this)) {
     setWindowIcon(QIcon(QStringLiteral(":/icons/domainlens.svg")));
     corpusModel_ = new CorpusTreeModel(this);
     corpusView_ = new QTreeView(this);
@@ -112,19 +110,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
         else if (kind == dl::RunKind::ClusterSweep) showSweepRun(id);
         else if (kind == dl::RunKind::LayerSweep) showLayerSweepRun(id);
     });
-    clusters_ = new ClusterExplorer(this);
+    clusters_ = new ClusterExplorer(*async_, this);
     tabs_->addTab(clusters_, tr("Clusters"));
     outliers_ = new OutlierBrowser(this);
     tabs_->addTab(outliers_, tr("Outliers"));
-    outlierAnalysis_ = new OutlierAnalysisPanel(this);
+    outlierAnalysis_ = new OutlierAnalysisPanel(*async_, this);
     tabs_->addTab(outlierAnalysis_, tr("Outlier analysis"));
-    selection_ = new SelectionExplorer(this);
+    selection_ = new SelectionExplorer(*async_, this);
     tabs_->addTab(selection_, tr("Selection"));
-    methods_ = new MethodsExplorer(this);
+    methods_ = new MethodsExplorer(*async_, this);
     tabs_->addTab(methods_, tr("Methods"));
     alignment_ = new AlignmentView(this);
     tabs_->addTab(alignment_, tr("Alignment"));
-    search_ = new SearchExplorer(runner_, this);
+    search_ = new SearchExplorer(*async_, runner_, this);
     tabs_->addTab(search_, tr("Search"));
     sweep_ = new SweepPlotView(this);
     tabs_->addTab(sweep_, tr("k sweep"));
@@ -152,8 +150,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
             return;
         }
         statusBar()->showMessage(tr("Evaluating %n selection run(s)…", nullptr, int(ids.size())));
-        loader_->load<CutoffComparison>(
-            QStringLiteral("cutoff comparison"), [path = projectPath_, ids] { return readCutoffComparison(path, ids); },
+        async_->load<CutoffComparison>(
+            this, QStringLiteral("cutoff comparison"), [path = projectPath_, ids] { return readCutoffComparison(path, ids); },
             [this](CutoffComparison data) {
                 statusBar()->clearMessage();
                 auto* dialog = new QDialog(this);
@@ -172,7 +170,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
             });
     });
     // The Selection tab's cut shown on the Clusters tab's map; map picks become decisions.
-    new SelectionOnMap(clusters_, selection_, this);
+    new SelectionOnMap(*async_, clusters_, selection_, this);
     // A clustering run without cluster words gets them from a short job (c-TF-IDF).
     // An assign run's clusters are its cluster run's components: it has no words of its own.
     connect(clusters_, &ClusterExplorer::namesMissing, this, [this](qint64 runId) {
@@ -235,7 +233,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     resize(1200, 800);
 }
 
-MainWindow::~MainWindow() = default;
+// Before the panels go: their pending reads are cancelled and every queued write (decisions,
+// cluster names) is in the project. The service, created before the panels, is also deleted
+// before them; they never use it while being destroyed.
+MainWindow::~MainWindow() { async_->shutdown(); }
 
 void MainWindow::createActions() {
     auto* file = menuBar()->addMenu(tr("&File"));
@@ -347,7 +348,7 @@ bool MainWindow::openProject(const QString& path) {
     }
     projectPath_ = QFileInfo(path).absoluteFilePath();
     // Reads still running for the previous project must not paint into this one.
-    loader_->invalidateAll();
+    async_->invalidateAll(this);
     RecentProjects::add(projectPath_);
     setWindowTitle(tr("%1 — DomainLens").arg(QFileInfo(path).fileName()));
     projectLabel_->setText(projectPath_);
@@ -360,16 +361,16 @@ bool MainWindow::openProject(const QString& path) {
 void MainWindow::refreshProject() {
     if (projectPath_.isEmpty()) return;
     // Counting sentences per domain is a full scan on big projects: off the GUI thread.
-    loader_->load<QList<CorpusSummary>>(
-        QStringLiteral("corpora"), [path = projectPath_] { return readCorpusSummaries(path); },
+    async_->load<QList<CorpusSummary>>(
+        this, QStringLiteral("corpora"), [path = projectPath_] { return readCorpusSummaries(path); },
         [this](QList<CorpusSummary> corpora) {
             corpusModel_->setCorpora(corpora);
             corpusView_->expandAll();
             for (int c = 1; c < CorpusTreeModel::ColumnCount; ++c) corpusView_->resizeColumnToContents(c);
         },
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
-    loader_->load<QList<RunRow>>(
-        QStringLiteral("runs"), [path = projectPath_] { return readRuns(path); },
+    async_->load<QList<RunRow>>(
+        this, QStringLiteral("runs"), [path = projectPath_] { return readRuns(path); },
         [this](QList<RunRow> runs) {
             runModel_->setRuns(runs);
             methods_->setProject(projectPath_);
@@ -413,7 +414,7 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
 void MainWindow::encodeCorpus() {
     EncodeDialog dialog({}, corpusChoices(corpusModel_->corpora()), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
     // Listing the models reads folders and config files: off the GUI thread.
-    auto requestModels = [this, &dialog] { loadModelsAsync(*loader_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); }); };
+    auto requestModels = [this, &dialog] { loadModelsAsync(*async_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); }); };
     dialog.showModelsLoading();
     requestModels();
     if (const QString script = modelInstallScript(); !script.isEmpty())
@@ -469,7 +470,7 @@ void MainWindow::exportSelection(qint64 runId, qint64 topK) {
     runJob(tr("Export %1").arg(QFileInfo(request.prefix).fileName()), {}, outcome, makeExportJob(projectPath_, request, outcome));
 }
 
-// The run views read their data off the GUI thread (loader_): a later request for a view
+// The run views read their data off the GUI thread (async_): a later request for a view
 // supersedes an earlier one, and opening another project supersedes them all.
 void MainWindow::showClusterRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
@@ -481,8 +482,8 @@ void MainWindow::showClusterRun(qint64 runId, bool activate) {
     clusters_->setProject(projectPath_);
     search_->setProject(projectPath_);
     outlierAnalysis_->showRun(projectPath_, runId);
-    loader_->load<ClusterViewData>(
-        QStringLiteral("cluster"),
+    async_->load<ClusterViewData>(
+        this, QStringLiteral("cluster"),
         [path = projectPath_, runId] {
             // The map's index is built with the read, off the GUI thread (4M points: ~0.3 s).
             auto view = readClusterView(path, runId);
@@ -501,11 +502,11 @@ void MainWindow::showSelectionRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
     selection_->setProject(projectPath_);
     // A cross-lingual run also fills the alignment view; any other run says why it stays empty.
-    loader_->load<AlignmentData>(
-        QStringLiteral("alignment"), [path = projectPath_, runId] { return readAlignmentView(path, runId); },
+    async_->load<AlignmentData>(
+        this, QStringLiteral("alignment"), [path = projectPath_, runId] { return readAlignmentView(path, runId); },
         [this](AlignmentData d) { alignment_->setData(std::move(d)); }, [this](const QString& message) { alignment_->setMessage(message); });
-    loader_->load<SelectionViewData>(
-        QStringLiteral("selection"), [path = projectPath_, runId] { return readSelectionView(path, runId); },
+    async_->load<SelectionViewData>(
+        this, QStringLiteral("selection"), [path = projectPath_, runId] { return readSelectionView(path, runId); },
         [this, activate](SelectionViewData d) {
             selection_->setRun(std::move(d));
             if (activate) tabs_->setCurrentWidget(selection_);
@@ -515,8 +516,8 @@ void MainWindow::showSelectionRun(qint64 runId, bool activate) {
 
 void MainWindow::showSweepRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
-    loader_->load<SweepViewData>(
-        QStringLiteral("sweep"), [path = projectPath_, runId] { return readSweepView(path, runId); },
+    async_->load<SweepViewData>(
+        this, QStringLiteral("sweep"), [path = projectPath_, runId] { return readSweepView(path, runId); },
         [this, activate](SweepViewData d) {
             sweep_->setSweep(d.ks, d.series);
             if (activate) tabs_->setCurrentWidget(sweep_);
@@ -526,8 +527,8 @@ void MainWindow::showSweepRun(qint64 runId, bool activate) {
 
 void MainWindow::showLayerSweepRun(qint64 runId, bool activate) {
     if (runId <= 0) return;
-    loader_->load<LayerSweepViewData>(
-        QStringLiteral("layer sweep"), [path = projectPath_, runId] { return readLayerSweepView(path, runId); },
+    async_->load<LayerSweepViewData>(
+        this, QStringLiteral("layer sweep"), [path = projectPath_, runId] { return readLayerSweepView(path, runId); },
         [this, activate](LayerSweepViewData d) {
             layerSweep_->setXTickLabels(d.x, d.xLabels);
             layerSweep_->setSweep(d.x, d.series);
@@ -548,8 +549,8 @@ void MainWindow::compareSelectedRuns() {
     std::sort(ids.begin(), ids.end());
     // Reading both runs' labels is a scan of each run: off the GUI thread.
     statusBar()->showMessage(tr("Comparing run #%1 with run #%2…").arg(ids[0]).arg(ids[1]));
-    loader_->load<RunComparison>(
-        QStringLiteral("compare"), [path = projectPath_, a = ids[0], b = ids[1]] { return compareClusterRuns(path, a, b); },
+    async_->load<RunComparison>(
+        this, QStringLiteral("compare"), [path = projectPath_, a = ids[0], b = ids[1]] { return compareClusterRuns(path, a, b); },
         [this, ids](RunComparison comparison) {
             statusBar()->clearMessage();
             showRunComparison(ids[0], ids[1], comparison);
@@ -580,7 +581,7 @@ void MainWindow::editSettings() {
                               s.value(QStringLiteral("encode/defaultModel")).toString()};
     SettingsDialog dialog(current, {}, this);
     dialog.showModelsLoading();
-    loadModelsAsync(*loader_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); });
+    loadModelsAsync(*async_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); });
     if (dialog.exec() != QDialog::Accepted) return;
     const auto chosen = dialog.settings();
     s.setValue(QStringLiteral("ui/language"), chosen.language);

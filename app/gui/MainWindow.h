@@ -10,7 +10,7 @@
 #include "common/Error.h"
 #include "jobs/Progress.h"
 
-class AsyncLoader;
+class AsyncService;
 class ClusterExplorer;
 class CorpusTreeModel;
 class SelectionExplorer;
@@ -91,7 +91,8 @@ private:
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body);
 
     JobRunner* runner_;
-    AsyncLoader* loader_;  // every read for the views; a later request per view supersedes an earlier one
+    AsyncService* async_;  // the window's one off-thread service (reads for every view, project writes);
+                           // the panels get it by reference. A later request per view supersedes an earlier one
     JobsPanel* jobs_;
     CorpusTreeModel* corpusModel_;
     QTreeView* corpusView_;

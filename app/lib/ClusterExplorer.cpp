@@ -12,7 +12,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "ConfusionMatrixView.h"
 #include "MapCutBar.h"
 #include "ScatterPlotView.h"
@@ -23,7 +23,7 @@ constexpr int kCategoryItems = 2;  // "True domain", "GMM cluster"; value source
 constexpr qsizetype kPrepareOnPoolFrom = 100000;  // points; see setRun
 }
 
-ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new AsyncLoader(this, 1)) {
+ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget(parent), async_(async) {
     title_ = new QLabel(tr("No clustering run yet: use Analysis → Cluster…"), this);
     QFont bold = title_->font();
     bold.setBold(true);
@@ -91,7 +91,7 @@ ClusterExplorer::ClusterExplorer(QWidget* parent) : QWidget(parent), loader_(new
 void ClusterExplorer::setProject(const QString& projectPath) {
     if (projectPath == projectPath_) return;
     projectPath_ = projectPath;
-    loader_->invalidateAll();
+    async_.invalidateAll(this);
 }
 
 void ClusterExplorer::prepareMap(ClusterViewData& data) {
@@ -108,7 +108,7 @@ void ClusterExplorer::prepareMap(ClusterViewData& data) {
 }
 
 void ClusterExplorer::setRun(ClusterViewData data) {
-    loader_->invalidate(QStringLiteral("map"));
+    async_.invalidate(this, QStringLiteral("map"));
     // Small maps are prepared right here (100k points: a few ms), large ones on the pool.
     if (!data.map && data.scatter.x.size() < kPrepareOnPoolFrom) prepareMap(data);
     if (data.map) {
@@ -116,8 +116,8 @@ void ClusterExplorer::setRun(ClusterViewData data) {
         return;
     }
     title_->setText(tr("%1 — preparing the map…").arg(data.title));
-    loader_->load<ClusterViewData>(
-        QStringLiteral("map"), [data = std::move(data)]() mutable -> dl::Expected<ClusterViewData> {
+    async_.load<ClusterViewData>(
+        this, QStringLiteral("map"), [data = std::move(data)]() mutable -> dl::Expected<ClusterViewData> {
             prepareMap(data);
             return std::move(data);
         },
@@ -153,8 +153,8 @@ void ClusterExplorer::loadValueSources() {
         while (colourBy_->count() > kCategoryItems) colourBy_->removeItem(kCategoryItems);
     }
     valueSources_.clear();
-    loader_->load<QList<MapValueSource>>(
-        QStringLiteral("value sources"), [path = projectPath_, run = data_.runId] { return readMapValueSources(path, run); },
+    async_.load<QList<MapValueSource>>(
+        this, QStringLiteral("value sources"), [path = projectPath_, run = data_.runId] { return readMapValueSources(path, run); },
         [this](QList<MapValueSource> sources) {
             const QSignalBlocker block(colourBy_);
             valueSources_ = std::move(sources);
@@ -171,8 +171,8 @@ void ClusterExplorer::colourByValue(const MapValueSource& source) {
         return;
     }
     title_->setToolTip(tr("Reading %1…").arg(source.label));
-    loader_->load<QVector<double>>(
-        QStringLiteral("values"), [path = projectPath_, source, ids = data_.scatter.ids] { return readMapValues(path, source, ids); },
+    async_.load<QVector<double>>(
+        this, QStringLiteral("values"), [path = projectPath_, source, ids = data_.scatter.ids] { return readMapValues(path, source, ids); },
         [this, label = source.label](QVector<double> values) {
             title_->setToolTip(QString());
             scatter_->setValues(std::move(values), label);
@@ -189,7 +189,7 @@ void ClusterExplorer::applyColouring() {
         colourByValue(valueSources_[valueAt]);
         return;
     }
-    loader_->invalidate(QStringLiteral("values"));
+    async_.invalidate(this, QStringLiteral("values"));
     // Ellipses take the colour of what the points show: the cluster, or the domain it maps to.
     const bool byDomain = colourBy_->currentIndex() == 0 && data_.labelled;
     QVector<EllipseSpec> ellipses = data_.ellipses;
@@ -206,14 +206,14 @@ void ClusterExplorer::applyColouring() {
 void ClusterExplorer::showSelection(const QVector<qint64>& ids) {
     picked_->clear();
     if (ids.isEmpty()) {
-        loader_->invalidate(QStringLiteral("picked"));
+        async_.invalidate(this, QStringLiteral("picked"));
         emit pickedShown(0);
         return;
     }
     picked_->addItem(tr("Reading %1 sentences…").arg(QLocale().toString(std::min<qsizetype>(ids.size(), kMaxListed))));
     const QVector<qint64> listed = ids.mid(0, kMaxListed);
-    loader_->load<QHash<qint64, QString>>(
-        QStringLiteral("picked"), [path = projectPath_, listed] { return sentenceTexts(path, listed); },
+    async_.load<QHash<qint64, QString>>(
+        this, QStringLiteral("picked"), [path = projectPath_, listed] { return sentenceTexts(path, listed); },
         [this, listed, total = ids.size()](QHash<qint64, QString> texts) {
             picked_->clear();
             for (auto id : listed) picked_->addItem(texts.value(id));

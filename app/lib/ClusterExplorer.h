@@ -3,15 +3,15 @@
 // one 1σ/2σ ellipse per component), the confusion matrix with purity/NMI/ARI, and the list
 // of sentences picked with the rectangle or lasso. Data arrive as ClusterViewData (read off
 // the GUI thread by the caller); the picked sentences' texts come from one batched read on
-// the loader's pool (a newer pick supersedes an older one). "Colour by" also offers every
-// per-sentence value of the corpus's runs (MapValues), read on the loader's pool.
+// the window's AsyncService (a newer pick supersedes an older one). "Colour by" also offers
+// every per-sentence value of the corpus's runs (MapValues), read there too.
 #include <QMap>
 #include <QWidget>
 
 #include "MapValues.h"
 #include "RunViews.h"
 
-class AsyncLoader;
+class AsyncService;
 class ConfusionMatrixView;
 class MapCutBar;
 class QCheckBox;
@@ -25,7 +25,7 @@ class ScatterPlotView;
 class ClusterExplorer : public QWidget {
     Q_OBJECT
 public:
-    explicit ClusterExplorer(QWidget* parent = nullptr);
+    explicit ClusterExplorer(AsyncService& async, QWidget* parent = nullptr);
     void setProject(const QString& projectPath);
     // Shows a run. Without data.map a map of 100k points or more is prepared on the loader's
     // pool first (a 4M-point index is ~0.3 s of work) and the run appears when it is ready
@@ -79,7 +79,7 @@ private:
     QThreadPool* namesWriter_;
     QPushButton* namesButton_;
     QString projectPath_;
-    AsyncLoader* loader_;
+    AsyncService& async_;  // the window's; outlives this panel
     QLabel* title_;
     QComboBox* colourBy_;
     QCheckBox* ellipses_;

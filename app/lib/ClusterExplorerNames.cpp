@@ -7,7 +7,7 @@
 #include <QLabel>
 #include <QtConcurrent>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "ClusterNamesDialog.h"
 #include "ClusterNamesStore.h"
 #include "ConfusionMatrixView.h"
@@ -15,8 +15,8 @@
 
 void ClusterExplorer::reloadNames() {
     if (data_.runId <= 0) return;
-    loader_->load<dl::ClusterNames>(
-        QStringLiteral("names"), [path = projectPath_, run = data_.runId] { return readRunClusterNames(path, run); },
+    async_.load<dl::ClusterNames>(
+        this, QStringLiteral("names"), [path = projectPath_, run = data_.runId] { return readRunClusterNames(path, run); },
         [this, run = data_.runId](dl::ClusterNames names) {
             const int k = int(baseClusterNames_.size());
             words_.clear();

@@ -1,6 +1,6 @@
 #pragma once
 // Data for the evaluation view: precision against cut-off of several selection runs, read
-// from a project off the GUI thread (AsyncLoader) with the core's evaluateRuns. An Invitation
+// from a project off the GUI thread (AsyncService) with the core's evaluateRuns. An Invitation
 // run adds one curve per EM iteration from the rankings its summary keeps.
 #include <QList>
 #include <QString>

@@ -15,7 +15,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "KeptDroppedModel.h"
 #include "MethodPairsModel.h"
 #include "RunViews.h"
@@ -58,7 +58,7 @@ QPushButton* csvButton(QAbstractItemModel* model, QWidget* parent, const QString
 }
 }  // namespace
 
-MethodsExplorer::MethodsExplorer(QWidget* parent) : QWidget(parent), loader_(new AsyncLoader(this, 1)) {
+MethodsExplorer::MethodsExplorer(AsyncService& async, QWidget* parent) : QWidget(parent), async_(async) {
     runList_ = new QListWidget(this);
     runList_->setFlow(QListView::LeftToRight);
     runList_->setWrapping(true);
@@ -136,7 +136,7 @@ MethodsExplorer::MethodsExplorer(QWidget* parent) : QWidget(parent), loader_(new
 void MethodsExplorer::setProject(const QString& projectPath) {
     if (projectPath == projectPath_) return;
     projectPath_ = projectPath;
-    loader_->invalidateAll();
+    async_.invalidateAll(this);
     data_ = {};
     runList_->clear();
 }
@@ -205,8 +205,8 @@ void MethodsExplorer::request() {
         return;
     }
     summary_->setText(tr("Comparing %n selection run(s)…", nullptr, int(r.runIds.size())));
-    loader_->load<MethodComparisonData>(
-        QStringLiteral("compare"), [path = projectPath_, r] { return readMethodComparison(path, r); },
+    async_.load<MethodComparisonData>(
+        this, QStringLiteral("compare"), [path = projectPath_, r] { return readMethodComparison(path, r); },
         [this](MethodComparisonData d) { show(std::move(d)); }, [this](const QString& message) { summary_->setText(message); });
 }
 
@@ -255,8 +255,8 @@ void MethodsExplorer::applyKeptDirection() {
     kept_->setRows(byA ? a : b, byA ? b : a, rows);
     QVector<qint64> ids;
     for (qsizetype i = 0; i < std::min<qsizetype>(rows.size(), kTextsRead); ++i) ids << rows[i].id;
-    loader_->load<QHash<qint64, QString>>(
-        QStringLiteral("kept texts"), [path = projectPath_, ids] { return sentenceTexts(path, ids); },
+    async_.load<QHash<qint64, QString>>(
+        this, QStringLiteral("kept texts"), [path = projectPath_, ids] { return sentenceTexts(path, ids); },
         [this](QHash<qint64, QString> texts) {
             kept_->setTexts(texts);
             emit keptTextsShown();

@@ -2,14 +2,14 @@
 // The Methods view: 2–4 selection runs of one pool side by side — overlap and Jaccard of
 // their top k per pair, an UpSet chart of the exact intersections, rank against rank for a
 // chosen pair, where each method's top k lies on the pool's map, and the sentences one keeps
-// and the other drops. Everything is read on the loader's pool (MethodComparison); a newer
-// request supersedes an older one. Tables save as CSV, charts as PNG/SVG/PDF.
+// and the other drops. Everything is read on the window's AsyncService (MethodComparison); a
+// newer request supersedes and cancels an older one. Tables save as CSV, charts as PNG/SVG/PDF.
 #include <QWidget>
 
 #include "MethodComparison.h"
 #include "ProjectQueries.h"
 
-class AsyncLoader;
+class AsyncService;
 class KeptDroppedModel;
 class MethodPairsModel;
 class QComboBox;
@@ -23,7 +23,7 @@ class UpSetView;
 class MethodsExplorer : public QWidget {
     Q_OBJECT
 public:
-    explicit MethodsExplorer(QWidget* parent = nullptr);
+    explicit MethodsExplorer(AsyncService& async, QWidget* parent = nullptr);
     void setProject(const QString& projectPath);
     // The project's selection runs (id, label) to choose from; checks the newest 2–3 of one
     // pool and compares them when nothing was compared yet.
@@ -52,7 +52,7 @@ private:
     void applyKeptDirection();
     QString projectPath_;
     MethodComparisonData data_;
-    AsyncLoader* loader_;
+    AsyncService& async_;  // the window's; outlives this panel
     QListWidget* runList_;
     QSpinBox* k_;
     QComboBox* pairA_;

@@ -10,9 +10,9 @@
 
 #include "JobRequests.h"
 
-class AsyncLoader;
+class AsyncService;
 
-// Lists the models on `loader`'s pool (channel "models": a newer request supersedes an older
-// one) and calls `deliver` on the GUI thread, unless `receiver` (the dialog) was destroyed
-// meanwhile. Called on the GUI thread.
-void loadModelsAsync(AsyncLoader& loader, QObject* receiver, std::function<void(QList<ModelChoice>)> deliver);
+// Lists the models on the service's read pool (channel "models": a newer request supersedes
+// an older one) and calls `deliver` on the GUI thread, unless `receiver` (the dialog) was
+// destroyed meanwhile. Called on the GUI thread.
+void loadModelsAsync(AsyncService& async, QObject* receiver, std::function<void(QList<ModelChoice>)> deliver);

@@ -9,7 +9,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "OutlierAnalysisQueries.h"
 #include "OutlierFiguresModel.h"
 #include "SearchHitModel.h"
@@ -19,7 +19,7 @@ namespace {
 constexpr int kListed = 1000;  // sentences listed for a figure
 }
 
-OutlierAnalysisPanel::OutlierAnalysisPanel(QWidget* parent) : QWidget(parent), loader_(new AsyncLoader(this, 1)) {
+OutlierAnalysisPanel::OutlierAnalysisPanel(AsyncService& async, QWidget* parent) : QWidget(parent), async_(async) {
     title_ = new QLabel(tr("No clustering run yet: use Analysis → Cluster…"), this);
     title_->setWordWrap(true);
     figures_ = new OutlierFiguresModel(this);
@@ -72,11 +72,11 @@ void OutlierAnalysisPanel::showRun(const QString& projectPath, qint64 runId) {
     projectPath_ = projectPath;
     runId_ = runId;
     sentences_->clear();
-    loader_->invalidate(QStringLiteral("sentences"));
+    async_.invalidate(this, QStringLiteral("sentences"));
     title_->setText(tr("Run #%1: reading the outlier analysis…").arg(runId));
     figuresPending_ = true;
-    loader_->load<OutlierAnalysisData>(
-        QStringLiteral("figures"), [projectPath, runId] { return readOutlierAnalysis(projectPath, runId); },
+    async_.load<OutlierAnalysisData>(
+        this, QStringLiteral("figures"), [projectPath, runId] { return readOutlierAnalysis(projectPath, runId); },
         [this](OutlierAnalysisData d) {
             title_->setText(d.labelled ? d.title : tr("This corpus has no domain labels: the outlier analysis needs them."));
             figures_->setRows(d.labelled ? d.rows : QVector<OutlierFiguresRow>{});
@@ -100,8 +100,8 @@ void OutlierAnalysisPanel::showFigure(int row, int column) {
     const QString what = figures_->headerData(column, Qt::Horizontal).toString();
     const QString where = figures_->index(row, OutlierFiguresModel::ClusterColumn).data().toString();
     listTitle_->setText(tr("Reading the sentences of %1, %2…").arg(where, what));
-    loader_->load<FigureSentencesData>(
-        QStringLiteral("sentences"),
+    async_.load<FigureSentencesData>(
+        this, QStringLiteral("sentences"),
         [path = projectPath_, run = runId_, c = cluster.toInt(), outliersOnly, figure] {
             return readFigureSentences(path, run, c, outliersOnly, figure, kListed);
         },

@@ -2,11 +2,11 @@
 // The paper's outlier analysis (Aharoni & Goldberg section 2.6) of one clustering run as a
 // panel: per target cluster, outliers vs all sentences (count, mean tokens, share with digits,
 // share with a pronoun or '?'); clicking a figure lists the sentences behind it. Figures and
-// sentence lists are read on this panel's loader (core/reports/OutlierAnalysis.h), never on
-// the GUI thread. Table and list save as CSV. GUI thread.
+// sentence lists are read on the window's AsyncService (core/reports/OutlierAnalysis.h),
+// never on the GUI thread. Table and list save as CSV. GUI thread.
 #include <QWidget>
 
-class AsyncLoader;
+class AsyncService;
 class OutlierFiguresModel;
 class QLabel;
 class QTableView;
@@ -15,7 +15,7 @@ class SearchHitModel;
 class OutlierAnalysisPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit OutlierAnalysisPanel(QWidget* parent = nullptr);
+    explicit OutlierAnalysisPanel(AsyncService& async, QWidget* parent = nullptr);
     void showRun(const QString& projectPath, qint64 runId);
     // Lists the sentences behind the figure at (row, column) of the table (as a click does).
     void showFigure(int row, int column);
@@ -32,7 +32,7 @@ signals:
     void lookUpRequested(const QString& sentence);
 
 private:
-    AsyncLoader* loader_;
+    AsyncService& async_;  // the window's; outlives this panel
     QString projectPath_;
     qint64 runId_ = 0;
     bool figuresPending_ = false;

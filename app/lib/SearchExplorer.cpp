@@ -11,7 +11,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "ErrorText.h"
 #include "JobRunner.h"
 #include "ScatterMarks.h"
@@ -24,8 +24,8 @@ constexpr int kListed = 500;     // full-text matches listed with their texts
 constexpr int kDrawn = 100000;   // full-text matches marked on the map at most
 }
 
-SearchExplorer::SearchExplorer(JobRunner* runner, QWidget* parent)
-    : QWidget(parent), runner_(runner), loader_(new AsyncLoader(this, 1)) {
+SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* parent)
+    : QWidget(parent), runner_(runner), async_(async) {
     query_ = new QLineEdit(this);
     query_->setPlaceholderText(tr("Type or paste a sentence (neighbours) or words (full text)"));
     query_->setClearButtonEnabled(true);
@@ -91,7 +91,7 @@ SearchExplorer::SearchExplorer(JobRunner* runner, QWidget* parent)
 void SearchExplorer::setProject(const QString& projectPath) {
     if (projectPath == projectPath_) return;
     projectPath_ = projectPath;
-    loader_->invalidateAll();
+    async_.invalidateAll(this);
     queryCache_ = std::make_shared<dl::SentenceQueryCache>();  // lets the last project's vectors go
     ++lookUpGeneration_;
     runId_ = 0;
@@ -118,8 +118,8 @@ void SearchExplorer::setRun(const ClusterViewData& data) {
     rows_.reset();
     status_->setText(tr("Run #%1: preparing the map…").arg(runId_));
     setBusy(true);
-    loader_->load<std::shared_ptr<const RowsById>>(
-        QStringLiteral("rows"), [ids = map_.ids]() -> dl::Expected<std::shared_ptr<const RowsById>> { return std::make_shared<const RowsById>(rowsById(ids)); },
+    async_.load<std::shared_ptr<const RowsById>>(
+        this, QStringLiteral("rows"), [ids = map_.ids]() -> dl::Expected<std::shared_ptr<const RowsById>> { return std::make_shared<const RowsById>(rowsById(ids)); },
         [this](std::shared_ptr<const RowsById> rows) {
             rows_ = std::move(rows);
             status_->setText(tr("Run #%1: type a sentence and press Enter, or words and Find words.").arg(runId_));
@@ -144,7 +144,7 @@ void SearchExplorer::lookUp(const QString& sentence) {
     if (text.isEmpty() || !rows_ || runId_ <= 0) return;
     auto result = std::make_shared<NeighbourResult>();
     const quint64 generation = ++lookUpGeneration_;
-    loader_->invalidate(QStringLiteral("words"));
+    async_.invalidate(this, QStringLiteral("words"));
     status_->setText(tr("Encoding the sentence and comparing it with %1 stored vectors…").arg(QLocale().toString(qint64(map_.ids.size()))));
     setBusy(true);
     runner_->submit(tr("Find the neighbours of a sentence"),
@@ -178,8 +178,8 @@ void SearchExplorer::findWords(const QString& words) {
     ++lookUpGeneration_;
     status_->setText(tr("Searching…"));
     setBusy(true);
-    loader_->load<TextSearchResult>(
-        QStringLiteral("words"),
+    async_.load<TextSearchResult>(
+        this, QStringLiteral("words"),
         [path = projectPath_, run = runId_, words, map = map_, rows = rows_] { return readTextSearch(path, run, words, map, rows, kListed, kDrawn); },
         [this, words](TextSearchResult r) {
             if (!r.indexStale) {

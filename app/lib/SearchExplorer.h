@@ -2,9 +2,10 @@
 // The Search tab: type or paste a sentence and find where it lands on the clustering run's
 // map and its nearest stored sentences (cosine, exact), or find words in the corpus (full
 // text, SQLite FTS5) and see every match on the map. Encoding runs as a job on the worker
-// (it owns the compute device); full-text reads run on this view's loader; a stale full-text
+// (it owns the compute device); full-text reads run on the window's AsyncService; a stale full-text
 // index is brought up to date by a job first. A result row double-clicked is looked up in turn.
-// Thread affinity: GUI thread. The JobRunner is not owned and must outlive this view.
+// Thread affinity: GUI thread. The AsyncService and the JobRunner are not owned and must
+// outlive this view.
 #include <QWidget>
 
 #include <memory>
@@ -12,7 +13,7 @@
 #include "RunViews.h"
 #include "SearchQueries.h"
 
-class AsyncLoader;
+class AsyncService;
 class JobRunner;
 class QLabel;
 class QLineEdit;
@@ -26,7 +27,7 @@ class SearchHitModel;
 class SearchExplorer : public QWidget {
     Q_OBJECT
 public:
-    explicit SearchExplorer(JobRunner* runner, QWidget* parent = nullptr);
+    SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* parent = nullptr);
     void setProject(const QString& projectPath);
     // The map to search on (a clustering run's points).
     void setRun(const ClusterViewData& data);
@@ -55,7 +56,7 @@ private:
     void setBusy(bool busy);
 
     JobRunner* runner_;
-    AsyncLoader* loader_;
+    AsyncService& async_;  // the window's; outlives this panel
     QString projectPath_;
     qint64 runId_ = 0;
     ScatterData map_;

@@ -9,7 +9,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "DecisionWriter.h"
 #include "ScoreCdfView.h"
 #include "ScoreHistogramView.h"
@@ -39,8 +39,8 @@ private:
 
 }  // namespace
 
-SelectionExplorer::SelectionExplorer(QWidget* parent)
-    : QWidget(parent), loader_(new AsyncLoader(this, 1)), writer_(new DecisionWriter(this)), undo_(new QUndoStack(this)) {
+SelectionExplorer::SelectionExplorer(AsyncService& async, QWidget* parent)
+    : QWidget(parent), async_(async), writer_(new DecisionWriter(this)), undo_(new QUndoStack(this)) {
     title_ = new QLabel(tr("No selection run yet: use Analysis → Select In-Domain Data…"), this);
     QFont bold = title_->font();
     bold.setBold(true);
@@ -117,7 +117,7 @@ SelectionExplorer::~SelectionExplorer() = default;
 void SelectionExplorer::setProject(const QString& projectPath) {
     if (projectPath == projectPath_) return;
     projectPath_ = projectPath;
-    loader_->invalidateAll();  // borderline texts of another project never land here
+    async_.invalidateAll(this);  // borderline texts of another project never land here
 }
 
 void SelectionExplorer::setRun(SelectionViewData data) {
@@ -199,8 +199,8 @@ void SelectionExplorer::refreshBorderline() {
         return;
     }
     // One batched read for the sentences not seen yet; a newer cut supersedes it.
-    loader_->load<QHash<qint64, QString>>(
-        QStringLiteral("borderline"), [path = projectPath_, missing] { return sentenceTexts(path, missing); },
+    async_.load<QHash<qint64, QString>>(
+        this, QStringLiteral("borderline"), [path = projectPath_, missing] { return sentenceTexts(path, missing); },
         [this, runId = data_.runId](QHash<qint64, QString> texts) {
             if (runId != data_.runId) return;
             if (texts_.size() > 100000) texts_.clear();  // bounded: a long drag visits many cuts

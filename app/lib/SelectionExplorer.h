@@ -4,7 +4,7 @@
 // seed's domain label, the borderline sentences nearest the cut with include/exclude
 // decisions that persist in the project (undoable with Ctrl+Z), and export of the cut.
 // Nothing here reads or writes SQLite on the GUI thread: the borderline texts come from a
-// batched read on the loader's pool (the latest cut wins), decisions apply at once in memory
+// batched read on the window's AsyncService (the latest cut wins), decisions apply at once in memory
 // and are written by a DecisionWriter in order.
 #include <QHash>
 #include <QWidget>
@@ -13,7 +13,7 @@
 
 #include "RunViews.h"
 
-class AsyncLoader;
+class AsyncService;
 class DecisionWriter;
 class QLabel;
 class QPushButton;
@@ -25,7 +25,7 @@ class ScoreHistogramView;
 class SelectionExplorer : public QWidget {
     Q_OBJECT
 public:
-    explicit SelectionExplorer(QWidget* parent = nullptr);
+    explicit SelectionExplorer(AsyncService& async, QWidget* parent = nullptr);
     ~SelectionExplorer() override;
     void setProject(const QString& projectPath);
     void setRun(SelectionViewData data);
@@ -62,7 +62,7 @@ private:
     QString projectPath_;
     QHash<qint64, bool> decisions_;
     QHash<qint64, QString> texts_;  // sentence id -> text, for the current run
-    AsyncLoader* loader_;
+    AsyncService& async_;  // the window's; outlives this panel
     DecisionWriter* writer_;
     QLabel* title_;
     QLabel* saveState_;

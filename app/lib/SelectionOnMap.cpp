@@ -2,15 +2,15 @@
 
 #include <algorithm>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "ClusterExplorer.h"
 #include "MapCutBar.h"
 #include "ScatterPlotView.h"
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 
-SelectionOnMap::SelectionOnMap(ClusterExplorer* map, SelectionExplorer* selection, QObject* parent)
-    : QObject(parent), map_(map), selection_(selection), loader_(new AsyncLoader(this, 1)) {
+SelectionOnMap::SelectionOnMap(AsyncService& async, ClusterExplorer* map, SelectionExplorer* selection, QObject* parent)
+    : QObject(parent), map_(map), selection_(selection), async_(async) {
     connect(map_, &ClusterExplorer::runShown, this, &SelectionOnMap::relink);
     connect(selection_, &SelectionExplorer::runShown, this, &SelectionOnMap::relink);
     connect(selection_->histogram(), &ScoreHistogramView::topKChanged, this, &SelectionOnMap::setK);
@@ -54,7 +54,7 @@ void SelectionOnMap::relink() {
     const auto& run = selection_->run();
     const auto& ranking = selection_->histogram()->ranking();
     if (map_->runId() <= 0 || run.runId <= 0 || ranking.size() != run.ids.size()) {
-        loader_->invalidate(QStringLiteral("link"));
+        async_.invalidate(this, QStringLiteral("link"));
         rankPerRow_.clear();
         sortedRanks_.clear();
         rankMap_.reset();
@@ -66,8 +66,8 @@ void SelectionOnMap::relink() {
     }
     QVector<qint64> indexAtRank(ranking.size());
     for (qint64 r = 0; r < ranking.size(); ++r) indexAtRank[r] = ranking.indexAtRank(r);
-    loader_->load<Link>(
-        QStringLiteral("link"),
+    async_.load<Link>(
+        this, QStringLiteral("link"),
         [mapIds = map_->scatter()->data().ids, runIds = run.ids, indexAtRank, map = map_->scatter()->prepared()]() -> dl::Expected<Link> {
             Link link = computeLink(mapIds, runIds, indexAtRank);
             link.sortedRanks = sortRanks(map->index, link.rankPerRow);

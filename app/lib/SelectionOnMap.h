@@ -4,9 +4,9 @@
 // histogram's threshold / top-k and with the map's own cut bar; and the sentences picked on
 // the map with the rectangle or lasso become include/exclude decisions of the run, on the
 // Selection tab's undo stack.
-// Linking a pair of runs maps the run's ranking onto the map's points on the loader's pool
+// Linking a pair of runs maps the run's ranking onto the map's points on the window's AsyncService
 // (O(n log n)); afterwards moving k is O(1) plus a redraw.
-// Thread affinity: GUI thread. Owns its loader; the two explorers outlive it (same parent).
+// Thread affinity: GUI thread. The AsyncService and the two explorers outlive it.
 #include <QObject>
 #include <QVector>
 
@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-class AsyncLoader;
+class AsyncService;
 class ClusterExplorer;
 class SelectionExplorer;
 struct ScatterPrepared;
@@ -24,7 +24,7 @@ struct ScatterPrepared;
 class SelectionOnMap : public QObject {
     Q_OBJECT
 public:
-    SelectionOnMap(ClusterExplorer* map, SelectionExplorer* selection, QObject* parent = nullptr);
+    SelectionOnMap(AsyncService& async, ClusterExplorer* map, SelectionExplorer* selection, QObject* parent = nullptr);
 
     // Maps the shown selection run onto the shown map (call after either changed).
     void relink();
@@ -51,7 +51,7 @@ private:
     void showCut(bool shown);  // the linked ranks on the map, or no cut
     ClusterExplorer* map_;
     SelectionExplorer* selection_;
-    AsyncLoader* loader_;
+    AsyncService& async_;  // the window's; outlives this panel
     std::vector<std::pair<qint64, qint64>> rowOfId_;
     QVector<qint32> rankPerRow_;
     std::vector<int32_t> sortedRanks_;                // of rankMap_

@@ -24,7 +24,7 @@
 #include <cstdio>
 #include <string>
 
-#include "AsyncLoader.h"
+#include "AsyncService.h"
 #include "ClusterExplorer.h"
 #include "JobFactory.h"
 #include "ProjectQueries.h"
@@ -71,10 +71,11 @@ void drive(int ms, const std::function<void(int)>& step) {
 void benchThreshold(const QString& project, qint64 runId) {
     QElapsedTimer t;
     t.start();
-    auto data = readSelectionView(project, runId);  // off the GUI thread in the app (AsyncLoader)
+    auto data = readSelectionView(project, runId);  // off the GUI thread in the app (AsyncService)
     if (!data) return std::printf("threshold: %s\n", data.error().message.c_str()), void();
     const qint64 readMs = t.elapsed();
-    SelectionExplorer view;
+    AsyncService async;
+    SelectionExplorer view(async);
     view.setProject(project);
     view.resize(1400, 900);
     view.show();
@@ -129,27 +130,28 @@ void benchOutliers(const QString& project, qint64 runId) {
                                   .arg(view.model()->rowCount()).arg(firstMs).arg(allMs));
 }
 
-// Open PROJECT and show RUN's map as MainWindow does (AsyncLoader reads, applied on the GUI
+// Open PROJECT and show RUN's map as MainWindow does (AsyncService reads, applied on the GUI
 // thread), then zoom the scatter in and out at 60 Hz for 3 s.
 // prepareOnGui: build the scatter's index on the GUI thread as setRun did before the map
 // was prepared with the read (the "before" of bench/gui/RESULTS.md); else as MainWindow does.
 void benchMap(const QString& project, qint64 runId, const QString& screenshot, bool prepareOnGui) {
-    ClusterExplorer view;
+    AsyncService async;
+    ClusterExplorer view(async);
     view.setProject(project);
     view.resize(1400, 900);
     view.show();
     (void)QTest::qWaitForWindowExposed(&view);
-    AsyncLoader loader;
+    QObject window;  // owns the channels MainWindow owns in the app
     StallProbe probe;
     probe.start();
     QElapsedTimer t;
     t.start();
     qint64 runsMs = -1, readMs = -1, setRunMs = -1, points = 0;
     QString error;
-    loader.load<QList<RunRow>>(QStringLiteral("runs"), [project] { return readRuns(project); }, [&](QList<RunRow>) { runsMs = t.elapsed(); },
-                               [&](const QString& m) { error = m; });
-    loader.load<ClusterViewData>(
-        QStringLiteral("cluster"),
+    async.load<QList<RunRow>>(&window, QStringLiteral("runs"), [project] { return readRuns(project); }, [&](QList<RunRow>) { runsMs = t.elapsed(); },
+                              [&](const QString& m) { error = m; });
+    async.load<ClusterViewData>(
+        &window, QStringLiteral("cluster"),
         [project, runId, prepareOnGui] {
             auto d = readClusterView(project, runId);
             if (d && !prepareOnGui) ClusterExplorer::prepareMap(*d);
@@ -205,7 +207,8 @@ void benchEncode(const QString& project, const QString& model, int seconds, int 
     panel.resize(800, 200);
     panel.show();
     // A view with data next to it, as in the window.
-    SelectionExplorer other;
+    AsyncService async;
+    SelectionExplorer other(async);
     other.resize(1200, 700);
     other.show();
     EncodeRequest request;

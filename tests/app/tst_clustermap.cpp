@@ -9,6 +9,7 @@
 
 #include <random>
 
+#include "AsyncService.h"
 #include "ClusterExplorer.h"
 #include "ScatterPlotView.h"
 
@@ -43,7 +44,8 @@ class TestClusterMap : public QObject {
     Q_OBJECT
 private slots:
     void largeMapArrivesAsynchronously() {
-        ClusterExplorer explorer;
+        AsyncService async;
+        ClusterExplorer explorer(async);
         QSignalSpy shown(&explorer, &ClusterExplorer::runShown);
         explorer.setRun(synthetic(7, 300000));
         QCOMPARE(shown.count(), 0);  // being prepared on the pool: nothing shown yet
@@ -67,7 +69,8 @@ private slots:
     }
     void newerRunSupersedesOneBeingPrepared() {
         QFETCH(qsizetype, secondPoints);
-        ClusterExplorer explorer;
+        AsyncService async;
+        ClusterExplorer explorer(async);
         QSignalSpy shown(&explorer, &ClusterExplorer::runShown);
         explorer.setRun(synthetic(1, 400000));
         explorer.setRun(synthetic(2, secondPoints));
@@ -80,7 +83,8 @@ private slots:
     }
 
     void projectSwitchSupersedesThePreparation() {
-        ClusterExplorer explorer;
+        AsyncService async;
+        ClusterExplorer explorer(async);
         explorer.setProject(QStringLiteral("/nonexistent/a.dlproj"));
         QSignalSpy shown(&explorer, &ClusterExplorer::runShown);
         explorer.setRun(synthetic(3, 300000));
@@ -94,7 +98,8 @@ private slots:
         ClusterViewData d = synthetic(4, 300000);
         ClusterExplorer::prepareMap(d);  // as MainWindow does with the read
         QVERIFY(d.map);
-        ClusterExplorer explorer;
+        AsyncService async;
+        ClusterExplorer explorer(async);
         QSignalSpy shown(&explorer, &ClusterExplorer::runShown);
         explorer.setRun(d);
         QCOMPARE(shown.count(), 1);

@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QtTest>
 
+#include "AsyncService.h"
 #include "ClusterExplorer.h"
 #include "MapCutBar.h"
 #include "ScoreHistogramView.h"
@@ -77,7 +78,8 @@ private slots:
     }
 
     void explorerColoursTheMapByAValue() {
-        ClusterExplorer explorer;
+        AsyncService async;
+        ClusterExplorer explorer(async);
         explorer.resize(1200, 700);
         explorer.setProject(p_.path);
         QSignalSpy sources(&explorer, &ClusterExplorer::valueSourcesShown);
@@ -120,9 +122,10 @@ private slots:
     }
 
     void cutMovesLiveOnTheMapAndPicksAreUndoableDecisions() {
-        ClusterExplorer map;
-        SelectionExplorer selection;
-        SelectionOnMap link(&map, &selection);
+        AsyncService async;
+        ClusterExplorer map(async);
+        SelectionExplorer selection(async);
+        SelectionOnMap link(async, &map, &selection);
         map.setProject(p_.path);
         selection.setProject(p_.path);
         QSignalSpy linked(&link, &SelectionOnMap::linked);
@@ -218,7 +221,8 @@ private slots:
         QVERIFY(!readMethodComparison(p_.path, r));
 
         // The view: the project's newest selection runs compared on their own.
-        MethodsExplorer view;
+        AsyncService async;
+        MethodsExplorer view(async);
         view.resize(1400, 800);
         QAbstractItemModelTester keptTester(view.keptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester pairsTester(view.pairsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -251,7 +255,8 @@ private slots:
     }
     void outlierPanelSettles() {
         QFETCH(bool, existing);
-        OutlierAnalysisPanel panel;
+        AsyncService async;
+        OutlierAnalysisPanel panel(async);
         QSignalSpy shown(&panel, &OutlierAnalysisPanel::figuresShown);
         panel.showRun(existing ? p_.path : dir_.filePath(QStringLiteral("missing.dlproj")), p_.clusterRun);
         QVERIFY(panel.figuresPending());
@@ -308,7 +313,8 @@ private slots:
     void methodsCheckThePoolWithTwoRuns() {
         QFETCH(QList<RunRow>, runs);
         QFETCH(QVector<qint64>, checked);
-        MethodsExplorer view;
+        AsyncService async;
+        MethodsExplorer view(async);
         view.setRuns(runs);
         QCOMPARE(view.checkedRuns(), checked);
     }
@@ -321,7 +327,8 @@ private slots:
     }
 
     void clusterNamesOnTheMapAndInTheMatrix() {
-        ClusterExplorer map;
+        AsyncService async;
+        ClusterExplorer map(async);
         map.setProject(p_.path);
         QSignalSpy missing(&map, &ClusterExplorer::namesMissing);
         map.setRun(readClusterView(p_.path, p_.clusterRun).value());

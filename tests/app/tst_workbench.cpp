@@ -3,6 +3,7 @@
 // widgets; export, and the files on disk.
 #include <QtTest>
 
+#include "AsyncService.h"
 #include "ClusterExplorer.h"
 #include "ConfusionMatrixModel.h"
 #include "ConfusionMatrixView.h"
@@ -94,7 +95,8 @@ private slots:
             for (auto v : row) total += v;
         QCOMPARE(total, n);  // every sentence in exactly one confusion cell
 
-        ClusterExplorer explorer;
+        AsyncService async;
+        ClusterExplorer explorer(async);
         explorer.setProject(project_);
         explorer.setRun(*view);
         explorer.resize(1200, 700);
@@ -135,7 +137,8 @@ private slots:
         QCOMPARE(sel.scores.size(), qsizetype(n));
         QCOMPARE(sel.storedCut, qint64(120));
         QCOMPARE(sel.inDomain, QStringLiteral("medical"));
-        SelectionExplorer panel;
+        AsyncService async;
+        SelectionExplorer panel(async);
         panel.setProject(project_);
         panel.setRun(sel);
         QCOMPARE(panel.histogram()->topK(), qint64(120));
