@@ -112,7 +112,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     });
     clusters_ = new ClusterExplorer(*async_, this);
     tabs_->addTab(clusters_, tr("Clusters"));
-    outliers_ = new OutlierBrowser(this);
+    outliers_ = new OutlierBrowser(*async_, this);
     tabs_->addTab(outliers_, tr("Outliers"));
     outlierAnalysis_ = new OutlierAnalysisPanel(*async_, this);
     tabs_->addTab(outlierAnalysis_, tr("Outlier analysis"));
@@ -484,10 +484,11 @@ void MainWindow::showClusterRun(qint64 runId, bool activate) {
     outlierAnalysis_->showRun(projectPath_, runId);
     async_->load<ClusterViewData>(
         this, QStringLiteral("cluster"),
-        [path = projectPath_, runId] {
-            // The map's index is built with the read, off the GUI thread (4M points: ~0.3 s).
-            auto view = readClusterView(path, runId);
-            if (view) ClusterExplorer::prepareMap(*view);
+        [path = projectPath_, runId](const dl::CancelToken& cancel) {
+            // The map's index is built with the read, off the GUI thread (4M points: ~0.3 s);
+            // a superseded read stops between its steps and skips the index.
+            auto view = readClusterView(path, runId, cancel);
+            if (view && !cancel.isCancelled()) ClusterExplorer::prepareMap(*view);
             return view;
         },
         [this, activate](ClusterViewData d) {

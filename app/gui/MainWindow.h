@@ -91,8 +91,9 @@ private:
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body);
 
     JobRunner* runner_;
-    AsyncService* async_;  // the window's one off-thread service (reads for every view, project writes);
-                           // the panels get it by reference. A later request per view supersedes an earlier one
+    // The window's one off-thread service: every view's reads (a later request per view
+    // supersedes an earlier one) and the project writes; the panels get it by reference.
+    AsyncService* async_;
     JobsPanel* jobs_;
     CorpusTreeModel* corpusModel_;
     QTreeView* corpusView_;

@@ -67,7 +67,7 @@ void addConfusion(const std::vector<int>& truth, const std::vector<std::int32_t>
 
 }  // namespace
 
-dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId) {
+dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
@@ -78,12 +78,15 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     if (!xy || !ids || xy->size() != 2 * ids->size())
         return dl::fail("Assign run " + std::to_string(runId) +
                         " has no map coordinates (its shards were made before assign wrote them, or its cluster run had no PCA).");
+    if (cancel.isCancelled()) return dl::cancelled();
     auto results = dl::readRunResults(**store, runId);
     if (!results) return std::unexpected(results.error());
+    if (cancel.isCancelled()) return dl::cancelled();
     auto labels = labelsOfRows(*results, *ids);
     if (!labels) return std::unexpected(labels.error());
     auto corpus = dl::corpusLabels(**store, run->corpusId);
     if (!corpus) return std::unexpected(corpus.error());
+    if (cancel.isCancelled()) return dl::cancelled();
     const std::vector<int> truth = domainsOfRows(*corpus, *ids);
     ClusterViewData d;
     d.runId = runId;

@@ -6,7 +6,6 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QThreadPool>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -37,8 +36,6 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     ellipses_->setChecked(true);
     namesButton_ = new QPushButton(tr("Cluster names…"), this);
     namesButton_->setToolTip(tr("The most distinctive words of each cluster (c-TF-IDF); give clusters your own names."));
-    namesWriter_ = new QThreadPool(this);
-    namesWriter_->setMaxThreadCount(1);  // one write after another
     auto* bar = new QHBoxLayout;
     bar->addWidget(title_, 1);
     bar->addWidget(new QLabel(tr("Colour by:"), this));

@@ -19,7 +19,6 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
-class QThreadPool;
 class ScatterPlotView;
 
 class ClusterExplorer : public QWidget {
@@ -76,7 +75,6 @@ private:
     QList<MapValueSource> valueSources_;
     QStringList baseClusterNames_, words_, userNames_, nameLabels_;
     qint64 namingAsked_ = 0;  // the run whose naming job was asked for (once per run)
-    QThreadPool* namesWriter_;
     QPushButton* namesButton_;
     QString projectPath_;
     AsyncService& async_;  // the window's; outlives this panel

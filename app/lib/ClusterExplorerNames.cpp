@@ -1,11 +1,9 @@
 // ClusterExplorer: cluster names (the most distinctive words, or the user's own names) on the
-// map at the component means and in the confusion matrix headers. Reads on the explorer's
-// loader, writes on its one-thread writer pool; nothing touches SQLite on the GUI thread.
+// map at the component means and in the confusion matrix headers. Reads and writes (in order)
+// on the window's AsyncService; nothing touches SQLite on the GUI thread.
 #include "ClusterExplorer.h"
 
-#include <QFutureWatcher>
 #include <QLabel>
-#include <QtConcurrent>
 
 #include "AsyncService.h"
 #include "ClusterNamesDialog.h"
@@ -76,12 +74,12 @@ void ClusterExplorer::writeNames(const QMap<int, QString>& names) {
     for (auto it = names.begin(); it != names.end(); ++it)
         if (it.key() < userNames_.size()) userNames_[it.key()] = it.value();
     applyNames();  // at once in memory; stored below
-    auto* watcher = new QFutureWatcher<dl::Status>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        const dl::Status status = watcher->result();
-        watcher->deleteLater();
-        if (!status) title_->setToolTip(tr("The cluster names were NOT saved: %1").arg(QString::fromStdString(status.error().message)));
-        reloadNames();
-    });
-    watcher->setFuture(QtConcurrent::run(namesWriter_, [path = projectPath_, run = data_.runId, names] { return writeClusterNames(path, run, names); }));
+    // One write after another (the service's "cluster names" channel), then the names as stored.
+    async_.write(
+        this, QStringLiteral("cluster names"), [path = projectPath_, run = data_.runId, names] { return writeClusterNames(path, run, names); },
+        [this] { reloadNames(); },
+        [this](const QString& message) {
+            title_->setToolTip(tr("The cluster names were NOT saved: %1").arg(message));
+            reloadNames();
+        });
 }

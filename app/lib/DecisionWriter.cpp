@@ -1,6 +1,6 @@
 #include "DecisionWriter.h"
 
-#include "ErrorText.h"
+#include "AsyncService.h"
 #include "export/Export.h"
 #include "store/Store.h"
 
@@ -17,25 +17,20 @@ dl::Status writeDecisions(const QString& path, qint64 runId, const DecisionWrite
 }
 }  // namespace
 
-DecisionWriter::DecisionWriter(QObject* parent) : QObject(parent) {
-    pool_.setMaxThreadCount(1);  // one write after another, in order
-    pool_.setObjectName(QStringLiteral("decision writer"));
-}
-
-DecisionWriter::~DecisionWriter() { pool_.waitForDone(); }
+DecisionWriter::DecisionWriter(AsyncService& async, QObject* parent) : QObject(parent), async_(async) {}
 
 int DecisionWriter::write(const QString& projectPath, qint64 runId, const Decisions& decisions) {
     const int ticket = next_++;
     ++pending_;
-    // `this` outlives the task (the destructor waits); the reply is queued to the GUI thread.
-    pool_.start([this, projectPath, runId, decisions, ticket] {
-        const auto status = writeDecisions(projectPath, runId, decisions);
-        const QString error = status ? QString() : errorText(status.error());
-        QMetaObject::invokeMethod(this, [this, ticket, error] {
+    async_.write(
+        this, QStringLiteral("decisions"), [projectPath, runId, decisions] { return writeDecisions(projectPath, runId, decisions); },
+        [this, ticket] {
             --pending_;
-            if (error.isEmpty()) emit saved(ticket);
-            else emit failed(ticket, error);
+            emit saved(ticket);
+        },
+        [this, ticket](const QString& message) {
+            --pending_;
+            emit failed(ticket, message);
         });
-    });
     return ticket;
 }

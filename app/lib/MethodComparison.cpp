@@ -69,7 +69,8 @@ dl::Status readMap(dl::Store& store, std::int64_t corpusId, MethodComparisonData
 
 }  // namespace
 
-dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath, const MethodComparisonRequest& request) {
+dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath, const MethodComparisonRequest& request,
+                                                        const dl::CancelToken& cancel) {
     const int m = int(request.runIds.size());
     if (m < 2 || m > 4) return dl::usageError("Choose 2 to 4 selection runs to compare.");
     if (request.pairA == request.pairB || request.pairA < 0 || request.pairB < 0 || request.pairA >= m || request.pairB >= m)
@@ -81,6 +82,7 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
     std::vector<LoadedRun> runs(static_cast<std::size_t>(m));
     std::int64_t corpusId = 0;
     for (int i = 0; i < m; ++i) {
+        if (cancel.isCancelled()) return dl::cancelled();
         const qint64 id = request.runIds[i];
         auto run = dl::getRun(**store, id);
         if (!run) return std::unexpected(run.error());
@@ -103,6 +105,7 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
         for (const auto& r : runs) k = std::min(k, r.storedCut);
     }
     d.k = k;
+    if (cancel.isCancelled()) return dl::cancelled();
     std::vector<dl::RankedRun> ranked;
     for (const auto& r : runs) ranked.push_back(r.ranked);
     auto overlap = dl::compareTopK(ranked, k);
@@ -120,6 +123,7 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
                          QLocale().toString(overlap->exclusive.back()));
 
     // Rank against rank for the chosen pair; colour = which of the two keeps it.
+    if (cancel.isCancelled()) return dl::cancelled();
     const auto& A = runs[std::size_t(request.pairA)];
     const auto& B = runs[std::size_t(request.pairB)];
     const auto pairs = dl::rankPairs(A.ranked, B.ranked);
@@ -135,6 +139,7 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
     d.keptByA = keptList(A, B, k, request.keptListLimit);
     d.keptByB = keptList(B, A, k, request.keptListLimit);
 
+    if (cancel.isCancelled()) return dl::cancelled();
     if (auto s = readMap(**store, corpusId, d); !s) return std::unexpected(s.error());
     if (!d.map.ids.isEmpty()) {
         std::unordered_map<std::int64_t, quint8> mask;

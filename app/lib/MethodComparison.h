@@ -12,6 +12,7 @@
 #include "ScatterPlotView.h"
 #include "UpSetView.h"
 #include "common/Error.h"
+#include "jobs/Progress.h"
 
 struct MethodComparisonRequest {
     QVector<qint64> runIds;  // 2–4 selection runs of the same pool
@@ -34,7 +35,9 @@ struct MethodComparisonData {
     QString mapTitle;
 };
 
-dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath, const MethodComparisonRequest& request);
+// A set `cancel` (a superseded request) stops the read between runs and steps (dl::cancelled()).
+dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath, const MethodComparisonRequest& request,
+                                                        const dl::CancelToken& cancel = {});
 
 // Categories of the map for "which method keeps it": mode -1 = every combination
 // (names "cosine ∩ finetune", ...), mode i = in run i's top k or not.

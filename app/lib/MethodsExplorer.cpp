@@ -206,7 +206,7 @@ void MethodsExplorer::request() {
     }
     summary_->setText(tr("Comparing %n selection run(s)…", nullptr, int(r.runIds.size())));
     async_.load<MethodComparisonData>(
-        this, QStringLiteral("compare"), [path = projectPath_, r] { return readMethodComparison(path, r); },
+        this, QStringLiteral("compare"), [path = projectPath_, r](const dl::CancelToken& cancel) { return readMethodComparison(path, r, cancel); },
         [this](MethodComparisonData d) { show(std::move(d)); }, [this](const QString& message) { summary_->setText(message); });
 }
 

@@ -17,7 +17,7 @@
 
 #include "OutlierTableModel.h"
 
-OutlierBrowser::OutlierBrowser(QWidget* parent) : QWidget(parent), model_(new OutlierTableModel(this)) {
+OutlierBrowser::OutlierBrowser(AsyncService& async, QWidget* parent) : QWidget(parent), model_(new OutlierTableModel(async, this)) {
     from_ = new QComboBox(this);
     to_ = new QComboBox(this);
     outliersOnly_ = new QCheckBox(tr("Only outliers"), this);

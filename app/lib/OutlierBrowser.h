@@ -3,6 +3,7 @@
 // lazily paged SQL model of a clustering run's sentences; Ctrl+C copies the selected rows.
 #include <QWidget>
 
+class AsyncService;
 class OutlierTableModel;
 class QCheckBox;
 class QComboBox;
@@ -14,7 +15,7 @@ class QTableView;
 class OutlierBrowser : public QWidget {
     Q_OBJECT
 public:
-    explicit OutlierBrowser(QWidget* parent = nullptr);
+    explicit OutlierBrowser(AsyncService& async, QWidget* parent = nullptr);
     bool showRun(const QString& projectPath, qint64 runId, QString* error = nullptr);
     // Filters to sentences of true domain `from` assigned to clusters of domain `to` ("" = any).
     void filterPair(const QString& from, const QString& to);

@@ -47,7 +47,7 @@ QString OutlierQuery::whereClause() const {
     return w.join(QStringLiteral(" AND "));
 }
 
-dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query) {
+dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query, const dl::CancelToken& cancel) {
     static const char* orderBy[] = {"s.src", "s.domain", "r.label", "mapped", "r.prob", "s.src_tokens"};
     const int key = query.sortKey >= 0 && query.sortKey <= OutlierQuery::ByLength ? query.sortKey : OutlierQuery::ByProbability;
     const QString sql = QStringLiteral("SELECT s.id, %1 AS mapped FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
@@ -62,11 +62,13 @@ dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuer
         if (!row) return std::unexpected(row.error());
         if (!*row) break;
         ids.push_back(q->int64(0));
+        if (ids.size() % 4096 == 0 && cancel.isCancelled()) return dl::cancelled();
     }
     return ids;
 }
 
-dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query, const QVector<qint64>& ids) {
+dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query, const QVector<qint64>& ids,
+                                                  const dl::CancelToken& cancel) {
     QVector<OutlierRow> rows(ids.size());
     if (ids.isEmpty()) return rows;
     QHash<qint64, qsizetype> slot;
@@ -74,6 +76,7 @@ dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const Outlie
     for (qsizetype i = 0; i < ids.size(); ++i) slot.insert(ids[i], i);
     constexpr qsizetype kChunk = 500;
     for (qsizetype from = 0; from < ids.size(); from += kChunk) {
+        if (cancel.isCancelled()) return dl::cancelled();
         QString in;
         for (qsizetype i = from; i < std::min(ids.size(), from + kChunk); ++i) {
             if (i > from) in += QLatin1Char(',');

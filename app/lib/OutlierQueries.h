@@ -1,6 +1,6 @@
 #pragma once
 // The SQL behind the outlier browser, as plain functions over a Store (no QObject), so the
-// model can run them on its reader thread. A filter + sort becomes one "snapshot" query that
+// model can run them off the GUI thread. A filter + sort becomes one "snapshot" query that
 // returns the matching sentence ids in display order (its size is the row count: no separate
 // COUNT(*)); pages are then read by primary key (run_id, sentence_id) for the ids a page
 // holds, so scrolling to row 1,000,000 costs the same as row 0 (no OFFSET scans).
@@ -10,6 +10,7 @@
 #include <Qt>
 
 #include "common/Error.h"
+#include "jobs/Progress.h"
 
 namespace dl {
 class Store;
@@ -47,7 +48,9 @@ struct OutlierQuery {
     QString whereClause() const;
 };
 
-// Matching sentence ids in display order (ties broken by id).
-dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query);
-// The rows of `ids` (of the query's run), in the order of `ids`.
-dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query, const QVector<qint64>& ids);
+// Matching sentence ids in display order (ties broken by id). A set `cancel` stops the read
+// early (dl::cancelled()); it is polled between rows, so SQLite's sort itself runs to its end.
+dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query, const dl::CancelToken& cancel = {});
+// The rows of `ids` (of the query's run), in the order of `ids`; `cancel` is polled per chunk.
+dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query, const QVector<qint64>& ids,
+                                                  const dl::CancelToken& cancel = {});

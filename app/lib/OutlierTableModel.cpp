@@ -4,6 +4,9 @@
 #include <QSaveFile>
 #include <QTimer>
 
+#include <mutex>
+
+#include "AsyncService.h"
 #include "ErrorText.h"
 #include "TableExport.h"
 #include "runs/ClusterSummary.h"
@@ -27,20 +30,22 @@ QString rowField(const OutlierRow& r, int column) {
 }
 }  // namespace
 
-OutlierTableModel::OutlierTableModel(QObject* parent) : QAbstractTableModel(parent), fetchTimer_(new QTimer(this)) {
-    reader_.setMaxThreadCount(1);
-    reader_.setObjectName(QStringLiteral("outlier reader"));
+struct OutlierTableModel::Connection {
+    std::mutex lock;  // held by the one task using `store`
+    std::unique_ptr<dl::Store> store;
+};
+
+OutlierTableModel::OutlierTableModel(AsyncService& async, QObject* parent)
+    : QAbstractTableModel(parent), async_(async), fetchTimer_(new QTimer(this)) {
     // Coalesces the page requests of one paint into one round of reads.
     fetchTimer_->setSingleShot(true);
     fetchTimer_->setInterval(0);
     connect(fetchTimer_, &QTimer::timeout, this, &OutlierTableModel::fetchWantedPages);
 }
 
-OutlierTableModel::~OutlierTableModel() {
-    latest_->store(~quint64(0));  // queued snapshots skip their query
-    reader_.clear();
-    reader_.waitForDone();
-}
+// The service cancels this model's reads when it goes (and drops their results); the tasks
+// share the connection, so it lives until the last of them is done.
+OutlierTableModel::~OutlierTableModel() = default;
 
 bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString* error) {
     auto fail = [&](const QString& message) {
@@ -57,7 +62,8 @@ bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString
     QStringList domains;
     for (const auto& d : summary->domains) domains << QString::fromStdString(d);
     const QVector<int> majority(summary->majority.begin(), summary->majority.end());
-    store_ = std::shared_ptr<dl::Store>(std::move(*store));
+    connection_ = std::make_shared<Connection>();
+    connection_->store = std::move(*store);
     domainNames_ = domains;
     query_.runId = runId;
     query_.mappedCase = OutlierQuery::mappedCaseFor(majority, domains);
@@ -78,33 +84,30 @@ void OutlierTableModel::sort(int column, Qt::SortOrder order) {
 }
 
 void OutlierTableModel::requestSnapshot() {
-    if (!store_) return;
-    const quint64 generation = ++requested_;
-    latest_->store(generation);
-    // `this` outlives every task (the destructor waits for the reader); a reply posted to it
-    // after its destruction is dropped by Qt with the object.
-    OutlierTableModel* self = this;
-    reader_.start([self, store = store_, query = query_, generation, latest = latest_] {
-        if (latest->load() != generation) return;  // superseded while queued: skip the scan
-        auto ids = readOutlierIds(*store, query);
-        QMetaObject::invokeMethod(self, [self, generation, ids = std::move(ids)]() mutable {
-            if (generation != self->requested_) return;  // a newer request is pending
-            if (!ids) {
-                emit self->loadFailed(errorText(ids.error()));
-                return;
-            }
-            self->beginResetModel();
-            self->ids_ = std::move(*ids);
-            self->shown_ = generation;
-            self->pages_.clear();
-            self->pageOrder_.clear();
-            self->wanted_.clear();
-            self->inFlight_.clear();
-            self->endResetModel();
-            emit self->countChanged(int(self->ids_.size()));
-        });
-    });
+    if (!connection_) return;
+    requested_ = async_.load<QVector<qint64>>(
+        this, QStringLiteral("snapshot"),
+        [connection = connection_, query = query_](const dl::CancelToken& cancel) -> dl::Expected<QVector<qint64>> {
+            std::lock_guard hold(connection->lock);
+            if (cancel.isCancelled()) return dl::cancelled();  // superseded while waiting: skip the scan
+            return readOutlierIds(*connection->store, query, cancel);
+        },
+        [this](QVector<qint64> ids) {  // only the latest request's snapshot arrives here
+            for (int page : std::as_const(inFlight_)) async_.invalidate(this, pageChannel(page));
+            beginResetModel();
+            ids_ = std::move(ids);
+            shown_ = requested_;
+            pages_.clear();
+            pageOrder_.clear();
+            wanted_.clear();
+            inFlight_.clear();
+            endResetModel();
+            emit countChanged(int(ids_.size()));
+        },
+        [this](const QString& message) { emit loadFailed(message); });
 }
+
+QString OutlierTableModel::pageChannel(int page) { return QStringLiteral("page %1").arg(page); }
 
 void OutlierTableModel::fetchWantedPages() {
     for (int page : std::as_const(wanted_)) {
@@ -112,21 +115,18 @@ void OutlierTableModel::fetchWantedPages() {
         const qsizetype from = qsizetype(page) * kPageSize;
         if (from >= ids_.size()) continue;
         inFlight_.insert(page);
-        // `this` outlives every task (the destructor waits for the reader); a reply posted to it
-    // after its destruction is dropped by Qt with the object.
-    OutlierTableModel* self = this;
-        reader_.start([self, store = store_, query = query_, snapshot = shown_, page,
-                       ids = ids_.mid(from, std::min<qsizetype>(kPageSize, ids_.size() - from))] {
-            auto rows = readOutlierRows(*store, query, ids);
-            QMetaObject::invokeMethod(self, [self, snapshot, page, rows = std::move(rows)]() mutable {
-                if (!rows) {
-                    self->inFlight_.remove(page);
-                    emit self->loadFailed(errorText(rows.error()));
-                    return;
-                }
-                self->applyPage(snapshot, page, std::move(*rows));
+        async_.load<QVector<OutlierRow>>(
+            this, pageChannel(page),
+            [connection = connection_, query = query_, ids = ids_.mid(from, std::min<qsizetype>(kPageSize, ids_.size() - from))](
+                const dl::CancelToken& cancel) -> dl::Expected<QVector<OutlierRow>> {
+                std::lock_guard hold(connection->lock);
+                return readOutlierRows(*connection->store, query, ids, cancel);
+            },
+            [this, snapshot = shown_, page](QVector<OutlierRow> rows) { applyPage(snapshot, page, std::move(rows)); },
+            [this, page](const QString& message) {
+                inFlight_.remove(page);
+                emit loadFailed(message);
             });
-        });
     }
     wanted_.clear();
 }
@@ -199,59 +199,59 @@ void OutlierTableModel::requestRowsText(const QList<int>& rows) {
     QVector<qint64> ids;
     for (int row : rows)
         if (row >= 0 && row < ids_.size()) ids << ids_[row];
-    // `this` outlives every task (the destructor waits for the reader); a reply posted to it
-    // after its destruction is dropped by Qt with the object.
-    OutlierTableModel* self = this;
-    reader_.start([self, store = store_, query = query_, ids] {
-        QString text;
-        auto read = store ? readOutlierRows(*store, query, ids) : dl::Expected<QVector<OutlierRow>>{};
-        if (read) {
+    async_.load<QString>(
+        this, QStringLiteral("rows text"),
+        [connection = connection_, query = query_, ids]() -> dl::Expected<QString> {
+            if (!connection) return QString();
+            std::lock_guard hold(connection->lock);
+            auto read = readOutlierRows(*connection->store, query, ids);
+            if (!read) return std::unexpected(read.error());
             QStringList lines;
             for (const auto& r : *read) {
                 QStringList fields;
                 for (int c = 0; c < ColumnCount; ++c) fields << rowField(r, c);
                 lines << fields.join(QLatin1Char('\t'));
             }
-            text = lines.join(QLatin1Char('\n'));
-        }
-        QMetaObject::invokeMethod(self, [self, text, error = read ? QString() : errorText(read.error())] {
-            if (!error.isEmpty()) emit self->loadFailed(error);
-            else emit self->rowsTextReady(text);
-        });
-    });
+            return lines.join(QLatin1Char('\n'));
+        },
+        [this](QString text) { emit rowsTextReady(text); }, [this](const QString& message) { emit loadFailed(message); });
 }
 
 void OutlierTableModel::saveCsv(const QString& path) {
     QStringList header;
     for (int c = 0; c < ColumnCount; ++c) header << TableExport::quote(headerData(c, Qt::Horizontal).toString());
-    // `this` outlives every task (the destructor waits for the reader); a reply posted to it
-    // after its destruction is dropped by Qt with the object.
-    OutlierTableModel* self = this;
-    reader_.start([self, store = store_, query = query_, ids = ids_, header, path] {
-        QString error;
-        QSaveFile file(path);  // written to a temporary name, renamed into place on commit
-        if (!store) error = tr("No clustering run is shown.");
-        else if (!file.open(QIODevice::WriteOnly)) error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        else {
-            file.write((header.join(QLatin1Char(',')) + QStringLiteral("\r\n")).toUtf8());
-            for (qsizetype from = 0; from < ids.size() && error.isEmpty(); from += kCsvChunk) {
-                auto rows = readOutlierRows(*store, query, ids.mid(from, kCsvChunk));
-                if (!rows) {
-                    error = errorText(rows.error());
-                    break;
-                }
-                QString chunk;
-                for (const auto& r : *rows) {
-                    QStringList fields;
-                    for (int c = 0; c < ColumnCount; ++c) fields << TableExport::quote(rowField(r, c));
-                    chunk += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
-                }
-                if (file.write(chunk.toUtf8()) < 0) error = tr("Cannot write %1: %2").arg(path, file.errorString());
-            }
-            if (error.isEmpty() && !file.commit()) error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    // A write, not a read: it is never superseded and finishes even if the model goes first.
+    async_.write(
+        this, QStringLiteral("outlier csv"),
+        [connection = connection_, query = query_, ids = ids_, header, path]() -> dl::Status {
+            const QString error = writeCsv(connection.get(), query, ids, header, path);
+            if (!error.isEmpty()) return dl::fail(error.toStdString());
+            return {};
+        },
+        [this, path] { emit csvSaved(path, QString()); }, [this, path](const QString& message) { emit csvSaved(path, message); });
+}
+
+QString OutlierTableModel::writeCsv(Connection* connection, const OutlierQuery& query, const QVector<qint64>& ids, const QStringList& header,
+                                    const QString& path) {
+    if (!connection) return tr("No clustering run is shown.");
+    QSaveFile file(path);  // written to a temporary name, renamed into place on commit
+    if (!file.open(QIODevice::WriteOnly)) return tr("Cannot write %1: %2").arg(path, file.errorString());
+    file.write((header.join(QLatin1Char(',')) + QStringLiteral("\r\n")).toUtf8());
+    for (qsizetype from = 0; from < ids.size(); from += kCsvChunk) {
+        dl::Expected<QVector<OutlierRow>> rows;
+        {
+            std::lock_guard hold(connection->lock);  // per chunk: page reads go on meanwhile
+            rows = readOutlierRows(*connection->store, query, ids.mid(from, kCsvChunk));
         }
-        QMetaObject::invokeMethod(self, [self, path, error] {
-            emit self->csvSaved(path, error);
-        });
-    });
+        if (!rows) return errorText(rows.error());
+        QString chunk;
+        for (const auto& r : *rows) {
+            QStringList fields;
+            for (int c = 0; c < ColumnCount; ++c) fields << TableExport::quote(rowField(r, c));
+            chunk += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
+        }
+        if (file.write(chunk.toUtf8()) < 0) return tr("Cannot write %1: %2").arg(path, file.errorString());
+    }
+    if (!file.commit()) return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
 }

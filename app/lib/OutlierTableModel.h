@@ -5,29 +5,29 @@
 // except setRun()'s one-row read of the run:
 // - a filter or sort change runs one snapshot query on the reader thread (the ordered ids of
 //   the matching rows, which also gives the row count); the model resets when it arrives and
-//   a newer request supersedes an older one (its result is dropped, a queued one skipped);
+//   a newer request supersedes an older one (its token is set so the scan stops early, its
+//   result is dropped, a queued one skipped);
 // - data() never blocks: a row whose page is not cached shows a placeholder, the page is
 //   queued (requests coalesced until the event loop turns) and read by primary key on the
 //   reader thread; dataChanged() follows. A few pages stay cached (LRU).
-// Thread affinity: GUI thread. The reader connection lives in the tasks of a one-thread
-// pool owned by the model, so it is only ever used by one thread at a time.
+// Thread affinity: GUI thread. Reads run on the window's AsyncService (read channels of this
+// model: "snapshot", one per page, "rows text"); the CSV is written on its write channel
+// "outlier csv". The model's one read-only connection is shared by those tasks and used by one
+// of them at a time (a mutex), as SQLite wants of a connection opened without its own mutex.
+// The AsyncService is not owned and must outlive the model.
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QList>
 #include <QSet>
 #include <QString>
 #include <QStringList>
-#include <QThreadPool>
 #include <QVector>
 
-#include <atomic>
 #include <memory>
 
 #include "OutlierQueries.h"
 
-namespace dl {
-class Store;
-}
+class AsyncService;
 class QTimer;
 
 class OutlierTableModel : public QAbstractTableModel {
@@ -37,8 +37,8 @@ public:
     enum Role { SentenceIdRole = Qt::UserRole + 1 };
     static constexpr int kPageSize = 256;
 
-    explicit OutlierTableModel(QObject* parent = nullptr);
-    ~OutlierTableModel() override;  // waits for the reader's current task
+    explicit OutlierTableModel(AsyncService& async, QObject* parent = nullptr);
+    ~OutlierTableModel() override;  // pending reads are cancelled with the model; a CSV being saved is finished
 
     // Opens the project read-only and shows the given clustering run; false + message on
     // failure. The rows arrive later (countChanged).
@@ -57,7 +57,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
-    // Tab-separated text of the given rows, read on the reader thread: rowsTextReady.
+    // Tab-separated text of the given rows, read off the GUI thread: rowsTextReady.
     void requestRowsText(const QList<int>& rows);
     // Every row of the current snapshot as CSV, read and written off the GUI thread: csvSaved.
     void saveCsv(const QString& path);
@@ -73,10 +73,14 @@ private:
     void fetchWantedPages();
     void applyPage(quint64 snapshot, int page, QVector<OutlierRow> rows);
     const OutlierRow* cachedRow(int row) const;
+    static QString pageChannel(int page);
+    struct Connection;  // the read-only connection and the mutex its users hold
+    // Writes every row of `ids` as CSV to `path` (off the GUI thread); the error, or empty.
+    static QString writeCsv(Connection* connection, const OutlierQuery& query, const QVector<qint64>& ids, const QStringList& header,
+                            const QString& path);
 
-    std::shared_ptr<dl::Store> store_;  // used only inside reader_ tasks after setRun
-    QThreadPool reader_;                // one thread: tasks run one after another
-    std::shared_ptr<std::atomic<quint64>> latest_ = std::make_shared<std::atomic<quint64>>(0);
+    AsyncService& async_;
+    std::shared_ptr<Connection> connection_;  // used only inside the service's tasks after setRun
     OutlierQuery query_;
     QStringList domainNames_;
     quint64 requested_ = 0;  // generation of the latest snapshot request

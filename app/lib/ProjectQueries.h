@@ -1,7 +1,7 @@
 #pragma once
 // Read-only queries the GUI needs from a project, as plain data for the widgets.
 // They open their own read-only connection, so they can run on any thread (the GUI runs
-// them through QtConcurrent, never on the GUI thread itself).
+// them on its AsyncService, never on the GUI thread itself).
 #include <QList>
 #include <QString>
 

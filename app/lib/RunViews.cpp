@@ -21,19 +21,21 @@ namespace {
 
 }  // namespace
 
-dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId) {
+dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind == dl::RunKind::Assign) return readAssignView(projectPath, runId);
+    if (run->kind == dl::RunKind::Assign) return readAssignView(projectPath, runId, cancel);
     if (run->kind != dl::RunKind::Cluster) return dl::fail("Run " + std::to_string(runId) + " is not a clustering run.");
     auto xy = dl::getRunArray<float>(**store, runId, dl::blobs::kPca2d);
     auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kSentenceIds);
     if (!xy || !ids) return dl::fail("Run " + std::to_string(runId) + " has no 2-D projection stored.");
     auto domainIndex = dl::getRunArray<std::int32_t>(**store, runId, dl::blobs::kDomainIndex);
+    if (cancel.isCancelled()) return dl::cancelled();
     auto results = dl::readRunResults(**store, runId);
     if (!results) return std::unexpected(results.error());
+    if (cancel.isCancelled()) return dl::cancelled();
     auto summary = dl::ClusterSummary::fromJson(run->summary, runId);
     if (!summary) return std::unexpected(summary.error());
     const dl::ClusterSummary& s = *summary;
@@ -49,7 +51,10 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     }
     const auto n = std::int64_t(ids->size());
     std::map<std::int64_t, int> labelOf;
-    for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) labelOf[results->sentenceIds[i]] = results->label[i];
+    for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
+        labelOf[results->sentenceIds[i]] = results->label[i];
+        if (i % 65536 == 0 && cancel.isCancelled()) return dl::cancelled();
+    }
     d.scatter.x.resize(n);
     d.scatter.y.resize(n);
     d.scatter.ids = QVector<qint64>(ids->begin(), ids->end());

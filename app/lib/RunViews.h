@@ -1,5 +1,5 @@
 #pragma once
-// Plain data for the run views, read from a project off the GUI thread (QtConcurrent).
+// Plain data for the run views, read from a project off the GUI thread (AsyncService).
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -11,6 +11,7 @@
 #include "ScoreRanking.h"
 #include "SweepPlotView.h"
 #include "common/Error.h"
+#include "jobs/Progress.h"
 
 struct ClusterViewData {
     qint64 runId = 0;
@@ -28,11 +29,12 @@ struct ClusterViewData {
     // until then. Shared by the Clusters and Search tabs.
     std::shared_ptr<const ScatterPrepared> map;
 };
-// A "cluster" run, or an "assign" run (readAssignView, AssignRunView.cpp).
-dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId);
+// A "cluster" run, or an "assign" run (readAssignView, AssignRunView.cpp). A set `cancel`
+// (a superseded read) stops the read between its steps (dl::cancelled()).
+dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel = {});
 // A cluster run's model applied in shards and merged: its map ("pca2d" from the shards), the
 // cluster run's ellipses, labels, and the confusion against the corpus's domain labels.
-dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId);
+dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel = {});
 
 struct SelectionViewData {
     qint64 runId = 0;

@@ -40,7 +40,7 @@ private:
 }  // namespace
 
 SelectionExplorer::SelectionExplorer(AsyncService& async, QWidget* parent)
-    : QWidget(parent), async_(async), writer_(new DecisionWriter(this)), undo_(new QUndoStack(this)) {
+    : QWidget(parent), async_(async), writer_(new DecisionWriter(async, this)), undo_(new QUndoStack(this)) {
     title_ = new QLabel(tr("No selection run yet: use Analysis → Select In-Domain Data…"), this);
     QFont bold = title_->font();
     bold.setBold(true);

@@ -4,8 +4,8 @@
 // seed's domain label, the borderline sentences nearest the cut with include/exclude
 // decisions that persist in the project (undoable with Ctrl+Z), and export of the cut.
 // Nothing here reads or writes SQLite on the GUI thread: the borderline texts come from a
-// batched read on the window's AsyncService (the latest cut wins), decisions apply at once in memory
-// and are written by a DecisionWriter in order.
+// batched read on the window's AsyncService (the latest cut wins); decisions apply at once in
+// memory and are written in order by a DecisionWriter (the service's "decisions" channel).
 #include <QHash>
 #include <QWidget>
 

@@ -104,7 +104,8 @@ void benchThreshold(const QString& project, qint64 runId) {
 }
 
 void benchOutliers(const QString& project, qint64 runId) {
-    OutlierBrowser view;
+    AsyncService async;
+    OutlierBrowser view(async);
     view.resize(1400, 900);
     view.show();
     (void)QTest::qWaitForWindowExposed(&view);

@@ -4,6 +4,7 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
+#include "AsyncService.h"
 #include "OutlierTableModel.h"
 #include "TableExport.h"
 #include "TestSupport.h"
@@ -63,7 +64,8 @@ private slots:
     }
 
     void passesModelTester() {
-        OutlierTableModel model;
+        AsyncService async;
+        OutlierTableModel model(async);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QString error;
         QVERIFY2(model.setRun(project_, runId_, &error), qPrintable(error));
@@ -96,7 +98,8 @@ private slots:
         QFETCH(int, digits);
         QFETCH(QString, text);
         QFETCH(int, rows);
-        OutlierTableModel model;
+        AsyncService async;
+        OutlierTableModel model(async);
         QVERIFY(model.setRun(project_, runId_));
         OutlierFilter f;
         f.fromDomain = from;
@@ -116,7 +119,8 @@ private slots:
     }
 
     void sortsAcrossPages() {
-        OutlierTableModel model;
+        AsyncService async;
+        OutlierTableModel model(async);
         QVERIFY(model.setRun(project_, runId_));
         OutlierFilter f;
         f.outliersOnly = false;
@@ -146,7 +150,8 @@ private slots:
 
     // Placeholders never block: an unread row shows "Loading…" and its page arrives later.
     void dataNeverBlocks() {
-        OutlierTableModel model;
+        AsyncService async;
+        OutlierTableModel model(async);
         QVERIFY(model.setRun(project_, runId_));
         OutlierFilter all;
         all.outliersOnly = false;
@@ -165,7 +170,8 @@ private slots:
 
     // A later filter supersedes an earlier one: only the last snapshot is shown.
     void laterFilterWins() {
-        OutlierTableModel model;
+        AsyncService async;
+        OutlierTableModel model(async);
         QVERIFY(model.setRun(project_, runId_));
         QSignalSpy counted(&model, &OutlierTableModel::countChanged);
         OutlierFilter all;
@@ -183,7 +189,8 @@ private slots:
     }
 
     void savesEveryRowAsCsv() {
-        OutlierTableModel model;
+        AsyncService async;
+        OutlierTableModel model(async);
         QVERIFY(model.setRun(project_, runId_));
         QVERIFY(settle(model));
         QCOMPARE(model.rowCount(), 200);
@@ -201,7 +208,8 @@ private slots:
     }
 
     void refusesNonClusterRun() {
-        OutlierTableModel model;
+        AsyncService async;
+        OutlierTableModel model(async);
         QString error;
         QVERIFY(!model.setRun(project_, 999, &error));
         QCOMPARE(error, QStringLiteral("There is no run 999 in the project."));  // errorText: in the UI language
