@@ -67,7 +67,9 @@ void AsyncService::invalidateAll(const QObject* owner) {
 }
 
 void AsyncService::watchOwner(QObject* owner) {
-    if (watched_.contains(owner)) return;
+    // The service's own channels (e.g. "models") end with shutdown(); watching itself would run
+    // forgetOwner from its own ~QObject, after its members are gone.
+    if (owner == this || watched_.contains(owner)) return;
     watched_.insert(owner);
     // Only the address is used once the owner is being destroyed.
     connect(owner, &QObject::destroyed, this, [this, owner] { forgetOwner(owner); });

@@ -137,7 +137,6 @@ private slots:
         QCOMPARE(sel.scores.size(), qsizetype(n));
         QCOMPARE(sel.storedCut, qint64(120));
         QCOMPARE(sel.inDomain, QStringLiteral("medical"));
-        AsyncService async;
         SelectionExplorer panel(async);
         panel.setProject(project_);
         panel.setRun(sel);
