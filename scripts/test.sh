@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing (system packages, default model), builds,
 # and runs every Qt Test suite through CTest. Extra arguments go to ctest (e.g. -R tst_import).
+# The suites run $(nproc) at once (JOBS overrides); the cluster suites (a real Slurm, mpirun)
+# are RUN_SERIAL. Each phase's seconds are printed at the end (docs/build-time.md).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-"$ROOT/scripts/setup.sh"
-"$ROOT/scripts/build.sh"
+JOBS="${JOBS:-$(nproc)}"
+phases=()
+mark() { local now; now=$(date +%s); phases+=("$1 $((now - ${last:-$now})) s"); last=$now; }
+summary() { [ ${#phases[@]} -eq 0 ] || echo "test.sh: ${phases[*]/%/;}"; }
+trap summary EXIT
+last=$(date +%s)
+"$ROOT/scripts/setup.sh"; mark setup
+"$ROOT/scripts/build.sh"; mark build
 BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"
-cd "$BUILD"
-QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 "$@"
+(cd "$BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 -j "$JOBS" "$@"); mark ctest
 # The house checks (.clang-tidy) on the bounded CI set of sources (full runs only).
-if [ $# -eq 0 ]; then "$ROOT/scripts/tidy.sh"; fi
+if [ $# -eq 0 ]; then "$ROOT/scripts/tidy.sh"; mark tidy; fi
 # Then (full runs only, not with ctest arguments) the ASan + UBSan suites and a bounded fuzzing
 # pass over every parser of user input (docs/reliability.md, "Fuzzing and sanitizers").
 # FUZZ_SECONDS sets the time per fuzz target; DOMAINLENS_SKIP_SANITIZERS=1 skips both.
 if [ $# -eq 0 ] && [ "${DOMAINLENS_SKIP_SANITIZERS:-0}" != 1 ]; then
-  "$ROOT/scripts/sanitize.sh"
-  "$ROOT/scripts/fuzz.sh"  # a new crash fails the run too (it prints the input and how to reproduce it)
+  "$ROOT/scripts/sanitize.sh"; mark sanitize
+  "$ROOT/scripts/fuzz.sh"; mark fuzz  # a new crash fails the run too (it prints the input and how to reproduce it)
 fi
