@@ -290,6 +290,171 @@ private:
     std::int64_t offset_, total_;
 };
 
+// compute: EM for every seed on the prepared rows (no Store), the label metrics per seed and
+// their mean ± std; `best` is the fit with the highest lower bound. Collective under --mpi.
+struct SeedFits {
+    ClusterResult result;  // runId and summary not set yet
+    std::optional<GmmFit> best;
+};
+
+// One seed's record: the fit's figures and, when `scored` (labels, on the root), the label
+// metrics; the others stay NaN (stored as null).
+Expected<SeedResult> seedRecord(const ClusterParams& params, const Prepared& pr, const GmmFit& fit, std::uint64_t seed,
+                                bool scored, bool withKMeans, const CancelToken& cancel) {
+    SeedResult r;
+    r.seed = seed;
+    r.lowerBound = fit.lowerBound;
+    r.bic = fit.bic;
+    r.aic = fit.aic;
+    r.iterations = fit.iterations;
+    r.converged = fit.converged;
+    if (!scored) return r;
+    const int nd = static_cast<int>(pr.labels.domainNames.size());
+    auto cm = confusionMatrix(pr.labels.domainIndex, fit.labels, nd, params.k);
+    r.purity = purity(cm);
+    r.nmi = normalizedMutualInfo(cm);
+    r.ari = adjustedRandIndex(cm);
+    r.randomPurity = randomBaselinePurity(pr.labels, params.k, seed);
+    if (withKMeans) {
+        KMeansParams kp;
+        kp.k = params.k;
+        kp.seed = seed;
+        auto km = fitKMeans(pr.x, kp, cancel);
+        if (!km) return std::unexpected(km.error());
+        r.kmeansPurity = purity(confusionMatrix(pr.labels.domainIndex, km->labels, nd, params.k));
+    }
+    return r;
+}
+
+Expected<SeedFits> fitSeeds(const ClusterParams& params, const Prepared& pr, StatsReducer& red, bool distributed,
+                            ProgressSink& progress, const CancelToken& cancel) {
+    const bool root = red.rank() == 0;  // holds every row's labels after the fit
+    const bool scored = pr.labelled && root;
+    SeedFits out;
+    ClusterResult& res = out.result;
+    res.sentences = pr.corpus.sentences;
+    res.labelled = pr.labelled;
+    std::vector<double> pur, nmi, ari, rnd, kmp;
+    progress.stage("GMM, " + std::to_string(params.seeds) + " seed(s)");
+    for (int s = 0; s < params.seeds; ++s) {
+        const std::uint64_t seed = params.firstSeed + std::uint64_t(s);
+        ScaledProgress sp(progress, std::int64_t(s) * params.maxIter, std::int64_t(params.seeds) * params.maxIter);
+        auto fit = fitGmm(pr.x, gmmParamsFor(params, params.k, seed), red, sp, cancel);
+        if (!fit) return std::unexpected(fit.error());
+        const bool withKMeans = scored && params.kmeansBaseline && !distributed;  // (--mpi skips it)
+        auto record = seedRecord(params, pr, *fit, seed, scored, withKMeans, cancel);
+        if (!record) return std::unexpected(record.error());
+        const SeedResult& r = *record;
+        if (scored) pur.push_back(r.purity), nmi.push_back(r.nmi), ari.push_back(r.ari), rnd.push_back(r.randomPurity);
+        if (withKMeans) kmp.push_back(r.kmeansPurity);
+        progress.info("seed " + std::to_string(seed) + ": lower bound " + std::to_string(r.lowerBound) +
+                      (pr.labelled ? ", purity " + std::to_string(r.purity) : std::string()));
+        if (!out.best || fit->lowerBound > out.best->lowerBound) {
+            out.best = std::move(*fit);
+            res.bestSeedIndex = s;
+        }
+        res.perSeed.push_back(r);
+    }
+    std::tie(res.purityMean, res.purityStd) = meanStd(pur);
+    std::tie(res.nmiMean, res.nmiStd) = meanStd(nmi);
+    std::tie(res.ariMean, res.ariStd) = meanStd(ari);
+    std::tie(res.randomPurityMean, res.randomPurityStd) = meanStd(rnd);
+    std::tie(res.kmeansPurityMean, res.kmeansPurityStd) = meanStd(kmp);
+    return out;
+}
+
+// The run's summary, as stored (ClusterSummary in core/runs).
+ClusterSummary summarise(const ClusterParams& params, const Prepared& pr, const ClusterResult& res, const GmmFit& b,
+                         const Confusion& cm, const json& centroids) {
+    ClusterSummary summary;
+    summary.corpus = pr.corpus.name;
+    summary.sentences = res.sentences;
+    summary.embeddingSet = embeddingJson(pr.set);
+    summary.representation = params.representation.describe();
+    summary.k = params.k;
+    summary.covariance = covarianceTypeName(params.covariance);
+    summary.pca.dims = params.pcaDims;
+    if (pr.pca.components > 0) {
+        summary.pca.fitRows = pr.pca.fitRows;
+        if (pr.pcaMergeRun) summary.pca.fromMergeRun = pr.pcaMergeRun;
+        summary.pca.explainedVarianceRatio = pr.pca.explainedVarianceRatio;
+        for (double v : pr.pca.explainedVarianceRatio) summary.pca.explainedVarianceTotal += v;
+    }
+    summary.labelled = pr.labelled;
+    summary.domains = pr.labels.domainNames;
+    summary.perSeed = res.perSeed;
+    summary.purity = {res.purityMean, res.purityStd};
+    summary.nmi = {res.nmiMean, res.nmiStd};
+    summary.ari = {res.ariMean, res.ariStd};
+    summary.randomPurity = {res.randomPurityMean, res.randomPurityStd};
+    summary.kmeansPurity = {res.kmeansPurityMean, res.kmeansPurityStd};
+    summary.bestSeedIndex = res.bestSeedIndex;
+    summary.bestSeed = res.perSeed[std::size_t(res.bestSeedIndex)].seed;
+    summary.best = {b.lowerBound, b.bic, b.aic, b.meanLogLikelihood, b.model.weights, b.clusterSizes};
+    if (pr.labelled) {
+        summary.confusion = confusionRows(cm);
+        summary.majority = majorityMap(cm);
+        summary.centroidCosine = centroids;
+    }
+    return summary;
+}
+
+// The params as stored: the table's JSON plus what prepare resolved (corpus, embedding set).
+json storedParams(const ClusterParams& params, const Prepared& pr) {
+    json pj = params.toJson();
+    pj["corpus"] = pr.corpus.name;
+    pj["embedding_set"] = pr.set.id;
+    pj["embedding"] = embeddingJson(pr.set);
+    if (!pr.layerSets.empty()) {
+        json ids = json::array();
+        for (const auto& ls : pr.layerSets) ids.push_back(ls.id);
+        pj["representation"]["layer_sets"] = ids;
+    }
+    return pj;
+}
+
+// persist: the run, its per-sentence results, blobs and fitted model in one transaction.
+Expected<std::int64_t> persistClusterRun(Store& store, const ClusterParams& params, const Prepared& pr,
+                                         const ClusterSummary& summary, const GmmFit& b, const Confusion& cm,
+                                         const CancelToken& cancel) {
+    std::vector<double> means2d, covs2d;
+    displayGeometry(pr, b.model, means2d, covs2d);
+    auto tx = store.begin();
+    if (!tx) return std::unexpected(tx.error());
+    auto runId = createRun(store, RunKind::Cluster, pr.corpus.id, pr.set.id, storedParams(params, pr));
+    if (!runId) return std::unexpected(runId.error());
+    if (auto s = setRunSummary(store, *runId, summary.toJson()); !s) return std::unexpected(s.error());
+    RunResults rr;
+    rr.sentenceIds = pr.labels.sentenceIds;
+    rr.label = b.labels;
+    rr.prob = b.maxProb;
+    rr.loglik = b.logLik;
+    if (auto s = writeRunResults(store, *runId, rr); !s) return std::unexpected(s.error());
+    // (empty arrays are skipped: the store binds an empty blob as NULL)
+    auto put = [&](std::string_view name, auto span) -> Status {
+        if (span.empty()) return {};
+        return putRunArray(store, *runId, name, span);
+    };
+    std::vector<std::int64_t> conf(cm.counts.begin(), cm.counts.end());
+    std::vector<std::int32_t> dom(pr.labels.domainIndex.begin(), pr.labels.domainIndex.end());
+    for (auto st : {put(blobs::kPca2d, std::span<const float>(pr.coords2d)), put(blobs::kMeans2d, std::span<const double>(means2d)),
+                    put(blobs::kCovs2d, std::span<const double>(covs2d)), put(blobs::kWeights, std::span<const double>(b.model.weights)),
+                    put(blobs::kConfusion, std::span<const std::int64_t>(conf)),
+                    put(blobs::kSentenceIds, std::span<const std::int64_t>(pr.labels.sentenceIds)),
+                    put(blobs::kDomainIndex, std::span<const std::int32_t>(dom)),
+                    put(blobs::kLabels, std::span<const std::int32_t>(b.labels)),
+                    put(blobs::kMaxProb, std::span<const double>(b.maxProb))})
+        if (!st) return std::unexpected(st.error());
+    // The fitted model, so `assign` can apply this run to other rows (shards, new data).
+    ClusterModel model{pr.set.id, {}, params.representation, pr.standardization, pr.pca, params.precision, b.model};
+    for (const auto& ls : pr.layerSets) model.layerSets.push_back(ls.id);
+    if (auto s = storeClusterModel(store, *runId, model); !s) return std::unexpected(s.error());
+    if (cancel.isCancelled()) return cancelled();
+    if (auto s = tx->commit(); !s) return std::unexpected(s.error());
+    return *runId;
+}
+
+// prepare (reads the project) / compute (fitSeeds, no Store) / persist (one transaction).
 Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store, StatsReducer* dist, ProgressSink& progress,
                                        const CancelToken& cancel) {
     if (auto s = validateClusterParams(params); !s) return std::unexpected(s.error());
@@ -298,145 +463,18 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
     return runJob<ClusterResult>([&]() -> Expected<ClusterResult> {
         auto pr = prepare(params, store, progress, cancel, dist);
         if (!pr) return std::unexpected(pr.error());
-        const int nd = static_cast<int>(pr->labels.domainNames.size());
-        const bool root = red.rank() == 0;  // holds every row's labels after the fit; stores the run
-        ClusterResult res;
-        res.sentences = pr->corpus.sentences;
-        res.labelled = pr->labelled;
-
-        std::optional<GmmFit> best;
-        std::vector<double> pur, nmi, ari, rnd, kmp;
-        progress.stage("GMM, " + std::to_string(params.seeds) + " seed(s)");
-        for (int s = 0; s < params.seeds; ++s) {
-            const std::uint64_t seed = params.firstSeed + std::uint64_t(s);
-            ScaledProgress sp(progress, std::int64_t(s) * params.maxIter, std::int64_t(params.seeds) * params.maxIter);
-            auto fit = fitGmm(pr->x, gmmParamsFor(params, params.k, seed), red, sp, cancel);
-            if (!fit) return std::unexpected(fit.error());
-            SeedResult r;
-            r.seed = seed;
-            r.lowerBound = fit->lowerBound;
-            r.bic = fit->bic;
-            r.aic = fit->aic;
-            r.iterations = fit->iterations;
-            r.converged = fit->converged;
-            const double nan = std::numeric_limits<double>::quiet_NaN();
-            if (pr->labelled && root) {
-                auto cm = confusionMatrix(pr->labels.domainIndex, fit->labels, nd, params.k);
-                r.purity = purity(cm);
-                r.nmi = normalizedMutualInfo(cm);
-                r.ari = adjustedRandIndex(cm);
-                r.randomPurity = randomBaselinePurity(pr->labels, params.k, seed);
-                pur.push_back(r.purity), nmi.push_back(r.nmi), ari.push_back(r.ari), rnd.push_back(r.randomPurity);
-                r.kmeansPurity = nan;
-                if (params.kmeansBaseline && !dist) {  // (--mpi skips it)
-                    KMeansParams kp;
-                    kp.k = params.k;
-                    kp.seed = seed;
-                    auto km = fitKMeans(pr->x, kp, cancel);
-                    if (!km) return std::unexpected(km.error());
-                    r.kmeansPurity = purity(confusionMatrix(pr->labels.domainIndex, km->labels, nd, params.k));
-                    kmp.push_back(r.kmeansPurity);
-                }
-            } else {
-                r.purity = r.nmi = r.ari = r.randomPurity = r.kmeansPurity = nan;
-            }
-            progress.info("seed " + std::to_string(seed) + ": lower bound " + std::to_string(r.lowerBound) +
-                          (pr->labelled ? ", purity " + std::to_string(r.purity) : std::string()));
-            if (!best || fit->lowerBound > best->lowerBound) {
-                best = std::move(*fit);
-                res.bestSeedIndex = s;
-            }
-            res.perSeed.push_back(r);
-        }
-        std::tie(res.purityMean, res.purityStd) = meanStd(pur);
-        std::tie(res.nmiMean, res.nmiStd) = meanStd(nmi);
-        std::tie(res.ariMean, res.ariStd) = meanStd(ari);
-        std::tie(res.randomPurityMean, res.randomPurityStd) = meanStd(rnd);
-        std::tie(res.kmeansPurityMean, res.kmeansPurityStd) = meanStd(kmp);
-
+        auto fits = fitSeeds(params, *pr, red, dist != nullptr, progress, cancel);
+        if (!fits) return std::unexpected(fits.error());
+        ClusterResult res = std::move(fits->result);
         const json centroids = pr->labelled ? centroidCosine(*pr, red) : json();  // collective: every process
-        if (!root) return res;  // cluster --mpi: rank 0 stores the run
-
-        // Summary
-        const GmmFit& b = *best;
-        auto cm = confusionMatrix(pr->labels.domainIndex, b.labels, nd, params.k);
-        ClusterSummary summary;
-        summary.corpus = pr->corpus.name;
-        summary.sentences = res.sentences;
-        summary.embeddingSet = embeddingJson(pr->set);
-        summary.representation = params.representation.describe();
-        summary.k = params.k;
-        summary.covariance = covarianceTypeName(params.covariance);
-        summary.pca.dims = params.pcaDims;
-        if (pr->pca.components > 0) {
-            summary.pca.fitRows = pr->pca.fitRows;
-            if (pr->pcaMergeRun) summary.pca.fromMergeRun = pr->pcaMergeRun;
-            summary.pca.explainedVarianceRatio = pr->pca.explainedVarianceRatio;
-            for (double v : pr->pca.explainedVarianceRatio) summary.pca.explainedVarianceTotal += v;
-        }
-        summary.labelled = pr->labelled;
-        summary.domains = pr->labels.domainNames;
-        summary.perSeed = res.perSeed;
-        summary.purity = {res.purityMean, res.purityStd};
-        summary.nmi = {res.nmiMean, res.nmiStd};
-        summary.ari = {res.ariMean, res.ariStd};
-        summary.randomPurity = {res.randomPurityMean, res.randomPurityStd};
-        summary.kmeansPurity = {res.kmeansPurityMean, res.kmeansPurityStd};
-        summary.bestSeedIndex = res.bestSeedIndex;
-        summary.bestSeed = res.perSeed[std::size_t(res.bestSeedIndex)].seed;
-        summary.best = {b.lowerBound, b.bic, b.aic, b.meanLogLikelihood, b.model.weights, b.clusterSizes};
-        if (pr->labelled) {
-            summary.confusion = confusionRows(cm);
-            summary.majority = majorityMap(cm);
-            summary.centroidCosine = centroids;
-        }
-        res.summary = summary;
-
-        // Store one run in one transaction.
+        if (red.rank() != 0) return res;  // cluster --mpi: rank 0 stores the run
+        const GmmFit& best = *fits->best;
+        const int nd = static_cast<int>(pr->labels.domainNames.size());
+        const auto cm = confusionMatrix(pr->labels.domainIndex, best.labels, nd, params.k);
+        res.summary = summarise(params, *pr, res, best, cm, centroids);
         progress.stage("Saving the run");
-        std::vector<double> means2d, covs2d;
-        displayGeometry(*pr, b.model, means2d, covs2d);
-        json pj = params.toJson();
-        pj["corpus"] = pr->corpus.name;
-        pj["embedding_set"] = pr->set.id;
-        pj["embedding"] = embeddingJson(pr->set);
-        if (!pr->layerSets.empty()) {
-            json ids = json::array();
-            for (const auto& ls : pr->layerSets) ids.push_back(ls.id);
-            pj["representation"]["layer_sets"] = ids;
-        }
-        auto tx = store.begin();
-        if (!tx) return std::unexpected(tx.error());
-        auto runId = createRun(store, RunKind::Cluster, pr->corpus.id, pr->set.id, pj);
+        auto runId = persistClusterRun(store, params, *pr, res.summary, best, cm, cancel);
         if (!runId) return std::unexpected(runId.error());
-        if (auto s = setRunSummary(store, *runId, summary.toJson()); !s) return std::unexpected(s.error());
-        RunResults rr;
-        rr.sentenceIds = pr->labels.sentenceIds;
-        rr.label = b.labels;
-        rr.prob = b.maxProb;
-        rr.loglik = b.logLik;
-        if (auto s = writeRunResults(store, *runId, rr); !s) return std::unexpected(s.error());
-        // (empty arrays are skipped: the store binds an empty blob as NULL)
-        auto put = [&](std::string_view name, auto span) -> Status {
-            if (span.empty()) return {};
-            return putRunArray(store, *runId, name, span);
-        };
-        std::vector<std::int64_t> conf(cm.counts.begin(), cm.counts.end());
-        std::vector<std::int32_t> dom(pr->labels.domainIndex.begin(), pr->labels.domainIndex.end());
-        for (auto st : {put(blobs::kPca2d, std::span<const float>(pr->coords2d)), put(blobs::kMeans2d, std::span<const double>(means2d)),
-                        put(blobs::kCovs2d, std::span<const double>(covs2d)), put(blobs::kWeights, std::span<const double>(b.model.weights)),
-                        put(blobs::kConfusion, std::span<const std::int64_t>(conf)),
-                        put(blobs::kSentenceIds, std::span<const std::int64_t>(pr->labels.sentenceIds)),
-                        put(blobs::kDomainIndex, std::span<const std::int32_t>(dom)),
-                        put(blobs::kLabels, std::span<const std::int32_t>(b.labels)),
-                        put(blobs::kMaxProb, std::span<const double>(b.maxProb))})
-            if (!st) return std::unexpected(st.error());
-        // The fitted model, so `assign` can apply this run to other rows (shards, new data).
-        ClusterModel model{pr->set.id, {}, params.representation, pr->standardization, pr->pca, params.precision, b.model};
-        for (const auto& ls : pr->layerSets) model.layerSets.push_back(ls.id);
-        if (auto s = storeClusterModel(store, *runId, model); !s) return std::unexpected(s.error());
-        if (cancel.isCancelled()) return cancelled();
-        if (auto s = tx->commit(); !s) return std::unexpected(s.error());
         res.runId = *runId;
         return res;
     });
