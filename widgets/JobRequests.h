@@ -49,19 +49,10 @@ struct ClusterRequest {
 };
 
 struct SelectRequest {
-    QString method = QStringLiteral("cosine");
-    QString pool;
-    QString seedCorpus;
-    QString seedDomain;  // empty = the whole seed corpus
-    int seedSample = 0;  // > 0: a random sample of this many seed sentences
-    int seedSampleSeed = 24301;  // the draw of that sample (0x5eed, core's default)
-    int pcaSample = 200000;      // cross-lingual: PCA before clustering fitted on this many pairs at most
-    QString parallel;    // cross-lingual: the parallel corpus
-    int iterations = 3;  // contrast: re-rank rounds; invitation: EM iterations
-    QString pseudoOut = QStringLiteral("lm");  // invitation: pseudo-out set from the LM contrast (lm) or lexical tables (tm)
-    bool useTop = true;
-    qint64 top = 0;      // 0 = the method's default cut
-    double threshold = 0.5;
+    // The job's parameters by name (ParamField::name: "method", "pool", "seed", "top",
+    // "iterations", ...; "seed" as CORPUS[:DOMAIN[:N]]); a name left out keeps the job's default
+    // (core's parameter tables: the selection methods' or cross-lingual's, by "method").
+    QVariantMap values;
 };
 
 struct ExportRequest {

@@ -10,17 +10,27 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) : QDialog(parent), corpora_(corpora) {
+#include "ParamFieldWidgets.h"
+
+namespace {
+// Invitation's own default for --iterations (core's InvitationOptions; tst_paramagreement checks
+// it), where the table's default is contrast's.
+constexpr int kInvitationIterations = 1;
+}  // namespace
+
+SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent)
+    : QDialog(parent), corpora_(corpora) {
     setWindowTitle(tr("Select in-domain data"));
     method_ = new QComboBox(this);
-    method_->addItem(tr("Domain-Cosine (similarity to the seed mean)"), QStringLiteral("cosine"));
-    method_->addItem(tr("Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)"), QStringLiteral("finetune-head"));
-    method_->addItem(tr("Domain-Finetune, training the whole encoder (slow on a CPU)"), QStringLiteral("finetune"));
-    method_->addItem(tr("Moore-Lewis (n-gram cross-entropy difference)"), QStringLiteral("moore-lewis"));
-    method_->addItem(tr("Axelrod (bilingual Moore-Lewis)"), QStringLiteral("axelrod"));
-    method_->addItem(tr("In vs pseudo-out contrast (iterated)"), QStringLiteral("contrast"));
-    method_->addItem(tr("Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)"), QStringLiteral("invitation"));
-    method_->addItem(tr("Cross-lingual (seed and pool in different languages)"), QStringLiteral("cross-lingual"));
+    applyParamField(method_, findParamField(fields, QStringLiteral("method")),
+                    {{QStringLiteral("cosine"), tr("Domain-Cosine (similarity to the seed mean)")},
+                     {QStringLiteral("finetune-head"), tr("Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)")},
+                     {QStringLiteral("finetune"), tr("Domain-Finetune, training the whole encoder (slow on a CPU)")},
+                     {QStringLiteral("moore-lewis"), tr("Moore-Lewis (n-gram cross-entropy difference)")},
+                     {QStringLiteral("axelrod"), tr("Axelrod (bilingual Moore-Lewis)")},
+                     {QStringLiteral("contrast"), tr("In vs pseudo-out contrast (iterated)")},
+                     {QStringLiteral("invitation"), tr("Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)")},
+                     {QStringLiteral("cross-lingual"), tr("Cross-lingual (seed and pool in different languages)")}});
     pool_ = new QComboBox(this);
     seed_ = new QComboBox(this);
     for (const auto& c : corpora) {
@@ -44,26 +54,23 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     seedSample_->setSpecialValueText(tr("all"));
     seedSample_->setToolTip(tr("Use a random sample of this many seed sentences (they are left out of the ranking)."));
     seedSampleSeed_ = new QSpinBox(this);
-    seedSampleSeed_->setRange(0, 2147483647);
-    seedSampleSeed_->setValue(24301);
-    seedSampleSeed_->setToolTip(tr("Random seed of the seed sample: the same seed draws the same sentences. Stored in the run."));
+    applyParamField(seedSampleSeed_, findParamField(fields, QStringLiteral("seed-sample-seed")));
     parallel_ = new QComboBox(this);
     for (const auto& c : corpora)
         if (c.parallel) parallel_->addItem(c.name);
+    const ParamField iterationsField = findParamField(fields, QStringLiteral("iterations"));
     iterations_ = new QSpinBox(this);
-    iterations_->setRange(1, 100);
-    iterations_->setValue(3);
-    iterations_->setToolTip(tr("Contrast: re-rank rounds. Invitation model: EM iterations (each one's ranking is kept in the run)."));
+    applyParamField(iterations_, iterationsField);
     pseudoOut_ = new QComboBox(this);
-    pseudoOut_->addItem(tr("Lowest by LM contrast (Axelrod)"), QStringLiteral("lm"));
-    pseudoOut_->addItem(tr("Lowest by lexical tables (IBM Model 1)"), QStringLiteral("tm"));
-    pseudoOut_->setToolTip(tr("Where the Invitation model's initial pseudo out-of-domain set comes from."));
-    auto updateMethod = [this] {
+    applyParamField(pseudoOut_, findParamField(fields, QStringLiteral("pseudo-out")),
+                    {{QStringLiteral("lm"), tr("Lowest by LM contrast (Axelrod)")},
+                     {QStringLiteral("tm"), tr("Lowest by lexical tables (IBM Model 1)")}});
+    auto updateMethod = [this, iterationsField] {
         const auto m = method_->currentData().toString();
         parallel_->setEnabled(m == QLatin1String("cross-lingual"));
         iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
         // Each method's default: contrast 3 re-rank rounds, invitation 1 EM iteration (RESULTS.md).
-        iterations_->setValue(m == QLatin1String("invitation") ? 1 : 3);
+        iterations_->setValue(m == QLatin1String("invitation") ? kInvitationIterations : iterationsField.defaultValue.toInt());
         pseudoOut_->setEnabled(m == QLatin1String("invitation"));
     };
     connect(method_, &QComboBox::currentIndexChanged, this, updateMethod);
@@ -74,11 +81,11 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
     useThreshold_ = new QRadioButton(tr("Score at least:"), this);
     useDefault_->setChecked(true);
     top_ = new QSpinBox(this);
-    top_->setRange(1, 2000000000);
-    top_->setValue(1000);
+    applyParamField(top_, findParamField(fields, QStringLiteral("top")));
+    top_->setValue(1000);  // unset by default (the method's cut): a starting value once chosen
     threshold_ = new QDoubleSpinBox(this);
     threshold_->setDecimals(4);
-    threshold_->setRange(-1e6, 1e6);
+    applyParamField(threshold_, findParamField(fields, QStringLiteral("threshold")));
     threshold_->setValue(0.5);
     auto* topRow = new QHBoxLayout;
     topRow->addWidget(useTop_);
@@ -112,17 +119,19 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent) 
 
 SelectRequest SelectDialog::request() const {
     SelectRequest r;
-    r.method = method_->currentData().toString();
-    r.pool = pool_->currentText();
-    r.seedCorpus = seed_->currentText();
-    r.seedDomain = seedDomain_->currentData().toString();
-    r.seedSample = seedSample_->value();
-    r.seedSampleSeed = seedSampleSeed_->value();
-    r.parallel = parallel_->currentText();
-    r.iterations = iterations_->value();
-    r.pseudoOut = pseudoOut_->currentData().toString();
-    r.useTop = !useThreshold_->isChecked();
-    r.top = useTop_->isChecked() ? top_->value() : 0;
-    r.threshold = threshold_->value();
+    // The cut's spin boxes count only when their choice is made; disabled widgets (the
+    // parallel corpus, iterations, pseudo-out of other methods) keep the default.
+    QList<QWidget*> params{method_, seedSampleSeed_, iterations_, pseudoOut_};
+    if (useTop_->isChecked()) params << top_;
+    if (useThreshold_->isChecked()) params << threshold_;
+    r.values = paramValues(params);
+    r.values.insert(QStringLiteral("pool"), pool_->currentText());
+    QString seed = seedDomain_->currentData().toString().isEmpty()
+                       ? seed_->currentText()
+                       : seed_->currentText() + QLatin1Char(':') + seedDomain_->currentData().toString();
+    if (seedSample_->value() > 0 && !seedDomain_->currentData().toString().isEmpty())
+        seed += QLatin1Char(':') + QString::number(seedSample_->value());
+    r.values.insert(QStringLiteral("seed"), seed);
+    if (parallel_->isEnabled()) r.values.insert(QStringLiteral("parallel"), parallel_->currentText());
     return r;
 }

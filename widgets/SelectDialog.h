@@ -1,8 +1,10 @@
 #pragma once
 // Selection dialog: method, pool corpus, seed (a corpus or one domain of it), and the cut.
+// Ranges, defaults and tooltips come from the jobs' parameter tables (`fields`, app/lib/ParamFields.h).
 #include <QDialog>
 
 #include "JobRequests.h"
+#include "ParamField.h"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -12,7 +14,7 @@ class QSpinBox;
 class SelectDialog : public QDialog {
     Q_OBJECT
 public:
-    SelectDialog(const QList<CorpusChoice>& corpora, QWidget* parent = nullptr);
+    SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent = nullptr);
     SelectRequest request() const;
 
 private:

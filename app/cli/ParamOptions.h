@@ -20,10 +20,15 @@ void addParamOptions(QCommandLineParser& parser, const std::vector<dl::ParamSpec
 dl::Expected<std::optional<dl::ParamValue>> paramOption(const QCommandLineParser& parser, const dl::ParamSpec& spec);
 
 // Every option of the table that was given, set on `params` (the others keep P{}'s defaults).
-// A bad value prints a usage error naming the option and returns false.
+// A bad value or a required option left out prints a usage error naming the option and
+// returns false.
 template <class P>
 bool readParamOptions(const QCommandLineParser& parser, const dl::ParamTable<P>& table, P& params) {
     for (const auto& b : table.bindings()) {
+        if (b.spec.required && !parser.isSet(QString::fromStdString(b.spec.name))) {
+            usageError(QStringLiteral("--%1 is required").arg(QString::fromStdString(b.spec.name)));
+            return false;
+        }
         auto value = paramOption(parser, b.spec);
         if (!value) {
             usageError(QString::fromStdString(value.error().message));

@@ -442,11 +442,12 @@ void MainWindow::clusterCorpus() {
 }
 
 void MainWindow::selectData() {
-    SelectDialog dialog(corpusChoices(corpusModel_->corpora()), this);
+    SelectDialog dialog(corpusChoices(corpusModel_->corpora()), selectParamFields(), this);
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Select from %1 (%2)").arg(request.pool, request.method), [this, outcome] { showSelectionRun(outcome->runId); }, outcome,
+    runJob(tr("Select from %1 (%2)").arg(request.values.value(QStringLiteral("pool")).toString(),
+                                         request.values.value(QStringLiteral("method")).toString()), [this, outcome] { showSelectionRun(outcome->runId); }, outcome,
            makeSelectJob(projectPath_, request, outcome));
 }
 

@@ -106,17 +106,10 @@ JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, 
 }
 
 JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, std::shared_ptr<JobOutcome> outcome) {
-    QString seed = r.seedDomain.isEmpty() ? r.seedCorpus : r.seedCorpus + QLatin1Char(':') + r.seedDomain;
-    if (r.seedSample > 0 && !r.seedDomain.isEmpty()) seed += QLatin1Char(':') + QString::number(r.seedSample);
-    if (r.method == QLatin1String("cross-lingual")) {
+    if (r.values.value(QStringLiteral("method")) == QLatin1String("cross-lingual")) {
         dl::CrossLingualParams p;
-        p.pool = r.pool.toStdString();
-        p.seed = seed.toStdString();
-        p.parallel = r.parallel.toStdString();
-        p.pcaMaxFitRows = r.pcaSample;
-        p.seedSampleSeed = static_cast<std::uint64_t>(r.seedSampleSeed);
-        if (r.useTop && r.top > 0) p.top = r.top;
-        if (!r.useTop) p.threshold = r.threshold;
+        if (auto s = applyParamValues(dl::crossLingualParamTable(), p, r.values); !s) return failing(s.error());
+        if (auto s = dl::validateCrossLingualParams(p); !s) return failing(s.error());
         return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
             auto res = dl::runCrossLingual(p, store, progress, cancel);
             if (!res) return std::unexpected(res.error());
@@ -129,17 +122,8 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, st
         });
     }
     dl::SelectParams p;
-    auto method = dl::parseMethod(r.method.toStdString());
-    if (!method) return failing(method.error());
-    p.method = *method;
-    p.pool = r.pool.toStdString();
-    p.seed = seed.toStdString();
-    p.seedSampleSeed = static_cast<std::uint64_t>(r.seedSampleSeed);
-    if (r.useTop && r.top > 0) p.top = r.top;
-    if (!r.useTop) p.threshold = r.threshold;
-    p.crossEntropy.iterations = r.iterations;
-    p.invitation.iterations = r.iterations;
-    p.invitation.pseudoOut = r.pseudoOut == QLatin1String("tm") ? dl::PseudoOutSource::TranslationModel : dl::PseudoOutSource::LanguageModel;
+    if (auto s = applyParamValues(dl::selectParamTable(), p, r.values); !s) return failing(s.error());
+    if (auto s = dl::validateSelectParams(p); !s) return failing(s.error());
     return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         auto res = dl::runSelect(p, store, progress, cancel);
         if (!res) return std::unexpected(res.error());

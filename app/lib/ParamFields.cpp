@@ -1,6 +1,7 @@
 #include "ParamFields.h"
 
 #include "analysis/ClusterJob.h"
+#include "select/SelectJob.h"
 
 namespace {
 
@@ -64,3 +65,4 @@ dl::Expected<dl::ParamValue> paramValueFromVariant(const dl::ParamSpec& spec, co
 }
 
 ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().specs()); }
+ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }

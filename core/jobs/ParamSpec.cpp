@@ -68,7 +68,8 @@ std::string formatParamValue(const ParamValue& value) {
 std::string describeDefaultAndRange(const ParamSpec& spec) {
     if (spec.kind == ParamKind::Flag) return {};
     std::string s;
-    if (const std::string d = formatParamValue(spec.defaultValue); !d.empty()) s = "default " + d;
+    if (spec.required) s = "required";
+    else if (const std::string d = formatParamValue(spec.defaultValue); !d.empty()) s = "default " + d;
     std::string range;
     if (spec.kind == ParamKind::Choice) range = choiceList(spec.choices);
     else if (spec.kind == ParamKind::Int || spec.kind == ParamKind::Double) {
@@ -162,6 +163,22 @@ Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text
     }
     if (auto s = checkParamValue(spec, value); !s) return std::unexpected(s.error());
     return value;
+}
+
+std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::vector<ParamSpec>& second) {
+    const std::size_t own = first.size();
+    for (const auto& spec : second) {
+        auto it = std::find_if(first.begin(), first.begin() + std::ptrdiff_t(own), [&](const ParamSpec& s) { return s.name == spec.name; });
+        if (it == first.begin() + std::ptrdiff_t(own)) {
+            first.push_back(spec);
+            continue;
+        }
+        for (const auto& c : spec.choices)
+            if (std::find(it->choices.begin(), it->choices.end(), c) == it->choices.end()) it->choices.push_back(c);
+        it->min = it->min && spec.min ? std::optional(std::min(*it->min, *spec.min)) : std::nullopt;
+        it->max = it->max && spec.max ? std::optional(std::max(*it->max, *spec.max)) : std::nullopt;
+    }
+    return first;
 }
 
 nlohmann::json paramValueToJson(const ParamValue& value) {

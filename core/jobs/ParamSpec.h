@@ -46,6 +46,9 @@ struct ParamSpec {
     // (how a job runs, not what it computes: --cpu).
     std::string jsonKey;
     bool omitDefault = false;  // the key is written only when the value is not the default
+    // The command line refuses to run without it (the dialogs always give one); --help says
+    // "required" instead of the default.
+    bool required = false;
     // IntList: reads the text ("8,10,last" for layers); each number must then be in [min, max].
     Expected<std::vector<int>> (*parseList)(std::string_view text) = nullptr;
 
@@ -56,6 +59,7 @@ struct ParamSpec {
     ParamSpec& storedAt(std::string key) { jsonKey = std::move(key); return *this; }
     ParamSpec& storedUnlessDefault(std::string key) { jsonKey = std::move(key), omitDefault = true; return *this; }
     ParamSpec& flag() { kind = ParamKind::Flag; return *this; }
+    ParamSpec& mandatory() { required = true; return *this; }
     ParamSpec& oneOf(std::vector<std::string> names) { kind = ParamKind::Choice, choices = std::move(names); return *this; }
     ParamSpec& listReadBy(Expected<std::vector<int>> (*parser)(std::string_view)) { parseList = parser; return *this; }
 };
@@ -79,6 +83,11 @@ std::string paramHelpLine(const ParamSpec& spec);
 Status checkParamValue(const ParamSpec& spec, const ParamValue& value);
 // Text as typed on the command line (or in a dialog's line edit), parsed and checked.
 Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text);
+
+// One command's options from the tables of the jobs it runs (select: the selection methods and
+// cross-lingual): `first`'s specs, then `second`'s not in `first`. A name in both keeps
+// `first`'s help and spans both: the choices of each, the wider range.
+std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::vector<ParamSpec>& second);
 
 // The value as stored in JSON (null when unset) and back (checked against the spec).
 nlohmann::json paramValueToJson(const ParamValue& value);

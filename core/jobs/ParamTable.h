@@ -25,6 +25,8 @@ struct ParamBinding {
     // "precision": "float32"); empty = paramValueToJson / paramValueFromJson.
     std::function<nlohmann::json(const ParamValue&)> encode;
     std::function<Expected<ParamValue>(const nlohmann::json&)> decode;
+    // Stored only for the runs this accepts (a method's own options); empty = always.
+    std::function<bool(const P&)> storedIf;
 };
 
 namespace param_detail {
@@ -66,7 +68,7 @@ public:
     // A field bound by getter and setter (enums, inverted flags); spec.kind as given.
     ParamTable& add(ParamSpec spec, std::function<ParamValue(const P&)> get, std::function<void(P&, const ParamValue&)> set) {
         spec.defaultValue = get(P{});
-        bindings_.push_back({std::move(spec), std::move(get), std::move(set), {}, {}});
+        bindings_.push_back({std::move(spec), std::move(get), std::move(set), {}, {}, {}});
         return *this;
     }
     // A plain field: int, int64, uint64, optional<int64>, double, optional<double>, bool,
@@ -76,6 +78,13 @@ public:
         spec.kind = param_detail::kindOf<T>();
         return add(std::move(spec), [member](const P& p) { return param_detail::toValue(p.*member); },
                    [member](P& p, const ParamValue& v) { p.*member = param_detail::fromValue<T>(v); });
+    }
+    // A field of a member struct (params.head.hidden): field(spec, &P::head, &Head::hidden).
+    template <class Q, class T>
+    ParamTable& field(ParamSpec spec, Q P::*outer, T Q::*inner) {
+        spec.kind = param_detail::kindOf<T>();
+        return add(std::move(spec), [outer, inner](const P& p) { return param_detail::toValue(p.*outer.*inner); },
+                   [outer, inner](P& p, const ParamValue& v) { p.*outer.*inner = param_detail::fromValue<T>(v); });
     }
     // An enum field offered by name: `values` in the order shown, `name(value)` their names.
     template <class E, class NameFn>
@@ -111,6 +120,11 @@ public:
         bindings_.back().decode = std::move(decode);
         return *this;
     }
+    // The last parameter added is stored only when `when(params)` holds (the option of one method).
+    ParamTable& storedWhen(std::function<bool(const P&)> when) {
+        bindings_.back().storedIf = std::move(when);
+        return *this;
+    }
     // A fixed entry of the stored JSON (a note for readers, not a parameter).
     ParamTable& constant(std::string jsonKey, nlohmann::json value) {
         constants_.emplace_back(std::move(jsonKey), std::move(value));
@@ -128,6 +142,7 @@ public:
                 [member, set = b.set](P& p, const ParamValue& v) { set(p.*member, v); });
             bindings_.back().encode = b.encode;
             bindings_.back().decode = b.decode;
+            if (b.storedIf) bindings_.back().storedIf = [member, when = b.storedIf](const P& p) { return when(p.*member); };
         }
         for (const auto& [key, value] : inner.constants()) constants_.emplace_back(prefix + key, value);
         return *this;
@@ -138,6 +153,13 @@ public:
     std::vector<ParamSpec> specs() const {
         std::vector<ParamSpec> out;
         for (const auto& b : bindings_) out.push_back(b.spec);
+        return out;
+    }
+    // The specs toJson(p) writes a key for (a default left out by omitDefault included).
+    std::vector<ParamSpec> storedSpecs(const P& p) const {
+        std::vector<ParamSpec> out;
+        for (const auto& b : bindings_)
+            if (!b.spec.jsonKey.empty() && (!b.storedIf || b.storedIf(p))) out.push_back(b.spec);
         return out;
     }
     const ParamBinding<P>* find(std::string_view name) const {
@@ -164,7 +186,7 @@ public:
     nlohmann::json toJson(const P& p) const {
         nlohmann::json j = nlohmann::json::object();
         for (const auto& b : bindings_) {
-            if (b.spec.jsonKey.empty()) continue;
+            if (b.spec.jsonKey.empty() || (b.storedIf && !b.storedIf(p))) continue;
             const ParamValue v = b.get(p);
             if (b.spec.omitDefault && v == b.spec.defaultValue) continue;
             setJsonPath(j, b.spec.jsonKey, b.encode ? b.encode(v) : paramValueToJson(v));

@@ -104,16 +104,14 @@ double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int
     return infoNce(ta, tb, maskTensor(negativeMask, n), temperature).item<double>();
 }
 
+// The parameters as the table stores them, then the training settings no option sets.
 nlohmann::json CrossLingualParams::toJson() const {
-    nlohmann::json j = {{"method", "cross-lingual"}, {"pool", pool}, {"seed", seed}, {"parallel", parallel},
-                        {"model", model.empty() ? "default" : model}, {"clusters", clusters}, {"hidden", hidden},
-                        {"temperature", temperature}, {"batch_size", batchSize}, {"max_epochs", maxEpochs},
-                        {"patience", patience}, {"learning_rate", learningRate}, {"seed_value", seedValue},
-                        {"classifier", classifier.toJson()}};
-    if (top) j["top"] = *top;
-    if (threshold) j["threshold"] = *threshold;
-    j["pca_max_fit_rows"] = pcaMaxFitRows;
-    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"] = {{"size", n}, {"seed", seedSampleSeed}};
+    nlohmann::json j = crossLingualParamTable().toJson(*this);
+    j["batch_size"] = batchSize;
+    j["patience"] = patience;
+    j["learning_rate"] = learningRate;
+    j["classifier"] = classifier.toJson();
+    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"]["size"] = n;
     return j;
 }
 

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 #include "runs/SelectSummary.h"
 #include "select/DomainClassifier.h"
@@ -50,8 +51,12 @@ struct CrossLingualParams {
     std::optional<std::int64_t> top;
     std::optional<double> threshold;
     DomainHeadOptions classifier;
-    nlohmann::json toJson() const;
+    nlohmann::json toJson() const;  // as stored with the run (crossLingualParamTable().toJson + the fixed settings)
 };
+
+// The parameters of `select --method cross-lingual` declared once (select/SelectParamsTable.cpp).
+const ParamTable<CrossLingualParams>& crossLingualParamTable();
+Status validateCrossLingualParams(const CrossLingualParams& params);
 
 struct CrossLingualResult {
     std::int64_t runId = 0;

@@ -95,27 +95,27 @@ Expected<SelectMethod> parseMethod(const std::string& name) {
                 ErrorKind::Usage);
 }
 
+// The parameters as the table stores them, then what no option sets: each method's fixed
+// settings, the resolved LM vocabulary, the seed sample's size.
 nlohmann::json SelectParams::toJson() const {
-    nlohmann::json j = {{"method", methodName(method)}, {"pool", pool}, {"seed", seed}, {"exclude_leaked", excludeLeaked}};
+    nlohmann::json j = selectParamTable().toJson(*this);
     // A sampled seed says how it was drawn, so the run can be reproduced.
-    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"] = {{"size", n}, {"seed", seedSampleSeed}};
-    if (top) j["top"] = *top;
-    if (threshold) j["threshold"] = *threshold;
-    if (method == SelectMethod::FinetuneHead) j["head"] = head.toJson();
+    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"]["size"] = n;
+    auto addMissing = [](nlohmann::json& to, const nlohmann::json& from) {
+        for (const auto& [key, value] : from.items())
+            if (!to.contains(key)) to[key] = value;
+    };
+    if (method == SelectMethod::FinetuneHead) addMissing(j["head"], head.toJson());
     if (method == SelectMethod::Finetune)
-        j["fine_tune"] = {{"epochs", fineTune.epochs}, {"batch_size", fineTune.batchSize}, {"learning_rate", fineTune.learningRate},
-                          {"held_out_fraction", fineTune.heldOutFraction}, {"seed", fineTune.seed},
-                          {"negatives", "pre-ranked: bottom two thirds of Domain-Cosine, as many as the seed"}};
+        addMissing(j["fine_tune"], {{"batch_size", fineTune.batchSize}, {"learning_rate", fineTune.learningRate},
+                                    {"held_out_fraction", fineTune.heldOutFraction}, {"seed", fineTune.seed},
+                                    {"negatives", "pre-ranked: bottom two thirds of Domain-Cosine, as many as the seed"}});
     if (method == SelectMethod::MooreLewis || method == SelectMethod::Axelrod || method == SelectMethod::Contrast) {
-        j["order"] = crossEntropy.order;
-        j["sample_seed"] = crossEntropy.seed;
-        if (method == SelectMethod::Contrast) j["iterations"] = crossEntropy.iterations;
-        if (method == SelectMethod::Contrast) j["pseudo_out_factor"] = crossEntropy.outFactor;
         j["vocabulary"] = poolVocabulary.value_or(crossEntropy.poolVocabulary) ? "non-singleton seed + pool words" : "non-singleton seed words";
         j["tokens"] = "words";
     }
     if (method == SelectMethod::Invitation) {
-        j["invitation"] = invitation.toJson();
+        addMissing(j["invitation"], invitation.toJson());
         j["tokens"] = "words";
     }
     return j;

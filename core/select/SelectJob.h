@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 #include "runs/SelectSummary.h"
 #include "select/CrossEntropySelection.h"
@@ -49,8 +50,17 @@ struct SelectParams {
     DomainHeadOptions head;
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
-    nlohmann::json toJson() const;
+    nlohmann::json toJson() const;  // as stored with the run (selectParamTable().toJson + the method's fixed settings)
 };
+
+// The parameters of `select` declared once (select/SelectParamsTable.cpp): the command line's
+// options and --help, the dialog's fields, the stored params, the validator.
+const ParamTable<SelectParams>& selectParamTable();
+// The options of the select command and its dialog: selectParamTable()'s and cross-lingual's
+// (crossLingualParamTable(), CrossLingual.h), each once.
+std::vector<ParamSpec> selectCommandSpecs();
+// The table's ranges and choices, then the rules across fields (one cut; invitation iterates).
+Status validateSelectParams(const SelectParams& params);
 
 struct SelectResult {
     std::int64_t runId = 0;

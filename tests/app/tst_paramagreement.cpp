@@ -21,9 +21,12 @@
 #include "JobFactory.h"
 #include "ParamFieldWidgets.h"
 #include "ParamFields.h"
+#include "SelectDialog.h"
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
+#include "select/CrossLingual.h"
+#include "select/SelectJob.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -111,6 +114,24 @@ const std::vector<JobCase>& jobs() {
                     request.values.insert(given);
                     return makeClusterJob(project, request, outcome);
                 }},
+        // select: the selection methods' table and cross-lingual's, one set of options; the run
+        // is a cosine selection, which stores the options every method shares.
+        JobCase{QStringLiteral("select"),
+                dl::selectCommandSpecs(),
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+                [] { return std::make_unique<SelectDialog>(corpora(), selectParamFields()); },
+                {QStringLiteral("method"), QStringLiteral("seed-sample-seed"), QStringLiteral("iterations"),
+                 QStringLiteral("pseudo-out"), QStringLiteral("top"), QStringLiteral("threshold")},
+                dl::selectParamTable().storedSpecs(dl::SelectParams{}),
+                encoderOf(dl::selectParamTable()),
+                {},
+                {{QStringLiteral("method"), QStringLiteral("cosine")}, {QStringLiteral("pool"), QStringLiteral("pool")},
+                 {QStringLiteral("seed"), QStringLiteral("seed")}},
+                [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
+                    auto request = SelectDialog(corpora(), selectParamFields()).request();
+                    request.values.insert(given);
+                    return makeSelectJob(project, request, outcome);
+                }},
     };
     return all;
 }
@@ -194,7 +215,8 @@ private slots:
         const QString shown = help[command].value(name);
         QCOMPARE(shown, QString::fromStdString(dl::paramHelpLine(*spec)).simplified());
         const QString def = QString::fromStdString(dl::formatParamValue(spec->defaultValue));
-        if (spec->kind != dl::ParamKind::Flag && !def.isEmpty())
+        if (spec->required) QVERIFY2(shown.contains(QStringLiteral("required")), qPrintable(shown));
+        else if (spec->kind != dl::ParamKind::Flag && !def.isEmpty())
             QVERIFY2(shown.contains(QStringLiteral("default ") + def), qPrintable(shown));
         if (spec->min && spec->max)
             QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(qint64(*spec->min)).arg(qint64(*spec->max))), qPrintable(shown));
@@ -278,6 +300,40 @@ private slots:
             QVERIFY2(stored, spec->jsonKey.c_str());
             QCOMPARE(QString::fromStdString(stored->dump()), QString::fromStdString(job.encode(*spec, expected).dump()));
         }
+    }
+
+    // The select dialog's iterations follow the method: the table's default (contrast's) and
+    // invitation's own (core's InvitationOptions).
+    void selectDialogIterations() {
+        SelectDialog dialog(corpora(), selectParamFields());
+        auto* method = dialog.findChild<QComboBox*>(QStringLiteral("method"));
+        auto* iterations = dialog.findChild<QSpinBox*>(QStringLiteral("iterations"));
+        QVERIFY(method && iterations);
+        method->setCurrentIndex(method->findData(QStringLiteral("invitation")));
+        QCOMPARE(iterations->value(), dl::InvitationOptions{}.iterations);
+        method->setCurrentIndex(method->findData(QStringLiteral("contrast")));
+        QCOMPARE(iterations->value(), dl::CrossEntropyOptions{}.iterations);
+        QCOMPARE(dialog.request().values.value(QStringLiteral("iterations")).toInt(), dl::CrossEntropyOptions{}.iterations);
+    }
+
+    // What the select tables store reads back into the same parameters, for every method.
+    void selectParamsReadBack() {
+        for (const auto& method : dl::selectParamTable().find("method")->spec.choices) {
+            dl::SelectParams p;
+            QVERIFY(dl::selectParamTable().set(p, "method", method));
+            p.seed = "seed:medical:5";
+            p.top = 7;
+            const nlohmann::json stored = p.toJson();
+            auto back = dl::selectParamTable().fromJson(stored);
+            QVERIFY2(back, back ? "" : back.error().message.c_str());
+            QCOMPARE(QString::fromStdString(back->toJson().dump()), QString::fromStdString(stored.dump()));
+        }
+        dl::CrossLingualParams c;
+        c.parallel = "par";
+        const nlohmann::json stored = c.toJson();
+        auto back = dl::crossLingualParamTable().fromJson(stored);
+        QVERIFY2(back, back ? "" : back.error().message.c_str());
+        QCOMPARE(QString::fromStdString(back->toJson().dump()), QString::fromStdString(stored.dump()));
     }
 
     // What a cluster run stored reads back into the same parameters.

@@ -126,11 +126,8 @@ private slots:
         QVERIFY(comparison->metrics.contains(QStringLiteral("NMI")));
 
         SelectRequest s;
-        s.method = QStringLiteral("cosine");
-        s.pool = QStringLiteral("demo");
-        s.seedCorpus = QStringLiteral("seeds");
-        s.seedDomain = QStringLiteral("medical");
-        s.top = 120;
+        s.values = {{QStringLiteral("method"), QStringLiteral("cosine")}, {QStringLiteral("pool"), QStringLiteral("demo")},
+                    {QStringLiteral("seed"), QStringLiteral("seeds:medical")}, {QStringLiteral("top"), 120}};
         error = run(makeSelectJob(project_, s, outcome));
         QVERIFY2(error.isEmpty(), qPrintable(error));
         auto sel = readSelectionView(project_, outcome->runId).value();
