@@ -147,219 +147,312 @@ SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, 
 }
 
 // The body of runSelect; may throw (CancelledException from deep loops, c10::Error from libtorch).
-static Expected<SelectResult> selectBody(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel) {
-    SelectParams p = params;
+namespace {
+
+// prepare: the parameters as the run stores them (the LM vocabulary resolved), pool and seed read.
+struct SelectInputs {
+    SelectParams params;  // poolVocabulary resolved
+    Subset pool, seed;
+    bool needsEmbeddings = false;
+};
+
+Expected<SelectInputs> prepareSelect(const SelectParams& given, Store& store, ProgressSink& progress) {
+    SelectInputs in;
+    SelectParams& p = in.params;
+    p = given;
     const bool poolVocabulary = p.poolVocabulary.value_or(p.method == SelectMethod::Contrast || p.method == SelectMethod::Invitation);
     p.crossEntropy.poolVocabulary = p.invitation.poolVocabulary = poolVocabulary;
     p.poolVocabulary = poolVocabulary;  // stored resolved in the run's parameters
     if (p.top && *p.top <= 0) return usageError("--top must be positive.");
     if (p.top && p.threshold) return usageError("Use either --top or --threshold, not both.");
-    const bool needsEmbeddings =
+    in.needsEmbeddings =
         p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead || p.method == SelectMethod::Finetune;
     progress.stage("Reading pool and seed");
-    auto pool = loadSubset(store, p.pool, !needsEmbeddings);
+    auto pool = loadSubset(store, p.pool, !in.needsEmbeddings);
     if (!pool) return std::unexpected(pool.error());
     if (p.pool.find(':') != std::string::npos) return usageError("The pool is a whole corpus: name it without ':DOMAIN'.");
-    auto seed = loadSubset(store, p.seed, !needsEmbeddings, p.seedSampleSeed);
+    auto seed = loadSubset(store, p.seed, !in.needsEmbeddings, p.seedSampleSeed);
     if (!seed) return std::unexpected(seed.error());
     if (p.method == SelectMethod::Axelrod && (!pool->corpus.parallel || !seed->corpus.parallel))
         return usageError("Axelrod's bilingual method needs parallel pool and seed corpora (import them with --tgt).");
     if (p.method == SelectMethod::Invitation && (!pool->corpus.parallel || !seed->corpus.parallel))
         return usageError("The Invitation model needs parallel pool and seed corpora (import them with --tgt).");
+    in.pool = std::move(*pool);
+    in.seed = std::move(*seed);
+    return in;
+}
 
-    const std::size_t n = pool->positions.size();
-    // Leakage: a pool sentence identical to a seed sentence would be found trivially.
-    std::unordered_set<std::string> seedText(seed->text.src.begin(), seed->text.src.end());
+// Leakage: a pool sentence identical to a seed sentence would be found trivially.
+struct Leakage {
+    std::int64_t count = 0;
+    std::vector<char> excluded;  // per pool row: left out of the ranking (NaN score)
+};
+
+Leakage findLeaked(const SelectInputs& in, ProgressSink& progress) {
+    const std::size_t n = in.pool.positions.size();
+    std::unordered_set<std::string> seedText(in.seed.text.src.begin(), in.seed.text.src.end());
     std::vector<char> leaked(n, 0);
-    std::int64_t leakedCount = 0;
+    Leakage out;
     for (std::size_t i = 0; i < n; ++i)
-        if (seedText.count(pool->text.src[i])) {
+        if (seedText.count(in.pool.text.src[i])) {
             leaked[i] = 1;
-            ++leakedCount;
+            ++out.count;
         }
-    if (leakedCount) progress.info(std::to_string(leakedCount) + " pool sentences also occur in the seed" +
-                                   (p.excludeLeaked ? "; they are excluded from the ranking." : "."));
-    const std::vector<char> excluded = p.excludeLeaked ? leaked : std::vector<char>(n, 0);
+    if (out.count) progress.info(std::to_string(out.count) + " pool sentences also occur in the seed" +
+                                 (in.params.excludeLeaked ? "; they are excluded from the ranking." : "."));
+    out.excluded = in.params.excludeLeaked ? std::move(leaked) : std::vector<char>(n, 0);
+    return out;
+}
 
+// compute: what a method gives, whatever it is.
+struct Scored {
     std::vector<double> scores, probability;
-    std::optional<std::int64_t> setId;
+    std::optional<std::int64_t> setId;  // the embedding set the scores come from
     nlohmann::json report = nlohmann::json::object();
     std::optional<SelectionModel> fitted;  // stored with the run for `score --shard`
-    if (needsEmbeddings) {
-        std::optional<EmbeddingSetInfo> set;
-        if (p.embeddingSet) {
-            auto s = embeddingSet(store, *p.embeddingSet);
-            if (!s) return std::unexpected(s.error());
-            set = *s;
-        } else {
-            set = commonCompleteSet(store, {pool->corpus, seed->corpus});
-        }
-        if (!set) {
-            for (const auto& corpus : {pool->corpus.name, seed->corpus.name}) {
-                EncodeParams ep;
-                ep.model = p.model;
-                ep.corpus = corpus;
-                auto r = runEncode(ep, store, progress, cancel);
-                if (!r) return std::unexpected(r.error());
-            }
-            set = commonCompleteSet(store, {pool->corpus, seed->corpus});
-            if (!set) return fail("Pool and seed could not be encoded with the same model.");
-        }
-        setId = set->id;
-        progress.stage("Loading embeddings");
-        auto poolM = loadEmbeddings(store, set->id, pool->corpus.id);
-        if (!poolM) return std::unexpected(poolM.error());
-        auto seedM = pool->corpus.id == seed->corpus.id ? poolM : loadEmbeddings(store, set->id, seed->corpus.id);
-        if (!seedM) return std::unexpected(seedM.error());
-        if (poolM->rows < pool->corpus.sentences || seedM->rows < seed->corpus.sentences)
-            return fail("Embedding set " + std::to_string(set->id) + " does not cover pool and seed completely (run `encode`).");
-        const auto seedRows = gatherRows(*seedM, seed->positions);
-        const auto poolRows = gatherRows(*poolM, pool->positions);
-        progress.stage("Domain-Cosine scores");
-        scores = cosineToSeedMean(seedRows.data(), std::int64_t(seed->positions.size()), poolRows.data(), std::int64_t(n), set->dim);
-        if (selectionModelApplicable(p.method)) {
-            fitted = SelectionModel{p.method, set->id, set->dim, {}, {}, 0, p.excludeLeaked, {}};
-            if (p.method == SelectMethod::Cosine) fitted->query = seedQuery(seedRows.data(), std::int64_t(seed->positions.size()), set->dim);
-            for (const auto& text : seed->text.src) fitted->seedTextHashes.push_back(sentenceTextHash(text));
-            std::sort(fitted->seedTextHashes.begin(), fitted->seedTextHashes.end());
-        }
-        if (p.method == SelectMethod::FinetuneHead) {
-            auto head = trainDomainHead(seedRows.data(), std::int64_t(seed->positions.size()), poolRows.data(), std::int64_t(n),
-                                        set->dim, scores, excluded, p.head, progress, cancel);
-            if (!head) return std::unexpected(head.error());
-            scores = head->probability;
-            probability = head->probability;
-            report = head->report.toJson();
-            fitted->headWeights = std::move(head->weights);
-            fitted->hidden = p.head.hidden;
-        }
-        if (p.method == SelectMethod::Finetune) {
-            // Negatives by pre-ranking, as many as the seed; then the encoder itself is trained.
-            auto candidates = preRankedNegativeCandidates(scores, excluded, 2.0 / 3.0);
-            std::mt19937_64 rng(p.fineTune.seed);
-            std::shuffle(candidates.begin(), candidates.end(), rng);
-            candidates.resize(std::min(candidates.size(), seed->positions.size()));
-            std::vector<std::string> negatives;
-            for (auto c : candidates) negatives.push_back(pool->text.src[std::size_t(c)]);
-            auto model = resolveModel(set->modelPath.empty() ? set->key.model : set->modelPath);  // the path it was encoded from
-            if (!model) return std::unexpected(model.error());
-            EncoderOptions eo;
-            eo.layer = set->key.layer;
-            eo.normalize = set->key.normalized;
-            auto pooling = parsePooling(set->key.pooling);
-            if (!pooling) return std::unexpected(pooling.error());
-            eo.pooling = *pooling;
-            progress.stage("Loading " + set->key.model + " for fine-tuning");
-            auto encoder = TransformerEncoder::load(model->path, eo);
-            if (!encoder) return std::unexpected(encoder.error());
-            FineTuneReport ft;
-            auto prob = (*encoder)->fineTuneClassifier(seed->text.src, negatives, pool->text.src, p.fineTune, &ft, progress, cancel);
-            if (!prob) return std::unexpected(prob.error());
-            scores = *prob;
-            probability = *prob;
-            const double prec = ft.heldOutSelected ? double(ft.heldOutTruePositives) / double(ft.heldOutSelected) : 0.0;
-            const double rec = ft.heldOutRelevant ? double(ft.heldOutTruePositives) / double(ft.heldOutRelevant) : 0.0;
-            report = {{"positives", ft.positives}, {"negatives", ft.negatives}, {"epochs", ft.epochs}, {"final_loss", ft.finalLoss},
-                      {"device", (*encoder)->device()},
-                      {"held_out", {{"selected", ft.heldOutSelected}, {"relevant", ft.heldOutRelevant},
-                                    {"true_positives", ft.heldOutTruePositives}, {"precision", prec}, {"recall", rec},
-                                    {"f1", prec + rec > 0 ? 2 * prec * rec / (prec + rec) : 0.0}}}};
-        }
-        for (std::size_t i = 0; i < n; ++i)
-            if (excluded[i]) scores[i] = NAN;
-    } else if (p.method == SelectMethod::Invitation) {
-        const auto seedSrc = tokenize(seed->text.src), seedTgt = tokenize(seed->text.tgt);
-        const auto poolSrc = tokenize(pool->text.src), poolTgt = tokenize(pool->text.tgt);
-        const auto colon = p.seed.find(':');
-        std::string seedDomain = colon == std::string::npos ? "" : p.seed.substr(colon + 1);
-        seedDomain = seedDomain.substr(0, seedDomain.find(':'));
-        InvitationInput in{pool->corpus.id, pool->text.ids, seedDomain, &seedSrc, &seedTgt, &poolSrc, &poolTgt, &excluded};
-        auto r = runInvitation(store, in, p.invitation, progress, cancel);
+};
+
+// The model stored with the run, before the method fills in what it learned.
+SelectionModel newSelectionModel(const SelectParams& p, std::int64_t embeddingSet = 0, int dim = 0) {
+    SelectionModel model;
+    model.method = p.method;
+    model.embeddingSet = embeddingSet;
+    model.dim = dim;
+    model.excludeLeaked = p.excludeLeaked;
+    return model;
+}
+
+void addSeedTextHashes(SelectionModel& model, const std::vector<std::string>& seedText) {
+    for (const auto& text : seedText) model.seedTextHashes.push_back(sentenceTextHash(text));
+    std::sort(model.seedTextHashes.begin(), model.seedTextHashes.end());
+}
+
+// The embedding set holding pool and seed: the one asked for, the latest common one, or (after
+// encoding both with --model) the new one.
+Expected<EmbeddingSetInfo> selectionEmbeddingSet(const SelectInputs& in, Store& store, ProgressSink& progress,
+                                                 const CancelToken& cancel) {
+    const SelectParams& p = in.params;
+    if (p.embeddingSet) return embeddingSet(store, *p.embeddingSet);
+    if (auto set = commonCompleteSet(store, {in.pool.corpus, in.seed.corpus})) return *set;
+    for (const auto& corpus : {in.pool.corpus.name, in.seed.corpus.name}) {
+        EncodeParams ep;
+        ep.model = p.model;
+        ep.corpus = corpus;
+        auto r = runEncode(ep, store, progress, cancel);
         if (!r) return std::unexpected(r.error());
-        scores = std::move(r->scores);
-        probability = std::move(r->posterior);
-        report = std::move(r->report);
-    } else {
-        progress.stage("Training n-gram language models");
-        const auto seedTok = tokenize(seed->text.src);
-        const auto poolTok = tokenize(pool->text.src);
-        std::vector<std::int64_t> mixRows;  // the mix LM's training rows: stored with the run
-        Expected<std::vector<double>> s = p.method == SelectMethod::Contrast
-                                              ? contrastScores(seedTok, poolTok, excluded, p.crossEntropy, progress, cancel)
-                                              : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel, &mixRows);
-        if (!s) return std::unexpected(s.error());
-        scores = std::move(*s);
-        TokenizedText seedTgt, poolTgt;
-        if (p.method == SelectMethod::Axelrod) {
-            seedTgt = tokenize(seed->text.tgt);
-            poolTgt = tokenize(pool->text.tgt);
-            auto t = mooreLewisScores(seedTgt, poolTgt, excluded, p.crossEntropy, cancel);
-            if (!t) return std::unexpected(t.error());
-            for (std::size_t i = 0; i < n; ++i) scores[i] += (*t)[i];
-        }
-        if (selectionModelApplicable(p.method)) {  // moore-lewis, axelrod: the LMs' recipe
-            fitted = SelectionModel{p.method, 0, 0, {}, {}, 0, p.excludeLeaked, {}};
-            fitted->lmOrder = p.crossEntropy.order;
-            fitted->seedIds = seed->text.ids;
-            for (auto r : mixRows) fitted->mixIds.push_back(pool->text.ids[std::size_t(r)]);
-            auto words = [&](const TokenizedText& a, const TokenizedText& b) {
-                const auto v = lmVocabulary(a, b, poolVocabulary);
-                std::vector<std::string> out(v.begin(), v.end());
-                std::sort(out.begin(), out.end());
-                return out;
-            };
-            fitted->vocabularySrc = words(seedTok, poolTok);
-            if (p.method == SelectMethod::Axelrod) fitted->vocabularyTgt = words(seedTgt, poolTgt);
-            for (const auto& text : seed->text.src) fitted->seedTextHashes.push_back(sentenceTextHash(text));
-            std::sort(fitted->seedTextHashes.begin(), fitted->seedTextHashes.end());
-        }
-        report["seed_vocabulary"] = nonSingletonVocabulary(seedTok).size() + 1;
     }
-    cancel.throwIfCancelled();
+    if (auto set = commonCompleteSet(store, {in.pool.corpus, in.seed.corpus})) return *set;
+    return fail("Pool and seed could not be encoded with the same model.");
+}
 
-    auto [selected, cut] = cutSelection(p.method, p.top, p.threshold, scores, pool->text.ids);
-    const auto selectedCount = std::count(selected.begin(), selected.end(), 1);
+// Domain-Finetune training the whole encoder: negatives by pre-ranking, as many as the seed.
+Status fineTuneEncoderScores(const SelectInputs& in, const EmbeddingSetInfo& set, const std::vector<char>& excluded,
+                              Scored& out, ProgressSink& progress, const CancelToken& cancel) {
+    const SelectParams& p = in.params;
+    auto candidates = preRankedNegativeCandidates(out.scores, excluded, 2.0 / 3.0);
+    std::mt19937_64 rng(p.fineTune.seed);
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    candidates.resize(std::min(candidates.size(), in.seed.positions.size()));
+    std::vector<std::string> negatives;
+    for (auto c : candidates) negatives.push_back(in.pool.text.src[std::size_t(c)]);
+    auto model = resolveModel(set.modelPath.empty() ? set.key.model : set.modelPath);  // the path it was encoded from
+    if (!model) return std::unexpected(model.error());
+    EncoderOptions eo;
+    eo.layer = set.key.layer;
+    eo.normalize = set.key.normalized;
+    auto pooling = parsePooling(set.key.pooling);
+    if (!pooling) return std::unexpected(pooling.error());
+    eo.pooling = *pooling;
+    progress.stage("Loading " + set.key.model + " for fine-tuning");
+    auto encoder = TransformerEncoder::load(model->path, eo);
+    if (!encoder) return std::unexpected(encoder.error());
+    FineTuneReport ft;
+    auto prob = (*encoder)->fineTuneClassifier(in.seed.text.src, negatives, in.pool.text.src, p.fineTune, &ft, progress, cancel);
+    if (!prob) return std::unexpected(prob.error());
+    out.scores = *prob;
+    out.probability = *prob;
+    const double prec = ft.heldOutSelected ? double(ft.heldOutTruePositives) / double(ft.heldOutSelected) : 0.0;
+    const double rec = ft.heldOutRelevant ? double(ft.heldOutTruePositives) / double(ft.heldOutRelevant) : 0.0;
+    out.report = {{"positives", ft.positives}, {"negatives", ft.negatives}, {"epochs", ft.epochs}, {"final_loss", ft.finalLoss},
+                  {"device", (*encoder)->device()},
+                  {"held_out", {{"selected", ft.heldOutSelected}, {"relevant", ft.heldOutRelevant},
+                                {"true_positives", ft.heldOutTruePositives}, {"precision", prec}, {"recall", rec},
+                                {"f1", prec + rec > 0 ? 2 * prec * rec / (prec + rec) : 0.0}}}};
+    return {};
+}
 
-    RunResults results;
-    results.sentenceIds = pool->text.ids;
-    results.score = scores;
-    results.label.resize(n);
-    for (std::size_t i = 0; i < n; ++i) results.label[i] = selected[i];
-    if (!probability.empty()) results.prob = probability;
+// cosine, finetune-head, finetune: on the stored vectors (encoding pool and seed when needed).
+Expected<Scored> scoreByEmbeddings(const SelectInputs& in, const std::vector<char>& excluded, Store& store,
+                                   ProgressSink& progress, const CancelToken& cancel) {
+    const SelectParams& p = in.params;
+    const std::size_t n = in.pool.positions.size();
+    const auto seedCount = std::int64_t(in.seed.positions.size());
+    auto set = selectionEmbeddingSet(in, store, progress, cancel);
+    if (!set) return std::unexpected(set.error());
+    Scored out;
+    out.setId = set->id;
+    progress.stage("Loading embeddings");
+    auto poolM = loadEmbeddings(store, set->id, in.pool.corpus.id);
+    if (!poolM) return std::unexpected(poolM.error());
+    auto seedM = in.pool.corpus.id == in.seed.corpus.id ? poolM : loadEmbeddings(store, set->id, in.seed.corpus.id);
+    if (!seedM) return std::unexpected(seedM.error());
+    if (poolM->rows < in.pool.corpus.sentences || seedM->rows < in.seed.corpus.sentences)
+        return fail("Embedding set " + std::to_string(set->id) + " does not cover pool and seed completely (run `encode`).");
+    const auto seedRows = gatherRows(*seedM, in.seed.positions);
+    const auto poolRows = gatherRows(*poolM, in.pool.positions);
+    progress.stage("Domain-Cosine scores");
+    out.scores = cosineToSeedMean(seedRows.data(), seedCount, poolRows.data(), std::int64_t(n), set->dim);
+    if (selectionModelApplicable(p.method)) {
+        out.fitted = newSelectionModel(p, set->id, set->dim);
+        if (p.method == SelectMethod::Cosine) out.fitted->query = seedQuery(seedRows.data(), seedCount, set->dim);
+        addSeedTextHashes(*out.fitted, in.seed.text.src);
+    }
+    if (p.method == SelectMethod::FinetuneHead) {
+        auto head = trainDomainHead(seedRows.data(), seedCount, poolRows.data(), std::int64_t(n), set->dim, out.scores, excluded,
+                                    p.head, progress, cancel);
+        if (!head) return std::unexpected(head.error());
+        out.scores = head->probability;
+        out.probability = head->probability;
+        out.report = head->report.toJson();
+        out.fitted->headWeights = std::move(head->weights);
+        out.fitted->hidden = p.head.hidden;
+    }
+    if (p.method == SelectMethod::Finetune)
+        if (auto s = fineTuneEncoderScores(in, *set, excluded, out, progress, cancel); !s) return std::unexpected(s.error());
+    for (std::size_t i = 0; i < n; ++i)
+        if (excluded[i]) out.scores[i] = NAN;
+    return out;
+}
 
-    SelectResult out;
-    out.poolSize = std::int64_t(n);
-    out.seedSize = std::int64_t(seed->positions.size());
-    out.leaked = leakedCount;
-    out.selected = selectedCount;
-    SelectSummary& summary = out.summary;
-    summary.method = methodName(p.method);
-    summary.pool = pool->corpus.name;
-    summary.seed = p.seed;
-    summary.poolSize = out.poolSize;
-    summary.seedSize = out.seedSize;
-    summary.leaked = leakedCount;
-    summary.excluded = p.excludeLeaked ? leakedCount : 0;
+// Cuong & Sima'an's latent-domain EM (bilingual; the job keeps its lexical tables in the store).
+Expected<Scored> scoreByInvitation(const SelectInputs& in, const std::vector<char>& excluded, Store& store,
+                                   ProgressSink& progress, const CancelToken& cancel) {
+    const SelectParams& p = in.params;
+    const auto seedSrc = tokenize(in.seed.text.src), seedTgt = tokenize(in.seed.text.tgt);
+    const auto poolSrc = tokenize(in.pool.text.src), poolTgt = tokenize(in.pool.text.tgt);
+    const auto colon = p.seed.find(':');
+    std::string seedDomain = colon == std::string::npos ? "" : p.seed.substr(colon + 1);
+    seedDomain = seedDomain.substr(0, seedDomain.find(':'));
+    InvitationInput input{in.pool.corpus.id, in.pool.text.ids, seedDomain, &seedSrc, &seedTgt, &poolSrc, &poolTgt, &excluded};
+    auto r = runInvitation(store, input, p.invitation, progress, cancel);
+    if (!r) return std::unexpected(r.error());
+    Scored out;
+    out.scores = std::move(r->scores);
+    out.probability = std::move(r->posterior);
+    out.report = std::move(r->report);
+    return out;
+}
+
+// moore-lewis, axelrod, contrast: n-gram LMs on the text (no Store).
+Expected<Scored> scoreByLanguageModels(const SelectInputs& in, const std::vector<char>& excluded, ProgressSink& progress,
+                                       const CancelToken& cancel) {
+    const SelectParams& p = in.params;
+    const std::size_t n = in.pool.positions.size();
+    progress.stage("Training n-gram language models");
+    const auto seedTok = tokenize(in.seed.text.src);
+    const auto poolTok = tokenize(in.pool.text.src);
+    std::vector<std::int64_t> mixRows;  // the mix LM's training rows: stored with the run
+    auto s = p.method == SelectMethod::Contrast ? contrastScores(seedTok, poolTok, excluded, p.crossEntropy, progress, cancel)
+                                                : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel, &mixRows);
+    if (!s) return std::unexpected(s.error());
+    Scored out;
+    out.scores = std::move(*s);
+    TokenizedText seedTgt, poolTgt;
+    if (p.method == SelectMethod::Axelrod) {
+        seedTgt = tokenize(in.seed.text.tgt);
+        poolTgt = tokenize(in.pool.text.tgt);
+        auto t = mooreLewisScores(seedTgt, poolTgt, excluded, p.crossEntropy, cancel);
+        if (!t) return std::unexpected(t.error());
+        for (std::size_t i = 0; i < n; ++i) out.scores[i] += (*t)[i];
+    }
+    if (selectionModelApplicable(p.method)) {  // moore-lewis, axelrod: the LMs' recipe
+        out.fitted = newSelectionModel(p);
+        out.fitted->lmOrder = p.crossEntropy.order;
+        out.fitted->seedIds = in.seed.text.ids;
+        for (auto r : mixRows) out.fitted->mixIds.push_back(in.pool.text.ids[std::size_t(r)]);
+        auto words = [&](const TokenizedText& a, const TokenizedText& b) {
+            const auto v = lmVocabulary(a, b, *p.poolVocabulary);
+            std::vector<std::string> sorted(v.begin(), v.end());
+            std::sort(sorted.begin(), sorted.end());
+            return sorted;
+        };
+        out.fitted->vocabularySrc = words(seedTok, poolTok);
+        if (p.method == SelectMethod::Axelrod) out.fitted->vocabularyTgt = words(seedTgt, poolTgt);
+        addSeedTextHashes(*out.fitted, in.seed.text.src);
+    }
+    out.report["seed_vocabulary"] = nonSingletonVocabulary(seedTok).size() + 1;
+    return out;
+}
+
+SelectSummary summariseSelection(const SelectInputs& in, const Leakage& leak, const Scored& scored,
+                                 std::int64_t selectedCount, const nlohmann::json& cut, Store& store) {
+    SelectSummary summary;
+    summary.method = methodName(in.params.method);
+    summary.pool = in.pool.corpus.name;
+    summary.seed = in.params.seed;
+    summary.poolSize = std::int64_t(in.pool.positions.size());
+    summary.seedSize = std::int64_t(in.seed.positions.size());
+    summary.leaked = leak.count;
+    summary.excluded = in.params.excludeLeaked ? leak.count : 0;
     summary.selected = selectedCount;
     summary.cut = cut;
-    summary.report = report;
-    if (setId)
-        if (auto set = embeddingSet(store, *setId))
-            summary.embeddings = SelectEmbeddings{*setId, set->key.model, set->key.layer, set->key.pooling};
-    progress.stage("Saving the selection");
+    summary.report = scored.report;
+    if (scored.setId)
+        if (auto set = embeddingSet(store, *scored.setId))
+            summary.embeddings = SelectEmbeddings{*scored.setId, set->key.model, set->key.layer, set->key.pooling};
+    return summary;
+}
+
+// persist: the run, its per-sentence scores and decisions, the fitted model, in one transaction.
+Expected<std::int64_t> persistSelection(Store& store, const SelectInputs& in, const Scored& scored,
+                                        const std::vector<char>& selected, const SelectSummary& summary,
+                                        const CancelToken& cancel) {
+    const std::size_t n = in.pool.positions.size();
+    RunResults results;
+    results.sentenceIds = in.pool.text.ids;
+    results.score = scored.scores;
+    results.label.resize(n);
+    for (std::size_t i = 0; i < n; ++i) results.label[i] = selected[i];
+    if (!scored.probability.empty()) results.prob = scored.probability;
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
-    auto runId = createRun(store, RunKind::Select, pool->corpus.id, setId, p.toJson());
+    auto runId = createRun(store, RunKind::Select, in.pool.corpus.id, scored.setId, in.params.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
-    if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
-    if (fitted)
-        if (auto s = storeSelectionModel(store, *runId, *fitted); !s) return std::unexpected(s.error());
+    if (auto s = setRunSummary(store, *runId, summary.toJson()); !s) return std::unexpected(s.error());
+    if (scored.fitted)
+        if (auto s = storeSelectionModel(store, *runId, *scored.fitted); !s) return std::unexpected(s.error());
     cancel.throwIfCancelled();
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());
+    return *runId;
+}
+
+// prepare (pool, seed, leakage) / compute (the method's scores and the cut) / persist.
+Expected<SelectResult> selectBody(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    auto in = prepareSelect(params, store, progress);
+    if (!in) return std::unexpected(in.error());
+    const Leakage leak = findLeaked(*in, progress);
+    auto scored = in->needsEmbeddings                           ? scoreByEmbeddings(*in, leak.excluded, store, progress, cancel)
+                  : in->params.method == SelectMethod::Invitation ? scoreByInvitation(*in, leak.excluded, store, progress, cancel)
+                                                                  : scoreByLanguageModels(*in, leak.excluded, progress, cancel);
+    if (!scored) return std::unexpected(scored.error());
+    cancel.throwIfCancelled();
+
+    auto [selected, cut] = cutSelection(in->params.method, in->params.top, in->params.threshold, scored->scores, in->pool.text.ids);
+    SelectResult out;
+    out.poolSize = std::int64_t(in->pool.positions.size());
+    out.seedSize = std::int64_t(in->seed.positions.size());
+    out.leaked = leak.count;
+    out.selected = std::count(selected.begin(), selected.end(), 1);
+    out.summary = summariseSelection(*in, leak, *scored, out.selected, cut, store);
+    progress.stage("Saving the selection");
+    auto runId = persistSelection(store, *in, *scored, selected, out.summary, cancel);
+    if (!runId) return std::unexpected(runId.error());
     out.runId = *runId;
     return out;
 }
+
+}  // namespace
 
 // The job boundary (core's one cancellation style): deep loops throw CancelledException,
 // libtorch throws c10::Error; runJob turns both into dl::Error and the open transaction rolls back.
