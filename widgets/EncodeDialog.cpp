@@ -14,16 +14,18 @@
 #include <QVBoxLayout>
 
 #include "ModelInstaller.h"
+#include "ParamFieldWidgets.h"
 
 namespace {
 constexpr int kChoiceRole = Qt::UserRole + 1;  // index into models_ (-1 = a folder picked here)
 }
 
-EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const QString& device,
-                           QWidget* parent)
+EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const ParamFields& fields,
+                           const QString& device, QWidget* parent)
     : QDialog(parent), corpora_(corpora) {
     setWindowTitle(tr("Encode sentences"));
     model_ = new QComboBox(this);
+    nameParamWidget(model_, findParamField(fields, QStringLiteral("model")));  // the models found: setModels
     auto* browse = new QPushButton(tr("Folder…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Hugging Face model folder"));
@@ -50,10 +52,11 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     installRow->addWidget(cancelInstall_);
 
     corpus_ = new QComboBox(this);
-    for (const auto& c : corpora) corpus_->addItem(c.name);
+    nameParamWidget(corpus_, findParamField(fields, QStringLiteral("corpus")));
+    for (const auto& c : corpora) corpus_->addItem(c.name, c.name);
     side_ = new QComboBox(this);
-    side_->addItem(tr("Source side"));
-    side_->addItem(tr("Target side"));
+    applyParamField(side_, findParamField(fields, QStringLiteral("side")),
+                    {{QStringLiteral("src"), tr("Source side")}, {QStringLiteral("tgt"), tr("Target side")}});
     auto updateSide = [this] {
         const int i = corpus_->currentIndex();
         side_->setEnabled(i >= 0 && corpora_[i].parallel);
@@ -62,27 +65,28 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     connect(corpus_, &QComboBox::currentIndexChanged, this, updateSide);
     updateSide();
     layer_ = new QSpinBox(this);
-    layer_->setRange(-48, 48);
-    layer_->setValue(-1);
-    layer_->setToolTip(tr("-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end."));
+    applyParamField(layer_, findParamField(fields, QStringLiteral("layer")));  // then the model's recommended layer
     prefix_ = new QComboBox(this);
+    nameParamWidget(prefix_, findParamField(fields, QStringLiteral("prefix")));
     prefix_->addItem(tr("The model's default"), QString());
     prefix_->addItem(tr("\"query: \" (multilingual-e5: clustering, similarity)"), QStringLiteral("query"));
     prefix_->addItem(tr("\"passage: \" (multilingual-e5: documents to retrieve)"), QStringLiteral("passage"));
     prefix_->addItem(tr("None"), QStringLiteral("none"));
-    prefix_->setToolTip(tr("A prompt prepended to every sentence, for models trained with one (multilingual-e5-small)."));
     pooling_ = new QComboBox(this);
-    pooling_->addItem(tr("Mean over tokens (paper)"), QStringLiteral("mean"));
-    pooling_->addItem(tr("[CLS] token"), QStringLiteral("cls"));
-    pooling_->addItem(tr("Max over tokens"), QStringLiteral("max"));
+    applyParamField(pooling_, findParamField(fields, QStringLiteral("pooling")),
+                    {{QStringLiteral("mean"), tr("Mean over tokens (paper)")},
+                     {QStringLiteral("cls"), tr("[CLS] token")},
+                     {QStringLiteral("max"), tr("Max over tokens")}});
     normalize_ = new QCheckBox(tr("L2-normalise the vectors"), this);
+    applyParamField(normalize_, findParamField(fields, QStringLiteral("normalize")));
     float32_ = new QCheckBox(tr("Store as float32 (default float16: half the space)"), this);
+    applyParamField(float32_, findParamField(fields, QStringLiteral("float32")));
     precision_ = new QComboBox(this);
-    precision_->setObjectName(QStringLiteral("precision"));
-    precision_->addItem(tr("Device default (fp32 on the CPU)"), QString());
-    precision_->addItem(tr("bf16: faster, cosine 0.999 to fp32"), QStringLiteral("bf16"));
-    precision_->addItem(tr("int8: dynamic quantisation, CPU only, least exact"), QStringLiteral("int8"));
-    precision_->setToolTip(tr("What the linear layers compute in. Each precision's vectors are stored as their own set."));
+    applyParamField(precision_, findParamField(fields, QStringLiteral("precision")),
+                    {{QString(), tr("Device default (fp32 on the CPU)")},
+                     {QStringLiteral("fp32"), tr("fp32")},
+                     {QStringLiteral("bf16"), tr("bf16: faster, cosine 0.999 to fp32")},
+                     {QStringLiteral("int8"), tr("int8: dynamic quantisation, CPU only, least exact")}});
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Model:"), modelRow);
@@ -225,14 +229,7 @@ void EncodeDialog::startInstall() {
 
 EncodeRequest EncodeDialog::request() const {
     EncodeRequest r;
-    r.corpus = corpus_->currentText();
-    r.model = model_->currentData().toString();
-    r.targetSide = side_->currentIndex() == 1;
-    r.layer = layer_->value();
-    r.prefix = prefix_->currentData().toString();
-    r.pooling = pooling_->currentData().toString();
-    r.normalize = normalize_->isChecked();
-    r.float32 = float32_->isChecked();
-    r.precision = precision_->currentData().toString();
+    // The side counts for a parallel corpus only (disabled otherwise: the source side).
+    r.values = paramValues({corpus_, model_, side_, layer_, prefix_, pooling_, normalize_, float32_, precision_});
     return r;
 }

@@ -8,6 +8,7 @@
 #include <QDialog>
 
 #include "JobRequests.h"
+#include "ParamField.h"
 
 class QCheckBox;
 class QComboBox;
@@ -20,8 +21,9 @@ class ModelInstaller;
 class EncodeDialog : public QDialog {
     Q_OBJECT
 public:
-    EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const QString& device,
-                 QWidget* parent = nullptr);
+    // `fields`: encode's parameters (app/lib's encodeParamFields): ranges, defaults, tooltips.
+    EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const ParamFields& fields,
+                 const QString& device, QWidget* parent = nullptr);
     // Selects the model with this path, now or as soon as the models arrive.
     void preselectModel(const QString& path);
     // The models are listed off the GUI thread (directory listings, config.json reads, folder

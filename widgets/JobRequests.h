@@ -26,17 +26,10 @@ struct CorpusChoice {
 };
 
 struct EncodeRequest {
-    QString corpus;
-    QString model;  // path or name; empty = default
-    bool targetSide = false;
-    int layer = -1;
-    QString prefix;  // prompt name ("" = the model's default, "none", "query", "passage")
-    QString pooling = QStringLiteral("mean");
-    bool normalize = false;
-    bool float32 = false;
-    int threads = 0;           // from the settings
-    int batchTokens = 16384;
-    QString precision;         // "" = the device's default; fp32, bf16 or int8 (EncodeParams::precision)
+    // The job's parameters by name (ParamField::name: "corpus", "model", "side", "layer",
+    // "pooling", "precision", "threads", "batch-tokens", ...); a name left out keeps the job's
+    // default (core's parameter table). "model": a path or name; absent = the default model.
+    QVariantMap values;
 };
 
 struct ClusterRequest {

@@ -23,21 +23,21 @@ int toInt(const QVariant& v, int fallback) {
     return int(std::clamp<qint64>(x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
 }
 
-void name(QWidget* widget, const ParamField& field) {
+}  // namespace
+
+void nameParamWidget(QWidget* widget, const ParamField& field) {
     widget->setObjectName(field.name);
     widget->setToolTip(field.help);
 }
 
-}  // namespace
-
 void applyParamField(QSpinBox* box, const ParamField& field) {
-    name(box, field);
+    nameParamWidget(box, field);
     box->setRange(toInt(field.minimum, std::numeric_limits<int>::min()), toInt(field.maximum, std::numeric_limits<int>::max()));
     box->setValue(toInt(field.defaultValue, box->minimum()));
 }
 
 void applyParamField(QDoubleSpinBox* box, const ParamField& field) {
-    name(box, field);
+    nameParamWidget(box, field);
     // An unbounded side ends at +-1e9 on screen (a spin box sizes itself to its longest value).
     box->setRange(field.minimum.isValid() ? field.minimum.toDouble() : -kUnboundedDouble,
                   field.maximum.isValid() ? field.maximum.toDouble() : kUnboundedDouble);
@@ -45,19 +45,20 @@ void applyParamField(QDoubleSpinBox* box, const ParamField& field) {
 }
 
 void applyParamField(QCheckBox* box, const ParamField& field) {
-    name(box, field);
+    nameParamWidget(box, field);
     box->setChecked(field.defaultValue.toBool());
 }
 
 void applyParamField(QComboBox* box, const ParamField& field, const QMap<QString, QString>& labels) {
-    name(box, field);
+    nameParamWidget(box, field);
     box->clear();
+    if (!field.defaultValue.isValid()) box->addItem(labels.value(QString(), QStringLiteral("default")), QVariant());
     for (const auto& choice : field.choices) box->addItem(labels.value(choice, choice), choice);
     box->setCurrentIndex(qMax(0, box->findData(field.defaultValue.toString())));
 }
 
 void applyParamField(QLineEdit* edit, const ParamField& field) {
-    name(edit, field);
+    nameParamWidget(edit, field);
     edit->setText(field.defaultValue.toString());
 }
 

@@ -15,10 +15,15 @@ class QWidget;
 // The widget's limit where a Double field has none.
 inline constexpr double kUnboundedDouble = 1e9;
 
+// The objectName and tooltip only, for a widget whose items are not the field's (a corpus or
+// model list, a prompt name offered from a few).
+void nameParamWidget(QWidget* widget, const ParamField& field);
 void applyParamField(QSpinBox* box, const ParamField& field);
 void applyParamField(QDoubleSpinBox* box, const ParamField& field);
 void applyParamField(QCheckBox* box, const ParamField& field);
-// Items from field.choices (the data is the choice's name; `labels` may translate names).
+// Items from field.choices (the data is the choice's name; `labels` may translate names); a
+// field whose default is unset (the job decides) first offers an item for that, labels[""],
+// with no data: its value is left out of paramValues().
 void applyParamField(QComboBox* box, const ParamField& field, const QMap<QString, QString>& labels = {});
 void applyParamField(QLineEdit* edit, const ParamField& field);
 

@@ -1,10 +1,12 @@
 // `domainlens-cli encode PROJECT [--model DIR|HF-ID|NAME] [--layer N | --layers 6,8,12|all] [--prefix query|passage|none]
 //  [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt] [--precision fp32|bf16|int8] [--shard I/N --out DIR]`:
 // embeds the sentences with a transformer encoder and stores the vectors in the project.
-// Resumable (Ctrl+C, then run again) and a no-op when the corpus is already encoded.
+// Resumable (Ctrl+C, then run again) and a no-op when the corpus is already encoded. The job's
+// options come from its parameter table (encode/EncodeParamsTable.cpp).
 #include <cstdio>
 
 #include "CliSupport.h"
+#include "ParamOptions.h"
 #include "ShardCli.h"
 #include "encode/EncodeJob.h"
 #include "encode/ModelCatalog.h"
@@ -16,34 +18,9 @@ namespace {
 
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
+    // The job's parameters (encode/EncodeParamsTable.cpp), then the listing and the output.
+    addParamOptions(p, dl::encodeParamTable().specs());
     p.addOptions({
-        {QStringLiteral("model"),
-         QStringLiteral("A short name (all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small: installed by "
-                        "scripts/install-model.sh NAME under ~/.local/share/domainlens/models), a Hugging Face model "
-                        "directory, or an id in the HF cache (org/name). Default: all-mpnet-base-v2."),
-         QStringLiteral("NAME")},
-        {QStringLiteral("layer"), QStringLiteral("Hidden layer to pool: 0 = embeddings, 1..L, negative from the end (default: the model's recommended layer, 10 for all-mpnet-base-v2; else -1 = last)."), QStringLiteral("N")},
-        {QStringLiteral("layers"),
-         QStringLiteral("Several layers from one pass, each stored as its own embedding set: a comma list (6,8,10,12) or all."),
-         QStringLiteral("LIST")},
-        {QStringLiteral("prefix"),
-         QStringLiteral("Prompt prepended to every sentence, for models that define prompts (multilingual-e5-small: "
-                        "query (its default, the model card's advice for clustering), passage); none = no prompt."),
-         QStringLiteral("NAME")},
-        {QStringLiteral("pooling"), QStringLiteral("mean (default, over the attention mask), cls or max."), QStringLiteral("MODE")},
-        {QStringLiteral("corpus"), QStringLiteral("Corpus to encode (default: every corpus of the project)."), QStringLiteral("NAME")},
-        {QStringLiteral("side"), QStringLiteral("src (default) or tgt."), QStringLiteral("SIDE")},
-        {QStringLiteral("normalize"), QStringLiteral("L2-normalise the sentence vectors.")},
-        {QStringLiteral("float32"), QStringLiteral("Store float32 vectors (default float16).")},
-        {QStringLiteral("batch-tokens"), QStringLiteral("Padded tokens per forward batch (default 16384)."), QStringLiteral("N")},
-        {QStringLiteral("threads"), QStringLiteral("Compute threads (default: libtorch's choice, all cores)."), QStringLiteral("N")},
-        {QStringLiteral("device"), QStringLiteral("auto (default: CUDA when available), cpu or cuda."), QStringLiteral("DEVICE")},
-        {QStringLiteral("precision"),
-         QStringLiteral("What the linear layers compute in: fp32 (the CPU's default), bf16 (faster on CPUs "
-                        "with AVX-512 BF16; cosine >= 0.999 to fp32) or int8 (dynamic quantisation, CPU only; least exact). Vectors of each "
-                        "precision are stored as their own set."),
-         QStringLiteral("P")},
-        {QStringLiteral("chunk"), QStringLiteral("Sentences per committed chunk (default 4096)."), QStringLiteral("N")},
         {QStringLiteral("list-models"), QStringLiteral("List the models found (data dir and Hugging Face cache) and exit.")},
         {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
@@ -116,57 +93,21 @@ int run(const QCommandLineParser& p) {
     if (!path) return path.error();
 
     dl::EncodeParams params;
-    params.model = p.value(QStringLiteral("model")).toStdString();
-    params.pooling = p.isSet(QStringLiteral("pooling")) ? p.value(QStringLiteral("pooling")).toStdString() : "mean";
-    if (params.pooling != "mean" && params.pooling != "cls" && params.pooling != "max")
-        return usageError(QStringLiteral("--pooling must be mean, cls or max"));
-    const QString side = p.isSet(QStringLiteral("side")) ? p.value(QStringLiteral("side")) : QStringLiteral("src");
-    if (side == QLatin1String("src")) params.side = dl::Side::Source;
-    else if (side == QLatin1String("tgt")) params.side = dl::Side::Target;
-    else return usageError(QStringLiteral("--side must be src or tgt"));
-    params.normalize = p.isSet(QStringLiteral("normalize"));
-    params.storage = p.isSet(QStringLiteral("float32")) ? dl::StorageType::Float32 : dl::StorageType::Float16;
-    if (!intOption(p, QStringLiteral("layer"), params.layer, -1000, 1000)) return ExitUsage;
-    if (p.isSet(QStringLiteral("layers"))) {
-        if (p.isSet(QStringLiteral("layer"))) return usageError(QStringLiteral("use either --layer or --layers"));
-        const QString v = p.value(QStringLiteral("layers")).trimmed();
-        if (v == QLatin1String("all")) {
-            params.allLayers = true;
-        } else {
-            for (const auto& part : v.split(QLatin1Char(','))) {
-                bool ok = false;
-                const int l = part.trimmed().toInt(&ok);
-                if (!ok || l < -1000 || l > 1000)
-                    return usageError(QStringLiteral("--layers must be a comma list of layer numbers or all, not \"%1\"").arg(v));
-                params.layers.push_back(l);
-            }
-        }
-    }
+    if (!readParamOptions(p, dl::encodeParamTable(), params)) return ExitUsage;
+    if (auto s = dl::validateEncodeParams(params); !s) return usageError(QString::fromStdString(s.error().message));
+    if (p.isSet(QStringLiteral("layers")) && p.isSet(QStringLiteral("layer")))
+        return usageError(QStringLiteral("use either --layer or --layers"));
     if (!p.isSet(QStringLiteral("layer")) && !p.isSet(QStringLiteral("layers"))) {
         // No layer asked for: the model's recommended one (layer 10 of all-mpnet-base-v2,
         // docs/clustering.md), else the last. An unresolvable model fails in the job itself.
         if (auto model = dl::resolveModel(params.model)) params.layer = dl::recommendedLayer(model->name);
     }
-    if (p.isSet(QStringLiteral("prefix"))) {
-        params.prefix = p.value(QStringLiteral("prefix")).toStdString();
-        if (params.prefix.empty()) return usageError(QStringLiteral("--prefix needs a prompt name (query, passage) or none"));
-    }
-    int batchTokens = static_cast<int>(params.batchTokens);
-    if (!intOption(p, QStringLiteral("batch-tokens"), batchTokens, 16, 1 << 24)) return ExitUsage;
-    params.batchTokens = batchTokens;
-    if (!intOption(p, QStringLiteral("threads"), params.threads, 1, 1024)) return ExitUsage;
-    if (!intOption(p, QStringLiteral("chunk"), params.chunkSentences, 1, 1 << 22)) return ExitUsage;
-    params.device = p.isSet(QStringLiteral("device")) ? p.value(QStringLiteral("device")).toStdString() : "auto";
-    if (params.device != "auto" && params.device != "cpu" && params.device != "cuda")
-        return usageError(QStringLiteral("--device must be auto, cpu or cuda"));
-    params.precision = p.value(QStringLiteral("precision")).toStdString();
-    if (p.isSet(QStringLiteral("precision")))
-        if (auto s = dl::checkPrecision(params.precision, params.device); !s) return reportError(s.error());
+    if (p.isSet(QStringLiteral("prefix")) && params.prefix.empty())
+        return usageError(QStringLiteral("--prefix needs a prompt name (query, passage) or none"));
 
     int rc = ExitOk;
     if (auto target = shardTarget(p, rc)) {
         if (!params.layers.empty() || params.allLayers) return usageError(QStringLiteral("--shard encodes one layer: use --layer"));
-        params.corpus = p.value(QStringLiteral("corpus")).toStdString();
         return runEncodeShardCommand(*path, params, *target, p);
     }
     if (rc != ExitOk) return rc;
@@ -174,7 +115,7 @@ int run(const QCommandLineParser& p) {
     if (!store) return ExitFailed;
     std::vector<std::string> corpora;
     if (p.isSet(QStringLiteral("corpus"))) {
-        corpora.push_back(p.value(QStringLiteral("corpus")).toStdString());
+        corpora.push_back(params.corpus);
     } else {
         auto all = dl::listCorpora(*store);
         if (!all) return reportError(all.error());

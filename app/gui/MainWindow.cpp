@@ -412,7 +412,7 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
 }
 
 void MainWindow::encodeCorpus() {
-    EncodeDialog dialog({}, corpusChoices(corpusModel_->corpora()), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
+    EncodeDialog dialog({}, corpusChoices(corpusModel_->corpora()), encodeParamFields(), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
     // Listing the models reads folders and config files: off the GUI thread.
     auto requestModels = [this, &dialog] { loadModelsAsync(*async_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); }); };
     dialog.showModelsLoading();
@@ -423,10 +423,13 @@ void MainWindow::encodeCorpus() {
     dialog.preselectModel(settings.value(QStringLiteral("encode/defaultModel")).toString());
     if (dialog.exec() != QDialog::Accepted) return;
     auto request = dialog.request();
-    request.threads = settings.value(QStringLiteral("encode/threads"), 0).toInt();
-    request.batchTokens = settings.value(QStringLiteral("encode/batchTokens"), 16384).toInt();
+    // The settings' threads and batch size (never set: the job's defaults).
+    if (settings.contains(QStringLiteral("encode/threads")))
+        request.values.insert(QStringLiteral("threads"), settings.value(QStringLiteral("encode/threads")).toInt());
+    if (settings.contains(QStringLiteral("encode/batchTokens")))
+        request.values.insert(QStringLiteral("batch-tokens"), settings.value(QStringLiteral("encode/batchTokens")).toInt());
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Encode %1").arg(request.corpus), {}, outcome, makeEncodeJob(projectPath_, request, outcome));
+    runJob(tr("Encode %1").arg(request.values.value(QStringLiteral("corpus")).toString()), {}, outcome, makeEncodeJob(projectPath_, request, outcome));
 }
 
 void MainWindow::clusterCorpus() {

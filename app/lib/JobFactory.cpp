@@ -32,17 +32,8 @@ JobRunner::Body failing(const dl::Error& error) {
 
 JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, std::shared_ptr<JobOutcome> outcome) {
     dl::EncodeParams p;
-    p.corpus = r.corpus.toStdString();
-    p.model = r.model.toStdString();
-    p.side = r.targetSide ? dl::Side::Target : dl::Side::Source;
-    p.layer = r.layer;
-    p.prefix = r.prefix.toStdString();
-    p.pooling = r.pooling.toStdString();
-    p.normalize = r.normalize;
-    p.storage = r.float32 ? dl::StorageType::Float32 : dl::StorageType::Float16;
-    p.threads = r.threads;
-    p.batchTokens = r.batchTokens;
-    p.precision = r.precision.toStdString();
+    if (auto s = applyParamValues(dl::encodeParamTable(), p, r.values); !s) return failing(s.error());
+    if (auto s = dl::validateEncodeParams(p); !s) return failing(s.error());
     return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         auto res = dl::runEncode(p, store, progress, cancel);
         if (!res) return std::unexpected(res.error());

@@ -1,6 +1,7 @@
 #include "ParamFields.h"
 
 #include "analysis/ClusterJob.h"
+#include "encode/EncodeJob.h"
 #include "select/SelectJob.h"
 
 namespace {
@@ -64,5 +65,6 @@ dl::Expected<dl::ParamValue> paramValueFromVariant(const dl::ParamSpec& spec, co
     return dl::parseParamText(spec, value.toString().toStdString());
 }
 
+ParamFields encodeParamFields() { return toParamFields(dl::encodeParamTable().specs()); }
 ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().specs()); }
 ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }

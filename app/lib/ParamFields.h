@@ -27,5 +27,6 @@ dl::Status applyParamValues(const dl::ParamTable<P>& table, P& params, const QVa
 }
 
 // The fields of each job's dialog.
+ParamFields encodeParamFields();
 ParamFields clusterParamFields();
 ParamFields selectParamFields();  // the selection methods' and cross-lingual's

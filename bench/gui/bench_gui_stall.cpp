@@ -213,9 +213,9 @@ void benchEncode(const QString& project, const QString& model, int seconds, int 
     other.resize(1200, 700);
     other.show();
     EncodeRequest request;
-    request.corpus = QStringLiteral("pool");
-    request.model = model;
-    request.threads = threads;  // 0 = all cores, the app's default setting
+    request.values = {{QStringLiteral("corpus"), QStringLiteral("pool")},
+                      {QStringLiteral("model"), model},
+                      {QStringLiteral("threads"), threads}};  // 0 = all cores, the app's default setting
     QSignalSpy progress(&runner, &JobRunner::jobProgress);
     QSignalSpy finished(&runner, &JobRunner::jobFinished);
     StallProbe probe;

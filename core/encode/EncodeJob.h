@@ -12,6 +12,7 @@
 
 #include "common/Error.h"
 #include "encode/TransformerEncoder.h"
+#include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 #include "store/Embeddings.h"
 
@@ -38,6 +39,12 @@ struct EncodeParams {
     std::string precision;
     int chunkSentences = 4096;  // sentences per committed chunk
 };
+
+// encode's parameters declared once (encode/EncodeParamsTable.cpp): the CLI's options and
+// --help, the Encode dialog's fields and JobFactory's values come from it.
+const ParamTable<EncodeParams>& encodeParamTable();
+// Every field within its range and choices, and a precision the device can compute in.
+Status validateEncodeParams(const EncodeParams& params);
 
 struct EncodeResult {
     std::int64_t setId = 0;

@@ -69,6 +69,7 @@ std::string describeDefaultAndRange(const ParamSpec& spec) {
     if (spec.kind == ParamKind::Flag) return {};
     std::string s;
     if (spec.required) s = "required";
+    else if (!spec.defaultNote.empty()) s = "default " + spec.defaultNote;
     else if (const std::string d = formatParamValue(spec.defaultValue); !d.empty()) s = "default " + d;
     std::string range;
     if (spec.kind == ParamKind::Choice) range = choiceList(spec.choices);
@@ -106,7 +107,11 @@ Status checkParamValue(const ParamSpec& spec, const ParamValue& value) {
         return {};
     }
     case ParamKind::Flag: return std::holds_alternative<bool>(value) ? Status{} : wrongType();
-    case ParamKind::Text: return std::holds_alternative<std::string>(value) ? Status{} : wrongType();
+    case ParamKind::Text: {
+        const auto* v = std::get_if<std::string>(&value);
+        if (!v) return wrongType();
+        return spec.checkText ? spec.checkText(*v) : Status{};
+    }
     case ParamKind::Choice: {
         const auto* v = std::get_if<std::string>(&value);
         if (!v) return wrongType();

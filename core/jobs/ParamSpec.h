@@ -51,6 +51,11 @@ struct ParamSpec {
     bool required = false;
     // IntList: reads the text ("8,10,last" for layers); each number must then be in [min, max].
     Expected<std::vector<int>> (*parseList)(std::string_view text) = nullptr;
+    // Text: the values it accepts (encode's --layers: a comma list or all); any text when empty.
+    Status (*checkText)(std::string_view text) = nullptr;
+    // Shown as the default instead of the value where the front ends resolve an unset
+    // parameter themselves (encode's --layer: the model's recommended layer).
+    std::string defaultNote;
 
     // What the tables write: param("k", "Number of clusters.").between(1, 10000).shownAs("K").storedAt("k")
     ParamSpec& between(double lo, double hi) { min = lo, max = hi; return *this; }
@@ -62,6 +67,9 @@ struct ParamSpec {
     ParamSpec& mandatory() { required = true; return *this; }
     ParamSpec& oneOf(std::vector<std::string> names) { kind = ParamKind::Choice, choices = std::move(names); return *this; }
     ParamSpec& listReadBy(Expected<std::vector<int>> (*parser)(std::string_view)) { parseList = parser; return *this; }
+    ParamSpec& textCheckedBy(Status (*check)(std::string_view)) { checkText = check; return *this; }
+    ParamSpec& defaultShownAs(std::string note) { defaultNote = std::move(note); return *this; }
+    ParamSpec& ofKind(ParamKind k) { kind = k; return *this; }
 };
 
 inline ParamSpec param(std::string name, std::string help) {

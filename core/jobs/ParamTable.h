@@ -72,10 +72,10 @@ public:
         return *this;
     }
     // A plain field: int, int64, uint64, optional<int64>, double, optional<double>, bool,
-    // string, vector<int>.
+    // string, vector<int>; a string given oneOf(...) stays a Choice (encode's pooling).
     template <class T>
     ParamTable& field(ParamSpec spec, T P::*member) {
-        spec.kind = param_detail::kindOf<T>();
+        if (!(std::same_as<T, std::string> && spec.kind == ParamKind::Choice)) spec.kind = param_detail::kindOf<T>();
         return add(std::move(spec), [member](const P& p) { return param_detail::toValue(p.*member); },
                    [member](P& p, const ParamValue& v) { p.*member = param_detail::fromValue<T>(v); });
     }

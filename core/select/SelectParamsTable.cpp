@@ -18,11 +18,6 @@ namespace {
 constexpr double kMaxSeed = 1 << 30;
 constexpr double kMaxInt = INT_MAX;
 
-ParamSpec ofKind(ParamSpec spec, ParamKind kind) {
-    spec.kind = kind;
-    return spec;
-}
-
 // The options of both jobs.
 ParamSpec methodSpec() {
     return param("method", "cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), finetune "
@@ -123,10 +118,9 @@ ParamTable<SelectParams> makeSelectTable() {
               p.invitation.pseudoOut = std::get<std::string>(v) == "lm" ? PseudoOutSource::LanguageModel : PseudoOutSource::TranslationModel;
           });
     t.storedWhen([](const S& p) { return isMethod(p, M::Invitation); });
-    t.add(ofKind(param("pseudo-out-factor", "contrast, invitation: pseudo-out size as a multiple (> 0) of the seed size (1 "
-                                            "as the paper).")
-                     .shownAs("X").storedAt("pseudo_out_factor"),
-                 ParamKind::Double),
+    t.add(param("pseudo-out-factor", "contrast, invitation: pseudo-out size as a multiple (> 0) of the seed size (1 "
+                                     "as the paper).")
+              .shownAs("X").storedAt("pseudo_out_factor").ofKind(ParamKind::Double),
           [](const S& p) { return ParamValue(p.crossEntropy.outFactor); },
           [](S& p, const ParamValue& v) { p.crossEntropy.outFactor = p.invitation.pseudoOutFactor = std::get<double>(v); });
     t.storedWhen([](const S& p) { return isMethod(p, M::Contrast); });

@@ -2,7 +2,9 @@
 // (core/jobs/ParamTable.h). This suite checks that every front end shows that one value, for
 // each parameter of each converted job: `domainlens-cli <job> --help` (the real binary), the
 // job's dialog (the real widget, built from app/lib's fields), and the params JSON stored with
-// a run made by the CLI and one made by the GUI's JobFactory on a small real project. A
+// a run made by the CLI and one made by the GUI's JobFactory on a small real project (a job
+// that stores no params JSON, encode: the Params struct's defaults, which the dialog's
+// untouched request must give through the table). A
 // hard-coded range in a dialog, a help text that states another default, an option declared
 // by hand, or a run that stores another value fails here.
 #include <QtTest>
@@ -18,6 +20,7 @@
 
 #include "CliProcess.h"
 #include "ClusterDialog.h"
+#include "EncodeDialog.h"
 #include "JobFactory.h"
 #include "ParamFieldWidgets.h"
 #include "ParamFields.h"
@@ -25,6 +28,7 @@
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
+#include "encode/EncodeJob.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 #include "store/Runs.h"
@@ -76,7 +80,8 @@ struct JobCase {
     // The values the runs are given (the rest are defaults): --name text on the command line,
     // name -> text in the dialog's request.
     QList<std::pair<QString, QString>> given;
-    // A run through the GUI's path: the dialog's request with `given` set -> JobFactory.
+    // A run through the GUI's path: the dialog's request with `given` set -> JobFactory; empty
+    // for a job that stores no params JSON (no run is made).
     std::function<JobRunner::Body(const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome>)> guiJob;
 };
 
@@ -114,6 +119,20 @@ const std::vector<JobCase>& jobs() {
                     request.values.insert(given);
                     return makeClusterJob(project, request, outcome);
                 }},
+        // encode stores no params JSON (an embedding set is keyed by what it resolved): no run.
+        JobCase{QStringLiteral("encode"),
+                dl::encodeParamTable().specs(),
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("list-models"), QStringLiteral("json"),
+                 QStringLiteral("quiet"), QStringLiteral("shard"), QStringLiteral("out")},
+                [] { return std::make_unique<EncodeDialog>(QList<ModelChoice>{}, corpora(), encodeParamFields(), QStringLiteral("cpu")); },
+                {QStringLiteral("model"), QStringLiteral("corpus"), QStringLiteral("side"), QStringLiteral("layer"),
+                 QStringLiteral("prefix"), QStringLiteral("pooling"), QStringLiteral("normalize"), QStringLiteral("float32"),
+                 QStringLiteral("precision")},
+                {},
+                encoderOf(dl::encodeParamTable()),
+                {},
+                {},
+                {}},
         // select: the selection methods' table and cross-lingual's, one set of options; the run
         // is a cosine selection, which stores the options every method shares.
         JobCase{QStringLiteral("select"),
@@ -183,6 +202,7 @@ private slots:
         const QByteArray made = makeLabelledProject(dir_, project_, testData(QStringLiteral("models/bert-tiny")), 40, 10);
         QVERIFY2(made.isEmpty(), made.constData());
         for (const auto& job : jobs()) {
+            if (!job.guiJob) continue;
             QStringList args{job.command, project_, QStringLiteral("--json"), QStringLiteral("--quiet")};
             QVariantMap given;
             for (const auto& [name, text] : job.given) args << QStringLiteral("--") + name << text, given.insert(name, text);
@@ -214,7 +234,8 @@ private slots:
         QVERIFY2(help[command].contains(name), qPrintable(QStringLiteral("--%1 missing from %2 --help").arg(name, command)));
         const QString shown = help[command].value(name);
         QCOMPARE(shown, QString::fromStdString(dl::paramHelpLine(*spec)).simplified());
-        const QString def = QString::fromStdString(dl::formatParamValue(spec->defaultValue));
+        // the value, or what stands for it where the front ends resolve an unset one (encode's --layer)
+        const QString def = QString::fromStdString(spec->defaultNote.empty() ? dl::formatParamValue(spec->defaultValue) : spec->defaultNote);
         if (spec->required) QVERIFY2(shown.contains(QStringLiteral("required")), qPrintable(shown));
         else if (spec->kind != dl::ParamKind::Flag && !def.isEmpty())
             QVERIFY2(shown.contains(QStringLiteral("default ") + def), qPrintable(shown));
@@ -265,9 +286,11 @@ private slots:
             QStringList items;
             for (int i = 0; i < box->count(); ++i) items << box->itemData(i).toString();
             QStringList choices;
+            if (unset) choices << QString();  // first an item for "the job decides", chosen
             for (const auto& c : spec->choices) choices << QString::fromStdString(c);
             QCOMPARE(items, choices);
             if (!unset) QCOMPARE(box->currentData().toString(), QString::fromStdString(dl::formatParamValue(def)));
+            else QVERIFY(!box->currentData().isValid());
         } else if (auto* box = qobject_cast<QCheckBox*>(w)) {
             QCOMPARE(box->isChecked(), std::get<bool>(def));
         } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
@@ -300,6 +323,24 @@ private slots:
             QVERIFY2(stored, spec->jsonKey.c_str());
             QCOMPARE(QString::fromStdString(stored->dump()), QString::fromStdString(job.encode(*spec, expected).dump()));
         }
+    }
+
+    // encode stores no run: the Encode dialog's untouched request, applied through the table as
+    // JobFactory applies it, gives the Params struct's defaults (but the corpus it names).
+    void encodeDialogDefaults() {
+        EncodeDialog dialog({}, corpora(), encodeParamFields(), QStringLiteral("cpu"));
+        const auto& table = dl::encodeParamTable();
+        dl::EncodeParams p;
+        auto applied = applyParamValues(table, p, dialog.request().values);
+        QVERIFY2(applied, applied ? "" : applied.error().message.c_str());
+        QCOMPARE(p.corpus, std::string("pool"));
+        for (const auto& b : table.bindings()) {
+            if (b.spec.name == "corpus") continue;
+            QCOMPARE(QString::fromStdString(dl::formatParamValue(b.get(p))),
+                     QString::fromStdString(dl::formatParamValue(b.get(dl::EncodeParams{}))));
+            QVERIFY(b.get(dl::EncodeParams{}) == b.spec.defaultValue);
+        }
+        QVERIFY(dl::validateEncodeParams(p));
     }
 
     // The select dialog's iterations follow the method: the table's default (contrast's) and

@@ -68,8 +68,7 @@ private slots:
         auto outcome = std::make_shared<JobOutcome>();
         for (const char* corpus : {"demo", "seeds"}) {
             EncodeRequest e;
-            e.corpus = QString::fromLatin1(corpus);
-            e.model = model;
+            e.values = {{QStringLiteral("corpus"), QString::fromLatin1(corpus)}, {QStringLiteral("model"), model}};
             const QString error = run(makeEncodeJob(project_, e, outcome));
             QVERIFY2(error.isEmpty(), qPrintable(error));
         }
@@ -184,8 +183,8 @@ private slots:
 
     void badModelFolderIsAClearError() {
         EncodeRequest e;
-        e.corpus = QStringLiteral("demo");
-        e.model = dir_.path();  // a folder, but not a model
+        e.values = {{QStringLiteral("corpus"), QStringLiteral("demo")},
+                    {QStringLiteral("model"), dir_.path()}};  // a folder, but not a model
         const QString error = run(makeEncodeJob(project_, e, nullptr));
         QVERIFY(!error.isEmpty());
         QVERIFY2(error.contains(dir_.path()) || error.contains(QStringLiteral("config.json")), qPrintable(error));

@@ -12,6 +12,7 @@
 #include <QPushButton>
 
 #include "EncodeDialog.h"
+#include "ParamFields.h"
 #include "TestSupport.h"
 
 Q_DECLARE_METATYPE(ModelChoice)
@@ -77,7 +78,7 @@ private slots:
     }
 
     void missingModelCannotEncode() {
-        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
         d.setInstaller(QStringLiteral("bash"), {script()}, [&d] { d.setModels({installed(), missing()}); });
         auto* combo = d.findChild<QComboBox*>();
         auto* encode = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
@@ -86,16 +87,16 @@ private slots:
         combo->setCurrentIndex(1);
         QVERIFY(!encode->isEnabled());
         QVERIFY(!button(d, QStringLiteral("Install"))->isHidden());
-        QCOMPARE(d.request().model, QStringLiteral("multilingual-e5-small"));
+        QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(), QStringLiteral("multilingual-e5-small"));
         combo->setCurrentIndex(0);
         QVERIFY(encode->isEnabled());
-        QCOMPARE(d.request().model, QStringLiteral("/models/all-MiniLM-L6-v2"));
+        QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(), QStringLiteral("/models/all-MiniLM-L6-v2"));
     }
 
     // The models arrive after the dialog opened (listed off the GUI thread): until then it
     // says so and cannot encode; then the preselected model is chosen.
     void modelsArriveLater() {
-        EncodeDialog d({}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        EncodeDialog d({}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
         QSignalSpy changed(&d, &EncodeDialog::modelsChanged);
         d.showModelsLoading();
         d.preselectModel(QStringLiteral("/models/all-MiniLM-L6-v2"));
@@ -113,7 +114,7 @@ private slots:
         QVERIFY(changed.wait(5000));
         QVERIFY(!d.modelsLoading());
         QCOMPARE(combo->count(), 2);
-        QCOMPARE(d.request().model, QStringLiteral("/models/all-MiniLM-L6-v2"));
+        QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(), QStringLiteral("/models/all-MiniLM-L6-v2"));
         QVERIFY(encode->isEnabled());
     }
 
@@ -121,21 +122,22 @@ private slots:
         QTest::addColumn<int>("row");
         QTest::addColumn<QString>("precision");
         QTest::newRow("default") << 0 << QString();
-        QTest::newRow("bf16") << 1 << QStringLiteral("bf16");
-        QTest::newRow("int8") << 2 << QStringLiteral("int8");
+        QTest::newRow("fp32") << 1 << QStringLiteral("fp32");  // the table's choices, as the CLI's --precision
+        QTest::newRow("bf16") << 2 << QStringLiteral("bf16");
+        QTest::newRow("int8") << 3 << QStringLiteral("int8");
     }
     void precisionReachesTheRequest() {
         QFETCH(int, row);
         QFETCH(QString, precision);
-        EncodeDialog d({installed()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        EncodeDialog d({installed()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
         auto* combo = d.findChild<QComboBox*>(QStringLiteral("precision"));
         QVERIFY(combo);
         combo->setCurrentIndex(row);
-        QCOMPARE(d.request().precision, precision);
+        QCOMPARE(d.request().values.value(QStringLiteral("precision")).toString(), precision);
     }
 
     void installFailureIsReported() {
-        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
         int relisted = 0;
         d.setInstaller(QStringLiteral("bash"), {script()}, [&] {
             ++relisted;
@@ -157,7 +159,7 @@ private slots:
     }
 
     void cancelInstall() {
-        EncodeDialog d({missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, QStringLiteral("cpu"));
+        EncodeDialog d({missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
         d.setInstaller(QStringLiteral("bash"), {QStringLiteral("-c"), QStringLiteral("exec sleep 30 #")}, {});
         QSignalSpy done(&d, &EncodeDialog::installFinished);
         button(d, QStringLiteral("Install"))->click();
