@@ -115,9 +115,21 @@ nlohmann::json CrossLingualParams::toJson() const {
     return j;
 }
 
-// The body of runCrossLingual; may throw (cancel from deep loops, libtorch errors).
-static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store& store, ProgressSink& progress,
-                                             const CancelToken& cancel) {
+namespace {
+
+// prepare: seed, pool and parallel corpus read, oriented (side A = the seed's language) and
+// encoded with one model; the rows each step uses.
+struct CrossLingualInputs {
+    CorpusSubset seed, pool, parallel;
+    Side sideA = Side::Source, sideB = Side::Target;
+    std::string langA, langB;
+    int dim = 0;
+    std::int64_t pairs = 0;
+    std::vector<float> seedRows, poolRows, aRows, bRows;  // row-major, dim columns
+};
+
+Expected<CrossLingualInputs> prepareCrossLingual(const CrossLingualParams& p, Store& store, ProgressSink& progress,
+                                                 const CancelToken& cancel) {
     if (p.parallel.empty()) return usageError("Cross-lingual selection needs a parallel corpus (--parallel).");
     if (p.clusters < 1) return usageError("The number of clusters must be at least 1.");
     progress.stage("Reading seed, pool and parallel corpus");
@@ -129,14 +141,16 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     if (!parallel) return std::unexpected(parallel.error());
     if (!parallel->corpus.parallel)
         return usageError("The corpus '" + parallel->corpus.name + "' is monolingual; --parallel needs line-aligned pairs.");
+    CrossLingualInputs in;
     // Orientation: side A is the seed's language. Swap when the parallel corpus runs B -> A.
-    Side sideA = Side::Source, sideB = Side::Target;
     const auto& seedLang = seed->corpus.srcLang;
-    if (!seedLang.empty() && seedLang == parallel->corpus.tgtLang && seedLang != parallel->corpus.srcLang) std::swap(sideA, sideB);
-    const std::string langB = sideB == Side::Target ? parallel->corpus.tgtLang : parallel->corpus.srcLang;
-    if (!pool->corpus.srcLang.empty() && !langB.empty() && pool->corpus.srcLang != langB)
-        progress.info("Warning: the pool is '" + pool->corpus.srcLang + "' but the parallel corpus pairs '" + seedLang + "' with '" +
-                      langB + "'.");
+    if (!seedLang.empty() && seedLang == parallel->corpus.tgtLang && seedLang != parallel->corpus.srcLang)
+        std::swap(in.sideA, in.sideB);
+    in.langA = in.sideA == Side::Target ? parallel->corpus.tgtLang : parallel->corpus.srcLang;
+    in.langB = in.sideB == Side::Target ? parallel->corpus.tgtLang : parallel->corpus.srcLang;
+    if (!pool->corpus.srcLang.empty() && !in.langB.empty() && pool->corpus.srcLang != in.langB)
+        progress.info("Warning: the pool is '" + pool->corpus.srcLang + "' but the parallel corpus pairs '" + seedLang +
+                      "' with '" + in.langB + "'.");
 
     // Embeddings, encoded on demand with one model.
     auto encode = [&](const CorpusInfo& c, Side side) -> Expected<EmbeddingMatrix> {
@@ -152,49 +166,74 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     if (!seedM) return std::unexpected(seedM.error());
     auto poolM = encode(pool->corpus, Side::Source);
     if (!poolM) return std::unexpected(poolM.error());
-    auto parA = encode(parallel->corpus, sideA);
+    auto parA = encode(parallel->corpus, in.sideA);
     if (!parA) return std::unexpected(parA.error());
-    auto parB = encode(parallel->corpus, sideB);
+    auto parB = encode(parallel->corpus, in.sideB);
     if (!parB) return std::unexpected(parB.error());
-    const int dim = seedM->dim;
-    const auto seedRows = gatherRows(*seedM, seed->positions);
-    const auto poolRows = gatherRows(*poolM, pool->positions);
-    const auto aRows = gatherRows(*parA, parallel->positions);
-    const auto bRows = gatherRows(*parB, parallel->positions);
-    const auto pairs = std::int64_t(parallel->positions.size());
-    if (pairs < 2 * p.batchSize) return fail("The parallel corpus has " + std::to_string(pairs) + " pairs; at least " +
-                                             std::to_string(2 * p.batchSize) + " are needed to train the adaptive layer.");
+    in.dim = seedM->dim;
+    in.seedRows = gatherRows(*seedM, seed->positions);
+    in.poolRows = gatherRows(*poolM, pool->positions);
+    in.aRows = gatherRows(*parA, parallel->positions);
+    in.bRows = gatherRows(*parB, parallel->positions);
+    in.pairs = std::int64_t(parallel->positions.size());
+    if (in.pairs < 2 * p.batchSize)
+        return fail("The parallel corpus has " + std::to_string(in.pairs) + " pairs; at least " +
+                    std::to_string(2 * p.batchSize) + " are needed to train the adaptive layer.");
+    in.seed = std::move(*seed);
+    in.pool = std::move(*pool);
+    in.parallel = std::move(*parallel);
+    return in;
+}
 
-    // Clusters of the A side (GMM after PCA 50, as in the clustering view) decide the negatives.
-    std::vector<std::int32_t> clusters(pairs, 0);
-    if (p.clusters > 1) {
-        progress.stage("Clustering the parallel corpus (k = " + std::to_string(p.clusters) + ")");
-        auto x = DataMatrix::fromFloat(aRows, pairs, dim);
-        if (!x) return std::unexpected(x.error());
-        auto pca = fitPca(*x, {std::min(50, dim), p.pcaMaxFitRows, p.seedValue}, cancel);
-        if (!pca) return std::unexpected(pca.error());
-        if (pca->fitRows < pairs)
-            progress.info("PCA fitted on a random sample of " + std::to_string(pca->fitRows) + " of " + std::to_string(pairs) +
-                          " pairs (--pca-sample; sample seed " + std::to_string(p.seedValue) + ").");
-        std::vector<double> projected(pairs * pca->components);
-        const auto xd = x->toDouble();
-        for (std::int64_t i = 0; i < pairs; ++i)
-            for (int c = 0; c < pca->components; ++c) {
-                double s = 0;
-                for (int k = 0; k < dim; ++k) s += (xd[i * dim + k] - pca->mean[k]) * pca->axes[c * dim + k];
-                projected[i * pca->components + c] = s;
-            }
-        auto z = DataMatrix::fromDouble(projected, pairs, pca->components);
-        if (!z) return std::unexpected(z.error());
-        GmmParams gp;
-        gp.k = p.clusters;
-        gp.seed = p.seedValue;
-        auto fit = fitGmm(*z, gp, progress, cancel);
-        if (!fit) return std::unexpected(fit.error());
-        clusters = fit->labels;
-    }
+// Clusters of the A side (GMM after PCA 50, as in the clustering view) decide the negatives;
+// all zero (one cluster) when --clusters 1.
+Expected<std::vector<std::int32_t>> clusterPairs(const CrossLingualParams& p, const CrossLingualInputs& in,
+                                                 ProgressSink& progress, const CancelToken& cancel) {
+    const std::int64_t pairs = in.pairs;
+    const int dim = in.dim;
+    if (p.clusters <= 1) return std::vector<std::int32_t>(std::size_t(pairs), 0);
+    progress.stage("Clustering the parallel corpus (k = " + std::to_string(p.clusters) + ")");
+    auto x = DataMatrix::fromFloat(in.aRows, pairs, dim);
+    if (!x) return std::unexpected(x.error());
+    auto pca = fitPca(*x, {std::min(50, dim), p.pcaMaxFitRows, p.seedValue}, cancel);
+    if (!pca) return std::unexpected(pca.error());
+    if (pca->fitRows < pairs)
+        progress.info("PCA fitted on a random sample of " + std::to_string(pca->fitRows) + " of " + std::to_string(pairs) +
+                      " pairs (--pca-sample; sample seed " + std::to_string(p.seedValue) + ").");
+    std::vector<double> projected(pairs * pca->components);
+    const auto xd = x->toDouble();
+    for (std::int64_t i = 0; i < pairs; ++i)
+        for (int c = 0; c < pca->components; ++c) {
+            double s = 0;
+            for (int k = 0; k < dim; ++k) s += (xd[i * dim + k] - pca->mean[k]) * pca->axes[c * dim + k];
+            projected[i * pca->components + c] = s;
+        }
+    auto z = DataMatrix::fromDouble(projected, pairs, pca->components);
+    if (!z) return std::unexpected(z.error());
+    GmmParams gp;
+    gp.k = p.clusters;
+    gp.seed = p.seedValue;
+    auto fit = fitGmm(*z, gp, progress, cancel);
+    if (!fit) return std::unexpected(fit.error());
+    return std::move(fit->labels);
+}
 
-    // Train g with InfoNCE; early stopping on held-out pairs.
+// The adaptive layer g after training (the best held-out state loaded), and how it went.
+struct TrainedLayer {
+    std::shared_ptr<AdaptiveLayerImpl> g;
+    std::vector<char> bestState;        // g's parameters as stored with the run
+    std::vector<std::int64_t> heldOut;  // pair rows never trained on (the alignment view's)
+    double initialLoss = 0, bestLoss = 0;
+    int epochs = 0;
+    nlohmann::json curve = nlohmann::json::array();  // held-out loss before and after each epoch
+};
+
+// Train g with InfoNCE on the pairs (negatives from other clusters); early stopping on held-out pairs.
+TrainedLayer trainAdaptiveLayer(const CrossLingualParams& p, const CrossLingualInputs& in,
+                                const std::vector<std::int32_t>& clusters, ProgressSink& progress,
+                                const CancelToken& cancel) {
+    const std::int64_t pairs = in.pairs;
+    const int dim = in.dim;
     progress.stage("Training the adaptive layer");
     torch::manual_seed(p.seedValue);
     std::mt19937_64 rng(p.seedValue);
@@ -202,10 +241,14 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
     std::iota(order.begin(), order.end(), 0);
     std::shuffle(order.begin(), order.end(), rng);
     const auto heldOut = std::max<std::int64_t>(p.batchSize, std::llround(double(pairs) * p.heldOutFraction));
-    std::vector<std::int64_t> test(order.begin(), order.begin() + heldOut), train(order.begin() + heldOut, order.end());
-    auto A = torch::from_blob(const_cast<float*>(aRows.data()), {pairs, dim}, torch::kFloat32);
-    auto B = torch::from_blob(const_cast<float*>(bRows.data()), {pairs, dim}, torch::kFloat32);
-    AdaptiveLayerImpl g(dim, p.hidden);
+    TrainedLayer out;
+    out.heldOut.assign(order.begin(), order.begin() + heldOut);
+    std::vector<std::int64_t> train(order.begin() + heldOut, order.end());
+    const auto& test = out.heldOut;
+    auto A = torch::from_blob(const_cast<float*>(in.aRows.data()), {pairs, dim}, torch::kFloat32);
+    auto B = torch::from_blob(const_cast<float*>(in.bRows.data()), {pairs, dim}, torch::kFloat32);
+    out.g = std::make_shared<AdaptiveLayerImpl>(dim, p.hidden);
+    AdaptiveLayerImpl& g = *out.g;
     torch::optim::Adam optimizer(g.parameters(), torch::optim::AdamOptions(p.learningRate));
     const bool allNegatives = p.clusters <= 1;
     auto batchLoss = [&](const std::vector<std::int64_t>& rows) {
@@ -224,11 +267,11 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
         return n ? sum / n : 0.0;
     };
     double best = heldOutLoss();
-    const double initialLoss = best;
-    std::vector<char> bestState = saveModule(g);
-    int sinceBest = 0, epochs = 0;
-    nlohmann::json curve = nlohmann::json::array({best});
-    for (int epoch = 0; epoch < p.maxEpochs && sinceBest < p.patience; ++epoch, ++epochs) {
+    out.initialLoss = best;
+    out.bestState = saveModule(g);
+    out.curve.push_back(best);
+    int sinceBest = 0;
+    for (int epoch = 0; epoch < p.maxEpochs && sinceBest < p.patience; ++epoch, ++out.epochs) {
         cancel.throwIfCancelled();
         std::shuffle(train.begin(), train.end(), rng);
         for (std::size_t b = 0; b + p.batchSize <= train.size(); b += p.batchSize) {
@@ -238,123 +281,166 @@ static Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p
             optimizer.step();
         }
         const double l = heldOutLoss();
-        curve.push_back(l);
+        out.curve.push_back(l);
         if (l < best - 1e-6) {
             best = l;
-            bestState = saveModule(g);
+            out.bestState = saveModule(g);
             sinceBest = 0;
         } else {
             ++sinceBest;
         }
         progress.progress(epoch + 1, p.maxEpochs);
     }
-    {
-        std::istringstream is(std::string(bestState.begin(), bestState.end()));
-        torch::serialize::InputArchive archive;
-        archive.load_from(is);
-        g.load(archive);
-    }
+    out.bestLoss = best;
+    std::istringstream is(std::string(out.bestState.begin(), out.bestState.end()));
+    torch::serialize::InputArchive archive;
+    archive.load_from(is);
+    g.load(archive);
     g.eval();
+    return out;
+}
 
-    // The alignment view: held-out pairs (never trained on) before and after g, each in one
-    // PCA of both languages, with the mean cosine of a sentence and its translation.
+// The alignment view: held-out pairs (never trained on) before and after g, each in one PCA of
+// both languages, with the mean cosine of a sentence and its translation.
+struct AlignmentView {
+    std::vector<std::int64_t> pairIds;
+    std::vector<float> before, after;
+    CrossLingualAlignment summary;
+};
+
+AlignmentView alignmentView(const CrossLingualInputs& in, const TrainedLayer& layer) {
+    const auto& test = layer.heldOut;
     std::vector<std::int64_t> shown(test.begin(), test.begin() + std::ptrdiff_t(std::min(test.size(), kAlignmentPairs)));
-    std::vector<std::int64_t> shownIds;
-    for (auto i : shown) shownIds.push_back(parallel->ids[std::size_t(i)]);
-    std::vector<float> alignedBefore, alignedAfter;
-    CrossLingualAlignment alignment;
-    {
-        torch::NoGradGuard noGrad;
-        const auto idx = torch::tensor(shown, torch::kInt64);
-        const auto a0 = A.index_select(0, idx), b0 = B.index_select(0, idx);
-        const auto a1 = g.forward(a0), b1 = g.forward(b0);
-        alignedBefore = jointPca2(a0, b0);
-        alignedAfter = jointPca2(a1, b1);
-        const std::string langA = sideA == Side::Target ? parallel->corpus.tgtLang : parallel->corpus.srcLang;
-        alignment = {std::int64_t(shown.size()), {langA, langB}, torch::cosine_similarity(a0, b0, 1).mean().item<double>(),
-                     torch::cosine_similarity(a1, b1, 1).mean().item<double>()};
-    }
+    AlignmentView view;
+    for (auto i : shown) view.pairIds.push_back(in.parallel.ids[std::size_t(i)]);
+    torch::NoGradGuard noGrad;
+    auto A = torch::from_blob(const_cast<float*>(in.aRows.data()), {in.pairs, in.dim}, torch::kFloat32);
+    auto B = torch::from_blob(const_cast<float*>(in.bRows.data()), {in.pairs, in.dim}, torch::kFloat32);
+    const auto idx = torch::tensor(shown, torch::kInt64);
+    const auto a0 = A.index_select(0, idx), b0 = B.index_select(0, idx);
+    const auto a1 = layer.g->forward(a0), b1 = layer.g->forward(b0);
+    view.before = jointPca2(a0, b0);
+    view.after = jointPca2(a1, b1);
+    view.summary = {std::int64_t(shown.size()), {in.langA, in.langB}, torch::cosine_similarity(a0, b0, 1).mean().item<double>(),
+                    torch::cosine_similarity(a1, b1, 1).mean().item<double>()};
+    return view;
+}
 
-    // Classifier c on g(seed) vs the A sentences least like the seed; applied to g(pool).
-    const auto gSeed = applyLayer(g, seedRows, dim);
-    const auto gA = applyLayer(g, aRows, dim);
-    const auto gPool = applyLayer(g, poolRows, dim);
-    const auto cosine = cosineToSeedMean(gSeed.data(), std::int64_t(seed->positions.size()), gA.data(), pairs, dim);
+// Classifier c on g(seed) vs the A sentences least like the seed; applied to g(pool).
+Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const CrossLingualInputs& in, const TrainedLayer& layer,
+                                  ProgressSink& progress, const CancelToken& cancel) {
+    const int dim = in.dim;
+    const auto seedCount = std::int64_t(in.seed.positions.size());
+    const auto gSeed = applyLayer(*layer.g, in.seedRows, dim);
+    const auto gA = applyLayer(*layer.g, in.aRows, dim);
+    const auto gPool = applyLayer(*layer.g, in.poolRows, dim);
+    const auto cosine = cosineToSeedMean(gSeed.data(), seedCount, gA.data(), in.pairs, dim);
     DomainHeadOptions co = p.classifier;
     co.seed = p.seedValue;
     co.preRanking = true;
-    auto head = trainDomainHead(gSeed.data(), std::int64_t(seed->positions.size()), gA.data(), pairs, dim, cosine,
-                                std::vector<char>(pairs, 0), co, progress, cancel, gPool);
-    if (!head) return std::unexpected(head.error());
+    return trainDomainHead(gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine, std::vector<char>(in.pairs, 0), co,
+                           progress, cancel, gPool);
+}
 
-    const std::size_t n = pool->positions.size();
-    const auto& scores = head->probability;
-    const auto ranking = rankByScore(scores, pool->ids);
-    std::vector<char> selected;
-    nlohmann::json cut;
-    if (p.top) {
-        selected = selectTopK(ranking, n, *p.top);
-        cut = {{"top", *p.top}};
-    } else {
-        const double t = p.threshold.value_or(0.5);
-        selected = selectThreshold(scores, t);
-        cut = {{"threshold", t}};
-        if (!p.threshold) cut["default"] = "positive: p >= 0.5";
-    }
-    CrossLingualResult out;
-    out.poolSize = std::int64_t(n);
-    out.seedSize = std::int64_t(seed->positions.size());
-    out.pairs = pairs;
-    out.selected = std::count(selected.begin(), selected.end(), 1);
-    // The score CDF over the pool (the paper's Fig. 6), at 101 quantiles.
-    std::vector<double> sorted = scores;
+// The cut: --top K, else --threshold T (default: positive, p >= 0.5).
+std::pair<std::vector<char>, nlohmann::json> cutCrossLingual(const CrossLingualParams& p, const std::vector<double>& scores,
+                                                             const std::vector<std::int64_t>& ids) {
+    if (p.top) return {selectTopK(rankByScore(scores, ids), scores.size(), *p.top), {{"top", *p.top}}};
+    const double t = p.threshold.value_or(0.5);
+    nlohmann::json cut = {{"threshold", t}};
+    if (!p.threshold) cut["default"] = "positive: p >= 0.5";
+    return {selectThreshold(scores, t), cut};
+}
+
+// The score CDF over the pool (the paper's Fig. 6), at 101 quantiles.
+nlohmann::json scoreQuantiles(std::vector<double> sorted) {
     std::sort(sorted.begin(), sorted.end());
+    const std::size_t n = sorted.size();
     nlohmann::json quantiles = nlohmann::json::array();
     for (int q = 0; q <= 100; ++q) quantiles.push_back(sorted[std::min(n - 1, std::size_t(double(q) / 100.0 * double(n - 1)))]);
-    SelectSummary& summary = out.summary;
+    return quantiles;
+}
+
+SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLingualInputs& in, const CrossLingualResult& out,
+                                    const TrainedLayer& layer, const DomainHeadResult& head, const nlohmann::json& cut,
+                                    const AlignmentView& view) {
+    SelectSummary summary;
     summary.method = "cross-lingual";
-    summary.pool = pool->corpus.name;
+    summary.pool = in.pool.corpus.name;
     summary.seed = p.seed;
-    summary.parallel = parallel->corpus.name;
+    summary.parallel = in.parallel.corpus.name;
     summary.poolSize = out.poolSize;
     summary.seedSize = out.seedSize;
-    summary.pairs = pairs;
+    summary.pairs = in.pairs;
     summary.selected = out.selected;
     summary.cut = cut;
     summary.leaked = 0;
-    summary.adaptiveLayer = nlohmann::json{{"epochs", epochs}, {"held_out_loss", best}, {"initial_held_out_loss", initialLoss},
-                                           {"loss_curve", curve}, {"clusters", p.clusters}};
-    summary.report = head->report.toJson();
-    summary.scoreQuantiles = quantiles;
-    summary.alignment = alignment;
+    summary.adaptiveLayer = nlohmann::json{{"epochs", layer.epochs}, {"held_out_loss", layer.bestLoss},
+                                           {"initial_held_out_loss", layer.initialLoss}, {"loss_curve", layer.curve},
+                                           {"clusters", p.clusters}};
+    summary.report = head.report.toJson();
+    summary.scoreQuantiles = scoreQuantiles(head.probability);
+    summary.alignment = view.summary;
+    return summary;
+}
+
+// persist: the run, its scores and decisions, g, the classifier and the alignment view, in one transaction.
+Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParams& p, const CrossLingualInputs& in,
+                                           const CrossLingualResult& out, const std::vector<char>& selected,
+                                           const TrainedLayer& layer, const DomainHeadResult& head, const AlignmentView& view,
+                                           const CancelToken& cancel) {
     RunResults results;
-    results.sentenceIds = pool->ids;
-    results.score = scores;
-    results.prob = scores;
+    results.sentenceIds = in.pool.ids;
+    results.score = head.probability;
+    results.prob = head.probability;
     results.label.assign(selected.begin(), selected.end());
-    progress.stage("Saving the selection");
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
-    auto runId = createRun(store, RunKind::Select, pool->corpus.id, std::nullopt, p.toJson());
+    auto runId = createRun(store, RunKind::Select, in.pool.corpus.id, std::nullopt, p.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
     if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
-    const auto gBytes = bestState;
-    if (auto s = putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(gBytes))); !s)
+    if (auto s = putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(layer.bestState))); !s)
         return std::unexpected(s.error());
-    if (auto s = putRunBlob(store, *runId, blobs::kClassifier, std::as_bytes(std::span<const char>(head->weights))); !s)
+    if (auto s = putRunBlob(store, *runId, blobs::kClassifier, std::as_bytes(std::span<const char>(head.weights))); !s)
         return std::unexpected(s.error());
-    for (auto s : {putRunArray(store, *runId, blobs::kAlignmentPairIds, std::span<const std::int64_t>(shownIds)),
-                   putRunArray(store, *runId, blobs::kAlignmentBefore, std::span<const float>(alignedBefore)),
-                   putRunArray(store, *runId, blobs::kAlignmentAfter, std::span<const float>(alignedAfter))})
+    for (auto s : {putRunArray(store, *runId, blobs::kAlignmentPairIds, std::span<const std::int64_t>(view.pairIds)),
+                   putRunArray(store, *runId, blobs::kAlignmentBefore, std::span<const float>(view.before)),
+                   putRunArray(store, *runId, blobs::kAlignmentAfter, std::span<const float>(view.after))})
         if (!s) return std::unexpected(s.error());
     cancel.throwIfCancelled();
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());
+    return *runId;
+}
+
+// The body of runCrossLingual; may throw (cancel from deep loops, libtorch errors).
+// prepare (read, orient, encode) / compute (clusters, g, classifier, cut; no Store) / persist.
+Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store& store, ProgressSink& progress,
+                                              const CancelToken& cancel) {
+    auto in = prepareCrossLingual(p, store, progress, cancel);
+    if (!in) return std::unexpected(in.error());
+    auto clusters = clusterPairs(p, *in, progress, cancel);
+    if (!clusters) return std::unexpected(clusters.error());
+    const TrainedLayer layer = trainAdaptiveLayer(p, *in, *clusters, progress, cancel);
+    const AlignmentView view = alignmentView(*in, layer);
+    auto head = classifyPool(p, *in, layer, progress, cancel);
+    if (!head) return std::unexpected(head.error());
+    const auto [selected, cut] = cutCrossLingual(p, head->probability, in->pool.ids);
+    CrossLingualResult out;
+    out.poolSize = std::int64_t(in->pool.positions.size());
+    out.seedSize = std::int64_t(in->seed.positions.size());
+    out.pairs = in->pairs;
+    out.selected = std::count(selected.begin(), selected.end(), 1);
+    out.summary = summariseCrossLingual(p, *in, out, layer, *head, cut, view);
+    progress.stage("Saving the selection");
+    auto runId = persistCrossLingual(store, p, *in, out, selected, layer, *head, view, cancel);
+    if (!runId) return std::unexpected(runId.error());
     out.runId = *runId;
     return out;
 }
 
-// The job boundary: exceptions (cancel, c10::Error) become dl::Error; the transaction rolls back.
+}  // namespace
+
 Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& p, Store& store, ProgressSink& progress,
                                              const CancelToken& cancel) {
     return runJob<CrossLingualResult>([&] { return crossLingualBody(p, store, progress, cancel); });
