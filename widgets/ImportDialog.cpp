@@ -16,6 +16,8 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+#include "ParamFieldWidgets.h"
+
 namespace {
 
 QWidget* withBrowse(QLineEdit* edit, QPushButton* button) {
@@ -29,25 +31,33 @@ QWidget* withBrowse(QLineEdit* edit, QPushButton* button) {
 
 }  // namespace
 
-ImportDialog::ImportDialog(QWidget* parent) : QDialog(parent) {
+ImportDialog::ImportDialog(const ParamFields& fields, QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("Import corpus"));
+    auto field = [&fields](const char* name) { return findParamField(fields, QLatin1String(name)); };
     format_ = new QComboBox(this);
-    format_->addItem(tr("Plain text (one sentence per line; two files = parallel pair)"), int(ImportRequest::Format::Plain));
-    format_->addItem(tr("TSV (source, target, domain columns)"), int(ImportRequest::Format::Tsv));
-    format_->addItem(tr("JSON Lines (one object per line)"), int(ImportRequest::Format::Jsonl));
+    applyParamField(format_, field("format"),
+                    {{QStringLiteral("plain"), tr("Plain text (one sentence per line; two files = parallel pair)")},
+                     {QStringLiteral("tsv"), tr("TSV (source, target, domain columns)")},
+                     {QStringLiteral("jsonl"), tr("JSON Lines (one object per line)")}});
     src_ = new QLineEdit(this);
+    applyParamField(src_, field("src"));
     src_->setPlaceholderText(tr("medical.en, corpus.tsv, data.jsonl.gz …"));
     tgt_ = new QLineEdit(this);
+    applyParamField(tgt_, field("tgt"));
     tgt_->setPlaceholderText(tr("optional: the line-aligned translation (medical.de)"));
     auto* browseSrc = new QPushButton(tr("Browse…"), this);
     auto* browseTgt = new QPushButton(tr("Browse…"), this);
     corpus_ = new QLineEdit(this);
+    applyParamField(corpus_, field("corpus"));
     corpus_->setPlaceholderText(tr("default: the file name"));
     srcLang_ = new QLineEdit(this);
+    applyParamField(srcLang_, field("src-lang"));
     srcLang_->setPlaceholderText(tr("from the file name"));
     tgtLang_ = new QLineEdit(this);
+    applyParamField(tgtLang_, field("tgt-lang"));
     tgtLang_->setPlaceholderText(tr("from the file name"));
     columns_ = new QLineEdit(this);
+    applyParamField(columns_, field("columns"));
     columns_->setPlaceholderText(tr("src,tgt,domain (default: by column count)"));
 
     auto* labels = new QGroupBox(tr("Domain label"), this);
@@ -57,6 +67,7 @@ ImportDialog::ImportDialog(QWidget* parent) : QDialog(parent) {
     labelNone_ = new QRadioButton(tr("None (unlabelled corpus)"), labels);
     labelFile_->setChecked(true);
     domain_ = new QLineEdit(labels);
+    applyParamField(domain_, field("domain"));
     auto* given = new QHBoxLayout;
     given->addWidget(labelGiven_);
     given->addWidget(domain_, 1);
@@ -67,8 +78,9 @@ ImportDialog::ImportDialog(QWidget* parent) : QDialog(parent) {
     labelLayout->addWidget(labelNone_);
 
     replaceInvalid_ = new QCheckBox(tr("Replace invalid UTF-8 with U+FFFD instead of stopping"), this);
-    dedupe_ = new QCheckBox(tr("Drop duplicate sentences (same pair, source or target)"), this);
-    dedupe_->setChecked(true);
+    applyParamField(replaceInvalid_, field("replace-invalid"));
+    keepDuplicates_ = new QCheckBox(tr("Keep duplicate sentences (by default a pair is dropped when the same pair, source or target was seen)"), this);
+    applyParamField(keepDuplicates_, field("keep-duplicates"));
     preview_ = new QPlainTextEdit(this);
     preview_->setReadOnly(true);
     preview_->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -94,7 +106,7 @@ ImportDialog::ImportDialog(QWidget* parent) : QDialog(parent) {
     layout->addLayout(form);
     layout->addWidget(labels);
     layout->addWidget(replaceInvalid_);
-    layout->addWidget(dedupe_);
+    layout->addWidget(keepDuplicates_);
     layout->addWidget(new QLabel(tr("Preview (first lines):"), this));
     layout->addWidget(preview_, 1);
     layout->addWidget(problem_);
@@ -161,10 +173,10 @@ void ImportDialog::updatePreview() {
 }
 
 void ImportDialog::updateState() {
-    const auto format = ImportRequest::Format(format_->currentData().toInt());
-    const bool plain = format == ImportRequest::Format::Plain;
+    const QString format = format_->currentData().toString();
+    const bool plain = format == QLatin1String("plain");
     tgt_->setEnabled(plain);
-    columns_->setEnabled(format == ImportRequest::Format::Tsv);
+    columns_->setEnabled(format == QLatin1String("tsv"));
     labelColumn_->setEnabled(!plain);
     if (plain && labelColumn_->isChecked()) labelFile_->setChecked(true);
     domain_->setEnabled(labelGiven_->isChecked());
@@ -179,20 +191,12 @@ void ImportDialog::updateState() {
 
 ImportRequest ImportDialog::request() const {
     ImportRequest r;
-    r.format = ImportRequest::Format(format_->currentData().toInt());
-    r.srcPath = src_->text();
-    r.tgtPath = r.format == ImportRequest::Format::Plain ? tgt_->text() : QString();
-    r.corpus = corpus_->text().trimmed();
-    r.label = labelFile_->isChecked()    ? ImportRequest::Label::FromFilename
-              : labelGiven_->isChecked() ? ImportRequest::Label::Given
-              : labelColumn_->isChecked() ? ImportRequest::Label::FromColumn
-                                          : ImportRequest::Label::None;
-    r.domain = domain_->text().trimmed();
-    r.srcLang = srcLang_->text().trimmed();
-    r.tgtLang = tgtLang_->text().trimmed();
-    if (!columns_->text().trimmed().isEmpty())
-        for (const auto& c : columns_->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) r.tsvColumns << c.trimmed();
-    r.replaceInvalid = replaceInvalid_->isChecked();
-    r.dedupe = dedupe_->isChecked();
+    // Disabled widgets keep the job's defaults: the target file (plain only), the columns (TSV
+    // only), the label (when "This label" is chosen).
+    r.values = paramValues({format_, src_, tgt_, corpus_, domain_, srcLang_, tgtLang_, columns_, replaceInvalid_, keepDuplicates_});
+    if (labelFile_->isChecked()) r.values.insert(QStringLiteral("domain-from-filename"), true);
+    if (labelColumn_->isChecked()) r.values.insert(QStringLiteral("domain-from-column"), true);
+    if (labelGiven_->isChecked() && !r.values.contains(QStringLiteral("domain")))
+        r.values.insert(QStringLiteral("domain"), QString());  // refused by the job: the label is empty
     return r;
 }

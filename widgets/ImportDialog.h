@@ -1,8 +1,11 @@
 #pragma once
-// Import dialog: format, files, label source, languages, and a preview of the first lines.
+// Import dialog: format, files, label source, languages, and a preview of the first lines. The
+// label source is the dialog's own choice among the command line's three options (--domain,
+// --domain-from-filename, --domain-from-column) and "none"; it preselects the file name.
 #include <QDialog>
 
 #include "ImportRequest.h"
+#include "ParamField.h"
 
 class QButtonGroup;
 class QCheckBox;
@@ -15,7 +18,8 @@ class QRadioButton;
 class ImportDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ImportDialog(QWidget* parent = nullptr);
+    // `fields`: import's parameters (app/lib's importParamFields): defaults, choices, tooltips.
+    explicit ImportDialog(const ParamFields& fields, QWidget* parent = nullptr);
     ImportRequest request() const;
     // Prefills the source (and, for `<domain>.<lang>` names, the aligned target next to it).
     void setSourceFile(const QString& path);
@@ -40,7 +44,7 @@ private:
     QLineEdit* tgtLang_;
     QLineEdit* columns_;
     QCheckBox* replaceInvalid_;
-    QCheckBox* dedupe_;
+    QCheckBox* keepDuplicates_;
     QPlainTextEdit* preview_;
     QLabel* problem_;
 };

@@ -1,20 +1,10 @@
 #pragma once
 // What the Import dialog asks for, as plain data (app/ maps it to the core import job).
-#include <QString>
-#include <QStringList>
+#include <QVariantMap>
 
 struct ImportRequest {
-    enum class Format { Plain, Tsv, Jsonl };
-    enum class Label { None, Given, FromFilename, FromColumn };
-    Format format = Format::Plain;
-    QString srcPath;
-    QString tgtPath;  // plain format only: Moses pair
-    QString corpus;
-    Label label = Label::FromFilename;
-    QString domain;
-    QString srcLang, tgtLang;
-    QStringList tsvColumns;  // empty = from the first row
-    QString srcField = QStringLiteral("src"), tgtField = QStringLiteral("tgt"), domainField = QStringLiteral("domain");
-    bool replaceInvalid = false;
-    bool dedupe = true;
+    // The job's parameters by name (ParamField::name: "src", "tgt", "format", "corpus",
+    // "domain", "domain-from-filename", "keep-duplicates", ...; core's corpus/ImportParamsTable.cpp);
+    // a name left out keeps the job's default. "domain" also makes the label source the given label.
+    QVariantMap values;
 };

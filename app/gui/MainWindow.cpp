@@ -621,10 +621,15 @@ void MainWindow::saveOutliersCsv() {
 }
 
 void MainWindow::importCorpus() {
-    ImportDialog dialog(this);
+    ImportDialog dialog(importParamFields(), this);
     if (dialog.exec() != QDialog::Accepted) return;
-    const dl::ImportParams params = toImportParams(dialog.request());
-    const QString title = tr("Import %1").arg(QFileInfo(dialog.request().srcPath).fileName());
+    const QString title = tr("Import %1").arg(QFileInfo(dialog.request().values.value(QStringLiteral("src")).toString()).fileName());
+    const auto checked = toImportParams(dialog.request());
+    if (!checked) {
+        showError(title, errorText(checked.error()));
+        return;
+    }
+    const dl::ImportParams params = *checked;
     auto summary = std::make_shared<QString>();
     runner_->submit(
         title,

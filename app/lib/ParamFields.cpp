@@ -1,6 +1,7 @@
 #include "ParamFields.h"
 
 #include "analysis/ClusterJob.h"
+#include "corpus/Import.h"
 #include "encode/EncodeJob.h"
 #include "select/SelectJob.h"
 
@@ -65,6 +66,7 @@ dl::Expected<dl::ParamValue> paramValueFromVariant(const dl::ParamSpec& spec, co
     return dl::parseParamText(spec, value.toString().toStdString());
 }
 
+ParamFields importParamFields() { return toParamFields(dl::importParamTable().specs()); }
 ParamFields encodeParamFields() { return toParamFields(dl::encodeParamTable().specs()); }
 ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().specs()); }
 ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }

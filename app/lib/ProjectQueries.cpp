@@ -1,5 +1,7 @@
 #include "ProjectQueries.h"
 
+#include "ParamFields.h"
+
 #include <cmath>
 
 #include <QObject>
@@ -36,29 +38,10 @@ dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPat
     return out;
 }
 
-dl::ImportParams toImportParams(const ImportRequest& r) {
+dl::Expected<dl::ImportParams> toImportParams(const ImportRequest& r) {
     dl::ImportParams p;
-    p.srcPath = r.srcPath.toStdString();
-    p.tgtPath = r.tgtPath.toStdString();
-    p.corpus = r.corpus.toStdString();
-    p.format = r.format == ImportRequest::Format::Tsv     ? dl::CorpusFormat::Tsv
-               : r.format == ImportRequest::Format::Jsonl ? dl::CorpusFormat::Jsonl
-                                                          : dl::CorpusFormat::Plain;
-    switch (r.label) {
-    case ImportRequest::Label::None: p.labelSource = dl::LabelSource::None; break;
-    case ImportRequest::Label::Given: p.labelSource = dl::LabelSource::Given; break;
-    case ImportRequest::Label::FromFilename: p.labelSource = dl::LabelSource::FromFilename; break;
-    case ImportRequest::Label::FromColumn: p.labelSource = dl::LabelSource::FromColumn; break;
-    }
-    p.domain = r.domain.toStdString();
-    p.srcLang = r.srcLang.toStdString();
-    p.tgtLang = r.tgtLang.toStdString();
-    for (const auto& c : r.tsvColumns) p.tsvColumns.push_back(c.toStdString());
-    p.srcField = r.srcField.toStdString();
-    p.tgtField = r.tgtField.toStdString();
-    p.domainField = r.domainField.toStdString();
-    p.replaceInvalidUtf8 = r.replaceInvalid;
-    p.dedupe = r.dedupe;
+    if (auto s = applyParamValues(dl::importParamTable(), p, r.values); !s) return std::unexpected(s.error());
+    if (auto s = dl::importParamTable().validate(p); !s) return std::unexpected(s.error());
     return p;
 }
 

@@ -29,5 +29,6 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath);
 QList<ModelChoice> availableModels();
 QList<CorpusChoice> corpusChoices(const QList<CorpusSummary>& corpora);
 
-// Maps the dialog's request onto the core import parameters.
-dl::ImportParams toImportParams(const ImportRequest& request);
+// Maps the dialog's request onto the core import parameters, through import's parameter table
+// (checked as the CLI's are).
+dl::Expected<dl::ImportParams> toImportParams(const ImportRequest& request);

@@ -13,6 +13,7 @@
 
 #include "common/Error.h"
 #include "corpus/LineReader.h"
+#include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 
 namespace dl {
@@ -38,6 +39,10 @@ struct ImportParams {
     bool dedupe = true;
     std::size_t maxLineBytes = LineReader::kDefaultMaxLineBytes;
 };
+
+// import's parameters declared once (corpus/ImportParamsTable.cpp): the CLI's options and
+// --help, the Import dialog's fields and toImportParams' values come from it.
+const ParamTable<ImportParams>& importParamTable();
 
 struct ImportReport {
     std::string corpus;

@@ -104,9 +104,9 @@ private slots:
         const QString project = dir.filePath(QStringLiteral("p.dlproj"));
         dl::Store::create(project.toStdString()).value();
         ImportRequest request;
-        request.srcPath = QString::fromStdString(dltest::writeFile(dir, QStringLiteral("law.en"), "a\nb\nb\n"));
-        request.label = ImportRequest::Label::FromFilename;
-        const auto params = toImportParams(request);
+        request.values = {{QStringLiteral("src"), QString::fromStdString(dltest::writeFile(dir, QStringLiteral("law.en"), "a\nb\nb\n"))},
+                          {QStringLiteral("domain-from-filename"), true}};
+        const auto params = toImportParams(request).value();
         JobRunner runner;
         QSignalSpy finished(&runner, &JobRunner::jobFinished);
         runner.submit(QStringLiteral("import"), [&](dl::ProgressSink& p, const dl::CancelToken& c) -> dl::Status {

@@ -3,8 +3,8 @@
 // each parameter of each converted job: `domainlens-cli <job> --help` (the real binary), the
 // job's dialog (the real widget, built from app/lib's fields), and the params JSON stored with
 // a run made by the CLI and one made by the GUI's JobFactory on a small real project (a job
-// that stores no params JSON, encode: the Params struct's defaults, which the dialog's
-// untouched request must give through the table). A
+// that stores no params JSON, encode and import: the Params struct's defaults, which the
+// dialog's untouched request must give through the table). A
 // hard-coded range in a dialog, a help text that states another default, an option declared
 // by hand, or a run that stores another value fails here.
 #include <QtTest>
@@ -17,10 +17,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "CliProcess.h"
 #include "ClusterDialog.h"
 #include "EncodeDialog.h"
+#include "ImportDialog.h"
 #include "JobFactory.h"
 #include "ParamFieldWidgets.h"
 #include "ParamFields.h"
@@ -28,6 +30,7 @@
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
+#include "corpus/Import.h"
 #include "encode/EncodeJob.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
@@ -133,6 +136,19 @@ const std::vector<JobCase>& jobs() {
                 {},
                 {},
                 {}},
+        // import stores no params JSON (its log keeps the report and the files): no run.
+        JobCase{QStringLiteral("import"),
+                dl::importParamTable().specs(),
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+                [] { return std::make_unique<ImportDialog>(importParamFields()); },
+                {QStringLiteral("format"), QStringLiteral("src"), QStringLiteral("tgt"), QStringLiteral("corpus"),
+                 QStringLiteral("domain"), QStringLiteral("src-lang"), QStringLiteral("tgt-lang"), QStringLiteral("columns"),
+                 QStringLiteral("replace-invalid"), QStringLiteral("keep-duplicates")},
+                {},
+                encoderOf(dl::importParamTable()),
+                {},
+                {},
+                {}},
         // select: the selection methods' table and cross-lingual's, one set of options; the run
         // is a cosine selection, which stores the options every method shares.
         JobCase{QStringLiteral("select"),
@@ -159,6 +175,29 @@ const JobCase& jobNamed(const QString& command) {
     for (const auto& j : jobs())
         if (j.command == command) return j;
     qFatal("no job case %s", qPrintable(command));
+}
+
+// The dialog's values set through the table on P{}; every parameter but `chosen` must keep
+// P{}'s value (and the table's default). Empty (after a failed check) when they do not.
+template <class P>
+std::optional<P> requestedDefaults(const dl::ParamTable<P>& table, const QVariantMap& values, const QStringList& chosen) {
+    P p;
+    auto applied = applyParamValues(table, p, values);
+    if (!applied) {
+        qWarning("%s", applied.error().message.c_str());
+        return std::nullopt;
+    }
+    bool same = true;
+    for (const auto& b : table.bindings()) {
+        if (chosen.contains(QString::fromStdString(b.spec.name))) continue;
+        const dl::ParamValue given = b.get(p), def = b.get(P{});
+        if (given != def || def != b.spec.defaultValue) {
+            qWarning("--%s: the dialog gives '%s', the default is '%s'", b.spec.name.c_str(), dl::formatParamValue(given).c_str(),
+                     dl::formatParamValue(def).c_str());
+            same = false;
+        }
+    }
+    return same ? std::optional<P>(p) : std::nullopt;
 }
 
 const dl::ParamSpec* findSpec(const std::vector<dl::ParamSpec>& specs, const QString& name) {
@@ -325,22 +364,20 @@ private slots:
         }
     }
 
-    // encode stores no run: the Encode dialog's untouched request, applied through the table as
-    // JobFactory applies it, gives the Params struct's defaults (but the corpus it names).
+    // encode and import store no run: the dialog's untouched request, applied through the table
+    // as the GUI applies it, gives the Params struct's defaults, but for what the dialog chooses
+    // on purpose (the corpus listed first; import's label source from the file name).
     void encodeDialogDefaults() {
         EncodeDialog dialog({}, corpora(), encodeParamFields(), QStringLiteral("cpu"));
-        const auto& table = dl::encodeParamTable();
-        dl::EncodeParams p;
-        auto applied = applyParamValues(table, p, dialog.request().values);
-        QVERIFY2(applied, applied ? "" : applied.error().message.c_str());
-        QCOMPARE(p.corpus, std::string("pool"));
-        for (const auto& b : table.bindings()) {
-            if (b.spec.name == "corpus") continue;
-            QCOMPARE(QString::fromStdString(dl::formatParamValue(b.get(p))),
-                     QString::fromStdString(dl::formatParamValue(b.get(dl::EncodeParams{}))));
-            QVERIFY(b.get(dl::EncodeParams{}) == b.spec.defaultValue);
-        }
-        QVERIFY(dl::validateEncodeParams(p));
+        const auto p = requestedDefaults(dl::encodeParamTable(), dialog.request().values, {QStringLiteral("corpus")});
+        QVERIFY(p && dl::validateEncodeParams(*p));
+        QCOMPARE(p->corpus, std::string("pool"));
+    }
+    void importDialogDefaults() {
+        ImportDialog dialog(importParamFields());
+        const auto p = requestedDefaults(dl::importParamTable(), dialog.request().values, {QStringLiteral("domain-from-filename")});
+        QVERIFY(p);
+        QCOMPARE(p->labelSource, dl::LabelSource::FromFilename);
     }
 
     // The select dialog's iterations follow the method: the table's default (contrast's) and

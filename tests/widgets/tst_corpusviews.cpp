@@ -8,6 +8,7 @@
 #include "TestSupport.h"
 #include "CorpusTreeModel.h"
 #include "ImportDialog.h"
+#include "ParamFields.h"
 #include "JobsPanel.h"
 
 class TestCorpusViews : public QObject {
@@ -78,13 +79,14 @@ private slots:
         QTemporaryDir dir;
         dltest::writeFile(dir, QStringLiteral("medical.en"), "Take one tablet.\n");
         dltest::writeFile(dir, QStringLiteral("medical.de"), "Nehmen Sie eine Tablette.\n");
-        ImportDialog dialog;
+        ImportDialog dialog(importParamFields());
         dialog.setSourceFile(dir.filePath(QStringLiteral("medical.en")));
-        const auto r = dialog.request();
-        QCOMPARE(r.tgtPath, dir.filePath(QStringLiteral("medical.de")));
-        QCOMPARE(r.label, ImportRequest::Label::FromFilename);
-        QVERIFY(r.dedupe);
-        QCOMPARE(ImportDialog::previewLines(r.srcPath, 5), QStringList{QStringLiteral("Take one tablet.")});
+        const auto r = dialog.request().values;
+        QCOMPARE(r.value(QStringLiteral("tgt")).toString(), dir.filePath(QStringLiteral("medical.de")));
+        QCOMPARE(r.value(QStringLiteral("domain-from-filename")).toBool(), true);  // the label from the file name
+        QVERIFY(!r.contains(QStringLiteral("domain")) && !r.value(QStringLiteral("domain-from-column")).toBool());
+        QVERIFY(!r.value(QStringLiteral("keep-duplicates")).toBool());  // duplicates dropped
+        QCOMPARE(ImportDialog::previewLines(r.value(QStringLiteral("src")).toString(), 5), QStringList{QStringLiteral("Take one tablet.")});
     }
 };
 
