@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "CliSupport.h"
+#include "ParamOptions.h"
 #include "select/SelectJob.h"
 
 namespace dlcli {
@@ -10,10 +11,8 @@ namespace {
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Selection run ids to compare (default: the latest)."), QStringLiteral("[RUN...]"));
+    addParamOptions(p, dl::evaluateParamTable().specs());  // select/EvaluateParamsTable.cpp
     p.addOptions({
-        {QStringLiteral("domain"), QStringLiteral("The in-domain label of the pool (the oracle)."), QStringLiteral("LABEL")},
-        {QStringLiteral("dev"), QStringLiteral("In-domain dev set CORPUS[:DOMAIN] kept out of the selection: perplexity of a 4-gram LM trained on each selection vs a random one."), QStringLiteral("SET")},
-        {QStringLiteral("cutoffs"), QStringLiteral("Comma-separated cut-offs N for precision at N."), QStringLiteral("LIST")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("csv"), QStringLiteral("Print the cut-off table as CSV (run, method, cutoff, true, false, precision, recall), one row per run and cut-off.")},
     });
@@ -45,20 +44,12 @@ int run(const QCommandLineParser& p) {
     auto path = projectArgument(p);
     if (!path) return path.error();
     dl::EvaluateParams params;
-    params.domain = p.value(QStringLiteral("domain")).toStdString();
-    params.dev = p.value(QStringLiteral("dev")).toStdString();
-    if (params.domain.empty()) return usageError(QStringLiteral("--domain LABEL is required"));
+    if (!readParamOptions(p, dl::evaluateParamTable(), params)) return ExitUsage;
     const auto pos = p.positionalArguments();
     for (int i = 1; i < pos.size(); ++i) {
         const auto id = runArgument(p, i);
         if (id < 0) return ExitUsage;
         params.runs.push_back(id);
-    }
-    for (const auto& c : p.value(QStringLiteral("cutoffs")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const auto v = c.trimmed().toLongLong(&ok);
-        if (!ok || v <= 0) return usageError(QStringLiteral("--cutoffs must be positive numbers, got '%1'").arg(c));
-        params.cutoffs.push_back(v);
     }
     auto store = openProject(*path, dl::OpenMode::ReadOnly);
     if (!store) return ExitFailed;

@@ -130,6 +130,26 @@ Status checkParamValue(const ParamSpec& spec, const ParamValue& value) {
     return wrongType();
 }
 
+Expected<std::vector<int>> parseIntList(const std::string& name, std::string_view text) {
+    std::vector<int> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        std::string_view item = text.substr(start, comma - start);
+        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+        if (!item.empty()) {
+            int v = 0;
+            const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+            if (ec != std::errc() || end != item.data() + item.size())
+                return usageError(name + " must be a comma list of whole numbers, got '" + std::string(item) + "'");
+            out.push_back(v);
+        }
+        start = comma + 1;
+    }
+    return out;
+}
+
 Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text) {
     ParamValue value;
     const char* first = text.data();
@@ -159,8 +179,7 @@ Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text
     case ParamKind::Choice:
     case ParamKind::Text: value = std::string(text); break;
     case ParamKind::IntList: {
-        if (!spec.parseList) return usageError(option(spec) + ": this list has no reader.");
-        auto list = spec.parseList(text);
+        auto list = spec.parseList ? spec.parseList(text) : parseIntList(option(spec), text);
         if (!list) return std::unexpected(list.error());
         value = std::move(*list);
         break;

@@ -50,6 +50,7 @@ struct ParamSpec {
     // "required" instead of the default.
     bool required = false;
     // IntList: reads the text ("8,10,last" for layers); each number must then be in [min, max].
+    // nullptr = parseIntList: "5,10,15" (empty items skipped).
     Expected<std::vector<int>> (*parseList)(std::string_view text) = nullptr;
     // Text: the values it accepts (encode's --layers: a comma list or all); any text when empty.
     Status (*checkText)(std::string_view text) = nullptr;
@@ -89,6 +90,8 @@ std::string paramHelpLine(const ParamSpec& spec);
 
 // The value within the spec's kind, range and choices; a usage error naming --name otherwise.
 Status checkParamValue(const ParamSpec& spec, const ParamValue& value);
+// "5,10,15" as numbers (spaces and empty items skipped); a usage error naming `name` otherwise.
+Expected<std::vector<int>> parseIntList(const std::string& name, std::string_view text);
 // Text as typed on the command line (or in a dialog's line edit), parsed and checked.
 Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text);
 

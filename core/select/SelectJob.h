@@ -89,6 +89,8 @@ struct EvaluateParams {
     // the same size. Empty = skip.
     std::string dev;
 };
+// evaluate's parameters declared once (select/EvaluateParamsTable.cpp).
+const ParamTable<EvaluateParams>& evaluateParamTable();
 Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store);
 
 }  // namespace dl

@@ -296,6 +296,31 @@ private slots:
             QVERIFY2(findSpec(job.options, option) || job.otherOptions.contains(option), qPrintable(QStringLiteral("--") + option));
     }
 
+    // Commands without a dialog whose job parameters come from a table: every option is a
+    // table parameter (or picks the output), and --help shows the table's help line.
+    void cliOnlyJobs_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QStringList>("otherOptions");
+        QTest::newRow("evaluate") << QStringLiteral("evaluate")
+                                  << QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"),
+                                                 QStringLiteral("csv")};
+    }
+    void cliOnlyJobs() {
+        QFETCH(QString, command);
+        QFETCH(QStringList, otherOptions);
+        const std::vector<dl::ParamSpec> specs = command == QLatin1String("evaluate") ? dl::evaluateParamTable().specs()
+                                                                                     : std::vector<dl::ParamSpec>{};
+        QVERIFY(!specs.empty());
+        const auto help = helpOptions(command);
+        for (const auto& [option, shown] : help.asKeyValueRange()) {
+            if (otherOptions.contains(option)) continue;
+            const auto* spec = findSpec(specs, option);
+            QVERIFY2(spec, qPrintable(QStringLiteral("--%1 is declared by hand").arg(option)));
+            QCOMPARE(shown, QString::fromStdString(dl::paramHelpLine(*spec)).simplified());
+        }
+        for (const auto& spec : specs) QVERIFY2(help.contains(QString::fromStdString(spec.name)), spec.name.c_str());
+    }
+
     // The dialog's widget for the parameter has the table's range, default and help; a
     // parameter the dialog does not offer has no widget.
     void dialog_data() { optionRows(false); }
