@@ -460,8 +460,10 @@ Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSi
     return runJob<SelectResult>([&] { return selectBody(p, store, progress, cancel); });
 }
 
-static Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store& store) {
-    if (params.domain.empty()) return usageError("Name the in-domain label with --domain.");
+namespace {
+
+// The selection runs to evaluate: the ones named, else the latest.
+Expected<std::vector<RunInfo>> runsToEvaluate(const EvaluateParams& params, Store& store) {
     std::vector<RunInfo> runs;
     if (params.runs.empty()) {
         auto r = latestRun(store, RunKind::Select);
@@ -474,124 +476,150 @@ static Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store
         if (r->kind != RunKind::Select) return usageError("Run " + std::to_string(id) + " is a " + toString(r->kind) + " run, not a selection.");
         runs.push_back(*r);
     }
+    return runs;
+}
+
+// One run against the oracle labels: precision/recall of its decisions, at the true size, at the
+// cut-offs (Cuong & Sima'an's table) and the PR curve.
+Expected<nlohmann::json> evaluateRun(const EvaluateParams& params, const RunInfo& run, Store& store) {
+    auto results = readRunResults(store, run.id);
+    if (!results) return std::unexpected(results.error());
+    // Domain labels of the pool sentences, in sentence-id order like the results.
+    std::map<std::int64_t, std::string> domainOf;
+    auto st = forEachSentence(store, run.corpusId, 0, [&](const Sentence& s) {
+        domainOf.emplace(s.id, s.domain);
+        return true;
+    });
+    if (!st) return std::unexpected(st.error());
+    // Sentences excluded from the ranking (seed sentences found in the pool: NaN score)
+    // are not part of the evaluation: they were never candidates.
+    std::vector<std::int64_t> ids;
+    std::vector<double> scores;
+    std::vector<char> relevant, selected;
+    bool labelled = false, known = false;
+    std::int64_t excluded = 0;
+    for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
+        const auto& d = domainOf[results->sentenceIds[i]];
+        labelled |= !d.empty();
+        if (std::isnan(results->score[i])) {
+            ++excluded;
+            continue;
+        }
+        known |= d == params.domain;
+        ids.push_back(results->sentenceIds[i]);
+        scores.push_back(results->score[i]);
+        relevant.push_back(d == params.domain);
+        selected.push_back(results->label[i] == 1);
+    }
+    const std::size_t n = ids.size();
+    if (!labelled) return fail("The pool of run " + std::to_string(run.id) + " has no domain labels: there is no oracle to evaluate against.");
+    if (!known) return fail("No pool sentence of run " + std::to_string(run.id) + " has the domain '" + params.domain + "'.");
+    const auto ranking = rankByScore(scores, ids);
+    const auto relevantCount = std::count(relevant.begin(), relevant.end(), 1);
+    std::vector<std::int64_t> cutoffs = params.cutoffs;
+    if (cutoffs.empty())
+        for (int i = 1; i <= 10; ++i) cutoffs.push_back(std::max<std::int64_t>(1, relevantCount * i / 5));
+    const auto atSize = evaluateSelection(selectTopK(ranking, n, relevantCount), relevant);
+    const auto curve = precisionRecallCurve(ranking, relevant, 50);
+    nlohmann::json j = evaluateSelection(selected, relevant).toJson();
+    j["run"] = run.id;
+    j["excluded"] = excluded;
+    j["method"] = run.params.value("method", "?");
+    j["seed"] = run.params.value("seed", "");
+    j["at_true_size"] = atSize.toJson();
+    j["average_precision"] = curve.averagePrecision;
+    j["cutoffs"] = nlohmann::json::array();
+    for (const auto& c : precisionAtCutoffs(ranking, relevant, cutoffs)) {
+        // Cuong & Sima'an's table layout: cut-off, true, false, precision.
+        const auto truePositives = std::llround(c.precision * double(c.cutoff));
+        j["cutoffs"].push_back({{"cutoff", c.cutoff}, {"true", truePositives}, {"false", c.cutoff - truePositives},
+                                {"precision", c.precision}, {"recall", c.recall}});
+    }
+    j["pr_curve"] = nlohmann::json::array();
+    for (const auto& c : curve.points) j["pr_curve"].push_back({c.cutoff, c.precision, c.recall});
+    return j;
+}
+
+// The proxy extrinsic check of one run: perplexity on the dev set of a word 4-gram LM trained on
+// the selection, beside one trained on a random selection of the same size; null when the run
+// selected nothing.
+Expected<nlohmann::json> devPerplexity(const EvaluateParams& params, const TokenizedText& devTokens, std::int64_t runId,
+                                       Store& store) {
+    auto run = getRun(store, runId);
+    auto results = readRunResults(store, runId);
+    if (!run || !results) return fail("Cannot read run " + std::to_string(runId) + " for the perplexity check.");
+    std::map<std::int64_t, std::string> text;
+    auto st = forEachSentence(store, run->corpusId, 0, [&](const Sentence& s) {
+        text.emplace(s.id, s.src);
+        return true;
+    });
+    if (!st) return std::unexpected(st.error());
+    TokenizedText selected, poolTokens;
+    for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
+        auto tokens = wordTokens(text[results->sentenceIds[i]]);
+        if (results->label[i] == 1) selected.push_back(tokens);
+        poolTokens.push_back(std::move(tokens));
+    }
+    if (selected.empty()) return nlohmann::json();
+    // One vocabulary for every LM compared: non-singleton pool words.
+    NgramLm::Options lo{4, nonSingletonVocabulary(poolTokens)};
+    // A model that cannot be trained is an error, not a silent NaN in the output.
+    auto perplexity = [&](const TokenizedText& train) -> Expected<double> {
+        auto lm = NgramLm::train(train, lo);
+        if (!lm)
+            return fail("The perplexity check (--dev " + params.dev + ") could not train its language model for run " +
+                        std::to_string(runId) + ": " + lm.error().message);
+        double bits = 0, words = 0;
+        for (const auto& s : devTokens) {
+            bits += lm->crossEntropy(s) * double(s.size() + 1);
+            words += double(s.size() + 1);
+        }
+        const double ppl = std::pow(2.0, bits / words);
+        if (!std::isfinite(ppl))
+            return fail("The perplexity check (--dev " + params.dev + ") for run " + std::to_string(runId) +
+                        " is not finite: the language model gives a dev sentence zero probability.");
+        return ppl;
+    };
+    std::vector<std::size_t> order(poolTokens.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::mt19937_64 rng(1);
+    std::shuffle(order.begin(), order.end(), rng);
+    TokenizedText random;
+    for (std::size_t i = 0; i < selected.size() && i < order.size(); ++i) random.push_back(poolTokens[order[i]]);
+    auto pplSelected = perplexity(selected);
+    if (!pplSelected) return std::unexpected(pplSelected.error());
+    auto pplRandom = perplexity(random);
+    if (!pplRandom) return std::unexpected(pplRandom.error());
+    return nlohmann::json{{"dev", params.dev}, {"dev_sentences", devTokens.size()}, {"selection", *pplSelected},
+                          {"random_same_size", *pplRandom}, {"lm", "word 4-gram, modified Kneser-Ney"}};
+}
+
+Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store& store) {
+    if (params.domain.empty()) return usageError("Name the in-domain label with --domain.");
+    auto runs = runsToEvaluate(params, store);
+    if (!runs) return std::unexpected(runs.error());
     nlohmann::json out = {{"domain", params.domain}, {"runs", nlohmann::json::array()}};
-    for (const auto& run : runs) {
-        auto results = readRunResults(store, run.id);
-        if (!results) return std::unexpected(results.error());
-        // Domain labels of the pool sentences, in sentence-id order like the results.
-        std::map<std::int64_t, std::string> domainOf;
-        auto st = forEachSentence(store, run.corpusId, 0, [&](const Sentence& s) {
-            domainOf.emplace(s.id, s.domain);
-            return true;
-        });
-        if (!st) return std::unexpected(st.error());
-        // Sentences excluded from the ranking (seed sentences found in the pool: NaN score)
-        // are not part of the evaluation: they were never candidates.
-        std::vector<std::int64_t> ids;
-        std::vector<double> scores;
-        std::vector<char> relevant, selected;
-        bool labelled = false, known = false;
-        std::int64_t excluded = 0;
-        for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
-            const auto& d = domainOf[results->sentenceIds[i]];
-            labelled |= !d.empty();
-            if (std::isnan(results->score[i])) {
-                ++excluded;
-                continue;
-            }
-            known |= d == params.domain;
-            ids.push_back(results->sentenceIds[i]);
-            scores.push_back(results->score[i]);
-            relevant.push_back(d == params.domain);
-            selected.push_back(results->label[i] == 1);
-        }
-        const std::size_t n = ids.size();
-        if (!labelled) return fail("The pool of run " + std::to_string(run.id) + " has no domain labels: there is no oracle to evaluate against.");
-        if (!known) return fail("No pool sentence of run " + std::to_string(run.id) + " has the domain '" + params.domain + "'.");
-        const auto ranking = rankByScore(scores, ids);
-        const auto relevantCount = std::count(relevant.begin(), relevant.end(), 1);
-        std::vector<std::int64_t> cutoffs = params.cutoffs;
-        if (cutoffs.empty())
-            for (int i = 1; i <= 10; ++i) cutoffs.push_back(std::max<std::int64_t>(1, relevantCount * i / 5));
-        const auto atSize = evaluateSelection(selectTopK(ranking, n, relevantCount), relevant);
-        const auto curve = precisionRecallCurve(ranking, relevant, 50);
-        nlohmann::json j = evaluateSelection(selected, relevant).toJson();
-        j["run"] = run.id;
-        j["excluded"] = excluded;
-        j["method"] = run.params.value("method", "?");
-        j["seed"] = run.params.value("seed", "");
-        j["at_true_size"] = atSize.toJson();
-        j["average_precision"] = curve.averagePrecision;
-        j["cutoffs"] = nlohmann::json::array();
-        for (const auto& c : precisionAtCutoffs(ranking, relevant, cutoffs)) {
-            // Cuong & Sima'an's table layout: cut-off, true, false, precision.
-            const auto truePositives = std::llround(c.precision * double(c.cutoff));
-            j["cutoffs"].push_back({{"cutoff", c.cutoff}, {"true", truePositives}, {"false", c.cutoff - truePositives},
-                                    {"precision", c.precision}, {"recall", c.recall}});
-        }
-        j["pr_curve"] = nlohmann::json::array();
-        for (const auto& c : curve.points) j["pr_curve"].push_back({c.cutoff, c.precision, c.recall});
-        out["runs"].push_back(j);
+    for (const auto& run : *runs) {
+        auto j = evaluateRun(params, run, store);
+        if (!j) return std::unexpected(j.error());
+        out["runs"].push_back(std::move(*j));
     }
     if (!params.dev.empty()) {
         auto dev = loadCorpusSubset(store, params.dev, false);
         if (!dev) return std::unexpected(dev.error());
         const auto devTokens = tokenize(dev->src);
         for (auto& j : out["runs"]) {
-            const auto runId = j["run"].get<std::int64_t>();
-            auto run = getRun(store, runId);
-            auto results = readRunResults(store, runId);
-            if (!run || !results) return fail("Cannot read run " + std::to_string(runId) + " for the perplexity check.");
-            std::map<std::int64_t, std::string> text;
-            auto st = forEachSentence(store, run->corpusId, 0, [&](const Sentence& s) {
-                text.emplace(s.id, s.src);
-                return true;
-            });
-            if (!st) return std::unexpected(st.error());
-            TokenizedText selected, poolTokens;
-            for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
-                auto tokens = wordTokens(text[results->sentenceIds[i]]);
-                if (results->label[i] == 1) selected.push_back(tokens);
-                poolTokens.push_back(std::move(tokens));
-            }
-            if (selected.empty()) continue;
-            // One vocabulary for every LM compared: non-singleton pool words.
-            NgramLm::Options lo{4, nonSingletonVocabulary(poolTokens)};
-            // A model that cannot be trained is an error, not a silent NaN in the output.
-            auto perplexity = [&](const TokenizedText& train) -> Expected<double> {
-                auto lm = NgramLm::train(train, lo);
-                if (!lm)
-                    return fail("The perplexity check (--dev " + params.dev + ") could not train its language model for run " +
-                                std::to_string(runId) + ": " + lm.error().message);
-                double bits = 0, words = 0;
-                for (const auto& s : devTokens) {
-                    bits += lm->crossEntropy(s) * double(s.size() + 1);
-                    words += double(s.size() + 1);
-                }
-                const double ppl = std::pow(2.0, bits / words);
-                if (!std::isfinite(ppl))
-                    return fail("The perplexity check (--dev " + params.dev + ") for run " + std::to_string(runId) +
-                                " is not finite: the language model gives a dev sentence zero probability.");
-                return ppl;
-            };
-            std::vector<std::size_t> order(poolTokens.size());
-            std::iota(order.begin(), order.end(), 0);
-            std::mt19937_64 rng(1);
-            std::shuffle(order.begin(), order.end(), rng);
-            TokenizedText random;
-            for (std::size_t i = 0; i < selected.size() && i < order.size(); ++i) random.push_back(poolTokens[order[i]]);
-            auto pplSelected = perplexity(selected);
-            if (!pplSelected) return std::unexpected(pplSelected.error());
-            auto pplRandom = perplexity(random);
-            if (!pplRandom) return std::unexpected(pplRandom.error());
-            j["dev_perplexity"] = {{"dev", params.dev}, {"dev_sentences", devTokens.size()}, {"selection", *pplSelected},
-                                   {"random_same_size", *pplRandom}, {"lm", "word 4-gram, modified Kneser-Ney"}};
+            auto ppl = devPerplexity(params, devTokens, j["run"].get<std::int64_t>(), store);
+            if (!ppl) return std::unexpected(ppl.error());
+            if (!ppl->is_null()) j["dev_perplexity"] = std::move(*ppl);
         }
     }
     // The CLI contract's top-level fields describe the first (or only) run.
     for (const char* k : {"precision", "recall", "f1", "selected", "relevant"}) out[k] = out["runs"][0][k];
     return out;
 }
+
+}  // namespace
 
 Expected<nlohmann::json> evaluateRuns(const EvaluateParams& params, Store& store) {
     return runJob<nlohmann::json>([&] { return evaluateBody(params, store); });
