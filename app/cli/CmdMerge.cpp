@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "CliSupport.h"
+#include "ParamOptions.h"
 #include "shard/MergeJob.h"
 
 namespace dlcli {
@@ -13,13 +14,8 @@ namespace {
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The folder the shards were written to (--out)."));
+    addParamOptions(p, dl::mergeParamTable().specs());  // shard/MergeParamsTable.cpp
     p.addOptions({
-        {QStringLiteral("job"), QStringLiteral("encode, assign or score (default: the only stage whose shards are in DIR)."),
-         QStringLiteral("JOB")},
-        {QStringLiteral("array-size"),
-         QStringLiteral("Slurm array size the shards ran with (task t ran shards t, t+M, ...): the --array list of a "
-                        "re-run then names tasks (default: one task per shard)."),
-         QStringLiteral("M")},
         {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
@@ -32,12 +28,7 @@ int run(const QCommandLineParser& p) {
     if (pos.size() < 2) return usageError(QStringLiteral("merge needs PROJECT and DIR"));
     dl::MergeParams params;
     params.dir = pos[1].toStdString();
-    params.job = p.value(QStringLiteral("job")).toStdString();
-    if (p.isSet(QStringLiteral("array-size"))) {
-        int m = 0;
-        if (!intOption(p, QStringLiteral("array-size"), m, 1, 1 << 30)) return ExitUsage;
-        params.arraySize = m;
-    }
+    if (!readParamOptions(p, dl::mergeParamTable(), params)) return ExitUsage;
     auto store = openProject(*path);
     if (!store) return ExitFailed;
     const bool json = p.isSet(QStringLiteral("json"));

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "CliSupport.h"
+#include "ParamOptions.h"
 #include "reports/Report.h"
 #include "analysis/Representation.h"
 #include "runs/LayerSweepSummary.h"
@@ -19,11 +20,11 @@ namespace {
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Cluster or layer-sweep run id (default: the latest cluster run)."), QStringLiteral("[RUN]"));
+    addParamOptions(p, dl::reportParamTable().specs());  // reports/ReportParamsTable.cpp
     p.addOptions({
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("csv"), QStringLiteral("Print CSV sections (confusion, per-domain, outlier pairs, centroid cosine).")},
         {QStringLiteral("scores"), QStringLiteral("CSV matrix of cross-domain scores (e.g. BLEU, rows = train domain) to correlate with centroid cosine."), QStringLiteral("FILE")},
-        {QStringLiteral("samples"), QStringLiteral("Outlier sentences shown per (from, to) pair (default 5)."), QStringLiteral("N")},
     });
 }
 
@@ -78,7 +79,7 @@ int run(const QCommandLineParser& p) {
     dl::ReportParams params;
     params.runId = runArgument(p);
     if (params.runId < 0) return ExitUsage;
-    if (!intOption(p, QStringLiteral("samples"), params.outlierSamples, 0, 100000)) return ExitUsage;
+    if (!readParamOptions(p, dl::reportParamTable(), params)) return ExitUsage;
     if (p.isSet(QStringLiteral("scores"))) {
         std::ifstream f(p.value(QStringLiteral("scores")).toStdString());
         if (!f) return reportError(dl::Error{dl::ErrorKind::Failed, "Cannot read " + p.value(QStringLiteral("scores")).toStdString() + "."});

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "jobs/ParamTable.h"
 
 namespace dl {
 
@@ -41,6 +42,9 @@ struct SentenceFeatures {
 };
 SentenceFeatures sentenceFeatures(std::string_view text);
 
+// report's parameters declared once (reports/ReportParamsTable.cpp); the run and the score
+// matrix are the command's argument and file.
+const ParamTable<ReportParams>& reportParamTable();
 Expected<nlohmann::json> buildClusterReport(Store& store, const ReportParams& params);
 // The report as CSV sections (confusion, per-domain, outlier pairs, centroid cosine), blank-line separated.
 std::string clusterReportCsv(const nlohmann::json& report);

@@ -32,6 +32,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 #include "analysis/MomentStats.h"
 #include "runs/MergeSummary.h"
@@ -45,6 +46,9 @@ struct MergeParams {
     std::string job;                // "" = the one job whose shards are in dir
     std::optional<int> arraySize;   // the Slurm array size the shards ran with (task t ran t, t+M, ...)
 };
+
+// merge's parameters declared once (shard/MergeParamsTable.cpp); the folder is the command's argument.
+const ParamTable<MergeParams>& mergeParamTable();
 
 struct MergeResult {
     std::string job;

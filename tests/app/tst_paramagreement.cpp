@@ -32,6 +32,8 @@
 #include "analysis/LayerSweep.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "reports/Report.h"
+#include "shard/MergeJob.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 #include "store/Runs.h"
@@ -304,12 +306,20 @@ private slots:
         QTest::newRow("evaluate") << QStringLiteral("evaluate")
                                   << QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"),
                                                  QStringLiteral("csv")};
+        QTest::newRow("report") << QStringLiteral("report")
+                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"),
+                                               QStringLiteral("csv"), QStringLiteral("scores")};
+        QTest::newRow("merge") << QStringLiteral("merge")
+                               << QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"),
+                                              QStringLiteral("quiet")};
     }
     void cliOnlyJobs() {
         QFETCH(QString, command);
         QFETCH(QStringList, otherOptions);
         const std::vector<dl::ParamSpec> specs = command == QLatin1String("evaluate") ? dl::evaluateParamTable().specs()
-                                                                                     : std::vector<dl::ParamSpec>{};
+                                                 : command == QLatin1String("report") ? dl::reportParamTable().specs()
+                                                 : command == QLatin1String("merge")  ? dl::mergeParamTable().specs()
+                                                                                      : std::vector<dl::ParamSpec>{};
         QVERIFY(!specs.empty());
         const auto help = helpOptions(command);
         for (const auto& [option, shown] : help.asKeyValueRange()) {
