@@ -12,17 +12,23 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-ExportDialog::ExportDialog(const QString& suggestedPrefix, QWidget* parent) : QDialog(parent) {
+#include "ParamFieldWidgets.h"
+
+ExportDialog::ExportDialog(const QString& suggestedPrefix, const ParamFields& fields, QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("Export training files"));
+    auto field = [&fields](const char* name) { return findParamField(fields, QLatin1String(name)); };
     mode_ = new QComboBox(this);
-    mode_->addItem(tr("The selection (latest selection run)"), int(ExportRequest::Mode::Selection));
-    mode_->addItem(tr("One shard per group"), int(ExportRequest::Mode::Shards));
-    mode_->addItem(tr("Mixture weights and a sampled training file"), int(ExportRequest::Mode::Mixture));
+    mode_->addItem(tr("The selection (latest selection run)"), QString());
+    mode_->addItem(tr("One shard per group"), QStringLiteral("shards"));
+    mode_->addItem(tr("Mixture weights and a sampled training file"), QStringLiteral("mixture"));
     format_ = new QComboBox(this);
-    format_->addItem(tr("Moses (one file per language)"), QStringLiteral("moses"));
-    format_->addItem(QStringLiteral("TSV"), QStringLiteral("tsv"));
-    format_->addItem(QStringLiteral("JSON Lines"), QStringLiteral("jsonl"));
-    prefix_ = new QLineEdit(suggestedPrefix, this);
+    applyParamField(format_, field("format"),
+                    {{QStringLiteral("moses"), tr("Moses (one file per language)")},
+                     {QStringLiteral("tsv"), QStringLiteral("TSV")},
+                     {QStringLiteral("jsonl"), QStringLiteral("JSON Lines")}});
+    prefix_ = new QLineEdit(this);
+    applyParamField(prefix_, field("out"));
+    prefix_->setText(suggestedPrefix);
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getSaveFileName(this, tr("Output prefix"), prefix_->text());
@@ -32,26 +38,29 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, QWidget* parent) : QD
     prefixRow->addWidget(prefix_, 1);
     prefixRow->addWidget(browse);
     scores_ = new QCheckBox(tr("Include scores"), this);
+    applyParamField(scores_, field("scores"));
     gzip_ = new QCheckBox(tr("Compress (gzip)"), this);
-    scoreOrder_ = new QCheckBox(tr("Best-scored first (else corpus order)"), this);
+    applyParamField(gzip_, field("gzip"));
+    order_ = new QComboBox(this);
+    applyParamField(order_, field("order"),
+                    {{QStringLiteral("original"), tr("Corpus order")}, {QStringLiteral("score"), tr("Best-scored first")}});
     force_ = new QCheckBox(tr("Replace existing files"), this);
+    applyParamField(force_, field("force"));
     groupBy_ = new QComboBox(this);
-    groupBy_->addItem(tr("Domain label"), QStringLiteral("domain"));
-    groupBy_->addItem(tr("Cluster (latest clustering run)"), QStringLiteral("cluster"));
+    applyParamField(groupBy_, field("by"),
+                    {{QStringLiteral("domain"), tr("Domain label")}, {QStringLiteral("cluster"), tr("Cluster (latest clustering run)")}});
     alpha_ = new QDoubleSpinBox(this);
-    alpha_->setRange(0, 10);
     alpha_->setSingleStep(0.1);
-    alpha_->setValue(1.0);
-    alpha_->setToolTip(tr("Weight of a group ~ (its share)^alpha: 0 = uniform, 1 = proportional to size."));
+    applyParamField(alpha_, field("alpha"));
     size_ = new QSpinBox(this);
-    size_->setRange(0, 2000000000);
+    applyParamField(size_, field("size"));
     size_->setSpecialValueText(tr("weights only"));
     auto update = [this] {
-        const auto mode = ExportRequest::Mode(mode_->currentData().toInt());
-        groupBy_->setEnabled(mode != ExportRequest::Mode::Selection);
-        alpha_->setEnabled(mode == ExportRequest::Mode::Mixture);
-        size_->setEnabled(mode == ExportRequest::Mode::Mixture);
-        scoreOrder_->setEnabled(mode == ExportRequest::Mode::Selection);
+        const QString mode = mode_->currentData().toString();  // "" = the selection
+        groupBy_->setEnabled(!mode.isEmpty());
+        alpha_->setEnabled(mode == QLatin1String("mixture"));
+        size_->setEnabled(mode == QLatin1String("mixture"));
+        order_->setEnabled(mode.isEmpty());
     };
     connect(mode_, &QComboBox::currentIndexChanged, this, update);
     update();
@@ -62,7 +71,7 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, QWidget* parent) : QD
     form->addRow(tr("&Output prefix:"), prefixRow);
     form->addRow(QString(), scores_);
     form->addRow(QString(), gzip_);
-    form->addRow(QString(), scoreOrder_);
+    form->addRow(tr("&Order:"), order_);
     form->addRow(QString(), force_);
     form->addRow(tr("&Groups:"), groupBy_);
     form->addRow(tr("&Alpha:"), alpha_);
@@ -79,15 +88,8 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, QWidget* parent) : QD
 
 ExportRequest ExportDialog::request() const {
     ExportRequest r;
-    r.mode = ExportRequest::Mode(mode_->currentData().toInt());
-    r.format = format_->currentData().toString();
-    r.prefix = prefix_->text().trimmed();
-    r.scores = scores_->isChecked();
-    r.gzip = gzip_->isChecked();
-    r.scoreOrder = scoreOrder_->isChecked();
-    r.force = force_->isChecked();
-    r.groupBy = groupBy_->currentData().toString();
-    r.alpha = alpha_->value();
-    r.sampleSize = size_->value();
+    // Disabled widgets keep the job's defaults (the groups, alpha and size of another mode).
+    r.values = paramValues({format_, prefix_, scores_, gzip_, order_, force_, groupBy_, alpha_, size_});
+    if (const QString mode = mode_->currentData().toString(); !mode.isEmpty()) r.values.insert(mode, true);
     return r;
 }

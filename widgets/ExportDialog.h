@@ -1,9 +1,11 @@
 #pragma once
 // Export dialog: the selection, shards per domain/cluster, or a sampled mixture, in Moses,
-// TSV or JSONL, with scores / gzip / score order; every export also writes a manifest.
+// TSV or JSONL, with scores / gzip / score order; every export also writes a manifest. What to
+// export is the dialog's own choice among the command line's --shards, --mixture and neither.
 #include <QDialog>
 
 #include "JobRequests.h"
+#include "ParamField.h"
 
 class QCheckBox;
 class QComboBox;
@@ -14,7 +16,8 @@ class QSpinBox;
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ExportDialog(const QString& suggestedPrefix, QWidget* parent = nullptr);
+    // `fields`: export's parameters (app/lib's exportParamFields): ranges, defaults, tooltips.
+    ExportDialog(const QString& suggestedPrefix, const ParamFields& fields, QWidget* parent = nullptr);
     ExportRequest request() const;
 
 private:
@@ -23,7 +26,7 @@ private:
     QLineEdit* prefix_;
     QCheckBox* scores_;
     QCheckBox* gzip_;
-    QCheckBox* scoreOrder_;
+    QComboBox* order_;
     QCheckBox* force_;
     QComboBox* groupBy_;
     QDoubleSpinBox* alpha_;

@@ -49,17 +49,9 @@ struct SelectRequest {
 };
 
 struct ExportRequest {
-    enum class Mode { Selection, Shards, Mixture };
-    Mode mode = Mode::Selection;
-    QString format = QStringLiteral("moses");
-    QString prefix;
-    bool scores = false;
-    bool gzip = false;
-    bool scoreOrder = false;
-    bool force = false;
-    QString groupBy = QStringLiteral("domain");
-    double alpha = 1.0;
-    qint64 sampleSize = 0;
-    qint64 run = 0;  // 0 = the latest run of the fitting kind
-    qint64 top = 0;  // selection: re-cut to the best k (0 = the run's own cut)
+    // The job's parameters by name (ParamField::name: "format", "out", "scores", "gzip", "order",
+    // "shards", "mixture", "by", "alpha", "size", "top", ...); a name left out keeps the job's
+    // default (core's export/ExportParamsTable.cpp): neither "shards" nor "mixture" = the selection.
+    QVariantMap values;
+    qint64 run = 0;  // 0 = the latest run of the fitting kind (the CLI's positional RUN)
 };

@@ -456,22 +456,26 @@ void MainWindow::selectData() {
 
 void MainWindow::exportData() {
     const QString suggestion = QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected");
-    ExportDialog dialog(suggestion, this);
+    ExportDialog dialog(suggestion, exportParamFields(), this);
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Export %1").arg(QFileInfo(request.prefix).fileName()), {}, outcome, makeExportJob(projectPath_, request, outcome));
+    runJob(tr("Export %1").arg(QFileInfo(request.values.value(QStringLiteral("out")).toString()).fileName()), {}, outcome,
+           makeExportJob(projectPath_, request, outcome));
 }
 
 void MainWindow::exportSelection(qint64 runId, qint64 topK) {
-    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"), this);
+    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"), exportParamFields(), this);
     if (dialog.exec() != QDialog::Accepted) return;
     auto request = dialog.request();
-    request.mode = ExportRequest::Mode::Selection;
+    // This run's selection (neither shards nor a mixture), re-cut to the view's top k when it has one.
+    request.values.remove(QStringLiteral("shards"));
+    request.values.remove(QStringLiteral("mixture"));
     request.run = runId;
-    request.top = topK;
+    if (topK > 0) request.values.insert(QStringLiteral("top"), topK);
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Export %1").arg(QFileInfo(request.prefix).fileName()), {}, outcome, makeExportJob(projectPath_, request, outcome));
+    runJob(tr("Export %1").arg(QFileInfo(request.values.value(QStringLiteral("out")).toString()).fileName()), {}, outcome,
+           makeExportJob(projectPath_, request, outcome));
 }
 
 // The run views read their data off the GUI thread (async_): a later request for a view

@@ -129,22 +129,8 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, st
 
 JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, std::shared_ptr<JobOutcome> outcome) {
     dl::ExportParams p;
-    p.mode = r.mode == ExportRequest::Mode::Shards ? dl::ExportMode::Shards
-             : r.mode == ExportRequest::Mode::Mixture ? dl::ExportMode::Mixture
-                                                      : dl::ExportMode::Selection;
-    auto format = dl::parseExportFormat(r.format.toStdString());
-    if (!format) return failing(format.error());
-    p.format = *format;
-    p.outPrefix = r.prefix.toStdString();
-    p.scores = r.scores;
-    p.gzip = r.gzip;
-    p.force = r.force;
-    p.order = r.scoreOrder ? dl::ExportOrder::Score : dl::ExportOrder::Original;
-    p.groupBy = r.groupBy.toStdString();
-    p.alpha = r.alpha;
-    p.sampleSize = r.sampleSize;
+    if (auto s = applyParamValues(dl::exportParamTable(), p, r.values); !s) return failing(s.error());
     if (r.run > 0) p.run = r.run;
-    if (r.top > 0) p.top = r.top;
     return [project, p, outcome](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         // Export only reads the project.
         auto store = dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly);

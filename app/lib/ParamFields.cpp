@@ -3,6 +3,7 @@
 #include "analysis/ClusterJob.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "export/Export.h"
 #include "select/SelectJob.h"
 
 namespace {
@@ -67,6 +68,7 @@ dl::Expected<dl::ParamValue> paramValueFromVariant(const dl::ParamSpec& spec, co
 }
 
 ParamFields importParamFields() { return toParamFields(dl::importParamTable().specs()); }
+ParamFields exportParamFields() { return toParamFields(dl::exportParamTable().specs()); }
 ParamFields encodeParamFields() { return toParamFields(dl::encodeParamTable().specs()); }
 ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().specs()); }
 ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }

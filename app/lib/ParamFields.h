@@ -28,6 +28,7 @@ dl::Status applyParamValues(const dl::ParamTable<P>& table, P& params, const QVa
 
 // The fields of each job's dialog.
 ParamFields importParamFields();
+ParamFields exportParamFields();
 ParamFields encodeParamFields();
 ParamFields clusterParamFields();
 ParamFields selectParamFields();  // the selection methods' and cross-lingual's

@@ -27,15 +27,6 @@ const char* formatName(CorpusFormat f) {
     return "plain";
 }
 
-// A flag that picks the label source `source` (off again: no label source).
-ParamTable<ImportParams>& labelFlag(ParamTable<ImportParams>& t, ParamSpec spec, LabelSource source) {
-    return t.add(std::move(spec.flag()), [source](const ImportParams& p) { return ParamValue(p.labelSource == source); },
-                 [source](ImportParams& p, const ParamValue& v) {
-                     if (std::get<bool>(v)) p.labelSource = source;
-                     else if (p.labelSource == source) p.labelSource = LabelSource::None;
-                 });
-}
-
 ParamTable<ImportParams> makeImportTable() {
     using I = ImportParams;
     ParamTable<I> t;
@@ -49,10 +40,11 @@ ParamTable<ImportParams> makeImportTable() {
               p.domain = std::get<std::string>(v);
               p.labelSource = LabelSource::Given;
           });
-    labelFlag(t, param("domain-from-filename", "Domain label from the file name (medical.en -> medical)."),
-              LabelSource::FromFilename);
-    labelFlag(t, param("domain-from-column", "Domain label from the TSV column / JSONL field named domain (the default when present)."),
-              LabelSource::FromColumn);
+    t.flagFor(param("domain-from-filename", "Domain label from the file name (medical.en -> medical)."), &I::labelSource,
+              LabelSource::FromFilename, LabelSource::None);
+    t.flagFor(param("domain-from-column", "Domain label from the TSV column / JSONL field named domain (the default when "
+                                          "present)."),
+              &I::labelSource, LabelSource::FromColumn, LabelSource::None);
     t.field(param("corpus", "Corpus to create or append to.").shownAs("NAME").defaultShownAs("the file name without extension"),
             &I::corpus);
     t.choice(param("format", "Input format.").shownAs("FORMAT").defaultShownAs("from the extension (.tsv, .jsonl), else plain"),

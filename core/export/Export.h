@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 
 namespace dl {
@@ -48,6 +49,10 @@ struct ExportParams {
     bool withReplacement = false;
     std::uint64_t seed = 1;
 };
+
+// export's parameters declared once (export/ExportParamsTable.cpp): the CLI's options and
+// --help, the Export dialog's fields and JobFactory's values come from it.
+const ParamTable<ExportParams>& exportParamTable();
 
 struct ExportResult {
     std::vector<std::string> files;  // data files (manifest excluded)

@@ -113,6 +113,17 @@ public:
                                if (name(e) == *s) p.*member = e;
                    });
     }
+    // A flag that sets an enum field to `value` (export's --shards: mode Shards); off again, a
+    // field holding `value` goes back to `otherwise`.
+    template <class E>
+    ParamTable& flagFor(ParamSpec spec, E P::*member, E value, E otherwise) {
+        spec.kind = ParamKind::Flag;
+        return add(std::move(spec), [member, value](const P& p) { return ParamValue(p.*member == value); },
+                   [member, value, otherwise](P& p, const ParamValue& v) {
+                       if (std::get<bool>(v)) p.*member = value;
+                       else if (p.*member == value) p.*member = otherwise;
+                   });
+    }
     // The last parameter added is stored in another form than its value.
     ParamTable& storedAs(std::function<nlohmann::json(const ParamValue&)> encode,
                          std::function<Expected<ParamValue>(const nlohmann::json&)> decode) {

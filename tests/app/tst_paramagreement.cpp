@@ -3,7 +3,7 @@
 // each parameter of each converted job: `domainlens-cli <job> --help` (the real binary), the
 // job's dialog (the real widget, built from app/lib's fields), and the params JSON stored with
 // a run made by the CLI and one made by the GUI's JobFactory on a small real project (a job
-// that stores no params JSON, encode and import: the Params struct's defaults, which the
+// that stores no params JSON, encode, import and export: the Params struct's defaults, which the
 // dialog's untouched request must give through the table). A
 // hard-coded range in a dialog, a help text that states another default, an option declared
 // by hand, or a run that stores another value fails here.
@@ -22,6 +22,7 @@
 #include "CliProcess.h"
 #include "ClusterDialog.h"
 #include "EncodeDialog.h"
+#include "ExportDialog.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
 #include "ParamFieldWidgets.h"
@@ -32,6 +33,7 @@
 #include "analysis/LayerSweep.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "export/Export.h"
 #include "reports/Report.h"
 #include "shard/MergeJob.h"
 #include "select/CrossLingual.h"
@@ -148,6 +150,19 @@ const std::vector<JobCase>& jobs() {
                  QStringLiteral("replace-invalid"), QStringLiteral("keep-duplicates")},
                 {},
                 encoderOf(dl::importParamTable()),
+                {},
+                {},
+                {}},
+        // export stores no run (its manifest describes the files): no run.
+        JobCase{QStringLiteral("export"),
+                dl::exportParamTable().specs(),
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+                [] { return std::make_unique<ExportDialog>(QString(), exportParamFields()); },
+                {QStringLiteral("format"), QStringLiteral("out"), QStringLiteral("scores"), QStringLiteral("gzip"),
+                 QStringLiteral("order"), QStringLiteral("force"), QStringLiteral("by"), QStringLiteral("alpha"),
+                 QStringLiteral("size")},
+                {},
+                encoderOf(dl::exportParamTable()),
                 {},
                 {},
                 {}},
@@ -401,7 +416,8 @@ private slots:
 
     // encode and import store no run: the dialog's untouched request, applied through the table
     // as the GUI applies it, gives the Params struct's defaults, but for what the dialog chooses
-    // on purpose (the corpus listed first; import's label source from the file name).
+    // on purpose (the corpus listed first; import's label source from the file name; export's
+    // suggested prefix).
     void encodeDialogDefaults() {
         EncodeDialog dialog({}, corpora(), encodeParamFields(), QStringLiteral("cpu"));
         const auto p = requestedDefaults(dl::encodeParamTable(), dialog.request().values, {QStringLiteral("corpus")});
@@ -413,6 +429,14 @@ private slots:
         const auto p = requestedDefaults(dl::importParamTable(), dialog.request().values, {QStringLiteral("domain-from-filename")});
         QVERIFY(p);
         QCOMPARE(p->labelSource, dl::LabelSource::FromFilename);
+    }
+
+    void exportDialogDefaults() {
+        ExportDialog dialog(QStringLiteral("/tmp/selected"), exportParamFields());
+        const auto p = requestedDefaults(dl::exportParamTable(), dialog.request().values, {QStringLiteral("out")});
+        QVERIFY(p);
+        QCOMPARE(p->outPrefix, std::string("/tmp/selected"));
+        QCOMPARE(p->mode, dl::ExportMode::Selection);
     }
 
     // The select dialog's iterations follow the method: the table's default (contrast's) and

@@ -168,17 +168,16 @@ private slots:
         QTRY_COMPARE(panel.writer()->pending(), 0);
 
         ExportRequest x;
-        x.prefix = dir_.filePath(QStringLiteral("medical-selected"));
+        const QString prefix = dir_.filePath(QStringLiteral("medical-selected"));
+        x.values = {{QStringLiteral("out"), prefix}, {QStringLiteral("top"), 50}, {QStringLiteral("scores"), true}};
         x.run = outcome->runId;
-        x.top = 50;
-        x.scores = true;
         error = run(makeExportJob(project_, x, outcome));
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        QFile en(x.prefix + QStringLiteral(".en"));
+        QFile en(prefix + QStringLiteral(".en"));
         QVERIFY(en.open(QIODevice::ReadOnly));
         QCOMPARE(en.readAll().count('\n'), 50);
-        QVERIFY(QFile::exists(x.prefix + QStringLiteral(".scores")));
-        QVERIFY(QFile::exists(x.prefix + QStringLiteral(".manifest.json")));
+        QVERIFY(QFile::exists(prefix + QStringLiteral(".scores")));
+        QVERIFY(QFile::exists(prefix + QStringLiteral(".manifest.json")));
     }
 
     void badModelFolderIsAClearError() {
