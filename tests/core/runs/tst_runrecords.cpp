@@ -37,7 +37,8 @@ std::int64_t addCorpus(Store& store) {
 
 // A name is "generic" when the code also uses it for something else (a JSON key, a shard
 // file's array, a CLI subcommand): it counts only on lines that store or read run data.
-const QRegularExpression kRunApiLine(QStringLiteral("kind|Kind|createRun|latestRun|listRuns|RunBlob|RunArray|RunJson|JsonBlob"));
+// (a parameter table's ofKind/ParamKind is not a run kind)
+const QRegularExpression kRunApiLine(QStringLiteral("\\bkind\\b|RunKind|createRun|latestRun|listRuns|RunBlob|RunArray|RunJson|JsonBlob"));
 const std::set<QString> kGenericBlobNames = {QStringLiteral("weights"),      QStringLiteral("confusion"),
                                              QStringLiteral("labels"),       QStringLiteral("maxprob"),
                                              QStringLiteral("responsibilities"), QStringLiteral("moment_count"),
