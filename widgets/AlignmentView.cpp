@@ -54,7 +54,8 @@ QCustomPlot* AlignmentView::makePlot(const QString& title) {
     auto* plot = new QCustomPlot(this);
     plot->setMinimumSize(320, 280);
     plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
+    plot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(plot, title, QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
     plot->xAxis->setLabel(tr("PC1"));
     plot->yAxis->setLabel(tr("PC2"));
     plot->legend->setVisible(true);
@@ -102,7 +103,8 @@ void AlignmentView::fill(QCustomPlot* plot, const QVector<QPointF>& a, const QVe
     plot->replot();
 }
 
-int AlignmentView::pairAt(QCustomPlot* plot, const QVector<QPointF>& a, const QVector<QPointF>& b, const QPoint& pixel) const {
+int AlignmentView::pairAt(QCustomPlot* plot, const QVector<QPointF>& a, const QVector<QPointF>& b,
+                          const QPoint& pixel) const {
     int best = -1;
     double bestDistance = kHoverPx * kHoverPx;
     for (const auto* side : {&a, &b})
@@ -116,7 +118,8 @@ int AlignmentView::pairAt(QCustomPlot* plot, const QVector<QPointF>& a, const QV
 
 void AlignmentView::onMouseMove(QCustomPlot* plot, QMouseEvent* event) {
     const bool isBefore = plot == before_;
-    const int pair = pairAt(plot, isBefore ? data_.beforeA : data_.afterA, isBefore ? data_.beforeB : data_.afterB, event->pos());
+    const int pair =
+        pairAt(plot, isBefore ? data_.beforeA : data_.afterA, isBefore ? data_.beforeB : data_.afterB, event->pos());
     if (pair == highlighted_) return;
     highlightPair(pair);
     emit pairHovered(pair);
@@ -136,7 +139,8 @@ void AlignmentView::highlightPair(int pair) {
         pairText_->setText(tr("Hover a point to join it to its translation."));
     } else {
         pairText_->setText(QStringLiteral("%1: %2\n%3: %4")
-                               .arg(data_.languageA, data_.textsA.value(highlighted_), data_.languageB, data_.textsB.value(highlighted_)));
+                               .arg(data_.languageA, data_.textsA.value(highlighted_), data_.languageB,
+                                    data_.textsB.value(highlighted_)));
     }
     before_->replot(QCustomPlot::rpQueuedReplot);
     after_->replot(QCustomPlot::rpQueuedReplot);

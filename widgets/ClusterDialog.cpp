@@ -7,14 +7,15 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QRegularExpressionValidator>
 #include <QPushButton>
+#include <QRegularExpressionValidator>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "ParamFieldWidgets.h"
 
-ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent) : QDialog(parent) {
+ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent)
+    : QDialog(parent) {
     setWindowTitle(tr("Cluster sentences"));
     corpus_ = new QComboBox(this);
     for (const auto& c : corpora) corpus_->addItem(c.name, int(c.domains.size()));
@@ -56,8 +57,10 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     pcaSample_->setSuffix(tr(" rows"));
     covariance_ = new QComboBox(this);
     applyParamField(covariance_, findParamField(fields, QStringLiteral("cov")),
-                    {{QStringLiteral("full"), tr("Full")}, {QStringLiteral("diag"), tr("Diagonal")},
-                     {QStringLiteral("spherical"), tr("Spherical")}, {QStringLiteral("tied"), tr("Tied")}});
+                    {{QStringLiteral("full"), tr("Full")},
+                     {QStringLiteral("diag"), tr("Diagonal")},
+                     {QStringLiteral("spherical"), tr("Spherical")},
+                     {QStringLiteral("tied"), tr("Tied")}});
     seeds_ = new QSpinBox(this);
     applyParamField(seeds_, findParamField(fields, QStringLiteral("seeds")));
     restarts_ = new QSpinBox(this);
@@ -68,7 +71,8 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     layers_ = new QLineEdit(this);
     applyParamField(layers_, findParamField(fields, QStringLiteral("layers")));
     layers_->setPlaceholderText(tr("as encoded"));
-    layers_->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("^\\s*(\\d+\\s*[,+]\\s*)*\\d*\\s*$")), layers_));
+    layers_->setValidator(new QRegularExpressionValidator(
+        QRegularExpression(QStringLiteral("^\\s*(\\d+\\s*[,+]\\s*)*\\d*\\s*$")), layers_));
     l2_ = new QCheckBox(tr("L2-normalise each vector"), this);
     applyParamField(l2_, findParamField(fields, QStringLiteral("l2")));
     standardize_ = new QCheckBox(tr("Standardise each dimension"), this);

@@ -25,7 +25,8 @@ ClusterNamesDialog::ClusterNamesDialog(const QStringList& words, const QStringLi
         table_->setItem(c, 2, new QTableWidgetItem(names.value(c)));
     }
     while (original_.size() < words.size()) original_ << QString();
-    auto* hint = new QLabel(tr("Type a name to use it on the map and in the confusion matrix; leave it empty to show the words."), this);
+    auto* hint = new QLabel(
+        tr("Type a name to use it on the map and in the confusion matrix; leave it empty to show the words."), this);
     hint->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

@@ -28,16 +28,24 @@ qint64 ConfusionMatrixModel::count(int row, int col) const {
     return data_.counts[row][col];
 }
 
-qint64 ConfusionMatrixModel::rowTotal(int row) const { return row >= 0 && row < rowTotals_.size() ? rowTotals_[row] : 0; }
-qint64 ConfusionMatrixModel::columnTotal(int col) const { return col >= 0 && col < colTotals_.size() ? colTotals_[col] : 0; }
+qint64 ConfusionMatrixModel::rowTotal(int row) const {
+    return row >= 0 && row < rowTotals_.size() ? rowTotals_[row] : 0;
+}
+qint64 ConfusionMatrixModel::columnTotal(int col) const {
+    return col >= 0 && col < colTotals_.size() ? colTotals_[col] : 0;
+}
 qint64 ConfusionMatrixModel::total() const {
     qint64 t = 0;
     for (qint64 n : rowTotals_) t += n;
     return t;
 }
 
-int ConfusionMatrixModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(data_.rowNames.size()); }
-int ConfusionMatrixModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(data_.colNames.size()); }
+int ConfusionMatrixModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(data_.rowNames.size());
+}
+int ConfusionMatrixModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(data_.colNames.size());
+}
 
 QVariant ConfusionMatrixModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};

@@ -30,8 +30,10 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QWidget(parent) {
     table_->verticalHeader()->setMinimumSectionSize(table_->fontMetrics().height() * 2 + 12);
     table_->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     table_->setToolTip(tr("Rows: true domains. Columns: clusters. Click a cell to browse its sentences."));
-    connect(table_, &QTableView::clicked, this, [this](const QModelIndex& i) { emit cellActivated(i.row(), i.column()); });
-    connect(table_, &QTableView::activated, this, [this](const QModelIndex& i) { emit cellActivated(i.row(), i.column()); });
+    connect(table_, &QTableView::clicked, this,
+            [this](const QModelIndex& i) { emit cellActivated(i.row(), i.column()); });
+    connect(table_, &QTableView::activated, this,
+            [this](const QModelIndex& i) { emit cellActivated(i.row(), i.column()); });
 
     auto* title = new QLabel(tr("<b>True domain × cluster</b>"), this);
     metrics_ = new QLabel(this);
@@ -42,11 +44,13 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QWidget(parent) {
     auto* saveButton = new QToolButton(this);
     saveButton->setText(tr("Save image…"));
     saveButton->setAutoRaise(true);
-    connect(saveButton, &QToolButton::clicked, this, [this] { PlotExport::saveWidgetWithDialog(table_, this, tr("confusion")); });
+    connect(saveButton, &QToolButton::clicked, this,
+            [this] { PlotExport::saveWidgetWithDialog(table_, this, tr("confusion")); });
     auto* csvButton = new QToolButton(this);
     csvButton->setText(tr("Export CSV…"));
     csvButton->setAutoRaise(true);
-    connect(csvButton, &QToolButton::clicked, this, [this] { TableExport::saveCsvWithDialog(*model_, this, tr("confusion"), true); });
+    connect(csvButton, &QToolButton::clicked, this,
+            [this] { TableExport::saveCsvWithDialog(*model_, this, tr("confusion"), true); });
 
     auto* head = new QHBoxLayout;
     head->addWidget(title);
@@ -65,7 +69,9 @@ void ConfusionMatrixView::setConfusion(const ConfusionData& data) { model_->setC
 void ConfusionMatrixView::setMetricsText(const QString& text) { metrics_->setText(text); }
 QString ConfusionMatrixView::metricsText() const { return metrics_->text(); }
 
-bool ConfusionMatrixView::saveImage(const QString& path, QString* error) { return PlotExport::saveWidget(table_, path, error); }
+bool ConfusionMatrixView::saveImage(const QString& path, QString* error) {
+    return PlotExport::saveWidget(table_, path, error);
+}
 
 bool ConfusionMatrixView::saveCsv(const QString& path, QString* error) {
     // Row headers (true domains) are not a model column: write them as the first column.

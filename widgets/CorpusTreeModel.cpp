@@ -43,7 +43,8 @@ QVariant CorpusTreeModel::data(const QModelIndex& index, int role) const {
         case NameColumn: return d.name.isEmpty() ? tr("(unlabelled)") : d.name;
         case SentencesColumn: return locale.toString(d.sentences);
         case ShareColumn:
-            return corpus.sentences ? locale.toString(100.0 * double(d.sentences) / double(corpus.sentences), 'f', 1) + QLatin1Char('%')
+            return corpus.sentences ? locale.toString(100.0 * double(d.sentences) / double(corpus.sentences), 'f', 1) +
+                                          QLatin1Char('%')
                                     : QString();
         default: return {};
         }
@@ -56,7 +57,9 @@ QVariant CorpusTreeModel::data(const QModelIndex& index, int role) const {
         return corpus.parallel ? corpus.srcLang + QStringLiteral(" → ") + corpus.tgtLang : corpus.srcLang;
     case EncodedColumn:
         if (!corpus.encoded) return tr("not encoded");
-        return corpus.encoded >= corpus.sentences ? tr("encoded") : tr("%1% encoded").arg(100 * corpus.encoded / qMax<qint64>(1, corpus.sentences));
+        return corpus.encoded >= corpus.sentences
+                   ? tr("encoded")
+                   : tr("%1% encoded").arg(100 * corpus.encoded / qMax<qint64>(1, corpus.sentences));
     default: return {};
     }
 }

@@ -20,8 +20,8 @@ namespace {
 constexpr int kChoiceRole = Qt::UserRole + 1;  // index into models_ (-1 = a folder picked here)
 }
 
-EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const ParamFields& fields,
-                           const QString& device, QWidget* parent)
+EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora,
+                           const ParamFields& fields, const QString& device, QWidget* parent)
     : QDialog(parent), corpora_(corpora) {
     setWindowTitle(tr("Encode sentences"));
     model_ = new QComboBox(this);
@@ -121,7 +121,8 @@ QString EncodeDialog::describe(const ModelChoice& m) {
     if (!m.languages.isEmpty()) parts << m.languages;
     if (m.dim > 0) parts << tr("%1 dimensions").arg(m.dim);
     if (m.sizeBytes > 0)
-        parts << (m.installed ? QLocale().formattedDataSize(m.sizeBytes) : tr("about %1").arg(QLocale().formattedDataSize(m.sizeBytes)));
+        parts << (m.installed ? QLocale().formattedDataSize(m.sizeBytes)
+                              : tr("about %1").arg(QLocale().formattedDataSize(m.sizeBytes)));
     if (!m.installed) {
         parts << tr("not installed");
     } else if (m.sentencesPerSecond > 0) {
@@ -150,7 +151,7 @@ void EncodeDialog::setModels(const QList<ModelChoice>& models) {
     model_->clear();
     for (int i = 0; i < models.size(); ++i) {
         const auto& m = models[i];
-        const QString label = !m.installed                              ? tr("%1 (install)").arg(m.name)
+        const QString label = !m.installed                            ? tr("%1 (install)").arg(m.name)
                               : m.source == QLatin1String("default")  ? tr("%1 (default)").arg(m.name)
                               : m.source == QLatin1String("hf-cache") ? tr("%1 (Hugging Face cache)").arg(m.name)
                                                                       : m.name;
@@ -189,7 +190,8 @@ void EncodeDialog::preselectModel(const QString& path) {
     if (i >= 0) model_->setCurrentIndex(i);
 }
 
-void EncodeDialog::setInstaller(const QString& program, const QStringList& arguments, std::function<void()> requestModels) {
+void EncodeDialog::setInstaller(const QString& program, const QStringList& arguments,
+                                std::function<void()> requestModels) {
     delete installer_;
     installer_ = new ModelInstaller(program, arguments, this);
     requestModels_ = std::move(requestModels);

@@ -14,7 +14,8 @@
 
 #include "ParamFieldWidgets.h"
 
-ExportDialog::ExportDialog(const QString& suggestedPrefix, const ParamFields& fields, QWidget* parent) : QDialog(parent) {
+ExportDialog::ExportDialog(const QString& suggestedPrefix, const ParamFields& fields, QWidget* parent)
+    : QDialog(parent) {
     setWindowTitle(tr("Export training files"));
     auto field = [&fields](const char* name) { return findParamField(fields, QLatin1String(name)); };
     mode_ = new QComboBox(this);
@@ -42,13 +43,15 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, const ParamFields& fi
     gzip_ = new QCheckBox(tr("Compress (gzip)"), this);
     applyParamField(gzip_, field("gzip"));
     order_ = new QComboBox(this);
-    applyParamField(order_, field("order"),
-                    {{QStringLiteral("original"), tr("Corpus order")}, {QStringLiteral("score"), tr("Best-scored first")}});
+    applyParamField(
+        order_, field("order"),
+        {{QStringLiteral("original"), tr("Corpus order")}, {QStringLiteral("score"), tr("Best-scored first")}});
     force_ = new QCheckBox(tr("Replace existing files"), this);
     applyParamField(force_, field("force"));
     groupBy_ = new QComboBox(this);
     applyParamField(groupBy_, field("by"),
-                    {{QStringLiteral("domain"), tr("Domain label")}, {QStringLiteral("cluster"), tr("Cluster (latest clustering run)")}});
+                    {{QStringLiteral("domain"), tr("Domain label")},
+                     {QStringLiteral("cluster"), tr("Cluster (latest clustering run)")}});
     alpha_ = new QDoubleSpinBox(this);
     alpha_->setSingleStep(0.1);
     applyParamField(alpha_, field("alpha"));
@@ -78,7 +81,9 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, const ParamFields& fi
     form->addRow(tr("Sample &size:"), size_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    connect(prefix_, &QLineEdit::textChanged, this, [this, buttons] { buttons->button(QDialogButtonBox::Ok)->setEnabled(!prefix_->text().trimmed().isEmpty()); });
+    connect(prefix_, &QLineEdit::textChanged, this, [this, buttons] {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(!prefix_->text().trimmed().isEmpty());
+    });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);

@@ -14,7 +14,8 @@ QColor HeatmapDelegate::tileColor(double fraction) {
     const double t = std::sqrt(std::clamp(fraction, 0.0, 1.0));
     const QColor lo(0xF7, 0xFB, 0xFF), mid(0x6B, 0xAE, 0xD6), hi(0x08, 0x30, 0x6B);
     auto mix = [](const QColor& a, const QColor& b, double u) {
-        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * u), float(a.greenF() + (b.greenF() - a.greenF()) * u),
+        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * u),
+                                float(a.greenF() + (b.greenF() - a.greenF()) * u),
                                 float(a.blueF() + (b.blueF() - a.blueF()) * u));
     };
     return t < 0.5 ? mix(lo, mid, t / 0.5) : mix(mid, hi, (t - 0.5) / 0.5);
@@ -50,7 +51,8 @@ void HeatmapDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     QFont small = option.font;
     small.setPointSizeF(std::max(6.0, option.font.pointSizeF() * 0.85));
     painter->setFont(small);
-    painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, QLocale().toString(100.0 * frac, 'f', 1) + QLatin1Char('%'));
+    painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
+                      QLocale().toString(100.0 * frac, 'f', 1) + QLatin1Char('%'));
     painter->restore();
 }
 

@@ -79,7 +79,9 @@ ImportDialog::ImportDialog(const ParamFields& fields, QWidget* parent) : QDialog
 
     replaceInvalid_ = new QCheckBox(tr("Replace invalid UTF-8 with U+FFFD instead of stopping"), this);
     applyParamField(replaceInvalid_, field("replace-invalid"));
-    keepDuplicates_ = new QCheckBox(tr("Keep duplicate sentences (by default a pair is dropped when the same pair, source or target was seen)"), this);
+    keepDuplicates_ = new QCheckBox(
+        tr("Keep duplicate sentences (by default a pair is dropped when the same pair, source or target was seen)"),
+        this);
     applyParamField(keepDuplicates_, field("keep-duplicates"));
     preview_ = new QPlainTextEdit(this);
     preview_->setReadOnly(true);
@@ -126,7 +128,8 @@ ImportDialog::ImportDialog(const ParamFields& fields, QWidget* parent) : QDialog
     connect(src_, &QLineEdit::textChanged, this, [this] { updatePreview(); });
     connect(tgt_, &QLineEdit::textChanged, this, [this] { updatePreview(); });
     connect(format_, &QComboBox::currentIndexChanged, this, [this] { updateState(); });
-    for (auto* r : {labelFile_, labelGiven_, labelColumn_, labelNone_}) connect(r, &QRadioButton::toggled, this, [this] { updateState(); });
+    for (auto* r : {labelFile_, labelGiven_, labelColumn_, labelNone_})
+        connect(r, &QRadioButton::toggled, this, [this] { updateState(); });
     resize(720, 620);
     updateState();
 }
@@ -183,7 +186,8 @@ void ImportDialog::updateState() {
     QString problem;
     if (src_->text().isEmpty()) problem = tr("Choose a source file.");
     else if (!QFileInfo::exists(src_->text())) problem = tr("The source file does not exist.");
-    else if (plain && !tgt_->text().isEmpty() && !QFileInfo::exists(tgt_->text())) problem = tr("The target file does not exist.");
+    else if (plain && !tgt_->text().isEmpty() && !QFileInfo::exists(tgt_->text()))
+        problem = tr("The target file does not exist.");
     else if (labelGiven_->isChecked() && domain_->text().trimmed().isEmpty()) problem = tr("Enter the domain label.");
     problem_->setText(problem);
     if (auto* box = findChild<QDialogButtonBox*>()) box->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
@@ -193,7 +197,8 @@ ImportRequest ImportDialog::request() const {
     ImportRequest r;
     // Disabled widgets keep the job's defaults: the target file (plain only), the columns (TSV
     // only), the label (when "This label" is chosen).
-    r.values = paramValues({format_, src_, tgt_, corpus_, domain_, srcLang_, tgtLang_, columns_, replaceInvalid_, keepDuplicates_});
+    r.values = paramValues(
+        {format_, src_, tgt_, corpus_, domain_, srcLang_, tgtLang_, columns_, replaceInvalid_, keepDuplicates_});
     if (labelFile_->isChecked()) r.values.insert(QStringLiteral("domain-from-filename"), true);
     if (labelColumn_->isChecked()) r.values.insert(QStringLiteral("domain-from-column"), true);
     if (labelGiven_->isChecked() && !r.values.contains(QStringLiteral("domain")))

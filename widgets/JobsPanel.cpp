@@ -7,8 +7,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStyle>
-#include <QToolButton>
 #include <QTime>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 JobsPanel::JobsPanel(QWidget* parent) : QWidget(parent) {
@@ -78,7 +78,8 @@ QString JobsPanel::currentTitle() const { return currentTitle_; }
 bool JobsPanel::cancelEnabled() const { return cancel_->isEnabled(); }
 
 void JobsPanel::addLog(const QString& text, const QString& icon) {
-    auto* item = new QListWidgetItem(QTime::currentTime().toString(QStringLiteral("HH:mm:ss ")) + icon + QLatin1Char(' ') + text);
+    auto* item = new QListWidgetItem(QTime::currentTime().toString(QStringLiteral("HH:mm:ss ")) + icon +
+                                     QLatin1Char(' ') + text);
     item->setToolTip(text);
     log_->insertItem(0, item);
 }

@@ -29,7 +29,8 @@ QVariant KeptDroppedModel::data(const QModelIndex& index, int role) const {
     const KeptDroppedRow& r = rows_[index.row()];
     if (role == SentenceIdRole) return r.id;
     if (role == Qt::TextAlignmentRole)
-        return index.column() == Sentence ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return index.column() == Sentence ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                          : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != Qt::EditRole && role != Qt::ToolTipRole) return {};
     const bool raw = role == Qt::EditRole;
     switch (index.column()) {

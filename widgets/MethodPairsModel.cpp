@@ -20,7 +20,8 @@ QVariant MethodPairsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rows_.size()) return {};
     const MethodPairRow& r = rows_[index.row()];
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= Both ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        return index.column() >= Both ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                      : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
     const bool raw = role == Qt::EditRole;
     auto count = [&](qint64 n) { return raw ? QVariant(n) : QVariant(QLocale().toString(n)); };
@@ -41,7 +42,8 @@ QVariant MethodPairsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant MethodPairsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case MethodA: return tr("Method A");
     case MethodB: return tr("Method B");

@@ -44,8 +44,7 @@ void ModelInstaller::readOutput() {
         if (line.isEmpty()) continue;
         if (const auto m = step.match(line); m.hasMatch())
             emit progress(m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3));
-        else
-            lastError_ = line;
+        else lastError_ = line;
     }
 }
 

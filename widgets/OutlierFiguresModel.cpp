@@ -10,7 +10,8 @@ double meanOf(const OutlierFigures& f) { return f.sentences ? f.tokens / double(
 
 bool outliersColumn(int column) {
     using M = OutlierFiguresModel;
-    return column == M::OutliersColumn || column == M::TokensOutColumn || column == M::DigitsOutColumn || column == M::PronounOutColumn;
+    return column == M::OutliersColumn || column == M::TokensOutColumn || column == M::DigitsOutColumn ||
+           column == M::PronounOutColumn;
 }
 
 int figureOf(int column) {
@@ -57,9 +58,11 @@ QVariant OutlierFiguresModel::data(const QModelIndex& index, int role) const {
         case TokensOutColumn:
         case TokensAllColumn: return raw ? QVariant(meanOf(f)) : QVariant(locale.toString(meanOf(f), 'f', 1));
         case DigitsOutColumn:
-        case DigitsAllColumn: return raw ? QVariant(share(f.withDigits, f.sentences)) : QVariant(shareText(f.withDigits));
+        case DigitsAllColumn:
+            return raw ? QVariant(share(f.withDigits, f.sentences)) : QVariant(shareText(f.withDigits));
         case PronounOutColumn:
-        case PronounAllColumn: return raw ? QVariant(share(f.withPronoun, f.sentences)) : QVariant(shareText(f.withPronoun));
+        case PronounAllColumn:
+            return raw ? QVariant(share(f.withPronoun, f.sentences)) : QVariant(shareText(f.withPronoun));
         default: return {};
         }
     }
@@ -74,7 +77,8 @@ QVariant OutlierFiguresModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant OutlierFiguresModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case ClusterColumn: return tr("Target cluster");
     case SentencesColumn: return tr("Sentences");

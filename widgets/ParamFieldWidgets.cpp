@@ -32,7 +32,8 @@ void nameParamWidget(QWidget* widget, const ParamField& field) {
 
 void applyParamField(QSpinBox* box, const ParamField& field) {
     nameParamWidget(box, field);
-    box->setRange(toInt(field.minimum, std::numeric_limits<int>::min()), toInt(field.maximum, std::numeric_limits<int>::max()));
+    box->setRange(toInt(field.minimum, std::numeric_limits<int>::min()),
+                  toInt(field.maximum, std::numeric_limits<int>::max()));
     box->setValue(toInt(field.defaultValue, box->minimum()));
 }
 

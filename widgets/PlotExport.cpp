@@ -18,9 +18,7 @@ bool fail(QString* error, const QString& message) {
 }
 }  // namespace
 
-QString PlotExport::fileFilter() {
-    return tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)");
-}
+QString PlotExport::fileFilter() { return tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"); }
 
 bool PlotExport::save(QCustomPlot* plot, const QString& path, int width, int height, QString* error) {
     if (!plot) return fail(error, PlotExport::tr("Nothing to save."));
@@ -48,7 +46,8 @@ bool PlotExport::save(QCustomPlot* plot, const QString& path, int width, int hei
     } else {
         return fail(error, PlotExport::tr("Unknown image format \"%1\": use .png, .svg or .pdf.").arg(suffix));
     }
-    if (!ok || !QFileInfo(path).exists() || QFileInfo(path).size() == 0) return fail(error, PlotExport::tr("Cannot write %1.").arg(path));
+    if (!ok || !QFileInfo(path).exists() || QFileInfo(path).size() == 0)
+        return fail(error, PlotExport::tr("Cannot write %1.").arg(path));
     return true;
 }
 
@@ -79,21 +78,23 @@ bool PlotExport::saveWidget(QWidget* widget, const QString& path, QString* error
     } else {
         return fail(error, PlotExport::tr("Unknown image format \"%1\": use .png, .svg or .pdf.").arg(suffix));
     }
-    if (!ok || !QFileInfo(path).exists() || QFileInfo(path).size() == 0) return fail(error, PlotExport::tr("Cannot write %1.").arg(path));
+    if (!ok || !QFileInfo(path).exists() || QFileInfo(path).size() == 0)
+        return fail(error, PlotExport::tr("Cannot write %1.").arg(path));
     return true;
 }
 
 namespace {
 QString askPath(QWidget* parent, const QString& suggestedName) {
     QString selected;
-    QString path = QFileDialog::getSaveFileName(parent, PlotExport::tr("Save image"), suggestedName + QStringLiteral(".png"),
-                                                PlotExport::fileFilter(), &selected);
+    QString path =
+        QFileDialog::getSaveFileName(parent, PlotExport::tr("Save image"), suggestedName + QStringLiteral(".png"),
+                                     PlotExport::fileFilter(), &selected);
     if (path.isEmpty()) return {};
     // Add the suffix of the chosen filter when the user typed none.
     if (QFileInfo(path).suffix().isEmpty())
         path += selected.contains(QLatin1String("*.svg"))   ? QStringLiteral(".svg")
                 : selected.contains(QLatin1String("*.pdf")) ? QStringLiteral(".pdf")
-                                                             : QStringLiteral(".png");
+                                                            : QStringLiteral(".png");
     return path;
 }
 }  // namespace

@@ -27,7 +27,8 @@ PrecisionCutoffView::PrecisionCutoffView(QWidget* parent) : QWidget(parent) {
     auto* saveButton = new QToolButton(this);
     saveButton->setText(tr("Save…"));
     saveButton->setAutoRaise(true);
-    connect(saveButton, &QToolButton::clicked, this, [this] { PlotExport::saveWithDialog(plot_, this, tr("precision-at-cutoff")); });
+    connect(saveButton, &QToolButton::clicked, this,
+            [this] { PlotExport::saveWithDialog(plot_, this, tr("precision-at-cutoff")); });
     auto* head = new QHBoxLayout;
     head->addWidget(title_, 1);
     head->addWidget(saveButton);

@@ -28,7 +28,8 @@ void ScatterCut::setOverrides(const std::vector<std::pair<qint64, bool>>& decisi
     }
     // The last decision for a point wins; each decided point counts once.
     for (const auto& d : decisions)
-        if (d.first >= 0 && d.first < qint64(override_.size())) decided_.emplace_back(d.first, override_[size_t(d.first)] > 0);
+        if (d.first >= 0 && d.first < qint64(override_.size()))
+            decided_.emplace_back(d.first, override_[size_t(d.first)] > 0);
     std::sort(decided_.begin(), decided_.end());
     decided_.erase(std::unique(decided_.begin(), decided_.end()), decided_.end());
     recount();

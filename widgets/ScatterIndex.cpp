@@ -88,7 +88,8 @@ qint64 ScatterIndex::count(const Rect& r, qint64 limit) const {
         if (inside) total += e - b;
         else
             for (qint64 p = b; p < e; ++p)
-                total += (sx_[size_t(p)] >= r.x0 && sx_[size_t(p)] <= r.x1 && sy_[size_t(p)] >= r.y0 && sy_[size_t(p)] <= r.y1);
+                total += (sx_[size_t(p)] >= r.x0 && sx_[size_t(p)] <= r.x1 && sy_[size_t(p)] >= r.y0 &&
+                          sy_[size_t(p)] <= r.y1);
         if (limit >= 0 && total > limit) over = true;
     });
     return over ? limit + 1 : total;
@@ -97,7 +98,9 @@ qint64 ScatterIndex::count(const Rect& r, qint64 limit) const {
 void ScatterIndex::forEach(const Rect& r, const std::function<void(qint64)>& f) const {
     forEachCellRange(r, [&](qint64 b, qint64 e, bool inside) {
         for (qint64 p = b; p < e; ++p)
-            if (inside || (sx_[size_t(p)] >= r.x0 && sx_[size_t(p)] <= r.x1 && sy_[size_t(p)] >= r.y0 && sy_[size_t(p)] <= r.y1)) f(p);
+            if (inside ||
+                (sx_[size_t(p)] >= r.x0 && sx_[size_t(p)] <= r.x1 && sy_[size_t(p)] >= r.y0 && sy_[size_t(p)] <= r.y1))
+                f(p);
     });
 }
 

@@ -15,13 +15,15 @@ ScatterLayer::ScatterLayer(QCPAxisRect* axisRect, const QString& layerName)
 
 void ScatterLayer::setIndex(const ScatterIndex* index) { index_ = index; }
 
-void ScatterLayer::setCategories(std::shared_ptr<const std::vector<int16_t>> sortedCategory, const QVector<QColor>& colors) {
+void ScatterLayer::setCategories(std::shared_ptr<const std::vector<int16_t>> sortedCategory,
+                                 const QVector<QColor>& colors) {
     category_ = sortedCategory ? std::move(sortedCategory) : std::make_shared<const std::vector<int16_t>>();
     colors_ = colors;
     categoryStamps_.clear();
 }
 
-void ScatterLayer::setValues(std::shared_ptr<const std::vector<float>> sortedValues, const QCPColorGradient& gradient, const QCPRange& range) {
+void ScatterLayer::setValues(std::shared_ptr<const std::vector<float>> sortedValues, const QCPColorGradient& gradient,
+                             const QCPRange& range) {
     value_ = sortedValues ? std::move(sortedValues) : std::make_shared<const std::vector<float>>();
     gradient_ = gradient;
     valueRange_ = range;
@@ -154,7 +156,8 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
                 if (y < 0 || y >= nby) continue;
                 for (int dx = -1; dx <= 1; ++dx) {
                     const int x = ix + dx;
-                    if (x >= 0 && x < nbx) add(size_t(y) * size_t(nbx) + size_t(x), kernel[dy + 1][dx + 1], col, value, sel, inCut);
+                    if (x >= 0 && x < nbx)
+                        add(size_t(y) * size_t(nbx) + size_t(x), kernel[dy + 1][dx + 1], col, value, sel, inCut);
                 }
             }
         }
@@ -247,7 +250,8 @@ void ScatterLayer::rebuildStamps() {
     valueStamps_.clear();
     if (!value_->empty())
         for (int i = 0; i < kValueLevels; ++i)
-            valueStamps_.append(stamp(QColor::fromRgb(gradient_.color(i / double(kValueLevels - 1), QCPRange(0, 1))), false));
+            valueStamps_.append(
+                stamp(QColor::fromRgb(gradient_.color(i / double(kValueLevels - 1), QCPRange(0, 1))), false));
     ringStamp_ = stamp(Qt::black, true);
     fadedStamp_ = stamp(QColor(0xC8, 0xC8, 0xC8), false);  // outside a shown cut
 }
@@ -265,7 +269,8 @@ void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
         painter->setAntialiasing(true);
         index_->forEachCellRange(view, [&](qint64 b, qint64 e, bool inside) {
             for (qint64 p = b; p < e; ++p) {
-                if (!inside && !(xs[p] >= view.x0 && xs[p] <= view.x1 && ys[p] >= view.y0 && ys[p] <= view.y1)) continue;
+                if (!inside && !(xs[p] >= view.x0 && xs[p] <= view.x1 && ys[p] >= view.y0 && ys[p] <= view.y1))
+                    continue;
                 const QColor c = pointColor(p);
                 QColor f = c;
                 f.setAlpha(215);
@@ -319,7 +324,8 @@ void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
             if (hasSel && selected_[size_t(p)]) selectedVisible.push_back(p);
         }
     });
-    for (qint64 p : cutVisible) painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
+    for (qint64 p : cutVisible)
+        painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
     // Rings last, so no unselected point covers a selected one.
     for (qint64 p : selectedVisible)
         painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), ringStamp_);

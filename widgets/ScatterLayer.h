@@ -24,7 +24,8 @@ public:
     void setIndex(const ScatterIndex* index);
     // Shared, immutable arrays (a ScatterPrepared's): showing another map swaps pointers only.
     void setCategories(std::shared_ptr<const std::vector<int16_t>> sortedCategory, const QVector<QColor>& colors);
-    void setValues(std::shared_ptr<const std::vector<float>> sortedValues, const QCPColorGradient& gradient, const QCPRange& range);
+    void setValues(std::shared_ptr<const std::vector<float>> sortedValues, const QCPColorGradient& gradient,
+                   const QCPRange& range);
     void setColorByValue(bool byValue);
     void setSelection(std::vector<uint8_t> sortedFlags, qint64 count);
     // A selection cut to show (points outside it faded); nullptr or inactive = none. Not owned.

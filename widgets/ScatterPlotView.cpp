@@ -111,7 +111,8 @@ ScatterPlotView::ScatterPlotView(QWidget* parent) : QWidget(parent) {
     auto* clear = makeButton(tr("Clear selection"), tr("Deselect all points"), false);
     connect(clear, &QToolButton::clicked, this, &ScatterPlotView::clearSelection);
     auto* saveButton = makeButton(tr("Save…"), tr("Save the plot as PNG, SVG or PDF"), false);
-    connect(saveButton, &QToolButton::clicked, this, [this] { PlotExport::saveWithDialog(plot_, this, tr("scatter")); });
+    connect(saveButton, &QToolButton::clicked, this,
+            [this] { PlotExport::saveWithDialog(plot_, this, tr("scatter")); });
     status_ = new QLabel(this);
     status_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -276,7 +277,8 @@ void ScatterPlotView::rebuildEllipses() {
     const bool byValue = colorMode_ == ColorMode::Value && !data_.value.isEmpty();
     for (const EllipseSpec& e : std::as_const(ellipses_)) {
         // Dark outline colour of the component's category; neutral when colouring by value.
-        const QColor color = byValue || e.category < 0 ? QColor(0x33, 0x33, 0x33) : PlotPalette::category(e.category).darker(140);
+        const QColor color =
+            byValue || e.category < 0 ? QColor(0x33, 0x33, 0x33) : PlotPalette::category(e.category).darker(140);
         for (double sigma : {1.0, 2.0}) {
             const QVector<QPointF> pts = EllipseGeometry::outline(e, sigma);
             QVector<double> xs, ys;
@@ -306,9 +308,12 @@ void ScatterPlotView::setAxisLabels(const QString& x, const QString& y) {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void ScatterPlotView::setCutRanks(const QVector<qint32>& rankPerRow) { setCutSortedRanks(prepared_, sortRanks(index(), rankPerRow)); }
+void ScatterPlotView::setCutRanks(const QVector<qint32>& rankPerRow) {
+    setCutSortedRanks(prepared_, sortRanks(index(), rankPerRow));
+}
 
-void ScatterPlotView::setCutSortedRanks(const std::shared_ptr<const ScatterPrepared>& map, std::vector<int32_t> sortedRanks) {
+void ScatterPlotView::setCutSortedRanks(const std::shared_ptr<const ScatterPrepared>& map,
+                                        std::vector<int32_t> sortedRanks) {
     if (map != prepared_) return;  // ranks of a map no longer shown
     if (qint64(sortedRanks.size()) != index().size()) sortedRanks.clear();
     const qint64 k = cut_.size();
@@ -348,7 +353,8 @@ void ScatterPlotView::setTool(Tool tool) {
     rectButton_->setChecked(tool == Tool::RectSelect);
     lassoButton_->setChecked(tool == Tool::LassoSelect);
     // The wheel zooms in every tool; dragging pans only in pan mode.
-    plot_->setInteractions(tool == Tool::PanZoom ? QCP::iRangeDrag | QCP::iRangeZoom : QCP::Interactions(QCP::iRangeZoom));
+    plot_->setInteractions(tool == Tool::PanZoom ? QCP::iRangeDrag | QCP::iRangeZoom
+                                                 : QCP::Interactions(QCP::iRangeZoom));
     plot_->setSelectionRectMode(tool == Tool::RectSelect ? QCP::srmCustom : QCP::srmNone);
     plot_->setCursor(tool == Tool::PanZoom ? Qt::OpenHandCursor : Qt::CrossCursor);
 }
@@ -419,7 +425,8 @@ void ScatterPlotView::selectInPolygon(const QPolygonF& poly, bool add) {
     if (poly.size() >= 3) {
         const QRectF b = poly.boundingRect();
         index().forEach({b.left(), b.right(), b.top(), b.bottom()}, [&](qint64 p) {
-            if (poly.containsPoint(QPointF(index().sortedX(p), index().sortedY(p)), Qt::OddEvenFill)) positions.push_back(p);
+            if (poly.containsPoint(QPointF(index().sortedX(p), index().sortedY(p)), Qt::OddEvenFill))
+                positions.push_back(p);
         });
     }
     setSelectedPositions(positions, add);
@@ -489,11 +496,13 @@ void ScatterPlotView::onMouseMove(QMouseEvent* event) {
     const int c = data_.category.size() == index().size() ? data_.category[row] : -1;
     if (c >= 0 && c < data_.categoryNames.size()) heading = data_.categoryNames[c];
     if (data_.value.size() == index().size()) {
-        const QString v = tr("%1 = %2").arg(valueLabel_.isEmpty() ? tr("value") : valueLabel_).arg(data_.value[row], 0, 'g', 4);
+        const QString v =
+            tr("%1 = %2").arg(valueLabel_.isEmpty() ? tr("value") : valueLabel_).arg(data_.value[row], 0, 'g', 4);
         heading = heading.isEmpty() ? v : heading + QStringLiteral(" · ") + v;
     }
     const QString body = tooltip_(row).toHtmlEscaped();
-    const QString html = heading.isEmpty() ? body : QStringLiteral("<b>%1</b><br/>%2").arg(heading.toHtmlEscaped(), body);
+    const QString html =
+        heading.isEmpty() ? body : QStringLiteral("<b>%1</b><br/>%2").arg(heading.toHtmlEscaped(), body);
     QToolTip::showText(plot_->mapToGlobal(event->position().toPoint()), QStringLiteral("<qt>%1</qt>").arg(html), plot_);
 }
 

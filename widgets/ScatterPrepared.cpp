@@ -36,7 +36,8 @@ ScatterCategorisation sortCategories(const ScatterIndex& index, const QVector<in
     return out;
 }
 
-std::shared_ptr<const std::vector<float>> sortValues(const ScatterIndex& index, const QVector<double>& rows, double& lo, double& hi) {
+std::shared_ptr<const std::vector<float>> sortValues(const ScatterIndex& index, const QVector<double>& rows, double& lo,
+                                                     double& hi) {
     lo = std::numeric_limits<double>::max();
     hi = -lo;
     auto sorted = std::make_shared<std::vector<float>>();

@@ -44,6 +44,7 @@ std::shared_ptr<const ScatterPrepared> prepareScatter(ScatterData data, const QL
 // Per-row categories in `index`'s sorted order, with their counts. Thread-safe.
 ScatterCategorisation sortCategories(const ScatterIndex& index, const QVector<int>& rows);
 // Per-row values in `index`'s sorted order and their finite range (0..1 when none). Thread-safe.
-std::shared_ptr<const std::vector<float>> sortValues(const ScatterIndex& index, const QVector<double>& rows, double& lo, double& hi);
+std::shared_ptr<const std::vector<float>> sortValues(const ScatterIndex& index, const QVector<double>& rows, double& lo,
+                                                     double& hi);
 // A selection run's rank per row in `index`'s sorted order (empty when the sizes differ). Thread-safe.
 std::vector<int32_t> sortRanks(const ScatterIndex& index, const QVector<qint32>& rankPerRow);

@@ -75,7 +75,8 @@ ScoreHistogramView::ScoreHistogramView(QWidget* parent) : QWidget(parent) {
     prCurve_->setSelectable(QCP::stNone);
     prMarker_ = new QCPGraph(pr_->xAxis, pr_->yAxis);
     prMarker_->setLineStyle(QCPGraph::lsNone);
-    prMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x22, 0x22, 0x22), PlotPalette::category(1), 10));
+    prMarker_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x22, 0x22, 0x22), PlotPalette::category(1), 10));
     prMarker_->setSelectable(QCP::stNone);
     noLabels_ = new QLabel(tr("No domain labels in this pool:\nprecision and recall are not available."), this);
     noLabels_->setAlignment(Qt::AlignCenter);
@@ -84,7 +85,8 @@ ScoreHistogramView::ScoreHistogramView(QWidget* parent) : QWidget(parent) {
     noLabels_->setMaximumWidth(320);
 
     thresholdBox_ = new QDoubleSpinBox(this);
-    thresholdBox_->setToolTip(tr("Sentences scoring at least this much are selected (drag the line in the histogram)."));
+    thresholdBox_->setToolTip(
+        tr("Sentences scoring at least this much are selected (drag the line in the histogram)."));
     thresholdBox_->setKeyboardTracking(false);
     kBox_ = new QSpinBox(this);
     kBox_->setToolTip(tr("Select this many best-scoring sentences."));
@@ -142,7 +144,8 @@ void ScoreHistogramView::setRanking(ScoreRanking ranking) {
 
 void ScoreHistogramView::applyRanking() {
     const QString side = ranking_.higherIsBetter() ? tr("at least") : tr("at most");
-    thresholdBox_->setToolTip(tr("Sentences scoring %1 this much are selected (drag the line in the histogram).").arg(side));
+    thresholdBox_->setToolTip(
+        tr("Sentences scoring %1 this much are selected (drag the line in the histogram).").arg(side));
     {
         const QSignalBlocker b1(thresholdBox_), b2(kBox_);
         const double lo = ranking_.minScore(), hi = ranking_.maxScore();
@@ -221,7 +224,9 @@ void ScoreHistogramView::rebuildHistogram() {
     relevantGraph_->setData(binCenters_, relevant, true);
 }
 
-double ScoreHistogramView::clampThreshold(double t) const { return std::clamp(t, thresholdBox_->minimum(), thresholdBox_->maximum()); }
+double ScoreHistogramView::clampThreshold(double t) const {
+    return std::clamp(t, thresholdBox_->minimum(), thresholdBox_->maximum());
+}
 
 void ScoreHistogramView::setThreshold(double t) {
     if (ranking_.size() == 0) return;
@@ -254,7 +259,8 @@ QString ScoreHistogramView::summaryText() const {
     const QLocale loc;
     const qint64 n = ranking_.size();
     if (n == 0) return tr("No scores");
-    QString text = tr("Selected %1 of %2 (%3%)").arg(loc.toString(k_), loc.toString(n), loc.toString(100.0 * double(k_) / double(n), 'f', 1));
+    QString text = tr("Selected %1 of %2 (%3%)")
+                       .arg(loc.toString(k_), loc.toString(n), loc.toString(100.0 * double(k_) / double(n), 'f', 1));
     const qint64 atThreshold = ranking_.countAtThreshold(threshold_);
     if (atThreshold != k_) text += tr(" — %1 tie at the threshold").arg(loc.toString(atThreshold - k_));
     if (ranking_.hasLabels()) {
@@ -315,4 +321,6 @@ void ScoreHistogramView::onMove(QMouseEvent* event) {
 
 void ScoreHistogramView::onRelease(QMouseEvent*) { dragging_ = false; }
 
-bool ScoreHistogramView::saveHistogram(const QString& path, QString* error) { return PlotExport::save(hist_, path, 0, 0, error); }
+bool ScoreHistogramView::saveHistogram(const QString& path, QString* error) {
+    return PlotExport::save(hist_, path, 0, 0, error);
+}

@@ -34,8 +34,10 @@ double ScoreRanking::maxScore() const { return higherIsBetter_ ? best() : worst(
 qint64 ScoreRanking::countAtThreshold(double t) const {
     // sorted_ is best-first, so "selected" is a prefix: find its end by binary search.
     if (higherIsBetter_)
-        return std::upper_bound(sorted_.begin(), sorted_.end(), t, [](double v, double s) { return v > s; }) - sorted_.begin();
-    return std::upper_bound(sorted_.begin(), sorted_.end(), t, [](double v, double s) { return v < s; }) - sorted_.begin();
+        return std::upper_bound(sorted_.begin(), sorted_.end(), t, [](double v, double s) { return v > s; }) -
+               sorted_.begin();
+    return std::upper_bound(sorted_.begin(), sorted_.end(), t, [](double v, double s) { return v < s; }) -
+           sorted_.begin();
 }
 
 double ScoreRanking::thresholdForTopK(qint64 k) const {
@@ -43,7 +45,8 @@ double ScoreRanking::thresholdForTopK(qint64 k) const {
     if (k <= 0) {
         // Strictly beyond the best score, so countAtThreshold() gives 0.
         const double b = sorted_.first();
-        return std::nextafter(b, higherIsBetter_ ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity());
+        return std::nextafter(
+            b, higherIsBetter_ ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity());
     }
     return sorted_[std::min<qint64>(k, sorted_.size()) - 1];
 }

@@ -47,7 +47,8 @@ QVariant SearchHitModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant SearchHitModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case RankColumn: return tr("#");
     case CosineColumn: return tr("Cosine");

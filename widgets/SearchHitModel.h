@@ -3,8 +3,8 @@
 // their cosine) or the full-text matches (no cosine), best first. Plain data in, read-only
 // table out; CSV through TableExport (EditRole gives raw numbers). GUI thread.
 #include <QAbstractTableModel>
-#include <QtNumeric>
 #include <QVector>
+#include <QtNumeric>
 
 struct SearchHit {
     qint64 sentenceId = 0;

@@ -22,15 +22,17 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     : QDialog(parent), corpora_(corpora) {
     setWindowTitle(tr("Select in-domain data"));
     method_ = new QComboBox(this);
-    applyParamField(method_, findParamField(fields, QStringLiteral("method")),
-                    {{QStringLiteral("cosine"), tr("Domain-Cosine (similarity to the seed mean)")},
-                     {QStringLiteral("finetune-head"), tr("Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)")},
-                     {QStringLiteral("finetune"), tr("Domain-Finetune, training the whole encoder (slow on a CPU)")},
-                     {QStringLiteral("moore-lewis"), tr("Moore-Lewis (n-gram cross-entropy difference)")},
-                     {QStringLiteral("axelrod"), tr("Axelrod (bilingual Moore-Lewis)")},
-                     {QStringLiteral("contrast"), tr("In vs pseudo-out contrast (iterated)")},
-                     {QStringLiteral("invitation"), tr("Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)")},
-                     {QStringLiteral("cross-lingual"), tr("Cross-lingual (seed and pool in different languages)")}});
+    applyParamField(
+        method_, findParamField(fields, QStringLiteral("method")),
+        {{QStringLiteral("cosine"), tr("Domain-Cosine (similarity to the seed mean)")},
+         {QStringLiteral("finetune-head"), tr("Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)")},
+         {QStringLiteral("finetune"), tr("Domain-Finetune, training the whole encoder (slow on a CPU)")},
+         {QStringLiteral("moore-lewis"), tr("Moore-Lewis (n-gram cross-entropy difference)")},
+         {QStringLiteral("axelrod"), tr("Axelrod (bilingual Moore-Lewis)")},
+         {QStringLiteral("contrast"), tr("In vs pseudo-out contrast (iterated)")},
+         {QStringLiteral("invitation"),
+          tr("Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)")},
+         {QStringLiteral("cross-lingual"), tr("Cross-lingual (seed and pool in different languages)")}});
     pool_ = new QComboBox(this);
     seed_ = new QComboBox(this);
     for (const auto& c : corpora) {
@@ -70,7 +72,8 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
         parallel_->setEnabled(m == QLatin1String("cross-lingual"));
         iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
         // Each method's default: contrast 3 re-rank rounds, invitation 1 EM iteration (RESULTS.md).
-        iterations_->setValue(m == QLatin1String("invitation") ? kInvitationIterations : iterationsField.defaultValue.toInt());
+        iterations_->setValue(m == QLatin1String("invitation") ? kInvitationIterations
+                                                               : iterationsField.defaultValue.toInt());
         pseudoOut_->setEnabled(m == QLatin1String("invitation"));
     };
     connect(method_, &QComboBox::currentIndexChanged, this, updateMethod);

@@ -58,5 +58,6 @@ void SettingsDialog::setModels(const QList<ModelChoice>& models) {
 }
 
 WorkbenchSettings SettingsDialog::settings() const {
-    return {language_->currentData().toString(), threads_->value(), batchTokens_->value(), model_->currentData().toString()};
+    return {language_->currentData().toString(), threads_->value(), batchTokens_->value(),
+            model_->currentData().toString()};
 }

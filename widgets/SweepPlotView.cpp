@@ -116,7 +116,8 @@ void SweepPlotView::setSweep(const QVector<double>& x, const QVector<SweepSeries
         label->setColor(color.darker(140));
         const QString where = xText(x_[b]);
         label->setText(higherIsBetter_ ? tr("max at %1").arg(where) : tr("min at %1").arg(where));
-        notes << (higherIsBetter_ ? tr("%1: highest at %2").arg(series_[s].name, where) : tr("%1: lowest at %2").arg(series_[s].name, where));
+        notes << (higherIsBetter_ ? tr("%1: highest at %2").arg(series_[s].name, where)
+                                  : tr("%1: lowest at %2").arg(series_[s].name, where));
     }
     summary_->setText(notes.join(QStringLiteral(" · ")));
     plot_->rescaleAxes();

@@ -100,8 +100,8 @@ QList<QStringList> TableExport::parse(const QString& csv) {
 
 QString TableExport::saveCsvWithDialog(const QAbstractItemModel& model, QWidget* parent, const QString& suggestedName,
                                        bool withRowHeaders) {
-    const QString path = QFileDialog::getSaveFileName(parent, tr("Export table"), suggestedName + QStringLiteral(".csv"),
-                                                      tr("CSV table (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(parent, tr("Export table"),
+                                                      suggestedName + QStringLiteral(".csv"), tr("CSV table (*.csv)"));
     if (path.isEmpty()) return {};
     QString error;
     if (saveCsv(model, path, &error, true, withRowHeaders)) return path;

@@ -18,8 +18,8 @@ public:
     static QString quote(const QString& field);
     // withRowHeaders: the vertical header (e.g. a confusion matrix's domain names) as a first column.
     static QString toCsv(const QAbstractItemModel& model, bool withHeader = true, bool withRowHeaders = false);
-    static bool saveCsv(const QAbstractItemModel& model, const QString& path, QString* error = nullptr, bool withHeader = true,
-                        bool withRowHeaders = false);
+    static bool saveCsv(const QAbstractItemModel& model, const QString& path, QString* error = nullptr,
+                        bool withHeader = true, bool withRowHeaders = false);
     static QList<QStringList> parse(const QString& csv);
     // Asks for a path and saves; returns the path or "" (failure shown in a message box).
     static QString saveCsvWithDialog(const QAbstractItemModel& model, QWidget* parent, const QString& suggestedName,

@@ -20,7 +20,8 @@ UpSetView::UpSetView(QWidget* parent) : QWidget(parent) {
     save->setText(tr("Save…"));
     save->setToolTip(tr("Save the chart as PNG, SVG or PDF"));
     save->setAutoRaise(true);
-    connect(save, &QToolButton::clicked, this, [this] { PlotExport::saveWithDialog(plot_, this, tr("intersections")); });
+    connect(save, &QToolButton::clicked, this,
+            [this] { PlotExport::saveWithDialog(plot_, this, tr("intersections")); });
     auto* bar = new QHBoxLayout;
     bar->addStretch(1);
     bar->addWidget(save);
@@ -37,7 +38,8 @@ void UpSetView::setData(const UpSetData& data) {
     columns_.clear();
     for (quint32 mask = 1; mask < quint32(data.exclusive.size()); ++mask)
         if (data.exclusive[mask] > 0) columns_.append(mask);
-    std::stable_sort(columns_.begin(), columns_.end(), [&](quint32 a, quint32 b) { return data.exclusive[a] > data.exclusive[b]; });
+    std::stable_sort(columns_.begin(), columns_.end(),
+                     [&](quint32 a, quint32 b) { return data.exclusive[a] > data.exclusive[b]; });
     const int m = int(data.sets.size());
 
     // Top: bars of the intersection sizes; bottom: the dot matrix. The two share columns.

@@ -1,9 +1,9 @@
 #include "CliSupport.h"
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <chrono>
 #include <string>
 
 #include <unistd.h>
@@ -65,10 +65,10 @@ void markCommandDone() { gCommandDone = 1; }
 void registerCommand(Command command) {
     auto& all = registry();
     // Keep the order of the CLI contract in the overview.
-    static const QStringList order = {QStringLiteral("init"),    QStringLiteral("import"),  QStringLiteral("info"),
-                                      QStringLiteral("encode"),  QStringLiteral("cluster"), QStringLiteral("report"),
-                                      QStringLiteral("select"),  QStringLiteral("evaluate"), QStringLiteral("export"),
-                                      QStringLiteral("score"),   QStringLiteral("assign"),  QStringLiteral("merge"),
+    static const QStringList order = {QStringLiteral("init"),   QStringLiteral("import"),   QStringLiteral("info"),
+                                      QStringLiteral("encode"), QStringLiteral("cluster"),  QStringLiteral("report"),
+                                      QStringLiteral("select"), QStringLiteral("evaluate"), QStringLiteral("export"),
+                                      QStringLiteral("score"),  QStringLiteral("assign"),   QStringLiteral("merge"),
                                       QStringLiteral("slurm")};
     auto rank = [&](const Command& c) {
         const auto i = order.indexOf(c.name);
@@ -136,7 +136,10 @@ bool intOption(const QCommandLineParser& parser, const QString& name, int& out, 
     const int v = parser.value(name).toInt(&ok);
     if (!ok || v < minValue || v > maxValue) {
         usageError(QStringLiteral("--%1 must be a whole number from %2 to %3, got '%4'")
-                       .arg(name).arg(minValue).arg(maxValue).arg(parser.value(name)));
+                       .arg(name)
+                       .arg(minValue)
+                       .arg(maxValue)
+                       .arg(parser.value(name)));
         return false;
     }
     out = v;
@@ -168,9 +171,7 @@ TerminalProgress::TerminalProgress(bool quiet) : d(std::make_unique<Impl>()) {
     d->tty = isatty(fileno(stderr)) == 1;
 }
 
-TerminalProgress::~TerminalProgress() {
-    finish();
-}
+TerminalProgress::~TerminalProgress() { finish(); }
 
 const dl::CancelToken& TerminalProgress::cancelToken() const { return gProcessToken; }
 
@@ -195,9 +196,11 @@ void TerminalProgress::progress(std::int64_t done, std::int64_t total) {
         std::string bar(filled, '#');
         bar.resize(width, '.');
         const double eta = f > 0 ? elapsed * (1 - f) / f : 0;
-        std::snprintf(line, sizeof line, "\r%-28.28s [%s] %5.1f%%  %6.0fs left ", d->stage.c_str(), bar.c_str(), 100 * f, eta);
+        std::snprintf(line, sizeof line, "\r%-28.28s [%s] %5.1f%%  %6.0fs left ", d->stage.c_str(), bar.c_str(),
+                      100 * f, eta);
     } else {
-        std::snprintf(line, sizeof line, "\r%-28.28s %lld  %.0fs ", d->stage.c_str(), static_cast<long long>(done), elapsed);
+        std::snprintf(line, sizeof line, "\r%-28.28s %lld  %.0fs ", d->stage.c_str(), static_cast<long long>(done),
+                      elapsed);
     }
     std::fputs(line, stderr);
 }

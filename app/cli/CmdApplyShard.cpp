@@ -12,11 +12,13 @@ namespace {
 
 void setup(QCommandLineParser& p, const QString& kind) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
-    p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("The %1 run to apply (default: the latest).").arg(kind),
+    p.addPositionalArgument(QStringLiteral("RUN"),
+                            QStringLiteral("The %1 run to apply (default: the latest).").arg(kind),
                             QStringLiteral("[RUN]"));
     addShardOptions(p);
     p.addOptions({
-        {QStringLiteral("corpus"), QStringLiteral("Corpus to apply it to (default: the run's corpus)."), QStringLiteral("NAME")},
+        {QStringLiteral("corpus"), QStringLiteral("Corpus to apply it to (default: the run's corpus)."),
+         QStringLiteral("NAME")},
         {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
@@ -30,7 +32,8 @@ int run(const QCommandLineParser& p, bool assign) {
     int rc = ExitOk;
     auto target = shardTarget(p, rc);
     if (rc != ExitOk) return rc;
-    if (!target) return usageError(QStringLiteral("%1 needs --shard I/N and --out DIR").arg(assign ? "assign" : "score"));
+    if (!target)
+        return usageError(QStringLiteral("%1 needs --shard I/N and --out DIR").arg(assign ? "assign" : "score"));
     auto store = openProject(*path, dl::OpenMode::SharedReadOnly);
     if (!store) return ExitFailed;
     dl::ApplyShardParams params{runId, p.value(QStringLiteral("corpus")).toStdString(), target->spec, target->outDir};
@@ -45,10 +48,12 @@ int run(const QCommandLineParser& p, bool assign) {
 
 const CommandRegistration assignRegistration{Command{
     QStringLiteral("assign"), QStringLiteral("Apply a stored cluster model (PCA + GMM) to one shard of a corpus."),
-    [](QCommandLineParser& p) { setup(p, QStringLiteral("cluster")); }, [](const QCommandLineParser& p) { return run(p, true); }}};
-const CommandRegistration scoreRegistration{Command{
-    QStringLiteral("score"), QStringLiteral("Apply a stored selection model to one shard of a corpus."),
-    [](QCommandLineParser& p) { setup(p, QStringLiteral("selection")); }, [](const QCommandLineParser& p) { return run(p, false); }}};
+    [](QCommandLineParser& p) { setup(p, QStringLiteral("cluster")); },
+    [](const QCommandLineParser& p) { return run(p, true); }}};
+const CommandRegistration scoreRegistration{
+    Command{QStringLiteral("score"), QStringLiteral("Apply a stored selection model to one shard of a corpus."),
+            [](QCommandLineParser& p) { setup(p, QStringLiteral("selection")); },
+            [](const QCommandLineParser& p) { return run(p, false); }}};
 
 }  // namespace
 }  // namespace dlcli

@@ -23,10 +23,15 @@ void setup(QCommandLineParser& p) {
     // The job's parameters (analysis/ClusterParamsTable.cpp), then what picks the job and the output.
     addParamOptions(p, dl::layerSweepParamTable().specs());
     p.addOptions({
-        {QStringLiteral("sweep"), QStringLiteral("Instead: BIC/AIC for each k of a comma list (e.g. 5,10,15), one seed."), QStringLiteral("LIST")},
-        {QStringLiteral("layer-sweep"), QStringLiteral("Instead: cluster each encoded layer of the model; purity/NMI per layer with labels, silhouette picks a layer without.")},
-        {QStringLiteral("raw"), QStringLiteral("No post-processing: the vectors as encoded (refuses --l2, --standardize and --whiten).")},
-        {QStringLiteral("mpi"), QStringLiteral("GMM EM over MPI: run under mpirun -np R; each rank reads its share of the rows, rank 0 stores the run (docs/scale.md).")},
+        {QStringLiteral("sweep"),
+         QStringLiteral("Instead: BIC/AIC for each k of a comma list (e.g. 5,10,15), one seed."),
+         QStringLiteral("LIST")},
+        {QStringLiteral("layer-sweep"), QStringLiteral("Instead: cluster each encoded layer of the model; purity/NMI "
+                                                       "per layer with labels, silhouette picks a layer without.")},
+        {QStringLiteral("raw"),
+         QStringLiteral("No post-processing: the vectors as encoded (refuses --l2, --standardize and --whiten).")},
+        {QStringLiteral("mpi"), QStringLiteral("GMM EM over MPI: run under mpirun -np R; each rank reads its share of "
+                                               "the rows, rank 0 stores the run (docs/scale.md).")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
@@ -49,14 +54,13 @@ int runLayerSweep(const QCommandLineParser& p, dl::LayerSweepParams lp, dl::Stor
                 params.representation.describe().c_str());
     for (const auto& pt : res->points) {
         if (res->labelled)
-            std::printf("  layer %-4d purity %6.2f ± %5.2f%%  NMI %.4f  silhouette %.4f\n", pt.layer, 100 * pt.purityMean,
-                        100 * pt.purityStd, pt.nmiMean, pt.silhouette);
-        else
-            std::printf("  layer %-4d silhouette %.4f  BIC %.1f\n", pt.layer, pt.silhouette, pt.bic);
+            std::printf("  layer %-4d purity %6.2f ± %5.2f%%  NMI %.4f  silhouette %.4f\n", pt.layer,
+                        100 * pt.purityMean, 100 * pt.purityStd, pt.nmiMean, pt.silhouette);
+        else std::printf("  layer %-4d silhouette %.4f  BIC %.1f\n", pt.layer, pt.silhouette, pt.bic);
     }
     if (res->labelled) std::printf("best layer by purity: %d; ", res->layerByPurity);
-    std::printf("by silhouette (no labels needed): %d; chosen: layer %d (by %s)\n", res->layerBySilhouette, res->chosenLayer,
-                res->chosenBy.c_str());
+    std::printf("by silhouette (no labels needed): %d; chosen: layer %d (by %s)\n", res->layerBySilhouette,
+                res->chosenLayer, res->chosenBy.c_str());
     return ExitOk;
 }
 
@@ -76,19 +80,20 @@ int printResult(const dl::ClusterResult& r, const dl::ClusterParams& params, con
     if (r.summary.pca.fitRows) {
         const auto fitRows = static_cast<long long>(*r.summary.pca.fitRows);
         if (fitRows < r.sentences)
-            std::printf("PCA fitted on a random sample of %lld of %lld rows (--pca-fit-rows; sample seed %llu)\n", fitRows,
-                        static_cast<long long>(r.sentences), static_cast<unsigned long long>(params.firstSeed));
-        else
-            std::printf("PCA fitted on all %lld rows\n", fitRows);
+            std::printf("PCA fitted on a random sample of %lld of %lld rows (--pca-fit-rows; sample seed %llu)\n",
+                        fitRows, static_cast<long long>(r.sentences),
+                        static_cast<unsigned long long>(params.firstSeed));
+        else std::printf("PCA fitted on all %lld rows\n", fitRows);
     }
     for (const auto& s : r.perSeed) {
         if (r.labelled)
             std::printf("  seed %-3llu purity %6.2f%%  NMI %.4f  ARI %.4f  lower bound %.4f  (%d iterations%s)\n",
-                        static_cast<unsigned long long>(s.seed), 100 * s.purity, s.nmi, s.ari, s.lowerBound, s.iterations,
-                        s.converged ? "" : ", not converged");
+                        static_cast<unsigned long long>(s.seed), 100 * s.purity, s.nmi, s.ari, s.lowerBound,
+                        s.iterations, s.converged ? "" : ", not converged");
         else
-            std::printf("  seed %-3llu lower bound %.4f  BIC %.1f  (%d iterations%s)\n", static_cast<unsigned long long>(s.seed),
-                        s.lowerBound, s.bic, s.iterations, s.converged ? "" : ", not converged");
+            std::printf("  seed %-3llu lower bound %.4f  BIC %.1f  (%d iterations%s)\n",
+                        static_cast<unsigned long long>(s.seed), s.lowerBound, s.bic, s.iterations,
+                        s.converged ? "" : ", not converged");
     }
     if (r.labelled)
         std::printf("purity %.2f ± %.2f%% over %zu seed(s); baselines: random %.2f ± %.2f%%, k-means %.2f ± %.2f%%\n",
@@ -97,7 +102,6 @@ int printResult(const dl::ClusterResult& r, const dl::ClusterParams& params, con
     std::printf("See `domainlens-cli report %s %lld`.\n", qPrintable(projectPath), static_cast<long long>(r.runId));
     return ExitOk;
 }
-
 
 // cluster --mpi under mpirun: every rank runs the job (collective calls); rank 0 writes the
 // project and prints. A rank that fails ends every rank (MPI_Abort), since the others would
@@ -120,8 +124,9 @@ int runMpi(const dl::ClusterParams& params, const QString& path, bool json, bool
     return root ? printResult(*res, params, path, json) : ExitOk;
 #else
     (void)params, (void)path, (void)json, (void)quiet;
-    return usageError(QStringLiteral("--mpi: this build has no MPI support (install libopenmpi-dev and configure with "
-                                     "-DDOMAINLENS_WITH_MPI=ON)"));
+    return usageError(
+        QStringLiteral("--mpi: this build has no MPI support (install libopenmpi-dev and configure with "
+                       "-DDOMAINLENS_WITH_MPI=ON)"));
 #endif
 }
 
@@ -143,7 +148,8 @@ int run(const QCommandLineParser& p) {
     if (mpi && !p.isSet(QStringLiteral("init-sample-rows"))) params.initSampleRows = 200000;
     if (auto s = dl::validateClusterParams(params); !s) return reportError(s.error());
     if (mpi) {
-        if (sweep || layerSweep) return usageError(QStringLiteral("--mpi runs one clustering; not with --sweep or --layer-sweep"));
+        if (sweep || layerSweep)
+            return usageError(QStringLiteral("--mpi runs one clustering; not with --sweep or --layer-sweep"));
         return runMpi(params, *path, json, p.isSet(QStringLiteral("quiet")));
     }
 
@@ -158,7 +164,8 @@ int run(const QCommandLineParser& p) {
         for (const auto& s : p.value(QStringLiteral("sweep")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             bool ok = false;
             const int k = s.trimmed().toInt(&ok);
-            if (!ok || k < 1) return usageError(QStringLiteral("--sweep must be a comma list of k values, got '%1'").arg(s));
+            if (!ok || k < 1)
+                return usageError(QStringLiteral("--sweep must be a comma list of k values, got '%1'").arg(s));
             sp.ks.push_back(k);
         }
         auto res = dl::runClusterSweep(sp, *store, progress, progress.cancelToken());
@@ -166,11 +173,16 @@ int run(const QCommandLineParser& p) {
         if (!res) return reportError(res.error());
         nlohmann::json j = {{"run", res->runId}, {"best_k_bic", res->bestKByBic}, {"points", nlohmann::json::array()}};
         for (const auto& pt : res->points)
-            j["points"].push_back({{"k", pt.k}, {"bic", pt.bic}, {"aic", pt.aic}, {"lower_bound", pt.lowerBound},
-                                   {"purity", std::isfinite(pt.purity) ? nlohmann::json(pt.purity) : nlohmann::json(nullptr)}});
+            j["points"].push_back(
+                {{"k", pt.k},
+                 {"bic", pt.bic},
+                 {"aic", pt.aic},
+                 {"lower_bound", pt.lowerBound},
+                 {"purity", std::isfinite(pt.purity) ? nlohmann::json(pt.purity) : nlohmann::json(nullptr)}});
         if (json) printJson(j);
         else {
-            std::printf("k sweep stored as run %lld (best k by BIC: %d)\n", static_cast<long long>(res->runId), res->bestKByBic);
+            std::printf("k sweep stored as run %lld (best k by BIC: %d)\n", static_cast<long long>(res->runId),
+                        res->bestKByBic);
             for (const auto& pt : res->points)
                 std::printf("  k=%-4d BIC %.1f  AIC %.1f  lower bound %.4f  purity %.2f%%\n", pt.k, pt.bic, pt.aic,
                             pt.lowerBound, 100 * pt.purity);
@@ -185,7 +197,8 @@ int run(const QCommandLineParser& p) {
 }
 
 const CommandRegistration registration{
-    Command{QStringLiteral("cluster"), QStringLiteral("Cluster a corpus' embeddings: PCA + Gaussian mixture, purity over seeds."), setup, run}};
+    Command{QStringLiteral("cluster"),
+            QStringLiteral("Cluster a corpus' embeddings: PCA + Gaussian mixture, purity over seeds."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

@@ -1,4 +1,5 @@
-// `domainlens-cli encode PROJECT [--model DIR|HF-ID|NAME] [--layer N | --layers 6,8,12|all] [--prefix query|passage|none]
+// `domainlens-cli encode PROJECT [--model DIR|HF-ID|NAME] [--layer N | --layers 6,8,12|all] [--prefix
+ // query|passage|none]
 //  [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt] [--precision fp32|bf16|int8] [--shard I/N --out DIR]`:
 // embeds the sentences with a transformer encoder and stores the vectors in the project.
 // Resumable (Ctrl+C, then run again) and a no-op when the corpus is already encoded. The job's
@@ -21,7 +22,8 @@ void setup(QCommandLineParser& p) {
     // The job's parameters (encode/EncodeParamsTable.cpp), then the listing and the output.
     addParamOptions(p, dl::encodeParamTable().specs());
     p.addOptions({
-        {QStringLiteral("list-models"), QStringLiteral("List the models found (data dir and Hugging Face cache) and exit.")},
+        {QStringLiteral("list-models"),
+         QStringLiteral("List the models found (data dir and Hugging Face cache) and exit.")},
         {QStringLiteral("json"), QStringLiteral("Print the result as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
@@ -58,9 +60,10 @@ void printResult(const dl::EncodeResult& r) {
         std::printf("%s: already encoded with %s, %s (%lld sentences, set %lld)\n", r.corpus.c_str(), r.model.c_str(),
                     layer.c_str(), static_cast<long long>(r.total), static_cast<long long>(r.setId));
     else
-        std::printf("%s: encoded %lld sentences with %s, %s, on %s in %.1f s (%.1f sentences/s, %lld truncated), set %lld\n",
-                    r.corpus.c_str(), static_cast<long long>(r.encoded), r.model.c_str(), layer.c_str(), r.device.c_str(),
-                    r.seconds, r.sentencesPerSecond, static_cast<long long>(r.truncated), static_cast<long long>(r.setId));
+        std::printf(
+            "%s: encoded %lld sentences with %s, %s, on %s in %.1f s (%.1f sentences/s, %lld truncated), set %lld\n",
+            r.corpus.c_str(), static_cast<long long>(r.encoded), r.model.c_str(), layer.c_str(), r.device.c_str(),
+            r.seconds, r.sentencesPerSecond, static_cast<long long>(r.truncated), static_cast<long long>(r.setId));
 }
 
 int listModels(bool json) {
@@ -68,16 +71,25 @@ int listModels(bool json) {
     if (json) {
         nlohmann::json arr = nlohmann::json::array();
         for (const auto& m : models)
-            arr.push_back({{"name", m.name}, {"path", m.path}, {"model_type", m.modelType}, {"source", m.source},
-                           {"supported", m.supported}, {"installed", m.installed}, {"languages", m.languages},
-                           {"dim", m.dim}, {"size_bytes", m.sizeBytes}, {"sentences_per_second", m.sentencesPerSecond}});
+            arr.push_back({{"name", m.name},
+                           {"path", m.path},
+                           {"model_type", m.modelType},
+                           {"source", m.source},
+                           {"supported", m.supported},
+                           {"installed", m.installed},
+                           {"languages", m.languages},
+                           {"dim", m.dim},
+                           {"size_bytes", m.sizeBytes},
+                           {"sentences_per_second", m.sentencesPerSecond}});
         printJson({{"models", arr}});
         return ExitOk;
     }
-    if (models.empty()) std::printf("No models found in %s or %s.\n", dl::modelsDataDir().c_str(), dl::hfHubCacheDir().c_str());
+    if (models.empty())
+        std::printf("No models found in %s or %s.\n", dl::modelsDataDir().c_str(), dl::hfHubCacheDir().c_str());
     for (const auto& m : models) {
         if (!m.installed) {
-            std::printf("%-40s %-12s %-9s (not installed: scripts/install-model.sh %s)\n", m.name.c_str(), "", "", m.name.c_str());
+            std::printf("%-40s %-12s %-9s (not installed: scripts/install-model.sh %s)\n", m.name.c_str(), "", "",
+                        m.name.c_str());
             continue;
         }
         std::printf("%-40s %-12s %-9s %s%s\n", m.name.c_str(), m.modelType.c_str(), m.source.c_str(), m.path.c_str(),
@@ -107,7 +119,8 @@ int run(const QCommandLineParser& p) {
 
     int rc = ExitOk;
     if (auto target = shardTarget(p, rc)) {
-        if (!params.layers.empty() || params.allLayers) return usageError(QStringLiteral("--shard encodes one layer: use --layer"));
+        if (!params.layers.empty() || params.allLayers)
+            return usageError(QStringLiteral("--shard encodes one layer: use --layer"));
         return runEncodeShardCommand(*path, params, *target, p);
     }
     if (rc != ExitOk) return rc;
@@ -119,7 +132,8 @@ int run(const QCommandLineParser& p) {
     } else {
         auto all = dl::listCorpora(*store);
         if (!all) return reportError(all.error());
-        if (all->empty()) return reportError(dl::Error{dl::ErrorKind::Failed, "The project has no corpus: import one first."});
+        if (all->empty())
+            return reportError(dl::Error{dl::ErrorKind::Failed, "The project has no corpus: import one first."});
         for (const auto& c : *all)
             if (params.side == dl::Side::Source || c.parallel) corpora.push_back(c.name);
         if (corpora.empty())
@@ -145,8 +159,8 @@ int run(const QCommandLineParser& p) {
     return ExitOk;
 }
 
-const CommandRegistration registration{
-    Command{QStringLiteral("encode"), QStringLiteral("Embed sentences with a transformer encoder (resumable)."), setup, run}};
+const CommandRegistration registration{Command{
+    QStringLiteral("encode"), QStringLiteral("Embed sentences with a transformer encoder (resumable)."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

@@ -10,11 +10,14 @@ namespace {
 
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
-    p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Selection run ids to compare (default: the latest)."), QStringLiteral("[RUN...]"));
+    p.addPositionalArgument(QStringLiteral("RUN"),
+                            QStringLiteral("Selection run ids to compare (default: the latest)."),
+                            QStringLiteral("[RUN...]"));
     addParamOptions(p, dl::evaluateParamTable().specs());  // select/EvaluateParamsTable.cpp
     p.addOptions({
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
-        {QStringLiteral("csv"), QStringLiteral("Print the cut-off table as CSV (run, method, cutoff, true, false, precision, recall), one row per run and cut-off.")},
+        {QStringLiteral("csv"), QStringLiteral("Print the cut-off table as CSV (run, method, cutoff, true, false, "
+                                               "precision, recall), one row per run and cut-off.")},
     });
 }
 
@@ -24,7 +27,9 @@ void printCutoffTable(const nlohmann::json& result) {
     if (runs.empty() || runs[0]["cutoffs"].empty()) return;
     std::printf("\n%8s", "cut-off");
     for (const auto& r : runs)
-        std::printf("   %-22s", ("#" + std::to_string(r["run"].get<std::int64_t>()) + " " + r["method"].get<std::string>()).c_str());
+        std::printf(
+            "   %-22s",
+            ("#" + std::to_string(r["run"].get<std::int64_t>()) + " " + r["method"].get<std::string>()).c_str());
     std::printf("\n%8s", "");
     for (std::size_t i = 0; i < runs.size(); ++i) std::printf("   %7s %7s %6s", "True", "False", "Pre(%)");
     std::printf("\n");
@@ -65,29 +70,35 @@ int run(const QCommandLineParser& p) {
         for (const auto& r : (*result)["runs"])
             for (const auto& c : r["cutoffs"])
                 std::printf("%lld,%s,%lld,%lld,%lld,%.6f,%.6f\n", static_cast<long long>(r["run"].get<std::int64_t>()),
-                            r["method"].get<std::string>().c_str(), static_cast<long long>(c["cutoff"].get<std::int64_t>()),
-                            static_cast<long long>(c["true"].get<std::int64_t>()), static_cast<long long>(c["false"].get<std::int64_t>()),
-                            c["precision"].get<double>(), c["recall"].get<double>());
+                            r["method"].get<std::string>().c_str(),
+                            static_cast<long long>(c["cutoff"].get<std::int64_t>()),
+                            static_cast<long long>(c["true"].get<std::int64_t>()),
+                            static_cast<long long>(c["false"].get<std::int64_t>()), c["precision"].get<double>(),
+                            c["recall"].get<double>());
         return ExitOk;
     }
-    std::printf("In-domain label: %s\n\n%-6s %-14s %9s %9s %9s %9s   %s\n", params.domain.c_str(), "run", "method", "selected",
-                "precision", "recall", "F1", "P/R at the true size");
+    std::printf("In-domain label: %s\n\n%-6s %-14s %9s %9s %9s %9s   %s\n", params.domain.c_str(), "run", "method",
+                "selected", "precision", "recall", "F1", "P/R at the true size");
     for (const auto& r : (*result)["runs"])
         std::printf("%-6lld %-14s %9lld %9.3f %9.3f %9.3f   %.3f / %.3f (k=%lld), AP %.3f\n",
                     static_cast<long long>(r["run"].get<std::int64_t>()), r["method"].get<std::string>().c_str(),
-                    static_cast<long long>(r["selected"].get<std::int64_t>()), r["precision"].get<double>(), r["recall"].get<double>(),
-                    r["f1"].get<double>(), r["at_true_size"]["precision"].get<double>(), r["at_true_size"]["recall"].get<double>(),
+                    static_cast<long long>(r["selected"].get<std::int64_t>()), r["precision"].get<double>(),
+                    r["recall"].get<double>(), r["f1"].get<double>(), r["at_true_size"]["precision"].get<double>(),
+                    r["at_true_size"]["recall"].get<double>(),
                     static_cast<long long>(r["relevant"].get<std::int64_t>()), r["average_precision"].get<double>());
     printCutoffTable(*result);
     for (const auto& r : (*result)["runs"])
         if (r.contains("dev_perplexity"))
-            std::printf("run %lld: dev perplexity %.1f (random selection of the same size: %.1f)\n", static_cast<long long>(r["run"].get<std::int64_t>()),
-                        r["dev_perplexity"]["selection"].get<double>(), r["dev_perplexity"]["random_same_size"].get<double>());
+            std::printf("run %lld: dev perplexity %.1f (random selection of the same size: %.1f)\n",
+                        static_cast<long long>(r["run"].get<std::int64_t>()),
+                        r["dev_perplexity"]["selection"].get<double>(),
+                        r["dev_perplexity"]["random_same_size"].get<double>());
     return ExitOk;
 }
 
 const CommandRegistration registration{
-    Command{QStringLiteral("evaluate"), QStringLiteral("Precision/recall of selections against the domain labels."), setup, run}};
+    Command{QStringLiteral("evaluate"), QStringLiteral("Precision/recall of selections against the domain labels."),
+            setup, run}};
 
 }  // namespace
 }  // namespace dlcli

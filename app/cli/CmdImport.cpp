@@ -22,7 +22,8 @@ void setup(QCommandLineParser& p) {
 int run(const QCommandLineParser& p) {
     auto path = projectArgument(p);
     if (!path) return path.error();
-    const int labelOptions = int(p.isSet(QStringLiteral("domain"))) + int(p.isSet(QStringLiteral("domain-from-filename"))) +
+    const int labelOptions = int(p.isSet(QStringLiteral("domain"))) +
+                             int(p.isSet(QStringLiteral("domain-from-filename"))) +
                              int(p.isSet(QStringLiteral("domain-from-column")));
     if (labelOptions > 1)
         return usageError(QStringLiteral("use only one of --domain, --domain-from-filename, --domain-from-column"));
@@ -50,8 +51,8 @@ int run(const QCommandLineParser& p) {
     return ExitOk;
 }
 
-const CommandRegistration registration{
-    Command{QStringLiteral("import"), QStringLiteral("Import a corpus (plain, Moses pair, TSV, JSONL; gzip ok)."), setup, run}};
+const CommandRegistration registration{Command{
+    QStringLiteral("import"), QStringLiteral("Import a corpus (plain, Moses pair, TSV, JSONL; gzip ok)."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

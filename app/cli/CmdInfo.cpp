@@ -55,13 +55,18 @@ int run(const QCommandLineParser& p) {
     j["sentences"] = total;
     j["embedding_sets"] = nlohmann::json::array();
     for (const auto& s : *sets)
-        j["embedding_sets"].push_back({{"id", s.id}, {"model", s.key.model}, {"layer", s.key.layer},
-                                       {"pooling", s.key.pooling}, {"side", dl::sideName(s.key.side)},
-                                       {"normalized", s.key.normalized}, {"dim", s.dim},
+        j["embedding_sets"].push_back({{"id", s.id},
+                                       {"model", s.key.model},
+                                       {"layer", s.key.layer},
+                                       {"pooling", s.key.pooling},
+                                       {"side", dl::sideName(s.key.side)},
+                                       {"normalized", s.key.normalized},
+                                       {"dim", s.dim},
                                        {"storage", s.storage == dl::StorageType::Float16 ? "f16" : "f32"}});
     j["runs"] = nlohmann::json::array();
     for (const auto& r : *runs)
-        j["runs"].push_back({{"id", r.id}, {"kind", dl::toString(r.kind)}, {"created", r.created}, {"params", r.params}});
+        j["runs"].push_back(
+            {{"id", r.id}, {"kind", dl::toString(r.kind)}, {"created", r.created}, {"params", r.params}});
 
     if (p.isSet(QStringLiteral("json"))) {
         printJson(j);
@@ -73,20 +78,22 @@ int run(const QCommandLineParser& p) {
         std::string langs;
         for (const auto& l : c["languages"]) langs += (langs.empty() ? "" : "-") + l.get<std::string>();
         std::printf("\n  %s  (%lld sentences%s%s)\n", c["name"].get<std::string>().c_str(),
-                    static_cast<long long>(c["sentences"].get<std::int64_t>()), langs.empty() ? "" : ", ", langs.c_str());
+                    static_cast<long long>(c["sentences"].get<std::int64_t>()), langs.empty() ? "" : ", ",
+                    langs.c_str());
         for (const auto& [d, n] : c["domains"].items())
             std::printf("    %-20s %10lld\n", d.c_str(), static_cast<long long>(n.get<std::int64_t>()));
     }
     if (!sets->empty()) {
         std::printf("\n  Embeddings:\n");
         for (const auto& s : *sets)
-            std::printf("    #%lld %s layer %d %s %s (%d dims)\n", static_cast<long long>(s.id), s.key.model.c_str(), s.key.layer,
-                        s.key.pooling.c_str(), dl::sideName(s.key.side).c_str(), s.dim);
+            std::printf("    #%lld %s layer %d %s %s (%d dims)\n", static_cast<long long>(s.id), s.key.model.c_str(),
+                        s.key.layer, s.key.pooling.c_str(), dl::sideName(s.key.side).c_str(), s.dim);
     }
     if (!runs->empty()) {
         std::printf("\n  Runs:\n");
         for (const auto& r : *runs)
-            std::printf("    #%lld %-8s %s %s\n", static_cast<long long>(r.id), dl::toString(r.kind).c_str(), r.created.c_str(), r.params.dump().c_str());
+            std::printf("    #%lld %-8s %s %s\n", static_cast<long long>(r.id), dl::toString(r.kind).c_str(),
+                        r.created.c_str(), r.params.dump().c_str());
     }
     return ExitOk;
 }

@@ -44,9 +44,10 @@ int run(const QCommandLineParser& p) {
     if (json) {
         printJson(out);
     } else if (r->job == "encode") {
-        std::printf("merged %d encode shard(s): %lld vectors added to embedding set %lld (PCA statistics in run %lld)\n",
-                    r->shards, static_cast<long long>(r->rows), static_cast<long long>(r->embeddingSet),
-                    static_cast<long long>(r->mergeRunId));
+        std::printf(
+            "merged %d encode shard(s): %lld vectors added to embedding set %lld (PCA statistics in run %lld)\n",
+            r->shards, static_cast<long long>(r->rows), static_cast<long long>(r->embeddingSet),
+            static_cast<long long>(r->mergeRunId));
     } else {
         std::printf("merged %d %s shard(s): %lld sentences, run %lld\n", r->shards, r->job.c_str(),
                     static_cast<long long>(r->rows), static_cast<long long>(r->runId));
@@ -54,8 +55,9 @@ int run(const QCommandLineParser& p) {
     return ExitOk;
 }
 
-const CommandRegistration registration{Command{
-    QStringLiteral("merge"), QStringLiteral("Bring finished shards (encode, assign, score) into the project, verified."), setup, run}};
+const CommandRegistration registration{
+    Command{QStringLiteral("merge"),
+            QStringLiteral("Bring finished shards (encode, assign, score) into the project, verified."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

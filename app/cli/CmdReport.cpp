@@ -9,8 +9,8 @@
 
 #include "CliSupport.h"
 #include "ParamOptions.h"
-#include "reports/Report.h"
 #include "analysis/Representation.h"
+#include "reports/Report.h"
 #include "runs/LayerSweepSummary.h"
 #include "store/Runs.h"
 
@@ -19,12 +19,18 @@ namespace {
 
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
-    p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Cluster or layer-sweep run id (default: the latest cluster run)."), QStringLiteral("[RUN]"));
+    p.addPositionalArgument(QStringLiteral("RUN"),
+                            QStringLiteral("Cluster or layer-sweep run id (default: the latest cluster run)."),
+                            QStringLiteral("[RUN]"));
     addParamOptions(p, dl::reportParamTable().specs());  // reports/ReportParamsTable.cpp
     p.addOptions({
         {QStringLiteral("json"), QStringLiteral("Print one JSON object.")},
-        {QStringLiteral("csv"), QStringLiteral("Print CSV sections (confusion, per-domain, outlier pairs, centroid cosine).")},
-        {QStringLiteral("scores"), QStringLiteral("CSV matrix of cross-domain scores (e.g. BLEU, rows = train domain) to correlate with centroid cosine."), QStringLiteral("FILE")},
+        {QStringLiteral("csv"),
+         QStringLiteral("Print CSV sections (confusion, per-domain, outlier pairs, centroid cosine).")},
+        {QStringLiteral("scores"),
+         QStringLiteral(
+             "CSV matrix of cross-domain scores (e.g. BLEU, rows = train domain) to correlate with centroid cosine."),
+         QStringLiteral("FILE")},
     });
 }
 
@@ -34,8 +40,9 @@ std::string representationLine(const nlohmann::json& params) {
     if (params.contains("embedding") && params["embedding"].is_object()) {
         const auto& e = params["embedding"];
         const int layer = e.value("layer", -1);
-        line = "model " + e.value("model", std::string("?")) + ", " + (layer < 0 ? std::string("last layer") : "layer " + std::to_string(layer)) +
-               ", " + e.value("pooling", std::string("mean")) + " pooling, " + e.value("side", std::string("src"));
+        line = "model " + e.value("model", std::string("?")) + ", " +
+               (layer < 0 ? std::string("last layer") : "layer " + std::to_string(layer)) + ", " +
+               e.value("pooling", std::string("mean")) + " pooling, " + e.value("side", std::string("src"));
     }
     auto rep = dl::RepresentationParams::fromJson(params.value("representation", nlohmann::json()));
     if (rep) line += (line.empty() ? "" : "; ") + rep->describe();
@@ -54,8 +61,8 @@ dl::Status printLayerSweep(const dl::RunInfo& run) {
     auto summary = dl::LayerSweepSummary::fromJson(run.summary, run.id);
     if (!summary) return std::unexpected(summary.error());
     const dl::LayerSweepSummary& s = *summary;
-    std::printf("Layer sweep run %lld on corpus '%s': model %s, k = %d, %s\n", static_cast<long long>(run.id), s.corpus.c_str(),
-                s.model.c_str(), s.k, s.representation.c_str());
+    std::printf("Layer sweep run %lld on corpus '%s': model %s, k = %d, %s\n", static_cast<long long>(run.id),
+                s.corpus.c_str(), s.model.c_str(), s.k, s.representation.c_str());
     std::printf("  layer  purity %%   ± sd     NMI    silhouette\n");
     for (const auto& pt : s.points) {
         auto num = [&](double v, const char* f) {
@@ -68,21 +75,25 @@ dl::Status printLayerSweep(const dl::RunInfo& run) {
                     num(pt.nmiMean, "%.4f").c_str(), num(pt.silhouette, "%.4f").c_str());
     }
     if (s.layerByPurity) std::printf("best layer by purity: %d; ", *s.layerByPurity);
-    std::printf("by silhouette: %d; chosen: layer %d (by %s)\n", s.layerBySilhouette, s.chosenLayer, s.chosenBy.c_str());
+    std::printf("by silhouette: %d; chosen: layer %d (by %s)\n", s.layerBySilhouette, s.chosenLayer,
+                s.chosenBy.c_str());
     return {};
 }
 
 int run(const QCommandLineParser& p) {
     auto path = projectArgument(p);
     if (!path) return path.error();
-    if (p.isSet(QStringLiteral("json")) && p.isSet(QStringLiteral("csv"))) return usageError(QStringLiteral("use only one of --json and --csv"));
+    if (p.isSet(QStringLiteral("json")) && p.isSet(QStringLiteral("csv")))
+        return usageError(QStringLiteral("use only one of --json and --csv"));
     dl::ReportParams params;
     params.runId = runArgument(p);
     if (params.runId < 0) return ExitUsage;
     if (!readParamOptions(p, dl::reportParamTable(), params)) return ExitUsage;
     if (p.isSet(QStringLiteral("scores"))) {
         std::ifstream f(p.value(QStringLiteral("scores")).toStdString());
-        if (!f) return reportError(dl::Error{dl::ErrorKind::Failed, "Cannot read " + p.value(QStringLiteral("scores")).toStdString() + "."});
+        if (!f)
+            return reportError(dl::Error{dl::ErrorKind::Failed,
+                                         "Cannot read " + p.value(QStringLiteral("scores")).toStdString() + "."});
         std::stringstream ss;
         ss << f.rdbuf();
         auto m = dl::parseScoreMatrixCsv(ss.str());
@@ -95,9 +106,14 @@ int run(const QCommandLineParser& p) {
         auto info = dl::getRun(*store, params.runId);
         if (!info) return reportError(info.error());
         if (info->kind == dl::RunKind::LayerSweep) {
-            if (p.isSet(QStringLiteral("csv"))) return usageError(QStringLiteral("a layer-sweep run has no CSV report; use --json"));
+            if (p.isSet(QStringLiteral("csv")))
+                return usageError(QStringLiteral("a layer-sweep run has no CSV report; use --json"));
             if (p.isSet(QStringLiteral("json")))
-                printJson({{"run", {{"id", info->id}, {"kind", dl::toString(info->kind)}, {"created", info->created}, {"params", info->params}}},
+                printJson({{"run",
+                            {{"id", info->id},
+                             {"kind", dl::toString(info->kind)},
+                             {"created", info->created},
+                             {"params", info->params}}},
                            {"summary", info->summary}});
             else if (auto s = printLayerSweep(*info); !s) return reportError(s.error());
             return ExitOk;
@@ -118,7 +134,8 @@ int run(const QCommandLineParser& p) {
 }
 
 const CommandRegistration registration{
-    Command{QStringLiteral("report"), QStringLiteral("Report a cluster run: purity, confusion, outliers, centroid similarity."), setup, run}};
+    Command{QStringLiteral("report"),
+            QStringLiteral("Report a cluster run: purity, confusion, outliers, centroid similarity."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

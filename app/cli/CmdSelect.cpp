@@ -24,7 +24,8 @@ void setup(QCommandLineParser& p) {
 int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
     dl::CrossLingualParams params;
     if (!readParamOptions(p, dl::crossLingualParamTable(), params)) return ExitUsage;
-    if (auto s = dl::validateCrossLingualParams(params); !s) return usageError(QString::fromStdString(s.error().message));
+    if (auto s = dl::validateCrossLingualParams(params); !s)
+        return usageError(QString::fromStdString(s.error().message));
     auto store = openProject(path);
     if (!store) return ExitFailed;
     TerminalProgress progress(p.isSet(QStringLiteral("quiet")));
@@ -37,12 +38,15 @@ int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
         printJson(j);
         return ExitOk;
     }
-    std::printf("Selection run #%lld (cross-lingual): %lld of %lld pool sentences selected (seed %lld, %lld parallel pairs).\n",
-                static_cast<long long>(result->runId), static_cast<long long>(result->selected), static_cast<long long>(result->poolSize),
-                static_cast<long long>(result->seedSize), static_cast<long long>(result->pairs));
+    std::printf(
+        "Selection run #%lld (cross-lingual): %lld of %lld pool sentences selected (seed %lld, %lld parallel pairs).\n",
+        static_cast<long long>(result->runId), static_cast<long long>(result->selected),
+        static_cast<long long>(result->poolSize), static_cast<long long>(result->seedSize),
+        static_cast<long long>(result->pairs));
     std::printf("Adaptive layer: held-out InfoNCE loss %.4f -> %.4f after %d epochs; classifier held-out F1 %.3f\n",
-                j["adaptive_layer"]["initial_held_out_loss"].get<double>(), j["adaptive_layer"]["held_out_loss"].get<double>(),
-                j["adaptive_layer"]["epochs"].get<int>(), j["report"]["held_out"]["f1"].get<double>());
+                j["adaptive_layer"]["initial_held_out_loss"].get<double>(),
+                j["adaptive_layer"]["held_out_loss"].get<double>(), j["adaptive_layer"]["epochs"].get<int>(),
+                j["report"]["held_out"]["f1"].get<double>());
     return ExitOk;
 }
 
@@ -53,12 +57,14 @@ int run(const QCommandLineParser& p) {
     // method is checked against both jobs' choices first.
     for (const auto& spec : dl::selectCommandSpecs())
         if (spec.name == "method")
-            if (auto method = paramOption(p, spec); !method) return usageError(QString::fromStdString(method.error().message));
+            if (auto method = paramOption(p, spec); !method)
+                return usageError(QString::fromStdString(method.error().message));
     if (p.value(QStringLiteral("method")) == QLatin1String("cross-lingual")) return runCrossLingualCommand(p, *path);
     dl::SelectParams params;
     if (!readParamOptions(p, dl::selectParamTable(), params)) return ExitUsage;
     if (auto s = dl::validateSelectParams(params); !s) return usageError(QString::fromStdString(s.error().message));
-    if (p.isSet(QStringLiteral("pca-sample"))) return usageError(QStringLiteral("--pca-sample applies to --method cross-lingual only"));
+    if (p.isSet(QStringLiteral("pca-sample")))
+        return usageError(QStringLiteral("--pca-sample applies to --method cross-lingual only"));
 
     auto store = openProject(*path);
     if (!store) return ExitFailed;
@@ -71,14 +77,16 @@ int run(const QCommandLineParser& p) {
     if (p.isSet(QStringLiteral("json"))) {
         printJson(j);
     } else {
-        std::printf("Selection run #%lld (%s): %lld of %lld pool sentences selected (seed %lld sentences, %lld leaked%s).\n",
-                    static_cast<long long>(result->runId), dl::methodName(params.method).c_str(),
-                    static_cast<long long>(result->selected), static_cast<long long>(result->poolSize),
-                    static_cast<long long>(result->seedSize), static_cast<long long>(result->leaked),
-                    params.excludeLeaked ? " and excluded" : "");
+        std::printf(
+            "Selection run #%lld (%s): %lld of %lld pool sentences selected (seed %lld sentences, %lld leaked%s).\n",
+            static_cast<long long>(result->runId), dl::methodName(params.method).c_str(),
+            static_cast<long long>(result->selected), static_cast<long long>(result->poolSize),
+            static_cast<long long>(result->seedSize), static_cast<long long>(result->leaked),
+            params.excludeLeaked ? " and excluded" : "");
         if (const auto n = dl::seedSampleSize(params.seed); n > 0)
-            std::printf("Seed: a random sample of %lld sentences of %s (sample seed %llu; --seed-sample-seed to change)\n",
-                        static_cast<long long>(n), params.seed.c_str(), static_cast<unsigned long long>(params.seedSampleSeed));
+            std::printf(
+                "Seed: a random sample of %lld sentences of %s (sample seed %llu; --seed-sample-seed to change)\n",
+                static_cast<long long>(n), params.seed.c_str(), static_cast<unsigned long long>(params.seedSampleSeed));
         if (j["report"].contains("iterations"))  // the Invitation model keeps every EM iteration's ranking
             for (const auto& it : j["report"]["iterations"]) {
                 std::printf("EM iteration %d: P(in) %.3f, expected in-domain pairs %.0f", it["iteration"].get<int>(),
@@ -90,14 +98,15 @@ int run(const QCommandLineParser& p) {
                 std::printf("\n");
             }
         if (j["report"].contains("held_out"))
-            std::printf("Held-out classifier: precision %.3f recall %.3f F1 %.3f\n", j["report"]["held_out"]["precision"].get<double>(),
+            std::printf("Held-out classifier: precision %.3f recall %.3f F1 %.3f\n",
+                        j["report"]["held_out"]["precision"].get<double>(),
                         j["report"]["held_out"]["recall"].get<double>(), j["report"]["held_out"]["f1"].get<double>());
     }
     return ExitOk;
 }
 
-const CommandRegistration registration{
-    Command{QStringLiteral("select"), QStringLiteral("Score a pool against an in-domain seed and select."), setup, run}};
+const CommandRegistration registration{Command{
+    QStringLiteral("select"), QStringLiteral("Score a pool against an in-domain seed and select."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

@@ -17,15 +17,21 @@ namespace dlcli {
 namespace {
 
 void setup(QCommandLineParser& p) {
-    p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file (on a filesystem the nodes share)."));
+    p.addPositionalArgument(QStringLiteral("PROJECT"),
+                            QStringLiteral("The project file (on a filesystem the nodes share)."));
     p.addPositionalArgument(QStringLiteral("STAGE"), QStringLiteral("encode, score or assign, then its arguments "
                                                                     "(RUN for score/assign, --model ... for encode)."));
-    p.addOption({QStringLiteral("shards"), QStringLiteral("Number of shards (contiguous id ranges)."), QStringLiteral("N")});
+    p.addOption(
+        {QStringLiteral("shards"), QStringLiteral("Number of shards (contiguous id ranges)."), QStringLiteral("N")});
     p.addOption({QStringLiteral("array-size"),
-                 QStringLiteral("Array tasks (default min(N, 1000)); task t runs shards t, t+M, ..."), QStringLiteral("M")});
-    p.addOption({QStringLiteral("partition"), QStringLiteral("Slurm partition (default: the cluster's)."), QStringLiteral("P")});
-    p.addOption({QStringLiteral("time"), QStringLiteral("Time limit per array task (sbatch --time)."), QStringLiteral("T")});
-    p.addOption({QStringLiteral("out"), QStringLiteral("Shard folder (default PROJECT.<stage>-shards)."), QStringLiteral("DIR")});
+                 QStringLiteral("Array tasks (default min(N, 1000)); task t runs shards t, t+M, ..."),
+                 QStringLiteral("M")});
+    p.addOption({QStringLiteral("partition"), QStringLiteral("Slurm partition (default: the cluster's)."),
+                 QStringLiteral("P")});
+    p.addOption(
+        {QStringLiteral("time"), QStringLiteral("Time limit per array task (sbatch --time)."), QStringLiteral("T")});
+    p.addOption({QStringLiteral("out"), QStringLiteral("Shard folder (default PROJECT.<stage>-shards)."),
+                 QStringLiteral("DIR")});
     p.addOption({QStringLiteral("wait"), QStringLiteral("Wait for the merge; exit 0 only if it succeeded.")});
     p.addOption({QStringLiteral("dry-run"), QStringLiteral("Print the scripts; submit nothing.")});
     // Everything after PROJECT is ours to split (the stage's options are not known here), so
@@ -39,9 +45,9 @@ dl::SlurmPlan planOf(const dl::SlurmRequest& r, const QString& project) {
     plan.project = QFileInfo(project).absoluteFilePath().toStdString();
     plan.stage = r.stage;
     plan.stageArgs = r.stageArgs;
-    const QString out = r.outDir.empty() ? project + QStringLiteral(".") + QString::fromStdString(r.stage) +
-                                               QStringLiteral("-shards")
-                                         : QString::fromStdString(r.outDir);
+    const QString out =
+        r.outDir.empty() ? project + QStringLiteral(".") + QString::fromStdString(r.stage) + QStringLiteral("-shards")
+                         : QString::fromStdString(r.outDir);
     plan.outDir = QFileInfo(out).absoluteFilePath().toStdString();
     plan.shards = r.shards;
     plan.arraySize = r.effectiveArraySize();
@@ -79,8 +85,10 @@ int run(const QCommandLineParser& p) {
     auto request = dl::parseSlurmRequest(rest);
     if (!request) return reportError(request.error());
     if (!QFileInfo::exists(*project))
-        return reportError({dl::ErrorKind::Failed, "The project " + project->toStdString() + " does not exist.",
-                            dl::ErrorCode::ProjectMissing, {project->toStdString()}});
+        return reportError({dl::ErrorKind::Failed,
+                            "The project " + project->toStdString() + " does not exist.",
+                            dl::ErrorCode::ProjectMissing,
+                            {project->toStdString()}});
     const dl::SlurmPlan plan = planOf(*request, *project);
     if (auto s = dl::validateSlurmPlan(plan); !s) return reportError(s.error());
     if (request->dryRun) {
@@ -101,9 +109,9 @@ int run(const QCommandLineParser& p) {
     return report(plan, *sub);
 }
 
-const CommandRegistration registration{Command{
-    QStringLiteral("slurm"),
-    QStringLiteral("Run encode, score or assign as a Slurm job array over N shards, then merge."), setup, run}};
+const CommandRegistration registration{
+    Command{QStringLiteral("slurm"),
+            QStringLiteral("Run encode, score or assign as a Slurm job array over N shards, then merge."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

@@ -13,7 +13,8 @@ void addShardOptions(QCommandLineParser& p) {
          QStringLiteral("Only shard I of N (0-based): a contiguous range of the corpus's sentences. Needs --out."),
          QStringLiteral("I/N")},
         {QStringLiteral("out"),
-         QStringLiteral("Folder for the shard's data file and manifest (a present, valid shard is skipped on a rerun)."),
+         QStringLiteral(
+             "Folder for the shard's data file and manifest (a present, valid shard is skipped on a rerun)."),
          QStringLiteral("DIR")},
     });
 }
@@ -37,14 +38,23 @@ std::optional<ShardTarget> shardTarget(const QCommandLineParser& p, int& exitCod
 int printShardOutcome(const dl::ShardOutcome& o, bool json) {
     const auto& m = o.manifest;
     if (json) {
-        printJson({{"job", m.job}, {"shard", m.shard.index}, {"shards", m.shard.count}, {"skipped", o.skipped},
-                   {"manifest", o.manifestPath.string()}, {"rows", m.rows}, {"first_id", m.firstId}, {"last_id", m.lastId},
-                   {"sha256", m.sha256}, {"params_hash", m.paramsHash}, {"model_hash", m.modelHash}});
+        printJson({{"job", m.job},
+                   {"shard", m.shard.index},
+                   {"shards", m.shard.count},
+                   {"skipped", o.skipped},
+                   {"manifest", o.manifestPath.string()},
+                   {"rows", m.rows},
+                   {"first_id", m.firstId},
+                   {"last_id", m.lastId},
+                   {"sha256", m.sha256},
+                   {"params_hash", m.paramsHash},
+                   {"model_hash", m.modelHash}});
         return ExitOk;
     }
-    std::printf("%s shard %s: %s %lld rows (ids %lld..%lld) -> %s\n", m.job.c_str(), dl::formatShardSpec(m.shard).c_str(),
-                o.skipped ? "already complete," : "wrote", static_cast<long long>(m.rows), static_cast<long long>(m.firstId),
-                static_cast<long long>(m.lastId), o.manifestPath.string().c_str());
+    std::printf("%s shard %s: %s %lld rows (ids %lld..%lld) -> %s\n", m.job.c_str(),
+                dl::formatShardSpec(m.shard).c_str(), o.skipped ? "already complete," : "wrote",
+                static_cast<long long>(m.rows), static_cast<long long>(m.firstId), static_cast<long long>(m.lastId),
+                o.manifestPath.string().c_str());
     return ExitOk;
 }
 

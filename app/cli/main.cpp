@@ -60,7 +60,9 @@ int runGuarded(const dlcli::Command& command, const QCommandLineParser& parser) 
 // on (only the loader's own relocation work comes earlier). Safe that early: the handler
 // touches only constant-initialised data (an atomic flag, sig_atomic_t counters).
 void installInterruptHandlersEarly(int, char**, char**) { dlcli::installInterruptHandlers(); }
-[[gnu::used, gnu::section(".preinit_array")]] void (*const kEarlyInterruptHandlers)(int, char**, char**) = installInterruptHandlersEarly;
+[[gnu::used,
+  gnu::section(".preinit_array")]] void (*const kEarlyInterruptHandlers)(int, char**,
+                                                                         char**) = installInterruptHandlersEarly;
 
 }  // namespace
 

@@ -5,10 +5,8 @@
 #include <QCloseEvent>
 #include <QDialog>
 #include <QDir>
-#include <QEventLoop>
-#include <QTimer>
-#include <QVBoxLayout>
 #include <QDockWidget>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -17,56 +15,58 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QToolBar>
-#include <QSettings>
 #include <QTableView>
-#include <QUndoStack>
+#include <QTimer>
+#include <QToolBar>
 #include <QTreeView>
+#include <QUndoStack>
+#include <QVBoxLayout>
 
-#include "AsyncService.h"
-#include "CutoffComparison.h"
-#include "ErrorText.h"
-#include "ModelListLoader.h"
-#include "PrecisionCutoffView.h"
-#include "ClusterDialog.h"
-#include "ClusterExplorer.h"
-#include "ConfusionMatrixView.h"
-#include "PlotExport.h"
-#include "RunViews.h"
-#include "ScatterPlotView.h"
-#include "ScoreHistogramView.h"
-#include "SelectionExplorer.h"
-#include "SelectionOnMap.h"
-#include "MethodsExplorer.h"
 #include "AlignmentQueries.h"
 #include "AlignmentView.h"
-#include "OutlierAnalysisPanel.h"
-#include "OutlierFiguresModel.h"
-#include "SearchExplorer.h"
-#include "MapCutBar.h"
-#include "MapValues.h"
+#include "AsyncService.h"
+#include "ClusterDialog.h"
+#include "ClusterExplorer.h"
 #include "ClusterNamesStore.h"
-#include "LayerSweepData.h"
-#include "SweepPlotView.h"
-#include "TableExport.h"
+#include "ConfusionMatrixView.h"
 #include "CorpusTreeModel.h"
+#include "CutoffComparison.h"
 #include "EncodeDialog.h"
-#include "ModelInstallScript.h"
+#include "ErrorText.h"
 #include "ExportDialog.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
 #include "JobRunner.h"
 #include "JobsPanel.h"
+#include "LayerSweepData.h"
+#include "MapCutBar.h"
+#include "MapValues.h"
+#include "MethodsExplorer.h"
+#include "ModelInstallScript.h"
+#include "ModelListLoader.h"
+#include "OutlierAnalysisPanel.h"
 #include "OutlierBrowser.h"
+#include "OutlierFiguresModel.h"
 #include "OutlierTableModel.h"
 #include "ParamFields.h"
+#include "PlotExport.h"
+#include "PrecisionCutoffView.h"
 #include "ProjectQueries.h"
 #include "RecentProjects.h"
 #include "RunListModel.h"
+#include "RunViews.h"
+#include "ScatterPlotView.h"
+#include "ScoreHistogramView.h"
+#include "SearchExplorer.h"
 #include "SelectDialog.h"
+#include "SelectionExplorer.h"
+#include "SelectionOnMap.h"
 #include "SettingsDialog.h"
+#include "SweepPlotView.h"
+#include "TableExport.h"
 #include "analysis/DataMatrix.h"
 #include "corpus/Import.h"
 #include "store/Store.h"
@@ -76,12 +76,14 @@ namespace {
 // An "assign" run (a cluster run's model applied in shards, then merged): shown in the
 // Clusters view, but without the cluster run's own summary (outliers) or words (names).
 bool isAssignRun(const QList<RunRow>& runs, qint64 runId) {
-    return std::any_of(runs.begin(), runs.end(), [&](const RunRow& r) { return r.id == runId && r.kind == dl::RunKind::Assign; });
+    return std::any_of(runs.begin(), runs.end(),
+                       [&](const RunRow& r) { return r.id == runId && r.kind == dl::RunKind::Assign; });
 }
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRunner(this)), async_(new AsyncService(this)) {
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), runner_(new JobRunner(this)), async_(new AsyncService(this)) {
     setWindowIcon(QIcon(QStringLiteral(":/icons/domainlens.svg")));
     corpusModel_ = new CorpusTreeModel(this);
     corpusView_ = new QTreeView(this);
@@ -143,7 +145,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     connect(precisionAtCutoff, &QAction::triggered, this, [this] {
         QList<qint64> ids;
         for (const auto& index : runView_->selectionModel()->selectedRows())
-            if (RunListModel::kindAt(index) == dl::RunKind::Select) ids << index.data(RunListModel::RunIdRole).toLongLong();
+            if (RunListModel::kindAt(index) == dl::RunKind::Select)
+                ids << index.data(RunListModel::RunIdRole).toLongLong();
         std::sort(ids.begin(), ids.end());
         if (ids.isEmpty()) {
             showError(tr("Precision at cut-off"), tr("Select one or more selection runs in the list (Ctrl+click)."));
@@ -151,7 +154,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
         }
         statusBar()->showMessage(tr("Evaluating %n selection run(s)…", nullptr, int(ids.size())));
         async_->load<CutoffComparison>(
-            this, QStringLiteral("cutoff comparison"), [path = projectPath_, ids] { return readCutoffComparison(path, ids); },
+            this, QStringLiteral("cutoff comparison"),
+            [path = projectPath_, ids] { return readCutoffComparison(path, ids); },
             [this](CutoffComparison data) {
                 statusBar()->clearMessage();
                 auto* dialog = new QDialog(this);
@@ -175,8 +179,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     // An assign run's clusters are its cluster run's components: it has no words of its own.
     connect(clusters_, &ClusterExplorer::namesMissing, this, [this](qint64 runId) {
         if (isAssignRun(runModel_->runs(), runId)) return;
-        runJob(tr("Name the clusters of run #%1").arg(runId), [this] { clusters_->reloadNames(); }, {},
-               makeNameClustersJob(projectPath_, runId));
+        runJob(
+            tr("Name the clusters of run #%1").arg(runId), [this] { clusters_->reloadNames(); }, {},
+            makeNameClustersJob(projectPath_, runId));
     });
     connect(clusters_, &ClusterExplorer::cellActivated, this, [this](const QString& domain, int cluster) {
         outliers_->filterCluster(domain, cluster);
@@ -191,8 +196,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), runner_(new JobRu
     };
     connect(outliers_, &OutlierBrowser::lookUpRequested, this, lookUp);
     connect(outlierAnalysis_, &OutlierAnalysisPanel::lookUpRequested, this, lookUp);
-    connect(selection_, &SelectionExplorer::decisionsFailed, this,
-            [this](const QString& message) { showError(tr("Selection"), tr("A decision could not be saved: %1").arg(message)); });
+    connect(selection_, &SelectionExplorer::decisionsFailed, this, [this](const QString& message) {
+        showError(tr("Selection"), tr("A decision could not be saved: %1").arg(message));
+    });
     connect(outliers_->model(), &OutlierTableModel::csvSaved, this, [this](const QString& path, const QString& error) {
         if (error.isEmpty()) statusBar()->showMessage(tr("Saved %1").arg(path), 10000);
         else showError(tr("Save table"), error);
@@ -240,7 +246,8 @@ MainWindow::~MainWindow() { async_->shutdown(); }
 
 void MainWindow::createActions() {
     auto* file = menuBar()->addMenu(tr("&File"));
-    auto* newAct = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New Project…"), this, &MainWindow::newProject);
+    auto* newAct = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New Project…"), this,
+                                   &MainWindow::newProject);
     newAct->setShortcut(QKeySequence::New);
     auto* openAct = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open Project…"), this,
                                     &MainWindow::openProjectDialog);
@@ -305,19 +312,19 @@ void MainWindow::rebuildRecentMenu() {
     const auto recent = RecentProjects::list();
     if (recent.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
     for (const auto& path : recent)
-        recentMenu_->addAction(QFileInfo(path).fileName() + QStringLiteral("  —  ") + path, this, [this, path] { openProject(path); });
+        recentMenu_->addAction(QFileInfo(path).fileName() + QStringLiteral("  —  ") + path, this,
+                               [this, path] { openProject(path); });
 }
 
 void MainWindow::setProjectActionsEnabled(bool enabled) {
     for (auto* a : projectActions_) a->setEnabled(enabled);
 }
 
-void MainWindow::showError(const QString& title, const QString& message) {
-    QMessageBox::warning(this, title, message);
-}
+void MainWindow::showError(const QString& title, const QString& message) { QMessageBox::warning(this, title, message); }
 
 void MainWindow::newProject() {
-    QString path = QFileDialog::getSaveFileName(this, tr("New project"), QString(), tr("DomainLens projects (*.dlproj)"));
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("New project"), QString(), tr("DomainLens projects (*.dlproj)"));
     if (path.isEmpty()) return;
     if (!path.endsWith(QLatin1String(".dlproj"))) path += QStringLiteral(".dlproj");
     if (QFileInfo::exists(path)) {
@@ -334,7 +341,8 @@ void MainWindow::newProject() {
 }
 
 void MainWindow::openProjectDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(), tr("DomainLens projects (*.dlproj);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
+                                                      tr("DomainLens projects (*.dlproj);;All files (*)"));
     if (!path.isEmpty()) openProject(path);
 }
 
@@ -395,7 +403,8 @@ void MainWindow::refreshProject() {
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
-void MainWindow::runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
+void MainWindow::runJob(const QString& title, const std::function<void()>& onSuccess,
+                        std::shared_ptr<JobOutcome> outcome,
                         std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body) {
     runner_->submit(title, std::move(body), [this, title, outcome, onSuccess](const dl::Status& result) {
         if (result) {
@@ -412,9 +421,12 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
 }
 
 void MainWindow::encodeCorpus() {
-    EncodeDialog dialog({}, corpusChoices(corpusModel_->corpora()), encodeParamFields(), tr("CPU (or CUDA when libtorch sees a GPU)"), this);
+    EncodeDialog dialog({}, corpusChoices(corpusModel_->corpora()), encodeParamFields(),
+                        tr("CPU (or CUDA when libtorch sees a GPU)"), this);
     // Listing the models reads folders and config files: off the GUI thread.
-    auto requestModels = [this, &dialog] { loadModelsAsync(*async_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); }); };
+    auto requestModels = [this, &dialog] {
+        loadModelsAsync(*async_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); });
+    };
     dialog.showModelsLoading();
     requestModels();
     if (const QString script = modelInstallScript(); !script.isEmpty())
@@ -427,9 +439,11 @@ void MainWindow::encodeCorpus() {
     if (settings.contains(QStringLiteral("encode/threads")))
         request.values.insert(QStringLiteral("threads"), settings.value(QStringLiteral("encode/threads")).toInt());
     if (settings.contains(QStringLiteral("encode/batchTokens")))
-        request.values.insert(QStringLiteral("batch-tokens"), settings.value(QStringLiteral("encode/batchTokens")).toInt());
+        request.values.insert(QStringLiteral("batch-tokens"),
+                              settings.value(QStringLiteral("encode/batchTokens")).toInt());
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Encode %1").arg(request.values.value(QStringLiteral("corpus")).toString()), {}, outcome, makeEncodeJob(projectPath_, request, outcome));
+    runJob(tr("Encode %1").arg(request.values.value(QStringLiteral("corpus")).toString()), {}, outcome,
+           makeEncodeJob(projectPath_, request, outcome));
 }
 
 void MainWindow::clusterCorpus() {
@@ -438,10 +452,15 @@ void MainWindow::clusterCorpus() {
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
     const QString corpus = request.values.value(QStringLiteral("corpus")).toString();
-    const QString title = request.sweep ? tr("k sweep %1–%2 on %3").arg(request.kFrom).arg(request.kTo).arg(corpus)
-                                        : tr("Cluster %1 (k = %2)").arg(corpus).arg(request.values.value(QStringLiteral("k")).toInt());
-    runJob(title, [this, outcome, sweep = request.sweep] { sweep ? showSweepRun(outcome->runId) : showClusterRun(outcome->runId); }, outcome,
-           makeClusterJob(projectPath_, request, outcome));
+    const QString title =
+        request.sweep ? tr("k sweep %1–%2 on %3").arg(request.kFrom).arg(request.kTo).arg(corpus)
+                      : tr("Cluster %1 (k = %2)").arg(corpus).arg(request.values.value(QStringLiteral("k")).toInt());
+    runJob(
+        title,
+        [this, outcome, sweep = request.sweep] {
+            sweep ? showSweepRun(outcome->runId) : showClusterRun(outcome->runId);
+        },
+        outcome, makeClusterJob(projectPath_, request, outcome));
 }
 
 void MainWindow::selectData() {
@@ -449,9 +468,11 @@ void MainWindow::selectData() {
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Select from %1 (%2)").arg(request.values.value(QStringLiteral("pool")).toString(),
-                                         request.values.value(QStringLiteral("method")).toString()), [this, outcome] { showSelectionRun(outcome->runId); }, outcome,
-           makeSelectJob(projectPath_, request, outcome));
+    runJob(
+        tr("Select from %1 (%2)")
+            .arg(request.values.value(QStringLiteral("pool")).toString(),
+                 request.values.value(QStringLiteral("method")).toString()),
+        [this, outcome] { showSelectionRun(outcome->runId); }, outcome, makeSelectJob(projectPath_, request, outcome));
 }
 
 void MainWindow::exportData() {
@@ -460,12 +481,13 @@ void MainWindow::exportData() {
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Export %1").arg(QFileInfo(request.values.value(QStringLiteral("out")).toString()).fileName()), {}, outcome,
-           makeExportJob(projectPath_, request, outcome));
+    runJob(tr("Export %1").arg(QFileInfo(request.values.value(QStringLiteral("out")).toString()).fileName()), {},
+           outcome, makeExportJob(projectPath_, request, outcome));
 }
 
 void MainWindow::exportSelection(qint64 runId, qint64 topK) {
-    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"), exportParamFields(), this);
+    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"), exportParamFields(),
+                        this);
     if (dialog.exec() != QDialog::Accepted) return;
     auto request = dialog.request();
     // This run's selection (neither shards nor a mixture), re-cut to the view's top k when it has one.
@@ -474,8 +496,8 @@ void MainWindow::exportSelection(qint64 runId, qint64 topK) {
     request.run = runId;
     if (topK > 0) request.values.insert(QStringLiteral("top"), topK);
     auto outcome = std::make_shared<JobOutcome>();
-    runJob(tr("Export %1").arg(QFileInfo(request.values.value(QStringLiteral("out")).toString()).fileName()), {}, outcome,
-           makeExportJob(projectPath_, request, outcome));
+    runJob(tr("Export %1").arg(QFileInfo(request.values.value(QStringLiteral("out")).toString()).fileName()), {},
+           outcome, makeExportJob(projectPath_, request, outcome));
 }
 
 // The run views read their data off the GUI thread (async_): a later request for a view
@@ -513,7 +535,8 @@ void MainWindow::showSelectionRun(qint64 runId, bool activate) {
     // A cross-lingual run also fills the alignment view; any other run says why it stays empty.
     async_->load<AlignmentData>(
         this, QStringLiteral("alignment"), [path = projectPath_, runId] { return readAlignmentView(path, runId); },
-        [this](AlignmentData d) { alignment_->setData(std::move(d)); }, [this](const QString& message) { alignment_->setMessage(message); });
+        [this](AlignmentData d) { alignment_->setData(std::move(d)); },
+        [this](const QString& message) { alignment_->setMessage(message); });
     async_->load<SelectionViewData>(
         this, QStringLiteral("selection"), [path = projectPath_, runId] { return readSelectionView(path, runId); },
         [this, activate](SelectionViewData d) {
@@ -550,7 +573,8 @@ void MainWindow::showLayerSweepRun(qint64 runId, bool activate) {
 void MainWindow::compareSelectedRuns() {
     QList<qint64> ids;
     for (const auto& index : runView_->selectionModel()->selectedRows())
-        if (RunListModel::kindAt(index) == dl::RunKind::Cluster) ids << index.data(RunListModel::RunIdRole).toLongLong();
+        if (RunListModel::kindAt(index) == dl::RunKind::Cluster)
+            ids << index.data(RunListModel::RunIdRole).toLongLong();
     if (ids.size() != 2) {
         showError(tr("Compare runs"), tr("Select exactly two clustering runs in the list (Ctrl+click)."));
         return;
@@ -559,7 +583,8 @@ void MainWindow::compareSelectedRuns() {
     // Reading both runs' labels is a scan of each run: off the GUI thread.
     statusBar()->showMessage(tr("Comparing run #%1 with run #%2…").arg(ids[0]).arg(ids[1]));
     async_->load<RunComparison>(
-        this, QStringLiteral("compare"), [path = projectPath_, a = ids[0], b = ids[1]] { return compareClusterRuns(path, a, b); },
+        this, QStringLiteral("compare"),
+        [path = projectPath_, a = ids[0], b = ids[1]] { return compareClusterRuns(path, a, b); },
         [this, ids](RunComparison comparison) {
             statusBar()->clearMessage();
             showRunComparison(ids[0], ids[1], comparison);
@@ -585,7 +610,8 @@ void MainWindow::showRunComparison(qint64 runA, qint64 runB, const RunComparison
 
 void MainWindow::editSettings() {
     QSettings s;
-    WorkbenchSettings current{s.value(QStringLiteral("ui/language")).toString(), s.value(QStringLiteral("encode/threads"), 0).toInt(),
+    WorkbenchSettings current{s.value(QStringLiteral("ui/language")).toString(),
+                              s.value(QStringLiteral("encode/threads"), 0).toInt(),
                               s.value(QStringLiteral("encode/batchTokens"), 16384).toInt(),
                               s.value(QStringLiteral("encode/defaultModel")).toString()};
     SettingsDialog dialog(current, {}, this);
@@ -603,14 +629,18 @@ void MainWindow::editSettings() {
 
 void MainWindow::saveCurrentView() {
     QWidget* current = tabs_->currentWidget();
-    if (current == clusters_) PlotExport::saveWithDialog(clusters_->scatter()->plot(), this, QStringLiteral("clusters"));
-    else if (current == selection_) PlotExport::saveWidgetWithDialog(selection_->histogram(), this, QStringLiteral("selection"));
+    if (current == clusters_)
+        PlotExport::saveWithDialog(clusters_->scatter()->plot(), this, QStringLiteral("clusters"));
+    else if (current == selection_)
+        PlotExport::saveWidgetWithDialog(selection_->histogram(), this, QStringLiteral("selection"));
     else if (current == sweep_) PlotExport::saveWidgetWithDialog(sweep_, this, QStringLiteral("k-sweep"));
     else if (current == methods_) PlotExport::saveWidgetWithDialog(methods_, this, QStringLiteral("methods"));
-    else if (current == layerSweep_) PlotExport::saveWithDialog(layerSweep_->plot(), this, QStringLiteral("layer-sweep"));
+    else if (current == layerSweep_)
+        PlotExport::saveWithDialog(layerSweep_->plot(), this, QStringLiteral("layer-sweep"));
     else if (current == alignment_) PlotExport::saveWidgetWithDialog(alignment_, this, QStringLiteral("alignment"));
     else if (current == search_) PlotExport::saveWithDialog(search_->scatter()->plot(), this, QStringLiteral("search"));
-    else if (current == outlierAnalysis_) TableExport::saveCsvWithDialog(*outlierAnalysis_->figures(), this, QStringLiteral("outlier-analysis"));
+    else if (current == outlierAnalysis_)
+        TableExport::saveCsvWithDialog(*outlierAnalysis_->figures(), this, QStringLiteral("outlier-analysis"));
     else if (current == outliers_) saveOutliersCsv();
     else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
     else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));
@@ -618,7 +648,8 @@ void MainWindow::saveCurrentView() {
 
 void MainWindow::saveOutliersCsv() {
     // Every row of the filter, not just the pages on screen: read and written off the GUI thread.
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save table"), QStringLiteral("outliers.csv"), tr("CSV files (*.csv)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save table"), QStringLiteral("outliers.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
     statusBar()->showMessage(tr("Saving %1…").arg(path));
     outliers_->model()->saveCsv(path);
@@ -627,7 +658,8 @@ void MainWindow::saveOutliersCsv() {
 void MainWindow::importCorpus() {
     ImportDialog dialog(importParamFields(), this);
     if (dialog.exec() != QDialog::Accepted) return;
-    const QString title = tr("Import %1").arg(QFileInfo(dialog.request().values.value(QStringLiteral("src")).toString()).fileName());
+    const QString title =
+        tr("Import %1").arg(QFileInfo(dialog.request().values.value(QStringLiteral("src")).toString()).fileName());
     const auto checked = toImportParams(dialog.request());
     if (!checked) {
         showError(title, errorText(checked.error()));
@@ -637,7 +669,8 @@ void MainWindow::importCorpus() {
     auto summary = std::make_shared<QString>();
     runner_->submit(
         title,
-        [path = projectPath_, params, summary](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+        [path = projectPath_, params, summary](dl::ProgressSink& progress,
+                                               const dl::CancelToken& cancel) -> dl::Status {
             auto store = dl::Store::open(path.toStdString());
             if (!store) return std::unexpected(store.error());
             auto report = dl::runImport(params, **store, progress, cancel);
@@ -648,8 +681,7 @@ void MainWindow::importCorpus() {
         },
         [this, title, summary](const dl::Status& outcome) {
             if (outcome) statusBar()->showMessage(*summary, 15000);
-            else if (outcome.error().kind != dl::ErrorKind::Cancelled)
-                showError(title, errorText(outcome.error()));
+            else if (outcome.error().kind != dl::ErrorKind::Cancelled) showError(title, errorText(outcome.error()));
             refreshProject();
         });
 }
@@ -657,7 +689,8 @@ void MainWindow::importCorpus() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (runner_->isBusy()) {
         const auto answer = QMessageBox::question(
-            this, tr("Quit DomainLens"), tr("A job is still running. Cancel it and quit? The project keeps its state from before the job."));
+            this, tr("Quit DomainLens"),
+            tr("A job is still running. Cancel it and quit? The project keeps its state from before the job."));
         if (answer != QMessageBox::Yes) {
             event->ignore();
             return;

@@ -23,8 +23,8 @@
 #include "MapCutBar.h"
 #include "MapValues.h"
 #include "MethodsExplorer.h"
-#include "OutlierBrowser.h"
 #include "OutlierAnalysisPanel.h"
+#include "OutlierBrowser.h"
 #include "OutlierFiguresModel.h"
 #include "RunListModel.h"
 #include "RunViews.h"
@@ -66,7 +66,8 @@ bool waitUntil(const std::function<bool()>& done, int seconds, const std::functi
 template <class Sender, class... Signals>
 bool waitForSignal(Sender* sender, int seconds, const std::function<void()>& start, Signals... events) {
     bool fired = false;
-    const std::vector<QMetaObject::Connection> connections{QObject::connect(sender, events, sender, [&fired] { fired = true; })...};
+    const std::vector<QMetaObject::Connection> connections{
+        QObject::connect(sender, events, sender, [&fired] { fired = true; })...};
     const bool ok = waitUntil([&] { return fired; }, seconds, start, sender, events...);
     for (const auto& c : connections) QObject::disconnect(c);
     return ok;
@@ -138,14 +139,16 @@ MainWindow::ScreenshotRuns MainWindow::screenshotRuns() const {
 
 void MainWindow::waitForProjectViews(const ScreenshotRuns& plan) {
     if (plan.cluster)
-        waitUntil([&] { return clusters_->runId() == plan.cluster; }, kLoadSeconds, {}, clusters_, &ClusterExplorer::runShown);
+        waitUntil([&] { return clusters_->runId() == plan.cluster; }, kLoadSeconds, {}, clusters_,
+                  &ClusterExplorer::runShown);
     if (plan.selection) {
         waitUntil([&] { return selection_->runId() == plan.selection; }, kLoadSeconds,
                   [&] { showSelectionRun(plan.selection, false); }, selection_, &SelectionExplorer::runShown);
     }
     // The cluster names come from a short job the first time a run is shown.
     if (plan.cluster)
-        waitUntil([&] { return !clusters_->clusterLabels().isEmpty(); }, kStepSeconds, {}, clusters_, &ClusterExplorer::namesShown);
+        waitUntil([&] { return !clusters_->clusterLabels().isEmpty(); }, kStepSeconds, {}, clusters_,
+                  &ClusterExplorer::namesShown);
 }
 
 void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done) {
@@ -174,8 +177,8 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     saveMethodsScreenshots(plan, save);
     saveSearchScreenshots(save);
     if (plan.crossLingual) {
-        waitUntil([&] { return !alignment_->data().beforeA.isEmpty(); }, kStepSeconds, [&] { showSelectionRun(plan.crossLingual, false); },
-                  alignment_, &AlignmentView::dataShown);
+        waitUntil([&] { return !alignment_->data().beforeA.isEmpty(); }, kStepSeconds,
+                  [&] { showSelectionRun(plan.crossLingual, false); }, alignment_, &AlignmentView::dataShown);
         tabs_->setCurrentWidget(alignment_);
         alignment_->highlightPair(int(alignment_->data().beforeA.size() / 3));
         settle();
@@ -203,12 +206,13 @@ void MainWindow::saveMapScreenshots(const ScreenshotRuns& plan, const std::funct
         save(QStringLiteral("clusters-by-score"));
     }
     clusters_->colourBy()->setCurrentIndex(0);
-    waitUntil([&] { return clusters_->scatter()->cutShown(); }, kStepSeconds, [&] { clusters_->cutBar()->setCutShown(true); },
-              clusters_->scatter(), &ScatterPlotView::cutChanged);
+    waitUntil([&] { return clusters_->scatter()->cutShown(); }, kStepSeconds,
+              [&] { clusters_->cutBar()->setCutShown(true); }, clusters_->scatter(), &ScatterPlotView::cutChanged);
     // A rectangle dragged over the middle of the first domain's points: the picked sentences
     // are listed and can be included or excluded.
     if (const QRectF rect = firstDomainCore(clusters_->scatter()->data()); !rect.isEmpty())
-        waitForSignal(clusters_, kStepSeconds, [&] { clusters_->scatter()->selectInRect(rect); }, &ClusterExplorer::pickedShown);
+        waitForSignal(
+            clusters_, kStepSeconds, [&] { clusters_->scatter()->selectInRect(rect); }, &ClusterExplorer::pickedShown);
     save(QStringLiteral("clusters-cut"));
     clusters_->scatter()->clearSelection();
 }
@@ -221,17 +225,21 @@ void MainWindow::saveMethodsScreenshots(const ScreenshotRuns& plan, const std::f
     if (methods_->checkedRuns() != plan.methods) methods_->compare(plan.methods);
     waitUntil([&] { return methods_->comparison().request.runIds == plan.methods; }, kLoadSeconds, {}, methods_,
               &MethodsExplorer::comparisonShown);
-    waitUntil([&] { return methods_->keptModel()->rowCount() > 0; }, 30, {}, methods_, &MethodsExplorer::keptTextsShown);
+    waitUntil([&] { return methods_->keptModel()->rowCount() > 0; }, 30, {}, methods_,
+              &MethodsExplorer::keptTextsShown);
     save(QStringLiteral("methods"));
 }
 
 void MainWindow::saveOutlierScreenshots(const std::function<void(const QString&)>& save) {
     tabs_->setCurrentWidget(outlierAnalysis_);
-    waitUntil([&] { return !outlierAnalysis_->figuresPending(); }, kLoadSeconds, {}, outlierAnalysis_, &OutlierAnalysisPanel::figuresShown);
+    waitUntil([&] { return !outlierAnalysis_->figuresPending(); }, kLoadSeconds, {}, outlierAnalysis_,
+              &OutlierAnalysisPanel::figuresShown);
     if (outlierAnalysis_->figures()->rowCount() == 0) return;
     const int all = outlierAnalysis_->figures()->rowCount() - 1;
-    waitForSignal(outlierAnalysis_, kStepSeconds, [&] { outlierAnalysis_->showFigure(all, OutlierFiguresModel::DigitsOutColumn); },
-                  &OutlierAnalysisPanel::sentencesShown);
+    waitForSignal(
+        outlierAnalysis_, kStepSeconds,
+        [&] { outlierAnalysis_->showFigure(all, OutlierFiguresModel::DigitsOutColumn); },
+        &OutlierAnalysisPanel::sentencesShown);
     save(QStringLiteral("outlier-analysis"));
 }
 
@@ -240,12 +248,17 @@ void MainWindow::saveSearchScreenshots(const std::function<void(const QString&)>
     if (search_->runId() <= 0 || ids.isEmpty()) return;
     tabs_->setCurrentWidget(search_);
     QString sentence = sentenceText(projectPath_, ids[ids.size() / 3]);
-    if (sentence.startsWith(QLatin1Char('['))) sentence = sentence.mid(sentence.indexOf(QLatin1Char(']')) + 1).trimmed();  // "[domain] text"
+    if (sentence.startsWith(QLatin1Char('[')))
+        sentence = sentence.mid(sentence.indexOf(QLatin1Char(']')) + 1).trimmed();  // "[domain] text"
     const QString word = longestWord(sentence);
     search_->queryEdit()->setText(word);
-    waitForSignal(search_, kStepSeconds, [&] { search_->findWords(word); }, &SearchExplorer::matchesShown, &SearchExplorer::searchFailed);
+    waitForSignal(
+        search_, kStepSeconds, [&] { search_->findWords(word); }, &SearchExplorer::matchesShown,
+        &SearchExplorer::searchFailed);
     save(QStringLiteral("search-words"));
     search_->queryEdit()->setText(sentence);
-    waitForSignal(search_, kStepSeconds, [&] { search_->lookUp(sentence); }, &SearchExplorer::neighboursShown, &SearchExplorer::searchFailed);
+    waitForSignal(
+        search_, kStepSeconds, [&] { search_->lookUp(sentence); }, &SearchExplorer::neighboursShown,
+        &SearchExplorer::searchFailed);
     save(QStringLiteral("search-neighbours"));
 }

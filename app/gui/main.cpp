@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
     if (language.isEmpty()) language = QSettings().value(QStringLiteral("ui/language")).toString();
     const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
     QTranslator qtTranslator, appTranslator;
-    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         app.installTranslator(&qtTranslator);
     if (appTranslator.load(locale, QStringLiteral("domainlens"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         app.installTranslator(&appTranslator);
@@ -46,13 +47,15 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("PROJECT"), QApplication::translate("main", "Project file to open."));
-    QCommandLineOption screenshots(QStringLiteral("screenshots"),
-                                   QApplication::translate("main", "Save a PNG of every view into DIR and quit (documentation)."),
-                                   QStringLiteral("DIR"));
+    QCommandLineOption screenshots(
+        QStringLiteral("screenshots"),
+        QApplication::translate("main", "Save a PNG of every view into DIR and quit (documentation)."),
+        QStringLiteral("DIR"));
     parser.addOption(screenshots);
-    parser.addOption(QCommandLineOption(QStringLiteral("lang"),
-                                        QApplication::translate("main", "Interface language (de, en, fr) for this run; overrides the setting."),
-                                        QStringLiteral("CODE")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("lang"),
+        QApplication::translate("main", "Interface language (de, en, fr) for this run; overrides the setting."),
+        QStringLiteral("CODE")));
     parser.process(app);
 
     MainWindow window;
@@ -61,7 +64,8 @@ int main(int argc, char** argv) {
     if (!parser.positionalArguments().isEmpty()) window.openProject(parser.positionalArguments().first());
     if (parser.isSet(screenshots)) {
         // The views load off the GUI thread: saveScreenshots waits for each, then captures.
-        QTimer::singleShot(0, &window, [&] { window.saveScreenshots(parser.value(screenshots), [] { QApplication::quit(); }); });
+        QTimer::singleShot(0, &window,
+                           [&] { window.saveScreenshots(parser.value(screenshots), [] { QApplication::quit(); }); });
     }
     return app.exec();
 }

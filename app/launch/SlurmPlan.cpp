@@ -19,8 +19,8 @@ Status validateSlurmPlan(const SlurmPlan& plan) {
         return usageError(brace("slurm: the stage must be encode, score or assign (got '{}').", plan.stage));
     if (plan.shards < 1) return usageError(brace("slurm: --shards must be at least 1 (got {}).", plan.shards));
     if (plan.arraySize < 1 || plan.arraySize > plan.shards)
-        return usageError(brace("slurm: --array-size must be between 1 and --shards {} (got {}).", plan.shards,
-                                plan.arraySize));
+        return usageError(
+            brace("slurm: --array-size must be between 1 and --shards {} (got {}).", plan.shards, plan.arraySize));
     for (const auto* path : {&plan.cli, &plan.project, &plan.outDir})
         if (path->empty() || path->front() != '/')
             return usageError(brace("slurm: '{}' must be an absolute path (compute nodes start elsewhere).", *path));

@@ -39,7 +39,8 @@ Expected<bool> takeValue(const std::vector<std::string>& args, std::size_t& i, c
 // One of slurm's own value options at args[i] (consumed, stored in r): true; else false.
 Expected<bool> takeOwnOption(const std::vector<std::string>& args, std::size_t& i, SlurmRequest& r) {
     for (const auto& [option, target] : {std::pair<std::string, std::string*>{"--partition", &r.partition},
-                                         {"--time", &r.time}, {"--out", &r.outDir}}) {
+                                         {"--time", &r.time},
+                                         {"--out", &r.outDir}}) {
         auto took = takeValue(args, i, option, *target);
         if (!took || *took) return took;
     }

@@ -80,8 +80,8 @@ Status writeScript(const std::string& path, const std::string& text) {
     return {};
 }
 
-Expected<std::string> sbatchSubmit(const std::string& sbatch, std::vector<std::string> options, const std::string& script,
-                                   int* exitCode) {
+Expected<std::string> sbatchSubmit(const std::string& sbatch, std::vector<std::string> options,
+                                   const std::string& script, int* exitCode) {
     std::vector<std::string> argv{sbatch, "--parsable"};
     argv.insert(argv.end(), options.begin(), options.end());
     argv.push_back(script);
@@ -89,7 +89,9 @@ Expected<std::string> sbatchSubmit(const std::string& sbatch, std::vector<std::s
     if (!res) return std::unexpected(res.error());
     if (exitCode) *exitCode = res->exitCode;
     auto id = parseSbatchJobId(res->out);
-    if (!id) return fail(brace("sbatch {} failed (exit {}): {}", script, res->exitCode, res->err.empty() ? res->out : res->err));
+    if (!id)
+        return fail(
+            brace("sbatch {} failed (exit {}): {}", script, res->exitCode, res->err.empty() ? res->out : res->err));
     if (!exitCode && res->exitCode != 0)
         return fail(brace("sbatch {} failed (exit {}): {}", script, res->exitCode, res->err));
     return id;
@@ -169,8 +171,8 @@ std::string slurmFailureReport(const SlurmPlan& plan) {
     if (!missing.empty()) {
         std::string list;
         for (int i : missing) list += (list.empty() ? "" : ", ") + std::to_string(i);
-        text += brace("{} of {} shard(s) of '{}' missing or invalid: {}.\n", missing.size(), plan.shards, plan.stage,
-                      list);
+        text +=
+            brace("{} of {} shard(s) of '{}' missing or invalid: {}.\n", missing.size(), plan.shards, plan.stage, list);
         text += brace("Re-run only them, then merge:\n  sbatch --array={} {}\n  sbatch {}\n", slurmArrayList(tasks),
                       shellQuote(plan.arrayScriptPath()), shellQuote(plan.mergeScriptPath()));
     } else {

@@ -27,8 +27,11 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
     auto summary = dl::SelectSummary::fromJson(run->summary, runId);
     if (!summary) return std::unexpected(summary.error());
     if (summary->method != "cross-lingual" || !summary->alignment)
-        return dl::fail(QCoreApplication::translate("AlignmentView", "Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).")
-                            .arg(runId).toStdString());
+        return dl::fail(QCoreApplication::translate("AlignmentView",
+                                                    "Run #%1 is not a cross-lingual selection run with a stored "
+                                                    "alignment sample (run it again to get one).")
+                            .arg(runId)
+                            .toStdString());
     auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kAlignmentPairIds);
     auto before = dl::getRunArray<float>(**store, runId, dl::blobs::kAlignmentBefore);
     auto after = dl::getRunArray<float>(**store, runId, dl::blobs::kAlignmentAfter);
@@ -56,7 +59,10 @@ dl::Expected<AlignmentData> readAlignmentView(const QString& projectPath, qint64
         d.textsB.append(QString::fromStdString(swapped ? s.src : s.tgt));
     }
     const QLocale locale;
-    d.title = QCoreApplication::translate("AlignmentView", "Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).")
+    d.title = QCoreApplication::translate(
+                  "AlignmentView",
+                  "Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its "
+                  "translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).")
                   .arg(runId)
                   .arg(m)
                   .arg(locale.toString(al.pairCosineBefore, 'f', 3), locale.toString(al.pairCosineAfter, 'f', 3));

@@ -40,7 +40,8 @@ void addEllipses(dl::Store& store, std::int64_t sourceRun, int k, ClusterViewDat
     auto covs = dl::getRunArray<double>(store, sourceRun, dl::blobs::kCovs2d);
     if (!means || !covs || int(means->size()) != 2 * k || int(covs->size()) != 4 * k) return;
     for (int c = 0; c < k; ++c)
-        d.ellipses.push_back({(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
+        d.ellipses.push_back(
+            {(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
 }
 
 void addConfusion(const std::vector<int>& truth, const std::vector<std::int32_t>& labels, int k, ClusterViewData& d) {
@@ -49,7 +50,8 @@ void addConfusion(const std::vector<int>& truth, const std::vector<std::int32_t>
     for (int c = 0; c < k; ++c) {
         const int m = majority[std::size_t(c)];
         d.majority << m;
-        d.clusterNames << (m >= 0 ? QStringLiteral("c%1 → %2").arg(c).arg(d.domainNames[m]) : QStringLiteral("c%1").arg(c));
+        d.clusterNames << (m >= 0 ? QStringLiteral("c%1 → %2").arg(c).arg(d.domainNames[m])
+                                  : QStringLiteral("c%1").arg(c));
     }
     d.labelled = cm.total() > 0;
     if (!d.labelled) return;
@@ -60,9 +62,12 @@ void addConfusion(const std::vector<int>& truth, const std::vector<std::int32_t>
         for (int c = 0; c < k; ++c) row << cm.at(t, c);
         d.confusion.counts << row;
     }
-    d.metrics = QObject::tr("Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)")
-                    .arg(100 * dl::purity(cm), 0, 'f', 2).arg(dl::normalizedMutualInfo(cm), 0, 'f', 3)
-                    .arg(dl::adjustedRandIndex(cm), 0, 'f', 3).arg(cm.total());
+    d.metrics =
+        QObject::tr("Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)")
+            .arg(100 * dl::purity(cm), 0, 'f', 2)
+            .arg(dl::normalizedMutualInfo(cm), 0, 'f', 3)
+            .arg(dl::adjustedRandIndex(cm), 0, 'f', 3)
+            .arg(cm.total());
 }
 
 }  // namespace
@@ -76,8 +81,9 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     auto xy = dl::getRunArray<float>(**store, runId, dl::blobs::kPca2d);
     auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kSentenceIds);
     if (!xy || !ids || xy->size() != 2 * ids->size())
-        return dl::fail("Assign run " + std::to_string(runId) +
-                        " has no map coordinates (its shards were made before assign wrote them, or its cluster run had no PCA).");
+        return dl::fail(
+            "Assign run " + std::to_string(runId) +
+            " has no map coordinates (its shards were made before assign wrote them, or its cluster run had no PCA).");
     if (cancel.isCancelled()) return dl::cancelled();
     auto results = dl::readRunResults(**store, runId);
     if (!results) return std::unexpected(results.error());
@@ -109,6 +115,9 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     addEllipses(**store, source, k, d);
     addConfusion(truth, *labels, k, d);
     d.title = QObject::tr("Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4")
-                  .arg(runId).arg(source).arg(n).arg(k);
+                  .arg(runId)
+                  .arg(source)
+                  .arg(n)
+                  .arg(k);
     return d;
 }

@@ -32,7 +32,8 @@ quint64 AsyncService::beginRead(QObject* owner, const QString& channel, std::sha
     return c.generation;
 }
 
-void AsyncService::startRead(std::shared_ptr<dl::CancelToken> token, std::function<void()> work, std::function<void()> deliver) {
+void AsyncService::startRead(std::shared_ptr<dl::CancelToken> token, std::function<void()> work,
+                             std::function<void()> deliver) {
     // `this` outlives the task: shutdown() waits for the pool. The reply is queued to the GUI
     // thread; Qt drops it with the service if the service is gone by then.
     readPool_.start([this, token = std::move(token), work = std::move(work), deliver = std::move(deliver)] {
@@ -88,8 +89,8 @@ quint64 AsyncService::write(QObject* owner, const QString& channel, Work work, s
     auto& lane = lanes_[channel];
     if (!lane) lane = std::make_shared<WriteLane>();
     // Runs on the drainer's thread; posting from that one thread keeps the replies in order.
-    auto task = [this, channel, ticket, work = std::move(work), guard = QPointer<QObject>(owner), done = std::move(done),
-                 onError = std::move(onError)] {
+    auto task = [this, channel, ticket, work = std::move(work), guard = QPointer<QObject>(owner),
+                 done = std::move(done), onError = std::move(onError)] {
         dl::Status status;
         try {
             status = work();

@@ -5,8 +5,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
-#include <QPushButton>
 #include <QLocale>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -20,7 +20,7 @@ namespace {
 constexpr int kMaxListed = 500;  // sentences listed for a scatter selection
 constexpr int kCategoryItems = 2;  // "True domain", "GMM cluster"; value sources follow
 constexpr qsizetype kPrepareOnPoolFrom = 100000;  // points; see setRun
-}
+}// namespace
 
 ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget(parent), async_(async) {
     title_ = new QLabel(tr("No clustering run yet: use Analysis → Cluster…"), this);
@@ -35,7 +35,8 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     ellipses_ = new QCheckBox(tr("Component ellipses (1σ, 2σ)"), this);
     ellipses_->setChecked(true);
     namesButton_ = new QPushButton(tr("Cluster names…"), this);
-    namesButton_->setToolTip(tr("The most distinctive words of each cluster (c-TF-IDF); give clusters your own names."));
+    namesButton_->setToolTip(
+        tr("The most distinctive words of each cluster (c-TF-IDF); give clusters your own names."));
     auto* bar = new QHBoxLayout;
     bar->addWidget(title_, 1);
     bar->addWidget(new QLabel(tr("Colour by:"), this));
@@ -114,7 +115,8 @@ void ClusterExplorer::setRun(ClusterViewData data) {
     }
     title_->setText(tr("%1 — preparing the map…").arg(data.title));
     async_.load<ClusterViewData>(
-        this, QStringLiteral("map"), [data = std::move(data)]() mutable -> dl::Expected<ClusterViewData> {
+        this, QStringLiteral("map"),
+        [data = std::move(data)]() mutable -> dl::Expected<ClusterViewData> {
             prepareMap(data);
             return std::move(data);
         },
@@ -151,7 +153,8 @@ void ClusterExplorer::loadValueSources() {
     }
     valueSources_.clear();
     async_.load<QList<MapValueSource>>(
-        this, QStringLiteral("value sources"), [path = projectPath_, run = data_.runId] { return readMapValueSources(path, run); },
+        this, QStringLiteral("value sources"),
+        [path = projectPath_, run = data_.runId] { return readMapValueSources(path, run); },
         [this](QList<MapValueSource> sources) {
             const QSignalBlocker block(colourBy_);
             valueSources_ = std::move(sources);
@@ -169,7 +172,8 @@ void ClusterExplorer::colourByValue(const MapValueSource& source) {
     }
     title_->setToolTip(tr("Reading %1…").arg(source.label));
     async_.load<QVector<double>>(
-        this, QStringLiteral("values"), [path = projectPath_, source, ids = data_.scatter.ids] { return readMapValues(path, source, ids); },
+        this, QStringLiteral("values"),
+        [path = projectPath_, source, ids = data_.scatter.ids] { return readMapValues(path, source, ids); },
         [this, label = source.label](QVector<double> values) {
             title_->setToolTip(QString());
             scatter_->setValues(std::move(values), label);
@@ -191,11 +195,10 @@ void ClusterExplorer::applyColouring() {
     const bool byDomain = colourBy_->currentIndex() == 0 && data_.labelled;
     QVector<EllipseSpec> ellipses = data_.ellipses;
     for (auto& e : ellipses)
-        if (byDomain) e.category = e.category >= 0 && e.category < data_.majority.size() ? data_.majority[e.category] : -1;
-    if (byDomain)
-        scatter_->setCategories(data_.scatter.category, data_.domainNames);
-    else
-        scatter_->setCategories(data_.clusterLabels, data_.clusterNames);
+        if (byDomain)
+            e.category = e.category >= 0 && e.category < data_.majority.size() ? data_.majority[e.category] : -1;
+    if (byDomain) scatter_->setCategories(data_.scatter.category, data_.domainNames);
+    else scatter_->setCategories(data_.clusterLabels, data_.clusterNames);
     scatter_->setEllipses(ellipses);
     scatter_->setColorMode(ScatterPlotView::ColorMode::Category);
 }

@@ -14,7 +14,8 @@
 void ClusterExplorer::reloadNames() {
     if (data_.runId <= 0) return;
     async_.load<dl::ClusterNames>(
-        this, QStringLiteral("names"), [path = projectPath_, run = data_.runId] { return readRunClusterNames(path, run); },
+        this, QStringLiteral("names"),
+        [path = projectPath_, run = data_.runId] { return readRunClusterNames(path, run); },
         [this, run = data_.runId](dl::ClusterNames names) {
             const int k = int(baseClusterNames_.size());
             words_.clear();
@@ -42,7 +43,10 @@ void ClusterExplorer::applyNames() {
     const int k = int(baseClusterNames_.size());
     for (int c = 0; c < k; ++c) {
         QString label = userNames_.value(c);
-        if (label.isEmpty()) label = words_.value(c).section(QStringLiteral(", "), 0, 1).replace(QStringLiteral(", "), QStringLiteral(" · "));
+        if (label.isEmpty())
+            label = words_.value(c)
+                        .section(QStringLiteral(", "), 0, 1)
+                        .replace(QStringLiteral(", "), QStringLiteral(" · "));
         nameLabels_ << label;
         // "c3 patient · dose → medical": the automatic id, the name, the domain it maps to.
         const int m = c < data_.majority.size() ? data_.majority[c] : -1;
@@ -76,7 +80,8 @@ void ClusterExplorer::writeNames(const QMap<int, QString>& names) {
     applyNames();  // at once in memory; stored below
     // One write after another (the service's "cluster names" channel), then the names as stored.
     async_.write(
-        this, QStringLiteral("cluster names"), [path = projectPath_, run = data_.runId, names] { return writeClusterNames(path, run, names); },
+        this, QStringLiteral("cluster names"),
+        [path = projectPath_, run = data_.runId, names] { return writeClusterNames(path, run, names); },
         [this] { reloadNames(); },
         [this](const QString& message) {
             title_->setToolTip(tr("The cluster names were NOT saved: %1").arg(message));

@@ -24,4 +24,5 @@ dl::Expected<dl::ClusterNames> readRunClusterNames(const QString& projectPath, q
 dl::Status writeClusterNames(const QString& projectPath, qint64 runId, const QMap<int, QString>& names);
 
 // A JobRunner body computing the distinctive words of run `runId` with its corpus's stop words.
-std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> makeNameClustersJob(const QString& projectPath, qint64 runId);
+std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> makeNameClustersJob(const QString& projectPath,
+                                                                                         qint64 runId);

@@ -36,7 +36,8 @@ dl::Expected<CutoffComparison> readCutoffComparison(const QString& projectPath, 
     if (!first) return std::unexpected(first.error());
     const auto domain = seedDomain(first->params.value("seed", std::string()));
     if (domain.empty())
-        return dl::fail("Run " + std::to_string(runIds.front()) + "'s seed names no domain (CORPUS:DOMAIN): there is no in-domain label to evaluate against.");
+        return dl::fail("Run " + std::to_string(runIds.front()) +
+                        "'s seed names no domain (CORPUS:DOMAIN): there is no in-domain label to evaluate against.");
     dl::EvaluateParams params;
     params.domain = domain;
     for (auto id : runIds) params.runs.push_back(id);
@@ -44,7 +45,9 @@ dl::Expected<CutoffComparison> readCutoffComparison(const QString& projectPath, 
     if (!result) return std::unexpected(result.error());
     CutoffComparison out;
     out.relevant = (*result)["runs"][0]["relevant"].get<std::int64_t>();
-    out.title = QObject::tr("Precision at cut-off, in-domain label '%1' (%2 in the pool)").arg(QString::fromStdString(domain)).arg(out.relevant);
+    out.title = QObject::tr("Precision at cut-off, in-domain label '%1' (%2 in the pool)")
+                    .arg(QString::fromStdString(domain))
+                    .arg(out.relevant);
     for (const auto& r : (*result)["runs"]) {
         const auto id = r["run"].get<std::int64_t>();
         const auto method = QString::fromStdString(r["method"].get<std::string>());
@@ -56,7 +59,9 @@ dl::Expected<CutoffComparison> readCutoffComparison(const QString& projectPath, 
         if (iterations.size() < 2) continue;
         for (const auto& it : iterations)
             if (it.contains("cutoffs"))
-                out.curves << curveOf(QObject::tr("#%1 %2, iteration %3").arg(id).arg(method).arg(it["iteration"].get<int>()), it["cutoffs"]);
+                out.curves << curveOf(
+                    QObject::tr("#%1 %2, iteration %3").arg(id).arg(method).arg(it["iteration"].get<int>()),
+                    it["cutoffs"]);
     }
     return out;
 }

@@ -23,7 +23,8 @@ int DecisionWriter::write(const QString& projectPath, qint64 runId, const Decisi
     const int ticket = next_++;
     ++pending_;
     async_.write(
-        this, QStringLiteral("decisions"), [projectPath, runId, decisions] { return writeDecisions(projectPath, runId, decisions); },
+        this, QStringLiteral("decisions"),
+        [projectPath, runId, decisions] { return writeDecisions(projectPath, runId, decisions); },
         [this, ticket] {
             --pending_;
             emit saved(ticket);

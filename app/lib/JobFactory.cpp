@@ -34,16 +34,22 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
     dl::EncodeParams p;
     if (auto s = applyParamValues(dl::encodeParamTable(), p, r.values); !s) return failing(s.error());
     if (auto s = dl::validateEncodeParams(p); !s) return failing(s.error());
-    return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
-        auto res = dl::runEncode(p, store, progress, cancel);
-        if (!res) return std::unexpected(res.error());
-        if (outcome)
-            outcome->summary = res->noop ? QObject::tr("%1 was already encoded with %2.").arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
-                                         : QObject::tr("Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).")
-                                               .arg(res->encoded).arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
-                                               .arg(res->sentencesPerSecond, 0, 'f', 0).arg(QString::fromStdString(res->device));
-        return {};
-    });
+    return withStore(
+        project,
+        [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+            auto res = dl::runEncode(p, store, progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome)
+                outcome->summary =
+                    res->noop ? QObject::tr("%1 was already encoded with %2.")
+                                    .arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
+                              : QObject::tr("Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).")
+                                    .arg(res->encoded)
+                                    .arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
+                                    .arg(res->sentencesPerSecond, 0, 'f', 0)
+                                    .arg(QString::fromStdString(res->device));
+            return {};
+        });
 }
 
 JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, std::shared_ptr<JobOutcome> outcome) {
@@ -52,48 +58,59 @@ JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, 
     const bool sweep = r.sweep;
     const bool layerSweep = r.layerSweep;
     const int kFrom = r.kFrom, kTo = r.kTo;
-    return withStore(project, [p, sweep, layerSweep, kFrom, kTo, outcome](dl::Store& store, dl::ProgressSink& progress,
-                                                              const dl::CancelToken& cancel) -> dl::Status {
-        if (layerSweep) {
-            dl::LayerSweepParams lp;
-            lp.base = p;
-            lp.layers = p.representation.layers;
-            lp.base.representation.layers.clear();
-            auto res = dl::runLayerSweep(lp, store, progress, cancel);
+    return withStore(
+        project,
+        [p, sweep, layerSweep, kFrom, kTo, outcome](dl::Store& store, dl::ProgressSink& progress,
+                                                    const dl::CancelToken& cancel) -> dl::Status {
+            if (layerSweep) {
+                dl::LayerSweepParams lp;
+                lp.base = p;
+                lp.layers = p.representation.layers;
+                lp.base.representation.layers.clear();
+                auto res = dl::runLayerSweep(lp, store, progress, cancel);
+                if (!res) return std::unexpected(res.error());
+                if (outcome) {
+                    outcome->runId = res->runId;
+                    outcome->summary =
+                        res->labelled ? QObject::tr("Layer sweep run #%1: best layer by purity %2, by silhouette %3.")
+                                            .arg(res->runId)
+                                            .arg(res->layerByPurity)
+                                            .arg(res->layerBySilhouette)
+                                      : QObject::tr("Layer sweep run #%1: silhouette picks layer %2.")
+                                            .arg(res->runId)
+                                            .arg(res->layerBySilhouette);
+                }
+                return {};
+            }
+            if (sweep) {
+                dl::SweepParams sp;
+                sp.base = p;
+                for (int k = kFrom; k <= kTo; ++k) sp.ks.push_back(k);
+                auto res = dl::runClusterSweep(sp, store, progress, cancel);
+                if (!res) return std::unexpected(res.error());
+                if (outcome) {
+                    outcome->runId = res->runId;
+                    outcome->summary =
+                        QObject::tr("k sweep %1–%2: lowest BIC at k = %3.").arg(kFrom).arg(kTo).arg(res->bestKByBic);
+                }
+                return {};
+            }
+            auto res = dl::runCluster(p, store, progress, cancel);
             if (!res) return std::unexpected(res.error());
             if (outcome) {
                 outcome->runId = res->runId;
-                outcome->summary = res->labelled
-                                       ? QObject::tr("Layer sweep run #%1: best layer by purity %2, by silhouette %3.")
-                                             .arg(res->runId).arg(res->layerByPurity).arg(res->layerBySilhouette)
-                                       : QObject::tr("Layer sweep run #%1: silhouette picks layer %2.").arg(res->runId).arg(res->layerBySilhouette);
+                outcome->summary =
+                    res->labelled
+                        ? QObject::tr("Clustering run #%1: purity %2 ± %3 % over %4 seeds (random baseline %5 %).")
+                              .arg(res->runId)
+                              .arg(100 * res->purityMean, 0, 'f', 2)
+                              .arg(100 * res->purityStd, 0, 'f', 2)
+                              .arg(res->perSeed.size())
+                              .arg(100 * res->randomPurityMean, 0, 'f', 2)
+                        : QObject::tr("Clustering run #%1 stored (no domain labels: no purity).").arg(res->runId);
             }
             return {};
-        }
-        if (sweep) {
-            dl::SweepParams sp;
-            sp.base = p;
-            for (int k = kFrom; k <= kTo; ++k) sp.ks.push_back(k);
-            auto res = dl::runClusterSweep(sp, store, progress, cancel);
-            if (!res) return std::unexpected(res.error());
-            if (outcome) {
-                outcome->runId = res->runId;
-                outcome->summary = QObject::tr("k sweep %1–%2: lowest BIC at k = %3.").arg(kFrom).arg(kTo).arg(res->bestKByBic);
-            }
-            return {};
-        }
-        auto res = dl::runCluster(p, store, progress, cancel);
-        if (!res) return std::unexpected(res.error());
-        if (outcome) {
-            outcome->runId = res->runId;
-            outcome->summary = res->labelled
-                                   ? QObject::tr("Clustering run #%1: purity %2 ± %3 % over %4 seeds (random baseline %5 %).")
-                                         .arg(res->runId).arg(100 * res->purityMean, 0, 'f', 2).arg(100 * res->purityStd, 0, 'f', 2)
-                                         .arg(res->perSeed.size()).arg(100 * res->randomPurityMean, 0, 'f', 2)
-                                   : QObject::tr("Clustering run #%1 stored (no domain labels: no purity).").arg(res->runId);
-        }
-        return {};
-    });
+        });
 }
 
 JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, std::shared_ptr<JobOutcome> outcome) {
@@ -101,30 +118,40 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, st
         dl::CrossLingualParams p;
         if (auto s = applyParamValues(dl::crossLingualParamTable(), p, r.values); !s) return failing(s.error());
         if (auto s = dl::validateCrossLingualParams(p); !s) return failing(s.error());
-        return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
-            auto res = dl::runCrossLingual(p, store, progress, cancel);
-            if (!res) return std::unexpected(res.error());
-            if (outcome) {
-                outcome->runId = res->runId;
-                outcome->summary = QObject::tr("Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.")
-                                       .arg(res->runId).arg(res->selected).arg(res->poolSize);
-            }
-            return {};
-        });
+        return withStore(
+            project,
+            [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+                auto res = dl::runCrossLingual(p, store, progress, cancel);
+                if (!res) return std::unexpected(res.error());
+                if (outcome) {
+                    outcome->runId = res->runId;
+                    outcome->summary =
+                        QObject::tr("Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.")
+                            .arg(res->runId)
+                            .arg(res->selected)
+                            .arg(res->poolSize);
+                }
+                return {};
+            });
     }
     dl::SelectParams p;
     if (auto s = applyParamValues(dl::selectParamTable(), p, r.values); !s) return failing(s.error());
     if (auto s = dl::validateSelectParams(p); !s) return failing(s.error());
-    return withStore(project, [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
-        auto res = dl::runSelect(p, store, progress, cancel);
-        if (!res) return std::unexpected(res.error());
-        if (outcome) {
-            outcome->runId = res->runId;
-            outcome->summary = QObject::tr("Selection run #%1 (%2): %3 of %4 pool sentences selected.")
-                                   .arg(res->runId).arg(QString::fromStdString(dl::methodName(p.method))).arg(res->selected).arg(res->poolSize);
-        }
-        return {};
-    });
+    return withStore(
+        project,
+        [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+            auto res = dl::runSelect(p, store, progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome) {
+                outcome->runId = res->runId;
+                outcome->summary = QObject::tr("Selection run #%1 (%2): %3 of %4 pool sentences selected.")
+                                       .arg(res->runId)
+                                       .arg(QString::fromStdString(dl::methodName(p.method)))
+                                       .arg(res->selected)
+                                       .arg(res->poolSize);
+            }
+            return {};
+        });
 }
 
 JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, std::shared_ptr<JobOutcome> outcome) {
@@ -138,7 +165,9 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, st
         auto res = dl::runExport(p, **store, progress, cancel);
         if (!res) return std::unexpected(res.error());
         if (outcome)
-            outcome->summary = QObject::tr("Exported %1 files; manifest %2.").arg(res->files.size()).arg(QString::fromStdString(res->manifestPath));
+            outcome->summary = QObject::tr("Exported %1 files; manifest %2.")
+                                   .arg(res->files.size())
+                                   .arg(QString::fromStdString(res->manifestPath));
         return {};
     };
 }

@@ -14,7 +14,11 @@ struct JobOutcome {
     qint64 runId = 0;
 };
 
-JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& request, std::shared_ptr<JobOutcome> outcome);
-JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& request, std::shared_ptr<JobOutcome> outcome);
-JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& request, std::shared_ptr<JobOutcome> outcome);
-JobRunner::Body makeExportJob(const QString& project, const ExportRequest& request, std::shared_ptr<JobOutcome> outcome);
+JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& request,
+                              std::shared_ptr<JobOutcome> outcome);
+JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& request,
+                               std::shared_ptr<JobOutcome> outcome);
+JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& request,
+                              std::shared_ptr<JobOutcome> outcome);
+JobRunner::Body makeExportJob(const QString& project, const ExportRequest& request,
+                              std::shared_ptr<JobOutcome> outcome);

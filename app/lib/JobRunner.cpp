@@ -24,7 +24,8 @@ JobRunner::JobRunner(QObject* parent) : QObject(parent), thread_(new QThread(thi
         worker_,
         [] {
             const auto self = static_cast<id_t>(::gettid());
-            setpriority(PRIO_PROCESS, self, getpriority(PRIO_PROCESS, self) + kWorkerNice);  // inherited from the GUI thread
+            setpriority(PRIO_PROCESS, self,
+                        getpriority(PRIO_PROCESS, self) + kWorkerNice);  // inherited from the GUI thread
         },
         Qt::QueuedConnection);
 }
@@ -56,7 +57,10 @@ void JobRunner::startNext() {
     cancel_ = std::make_shared<dl::CancelToken>();
     emit jobStarted(job.id, job.title);
     QMetaObject::invokeMethod(
-        worker_, [worker = worker_, id = job.id, body = std::move(job.body), token = cancel_]() { worker->execute(id, body, token); },
+        worker_,
+        [worker = worker_, id = job.id, body = std::move(job.body), token = cancel_]() {
+            worker->execute(id, body, token);
+        },
         Qt::QueuedConnection);
 }
 

@@ -36,6 +36,7 @@ void JobWorker::execute(int id, const JobRunner::Body& body, std::shared_ptr<dl:
     auto outcome = dl::runJob<void>([&]() { return body(sink, *cancel); });
     // errorText: the UI language for coded errors, core's English sentence for the rest.
     if (outcome) emit finished(id, JobOutcomeKind::Succeeded, QString());
-    else if (outcome.error().kind == dl::ErrorKind::Cancelled) emit finished(id, JobOutcomeKind::Cancelled, errorText(outcome.error()));
+    else if (outcome.error().kind == dl::ErrorKind::Cancelled)
+        emit finished(id, JobOutcomeKind::Cancelled, errorText(outcome.error()));
     else emit finished(id, JobOutcomeKind::Failed, errorText(outcome.error()));
 }

@@ -14,7 +14,8 @@ dl::Expected<LayerSweepViewData> readLayerSweepView(const QString& projectPath, 
     if (!store) return std::unexpected(store.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != dl::RunKind::LayerSweep) return dl::usageError("Run " + std::to_string(runId) + " is not a layer sweep.");
+    if (run->kind != dl::RunKind::LayerSweep)
+        return dl::usageError("Run " + std::to_string(runId) + " is not a layer sweep.");
     auto summary = dl::LayerSweepSummary::fromJson(run->summary, runId);
     if (!summary) return std::unexpected(summary.error());
     const dl::LayerSweepSummary& s = *summary;
@@ -22,7 +23,8 @@ dl::Expected<LayerSweepViewData> readLayerSweepView(const QString& projectPath, 
     for (const auto& p : s.points) highest = std::max(highest, p.layer);
     LayerSweepViewData d;
     d.runId = runId;
-    SweepSeries purity{QObject::tr("Purity"), {}}, nmi{QObject::tr("NMI"), {}}, silhouette{QObject::tr("Silhouette"), {}};
+    SweepSeries purity{QObject::tr("Purity"), {}}, nmi{QObject::tr("NMI"), {}},
+        silhouette{QObject::tr("Silhouette"), {}};
     for (const auto& p : s.points) {
         const int layer = p.layer;
         d.x << (layer < 0 ? highest + 1 : layer);

@@ -72,7 +72,8 @@ void MapCutBar::setRun(const QString& title, qint64 ranked, qint64 k) {
     slider_->setEnabled(ranked > 0 && cutShown());
     box_->setEnabled(ranked > 0 && cutShown());
     show_->setEnabled(ranked > 0);
-    if (ranked == 0) count_->setText(title.isEmpty() ? tr("no selection run shown") : tr("the run ranks none of these sentences"));
+    if (ranked == 0)
+        count_->setText(title.isEmpty() ? tr("no selection run shown") : tr("the run ranks none of these sentences"));
     setK(k);
     updateButtons();
 }
@@ -96,7 +97,8 @@ void MapCutBar::setPickedCount(qint64 picked) {
 
 void MapCutBar::setInCut(qint64 inCut) {
     if (ranked_ > 0)
-        count_->setText(cutShown() ? tr("%1 on the map in the cut").arg(QLocale().toString(inCut)) : tr("cut not shown"));
+        count_->setText(cutShown() ? tr("%1 on the map in the cut").arg(QLocale().toString(inCut))
+                                   : tr("cut not shown"));
 }
 
 void MapCutBar::updateButtons() {

@@ -27,7 +27,8 @@ const char* column(Field f) {
 // Whether run `runId` stored any non-NULL value in `col` (the first row decides for runs
 // that store one for every sentence; a run without any is scanned once, off the GUI thread).
 dl::Expected<bool> hasColumn(dl::Store& store, qint64 runId, const char* col) {
-    auto q = store.prepare(std::string("SELECT 1 FROM run_results WHERE run_id = ?1 AND ") + col + " IS NOT NULL LIMIT 1");
+    auto q =
+        store.prepare(std::string("SELECT 1 FROM run_results WHERE run_id = ?1 AND ") + col + " IS NOT NULL LIMIT 1");
     if (!q) return std::unexpected(q.error());
     q->bind(1, std::int64_t(runId));
     return q->step();
@@ -52,7 +53,9 @@ dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPa
             out.append({id, Field::Score, QObject::tr("Run #%1 %2: score").arg(id).arg(method)});
             auto prob = hasColumn(**store, id, "prob");
             if (!prob) return std::unexpected(prob.error());
-            if (*prob) out.append({id, Field::Probability, QObject::tr("Run #%1 %2: classifier probability").arg(id).arg(method)});
+            if (*prob)
+                out.append(
+                    {id, Field::Probability, QObject::tr("Run #%1 %2: classifier probability").arg(id).arg(method)});
         } else if (run.kind == dl::RunKind::Cluster) {
             out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id)});
             out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id)});
@@ -62,7 +65,8 @@ dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPa
     return out;
 }
 
-dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const MapValueSource& source, const QVector<qint64>& ids) {
+dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const MapValueSource& source,
+                                            const QVector<qint64>& ids) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
     std::string sql;
@@ -70,10 +74,13 @@ dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const Ma
     if (source.field == Field::Length) {
         // The corpus of the first point: the map shows one corpus.
         if (ids.isEmpty()) return QVector<double>{};
-        sql = "SELECT id, src_tokens FROM sentences WHERE corpus_id = (SELECT corpus_id FROM sentences WHERE id = ?1) ORDER BY id";
+        sql =
+            "SELECT id, src_tokens FROM sentences WHERE corpus_id = (SELECT corpus_id FROM sentences WHERE id = ?1) "
+            "ORDER BY id";
         key = ids.front();
     } else {
-        sql = std::string("SELECT sentence_id, ") + column(source.field) + " FROM run_results WHERE run_id = ?1 ORDER BY sentence_id";
+        sql = std::string("SELECT sentence_id, ") + column(source.field) +
+              " FROM run_results WHERE run_id = ?1 ORDER BY sentence_id";
     }
     auto q = (*store)->prepare(sql);
     if (!q) return std::unexpected(q.error());

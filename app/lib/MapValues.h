@@ -23,4 +23,5 @@ dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPa
 
 // The values of `source` for the sentences `ids` (the map's points, in its order); NaN where
 // a sentence has none (not in that run's pool, or excluded from its ranking).
-dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const MapValueSource& source, const QVector<qint64>& ids);
+dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const MapValueSource& source,
+                                            const QVector<qint64>& ids);

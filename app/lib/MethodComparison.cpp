@@ -69,11 +69,13 @@ dl::Status readMap(dl::Store& store, std::int64_t corpusId, MethodComparisonData
 
 }  // namespace
 
-dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath, const MethodComparisonRequest& request,
+dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath,
+                                                        const MethodComparisonRequest& request,
                                                         const dl::CancelToken& cancel) {
     const int m = int(request.runIds.size());
     if (m < 2 || m > 4) return dl::usageError("Choose 2 to 4 selection runs to compare.");
-    if (request.pairA == request.pairB || request.pairA < 0 || request.pairB < 0 || request.pairA >= m || request.pairB >= m)
+    if (request.pairA == request.pairB || request.pairA < 0 || request.pairB < 0 || request.pairA >= m ||
+        request.pairB >= m)
         return dl::usageError("Choose two different runs for the rank-vs-rank view.");
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
@@ -86,10 +88,12 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
         const qint64 id = request.runIds[i];
         auto run = dl::getRun(**store, id);
         if (!run) return std::unexpected(run.error());
-        if (run->kind != dl::RunKind::Select) return dl::usageError("Run " + std::to_string(id) + " is not a selection run.");
+        if (run->kind != dl::RunKind::Select)
+            return dl::usageError("Run " + std::to_string(id) + " is not a selection run.");
         if (i == 0) corpusId = run->corpusId;
-        else if (run->corpusId != corpusId) return dl::usageError("Run " + std::to_string(id) + " selects from another pool than run " +
-                                                                   std::to_string(request.runIds[0]) + ".");
+        else if (run->corpusId != corpusId)
+            return dl::usageError("Run " + std::to_string(id) + " selects from another pool than run " +
+                                  std::to_string(request.runIds[0]) + ".");
         auto results = dl::readRunResults(**store, id);
         if (!results) return std::unexpected(results.error());
         LoadedRun& r = runs[std::size_t(i)];
@@ -97,7 +101,8 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
         r.ranked.scores = std::move(results->score);
         r.storedCut = std::count(results->label.begin(), results->label.end(), 1);
         r.ranks = dl::ranksOf(r.ranked);
-        d.labels << QStringLiteral("#%1 %2").arg(id).arg(QString::fromStdString(run->params.value("method", std::string("?"))));
+        d.labels << QStringLiteral("#%1 %2").arg(id).arg(
+            QString::fromStdString(run->params.value("method", std::string("?"))));
     }
     qint64 k = request.k;
     if (k <= 0) {
@@ -110,13 +115,15 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
     for (const auto& r : runs) ranked.push_back(r.ranked);
     auto overlap = dl::compareTopK(ranked, k);
     if (!overlap) return std::unexpected(overlap.error());
-    for (int i = 0; i < m; ++i) d.upset.sets << QObject::tr("%1 (%2)").arg(d.labels[i], QLocale().toString(overlap->topSize[std::size_t(i)]));
+    for (int i = 0; i < m; ++i)
+        d.upset.sets << QObject::tr("%1 (%2)").arg(d.labels[i], QLocale().toString(overlap->topSize[std::size_t(i)]));
     d.upset.exclusive = QVector<qint64>(overlap->exclusive.begin(), overlap->exclusive.end());
     for (int a = 0; a < m; ++a)
         for (int b = a + 1; b < m; ++b) {
             const qint64 both = overlap->at(overlap->intersection, a, b);
-            d.pairs.append({d.labels[a], d.labels[b], both, overlap->topSize[std::size_t(a)] - both, overlap->topSize[std::size_t(b)] - both,
-                            overlap->jaccard[std::size_t(a * m + b)], dl::spearman(dl::rankPairs(ranked[std::size_t(a)], ranked[std::size_t(b)]))});
+            d.pairs.append({d.labels[a], d.labels[b], both, overlap->topSize[std::size_t(a)] - both,
+                            overlap->topSize[std::size_t(b)] - both, overlap->jaccard[std::size_t(a * m + b)],
+                            dl::spearman(dl::rankPairs(ranked[std::size_t(a)], ranked[std::size_t(b)]))});
         }
     d.summary = QObject::tr("Top %1 of each run · %2 sentences kept by at least one, %3 by all")
                     .arg(QLocale().toString(k), QLocale().toString(overlap->unionSize),
@@ -155,7 +162,8 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
     return d;
 }
 
-void methodMapCategories(const QVector<quint8>& mask, const QStringList& labels, int mode, QVector<int>& category, QStringList& names) {
+void methodMapCategories(const QVector<quint8>& mask, const QStringList& labels, int mode, QVector<int>& category,
+                         QStringList& names) {
     names.clear();
     category.resize(mask.size());
     if (mode >= 0) {
@@ -169,7 +177,7 @@ void methodMapCategories(const QVector<quint8>& mask, const QStringList& labels,
         QStringList in;
         for (int i = 0; i < m; ++i)
             if (bits >> i & 1u) in << labels[i];
-        names << (in.size() == 1 ? QObject::tr("only %1").arg(in.front())
+        names << (in.size() == 1   ? QObject::tr("only %1").arg(in.front())
                   : in.size() == m ? QObject::tr("all methods")
                                    : in.join(QStringLiteral(" ∩ ")));
     }

@@ -36,9 +36,11 @@ struct MethodComparisonData {
 };
 
 // A set `cancel` (a superseded request) stops the read between runs and steps (dl::cancelled()).
-dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath, const MethodComparisonRequest& request,
+dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath,
+                                                        const MethodComparisonRequest& request,
                                                         const dl::CancelToken& cancel = {});
 
 // Categories of the map for "which method keeps it": mode -1 = every combination
 // (names "cosine ∩ finetune", ...), mode i = in run i's top k or not.
-void methodMapCategories(const QVector<quint8>& mask, const QStringList& labels, int mode, QVector<int>& category, QStringList& names);
+void methodMapCategories(const QVector<quint8>& mask, const QStringList& labels, int mode, QVector<int>& category,
+                         QStringList& names);

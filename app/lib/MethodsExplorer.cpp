@@ -1,9 +1,9 @@
 #include "MethodsExplorer.h"
 
 #include <QComboBox>
-#include <QHash>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
@@ -53,7 +53,8 @@ QTableView* tableFor(QAbstractItemModel* model, QWidget* parent) {
 
 QPushButton* csvButton(QAbstractItemModel* model, QWidget* parent, const QString& name) {
     auto* b = new QPushButton(QObject::tr("Save CSV…"), parent);
-    QObject::connect(b, &QPushButton::clicked, parent, [model, parent, name] { TableExport::saveCsvWithDialog(*model, parent, name); });
+    QObject::connect(b, &QPushButton::clicked, parent,
+                     [model, parent, name] { TableExport::saveCsvWithDialog(*model, parent, name); });
     return b;
 }
 }  // namespace
@@ -101,7 +102,8 @@ MethodsExplorer::MethodsExplorer(AsyncService& async, QWidget* parent) : QWidget
     for (QComboBox* box : {pairA_, pairB_, direction_}) box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     auto* left = new QSplitter(Qt::Vertical, this);
-    left->addWidget(titled(tr("Overlap of the top k per pair"), pairsView_, {csvButton(pairs_, this, QStringLiteral("method-pairs"))}));
+    left->addWidget(titled(tr("Overlap of the top k per pair"), pairsView_,
+                           {csvButton(pairs_, this, QStringLiteral("method-pairs"))}));
     left->addWidget(titled(tr("Exact intersections (UpSet)"), upset_));
     left->setStretchFactor(0, 1);
     left->setStretchFactor(1, 2);
@@ -183,7 +185,8 @@ QVector<qint64> MethodsExplorer::checkedRuns() const {
 
 void MethodsExplorer::compare(const QVector<qint64>& runIds) {
     for (int i = 0; i < runList_->count(); ++i)
-        runList_->item(i)->setCheckState(runIds.contains(runList_->item(i)->data(Qt::UserRole).toLongLong()) ? Qt::Checked : Qt::Unchecked);
+        runList_->item(i)->setCheckState(
+            runIds.contains(runList_->item(i)->data(Qt::UserRole).toLongLong()) ? Qt::Checked : Qt::Unchecked);
     {
         const QSignalBlocker a(pairA_), b(pairB_);
         pairA_->clear();
@@ -201,13 +204,16 @@ void MethodsExplorer::request() {
     r.pairA = sameRuns ? pairA_->currentIndex() : 0;
     r.pairB = sameRuns ? pairB_->currentIndex() : 1;
     if (r.runIds.size() < 2 || r.runIds.size() > 4) {
-        summary_->setText(tr("Check 2 to 4 selection runs of the same pool (%n checked).", nullptr, int(r.runIds.size())));
+        summary_->setText(
+            tr("Check 2 to 4 selection runs of the same pool (%n checked).", nullptr, int(r.runIds.size())));
         return;
     }
     summary_->setText(tr("Comparing %n selection run(s)…", nullptr, int(r.runIds.size())));
     async_.load<MethodComparisonData>(
-        this, QStringLiteral("compare"), [path = projectPath_, r](const dl::CancelToken& cancel) { return readMethodComparison(path, r, cancel); },
-        [this](MethodComparisonData d) { show(std::move(d)); }, [this](const QString& message) { summary_->setText(message); });
+        this, QStringLiteral("compare"),
+        [path = projectPath_, r](const dl::CancelToken& cancel) { return readMethodComparison(path, r, cancel); },
+        [this](MethodComparisonData d) { show(std::move(d)); },
+        [this](const QString& message) { summary_->setText(message); });
 }
 
 void MethodsExplorer::show(MethodComparisonData data) {
@@ -233,7 +239,8 @@ void MethodsExplorer::show(MethodComparisonData data) {
     pairsView_->resizeColumnsToContents();
     upset_->setData(data_.upset);
     ranks_->setData(data_.rankScatter);
-    ranks_->setAxisLabels(tr("Rank in %1").arg(data_.labels[data_.request.pairA]), tr("Rank in %1").arg(data_.labels[data_.request.pairB]));
+    ranks_->setAxisLabels(tr("Rank in %1").arg(data_.labels[data_.request.pairA]),
+                          tr("Rank in %1").arg(data_.labels[data_.request.pairB]));
     map_->setData(data_.map);
     if (!data_.mapTitle.isEmpty()) map_->setAxisLabels(tr("PC1 (%1)").arg(data_.mapTitle), tr("PC2"));
     applyKeptDirection();

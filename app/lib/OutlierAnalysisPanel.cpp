@@ -61,11 +61,15 @@ OutlierAnalysisPanel::OutlierAnalysisPanel(AsyncService& async, QWidget* parent)
     layout->addWidget(split);
 
     sentencesView_->setToolTip(tr("Double-click a sentence to find its neighbours."));
-    connect(sentencesView_, &QTableView::doubleClicked, this,
-            [this](const QModelIndex& index) { emit lookUpRequested(index.data(SearchHitModel::TextRole).toString()); });
-    connect(figuresView_, &QTableView::clicked, this, [this](const QModelIndex& index) { showFigure(index.row(), index.column()); });
-    connect(saveTable, &QPushButton::clicked, this, [this] { TableExport::saveCsvWithDialog(*figures_, this, QStringLiteral("outlier-analysis")); });
-    connect(saveList, &QPushButton::clicked, this, [this] { TableExport::saveCsvWithDialog(*sentences_, this, QStringLiteral("outlier-sentences")); });
+    connect(sentencesView_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        emit lookUpRequested(index.data(SearchHitModel::TextRole).toString());
+    });
+    connect(figuresView_, &QTableView::clicked, this,
+            [this](const QModelIndex& index) { showFigure(index.row(), index.column()); });
+    connect(saveTable, &QPushButton::clicked, this,
+            [this] { TableExport::saveCsvWithDialog(*figures_, this, QStringLiteral("outlier-analysis")); });
+    connect(saveList, &QPushButton::clicked, this,
+            [this] { TableExport::saveCsvWithDialog(*sentences_, this, QStringLiteral("outlier-sentences")); });
 }
 
 void OutlierAnalysisPanel::showRun(const QString& projectPath, qint64 runId) {
@@ -78,7 +82,8 @@ void OutlierAnalysisPanel::showRun(const QString& projectPath, qint64 runId) {
     async_.load<OutlierAnalysisData>(
         this, QStringLiteral("figures"), [projectPath, runId] { return readOutlierAnalysis(projectPath, runId); },
         [this](OutlierAnalysisData d) {
-            title_->setText(d.labelled ? d.title : tr("This corpus has no domain labels: the outlier analysis needs them."));
+            title_->setText(d.labelled ? d.title
+                                       : tr("This corpus has no domain labels: the outlier analysis needs them."));
             figures_->setRows(d.labelled ? d.rows : QVector<OutlierFiguresRow>{});
             figuresPending_ = false;
             emit figuresShown(figures_->rowCount());
@@ -108,7 +113,8 @@ void OutlierAnalysisPanel::showFigure(int row, int column) {
         [this, what, where](FigureSentencesData d) {
             sentences_->setHits(d.hits, d.total);
             QString text = tr("%1, %2: %3 sentences").arg(where, what, QLocale().toString(d.total));
-            if (d.total > d.hits.size()) text += QLatin1Char(' ') + tr("(the first %1 listed)").arg(QLocale().toString(qint64(d.hits.size())));
+            if (d.total > d.hits.size())
+                text += QLatin1Char(' ') + tr("(the first %1 listed)").arg(QLocale().toString(qint64(d.hits.size())));
             listTitle_->setText(text);
             emit sentencesShown(int(d.hits.size()), d.total);
         },

@@ -18,5 +18,5 @@ struct FigureSentencesData {
     QVector<SearchHit> hits;
     qint64 total = 0;
 };
-dl::Expected<FigureSentencesData> readFigureSentences(const QString& projectPath, qint64 runId, int cluster, bool outliersOnly,
-                                                      int figure, int limit);
+dl::Expected<FigureSentencesData> readFigureSentences(const QString& projectPath, qint64 runId, int cluster,
+                                                      bool outliersOnly, int figure, int limit);

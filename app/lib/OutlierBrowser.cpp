@@ -17,12 +17,14 @@
 
 #include "OutlierTableModel.h"
 
-OutlierBrowser::OutlierBrowser(AsyncService& async, QWidget* parent) : QWidget(parent), model_(new OutlierTableModel(async, this)) {
+OutlierBrowser::OutlierBrowser(AsyncService& async, QWidget* parent)
+    : QWidget(parent), model_(new OutlierTableModel(async, this)) {
     from_ = new QComboBox(this);
     to_ = new QComboBox(this);
     outliersOnly_ = new QCheckBox(tr("Only outliers"), this);
     outliersOnly_->setChecked(true);
-    outliersOnly_->setToolTip(tr("Sentences whose cluster maps to another domain than their own (the paper's Table 2)."));
+    outliersOnly_->setToolTip(
+        tr("Sentences whose cluster maps to another domain than their own (the paper's Table 2)."));
     digits_ = new QComboBox(this);
     digits_->addItems({tr("any"), tr("with digits"), tr("without digits")});
     minTokens_ = new QSpinBox(this);
@@ -69,7 +71,8 @@ OutlierBrowser::OutlierBrowser(AsyncService& async, QWidget* parent) : QWidget(p
     auto* lookUp = new QAction(tr("Find neighbours of this sentence"), view_);
     connect(lookUp, &QAction::triggered, this, [this] {
         const QModelIndex current = view_->currentIndex();
-        if (current.isValid()) emit lookUpRequested(model_->index(current.row(), OutlierTableModel::SentenceColumn).data().toString());
+        if (current.isValid())
+            emit lookUpRequested(model_->index(current.row(), OutlierTableModel::SentenceColumn).data().toString());
     });
     view_->addAction(lookUp);
     view_->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -84,7 +87,8 @@ OutlierBrowser::OutlierBrowser(AsyncService& async, QWidget* parent) : QWidget(p
     debounce->setInterval(250);
     connect(debounce, &QTimer::timeout, this, &OutlierBrowser::applyFilter);
     connect(text_, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
-    for (auto* c : {from_, to_, digits_}) connect(c, &QComboBox::currentIndexChanged, this, &OutlierBrowser::applyFilter);
+    for (auto* c : {from_, to_, digits_})
+        connect(c, &QComboBox::currentIndexChanged, this, &OutlierBrowser::applyFilter);
     connect(outliersOnly_, &QCheckBox::toggled, this, &OutlierBrowser::applyFilter);
     for (auto* s : {minTokens_, maxTokens_}) connect(s, &QSpinBox::valueChanged, this, &OutlierBrowser::applyFilter);
     // The rows are read off the GUI thread: the count follows when they arrive.
@@ -94,7 +98,8 @@ OutlierBrowser::OutlierBrowser(AsyncService& async, QWidget* parent) : QWidget(p
         count_->setText(tr("Error"));
         count_->setToolTip(message);
     });
-    connect(model_, &OutlierTableModel::rowsTextReady, this, [](const QString& text) { QApplication::clipboard()->setText(text); });
+    connect(model_, &OutlierTableModel::rowsTextReady, this,
+            [](const QString& text) { QApplication::clipboard()->setText(text); });
 }
 
 bool OutlierBrowser::showRun(const QString& projectPath, qint64 runId, QString* error) {

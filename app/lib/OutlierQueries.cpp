@@ -41,19 +41,25 @@ QString OutlierQuery::whereClause() const {
     if (filter.cluster >= 0) w << QStringLiteral("r.label = %1").arg(filter.cluster);
     if (!filter.text.isEmpty()) {
         QString like = filter.text;
-        like.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('%'), QStringLiteral("\\%")).replace(QLatin1Char('_'), QStringLiteral("\\_"));
+        like.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+            .replace(QLatin1Char('_'), QStringLiteral("\\_"));
         w << QStringLiteral("s.src LIKE %1 ESCAPE '\\'").arg(sqlQuote(QLatin1Char('%') + like + QLatin1Char('%')));
     }
     return w.join(QStringLiteral(" AND "));
 }
 
-dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query, const dl::CancelToken& cancel) {
+dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query,
+                                             const dl::CancelToken& cancel) {
     static const char* orderBy[] = {"s.src", "s.domain", "r.label", "mapped", "r.prob", "s.src_tokens"};
-    const int key = query.sortKey >= 0 && query.sortKey <= OutlierQuery::ByLength ? query.sortKey : OutlierQuery::ByProbability;
-    const QString sql = QStringLiteral("SELECT s.id, %1 AS mapped FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
-                                       "WHERE %2 ORDER BY %3 %4, s.id")
-                            .arg(query.mappedCase.isEmpty() ? QStringLiteral("''") : query.mappedCase, query.whereClause(),
-                                 QLatin1String(orderBy[key]), query.order == Qt::AscendingOrder ? QStringLiteral("ASC") : QStringLiteral("DESC"));
+    const int key =
+        query.sortKey >= 0 && query.sortKey <= OutlierQuery::ByLength ? query.sortKey : OutlierQuery::ByProbability;
+    const QString sql = QStringLiteral(
+                            "SELECT s.id, %1 AS mapped FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
+                            "WHERE %2 ORDER BY %3 %4, s.id")
+                            .arg(query.mappedCase.isEmpty() ? QStringLiteral("''") : query.mappedCase,
+                                 query.whereClause(), QLatin1String(orderBy[key]),
+                                 query.order == Qt::AscendingOrder ? QStringLiteral("ASC") : QStringLiteral("DESC"));
     auto q = store.prepare(sql.toStdString());
     if (!q) return std::unexpected(q.error());
     QVector<qint64> ids;
@@ -67,8 +73,8 @@ dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuer
     return ids;
 }
 
-dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query, const QVector<qint64>& ids,
-                                                  const dl::CancelToken& cancel) {
+dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query,
+                                                  const QVector<qint64>& ids, const dl::CancelToken& cancel) {
     QVector<OutlierRow> rows(ids.size());
     if (ids.isEmpty()) return rows;
     QHash<qint64, qsizetype> slot;
@@ -83,9 +89,10 @@ dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const Outlie
             in += QString::number(ids[i]);
         }
         // Primary-key lookups on run_results(run_id, sentence_id) and sentences(id).
-        const QString sql = QStringLiteral("SELECT s.id, s.src, s.domain, r.label, %1, r.prob, s.src_tokens "
-                                           "FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
-                                           "WHERE r.run_id = %2 AND r.sentence_id IN (%3)")
+        const QString sql = QStringLiteral(
+                                "SELECT s.id, s.src, s.domain, r.label, %1, r.prob, s.src_tokens "
+                                "FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
+                                "WHERE r.run_id = %2 AND r.sentence_id IN (%3)")
                                 .arg(query.mappedCase.isEmpty() ? QStringLiteral("''") : query.mappedCase)
                                 .arg(query.runId)
                                 .arg(in);
@@ -98,12 +105,13 @@ dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const Outlie
             const qint64 id = q->int64(0);
             auto it = slot.constFind(id);
             if (it == slot.constEnd()) continue;
-            rows[*it] = OutlierRow{id, text(*q, 1), text(*q, 2), text(*q, 4), int(q->int64(3)), q->real(5), int(q->int64(6))};
+            rows[*it] =
+                OutlierRow{id, text(*q, 1), text(*q, 2), text(*q, 4), int(q->int64(3)), q->real(5), int(q->int64(6))};
         }
     }
     for (qsizetype i = 0; i < ids.size(); ++i)
         if (rows[i].id != ids[i])
-            return dl::fail("Sentence " + std::to_string(ids[i]) + " of run " + std::to_string(query.runId) + " is no longer in the project " +
-                            store.path() + ".");
+            return dl::fail("Sentence " + std::to_string(ids[i]) + " of run " + std::to_string(query.runId) +
+                            " is no longer in the project " + store.path() + ".");
     return rows;
 }

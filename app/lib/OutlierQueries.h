@@ -50,7 +50,8 @@ struct OutlierQuery {
 
 // Matching sentence ids in display order (ties broken by id). A set `cancel` stops the read
 // early (dl::cancelled()); it is polled between rows, so SQLite's sort itself runs to its end.
-dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query, const dl::CancelToken& cancel = {});
+dl::Expected<QVector<qint64>> readOutlierIds(dl::Store& store, const OutlierQuery& query,
+                                             const dl::CancelToken& cancel = {});
 // The rows of `ids` (of the query's run), in the order of `ids`; `cancel` is polled per chunk.
-dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query, const QVector<qint64>& ids,
-                                                  const dl::CancelToken& cancel = {});
+dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const OutlierQuery& query,
+                                                  const QVector<qint64>& ids, const dl::CancelToken& cancel = {});

@@ -117,7 +117,8 @@ void OutlierTableModel::fetchWantedPages() {
         inFlight_.insert(page);
         async_.load<QVector<OutlierRow>>(
             this, pageChannel(page),
-            [connection = connection_, query = query_, ids = ids_.mid(from, std::min<qsizetype>(kPageSize, ids_.size() - from))](
+            [connection = connection_, query = query_,
+             ids = ids_.mid(from, std::min<qsizetype>(kPageSize, ids_.size() - from))](
                 const dl::CancelToken& cancel) -> dl::Expected<QVector<OutlierRow>> {
                 std::lock_guard hold(connection->lock);
                 return readOutlierRows(*connection->store, query, ids, cancel);
@@ -166,7 +167,9 @@ QVariant OutlierTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     if (role == Qt::SizeHintRole) return {};  // views ask while laying out: never fetch for it
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= ProbabilityColumn || index.column() == ClusterColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+        return index.column() >= ProbabilityColumn || index.column() == ClusterColumn
+                   ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                   : QVariant();
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != SentenceIdRole) return {};
     if (role == SentenceIdRole && index.row() < ids_.size()) return ids_[index.row()];  // known without a read
     const OutlierRow* r = cachedRow(index.row());
@@ -183,7 +186,8 @@ QVariant OutlierTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant OutlierTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case SentenceColumn: return tr("Sentence");
     case DomainColumn: return tr("True domain");
@@ -214,7 +218,8 @@ void OutlierTableModel::requestRowsText(const QList<int>& rows) {
             }
             return lines.join(QLatin1Char('\n'));
         },
-        [this](QString text) { emit rowsTextReady(text); }, [this](const QString& message) { emit loadFailed(message); });
+        [this](QString text) { emit rowsTextReady(text); },
+        [this](const QString& message) { emit loadFailed(message); });
 }
 
 void OutlierTableModel::saveCsv(const QString& path) {
@@ -228,11 +233,12 @@ void OutlierTableModel::saveCsv(const QString& path) {
             if (!error.isEmpty()) return dl::fail(error.toStdString());
             return {};
         },
-        [this, path] { emit csvSaved(path, QString()); }, [this, path](const QString& message) { emit csvSaved(path, message); });
+        [this, path] { emit csvSaved(path, QString()); },
+        [this, path](const QString& message) { emit csvSaved(path, message); });
 }
 
-QString OutlierTableModel::writeCsv(Connection* connection, const OutlierQuery& query, const QVector<qint64>& ids, const QStringList& header,
-                                    const QString& path) {
+QString OutlierTableModel::writeCsv(Connection* connection, const OutlierQuery& query, const QVector<qint64>& ids,
+                                    const QStringList& header, const QString& path) {
     if (!connection) return tr("No clustering run is shown.");
     QSaveFile file(path);  // written to a temporary name, renamed into place on commit
     if (!file.open(QIODevice::WriteOnly)) return tr("Cannot write %1: %2").arg(path, file.errorString());

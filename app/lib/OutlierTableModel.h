@@ -33,7 +33,15 @@ class QTimer;
 class OutlierTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { SentenceColumn, DomainColumn, ClusterColumn, MappedColumn, ProbabilityColumn, LengthColumn, ColumnCount };
+    enum Column {
+        SentenceColumn,
+        DomainColumn,
+        ClusterColumn,
+        MappedColumn,
+        ProbabilityColumn,
+        LengthColumn,
+        ColumnCount
+    };
     enum Role { SentenceIdRole = Qt::UserRole + 1 };
     static constexpr int kPageSize = 256;
 
@@ -76,8 +84,8 @@ private:
     static QString pageChannel(int page);
     struct Connection;  // the read-only connection and the mutex its users hold
     // Writes every row of `ids` as CSV to `path` (off the GUI thread); the error, or empty.
-    static QString writeCsv(Connection* connection, const OutlierQuery& query, const QVector<qint64>& ids, const QStringList& header,
-                            const QString& path);
+    static QString writeCsv(Connection* connection, const OutlierQuery& query, const QVector<qint64>& ids,
+                            const QStringList& header, const QString& path);
 
     AsyncService& async_;
     std::shared_ptr<Connection> connection_;  // used only inside the service's tasks after setRun

@@ -11,8 +11,8 @@
 #include "runs/LayerSweepSummary.h"
 #include "runs/SelectSummary.h"
 #include "store/Corpora.h"
-#include "store/Runs.h"
 #include "store/Embeddings.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPath) {
@@ -56,9 +56,11 @@ QString layerSweepResult(const nlohmann::json& stored) {
     const bool byPurity = summary->chosenBy == "purity";
     double score = std::nan("");
     for (const auto& point : summary->points)
-        if (const double v = byPurity ? point.purityMean : point.silhouette; point.layer == layer && !std::isnan(v)) score = v;
+        if (const double v = byPurity ? point.purityMean : point.silhouette; point.layer == layer && !std::isnan(v))
+            score = v;
     const QString layerName = layer < 0 ? QObject::tr("last layer") : QObject::tr("layer %1").arg(layer);
-    if (std::isnan(score)) return byPurity ? QObject::tr("%1 by purity").arg(layerName) : QObject::tr("%1 by silhouette").arg(layerName);
+    if (std::isnan(score))
+        return byPurity ? QObject::tr("%1 by purity").arg(layerName) : QObject::tr("%1 by silhouette").arg(layerName);
     return byPurity ? QObject::tr("%1 by purity (%2 %)").arg(layerName).arg(100 * score, 0, 'f', 1)
                     : QObject::tr("%1 by silhouette (%2)").arg(layerName).arg(score, 0, 'f', 3);
 }
@@ -102,7 +104,8 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
         QStringList parts;
         for (const auto& [key, value] : r.params.items()) {
             if (value.is_object() || value.is_array()) continue;
-            parts << QString::fromStdString(key) + QLatin1Char('=') + QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
+            parts << QString::fromStdString(key) + QLatin1Char('=') +
+                         QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
         }
         row.description = parts.join(QStringLiteral(", "));
         row.result = runResultText(r.kind, r.summary);
@@ -114,7 +117,8 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
 QList<ModelChoice> availableModels() {
     QList<ModelChoice> out;
     for (const auto& m : dl::listModelsWithInstallable()) {
-        ModelChoice c{QString::fromStdString(m.name), QString::fromStdString(m.path), QString::fromStdString(m.source), m.supported};
+        ModelChoice c{QString::fromStdString(m.name), QString::fromStdString(m.path), QString::fromStdString(m.source),
+                      m.supported};
         c.installed = m.installed;
         c.languages = QString::fromStdString(m.languages);
         c.dim = m.dim;

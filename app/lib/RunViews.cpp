@@ -16,10 +16,7 @@
 #include "store/Statement.h"
 #include "store/Store.h"
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
@@ -27,7 +24,8 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
     if (run->kind == dl::RunKind::Assign) return readAssignView(projectPath, runId, cancel);
-    if (run->kind != dl::RunKind::Cluster) return dl::fail("Run " + std::to_string(runId) + " is not a clustering run.");
+    if (run->kind != dl::RunKind::Cluster)
+        return dl::fail("Run " + std::to_string(runId) + " is not a clustering run.");
     auto xy = dl::getRunArray<float>(**store, runId, dl::blobs::kPca2d);
     auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kSentenceIds);
     if (!xy || !ids) return dl::fail("Run " + std::to_string(runId) + " has no 2-D projection stored.");
@@ -47,7 +45,8 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     for (int c = 0; c < k; ++c) {
         const int m = c < int(majority.size()) ? majority[c] : -1;
         d.majority << m;
-        d.clusterNames << (m >= 0 && m < d.domainNames.size() ? QStringLiteral("c%1 → %2").arg(c).arg(d.domainNames[m]) : QStringLiteral("c%1").arg(c));
+        d.clusterNames << (m >= 0 && m < d.domainNames.size() ? QStringLiteral("c%1 → %2").arg(c).arg(d.domainNames[m])
+                                                              : QStringLiteral("c%1").arg(c));
     }
     const auto n = std::int64_t(ids->size());
     std::map<std::int64_t, int> labelOf;
@@ -72,19 +71,26 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     auto covs = dl::getRunArray<double>(**store, runId, dl::blobs::kCovs2d);
     if (means && covs && int(means->size()) == 2 * k && int(covs->size()) == 4 * k)
         for (int c = 0; c < k; ++c)
-            d.ellipses.push_back({(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
+            d.ellipses.push_back(
+                {(*means)[2 * c], (*means)[2 * c + 1], (*covs)[4 * c], (*covs)[4 * c + 1], (*covs)[4 * c + 3], c});
     d.labelled = s.labelled;
     if (d.labelled && !s.confusion.empty()) {
         d.confusion.rowNames = d.domainNames;
         d.confusion.colNames = d.clusterNames;
         for (const auto& row : s.confusion) d.confusion.counts << QVector<qint64>(row.begin(), row.end());
         d.metrics = QObject::tr("Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)")
-                        .arg(100 * s.purity.mean, 0, 'f', 2).arg(100 * s.purity.std, 0, 'f', 2)
-                        .arg(s.nmi.mean, 0, 'f', 3).arg(s.ari.mean, 0, 'f', 3)
-                        .arg(100 * s.randomPurity.mean, 0, 'f', 2).arg(s.perSeed.size());
+                        .arg(100 * s.purity.mean, 0, 'f', 2)
+                        .arg(100 * s.purity.std, 0, 'f', 2)
+                        .arg(s.nmi.mean, 0, 'f', 3)
+                        .arg(s.ari.mean, 0, 'f', 3)
+                        .arg(100 * s.randomPurity.mean, 0, 'f', 2)
+                        .arg(s.perSeed.size());
     }
-    d.title = QObject::tr("Run #%1: k = %2, %3 covariance, %4 sentences").arg(runId).arg(k)
-                  .arg(QString::fromStdString(s.covariance)).arg(n);
+    d.title = QObject::tr("Run #%1: k = %2, %3 covariance, %4 sentences")
+                  .arg(runId)
+                  .arg(k)
+                  .arg(QString::fromStdString(s.covariance))
+                  .arg(n);
     return d;
 }
 
@@ -158,7 +164,8 @@ dl::Expected<RunComparison> compareClusterRuns(const QString& projectPath, qint6
     auto b = dl::getRun(**store, runB);
     if (!a) return std::unexpected(a.error());
     if (!b) return std::unexpected(b.error());
-    if (a->kind != dl::RunKind::Cluster || b->kind != dl::RunKind::Cluster) return dl::usageError("Both runs must be clustering runs.");
+    if (a->kind != dl::RunKind::Cluster || b->kind != dl::RunKind::Cluster)
+        return dl::usageError("Both runs must be clustering runs.");
     if (a->corpusId != b->corpusId) return dl::usageError("The two runs cluster different corpora.");
     auto ra = dl::readRunResults(**store, runA);
     auto rb = dl::readRunResults(**store, runB);
@@ -188,9 +195,13 @@ dl::Expected<RunComparison> compareClusterRuns(const QString& projectPath, qint6
     for (int c = 0; c < ka; ++c) out.confusion.rowNames << QObject::tr("#%1 c%2").arg(runA).arg(c);
     for (int c = 0; c < kb; ++c) out.confusion.colNames << QObject::tr("#%1 c%2").arg(runB).arg(c);
     out.metrics = QObject::tr("Run #%1 (k = %2) vs run #%3 (k = %4): NMI %5 · ARI %6 over %7 sentences")
-                      .arg(runA).arg(ka).arg(runB).arg(kb)
+                      .arg(runA)
+                      .arg(ka)
+                      .arg(runB)
+                      .arg(kb)
                       .arg(dl::normalizedMutualInfo(cm), 0, 'f', 3)
-                      .arg(dl::adjustedRandIndex(cm), 0, 'f', 3).arg(cm.total());
+                      .arg(dl::adjustedRandIndex(cm), 0, 'f', 3)
+                      .arg(cm.total());
     return out;
 }
 
@@ -217,7 +228,8 @@ QString sentenceText(const QString& projectPath, qint64 sentenceId) {
 namespace {
 QString labelled(std::string_view domain, std::string_view src) {
     QString text = QString::fromUtf8(src.data(), qsizetype(src.size()));
-    if (!domain.empty()) text = QStringLiteral("[%1] ").arg(QString::fromUtf8(domain.data(), qsizetype(domain.size()))) + text;
+    if (!domain.empty())
+        text = QStringLiteral("[%1] ").arg(QString::fromUtf8(domain.data(), qsizetype(domain.size()))) + text;
     return text;
 }
 }  // namespace
@@ -246,6 +258,7 @@ dl::Expected<QHash<qint64, QString>> sentenceTexts(const QString& projectPath, c
     }
     for (auto id : ids)
         if (!out.contains(id))
-            return dl::fail("Sentence " + std::to_string(id) + " is not in the project " + projectPath.toStdString() + ".");
+            return dl::fail("Sentence " + std::to_string(id) + " is not in the project " + projectPath.toStdString() +
+                            ".");
     return out;
 }

@@ -31,10 +31,12 @@ struct ClusterViewData {
 };
 // A "cluster" run, or an "assign" run (readAssignView, AssignRunView.cpp). A set `cancel`
 // (a superseded read) stops the read between its steps (dl::cancelled()).
-dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel = {});
+dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64 runId,
+                                              const dl::CancelToken& cancel = {});
 // A cluster run's model applied in shards and merged: its map ("pca2d" from the shards), the
 // cluster run's ellipses, labels, and the confusion against the corpus's domain labels.
-dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel = {});
+dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId,
+                                             const dl::CancelToken& cancel = {});
 
 struct SelectionViewData {
     qint64 runId = 0;

@@ -22,7 +22,7 @@
 namespace {
 constexpr int kListed = 500;     // full-text matches listed with their texts
 constexpr int kDrawn = 100000;   // full-text matches marked on the map at most
-}
+}// namespace
 
 SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* parent)
     : QWidget(parent), runner_(runner), async_(async) {
@@ -34,7 +34,8 @@ SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* 
     k_->setValue(20);
     k_->setToolTip(tr("How many nearest sentences to list"));
     neighboursButton_ = new QPushButton(tr("Find neighbours"), this);
-    neighboursButton_->setToolTip(tr("Encode the sentence with the corpus's model, show where it lands and its nearest sentences (cosine)."));
+    neighboursButton_->setToolTip(
+        tr("Encode the sentence with the corpus's model, show where it lands and its nearest sentences (cosine)."));
     wordsButton_ = new QPushButton(tr("Find words"), this);
     wordsButton_->setToolTip(tr("Full-text search: sentences containing every word (word* matches a prefix)."));
     saveListButton_ = new QPushButton(tr("Save list…"), this);
@@ -79,7 +80,8 @@ SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* 
     connect(neighboursButton_, &QPushButton::clicked, this, [this] { lookUp(query_->text()); });
     connect(query_, &QLineEdit::returnPressed, this, [this] { lookUp(query_->text()); });
     connect(wordsButton_, &QPushButton::clicked, this, [this] { findWords(query_->text()); });
-    connect(saveListButton_, &QPushButton::clicked, this, [this] { TableExport::saveCsvWithDialog(*hits_, this, QStringLiteral("search")); });
+    connect(saveListButton_, &QPushButton::clicked, this,
+            [this] { TableExport::saveCsvWithDialog(*hits_, this, QStringLiteral("search")); });
     connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QString text = index.data(SearchHitModel::TextRole).toString();
         query_->setText(text);
@@ -119,7 +121,10 @@ void SearchExplorer::setRun(const ClusterViewData& data) {
     status_->setText(tr("Run #%1: preparing the map…").arg(runId_));
     setBusy(true);
     async_.load<std::shared_ptr<const RowsById>>(
-        this, QStringLiteral("rows"), [ids = map_.ids]() -> dl::Expected<std::shared_ptr<const RowsById>> { return std::make_shared<const RowsById>(rowsById(ids)); },
+        this, QStringLiteral("rows"),
+        [ids = map_.ids]() -> dl::Expected<std::shared_ptr<const RowsById>> {
+            return std::make_shared<const RowsById>(rowsById(ids));
+        },
         [this](std::shared_ptr<const RowsById> rows) {
             rows_ = std::move(rows);
             status_->setText(tr("Run #%1: type a sentence and press Enter, or words and Find words.").arg(runId_));
@@ -145,18 +150,20 @@ void SearchExplorer::lookUp(const QString& sentence) {
     auto result = std::make_shared<NeighbourResult>();
     const quint64 generation = ++lookUpGeneration_;
     async_.invalidate(this, QStringLiteral("words"));
-    status_->setText(tr("Encoding the sentence and comparing it with %1 stored vectors…").arg(QLocale().toString(qint64(map_.ids.size()))));
+    status_->setText(tr("Encoding the sentence and comparing it with %1 stored vectors…")
+                         .arg(QLocale().toString(qint64(map_.ids.size()))));
     setBusy(true);
-    runner_->submit(tr("Find the neighbours of a sentence"),
-                    makeNeighbourJob(projectPath_, runId_, text, k_->value(), map_, rows_, result, queryCache_),
-                    [this, result, generation](const dl::Status& outcome) {
-                        if (generation != lookUpGeneration_) return;  // superseded (new run, project or look-up)
-                        if (!outcome) {
-                            fail(outcome.error().kind == dl::ErrorKind::Cancelled ? tr("Cancelled.") : errorText(outcome.error()));
-                            return;
-                        }
-                        showNeighbours(*result);
-                    });
+    runner_->submit(
+        tr("Find the neighbours of a sentence"),
+        makeNeighbourJob(projectPath_, runId_, text, k_->value(), map_, rows_, result, queryCache_),
+        [this, result, generation](const dl::Status& outcome) {
+            if (generation != lookUpGeneration_) return;  // superseded (new run, project or look-up)
+            if (!outcome) {
+                fail(outcome.error().kind == dl::ErrorKind::Cancelled ? tr("Cancelled.") : errorText(outcome.error()));
+                return;
+            }
+            showNeighbours(*result);
+        });
 }
 
 void SearchExplorer::showNeighbours(const NeighbourResult& r) {
@@ -165,9 +172,11 @@ void SearchExplorer::showNeighbours(const NeighbourResult& r) {
     marks_->setMatches({});
     marks_->setNeighbours(r.points);
     marks_->setQueries(r.placed ? QVector<QPointF>{r.at} : QVector<QPointF>{});
-    QString text = tr("%n nearest of %1 sentences (cosine, exact).", nullptr, int(r.hits.size())).arg(QLocale().toString(r.searched));
-    text += QLatin1Char(' ') + (r.placed ? tr("The yellow diamond is where the sentence lands; rings are its neighbours.")
-                                         : tr("Not placed on the map: %1").arg(r.note));
+    QString text = tr("%n nearest of %1 sentences (cosine, exact).", nullptr, int(r.hits.size()))
+                       .arg(QLocale().toString(r.searched));
+    text +=
+        QLatin1Char(' ') + (r.placed ? tr("The yellow diamond is where the sentence lands; rings are its neighbours.")
+                                     : tr("Not placed on the map: %1").arg(r.note));
     status_->setText(text);
     setBusy(false);
     emit neighboursShown(int(r.hits.size()));
@@ -180,7 +189,9 @@ void SearchExplorer::findWords(const QString& words) {
     setBusy(true);
     async_.load<TextSearchResult>(
         this, QStringLiteral("words"),
-        [path = projectPath_, run = runId_, words, map = map_, rows = rows_] { return readTextSearch(path, run, words, map, rows, kListed, kDrawn); },
+        [path = projectPath_, run = runId_, words, map = map_, rows = rows_] {
+            return readTextSearch(path, run, words, map, rows, kListed, kDrawn);
+        },
         [this, words](TextSearchResult r) {
             if (!r.indexStale) {
                 showMatches(r, words);
@@ -189,11 +200,12 @@ void SearchExplorer::findWords(const QString& words) {
             // First search since sentences were added: index them (a write, on the worker), then again.
             status_->setText(tr("Indexing the corpus for full-text search (once)…"));
             const quint64 generation = lookUpGeneration_;
-            runner_->submit(tr("Full-text index"), makeTextIndexJob(projectPath_), [this, words, generation](const dl::Status& outcome) {
-                if (generation != lookUpGeneration_) return;
-                if (!outcome) fail(errorText(outcome.error()));
-                else findWords(words);
-            });
+            runner_->submit(tr("Full-text index"), makeTextIndexJob(projectPath_),
+                            [this, words, generation](const dl::Status& outcome) {
+                                if (generation != lookUpGeneration_) return;
+                                if (!outcome) fail(errorText(outcome.error()));
+                                else findWords(words);
+                            });
         },
         [this](const QString& message) { fail(message); });
 }
@@ -205,8 +217,10 @@ void SearchExplorer::showMatches(const TextSearchResult& r, const QString& words
     marks_->setNeighbours({});
     marks_->setMatches(r.points);
     QString text = tr("%1 sentences contain “%2”.").arg(QLocale().toString(r.total), words.trimmed());
-    if (r.total > r.hits.size()) text += QLatin1Char(' ') + tr("The first %1 are listed.").arg(QLocale().toString(qint64(r.hits.size())));
-    if (r.total > r.points.size()) text += QLatin1Char(' ') + tr("%1 are marked on the map.").arg(QLocale().toString(qint64(r.points.size())));
+    if (r.total > r.hits.size())
+        text += QLatin1Char(' ') + tr("The first %1 are listed.").arg(QLocale().toString(qint64(r.hits.size())));
+    if (r.total > r.points.size())
+        text += QLatin1Char(' ') + tr("%1 are marked on the map.").arg(QLocale().toString(qint64(r.points.size())));
     status_->setText(text);
     setBusy(false);
     emit matchesShown(r.total);

@@ -64,13 +64,15 @@ dl::Expected<TextSearchResult> readTextSearch(const QString& projectPath, qint64
     auto found = dl::searchText(**store, run->corpusId, words.toStdString(), std::max(listed, drawn));
     if (!found) return std::unexpected(found.error());
     r.total = found->total;
-    const std::vector<std::int64_t> first(found->sentenceIds.begin(),
-                                          found->sentenceIds.begin() + std::min<std::ptrdiff_t>(listed, std::ptrdiff_t(found->sentenceIds.size())));
+    const std::vector<std::int64_t> first(
+        found->sentenceIds.begin(),
+        found->sentenceIds.begin() + std::min<std::ptrdiff_t>(listed, std::ptrdiff_t(found->sentenceIds.size())));
     auto hits = hitsFor(**store, first, *rows);
     if (!hits) return std::unexpected(hits.error());
     r.hits = std::move(*hits);
     for (std::size_t i = 0; i < found->sentenceIds.size() && r.points.size() < drawn; ++i)
-        if (const qint64 row = rowOfSentence(*rows, found->sentenceIds[i]); row >= 0) r.points.append(pointOf(map, row));
+        if (const qint64 row = rowOfSentence(*rows, found->sentenceIds[i]); row >= 0)
+            r.points.append(pointOf(map, row));
     return r;
 }
 
@@ -109,7 +111,8 @@ JobRunner::Body makeNeighbourJob(const QString& projectPath, qint64 runId, const
         if (!hits) return std::unexpected(hits.error());
         for (qsizetype i = 0; i < hits->size(); ++i) {
             (*hits)[i].cosine = placed.neighbours[std::size_t(i)].cosine;
-            if (const qint64 row = rowOfSentence(*rows, (*hits)[i].sentenceId); row >= 0) out->points.append(pointOf(map, row));
+            if (const qint64 row = rowOfSentence(*rows, (*hits)[i].sentenceId); row >= 0)
+                out->points.append(pointOf(map, row));
         }
         out->hits = std::move(*hits);
         return {};

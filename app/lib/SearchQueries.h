@@ -14,8 +14,8 @@
 #include "JobRunner.h"
 #include "ScatterPlotView.h"
 #include "SearchHitModel.h"
-#include "reports/SentenceQueryCache.h"
 #include "common/Error.h"
+#include "reports/SentenceQueryCache.h"
 
 // (sentence id, row of the map) sorted by id: built once per shown run, then shared read-only.
 using RowsById = std::vector<std::pair<qint64, qint64>>;

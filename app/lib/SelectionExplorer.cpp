@@ -91,7 +91,8 @@ SelectionExplorer::SelectionExplorer(AsyncService& async, QWidget* parent)
     connect(histogram_, &ScoreHistogramView::thresholdChanged, this, [this](double t) { cdf_->setThreshold(t); });
     auto decideSelected = [this](std::optional<bool> state) {
         QVector<qint64> ids;
-        for (const auto& r : borderline_->selectionModel()->selectedRows()) ids << borderline_->item(r.row(), 0)->data(Qt::UserRole).toLongLong();
+        for (const auto& r : borderline_->selectionModel()->selectedRows())
+            ids << borderline_->item(r.row(), 0)->data(Qt::UserRole).toLongLong();
         decide(ids, state);
     };
     connect(include_, &QPushButton::clicked, this, [decideSelected] { decideSelected(true); });
@@ -126,7 +127,8 @@ void SelectionExplorer::setRun(SelectionViewData data) {
     decisions_ = data_.decisions;  // read with the view, off the GUI thread
     texts_.clear();
     saveState_->clear();
-    title_->setText(data_.title + (data_.inDomain.isEmpty() ? QString() : tr(" — labelled in-domain: %1").arg(data_.inDomain)));
+    title_->setText(data_.title +
+                    (data_.inDomain.isEmpty() ? QString() : tr(" — labelled in-domain: %1").arg(data_.inDomain)));
     histogram_->setScoreLabel(tr("%1 score").arg(data_.method));
     if (data_.ranking.size() == data_.scores.size()) {
         // Sorted with the read, off the GUI thread: nothing here is O(n log n).
@@ -188,8 +190,9 @@ void SelectionExplorer::refreshBorderline() {
         borderline_->setItem(i, 1, new QTableWidgetItem(QString::number(data_.scores[index], 'g', 5)));
         const auto d = decision(id);
         const bool inCut = rank <= k;
-        borderline_->setItem(i, 2, new QTableWidgetItem(d ? (*d ? tr("included by hand") : tr("excluded by hand"))
-                                                          : (inCut ? tr("selected") : tr("not selected"))));
+        borderline_->setItem(i, 2,
+                             new QTableWidgetItem(d ? (*d ? tr("included by hand") : tr("excluded by hand"))
+                                                    : (inCut ? tr("selected") : tr("not selected"))));
         auto it = texts_.constFind(id);
         borderline_->setItem(i, 3, new QTableWidgetItem(it != texts_.constEnd() ? *it : tr("…")));
         if (it == texts_.constEnd()) missing << id;

@@ -26,7 +26,8 @@ SelectionOnMap::SelectionOnMap(AsyncService& async, ClusterExplorer* map, Select
         decidePicked(d == MapCutBar::Reset ? std::nullopt : std::optional<bool>(d == MapCutBar::Include));
     });
     connect(map_->scatter(), &ScatterPlotView::cutChanged, bar, &MapCutBar::setInCut);
-    connect(map_->scatter(), &ScatterPlotView::selectionChanged, bar, [bar](const QVector<qint64>& ids) { bar->setPickedCount(ids.size()); });
+    connect(map_->scatter(), &ScatterPlotView::selectionChanged, bar,
+            [bar](const QVector<qint64>& ids) { bar->setPickedCount(ids.size()); });
 }
 
 SelectionOnMap::Link SelectionOnMap::computeLink(const QVector<qint64>& mapIds, const QVector<qint64>& runIds,
@@ -68,7 +69,8 @@ void SelectionOnMap::relink() {
     for (qint64 r = 0; r < ranking.size(); ++r) indexAtRank[r] = ranking.indexAtRank(r);
     async_.load<Link>(
         this, QStringLiteral("link"),
-        [mapIds = map_->scatter()->data().ids, runIds = run.ids, indexAtRank, map = map_->scatter()->prepared()]() -> dl::Expected<Link> {
+        [mapIds = map_->scatter()->data().ids, runIds = run.ids, indexAtRank,
+         map = map_->scatter()->prepared()]() -> dl::Expected<Link> {
             Link link = computeLink(mapIds, runIds, indexAtRank);
             link.sortedRanks = sortRanks(map->index, link.rankPerRow);
             return link;

@@ -40,7 +40,8 @@ public:
         qint64 ranked = 0;
         std::vector<int32_t> sortedRanks;  // rankPerRow in the map's index order (4M points: not on the GUI thread)
     };
-    static Link computeLink(const QVector<qint64>& mapIds, const QVector<qint64>& runIds, const QVector<qint64>& indexAtRank);
+    static Link computeLink(const QVector<qint64>& mapIds, const QVector<qint64>& runIds,
+                            const QVector<qint64>& indexAtRank);
 
 signals:
     void linked(qint64 rankedOnMap);

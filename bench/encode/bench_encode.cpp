@@ -45,8 +45,9 @@ int main(int argc, char** argv) {
         }
     }
     if (file.empty()) {
-        std::fprintf(stderr, "usage: bench_encode --sentences FILE [--model DIR] [--threads N] [--batch N] "
-                             "[--batch-tokens N] [--max-length N] [--limit N] [--repeat N]\n");
+        std::fprintf(stderr,
+                     "usage: bench_encode --sentences FILE [--model DIR] [--threads N] [--batch N] "
+                     "[--batch-tokens N] [--max-length N] [--limit N] [--repeat N]\n");
         return 2;
     }
     std::vector<std::string> texts;
@@ -57,7 +58,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s\n", entry.error().message.c_str());
         return 1;
     }
-    if (o.batchTokens == 0) o.batchTokens = static_cast<std::int64_t>(o.maxBatch) * (o.maxLength > 0 ? o.maxLength : 512);
+    if (o.batchTokens == 0)
+        o.batchTokens = static_cast<std::int64_t>(o.maxBatch) * (o.maxLength > 0 ? o.maxLength : 512);
     auto enc = dl::TransformerEncoder::load(entry->path, o);
     if (!enc) {
         std::fprintf(stderr, "%s\n", enc.error().message.c_str());
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
             bestStats = stats;
         }
     }
-    struct rusage ru{};
+    struct rusage ru {};
     getrusage(RUSAGE_SELF, &ru);
     nlohmann::json j{{"impl", "domainlens"},
                      {"model", entry->name},

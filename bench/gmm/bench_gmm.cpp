@@ -16,9 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/Pca.h"
 #include "analysis/DistributedReduce.h"
 #include "analysis/Gmm.h"
+#include "analysis/Pca.h"
 #include "analysis/PcaCovariance.h"
 #include "analysis/PcaProjection.h"
 
@@ -75,14 +75,20 @@ int benchGmm(int argc, char** argv) {
     }
     // per-iteration: first stamp includes centring/setup, so use the deltas after it when possible
     std::vector<double> per;
-    for (std::size_t i = 0; i < clock.stamps.size(); ++i) per.push_back(clock.stamps[i] - (i ? clock.stamps[i - 1] : 0.0));
+    for (std::size_t i = 0; i < clock.stamps.size(); ++i)
+        per.push_back(clock.stamps[i] - (i ? clock.stamps[i - 1] : 0.0));
     double steady = 0;
     for (std::size_t i = 1; i < per.size(); ++i) steady += per[i];
     steady = per.size() > 1 ? steady / double(per.size() - 1) : per[0];
     nlohmann::json out = {{"impl", std::string("domainlens ") + (f32 ? "float32" : "float64")},
-                          {"rows", rows}, {"cols", cols}, {"k", p.k}, {"iterations", fit->iterations},
-                          {"seconds_per_iteration", steady}, {"iteration_seconds", per},
-                          {"fit_seconds_total", total}, {"lower_bound", fit->lowerBound},
+                          {"rows", rows},
+                          {"cols", cols},
+                          {"k", p.k},
+                          {"iterations", fit->iterations},
+                          {"seconds_per_iteration", steady},
+                          {"iteration_seconds", per},
+                          {"fit_seconds_total", total},
+                          {"lower_bound", fit->lowerBound},
                           {"threads_note", "libtorch intra-op threads = default (all cores)"}};
     std::cout << out.dump() << std::endl;
     return 0;
@@ -154,11 +160,11 @@ int benchPca(int argc, char** argv) {
         const double fit = since(t0);
         t0 = Clock::now();
         dl::Expected<dl::DataMatrix> out = std::unexpected(dl::Error{});
-        if (model) out = matrix ? dl::projectPca(*model, *matrix, cancel)
-                                : dl::projectPcaBlocked(*model, *src, dl::Precision::Float32, false, cancel);
+        if (model)
+            out = matrix ? dl::projectPca(*model, *matrix, cancel)
+                         : dl::projectPcaBlocked(*model, *src, dl::Precision::Float32, false, cancel);
         projected = out.has_value();
         runs.emplace_back(fit, since(t0));  // the output is freed after the clock stops, as bench_sklearn.py's
-
     }
     nlohmann::json runsInOrder = nlohmann::json::array();  // [fit, projection] per run, in run order
     for (const auto& [f, p] : runs) runsInOrder.push_back({f, p});
@@ -178,9 +184,19 @@ int benchPca(int argc, char** argv) {
     const double projFlops = 2.0 * double(rows) * d * comps;
     double evr = 0;
     for (double v : model->explainedVarianceRatio) evr += v;
-    nlohmann::json out = {{"impl", "domainlens PCA " + mode + " " + dl::pcaPrecisionName(precision)}, {"precision", dl::pcaPrecisionName(precision)}, {"rows", rows}, {"cols", cols}, {"components", comps},
-                          {"fit_rows", model->fitRows}, {"fit_seconds", fit}, {"project_seconds", project},
-                          {"total_seconds", fit + project}, {"total_seconds_sorted", totals}, {"runs", runsInOrder}, {"total_cpu_seconds", cpu}, {"fit_gflops", fitFlops / fit / 1e9},
+    nlohmann::json out = {{"impl", "domainlens PCA " + mode + " " + dl::pcaPrecisionName(precision)},
+                          {"precision", dl::pcaPrecisionName(precision)},
+                          {"rows", rows},
+                          {"cols", cols},
+                          {"components", comps},
+                          {"fit_rows", model->fitRows},
+                          {"fit_seconds", fit},
+                          {"project_seconds", project},
+                          {"total_seconds", fit + project},
+                          {"total_seconds_sorted", totals},
+                          {"runs", runsInOrder},
+                          {"total_cpu_seconds", cpu},
+                          {"fit_gflops", fitFlops / fit / 1e9},
                           {"project_gflops", projFlops / project / 1e9},
                           {"explained_variance_ratio_sum", evr}};
     std::cout << out.dump() << std::endl;
@@ -196,6 +212,7 @@ int main(int argc, char** argv) {
     else if (mode == "pca") rc = benchPca(argc, argv);
     if (rc == 2)
         std::cerr << "usage: bench_gmm gmm DATA.f64 ROWS COLS START.json ITERS [f64|f32]\n"
-                     "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS] [fp64|fp32|bf16]\n";
+                     "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS] "
+                     "[fp64|fp32|bf16]\n";
     return rc;
 }

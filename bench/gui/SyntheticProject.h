@@ -22,8 +22,9 @@ struct SyntheticRuns {
 };
 
 inline const QStringList& syntheticDomains() {
-    static const QStringList d{QStringLiteral("it"), QStringLiteral("koran"), QStringLiteral("law"), QStringLiteral("medical"),
-                               QStringLiteral("subtitles"), QStringLiteral("news"), QStringLiteral("patents"), QStringLiteral("books")};
+    static const QStringList d{QStringLiteral("it"),      QStringLiteral("koran"),     QStringLiteral("law"),
+                               QStringLiteral("medical"), QStringLiteral("subtitles"), QStringLiteral("news"),
+                               QStringLiteral("patents"), QStringLiteral("books")};
     return d;
 }
 
@@ -84,7 +85,8 @@ inline dl::Expected<SyntheticRuns> makeSyntheticProject(const QString& path, qin
     std::vector<std::size_t> order(select.score.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     const std::size_t top = order.size() / 8;
-    std::nth_element(order.begin(), order.begin() + top, order.end(), [&](auto a, auto b) { return select.score[a] > select.score[b]; });
+    std::nth_element(order.begin(), order.begin() + top, order.end(),
+                     [&](auto a, auto b) { return select.score[a] > select.score[b]; });
     select.label.assign(order.size(), 0);
     for (std::size_t i = 0; i < top; ++i) select.label[order[i]] = 1;
     nlohmann::json majority = nlohmann::json::array(), domainNames = nlohmann::json::array();
@@ -94,12 +96,16 @@ inline dl::Expected<SyntheticRuns> makeSyntheticProject(const QString& path, qin
     auto c = dl::createRun(**store, dl::RunKind::Cluster, corpus->id, std::nullopt, {{"k", k}});
     if (!c) return std::unexpected(c.error());
     if (auto s = dl::writeRunResults(**store, *c, cluster); !s) return std::unexpected(s.error());
-    if (auto s = dl::setRunSummary(**store, *c, {{"k", k}, {"domains", domainNames}, {"majority", majority}, {"labelled", true}}); !s)
+    if (auto s = dl::setRunSummary(**store, *c,
+                                   {{"k", k}, {"domains", domainNames}, {"majority", majority}, {"labelled", true}});
+        !s)
         return std::unexpected(s.error());
-    auto sel = dl::createRun(**store, dl::RunKind::Select, corpus->id, std::nullopt, {{"method", "cosine"}, {"seed", "seeds:law"}});
+    auto sel = dl::createRun(**store, dl::RunKind::Select, corpus->id, std::nullopt,
+                             {{"method", "cosine"}, {"seed", "seeds:law"}});
     if (!sel) return std::unexpected(sel.error());
     if (auto s = dl::writeRunResults(**store, *sel, select); !s) return std::unexpected(s.error());
-    if (auto s = dl::setRunSummary(**store, *sel, {{"selected", top}, {"pool_size", order.size()}}); !s) return std::unexpected(s.error());
+    if (auto s = dl::setRunSummary(**store, *sel, {{"selected", top}, {"pool_size", order.size()}}); !s)
+        return std::unexpected(s.error());
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());
     return SyntheticRuns{*c, *sel};
 }

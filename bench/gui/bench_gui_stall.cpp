@@ -15,26 +15,26 @@
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
 #include <cstdio>
 #include <string>
 
+#include <qcustomplot.h>
 #include "AsyncService.h"
 #include "ClusterExplorer.h"
 #include "JobFactory.h"
-#include "ProjectQueries.h"
-#include "ScatterPlotView.h"
-#include <qcustomplot.h>
 #include "JobRunner.h"
 #include "JobsPanel.h"
 #include "OutlierBrowser.h"
 #include "OutlierTableModel.h"
+#include "ProjectQueries.h"
 #include "RunViews.h"
+#include "ScatterPlotView.h"
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 #include "StallProbe.h"
@@ -50,10 +50,12 @@ std::string loadAverage() {
 
 void report(const char* scenario, const StallProbe& probe, const QString& note) {
     const auto worst = probe.longest();
-    std::printf("%-10s max stall %7.1f ms (busy %.1f, queued %.1f, blocked %.1f)   p99 %6.1f ms   max busy %6.1f ms   max blocked %6.1f ms"
-                "   ticks %6zu   load %s   %s\n",
-                scenario, worst.ms, worst.busyMs, worst.queuedMs, worst.blockedMs(), probe.percentileMs(0.99), probe.maxBusyMs(),
-                probe.maxBlockedMs(), probe.ticks(), loadAverage().c_str(), qPrintable(note));
+    std::printf(
+        "%-10s max stall %7.1f ms (busy %.1f, queued %.1f, blocked %.1f)   p99 %6.1f ms   max busy %6.1f ms   max "
+        "blocked %6.1f ms"
+        "   ticks %6zu   load %s   %s\n",
+        scenario, worst.ms, worst.busyMs, worst.queuedMs, worst.blockedMs(), probe.percentileMs(0.99),
+        probe.maxBusyMs(), probe.maxBlockedMs(), probe.ticks(), loadAverage().c_str(), qPrintable(note));
     std::fflush(stdout);
 }
 
@@ -87,8 +89,11 @@ void benchThreshold(const QString& project, qint64 runId) {
     const qint64 setRunMs = t.elapsed();
     QTest::qWait(300);
     probe.stop();
-    report("load", probe, QStringLiteral("setRun of %1 scores took %2 ms on the GUI thread (read off-thread: %3 ms)")
-                               .arg(data->scores.size()).arg(setRunMs).arg(readMs));
+    report("load", probe,
+           QStringLiteral("setRun of %1 scores took %2 ms on the GUI thread (read off-thread: %3 ms)")
+               .arg(data->scores.size())
+               .arg(setRunMs)
+               .arg(readMs));
     auto* h = view.histogram();
     const double lo = h->ranking().minScore(), hi = h->ranking().maxScore();
     probe.start();
@@ -100,7 +105,8 @@ void benchThreshold(const QString& project, qint64 runId) {
     });
     QTest::qWait(200);
     probe.stop();
-    report("threshold", probe, QStringLiteral("%1 scores, 60 Hz drag for 3 s, borderline texts read off-thread").arg(data->scores.size()));
+    report("threshold", probe,
+           QStringLiteral("%1 scores, 60 Hz drag for 3 s, borderline texts read off-thread").arg(data->scores.size()));
 }
 
 void benchOutliers(const QString& project, qint64 runId) {
@@ -124,11 +130,17 @@ void benchOutliers(const QString& project, qint64 runId) {
     (void)counted.wait(120000);
     const qint64 allMs = t.elapsed() - firstMs;
     QRandomGenerator rng(1);
-    drive(3000, [&](int) { table->verticalScrollBar()->setValue(int(rng.bounded(table->verticalScrollBar()->maximum() + 1))); });
+    drive(3000, [&](int) {
+        table->verticalScrollBar()->setValue(int(rng.bounded(table->verticalScrollBar()->maximum() + 1)));
+    });
     QTest::qWait(500);
     probe.stop();
-    report("outliers", probe, QStringLiteral("%1 rows; first snapshot %2 ms, all rows %3 ms (off-thread); random page jumps at 60 Hz for 3 s")
-                                  .arg(view.model()->rowCount()).arg(firstMs).arg(allMs));
+    report(
+        "outliers", probe,
+        QStringLiteral("%1 rows; first snapshot %2 ms, all rows %3 ms (off-thread); random page jumps at 60 Hz for 3 s")
+            .arg(view.model()->rowCount())
+            .arg(firstMs)
+            .arg(allMs));
 }
 
 // Open PROJECT and show RUN's map as MainWindow does (AsyncService reads, applied on the GUI
@@ -149,8 +161,9 @@ void benchMap(const QString& project, qint64 runId, const QString& screenshot, b
     t.start();
     qint64 runsMs = -1, readMs = -1, setRunMs = -1, points = 0;
     QString error;
-    async.load<QList<RunRow>>(&window, QStringLiteral("runs"), [project] { return readRuns(project); }, [&](QList<RunRow>) { runsMs = t.elapsed(); },
-                              [&](const QString& m) { error = m; });
+    async.load<QList<RunRow>>(
+        &window, QStringLiteral("runs"), [project] { return readRuns(project); },
+        [&](QList<RunRow>) { runsMs = t.elapsed(); }, [&](const QString& m) { error = m; });
     async.load<ClusterViewData>(
         &window, QStringLiteral("cluster"),
         [project, runId, prepareOnGui] {
@@ -175,7 +188,11 @@ void benchMap(const QString& project, qint64 runId, const QString& screenshot, b
     if (!screenshot.isEmpty()) view.grab().save(screenshot);
     report(prepareOnGui ? "map-open (index built on the GUI thread)" : "map-open", probe,
            QStringLiteral("%1 points; runs list %2 ms, view read %3 ms (off-thread%4), setRun %5 ms on the GUI thread")
-               .arg(points).arg(runsMs).arg(readMs).arg(prepareOnGui ? QString() : QStringLiteral(", with the map's index")).arg(setRunMs));
+               .arg(points)
+               .arg(runsMs)
+               .arg(readMs)
+               .arg(prepareOnGui ? QString() : QStringLiteral(", with the map's index"))
+               .arg(setRunMs));
     auto* scatter = view.scatter();
     scatter->resetView();
     QElapsedTimer paint;
@@ -189,7 +206,8 @@ void benchMap(const QString& project, qint64 runId, const QString& screenshot, b
     drive(3000, [&](int i) {  // zoom towards the centre to 1/50 of the extent and back out
         const double phase = std::abs(std::fmod(i / 90.0, 2.0) - 1.0), f = std::pow(50.0, -phase);
         const QPointF c = all.center();
-        scatter->setViewRange(QRectF(c.x() - all.width() * f / 2, c.y() - all.height() * f / 2, all.width() * f, all.height() * f));
+        scatter->setViewRange(
+            QRectF(c.x() - all.width() * f / 2, c.y() - all.height() * f / 2, all.width() * f, all.height() * f));
         scatter->plot()->replot(QCustomPlot::rpQueuedReplot);  // as the wheel does (setViewRange alone draws nothing)
     });
     QTest::qWait(300);
@@ -225,8 +243,14 @@ void benchEncode(const QString& project, const QString& model, int seconds, int 
     probe.stop();
     const qint64 done = progress.isEmpty() ? 0 : progress.last().at(1).toLongLong();
     const qint64 total = progress.isEmpty() ? 0 : progress.last().at(2).toLongLong();
-    report("encode", probe, QStringLiteral("%1 s of encoding %2 of %3 sentences (%4 progress signals), model %5, %6 threads")
-                                .arg(seconds).arg(done).arg(total).arg(progress.size()).arg(QFileInfo(model).fileName()).arg(threads == 0 ? QStringLiteral("all") : QString::number(threads)));
+    report("encode", probe,
+           QStringLiteral("%1 s of encoding %2 of %3 sentences (%4 progress signals), model %5, %6 threads")
+               .arg(seconds)
+               .arg(done)
+               .arg(total)
+               .arg(progress.size())
+               .arg(QFileInfo(model).fileName())
+               .arg(threads == 0 ? QStringLiteral("all") : QString::number(threads)));
     runner.cancelAll();
     (void)finished.wait(60000);
 }
@@ -237,20 +261,29 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QCommandLineParser cli;
     cli.addPositionalArgument(QStringLiteral("project"), QStringLiteral("project file (created when missing)"));
-    cli.addOption({QStringLiteral("sentences"), QStringLiteral("sentences of a new synthetic project"), QStringLiteral("N"), QStringLiteral("1500000")});
+    cli.addOption({QStringLiteral("sentences"), QStringLiteral("sentences of a new synthetic project"),
+                   QStringLiteral("N"), QStringLiteral("1500000")});
     cli.addOption({QStringLiteral("model"), QStringLiteral("encoder model folder"), QStringLiteral("DIR")});
-    cli.addOption({QStringLiteral("encode-seconds"), QStringLiteral("how long to measure the encode"), QStringLiteral("S"), QStringLiteral("30")});
-    cli.addOption({QStringLiteral("encode-threads"), QStringLiteral("encoder threads (0 = all cores, the app's default)"), QStringLiteral("T"), QStringLiteral("0")});
+    cli.addOption({QStringLiteral("encode-seconds"), QStringLiteral("how long to measure the encode"),
+                   QStringLiteral("S"), QStringLiteral("30")});
+    cli.addOption({QStringLiteral("encode-threads"),
+                   QStringLiteral("encoder threads (0 = all cores, the app's default)"), QStringLiteral("T"),
+                   QStringLiteral("0")});
     cli.addOption({QStringLiteral("only"), QStringLiteral("one scenario"), QStringLiteral("NAME")});
-    cli.addOption({QStringLiteral("screenshot"), QStringLiteral("with --map-run: save the Clusters view once opened"), QStringLiteral("PNG")});
-    cli.addOption({QStringLiteral("map-prepare-on-gui"), QStringLiteral("with --map-run: build the map's index on the GUI thread (as before)")});
-    cli.addOption({QStringLiteral("map-run"), QStringLiteral("open the existing PROJECT and show this cluster or assign run's map"), QStringLiteral("RUN")});
+    cli.addOption({QStringLiteral("screenshot"), QStringLiteral("with --map-run: save the Clusters view once opened"),
+                   QStringLiteral("PNG")});
+    cli.addOption({QStringLiteral("map-prepare-on-gui"),
+                   QStringLiteral("with --map-run: build the map's index on the GUI thread (as before)")});
+    cli.addOption({QStringLiteral("map-run"),
+                   QStringLiteral("open the existing PROJECT and show this cluster or assign run's map"),
+                   QStringLiteral("RUN")});
     cli.addHelpOption();
     cli.process(app);
     if (cli.positionalArguments().size() != 1) cli.showHelp(2);
     const QString project = cli.positionalArguments().first();
     if (cli.isSet(QStringLiteral("map-run"))) {
-        std::printf("project %s, run %s, load %s\n", qPrintable(project), qPrintable(cli.value(QStringLiteral("map-run"))), loadAverage().c_str());
+        std::printf("project %s, run %s, load %s\n", qPrintable(project),
+                    qPrintable(cli.value(QStringLiteral("map-run"))), loadAverage().c_str());
         benchMap(project, cli.value(QStringLiteral("map-run")).toLongLong(), cli.value(QStringLiteral("screenshot")),
                  cli.isSet(QStringLiteral("map-prepare-on-gui")));
         return 0;
@@ -263,8 +296,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s\n", runs.error().message.c_str());
         return 1;
     }
-    std::printf("project %s ready in %.1f s (cluster run %lld, selection run %lld)\n", qPrintable(project), t.elapsed() / 1000.0,
-                runs->clusterRun, runs->selectRun);
+    std::printf("project %s ready in %.1f s (cluster run %lld, selection run %lld)\n", qPrintable(project),
+                t.elapsed() / 1000.0, runs->clusterRun, runs->selectRun);
     const QString only = cli.value(QStringLiteral("only"));
     if (only.isEmpty() || only == QLatin1String("threshold")) benchThreshold(project, runs->selectRun);
     if (only.isEmpty() || only == QLatin1String("outliers")) benchOutliers(project, runs->clusterRun);

@@ -20,9 +20,9 @@
 #include <string>
 
 #include "analysis/ClusterModel.h"
+#include "encode/ModelIdentity.h"
 #include "reports/SentenceQuery.h"
 #include "reports/SentenceQueryCache.h"
-#include "encode/ModelIdentity.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -38,7 +38,8 @@ std::string loadAverage() {
 }
 
 // The cluster run over `setId` (made once), or why not.
-dl::Expected<std::int64_t> ensureRun(dl::Store& store, const std::string& modelDir, std::int64_t corpusId, std::int64_t rows) {
+dl::Expected<std::int64_t> ensureRun(dl::Store& store, const std::string& modelDir, std::int64_t corpusId,
+                                     std::int64_t rows) {
     auto hash = dl::modelContentHash(modelDir);
     if (!hash) return std::unexpected(hash.error());
     dl::EmbeddingKey key;
@@ -100,13 +101,17 @@ dl::Expected<std::int64_t> ensureRun(dl::Store& store, const std::string& modelD
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     QCommandLineParser cli;
-    cli.addPositionalArgument(QStringLiteral("project"), QStringLiteral("project with a corpus (a copy: vectors are added)"));
-    cli.addOption({QStringLiteral("model"), QStringLiteral("model directory the stored vectors claim"), QStringLiteral("DIR")});
-    cli.addOption({QStringLiteral("corpus"), QStringLiteral("corpus name"), QStringLiteral("NAME"), QStringLiteral("pool")});
+    cli.addPositionalArgument(QStringLiteral("project"),
+                              QStringLiteral("project with a corpus (a copy: vectors are added)"));
+    cli.addOption(
+        {QStringLiteral("model"), QStringLiteral("model directory the stored vectors claim"), QStringLiteral("DIR")});
+    cli.addOption(
+        {QStringLiteral("corpus"), QStringLiteral("corpus name"), QStringLiteral("NAME"), QStringLiteral("pool")});
     cli.addOption({QStringLiteral("queries"), QStringLiteral("rounds"), QStringLiteral("Q"), QStringLiteral("3")});
     cli.process(app);
     if (cli.positionalArguments().size() != 1 || !cli.isSet(QStringLiteral("model"))) cli.showHelp(2);
-    const std::string path = cli.positionalArguments().first().toStdString(), model = cli.value(QStringLiteral("model")).toStdString();
+    const std::string path = cli.positionalArguments().first().toStdString(),
+                      model = cli.value(QStringLiteral("model")).toStdString();
     auto store = dl::Store::open(path);
     if (!store) return std::fprintf(stderr, "%s\n", store.error().message.c_str()), 1;
     auto corpus = dl::findCorpus(**store, cli.value(QStringLiteral("corpus")).toStdString());
@@ -115,8 +120,8 @@ int main(int argc, char** argv) {
     t.start();
     auto run = ensureRun(**store, model, corpus->id, corpus->sentences);
     if (!run) return std::fprintf(stderr, "%s\n", run.error().message.c_str()), 1;
-    std::printf("project %s: %lld sentences, run %lld (ready in %lld ms), load %s\n", path.c_str(), (long long)corpus->sentences,
-                (long long)*run, (long long)t.elapsed(), loadAverage().c_str());
+    std::printf("project %s: %lld sentences, run %lld (ready in %lld ms), load %s\n", path.c_str(),
+                (long long)corpus->sentences, (long long)*run, (long long)t.elapsed(), loadAverage().c_str());
     store.value().reset();
 
     dl::NullProgress np;
@@ -140,8 +145,8 @@ int main(int argc, char** argv) {
         dl::SentenceQueryCache cache;
         const long long first = lookUp(round, &cache);
         const long long second = lookUp(round + 1, &cache);
-        std::printf("round %d: no cache %lld ms, first with cache %lld ms, second %lld ms (%.2f GB held), load %s\n", round, uncached,
-                    first, second, double(cache.heldBytes()) / 1e9, loadAverage().c_str());
+        std::printf("round %d: no cache %lld ms, first with cache %lld ms, second %lld ms (%.2f GB held), load %s\n",
+                    round, uncached, first, second, double(cache.heldBytes()) / 1e9, loadAverage().c_str());
     }
     return 0;
 }

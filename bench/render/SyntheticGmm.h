@@ -17,14 +17,16 @@ struct Gmm {
 };
 
 inline Gmm make(qint64 n, unsigned seed = 42) {
-    const QStringList names{QStringLiteral("law"),       QStringLiteral("medical"), QStringLiteral("IT"),  QStringLiteral("Koran"),
-                            QStringLiteral("subtitles"), QStringLiteral("TED"),     QStringLiteral("QED"), QStringLiteral("Europarl")};
+    const QStringList names{QStringLiteral("law"),   QStringLiteral("medical"),   QStringLiteral("IT"),
+                            QStringLiteral("Koran"), QStringLiteral("subtitles"), QStringLiteral("TED"),
+                            QStringLiteral("QED"),   QStringLiteral("Europarl")};
     // Mean, 1σ axes and rotation per component; weights uneven like real corpora.
     struct C {
         double mx, my, a, b, angle, weight;
     };
-    const C comps[] = {{-6, 1, 2.2, 0.8, 0.5, 0.20}, {4, 4, 1.6, 1.0, -0.3, 0.14}, {5, -3, 1.8, 0.6, 1.2, 0.12}, {-1, -6, 1.0, 0.5, 0.1, 0.06},
-                       {0, 1, 2.8, 1.6, 0.9, 0.22},  {1.5, 5.5, 1.2, 0.7, 0.0, 0.08}, {-3, 5, 1.3, 0.9, -0.8, 0.06}, {-5, -3, 1.9, 1.1, -0.4, 0.12}};
+    const C comps[] = {{-6, 1, 2.2, 0.8, 0.5, 0.20},  {4, 4, 1.6, 1.0, -0.3, 0.14},  {5, -3, 1.8, 0.6, 1.2, 0.12},
+                       {-1, -6, 1.0, 0.5, 0.1, 0.06}, {0, 1, 2.8, 1.6, 0.9, 0.22},   {1.5, 5.5, 1.2, 0.7, 0.0, 0.08},
+                       {-3, 5, 1.3, 0.9, -0.8, 0.06}, {-5, -3, 1.9, 1.1, -0.4, 0.12}};
     Gmm g;
     g.data.categoryNames = names;
     for (int c = 0; c < 8; ++c) {
@@ -40,7 +42,8 @@ inline Gmm make(qint64 n, unsigned seed = 42) {
     std::mt19937_64 rng(seed);
     std::normal_distribution<double> z(0, 1);
     std::discrete_distribution<int> pick({0.20, 0.14, 0.12, 0.06, 0.22, 0.08, 0.06, 0.12});
-    g.data.x.reserve(n), g.data.y.reserve(n), g.data.category.reserve(n), g.data.value.reserve(n), g.data.ids.reserve(n);
+    g.data.x.reserve(n), g.data.y.reserve(n), g.data.category.reserve(n), g.data.value.reserve(n),
+        g.data.ids.reserve(n);
     for (qint64 i = 0; i < n; ++i) {
         const int c = pick(rng);
         const C& k = comps[c];

@@ -80,11 +80,12 @@ int main(int argc, char** argv) {
             const QString name = m == ScatterPlotView::RenderMode::Density ? QStringLiteral("density")
                                  : m == ScatterPlotView::RenderMode::Dots  ? QStringLiteral("dots")
                                                                            : QStringLiteral("points");
-            if (!mode.split(QLatin1Char('+')).contains(name)) mode += (mode.isEmpty() ? QString() : QStringLiteral("+")) + name;
+            if (!mode.split(QLatin1Char('+')).contains(name))
+                mode += (mode.isEmpty() ? QString() : QStringLiteral("+")) + name;
         }
         const Figures f = summarise(ms);
-        out << name << " (" << mode << ", " << visibleMin << "-" << visibleMax << " visible): median " << f.median << " ms, p95 "
-            << f.p95 << " ms, max " << f.max << " ms over " << steps << " redraws\n";
+        out << name << " (" << mode << ", " << visibleMin << "-" << visibleMax << " visible): median " << f.median
+            << " ms, p95 " << f.p95 << " ms, max " << f.max << " ms over " << steps << " redraws\n";
         out.flush();
     };
 
@@ -92,8 +93,10 @@ int main(int argc, char** argv) {
     const QRectF all = view.viewRange();
     run("overview pan/zoom", all, 0.05, 0.9, 40);
     // Half-size view: still density (hundreds of thousands visible).
-    run("half view pan/zoom", QRectF(all.center().x() - all.width() / 4, all.center().y() - all.height() / 4, all.width() / 2,
-                                     all.height() / 2), 0.05, 0.9, 40);
+    run("half view pan/zoom",
+        QRectF(all.center().x() - all.width() / 4, all.center().y() - all.height() / 4, all.width() / 2,
+               all.height() / 2),
+        0.05, 0.9, 40);
     // Zoomed in near the medical component's edge: tens of thousands → individual points.
     run("zoomed-in pan/zoom", QRectF(5.0, 4.0, 1.4, 1.0), 0.05, 0.9, 40);
     // Near the point budget (~50k visible) — the slowest case of the points mode.
@@ -136,8 +139,9 @@ int main(int argc, char** argv) {
                 ms.push_back(s.nsecsElapsed() / 1e6);
             }
             const Figures f = summarise(ms);
-            out << name << " (" << view.visibleCount() << " visible, " << view.cutCount() << " in the last cut): median " << f.median
-                << " ms, p95 " << f.p95 << " ms, max " << f.max << " ms over " << steps << " cut moves\n";
+            out << name << " (" << view.visibleCount() << " visible, " << view.cutCount()
+                << " in the last cut): median " << f.median << " ms, p95 " << f.p95 << " ms, max " << f.max
+                << " ms over " << steps << " cut moves\n";
             out.flush();
         };
         moveCut("cut moving, overview, colour by score", all, 40);

@@ -60,8 +60,9 @@ int main(int argc, char** argv) {
     // Confusion of true domain vs a "cluster" = true domain with some confusion mixed in.
     ConfusionData cd;
     cd.rowNames = names;
-    const QStringList mapped{QStringLiteral("law"), QStringLiteral("medical"), QStringLiteral("IT"), QStringLiteral("Koran"),
-                             QStringLiteral("subtitles"), QStringLiteral("subtitles"), QStringLiteral("QED"), QStringLiteral("law")};
+    const QStringList mapped{QStringLiteral("law"),   QStringLiteral("medical"),   QStringLiteral("IT"),
+                             QStringLiteral("Koran"), QStringLiteral("subtitles"), QStringLiteral("subtitles"),
+                             QStringLiteral("QED"),   QStringLiteral("law")};
     for (int c = 0; c < 8; ++c) cd.colNames << QStringLiteral("c%1 → %2").arg(c).arg(mapped[c]);
     cd.counts = QVector<QVector<qint64>>(8, QVector<qint64>(8, 0));
     for (qint64 i = 0; i < truth.size(); ++i) {

@@ -23,12 +23,12 @@
 #include <random>
 #include <string>
 
-#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/GmmApply.h"
+#include "analysis/MomentStats.h"
+#include "analysis/Pca.h"
 #include "common/Half.h"
 #include "jobs/Progress.h"
-#include "analysis/MomentStats.h"
 #include "shard/ShardFile.h"
 #include "shard/ShardSpec.h"
 #include "shard/ShardWork.h"
@@ -42,9 +42,7 @@ using namespace dl;
 
 namespace {
 
-double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 [[noreturn]] void die(const std::string& m) {
     std::fprintf(stderr, "bench_scale: %s\n", m.c_str());
     std::exit(1);
@@ -123,7 +121,8 @@ int stats(const std::string& dir, int i, int shards) {
     must(w->array<double>("sum", ShardDType::F64, 1, dim, m.sum));
     must(w->array<double>("outer", ShardDType::F64, dim, dim, m.outer));
     must(w->finish());
-    std::printf("stats %d: %lld rows, read %.2f s, total %.2f s\n", i, static_cast<long long>(m.count), tRead, now() - t0);
+    std::printf("stats %d: %lld rows, read %.2f s, total %.2f s\n", i, static_cast<long long>(m.count), tRead,
+                now() - t0);
     return 0;
 }
 
@@ -142,7 +141,8 @@ int fit(const std::string& dir, int k, int pca, std::int64_t sample, int shards)
         must(total.merge(m));
     }
     auto model = must(pcaFromMoments(total, pca));
-    std::printf("pca from %d shard statistics (%lld rows): %.3f s\n", shards, static_cast<long long>(total.count), now() - t0);
+    std::printf("pca from %d shard statistics (%lld rows): %.3f s\n", shards, static_cast<long long>(total.count),
+                now() - t0);
     // A seeded sample: every (N / SAMPLE)-th row of each shard.
     t0 = now();
     std::vector<float> rows;
@@ -151,7 +151,8 @@ int fit(const std::string& dir, int k, int pca, std::int64_t sample, int shards)
         auto v = readVectors(shardPath(dir, "vectors", i, shards), dim);
         const std::int64_t n = static_cast<std::int64_t>(v.size()) / dim;
         const std::int64_t step = std::max<std::int64_t>(1, total.count / sample);
-        for (std::int64_t r = i % step; r < n; r += step) rows.insert(rows.end(), v.begin() + r * dim, v.begin() + (r + 1) * dim);
+        for (std::int64_t r = i % step; r < n; r += step)
+            rows.insert(rows.end(), v.begin() + r * dim, v.begin() + (r + 1) * dim);
     }
     const std::int64_t m = static_cast<std::int64_t>(rows.size()) / dim;
     auto x = must(DataMatrix::fromFloat(rows, m, dim));
@@ -245,8 +246,8 @@ int merge(const std::string& project, const std::string& dir, int shards, std::i
     auto run = must(createRun(*store, RunKind::Assign, corpus.id, set->id, nlohmann::json{{"bench", "scale"}}));
     must(writeRunResults(*store, run, rr));
     must(tx.commit());
-    std::printf("merge: %lld vectors + labels into the project in one transaction, %.1f s\n", static_cast<long long>(done),
-                now() - t0);
+    std::printf("merge: %lld vectors + labels into the project in one transaction, %.1f s\n",
+                static_cast<long long>(done), now() - t0);
     return 0;
 }
 
@@ -276,13 +277,15 @@ int em(const std::string& dir, std::int64_t rows, int k, int pca, int iters, int
     };
     const auto [t1, i1] = timed(1);
     const auto [tn, in] = timed(iters);
-    std::printf("em: %lld rows x %d, k = %d full: init + 1 iteration %.2f s, %d iterations %.2f s: %.3f s per iteration\n",
-                static_cast<long long>(rows), pca, k, t1, in, tn, (tn - t1) / std::max(1, in - i1));
+    std::printf(
+        "em: %lld rows x %d, k = %d full: init + 1 iteration %.2f s, %d iterations %.2f s: %.3f s per iteration\n",
+        static_cast<long long>(rows), pca, k, t1, in, tn, (tn - t1) / std::max(1, in - i1));
     return 0;
 }
 
 // The reference vectors grouped by domain name (one group "" for unlabelled sentences).
-std::map<std::string, std::vector<const float*>> vectorsByDomain(Store& ref, const EmbeddingMatrix& emb, std::int64_t corpusId) {
+std::map<std::string, std::vector<const float*>> vectorsByDomain(Store& ref, const EmbeddingMatrix& emb,
+                                                                 std::int64_t corpusId) {
     const auto labels = must(corpusLabels(ref, corpusId));
     std::map<std::string, std::vector<const float*>> out;
     for (std::int64_t r = 0; r < emb.rows; ++r) {
@@ -292,8 +295,8 @@ std::map<std::string, std::vector<const float*>> vectorsByDomain(Store& ref, con
     return out;
 }
 
-int encodeShards(const std::string& project, const std::string& corpusName, const std::string& refPath, const std::string& dir,
-                 int shards) {
+int encodeShards(const std::string& project, const std::string& corpusName, const std::string& refPath,
+                 const std::string& dir, int shards) {
     const double t0 = now();
     auto ref = must(Store::open(refPath, OpenMode::ReadOnly));
     const auto refCorpus = must(resolveCorpus(*ref, ""));
@@ -305,9 +308,17 @@ int encodeShards(const std::string& project, const std::string& corpusName, cons
     const auto labels = must(corpusLabels(*store, corpus.id));
     // The parameters encodeShardParams records for this set's key.
     nlohmann::json params = corpusIdentity(corpus);
-    params.update({{"job", "encode"}, {"side", "src"}, {"model", set.key.model}, {"model_hash", set.key.modelHash},
-                   {"layer", set.key.layer}, {"pooling", set.key.pooling}, {"normalized", set.key.normalized},
-                   {"precision", set.key.precision}, {"prefix", set.key.prefix}, {"storage", "f16"}, {"dim", emb.dim}});
+    params.update({{"job", "encode"},
+                   {"side", "src"},
+                   {"model", set.key.model},
+                   {"model_hash", set.key.modelHash},
+                   {"layer", set.key.layer},
+                   {"pooling", set.key.pooling},
+                   {"normalized", set.key.normalized},
+                   {"precision", set.key.precision},
+                   {"prefix", set.key.prefix},
+                   {"storage", "f16"},
+                   {"dim", emb.dim}});
     std::mt19937_64 rng(7);
     std::normal_distribution<float> gauss(0.0f, 0.01f);
     std::vector<float> table(std::size_t{1} << 20);
@@ -350,7 +361,8 @@ int main(int argc, char** argv) {
     const std::vector<std::string> a(argv + 1, argv + argc);
     if (a.size() == 5 && a[0] == "synth") return synth(a[1], a[2], std::stoll(a[3]), std::stoi(a[4]), 0.01);
     if (a.size() == 4 && a[0] == "stats") return stats(a[1], std::stoi(a[2]), std::stoi(a[3]));
-    if (a.size() == 6 && a[0] == "fit") return fit(a[1], std::stoi(a[2]), std::stoi(a[3]), std::stoll(a[4]), std::stoi(a[5]));
+    if (a.size() == 6 && a[0] == "fit")
+        return fit(a[1], std::stoi(a[2]), std::stoi(a[3]), std::stoll(a[4]), std::stoi(a[5]));
     if (a.size() == 4 && a[0] == "assign") return assign(a[1], std::stoi(a[2]), std::stoi(a[3]));
     if (a.size() == 5 && a[0] == "merge") return merge(a[1], a[2], std::stoi(a[3]), std::stoll(a[4]));
     if (a.size() == 6 && a[0] == "encode-shards") return encodeShards(a[1], a[2], a[3], a[4], std::stoi(a[5]));

@@ -29,7 +29,9 @@ int main(int argc, char** argv) {
     auto& s = **store;
     s.exec("INSERT INTO corpora(name) VALUES('bench')").value();
     const auto corpus = s.lastInsertId();
-    auto set = dl::ensureEmbeddingSet(s, {"bench-model", -1, "mean", dl::Side::Source, false}, d, dl::StorageType::Float16).value();
+    auto set =
+        dl::ensureEmbeddingSet(s, {"bench-model", -1, "mean", dl::Side::Source, false}, d, dl::StorageType::Float16)
+            .value();
     std::mt19937 rng(1);
     std::normal_distribution<float> normal(0.f, 0.3f);
     const std::int64_t chunk = 4096;

@@ -83,8 +83,9 @@ Expected<PcaModel> pcaFromMerge(const ClusterParams& params, Store& store, Prepa
     const auto& rep = params.representation;
     if (params.pcaDims < 2) return usageError("--pca-from-merge needs --pca N with N >= 2.");
     if (rep.l2 || rep.standardize || !rep.layers.empty())
-        return usageError("--pca-from-merge: the merged statistics describe the vectors as stored; --l2, --standardize "
-                          "and --layers change them before the PCA.");
+        return usageError(
+            "--pca-from-merge: the merged statistics describe the vectors as stored; --l2, --standardize "
+            "and --layers change them before the PCA.");
     auto merged = mergedMoments(store, pr.set.id, pr.corpus.id, pr.corpus.sentences);
     if (!merged) return std::unexpected(merged.error());
     pr.pcaMergeRun = merged->mergeRunId;
@@ -93,8 +94,8 @@ Expected<PcaModel> pcaFromMerge(const ClusterParams& params, Store& store, Prepa
 
 // dist: cluster --mpi (any number of processes, one included: the same numerics for 1 and R
 // ranks); nullptr: this process holds every row (the original path).
-Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSink& progress,
-                           const CancelToken& cancel, StatsReducer* dist) {
+Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel,
+                           StatsReducer* dist) {
     const bool distributed = dist != nullptr;
     LocalReducer local;
     StatsReducer& red = dist ? *dist : local;
@@ -116,8 +117,8 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
                                       : loadLayerMean(store, corpus->id, pr.layerSets);
     if (!emb) return std::unexpected(emb.error());
     if (!distributed && emb->rows < corpus->sentences)
-        return fail("Embedding set " + std::to_string(set->id) + " covers only " + std::to_string(emb->rows) + " of the " +
-                    std::to_string(corpus->sentences) + " sentences of corpus '" + corpus->name +
+        return fail("Embedding set " + std::to_string(set->id) + " covers only " + std::to_string(emb->rows) +
+                    " of the " + std::to_string(corpus->sentences) + " sentences of corpus '" + corpus->name +
                     "'; finish `encode` first.");
     pr.emb = std::move(*emb);
     auto labels = corpusLabels(store, corpus->id);
@@ -150,8 +151,9 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     }
     if (params.representation.l2 || params.representation.standardize) progress.stage("Post-processing the vectors");
     if (params.pcaDims >= 2) progress.stage("PCA to " + std::to_string(params.pcaDims) + " dimensions");
-    auto reduced = distributed ? reduceDistributed(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, red, cancel)
-                               : reduceForClustering(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, cancel);
+    auto reduced = distributed
+                       ? reduceDistributed(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, red, cancel)
+                       : reduceForClustering(pr.emb.data, pr.emb.rows, pr.emb.dim, params.representation, rp, cancel);
     if (!reduced) return std::unexpected(reduced.error());
     pr.x = std::move(reduced->x);
     pr.pca = std::move(reduced->pca);
@@ -163,7 +165,8 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
         pp.components = 2;
         pp.maxFitRows = params.pcaMaxFitRows;
         pp.seed = params.firstSeed;
-        auto model = distributed ? distributedPca(pr.emb.data, pr.emb.rows, pr.emb.dim, 2, red) : fitPca(pr.x, pp, cancel);
+        auto model =
+            distributed ? distributedPca(pr.emb.data, pr.emb.rows, pr.emb.dim, 2, red) : fitPca(pr.x, pp, cancel);
         if (!model) return std::unexpected(model.error());
         auto proj = projectPca(*model, pr.x, cancel);
         if (!proj) return std::unexpected(proj.error());
@@ -255,9 +258,17 @@ json centroidCosine(const Prepared& pr, StatsReducer& red) {
 }
 
 json embeddingJson(const EmbeddingSetInfo& s) {
-    return {{"id", s.id}, {"model", s.key.model}, {"layer", s.key.layer}, {"pooling", s.key.pooling},
-            {"side", sideName(s.key.side)}, {"normalized", s.key.normalized}, {"dim", s.dim},
-            {"model_hash", s.key.modelHash}, {"precision", s.key.precision}, {"prefix", s.key.prefix}, {"model_path", s.modelPath}};
+    return {{"id", s.id},
+            {"model", s.key.model},
+            {"layer", s.key.layer},
+            {"pooling", s.key.pooling},
+            {"side", sideName(s.key.side)},
+            {"normalized", s.key.normalized},
+            {"dim", s.dim},
+            {"model_hash", s.key.modelHash},
+            {"precision", s.key.precision},
+            {"prefix", s.key.prefix},
+            {"model_path", s.modelPath}};
 }
 
 std::vector<std::vector<std::int64_t>> confusionRows(const Confusion& c) {
@@ -278,7 +289,8 @@ double randomBaselinePurity(const CorpusLabels& labels, int k, std::uint64_t see
 // Progress of one stage forwarded with an offset (seed s of S).
 class ScaledProgress final : public ProgressSink {
 public:
-    ScaledProgress(ProgressSink& inner, std::int64_t offset, std::int64_t total) : inner_(inner), offset_(offset), total_(total) {}
+    ScaledProgress(ProgressSink& inner, std::int64_t offset, std::int64_t total)
+        : inner_(inner), offset_(offset), total_(total) {}
     void progress(std::int64_t done, std::int64_t total) override {
         (void)total;
         inner_.progress(offset_ + done, total_);
@@ -437,13 +449,15 @@ Expected<std::int64_t> persistClusterRun(Store& store, const ClusterParams& para
     };
     std::vector<std::int64_t> conf(cm.counts.begin(), cm.counts.end());
     std::vector<std::int32_t> dom(pr.labels.domainIndex.begin(), pr.labels.domainIndex.end());
-    for (auto st : {put(blobs::kPca2d, std::span<const float>(pr.coords2d)), put(blobs::kMeans2d, std::span<const double>(means2d)),
-                    put(blobs::kCovs2d, std::span<const double>(covs2d)), put(blobs::kWeights, std::span<const double>(b.model.weights)),
-                    put(blobs::kConfusion, std::span<const std::int64_t>(conf)),
-                    put(blobs::kSentenceIds, std::span<const std::int64_t>(pr.labels.sentenceIds)),
-                    put(blobs::kDomainIndex, std::span<const std::int32_t>(dom)),
-                    put(blobs::kLabels, std::span<const std::int32_t>(b.labels)),
-                    put(blobs::kMaxProb, std::span<const double>(b.maxProb))})
+    for (auto st :
+         {put(blobs::kPca2d, std::span<const float>(pr.coords2d)),
+          put(blobs::kMeans2d, std::span<const double>(means2d)), put(blobs::kCovs2d, std::span<const double>(covs2d)),
+          put(blobs::kWeights, std::span<const double>(b.model.weights)),
+          put(blobs::kConfusion, std::span<const std::int64_t>(conf)),
+          put(blobs::kSentenceIds, std::span<const std::int64_t>(pr.labels.sentenceIds)),
+          put(blobs::kDomainIndex, std::span<const std::int32_t>(dom)),
+          put(blobs::kLabels, std::span<const std::int32_t>(b.labels)),
+          put(blobs::kMaxProb, std::span<const double>(b.maxProb))})
         if (!st) return std::unexpected(st.error());
     // The fitted model, so `assign` can apply this run to other rows (shards, new data).
     ClusterModel model{pr.set.id, {}, params.representation, pr.standardization, pr.pca, params.precision, b.model};
@@ -455,8 +469,8 @@ Expected<std::int64_t> persistClusterRun(Store& store, const ClusterParams& para
 }
 
 // prepare (reads the project) / compute (fitSeeds, no Store) / persist (one transaction).
-Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store, StatsReducer* dist, ProgressSink& progress,
-                                       const CancelToken& cancel) {
+Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store, StatsReducer* dist,
+                                       ProgressSink& progress, const CancelToken& cancel) {
     if (auto s = validateClusterParams(params); !s) return std::unexpected(s.error());
     LocalReducer local;
     StatsReducer& red = dist ? *dist : local;
@@ -487,8 +501,8 @@ Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, Pr
     return runClusterImpl(params, store, nullptr, progress, cancel);
 }
 
-Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, StatsReducer& reducer, ProgressSink& progress,
-                                   const CancelToken& cancel) {
+Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, StatsReducer& reducer,
+                                   ProgressSink& progress, const CancelToken& cancel) {
     return runClusterImpl(params, store, &reducer, progress, cancel);
 }
 
@@ -510,7 +524,8 @@ Expected<SweepResult> runClusterSweep(const SweepParams& params, Store& store, P
             progress.stage("GMM k = " + std::to_string(k));
             auto fit = fitGmm(pr->x, gmmParamsFor(base, k, base.firstSeed), progress, cancel);
             if (!fit) return std::unexpected(fit.error());
-            SweepPoint p{k, fit->bic, fit->aic, fit->lowerBound, std::numeric_limits<double>::quiet_NaN(), fit->iterations};
+            SweepPoint p{
+                k, fit->bic, fit->aic, fit->lowerBound, std::numeric_limits<double>::quiet_NaN(), fit->iterations};
             if (pr->labelled) p.purity = purity(confusionMatrix(pr->labels.domainIndex, fit->labels, nd, k));
             if (p.bic < bestBic) bestBic = p.bic, res.bestKByBic = k;
             res.points.push_back(p);

@@ -19,8 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
+#include "analysis/Pca.h"
 #include "analysis/Representation.h"
 #include "common/Error.h"
 #include "jobs/ParamTable.h"
@@ -106,8 +106,8 @@ class StatsReducer;
 // (to the order of float64 sums), and so does runCluster above whenever its PCA is fitted on
 // all rows (N <= pcaMaxFitRows, or 0): it then uses the same float64 centred moments
 // (distributedPca with the LocalReducer); fitted on a sample it sums float32 products.
-Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, StatsReducer& reducer, ProgressSink& progress,
-                                   const CancelToken& cancel);
+Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, StatsReducer& reducer,
+                                   ProgressSink& progress, const CancelToken& cancel);
 
 // BIC/AIC over a range of k (one job, one stored run of kind "cluster-sweep").
 struct SweepParams {

@@ -9,9 +9,9 @@
 #include <span>
 #include <vector>
 
-#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/GmmApply.h"
+#include "analysis/Pca.h"
 #include "analysis/Representation.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
@@ -39,12 +39,12 @@ Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run);
 // the GMM's labels, responsibilities and log-likelihoods, exactly as the run computed them.
 // map2d, when given, receives the rows' coordinates on the run's map as projectToMap below
 // (rowCount x 2; left empty for runs clustered without PCA), from the same projection.
-Expected<GmmAssignment> applyClusterModel(const ClusterModel& model, std::span<float> rows, std::int64_t rowCount, int dim,
-                                          const CancelToken& cancel, std::vector<float>* map2d = nullptr);
+Expected<GmmAssignment> applyClusterModel(const ClusterModel& model, std::span<float> rows, std::int64_t rowCount,
+                                          int dim, const CancelToken& cancel, std::vector<float>* map2d = nullptr);
 
 // The same rows' coordinates on the run's map (the first two columns the GMM saw, as the
 // run stored them in "pca2d"): rowCount x 2 floats. Fails for runs clustered without PCA.
-Expected<std::vector<float>> projectToMap(const ClusterModel& model, std::span<float> rows, std::int64_t rowCount, int dim,
-                                          const CancelToken& cancel);
+Expected<std::vector<float>> projectToMap(const ClusterModel& model, std::span<float> rows, std::int64_t rowCount,
+                                          int dim, const CancelToken& cancel);
 
 }  // namespace dl

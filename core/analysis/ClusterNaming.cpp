@@ -56,12 +56,14 @@ Expected<std::string> runLanguage(Store& store, std::int64_t runId) {
     q->bind(1, runId);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
-    if (!*row) return fail(ErrorCode::UnknownRun, {std::to_string(runId)}, "There is no run " + std::to_string(runId) + " in this project.");
+    if (!*row)
+        return fail(ErrorCode::UnknownRun, {std::to_string(runId)},
+                    "There is no run " + std::to_string(runId) + " in this project.");
     return std::string(q->text(0));
 }
 
-Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std::unordered_set<std::string>& stopWords, int top,
-                                    ProgressSink& progress, const CancelToken& cancel) {
+Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std::unordered_set<std::string>& stopWords,
+                                    int top, ProgressSink& progress, const CancelToken& cancel) {
     return runJob<ClusterNames>([&]() -> Expected<ClusterNames> {
         auto run = getRun(store, runId);
         if (!run) return std::unexpected(run.error());
@@ -104,7 +106,9 @@ Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std:
         cancel.throwIfCancelled();
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
-        if (auto s = writeJsonBlob(store, runId, blobs::kClusterTerms, {{"language", *language}, {"method", "c-TF-IDF"}, {"terms", terms}}); !s)
+        if (auto s = writeJsonBlob(store, runId, blobs::kClusterTerms,
+                                   {{"language", *language}, {"method", "c-TF-IDF"}, {"terms", terms}});
+            !s)
             return std::unexpected(s.error());
         if (auto s = tx->commit(); !s) return std::unexpected(s.error());
         return *names;
@@ -121,7 +125,8 @@ Expected<ClusterNames> readClusterNames(Store& store, std::int64_t runId) {
         for (const auto& cluster : terms->value("terms", json::array())) {
             std::vector<ClusterTerm> list;
             for (const auto& t : cluster)
-                if (t.is_array() && t.size() == 2 && t[0].is_string() && t[1].is_number()) list.push_back({t[0].get<std::string>(), t[1].get<double>()});
+                if (t.is_array() && t.size() == 2 && t[0].is_string() && t[1].is_number())
+                    list.push_back({t[0].get<std::string>(), t[1].get<double>()});
             out.terms.push_back(std::move(list));
         }
     }
@@ -129,7 +134,8 @@ Expected<ClusterNames> readClusterNames(Store& store, std::int64_t runId) {
     if (!names) return std::unexpected(names.error());
     if (names->is_object())
         for (const auto& [key, value] : names->items())
-            if (value.is_string() && !key.empty() && std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            if (value.is_string() && !key.empty() &&
+                std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; }))
                 out.userNames[std::stoi(key)] = value.get<std::string>();
     return out;
 }

@@ -32,8 +32,8 @@ Expected<std::string> runLanguage(Store& store, std::int64_t runId);
 
 // Computes and stores (one transaction) the top `top` terms of every cluster of the clustering
 // run `runId`; the user's names stay. A job: cancellable, errors as values.
-Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std::unordered_set<std::string>& stopWords, int top,
-                                    ProgressSink& progress, const CancelToken& cancel);
+Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std::unordered_set<std::string>& stopWords,
+                                    int top, ProgressSink& progress, const CancelToken& cancel);
 
 Expected<ClusterNames> readClusterNames(Store& store, std::int64_t runId);
 

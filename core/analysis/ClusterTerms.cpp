@@ -19,7 +19,8 @@ std::pair<std::size_t, bool> scan(std::string_view text, std::size_t i) {
     if (len == 1 || i + len > text.size()) return {1, false};
     char32_t cp = c & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
     for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    const bool word = !(cp < 0xC0 || cp == 0xD7 || cp == 0xF7 || (cp >= 0x2000 && cp <= 0x2BFF) || (cp >= 0x3000 && cp <= 0x303F));
+    const bool word =
+        !(cp < 0xC0 || cp == 0xD7 || cp == 0xF7 || (cp >= 0x2000 && cp <= 0x2BFF) || (cp >= 0x3000 && cp <= 0x303F));
     return {len, word};
 }
 
@@ -42,7 +43,8 @@ bool digitsOnly(const std::string& w) {
 
 // Characters, not bytes: a two-byte "é" is one.
 std::size_t characters(const std::string& w) {
-    return std::size_t(std::count_if(w.begin(), w.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    return std::size_t(
+        std::count_if(w.begin(), w.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 }  // namespace
 
@@ -50,7 +52,7 @@ std::vector<std::string> wordsOf(std::string_view text) {
     std::vector<std::string> out;
     std::size_t i = 0;
     while (i < text.size()) {
-        for (auto [len, word] = scan(text, i); !word; ) {
+        for (auto [len, word] = scan(text, i); !word;) {
             i += len;
             if (i >= text.size()) break;
             std::tie(len, word) = scan(text, i);
@@ -78,7 +80,8 @@ std::unordered_set<std::string> parseStopWords(std::string_view text) {
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
         std::string_view line = text.substr(start, end - start);
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.remove_suffix(1);
         while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
         if (!line.empty() && line.front() != '#') {
             std::string w(line);
@@ -91,7 +94,9 @@ std::unordered_set<std::string> parseStopWords(std::string_view text) {
 }
 
 ClusterTermCounter::ClusterTermCounter(int clusters, std::unordered_set<std::string> stopWords)
-    : stop_(std::move(stopWords)), tf_(std::size_t(std::max(0, clusters))), words_(std::size_t(std::max(0, clusters)), 0) {}
+    : stop_(std::move(stopWords)),
+      tf_(std::size_t(std::max(0, clusters))),
+      words_(std::size_t(std::max(0, clusters)), 0) {}
 
 void ClusterTermCounter::add(int cluster, std::string_view text) {
     if (cluster < 0 || cluster >= int(tf_.size())) return;

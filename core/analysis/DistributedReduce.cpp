@@ -30,7 +30,8 @@ std::vector<double> columnSums(const float* data, std::int64_t rowCount, int dim
         const std::int64_t inWave = std::min(kWave, blocks - wave);
         const Status summed = parallelBlocks(inWave, 0, nullptr, [&](std::int64_t b, int) {
             const std::int64_t r = (wave + b) * kBlock;
-            waveSums.col(b) = x.middleRows(r, std::min(kBlock, rowCount - r)).cast<double>().colwise().sum().transpose();
+            waveSums.col(b) =
+                x.middleRows(r, std::min(kBlock, rowCount - r)).cast<double>().colwise().sum().transpose();
         });
         (void)summed;  // without a token the run is never cancelled; an exception is rethrown here
         for (std::int64_t b = 0; b < inWave; ++b) sum += waveSums.col(b);
@@ -66,7 +67,8 @@ Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowC
     if (std::ranges::any_of(second, [](double v) { return !std::isfinite(v); }))
         return fail("The data contain NaN or infinite values; PCA is not possible.");
     Eigen::Map<const Eigen::VectorXd> d(second.data(), dim);
-    Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> s(second.data() + dim, dim, dim);
+    Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> s(second.data() + dim, dim,
+                                                                                               dim);
     const Eigen::MatrixXd cov = (s - d * d.transpose() / n) / (n - 1);
     std::vector<double> meanOut(static_cast<std::size_t>(dim)), covOut(static_cast<std::size_t>(dim) * dim);
     for (int a = 0; a < dim; ++a) {
@@ -78,11 +80,13 @@ Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowC
     return model;
 }
 
-Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows, int dim, const RepresentationParams& rep,
-                                        const ReduceParams& params, StatsReducer& reducer, const CancelToken& cancel) {
+Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows, int dim,
+                                        const RepresentationParams& rep, const ReduceParams& params,
+                                        StatsReducer& reducer, const CancelToken& cancel) {
     if (rep.standardize)
-        return usageError("cluster --mpi cannot standardise (--standardize needs the column statistics of all rows "
-                          "before the PCA); use --l2 or --whiten, or cluster without --mpi.");
+        return usageError(
+            "cluster --mpi cannot standardise (--standardize needs the column statistics of all rows "
+            "before the PCA); use --l2 or --whiten, or cluster without --mpi.");
     if (rep.whiten && params.pcaDims < 2) return usageError("--whiten needs --pca N with N >= 2.");
     if (rep.l2) l2NormalizeRows(data, rows, dim);
     // As reduceForClustering, step for step: the rows projected in float32, the coordinates

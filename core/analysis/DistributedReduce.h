@@ -24,7 +24,8 @@ Expected<PcaModel> distributedPca(std::span<const float> rows, std::int64_t rowC
                                   const CancelToken* cancel = nullptr);
 
 // As reduceForClustering, on this process's rows (consumed: L2 works in place).
-Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows, int dim, const RepresentationParams& rep,
-                                        const ReduceParams& params, StatsReducer& reducer, const CancelToken& cancel);
+Expected<ReducedData> reduceDistributed(std::span<float> data, std::int64_t rows, int dim,
+                                        const RepresentationParams& rep, const ReduceParams& params,
+                                        StatsReducer& reducer, const CancelToken& cancel);
 
 }  // namespace dl

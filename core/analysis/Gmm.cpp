@@ -27,11 +27,11 @@
 #include <numbers>
 #include <random>
 
-#include "kernels/GmmTilePass.h"
 #include "analysis/LloydImpl.h"
 #include "analysis/StatsReducer.h"
 #include "analysis/TensorImpl.h"
 #include "jobs/RunJob.h"
+#include "kernels/GmmTilePass.h"
 
 namespace dl {
 
@@ -74,7 +74,6 @@ namespace {
 
 using RowMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-
 
 // Parameters in centred coordinates, host side.
 struct Params {
@@ -119,7 +118,7 @@ public:
         chunk_ = chunk > 0 ? chunk : std::max<std::int64_t>(512, (std::int64_t{1} << 21) / std::max(m_, d_));
         tilePath_ = xc_.is_cpu() && type_ != CovarianceType::Tied;
         if (tilePath_) {
-            tileModel_.kind = type_ == CovarianceType::Full ? GmmFeatureKind::Full
+            tileModel_.kind = type_ == CovarianceType::Full   ? GmmFeatureKind::Full
                               : type_ == CovarianceType::Diag ? GmmFeatureKind::Diag
                                                               : GmmFeatureKind::Spherical;
             tileModel_.d = d_;
@@ -189,7 +188,8 @@ public:
                 if (j == 0 || type_ == CovarianceType::Full) {
                     int r = 0;
                     for (int a = 0; a < d_; ++a)
-                        for (int b = a; b < d_; ++b, ++r) Q(r, type_ == CovarianceType::Full ? j : 0) = -0.5 * (a == b ? 1.0 : 2.0) * Pm(a, b);
+                        for (int b = a; b < d_; ++b, ++r)
+                            Q(r, type_ == CovarianceType::Full ? j : 0) = -0.5 * (a == b ? 1.0 : 2.0) * Pm(a, b);
                 }
             } else if (type_ == CovarianceType::Diag) {
                 Eigen::Map<const Eigen::VectorXd> pr(p.prec.data() + std::size_t(j) * d_, d_);
@@ -430,12 +430,12 @@ public:
             p.cov.resize(std::size_t(k_) * d_);
             for (int j = 0; j < k_; ++j)
                 for (int a = 0; a < d_; ++a)
-                    p.cov[std::size_t(j) * d_ + a] = s[std::size_t(j) * d_ + a] / nke[j] - p.means(j, a) * p.means(j, a) + reg;
+                    p.cov[std::size_t(j) * d_ + a] =
+                        s[std::size_t(j) * d_ + a] / nke[j] - p.means(j, a) * p.means(j, a) + reg;
             break;
         case CovarianceType::Spherical:
             p.cov.resize(std::size_t(k_));
-            for (int j = 0; j < k_; ++j)
-                p.cov[j] = (s[j] / nke[j] - p.means.row(j).squaredNorm()) / d_ + reg;
+            for (int j = 0; j < k_; ++j) p.cov[j] = (s[j] / nke[j] - p.means.row(j).squaredNorm()) / d_ + reg;
             break;
         }
         if (auto st2 = computePrecisions(p, false); !st2) return std::unexpected(st2.error());
@@ -445,8 +445,7 @@ public:
     // From p.cov (fromPrecisions=false) or p.prec (true): fill the other side and logDet.
     Status computePrecisions(Params& p, bool fromPrecisions) const {
         p.logDet.assign(std::size_t(k_), 0.0);
-        const std::string hint =
-            " Try a larger reg_covar, fewer components, or check for duplicate/degenerate data.";
+        const std::string hint = " Try a larger reg_covar, fewer components, or check for duplicate/degenerate data.";
         if (type_ == CovarianceType::Full || type_ == CovarianceType::Tied) {
             const int mats = type_ == CovarianceType::Full ? k_ : 1;
             std::vector<double>& src = fromPrecisions ? p.prec : p.cov;
@@ -456,8 +455,8 @@ public:
                 Eigen::Map<const RowMat> A(src.data() + std::size_t(j) * d_ * d_, d_, d_);
                 Eigen::LLT<Eigen::MatrixXd> llt(A);
                 const Eigen::MatrixXd Lm = llt.matrixL();
-                bool ok = llt.info() == Eigen::Success && (Lm.diagonal().array() > 0).all() &&
-                          Lm.diagonal().allFinite();
+                bool ok =
+                    llt.info() == Eigen::Success && (Lm.diagonal().array() > 0).all() && Lm.diagonal().allFinite();
                 if (!ok)
                     return fail("Gaussian component " + std::to_string(j) + " has a singular (not positive definite) " +
                                 (fromPrecisions ? "initial precision" : "covariance") + " matrix." + hint);
@@ -623,12 +622,14 @@ Expected<GmmFit> fitGmm(const DataMatrix& x, const GmmParams& params, StatsReduc
                 // One draw per value in global row order: a process skips the others' draws.
                 std::uniform_real_distribution<double> uni(0.0, 1.0);
                 rng.discard(static_cast<unsigned long long>(offset) * k);
-                st = eng.respPass([&](std::int64_t, std::int64_t len) {
-                    std::vector<double> r(static_cast<std::size_t>(len) * k);
-                    for (auto& v : r) v = uni(rng);
-                    at::Tensor t = hostTensor(r, {len, k});
-                    return t / t.sum(1, true);
-                }, cancel);
+                st = eng.respPass(
+                    [&](std::int64_t, std::int64_t len) {
+                        std::vector<double> r(static_cast<std::size_t>(len) * k);
+                        for (auto& v : r) v = uni(rng);
+                        at::Tensor t = hostTensor(r, {len, k});
+                        return t / t.sum(1, true);
+                    },
+                    cancel);
                 rng.discard(static_cast<unsigned long long>(n - offset - eng.n()) * k);
             }
             return eng.mStep(st, params.regCovar);

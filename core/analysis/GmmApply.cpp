@@ -29,7 +29,8 @@ Status precisionCholesky(const GmmModel& m, std::vector<double>& factors, std::v
             Eigen::Map<const RowMat> cov(m.covariances.data() + std::size_t(j) * d * d, d, d);
             Eigen::LLT<Eigen::MatrixXd> llt{Eigen::MatrixXd(cov)};
             if (llt.info() != Eigen::Success)
-                return fail("Gaussian component " + std::to_string(j) + " has a covariance that is not positive definite." + hint);
+                return fail("Gaussian component " + std::to_string(j) +
+                            " has a covariance that is not positive definite." + hint);
             const Eigen::MatrixXd lower = llt.matrixL();
             const Eigen::MatrixXd precChol =
                 lower.triangularView<Eigen::Lower>().solve(Eigen::MatrixXd::Identity(d, d)).transpose();
@@ -70,7 +71,8 @@ Expected<GmmAssignment> applyGmm(const GmmModel& m, const DataMatrix& x, const C
     const at::Tensor chol = hostTensor(factors, {std::int64_t(factors.size())}).to(t.device());
     std::vector<double> offset(static_cast<std::size_t>(k));
     for (int j = 0; j < k; ++j)
-        offset[std::size_t(j)] = -0.5 * d * std::log(2 * std::numbers::pi) + logDet[std::size_t(j)] + std::log(m.weights[std::size_t(j)]);
+        offset[std::size_t(j)] =
+            -0.5 * d * std::log(2 * std::numbers::pi) + logDet[std::size_t(j)] + std::log(m.weights[std::size_t(j)]);
     const at::Tensor c = hostTensor(offset, {1, k}).to(t.device());
     const std::int64_t n = x.rows();
     at::Tensor resp = at::empty({n, k}, opts), ll = at::empty({n}, opts);
@@ -83,7 +85,9 @@ Expected<GmmAssignment> applyGmm(const GmmModel& m, const DataMatrix& x, const C
             at::Tensor diff = xb - means[j];
             at::Tensor y;
             switch (m.covariance) {
-            case CovarianceType::Full: y = at::mm(diff, chol.narrow(0, std::int64_t(j) * d * d, std::int64_t(d) * d).view({d, d})); break;
+            case CovarianceType::Full:
+                y = at::mm(diff, chol.narrow(0, std::int64_t(j) * d * d, std::int64_t(d) * d).view({d, d}));
+                break;
             case CovarianceType::Tied: y = at::mm(diff, chol.view({d, d})); break;
             case CovarianceType::Diag: y = diff * chol.narrow(0, std::int64_t(j) * d, d); break;
             case CovarianceType::Spherical: y = diff * chol[j]; break;

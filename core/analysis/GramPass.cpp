@@ -40,7 +40,9 @@ struct GramPass::Buffer {
     void* p = nullptr;
     std::vector<double> columnSums;  // kSlots x dim: the column sums of each slot's block
     Buffer(std::size_t slotBytes, int dim)
-        : bytes((slotBytes + 63) / 64 * 64), dim(dim), p(std::aligned_alloc(64, bytes * kSlots)),
+        : bytes((slotBytes + 63) / 64 * 64),
+          dim(dim),
+          p(std::aligned_alloc(64, bytes * kSlots)),
           columnSums(std::size_t(kSlots) * std::size_t(dim)) {
         if (!p) throw std::bad_alloc();
     }
@@ -67,8 +69,13 @@ bool waitFor(const Counter& counter, std::int64_t target, const ParallelWorker& 
 }  // namespace
 
 GramPass::GramPass(int dim, gramk::GramPrecision precision, std::vector<double> shift, int threads)
-    : dim_(dim), dimPad_(gramk::paddedDim(dim)), threads_(threads), precision_(precision), shift_(std::move(shift)),
-      sums_(static_cast<std::size_t>(dim), 0.0), gram_(static_cast<std::size_t>(dimPad_) * dimPad_, 0.0),
+    : dim_(dim),
+      dimPad_(gramk::paddedDim(dim)),
+      threads_(threads),
+      precision_(precision),
+      shift_(std::move(shift)),
+      sums_(static_cast<std::size_t>(dim), 0.0),
+      gram_(static_cast<std::size_t>(dimPad_) * dimPad_, 0.0),
       packed_(std::make_unique<Buffer>(gramk::packedBytes(dimPad_, precision), dim)) {
     shift_.resize(static_cast<std::size_t>(dim), 0.0);
 }
@@ -102,7 +109,8 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
             if (!claimed[slot].compare_exchange_weak(c, c + 1, std::memory_order_relaxed)) continue;
             const int p = static_cast<int>(c - (end - panels));
             double* sums = packed_->sums(b);
-            std::fill(sums + std::min(dim_, p * gramk::kGramPanelCols), sums + std::min(dim_, (p + 1) * gramk::kGramPanelCols), 0.0);
+            std::fill(sums + std::min(dim_, p * gramk::kGramPanelCols),
+                      sums + std::min(dim_, (p + 1) * gramk::kGramPanelCols), 0.0);
             if (half)
                 gramk::packBlock(reinterpret_cast<const std::uint16_t*>(rowsAt), valid, dim_, shift_.data(), precision_,
                                  packed_->slot(b), sums, p, panels);
@@ -135,8 +143,10 @@ Status GramPass::addRows(const void* x, bool half, std::int64_t rows, const Canc
             // While computing the tiles, bring this thread's share of the next block's rows into L2.
             gramk::PrefetchSpread prefetch;
             if (b + 1 < blocks) {
-                const std::size_t next = std::size_t(std::min<std::int64_t>(kGramBlockRows, rows - first - kGramBlockRows)) * rowBytes;
-                prefetch.next = rowsAt + std::size_t(kGramBlockRows) * rowBytes + next * std::size_t(t) / std::size_t(threads);
+                const std::size_t next =
+                    std::size_t(std::min<std::int64_t>(kGramBlockRows, rows - first - kGramBlockRows)) * rowBytes;
+                prefetch.next =
+                    rowsAt + std::size_t(kGramBlockRows) * rowBytes + next * std::size_t(t) / std::size_t(threads);
                 prefetch.bytes = next / std::size_t(threads);
                 prefetch.bytesPerStep = (prefetch.bytes / std::size_t(tilesPerThread) + 63) / 64 * 64;
             }
@@ -163,8 +173,8 @@ std::vector<double> GramPass::gram() const {
 
 Status checkGramWidth(int dim) {
     if (dim <= gramk::kMaxKernelDim) return {};
-    return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) + " dimensions is not supported (got " +
-                      std::to_string(dim) + ").");
+    return usageError("PCA of rows wider than " + std::to_string(gramk::kMaxKernelDim) +
+                      " dimensions is not supported (got " + std::to_string(dim) + ").");
 }
 
 gramk::GramPrecision gramPrecisionFor(PcaPrecision precision) {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "analysis/Pca.h"
-#include "kernels/GramKernels.h"
-#include "jobs/Progress.h"
 #include "common/Error.h"
+#include "jobs/Progress.h"
+#include "kernels/GramKernels.h"
 
 namespace dl {
 

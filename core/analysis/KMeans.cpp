@@ -26,9 +26,10 @@ Status checkFitData(const DataMatrix& x, int k, const char* what) {
     if (!x.d || x.rows() == 0) return usageError(std::string(what) + " needs data, but there are no rows.");
     if (k < 1) return usageError(std::string(what) + " needs at least one component (k = " + std::to_string(k) + ").");
     if (k > x.rows())
-        return usageError(std::string(what) + " with k = " + std::to_string(k) + " needs at least k rows, but there are " +
-                          std::to_string(x.rows()) + ".");
-    if (!x.allFinite()) return fail("The data contain NaN or infinite values; " + std::string(what) + " is not possible.");
+        return usageError(std::string(what) + " with k = " + std::to_string(k) +
+                          " needs at least k rows, but there are " + std::to_string(x.rows()) + ".");
+    if (!x.allFinite())
+        return fail("The data contain NaN or infinite values; " + std::string(what) + " is not possible.");
     return {};
 }
 
@@ -130,7 +131,10 @@ LloydResult lloyd(const at::Tensor& xc, at::Tensor centers, int maxIter, double 
     for (std::int64_t s = 0; s < n; s += chunk) {
         const std::int64_t len = std::min(chunk, n - s);
         inertia += (xc.narrow(0, s, len) - centers.index_select(0, labels.narrow(0, s, len)))
-                       .pow(2).sum().to(at::kDouble).item<double>();
+                       .pow(2)
+                       .sum()
+                       .to(at::kDouble)
+                       .item<double>();
     }
     red.sum({&inertia, 1});
     return {centers, labels, inertia, std::max(it, 1)};

@@ -29,7 +29,8 @@ Expected<std::vector<EmbeddingSetInfo>> siblingLayerSets(Store& store, const Cor
         if (*n < corpus.sentences || *n == 0) continue;
         out.push_back(s);
     }
-    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return sortKey(a.key.layer) < sortKey(b.key.layer); });
+    std::sort(out.begin(), out.end(),
+              [](const auto& a, const auto& b) { return sortKey(a.key.layer) < sortKey(b.key.layer); });
     return out;
 }
 
@@ -46,7 +47,8 @@ Expected<EmbeddingSetInfo> layerSet(Store& store, const CorpusInfo& corpus, cons
                       "); run `encode --layers " + std::to_string(layer) + "` first.");
 }
 
-Expected<EmbeddingMatrix> loadLayerMean(Store& store, std::int64_t corpusId, const std::vector<EmbeddingSetInfo>& sets) {
+Expected<EmbeddingMatrix> loadLayerMean(Store& store, std::int64_t corpusId,
+                                        const std::vector<EmbeddingSetInfo>& sets) {
     if (sets.empty()) return usageError("No embedding sets to average.");
     auto first = loadEmbeddings(store, sets.front().id, corpusId);
     if (!first) return std::unexpected(first.error());

@@ -139,8 +139,8 @@ Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& 
         LayerSweepResult res;
         res.labelled = in->labelled;
         for (const auto& set : in->sets) {
-            progress.stage("Layer " + (set.key.layer < 0 ? std::string("last") : std::to_string(set.key.layer)) + ": PCA + GMM, " +
-                           std::to_string(p.seeds) + " seed(s)");
+            progress.stage("Layer " + (set.key.layer < 0 ? std::string("last") : std::to_string(set.key.layer)) +
+                           ": PCA + GMM, " + std::to_string(p.seeds) + " seed(s)");
             auto pt = sweepLayer(params, *in, set, store, progress, cancel);
             if (!pt) return std::unexpected(pt.error());
             progress.info("layer " + std::to_string(pt->layer) + ": silhouette " + std::to_string(pt->silhouette) +
@@ -153,9 +153,19 @@ Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& 
         res.layerByPurity = byPur >= 0 ? res.points[std::size_t(byPur)].layer : res.layerBySilhouette;
         res.chosenBy = in->labelled && byPur >= 0 ? "purity" : "silhouette";
         res.chosenLayer = res.chosenBy == "purity" ? res.layerByPurity : res.layerBySilhouette;
-        LayerSweepSummary summary{in->corpus.name, in->base.key.model, in->base.key.pooling, sideName(in->base.key.side),
-                                  p.k, in->labelled, p.representation.describe(), res.points, std::nullopt,
-                                  res.layerBySilhouette, res.chosenLayer, res.chosenBy, params.silhouetteRows};
+        LayerSweepSummary summary{in->corpus.name,
+                                  in->base.key.model,
+                                  in->base.key.pooling,
+                                  sideName(in->base.key.side),
+                                  p.k,
+                                  in->labelled,
+                                  p.representation.describe(),
+                                  res.points,
+                                  std::nullopt,
+                                  res.layerBySilhouette,
+                                  res.chosenLayer,
+                                  res.chosenBy,
+                                  params.silhouetteRows};
         if (in->labelled) summary.layerByPurity = res.layerByPurity;
         json pj = layerSweepParamTable().toJson(params);
         pj["corpus"] = in->corpus.name;

@@ -33,7 +33,9 @@ Expected<MergedMoments> mergedMoments(Store& store, std::int64_t setId, std::int
     if (!runs) return std::unexpected(runs.error());
     std::int64_t otherCount = -1;
     for (auto it = runs->rbegin(); it != runs->rend(); ++it) {  // newest first
-        if (it->embeddingSetId != setId || it->corpusId != corpusId || it->params.value("job", std::string()) != "encode") continue;
+        if (it->embeddingSetId != setId || it->corpusId != corpusId ||
+            it->params.value("job", std::string()) != "encode")
+            continue;
         auto summary = MergeSummary::fromJson(it->summary, it->id);
         if (!summary) return std::unexpected(summary.error());
         if (!summary->pcaStatistics) continue;
@@ -47,10 +49,14 @@ Expected<MergedMoments> mergedMoments(Store& store, std::int64_t setId, std::int
         return MergedMoments{it->id, std::move(*stats)};
     }
     if (otherCount >= 0)
-        return fail(brace("The encode merges of embedding set {} hold PCA statistics of {} rows, but the corpus has {} "
-                          "sentences; cluster without --pca-from-merge.", setId, otherCount, sentences));
-    return fail(brace("Embedding set {} of this corpus was not filled by an encode merge, so there are no merged PCA "
-                      "statistics; cluster without --pca-from-merge.", setId));
+        return fail(
+            brace("The encode merges of embedding set {} hold PCA statistics of {} rows, but the corpus has {} "
+                  "sentences; cluster without --pca-from-merge.",
+                  setId, otherCount, sentences));
+    return fail(
+        brace("Embedding set {} of this corpus was not filled by an encode merge, so there are no merged PCA "
+              "statistics; cluster without --pca-from-merge.",
+              setId));
 }
 
 }  // namespace dl

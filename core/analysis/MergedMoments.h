@@ -7,8 +7,8 @@
 // and cannot use them.
 #include <cstdint>
 
-#include "common/Error.h"
 #include "analysis/MomentStats.h"
+#include "common/Error.h"
 
 namespace dl {
 

@@ -41,7 +41,8 @@ void MomentStats::addRows(const float* rows, std::int64_t rowCount) {
 }
 
 Status MomentStats::merge(const MomentStats& other) {
-    if (other.dim != dim) return fail(brace("PCA statistics of {} and {} dimensions cannot be summed.", dim, other.dim));
+    if (other.dim != dim)
+        return fail(brace("PCA statistics of {} and {} dimensions cannot be summed.", dim, other.dim));
     count += other.count;
     for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += other.sum[i];
     for (std::size_t i = 0; i < outer.size(); ++i) outer[i] += other.outer[i];

@@ -11,7 +11,9 @@ namespace dl {
 namespace {
 
 // "Better" = higher cosine, then lower row: the heap's top is the worst kept neighbour.
-bool better(const Neighbour& a, const Neighbour& b) { return a.cosine > b.cosine || (a.cosine == b.cosine && a.row < b.row); }
+bool better(const Neighbour& a, const Neighbour& b) {
+    return a.cosine > b.cosine || (a.cosine == b.cosine && a.row < b.row);
+}
 
 struct WorseOnTop {
     bool operator()(const Neighbour& a, const Neighbour& b) const { return better(a, b); }

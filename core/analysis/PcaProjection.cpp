@@ -19,7 +19,8 @@ struct Projector {
     at::Tensor axesT, meanProj;  // d x c in the input's dtype; 1 x c (mean · axesᵀ) in the output's
     Projector(const PcaModel& model, at::ScalarType input, const at::TensorOptions& out) {
         const auto dopt = at::TensorOptions().dtype(at::kDouble);
-        at::Tensor axes = at::from_blob(const_cast<double*>(model.axes.data()), {model.components, model.inputDim}, dopt);
+        at::Tensor axes =
+            at::from_blob(const_cast<double*>(model.axes.data()), {model.components, model.inputDim}, dopt);
         at::Tensor mean = at::from_blob(const_cast<double*>(model.mean.data()), {1, model.inputDim}, dopt);
         meanProj = at::mm(mean, axes.t()).to(out);  // in float64, then the output dtype
         axesT = axes.t().contiguous().to(out.dtype(input));
@@ -44,7 +45,8 @@ at::Tensor largeFloatTensor(std::int64_t rows, std::int64_t cols) {
     if (!buffer) return at::empty({rows, cols}, options);
     auto owner = std::make_unique<HugePageBuffer>(std::move(*buffer));
     HugePageBuffer* kept = owner.get();
-    at::Tensor t = at::from_blob(kept->data(), {rows, cols}, [kept](void*) { delete kept; }, options);
+    at::Tensor t = at::from_blob(
+        kept->data(), {rows, cols}, [kept](void*) { delete kept; }, options);
     owner.release();  // from now on deleted with the tensor's storage
     return t;
 }
@@ -89,7 +91,8 @@ Expected<DataMatrix> projectPcaBlocked(const PcaModel& model, RowBlockSource& ro
         at::Tensor out = largeFloatTensor(n, model.components);
         const PcaProjectionPass pass(model);
         const Status st = withAllRows(rows, [&](const auto* block, std::int64_t first, std::int64_t len) {
-            return pass.project(block, len, out.data_ptr<float>() + static_cast<std::size_t>(first) * model.components, cancel);
+            return pass.project(block, len, out.data_ptr<float>() + static_cast<std::size_t>(first) * model.components,
+                                cancel);
         });
         if (!st) return std::unexpected(st.error());
         if (precision == Precision::Float64) out = out.to(at::kDouble);

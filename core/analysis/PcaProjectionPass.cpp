@@ -3,10 +3,10 @@
 
 #include <algorithm>
 
-#include "kernels/GramKernels.h"
 #include "analysis/Pca.h"
 #include "common/Half.h"
 #include "common/Parallel.h"
+#include "kernels/GramKernels.h"
 
 namespace dl {
 namespace {
@@ -16,7 +16,9 @@ constexpr std::int64_t kChunkRows = 256;  // 256 x 384 floats (384 KB) stay in L
 }  // namespace
 
 PcaProjectionPass::PcaProjectionPass(const PcaModel& model, int threads)
-    : dim_(model.inputDim), components_(model.components), kMain_(gramk::projectionMainColumns(model.components)),
+    : dim_(model.inputDim),
+      components_(model.components),
+      kMain_(gramk::projectionMainColumns(model.components)),
       threads_(threads),
       bf16_(model.precision == PcaPrecision::BFloat16),
       axes_(static_cast<std::size_t>(dim_) * kMain_, 0.0f),
@@ -39,7 +41,8 @@ PcaProjectionPass::PcaProjectionPass(const PcaModel& model, int threads)
 void PcaProjectionPass::packBf16Axes(const PcaModel& model) {
     const int stride = gramk::bf16RowStride(dim_);
     auto axis = [&](int j, int c) -> std::uint16_t {
-        return c < dim_ && j < components_ ? floatToBfloat16(static_cast<float>(model.axes[std::size_t(j) * dim_ + c])) : 0;
+        return c < dim_ && j < components_ ? floatToBfloat16(static_cast<float>(model.axes[std::size_t(j) * dim_ + c]))
+                                           : 0;
     };
     pairs_.assign(static_cast<std::size_t>(stride / 2) * kMain_, 0);
     for (int p = 0; p < stride / 2; ++p)
@@ -60,7 +63,8 @@ Status PcaProjectionPass::project(const std::uint16_t* x, std::int64_t rows, flo
     return run(x, true, rows, out, cancel);
 }
 
-Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float* out, const CancelToken& cancel) const {
+Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float* out,
+                              const CancelToken& cancel) const {
     const std::int64_t chunks = (rows + kChunkRows - 1) / kChunkRows;
     const gramk::ProjectionAxes axes{axes_.data(), kMain_, rest_.data(), components_};
     const gramk::ProjectionAxesBf16 axesBf16{pairs_.data(), restBf16_.data(), axes};
@@ -70,7 +74,7 @@ Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float
         return worker.next(c) ? c : chunks;
     };
     auto work = [&](ParallelWorker& worker) {
-        const std::size_t scratchBytes = bf16_ ? gramk::bf16ProjectionScratchBytes(kChunkRows, dim_)
+        const std::size_t scratchBytes = bf16_  ? gramk::bf16ProjectionScratchBytes(kChunkRows, dim_)
                                          : half ? static_cast<std::size_t>(kChunkRows) * dim_ * sizeof(float)
                                                 : 0;
         std::vector<float> scratch((scratchBytes + sizeof(float) - 1) / sizeof(float));
@@ -85,12 +89,14 @@ Status PcaProjectionPass::run(const void* x, bool half, std::int64_t rows, float
             float* o = out + static_cast<std::size_t>(first) * components_;
             gramk::PrefetchSpread prefetch;
             if (following < chunks) {
-                prefetch.next = static_cast<const char*>(x) + static_cast<std::size_t>(following * kChunkRows) * rowBytes;
-                prefetch.bytes = static_cast<std::size_t>(std::min(kChunkRows, rows - following * kChunkRows)) * rowBytes;
+                prefetch.next =
+                    static_cast<const char*>(x) + static_cast<std::size_t>(following * kChunkRows) * rowBytes;
+                prefetch.bytes =
+                    static_cast<std::size_t>(std::min(kChunkRows, rows - following * kChunkRows)) * rowBytes;
             }
             if (bf16_ && half)
-                gramk::projectRowsBf16(static_cast<const std::uint16_t*>(x) + static_cast<std::size_t>(first) * dim_, len,
-                                       dim_, axesBf16, mean_.data(), scratch.data(), o, &prefetch);
+                gramk::projectRowsBf16(static_cast<const std::uint16_t*>(x) + static_cast<std::size_t>(first) * dim_,
+                                       len, dim_, axesBf16, mean_.data(), scratch.data(), o, &prefetch);
             else if (bf16_)
                 gramk::projectRowsBf16(static_cast<const float*>(x) + static_cast<std::size_t>(first) * dim_, len, dim_,
                                        axesBf16, mean_.data(), scratch.data(), o, &prefetch);

@@ -49,12 +49,14 @@ Expected<std::vector<int>> parseLayerList(std::string_view text) {
         int v = 0;
         bool ok = !item.empty() && item.size() < 6;
         for (char c : item) ok = ok && c >= '0' && c <= '9';
-        if (ok) for (char c : item) v = v * 10 + (c - '0');
+        if (ok)
+            for (char c : item) v = v * 10 + (c - '0');
         if (item == "last") ok = true, v = -1;  // encode stores the last layer as -1
-        if (!ok) return usageError("Layer list '" + std::string(text) + "': '" + std::string(item) +
-                                   "' is not a layer number (0 = embeddings, 1..L = transformer layers, or last).");
-        if (!seen.insert(v).second) return usageError("Layer list '" + std::string(text) + "' names layer " +
-                                                      std::to_string(v) + " twice.");
+        if (!ok)
+            return usageError("Layer list '" + std::string(text) + "': '" + std::string(item) +
+                              "' is not a layer number (0 = embeddings, 1..L = transformer layers, or last).");
+        if (!seen.insert(v).second)
+            return usageError("Layer list '" + std::string(text) + "' names layer " + std::to_string(v) + " twice.");
         out.push_back(v);
         pos = end + 1;
     }
@@ -89,7 +91,9 @@ Standardization standardizeColumns(std::span<float> data, std::int64_t rows, int
     for (int a = 0; a < dim; ++a) {
         const double sd = std::sqrt(var[std::size_t(a)] / double(rows));
         // StandardScaler treats near-constant columns (std ~ 0 up to rounding) as scale 1.
-        st.scale[std::size_t(a)] = sd > 10 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(st.mean[std::size_t(a)])) ? sd : 1.0;
+        st.scale[std::size_t(a)] =
+            sd > 10 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(st.mean[std::size_t(a)])) ? sd
+                                                                                                                : 1.0;
     }
     for (std::int64_t i = 0; i < rows; ++i)
         for (int a = 0; a < dim; ++a) {
@@ -107,7 +111,8 @@ Expected<DataMatrix> whitenProjection(const PcaModel& model, const DataMatrix& p
     std::vector<double> x = projected.toDouble();
     std::vector<double> inv(std::size_t(c), 1.0);
     for (int j = 0; j < c; ++j)
-        if (model.explainedVariance[std::size_t(j)] > 0) inv[std::size_t(j)] = 1.0 / std::sqrt(model.explainedVariance[std::size_t(j)]);
+        if (model.explainedVariance[std::size_t(j)] > 0)
+            inv[std::size_t(j)] = 1.0 / std::sqrt(model.explainedVariance[std::size_t(j)]);
     const std::int64_t n = projected.rows();
     for (std::int64_t i = 0; i < n; ++i)
         for (int j = 0; j < c; ++j) x[std::size_t(i * c + j)] *= inv[std::size_t(j)];
@@ -117,7 +122,8 @@ Expected<DataMatrix> whitenProjection(const PcaModel& model, const DataMatrix& p
 Expected<PcaModel> fittedPcaFor(const PcaModel& pca, int dim, int components) {
     if (pca.inputDim != dim || pca.components != components)
         return fail("The given PCA maps " + std::to_string(pca.inputDim) + " to " + std::to_string(pca.components) +
-                    " dimensions; the data have " + std::to_string(dim) + " and " + std::to_string(components) + " were asked for.");
+                    " dimensions; the data have " + std::to_string(dim) + " and " + std::to_string(components) +
+                    " were asked for.");
     return pca;
 }
 

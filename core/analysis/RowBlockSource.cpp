@@ -32,7 +32,8 @@ private:
 
 class HalfRowBlocks final : public RowBlockSource {
 public:
-    HalfRowBlocks(std::span<const std::uint16_t> data, std::int64_t rows, int cols) : data_(data), rows_(rows), cols_(cols) {}
+    HalfRowBlocks(std::span<const std::uint16_t> data, std::int64_t rows, int cols)
+        : data_(data), rows_(rows), cols_(cols) {}
     std::int64_t rows() const override { return rows_; }
     int cols() const override { return cols_; }
     Status read(std::int64_t first, std::int64_t count, float* out) override {

@@ -38,7 +38,8 @@ Status withAllRows(RowBlockSource& source, Use&& use) {
     std::vector<float> buf;
     for (std::int64_t s = 0; s < n; s += kPcaBlockRows) {
         const std::int64_t len = std::min(kPcaBlockRows, n - s);
-        if (auto st = withRowBlock(source, s, len, buf, [&](const auto* rows) { return use(rows, s, len); }); !st) return st;
+        if (auto st = withRowBlock(source, s, len, buf, [&](const auto* rows) { return use(rows, s, len); }); !st)
+            return st;
     }
     return {};
 }

@@ -10,7 +10,8 @@ namespace dl {
 
 double silhouetteScore(std::span<const double> x, std::int64_t n, int d, std::span<const std::int32_t> labels) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    if (n < 2 || static_cast<std::int64_t>(labels.size()) != n || static_cast<std::int64_t>(x.size()) != n * d) return nan;
+    if (n < 2 || static_cast<std::int64_t>(labels.size()) != n || static_cast<std::int64_t>(x.size()) != n * d)
+        return nan;
     const int k = *std::max_element(labels.begin(), labels.end()) + 1;
     std::vector<std::int64_t> size(std::size_t(k), 0);
     for (auto l : labels) {
@@ -39,7 +40,8 @@ double silhouetteScore(std::span<const double> x, std::int64_t n, int d, std::sp
         const double a = sumTo[std::size_t(own)] / double(size[std::size_t(own)] - 1);
         double b = std::numeric_limits<double>::infinity();
         for (int c = 0; c < k; ++c)
-            if (c != own && size[std::size_t(c)] > 0) b = std::min(b, sumTo[std::size_t(c)] / double(size[std::size_t(c)]));
+            if (c != own && size[std::size_t(c)] > 0)
+                b = std::min(b, sumTo[std::size_t(c)] / double(size[std::size_t(c)]));
         const double m = std::max(a, b);
         total += m > 0 ? (b - a) / m : 0.0;
     }

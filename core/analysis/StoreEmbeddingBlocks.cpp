@@ -52,7 +52,8 @@ private:
         const auto values = static_cast<std::size_t>(rows) * static_cast<std::size_t>(dim_);
         if (first != chunkFirst_ + chunkRows_ || blob.size() != values * (half_ ? 2 : 4))
             return fail(ErrorCode::DamagedEmbeddings, {store_.path(), std::to_string(first)},
-                        "The project " + store_.path() + " has a damaged embedding chunk at position " + std::to_string(first) + ".");
+                        "The project " + store_.path() + " has a damaged embedding chunk at position " +
+                            std::to_string(first) + ".");
         if (half_) {
             halves_.resize(values);
             std::memcpy(halves_.data(), blob.data(), blob.size());
@@ -77,15 +78,18 @@ private:
 
 }  // namespace
 
-Expected<std::unique_ptr<RowBlockSource>> storeEmbeddingBlocks(Store& store, std::int64_t setId, std::int64_t corpusId) {
+Expected<std::unique_ptr<RowBlockSource>> storeEmbeddingBlocks(Store& store, std::int64_t setId,
+                                                               std::int64_t corpusId) {
     auto set = embeddingSet(store, setId);
     if (!set) return std::unexpected(set.error());
     auto total = encodedCount(store, setId, corpusId);
     if (!total) return std::unexpected(total.error());
     if (*total == 0)
-        return fail(ErrorCode::NothingEncoded, {set->key.model}, "Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
+        return fail(ErrorCode::NothingEncoded, {set->key.model},
+                    "Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
     auto q = store.prepare(
-        "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 ORDER BY first_position");
+        "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 ORDER BY "
+        "first_position");
     if (!q) return std::unexpected(q.error());
     q->bind(1, setId).bind(2, corpusId);
     return std::unique_ptr<RowBlockSource>(std::make_unique<StoreEmbeddingBlocks>(

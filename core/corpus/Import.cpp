@@ -88,7 +88,9 @@ private:
         return s;
     }
     void bindRow(Statement& st, int base, const ImportBatch& batch, const ImportRow& row) {
-        st.bind(base + 1, corpusId_).bind(base + 2, nextPosition_++).bindStatic(base + 3, batch.view(row.domain, row.domainLen));
+        st.bind(base + 1, corpusId_)
+            .bind(base + 2, nextPosition_++)
+            .bindStatic(base + 3, batch.view(row.domain, row.domainLen));
         st.bindStatic(base + 4, batch.view(row.src, row.srcLen));
         if (row.tgtNull) st.bindNull(base + 5);
         else st.bindStatic(base + 5, batch.view(row.tgt, row.tgtLen));
@@ -132,8 +134,8 @@ nlohmann::json ImportReport::toJson() const {
 }
 
 std::string ImportReport::summary() const {
-    std::string s = "Imported " + std::to_string(imported) + " of " + std::to_string(linesRead) + " lines into '" + corpus +
-                    "'";
+    std::string s =
+        "Imported " + std::to_string(imported) + " of " + std::to_string(linesRead) + " lines into '" + corpus + "'";
     const auto dups = duplicatePairs + duplicateSources + duplicateTargets;
     s += "; dropped " + std::to_string(emptySkipped) + " empty and " + std::to_string(dups) + " duplicates (" +
          std::to_string(duplicatePairs) + " same pair, " + std::to_string(duplicateSources) + " repeated source, " +
@@ -142,7 +144,8 @@ std::string ImportReport::summary() const {
     return s + ".";
 }
 
-Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSink& progress,
+                                 const CancelToken& cancel) {
     const auto t0 = std::chrono::steady_clock::now();
     if (p.srcPath.empty()) return usageError("No input file given (--src).");
     if (!p.tgtPath.empty() && p.format != CorpusFormat::Plain)
@@ -185,10 +188,11 @@ Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSi
             const std::string oldSrc(q->text(1)), oldTgt(q->text(2));
             existingParallel = q->int64(3) != 0;
             if (!srcLang.empty() && !oldSrc.empty() && oldSrc != srcLang)
-                return fail("The corpus '" + corpusName + "' holds " + oldSrc + " source text; " + p.srcPath +
-                            " is " + srcLang + ". Import it into another corpus (--corpus).");
+                return fail("The corpus '" + corpusName + "' holds " + oldSrc + " source text; " + p.srcPath + " is " +
+                            srcLang + ". Import it into another corpus (--corpus).");
             if (!tgtLang.empty() && !oldTgt.empty() && oldTgt != tgtLang)
-                return fail("The corpus '" + corpusName + "' holds " + oldTgt + " target text; the new file is " + tgtLang + ".");
+                return fail("The corpus '" + corpusName + "' holds " + oldTgt + " target text; the new file is " +
+                            tgtLang + ".");
         }
     }
 
@@ -222,7 +226,8 @@ Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSi
         ImportReader reader(p, source, seen, fixedDomain, report, cancel);
         ReaderThread thread(reader);
         while (auto batch = thread.queue().pop()) {
-            if (auto s = inserter->insert(*batch); !s) return std::unexpected(s.error());  // ~ReaderThread stops the reader
+            if (auto s = inserter->insert(*batch); !s)
+                return std::unexpected(s.error());  // ~ReaderThread stops the reader
             progress.progress(batch->bytesRead, total);
             if (cancel.isCancelled()) return cancelled();  // the transaction rolls back
             thread.queue().recycle(std::move(batch));

@@ -31,51 +31,66 @@ ParamTable<ImportParams> makeImportTable() {
     using I = ImportParams;
     ParamTable<I> t;
     t.field(param("src", "Input file: plain text (one sentence per line), TSV or JSONL; .gz is read transparently.")
-                .shownAs("FILE").mandatory(),
+                .shownAs("FILE")
+                .mandatory(),
             &I::srcPath);
     t.field(param("tgt", "Line-aligned target file (Moses parallel pair with --src).").shownAs("FILE"), &I::tgtPath);
-    t.add(param("domain", "Domain label for every imported sentence.").ofKind(ParamKind::Text).shownAs("LABEL"),
-          [](const I& p) { return ParamValue(p.domain); },
-          [](I& p, const ParamValue& v) {
-              p.domain = std::get<std::string>(v);
-              p.labelSource = LabelSource::Given;
-          });
-    t.flagFor(param("domain-from-filename", "Domain label from the file name (medical.en -> medical)."), &I::labelSource,
-              LabelSource::FromFilename, LabelSource::None);
-    t.flagFor(param("domain-from-column", "Domain label from the TSV column / JSONL field named domain (the default when "
-                                          "present)."),
+    t.add(
+        param("domain", "Domain label for every imported sentence.").ofKind(ParamKind::Text).shownAs("LABEL"),
+        [](const I& p) { return ParamValue(p.domain); },
+        [](I& p, const ParamValue& v) {
+            p.domain = std::get<std::string>(v);
+            p.labelSource = LabelSource::Given;
+        });
+    t.flagFor(param("domain-from-filename", "Domain label from the file name (medical.en -> medical)."),
+              &I::labelSource, LabelSource::FromFilename, LabelSource::None);
+    t.flagFor(param("domain-from-column",
+                    "Domain label from the TSV column / JSONL field named domain (the default when "
+                    "present)."),
               &I::labelSource, LabelSource::FromColumn, LabelSource::None);
-    t.field(param("corpus", "Corpus to create or append to.").shownAs("NAME").defaultShownAs("the file name without extension"),
+    t.field(param("corpus", "Corpus to create or append to.")
+                .shownAs("NAME")
+                .defaultShownAs("the file name without extension"),
             &I::corpus);
-    t.choice(param("format", "Input format.").shownAs("FORMAT").defaultShownAs("from the extension (.tsv, .jsonl), else plain"),
+    t.choice(param("format", "Input format.")
+                 .shownAs("FORMAT")
+                 .defaultShownAs("from the extension (.tsv, .jsonl), else plain"),
              &I::format, {CorpusFormat::Plain, CorpusFormat::Tsv, CorpusFormat::Jsonl}, formatName);
-    t.field(param("src-lang", "Source language code.").shownAs("LANG").defaultShownAs("from the file extension"), &I::srcLang);
-    t.field(param("tgt-lang", "Target language code.").shownAs("LANG").defaultShownAs("from the file extension"), &I::tgtLang);
-    t.add(param("columns", "TSV column roles, e.g. src,tgt,domain (ignore skips a column).").ofKind(ParamKind::Text)
-              .shownAs("LIST").defaultShownAs("from the first row's column count"),
-          [](const I& p) {
-              std::string s;
-              for (std::size_t i = 0; i < p.tsvColumns.size(); ++i) s += (i ? "," : "") + p.tsvColumns[i];
-              return ParamValue(s);
-          },
-          [](I& p, const ParamValue& v) {
-              const auto& text = std::get<std::string>(v);
-              p.tsvColumns.clear();
-              std::size_t pos = 0;
-              while (pos <= text.size()) {
-                  const std::size_t end = std::min(text.find(',', pos), text.size());
-                  if (std::string c = trimmed(text.substr(pos, end - pos)); !c.empty()) p.tsvColumns.push_back(c);
-                  pos = end + 1;
-              }
-          });
+    t.field(param("src-lang", "Source language code.").shownAs("LANG").defaultShownAs("from the file extension"),
+            &I::srcLang);
+    t.field(param("tgt-lang", "Target language code.").shownAs("LANG").defaultShownAs("from the file extension"),
+            &I::tgtLang);
+    t.add(
+        param("columns", "TSV column roles, e.g. src,tgt,domain (ignore skips a column).")
+            .ofKind(ParamKind::Text)
+            .shownAs("LIST")
+            .defaultShownAs("from the first row's column count"),
+        [](const I& p) {
+            std::string s;
+            for (std::size_t i = 0; i < p.tsvColumns.size(); ++i) s += (i ? "," : "") + p.tsvColumns[i];
+            return ParamValue(s);
+        },
+        [](I& p, const ParamValue& v) {
+            const auto& text = std::get<std::string>(v);
+            p.tsvColumns.clear();
+            std::size_t pos = 0;
+            while (pos <= text.size()) {
+                const std::size_t end = std::min(text.find(',', pos), text.size());
+                if (std::string c = trimmed(text.substr(pos, end - pos)); !c.empty()) p.tsvColumns.push_back(c);
+                pos = end + 1;
+            }
+        });
     t.field(param("src-field", "JSONL field with the source text.").shownAs("NAME"), &I::srcField);
     t.field(param("tgt-field", "JSONL field with the target text.").shownAs("NAME"), &I::tgtField);
     t.field(param("domain-field", "JSONL field with the domain label.").shownAs("NAME"), &I::domainField);
     t.field(param("replace-invalid", "Replace invalid UTF-8 with U+FFFD instead of stopping."), &I::replaceInvalidUtf8);
-    t.add(param("keep-duplicates", "Do not drop duplicate sentences (by default a pair is dropped when the same pair, source "
-                                   "or target was already seen).")
-              .flag(),
-          [](const I& p) { return ParamValue(!p.dedupe); }, [](I& p, const ParamValue& v) { p.dedupe = !std::get<bool>(v); });
+    t.add(
+        param("keep-duplicates",
+              "Do not drop duplicate sentences (by default a pair is dropped when the same pair, source "
+              "or target was already seen).")
+            .flag(),
+        [](const I& p) { return ParamValue(!p.dedupe); },
+        [](I& p, const ParamValue& v) { p.dedupe = !std::get<bool>(v); });
     t.field(param("max-line-bytes", "Longest accepted line.").between(1024, 1 << 30).shownAs("N"), &I::maxLineBytes);
     return t;
 }

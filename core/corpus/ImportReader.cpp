@@ -14,7 +14,8 @@ constexpr std::size_t kBatchBytes = std::size_t(4) << 20;
 }  // namespace
 
 bool ImportReader::labelsFromColumn() const {
-    return p_.labelSource == LabelSource::FromColumn || (p_.labelSource == LabelSource::None && source_.hasDomainColumn());
+    return p_.labelSource == LabelSource::FromColumn ||
+           (p_.labelSource == LabelSource::None && source_.hasDomainColumn());
 }
 
 Status ImportReader::normalizeField(std::string& text, const char* what) {

@@ -19,7 +19,12 @@ public:
     // `fixedDomain` labels every row unless the labels come from a column.
     ImportReader(const ImportParams& params, RecordSource& source, DedupeIndex& seen, std::string fixedDomain,
                  ImportReport& report, const CancelToken& cancel)
-        : p_(params), source_(source), seen_(seen), fixedDomain_(std::move(fixedDomain)), report_(report), cancel_(cancel) {}
+        : p_(params),
+          source_(source),
+          seen_(seen),
+          fixedDomain_(std::move(fixedDomain)),
+          report_(report),
+          cancel_(cancel) {}
 
     // Reads the whole input into `queue` (then returns) or stops at the first bad record,
     // a cancel, or when the writer aborted the queue (returns success: the writer knows why).

@@ -73,7 +73,8 @@ public:
                 start = tab + 1;
             }
             if (columns_.empty()) {
-                static const std::vector<std::string> byCount[] = {{}, {"src"}, {"src", "tgt"}, {"src", "tgt", "domain"}};
+                static const std::vector<std::string> byCount[] = {
+                    {}, {"src"}, {"src", "tgt"}, {"src", "tgt", "domain"}};
                 if (fields.size() > 3)
                     return fail(at(*in_) + ": found " + std::to_string(fields.size()) +
                                 " tab-separated columns; name them with --columns (e.g. src,tgt,domain,ignore).");
@@ -82,8 +83,8 @@ public:
             if (fields.size() != columns_.size()) {
                 std::string names;
                 for (auto& c : columns_) names += (names.empty() ? "" : ", ") + c;
-                return fail(at(*in_) + ": expected " + std::to_string(columns_.size()) + " tab-separated columns (" + names +
-                            "), found " + std::to_string(fields.size()) + ".");
+                return fail(at(*in_) + ": expected " + std::to_string(columns_.size()) + " tab-separated columns (" +
+                            names + "), found " + std::to_string(fields.size()) + ".");
             }
             r.src.clear();
             r.tgt.clear();
@@ -134,7 +135,8 @@ public:
             auto it = j.find(name);
             if (it == j.end() || it->is_null()) {
                 if (required) return fail(at(*in_) + ": the field \"" + name + "\" is missing.");
-                if (seen == 1) return fail(at(*in_) + ": the field \"" + name + "\" is missing (earlier lines have it).");
+                if (seen == 1)
+                    return fail(at(*in_) + ": the field \"" + name + "\" is missing (earlier lines have it).");
                 seen = 0;
                 return {};
             }

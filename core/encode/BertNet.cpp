@@ -38,11 +38,16 @@ LayerNames layerNames(Architecture arch, int i) {
     }
     const std::string p = "encoder.layer." + n + ".";
     if (arch == Architecture::MPNet)
-        return {p + "attention.attn.q", p + "attention.attn.k", p + "attention.attn.v", p + "attention.attn.o",
-                p + "attention.LayerNorm", p + "intermediate.dense", p + "output.dense", p + "output.LayerNorm"};
-    return {p + "attention.self.query", p + "attention.self.key", p + "attention.self.value",
-            p + "attention.output.dense", p + "attention.output.LayerNorm", p + "intermediate.dense",
-            p + "output.dense", p + "output.LayerNorm"};
+        return {p + "attention.attn.q",    p + "attention.attn.k",   p + "attention.attn.v", p + "attention.attn.o",
+                p + "attention.LayerNorm", p + "intermediate.dense", p + "output.dense",     p + "output.LayerNorm"};
+    return {p + "attention.self.query",
+            p + "attention.self.key",
+            p + "attention.self.value",
+            p + "attention.output.dense",
+            p + "attention.output.LayerNorm",
+            p + "intermediate.dense",
+            p + "output.dense",
+            p + "output.LayerNorm"};
 }
 
 // MPNetEncoder.relative_position_bucket, op for op (float32 log), so buckets match exactly.
@@ -96,16 +101,16 @@ Status BertNet::loadLayer(const WeightLoader& w, int i) {
     Layer L;
     at::Tensor qw, qb, kw, kb, vw, vb;
     // Older checkpoints spell LayerNorm weights gamma/beta.
-    for (auto s : {w.load(qw, n.q + ".weight", {H, H}), w.load(qb, n.q + ".bias", {H}),
-                   w.load(kw, n.k + ".weight", {H, H}), w.load(kb, n.k + ".bias", {H}),
-                   w.load(vw, n.v + ".weight", {H, H}), w.load(vb, n.v + ".bias", {H}),
-                   w.load(L.out.w, n.out + ".weight", {H, H}), w.load(L.out.b, n.out + ".bias", {H}),
-                   w.loadAny(L.attnNorm.w, {n.attnNorm + ".weight", n.attnNorm + ".gamma"}, {H}),
-                   w.loadAny(L.attnNorm.b, {n.attnNorm + ".bias", n.attnNorm + ".beta"}, {H}),
-                   w.load(L.ff1.w, n.ff1 + ".weight", {I, H}), w.load(L.ff1.b, n.ff1 + ".bias", {I}),
-                   w.load(L.ff2.w, n.ff2 + ".weight", {H, I}), w.load(L.ff2.b, n.ff2 + ".bias", {H}),
-                   w.loadAny(L.outNorm.w, {n.outNorm + ".weight", n.outNorm + ".gamma"}, {H}),
-                   w.loadAny(L.outNorm.b, {n.outNorm + ".bias", n.outNorm + ".beta"}, {H})})
+    for (auto s :
+         {w.load(qw, n.q + ".weight", {H, H}), w.load(qb, n.q + ".bias", {H}), w.load(kw, n.k + ".weight", {H, H}),
+          w.load(kb, n.k + ".bias", {H}), w.load(vw, n.v + ".weight", {H, H}), w.load(vb, n.v + ".bias", {H}),
+          w.load(L.out.w, n.out + ".weight", {H, H}), w.load(L.out.b, n.out + ".bias", {H}),
+          w.loadAny(L.attnNorm.w, {n.attnNorm + ".weight", n.attnNorm + ".gamma"}, {H}),
+          w.loadAny(L.attnNorm.b, {n.attnNorm + ".bias", n.attnNorm + ".beta"}, {H}),
+          w.load(L.ff1.w, n.ff1 + ".weight", {I, H}), w.load(L.ff1.b, n.ff1 + ".bias", {I}),
+          w.load(L.ff2.w, n.ff2 + ".weight", {H, I}), w.load(L.ff2.b, n.ff2 + ".bias", {H}),
+          w.loadAny(L.outNorm.w, {n.outNorm + ".weight", n.outNorm + ".gamma"}, {H}),
+          w.loadAny(L.outNorm.b, {n.outNorm + ".bias", n.outNorm + ".beta"}, {H})})
         if (!s) return s;
     // Fold the attention scale 1/sqrt(head dim) into the query projection.
     const double scale = 1.0 / std::sqrt(static_cast<double>(H / cfg_.numHeads));
@@ -119,17 +124,19 @@ Status BertNet::load(const std::string& modelDir, int layers, std::int64_t vocab
     auto st = SafeTensorsModel::openDir(modelDir);
     if (!st) return std::unexpected(st.error());
     // The checkpoint may carry the base model's prefix (bert., roberta., mpnet., ...).
-    auto w = WeightLoader::find(*st, {"", "bert.", "roberta.", "distilbert.", "mpnet.", "model.", "encoder.", "0.auto_model."},
-                                "embeddings.word_embeddings.weight", architectureName(cfg_.arch));
+    auto w = WeightLoader::find(
+        *st, {"", "bert.", "roberta.", "distilbert.", "mpnet.", "model.", "encoder.", "0.auto_model."},
+        "embeddings.word_embeddings.weight", architectureName(cfg_.arch));
     if (!w) return std::unexpected(w.error());
     const std::int64_t H = cfg_.hiddenSize;
     const auto wordShape = w->shapeOf("embeddings.word_embeddings.weight");
     if (wordShape.size() != 2 || wordShape[1] != H)
-        return fail(w->describe() + ": embeddings.word_embeddings.weight does not have hidden size " + std::to_string(H) + ".");
+        return fail(w->describe() + ": embeddings.word_embeddings.weight does not have hidden size " +
+                    std::to_string(H) + ".");
     const std::int64_t V = wordShape[0];
     if (vocabNeeded > V)
-        return fail("The tokenizer of " + modelDir + " has " + std::to_string(vocabNeeded) + " tokens but the model only " +
-                    std::to_string(V) + " embeddings.");
+        return fail("The tokenizer of " + modelDir + " has " + std::to_string(vocabNeeded) +
+                    " tokens but the model only " + std::to_string(V) + " embeddings.");
     if (auto s = w->load(wordEmb_, "embeddings.word_embeddings.weight", {V, H}); !s) return s;
     if (auto s = w->load(posEmb_, "embeddings.position_embeddings.weight", {cfg_.maxPositions, H}); !s) return s;
     if (cfg_.arch == Architecture::Bert || cfg_.arch == Architecture::Roberta) {
@@ -137,10 +144,12 @@ Status BertNet::load(const std::string& modelDir, int layers, std::int64_t vocab
         if (auto s = w->load(types, "embeddings.token_type_embeddings.weight", {cfg_.typeVocabSize, H}); !s) return s;
         typeEmb_ = types[0].clone();
     }
-    if (auto s = w->loadAny(embNorm_.w, {"embeddings.LayerNorm.weight", "embeddings.LayerNorm.gamma"}, {H}); !s) return s;
+    if (auto s = w->loadAny(embNorm_.w, {"embeddings.LayerNorm.weight", "embeddings.LayerNorm.gamma"}, {H}); !s)
+        return s;
     if (auto s = w->loadAny(embNorm_.b, {"embeddings.LayerNorm.bias", "embeddings.LayerNorm.beta"}, {H}); !s) return s;
     if (cfg_.arch == Architecture::MPNet)
-        if (auto s = w->load(relBias_, "encoder.relative_attention_bias.weight", {cfg_.relativeAttentionBuckets, cfg_.numHeads});
+        if (auto s = w->load(relBias_, "encoder.relative_attention_bias.weight",
+                             {cfg_.relativeAttentionBuckets, cfg_.numHeads});
             !s)
             return s;
     for (int i = 0; i < layers; ++i)
@@ -173,7 +182,8 @@ at::Tensor BertNet::embed(const at::Tensor& ids, const at::Tensor& mask) const {
         // create_position_ids_from_input_ids: padding_idx + cumulative count of real tokens.
         positions = at::cumsum(mask, 1) * mask + cfg_.padTokenId;
     } else {
-        positions = at::arange(T, at::TensorOptions().dtype(at::kLong).device(ids.device())).unsqueeze(0).expand({B, T});
+        positions =
+            at::arange(T, at::TensorOptions().dtype(at::kLong).device(ids.device())).unsqueeze(0).expand({B, T});
     }
     at::Tensor x = at::embedding(wordEmb_, ids) + at::embedding(posEmb_, positions);
     if (typeEmb_.defined()) x = x + typeEmb_;

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "encode/EncodePlan.h"
 #include "encode/ModelCatalog.h"
 #include "encode/ModelConfig.h"
-#include "encode/EncodePlan.h"
 #include "encode/ModelIdentity.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"
@@ -43,7 +43,8 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
         if (!s) return s;
         if (texts.empty()) break;
         if (first != position)
-            return fail("The corpus " + p.corpus.name + " has a gap in its sentence positions at " + std::to_string(position) + ".");
+            return fail("The corpus " + p.corpus.name + " has a gap in its sentence positions at " +
+                        std::to_string(position) + ".");
         EncodeStats stats;
         if (auto e = encoder.encodeLayers(texts, p.resolved, p.pooling, vectors, &stats, &cancel); !e) return e;
         const auto rows = static_cast<std::int64_t>(texts.size());
@@ -53,7 +54,8 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
             if (done[j] >= position + rows) continue;
             const std::int64_t skip = std::max<std::int64_t>(0, done[j] - position);
             std::span<const float> part(vectors[j].data() + skip * dim, static_cast<std::size_t>((rows - skip) * dim));
-            if (auto a = appendEmbeddings(store, res[j].setId, p.corpus.id, position + skip, rows - skip, part); !a) return a;
+            if (auto a = appendEmbeddings(store, res[j].setId, p.corpus.id, position + skip, rows - skip, part); !a)
+                return a;
             res[j].encoded += rows - skip;
             done[j] = position + rows;
         }
@@ -65,8 +67,8 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
     return {};
 }
 
-Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, const std::vector<int>& layers, Store& store,
-                                                 ProgressSink& progress, const CancelToken& cancel) {
+Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, const std::vector<int>& layers,
+                                                 Store& store, ProgressSink& progress, const CancelToken& cancel) {
     const auto t0 = std::chrono::steady_clock::now();
     auto p = planEncode(params, layers, store);
     if (!p) return std::unexpected(p.error());
@@ -101,8 +103,8 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         res[j].noop = *n >= p->corpus.sentences;
     }
     if (std::all_of(res.begin(), res.end(), [](const EncodeResult& r) { return r.noop; })) {
-        progress.info("Already encoded: " + p->corpus.name + " (" + std::to_string(p->corpus.sentences) + " sentences) with " +
-                      p->model.name + "; nothing to do.");
+        progress.info("Already encoded: " + p->corpus.name + " (" + std::to_string(p->corpus.sentences) +
+                      " sentences) with " + p->model.name + "; nothing to do.");
         return res;
     }
 
@@ -110,12 +112,15 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     auto encoder = TransformerEncoder::load(p->model.path, encoderOptionsFor(*p, params));
     if (!encoder) return std::unexpected(encoder.error());
     const std::int64_t from = *std::min_element(done.begin(), done.end());
-    if (from > 0) progress.info("Resuming at sentence " + std::to_string(from) + " of " + std::to_string(p->corpus.sentences) + ".");
+    if (from > 0)
+        progress.info("Resuming at sentence " + std::to_string(from) + " of " + std::to_string(p->corpus.sentences) +
+                      ".");
     progress.stage("Encoding " + p->corpus.name + " (" + sideName(params.side) + ") with " + p->model.name + " on " +
                    (*encoder)->device());
     progress.progress(from, p->corpus.sentences);
     const auto tEncode = std::chrono::steady_clock::now();
-    if (auto s = encodeChunks(*p, params, **encoder, store, res, done, progress, cancel); !s) return std::unexpected(s.error());
+    if (auto s = encodeChunks(*p, params, **encoder, store, res, done, progress, cancel); !s)
+        return std::unexpected(s.error());
     const double encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tEncode).count();
     const std::int64_t sentences = p->corpus.sentences - from;
     const double sps = encodeSeconds > 0 ? static_cast<double>(sentences) / encodeSeconds : 0;
@@ -129,7 +134,8 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     if (sentences > 0 && (underFolder(p->model.path, modelsDataDir()) || underFolder(p->model.path, hfHubCacheDir())))
         recordModelSpeed(p->model.path, sps, (*encoder)->device());
     char line[256];
-    std::snprintf(line, sizeof line, "Encoded %lld sentences in %.1f s (%.1f sentences/s); %lld truncated at %d tokens.",
+    std::snprintf(line, sizeof line,
+                  "Encoded %lld sentences in %.1f s (%.1f sentences/s); %lld truncated at %d tokens.",
                   static_cast<long long>(sentences), encodeSeconds, sps, static_cast<long long>(res[0].truncated),
                   (*encoder)->maxLength());
     progress.info(line);
@@ -150,8 +156,8 @@ Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, Progr
 Expected<std::vector<EncodeResult>> runEncodeLayers(const EncodeParams& params, Store& store, ProgressSink& progress,
                                                     const CancelToken& cancel) {
     return runJob<std::vector<EncodeResult>>([&]() -> Expected<std::vector<EncodeResult>> {
-        return encodeLayers(params, params.layers.empty() ? std::vector<int>{params.layer} : params.layers, store, progress,
-                            cancel);
+        return encodeLayers(params, params.layers.empty() ? std::vector<int>{params.layer} : params.layers, store,
+                            progress, cancel);
     });
 }
 

@@ -36,7 +36,8 @@ Status checkLayerList(std::string_view text) {
         int v = 0;
         for (char c : item) ok = ok && c >= '0' && c <= '9', v = v * 10 + (c - '0');
         if (!ok || v > kMaxLayer)
-            return usageError("--layers must be a comma list of layer numbers or all, not \"" + std::string(text) + "\"");
+            return usageError("--layers must be a comma list of layer numbers or all, not \"" + std::string(text) +
+                              "\"");
         pos = end + 1;
     }
     return {};
@@ -56,56 +57,76 @@ std::vector<int> readLayerList(const std::string& text) {
 ParamTable<EncodeParams> makeEncodeTable() {
     using E = EncodeParams;
     ParamTable<E> t;
-    t.field(param("model", "A short name (all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small: installed by "
-                           "scripts/install-model.sh NAME under ~/.local/share/domainlens/models), a Hugging Face model "
-                           "directory, or an id in the HF cache (org/name).")
-                .shownAs("NAME").defaultShownAs(kDefaultModelName),
+    t.field(param("model",
+                  "A short name (all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small: installed by "
+                  "scripts/install-model.sh NAME under ~/.local/share/domainlens/models), a Hugging Face model "
+                  "directory, or an id in the HF cache (org/name).")
+                .shownAs("NAME")
+                .defaultShownAs(kDefaultModelName),
             &E::model);
     t.field(param("layer", "Hidden layer to pool: 0 = embeddings, 1..L, negative from the end (-1 = last).")
-                .between(-kMaxLayer, kMaxLayer).shownAs("N")
+                .between(-kMaxLayer, kMaxLayer)
+                .shownAs("N")
                 .defaultShownAs("the model's recommended layer (10 for all-mpnet-base-v2), else -1"),
             &E::layer);
-    t.add(param("layers", "Several layers from one pass, each stored as its own embedding set: a comma list (6,8,10,12) or all.")
-              .ofKind(ParamKind::Text).shownAs("LIST").textCheckedBy(checkLayerList),
-          [](const E& p) {
-              std::string s;
-              if (p.allLayers) return ParamValue(std::string("all"));
-              for (std::size_t i = 0; i < p.layers.size(); ++i) s += (i ? "," : "") + std::to_string(p.layers[i]);
-              return ParamValue(s);
-          },
-          [](E& p, const ParamValue& v) {
-              const auto& text = std::get<std::string>(v);
-              p.allLayers = trimmed(text) == "all";
-              p.layers = text.empty() || p.allLayers ? std::vector<int>{} : readLayerList(text);
-          });
-    t.field(param("prefix", "Prompt prepended to every sentence, for models that define prompts (multilingual-e5-small: "
-                            "query (its default, the model card's advice for clustering), passage); none = no prompt.")
-                .shownAs("NAME").defaultShownAs("the model's"),
+    t.add(
+        param("layers",
+              "Several layers from one pass, each stored as its own embedding set: a comma list (6,8,10,12) or all.")
+            .ofKind(ParamKind::Text)
+            .shownAs("LIST")
+            .textCheckedBy(checkLayerList),
+        [](const E& p) {
+            std::string s;
+            if (p.allLayers) return ParamValue(std::string("all"));
+            for (std::size_t i = 0; i < p.layers.size(); ++i) s += (i ? "," : "") + std::to_string(p.layers[i]);
+            return ParamValue(s);
+        },
+        [](E& p, const ParamValue& v) {
+            const auto& text = std::get<std::string>(v);
+            p.allLayers = trimmed(text) == "all";
+            p.layers = text.empty() || p.allLayers ? std::vector<int>{} : readLayerList(text);
+        });
+    t.field(param("prefix",
+                  "Prompt prepended to every sentence, for models that define prompts (multilingual-e5-small: "
+                  "query (its default, the model card's advice for clustering), passage); none = no prompt.")
+                .shownAs("NAME")
+                .defaultShownAs("the model's"),
             &E::prefix);
-    t.field(param("pooling", "How the token vectors are pooled: mean (over the attention mask), cls or max.").oneOf({"mean", "cls", "max"})
+    t.field(param("pooling", "How the token vectors are pooled: mean (over the attention mask), cls or max.")
+                .oneOf({"mean", "cls", "max"})
                 .shownAs("MODE"),
             &E::pooling);
-    t.field(param("corpus", "Corpus to encode.").shownAs("NAME").defaultShownAs("every corpus of the project"), &E::corpus);
-    t.choice(param("side", "Side of the corpus to encode.").shownAs("SIDE"), &E::side, {Side::Source, Side::Target}, sideName);
+    t.field(param("corpus", "Corpus to encode.").shownAs("NAME").defaultShownAs("every corpus of the project"),
+            &E::corpus);
+    t.choice(param("side", "Side of the corpus to encode.").shownAs("SIDE"), &E::side, {Side::Source, Side::Target},
+             sideName);
     t.field(param("normalize", "L2-normalise the sentence vectors."), &E::normalize);
-    t.add(param("float32", "Store float32 vectors (default float16).").flag(),
-          [](const E& p) { return ParamValue(p.storage == StorageType::Float32); },
-          [](E& p, const ParamValue& v) { p.storage = std::get<bool>(v) ? StorageType::Float32 : StorageType::Float16; });
-    t.field(param("batch-tokens", "Padded tokens per forward batch.").between(16, 1 << 24).shownAs("N"), &E::batchTokens);
-    t.field(param("threads", "Compute threads; 0 = libtorch's choice, all cores.").between(0, 1024).shownAs("N"), &E::threads);
-    t.field(param("device", "Where to compute: auto (CUDA when available), cpu or cuda.").oneOf({"auto", "cpu", "cuda"})
+    t.add(
+        param("float32", "Store float32 vectors (default float16).").flag(),
+        [](const E& p) { return ParamValue(p.storage == StorageType::Float32); },
+        [](E& p, const ParamValue& v) { p.storage = std::get<bool>(v) ? StorageType::Float32 : StorageType::Float16; });
+    t.field(param("batch-tokens", "Padded tokens per forward batch.").between(16, 1 << 24).shownAs("N"),
+            &E::batchTokens);
+    t.field(param("threads", "Compute threads; 0 = libtorch's choice, all cores.").between(0, 1024).shownAs("N"),
+            &E::threads);
+    t.field(param("device", "Where to compute: auto (CUDA when available), cpu or cuda.")
+                .oneOf({"auto", "cpu", "cuda"})
                 .shownAs("DEVICE"),
             &E::device);
     // Unset = the device's default (fp32 on the CPU, fp16 on CUDA).
-    t.add(param("precision", "What the linear layers compute in: fp32 (the CPU's default), bf16 (faster on CPUs with "
-                             "AVX-512 BF16; cosine >= 0.999 to fp32) or int8 (dynamic quantisation, CPU only; least exact). "
-                             "Vectors of each precision are stored as their own set.")
-              .oneOf({"fp32", "bf16", "int8"}).shownAs("P").defaultShownAs("the device's"),
-          [](const E& p) { return p.precision.empty() ? ParamValue() : ParamValue(p.precision); },
-          [](E& p, const ParamValue& v) {
-              const auto* s = std::get_if<std::string>(&v);
-              p.precision = s ? *s : std::string();
-          });
+    t.add(
+        param("precision",
+              "What the linear layers compute in: fp32 (the CPU's default), bf16 (faster on CPUs with "
+              "AVX-512 BF16; cosine >= 0.999 to fp32) or int8 (dynamic quantisation, CPU only; least exact). "
+              "Vectors of each precision are stored as their own set.")
+            .oneOf({"fp32", "bf16", "int8"})
+            .shownAs("P")
+            .defaultShownAs("the device's"),
+        [](const E& p) { return p.precision.empty() ? ParamValue() : ParamValue(p.precision); },
+        [](E& p, const ParamValue& v) {
+            const auto* s = std::get_if<std::string>(&v);
+            p.precision = s ? *s : std::string();
+        });
     t.field(param("chunk", "Sentences per committed chunk.").between(1, 1 << 22).shownAs("N"), &E::chunkSentences);
     return t;
 }

@@ -15,7 +15,8 @@ namespace dl {
 namespace {
 
 // Pads a batch of token-id rows into [B, T] ids and a 0/1 mask.
-std::pair<at::Tensor, at::Tensor> padBatch(const std::vector<const std::vector<std::int32_t>*>& rows, std::int32_t padId) {
+std::pair<at::Tensor, at::Tensor> padBatch(const std::vector<const std::vector<std::int32_t>*>& rows,
+                                           std::int32_t padId) {
     std::size_t T = 1;
     for (const auto* r : rows) T = std::max(T, r->size());
     const auto B = static_cast<std::int64_t>(rows.size());
@@ -33,12 +34,11 @@ std::pair<at::Tensor, at::Tensor> padBatch(const std::vector<const std::vector<s
 
 }  // namespace
 
-Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(std::span<const std::string> positives,
-                                                                     std::span<const std::string> negatives,
-                                                                     std::span<const std::string> score,
-                                                                     const FineTuneOptions& o, FineTuneReport* report,
-                                                                     ProgressSink& progress, const CancelToken& cancel) {
-    if (positives.size() < 4 || negatives.size() < 4) return fail("Fine-tuning needs at least 4 positive and 4 negative sentences.");
+Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(
+    std::span<const std::string> positives, std::span<const std::string> negatives, std::span<const std::string> score,
+    const FineTuneOptions& o, FineTuneReport* report, ProgressSink& progress, const CancelToken& cancel) {
+    if (positives.size() < 4 || negatives.size() < 4)
+        return fail("Fine-tuning needs at least 4 positive and 4 negative sentences.");
     if (o.epochs < 1 || o.batchSize < 1) return usageError("Epochs and batch size must be positive.");
     Impl& m = *d;
     if (m.where.gemm != GemmPrecision::Native)
@@ -95,7 +95,8 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(std::span<c
         }
         const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
         std::int64_t step = 0;
-        const std::int64_t stepsTotal = o.epochs * ((static_cast<std::int64_t>(train.size()) + o.batchSize - 1) / o.batchSize);
+        const std::int64_t stepsTotal =
+            o.epochs * ((static_cast<std::int64_t>(train.size()) + o.batchSize - 1) / o.batchSize);
         progress.stage("Fine-tuning the encoder");
         FineTuneReport r;
         r.positives = static_cast<std::int64_t>(positives.size());
@@ -149,7 +150,8 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(std::span<c
             }
             const at::Tensor p = at::sigmoid(logits(rows)).to(at::kCPU);
             for (std::size_t i = 0; i < which.size(); ++i) {
-                const bool sel = p[static_cast<std::int64_t>(i)].item<float>() > 0.5f, rel = examples[which[i]].label > 0.5f;
+                const bool sel = p[static_cast<std::int64_t>(i)].item<float>() > 0.5f,
+                           rel = examples[which[i]].label > 0.5f;
                 r.heldOutSelected += sel;
                 r.heldOutRelevant += rel;
                 r.heldOutTruePositives += sel && rel;
@@ -160,7 +162,8 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(std::span<c
         for (std::size_t i = 0; i < score.size(); ++i) ids[i] = m.tokenizer->encode(score[i], m.maxLength).ids;
         std::vector<std::size_t> order(ids.size());
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a].size() > ids[b].size(); });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return ids[a].size() > ids[b].size(); });
         std::vector<double> out(ids.size());
         for (std::size_t b = 0; b < order.size(); b += 64) {
             if (cancel.isCancelled()) return cancelled();
@@ -168,7 +171,8 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(std::span<c
             for (std::size_t i = b; i < std::min(order.size(), b + 64); ++i) rows.push_back(&ids[order[i]]);
             const at::Tensor p = at::sigmoid(logits(rows)).to(at::kCPU, at::kDouble).contiguous();
             for (std::size_t i = 0; i < rows.size(); ++i) out[order[b + i]] = p.data_ptr<double>()[i];
-            progress.progress(static_cast<std::int64_t>(std::min(order.size(), b + 64)), static_cast<std::int64_t>(order.size()));
+            progress.progress(static_cast<std::int64_t>(std::min(order.size(), b + 64)),
+                              static_cast<std::int64_t>(order.size()));
         }
         if (report) *report = r;
         return out;

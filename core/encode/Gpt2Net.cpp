@@ -49,7 +49,8 @@ private:
     Norm lnF_;  // loaded only with every block (it follows the last one)
 };
 
-Status Gpt2Net::loadConv1D(const WeightLoader& w, Linear& dst, const std::string& name, std::int64_t in, std::int64_t out) {
+Status Gpt2Net::loadConv1D(const WeightLoader& w, Linear& dst, const std::string& name, std::int64_t in,
+                           std::int64_t out) {
     at::Tensor weight;
     if (auto s = w.load(weight, name + ".weight", {in, out}); !s) return s;
     if (auto s = w.load(dst.b, name + ".bias", {out}); !s) return s;
@@ -85,8 +86,8 @@ Status Gpt2Net::load(const std::string& modelDir, int layers, std::int64_t vocab
     if (wteShape.size() != 2 || wteShape[1] != H)
         return fail(w->describe() + ": wte.weight does not have n_embd " + std::to_string(H) + " columns.");
     if (vocabNeeded > wteShape[0])
-        return fail("The tokenizer of " + modelDir + " has " + std::to_string(vocabNeeded) + " tokens but the model only " +
-                    std::to_string(wteShape[0]) + " embeddings.");
+        return fail("The tokenizer of " + modelDir + " has " + std::to_string(vocabNeeded) +
+                    " tokens but the model only " + std::to_string(wteShape[0]) + " embeddings.");
     if (auto s = w->load(wte_, "wte.weight", {wteShape[0], H}); !s) return s;
     if (auto s = w->load(wpe_, "wpe.weight", {cfg_.maxPositions, H}); !s) return s;
     for (int i = 0; i < layers; ++i)

@@ -123,9 +123,7 @@ int recommendedLayer(const std::string& modelName) {
     return -1;
 }
 
-std::string modelsDataDir() {
-    return envOr("XDG_DATA_HOME", home() + "/.local/share") + "/domainlens/models";
-}
+std::string modelsDataDir() { return envOr("XDG_DATA_HOME", home() + "/.local/share") + "/domainlens/models"; }
 
 std::string defaultModelDir() { return modelsDataDir() + "/" + kDefaultModelName; }
 
@@ -170,7 +168,8 @@ std::vector<ModelEntry> listModelsWithInstallable() {
             return e.source != "hf-cache" && e.name == k.name && e.supported;
         });
         if (have) continue;
-        std::erase_if(out, [&](const ModelEntry& e) { return e.source != "hf-cache" && e.name == k.name; });  // broken copy
+        std::erase_if(out,
+                      [&](const ModelEntry& e) { return e.source != "hf-cache" && e.name == k.name; });  // broken copy
         ModelEntry e;
         e.name = k.name;
         e.source = "installable";
@@ -213,11 +212,12 @@ Expected<ModelEntry> resolveModel(const std::string& spec) {
         tried += ", " + r.string() + " (not in the Hugging Face cache)";
     } else {
         const fs::path d = fs::path(modelsDataDir()) / spec;
-        if (fs::exists(d / "config.json", ec)) return describe(d, spec, spec == kDefaultModelName ? "default" : "data-dir");
+        if (fs::exists(d / "config.json", ec))
+            return describe(d, spec, spec == kDefaultModelName ? "default" : "data-dir");
         tried += ", " + d.string() + " (absent)";
         if (known(spec))
-            return fail("The model " + spec + " is not installed (tried " + d.string() + "): run scripts/install-model.sh " +
-                        spec + ".");
+            return fail("The model " + spec + " is not installed (tried " + d.string() +
+                        "): run scripts/install-model.sh " + spec + ".");
     }
     return fail("Cannot find the model " + spec + ": tried " + tried + ".");
 }
@@ -254,9 +254,11 @@ void recordModelSpeed(const std::string& modelDir, double sentencesPerSecond, co
     std::lock_guard lock(speedsMutex());
     const std::string path = speedsFile();
     auto j = readJson(path);
-    j[modelDir] = {{"sentences_per_second", sentencesPerSecond}, {"device", device},
+    j[modelDir] = {{"sentences_per_second", sentencesPerSecond},
+                   {"device", device},
                    {"measured", std::chrono::duration_cast<std::chrono::seconds>(
-                                    std::chrono::system_clock::now().time_since_epoch()).count()}};
+                                    std::chrono::system_clock::now().time_since_epoch())
+                                    .count()}};
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);
     const std::string tmp = path + ".tmp";

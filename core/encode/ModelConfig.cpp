@@ -69,8 +69,8 @@ Expected<ModelConfig> readModelConfig(const std::string& modelDir) {
     };
     Status s;
     if (c.arch == Architecture::DistilBert) {
-        if (!(s = need("dim", c.hiddenSize)) || !(s = need("n_layers", c.numLayers)) || !(s = need("n_heads", c.numHeads)) ||
-            !(s = need("hidden_dim", c.intermediateSize)))
+        if (!(s = need("dim", c.hiddenSize)) || !(s = need("n_layers", c.numLayers)) ||
+            !(s = need("n_heads", c.numHeads)) || !(s = need("hidden_dim", c.intermediateSize)))
             return std::unexpected(s.error());
         c.activation = j.value("activation", std::string("gelu"));
         c.layerNormEps = 1e-12;
@@ -79,7 +79,8 @@ Expected<ModelConfig> readModelConfig(const std::string& modelDir) {
             // The sinusoidal table is stored in the checkpoint like a learned one; nothing to do.
         }
     } else if (c.arch == Architecture::Gpt2) {
-        if (!(s = need("n_embd", c.hiddenSize)) || !(s = need("n_layer", c.numLayers)) || !(s = need("n_head", c.numHeads)))
+        if (!(s = need("n_embd", c.hiddenSize)) || !(s = need("n_layer", c.numLayers)) ||
+            !(s = need("n_head", c.numHeads)))
             return std::unexpected(s.error());
         c.intermediateSize = 4 * c.hiddenSize;  // n_inner: null means 4 x n_embd
         if (j.contains("n_inner") && !j["n_inner"].is_null() && !(s = need("n_inner", c.intermediateSize)))
@@ -87,8 +88,7 @@ Expected<ModelConfig> readModelConfig(const std::string& modelDir) {
         c.activation = j.value("activation_function", std::string("gelu_new"));
         c.layerNormEps = j.value("layer_norm_epsilon", 1e-5);
         c.typeVocabSize = 0;
-        if (!j.value("scale_attn_weights", true))
-            return fail(path + ": scale_attn_weights false is not supported.");
+        if (!j.value("scale_attn_weights", true)) return fail(path + ": scale_attn_weights false is not supported.");
         c.scaleAttnByInverseLayerIdx = j.value("scale_attn_by_inverse_layer_idx", false);
         if (j.value("add_cross_attention", false))
             return fail(path + ": GPT-2 with add_cross_attention is not supported (encoder-decoder use).");
@@ -118,13 +118,15 @@ Expected<ModelConfig> readModelConfig(const std::string& modelDir) {
     for (const char* key : {"n_positions", "max_position_embeddings", "relative_attention_num_buckets"})
         if (j.contains(key) && !j[key].is_number_integer())  // get<int>() of 1e30 is UB (found by tests/fuzz)
             return fail(path + ": the field \"" + key + "\" is not an integer.");
-    c.maxPositions = c.arch == Architecture::Gpt2 ? j.value("n_positions", 1024) : j.value("max_position_embeddings", 512);
+    c.maxPositions =
+        c.arch == Architecture::Gpt2 ? j.value("n_positions", 1024) : j.value("max_position_embeddings", 512);
     c.padTokenId = j.contains("pad_token_id") && j["pad_token_id"].is_number_integer()
                        ? j["pad_token_id"].get<int>()
                        : (c.arch == Architecture::Roberta || c.arch == Architecture::MPNet ? 1 : 0);
     // RoBERTa and MPNet positions start after the padding index.
     const bool offsetPositions = c.arch == Architecture::Roberta || c.arch == Architecture::MPNet;
-    const long long maxLength = offsetPositions ? 0LL + c.maxPositions - c.padTokenId - 1 : c.maxPositions;  // no int overflow
+    const long long maxLength =
+        offsetPositions ? 0LL + c.maxPositions - c.padTokenId - 1 : c.maxPositions;  // no int overflow
     if (maxLength < 2) return fail(path + ": max_position_embeddings leaves room for fewer than 2 tokens.");
     if (maxLength > std::numeric_limits<int>::max()) return fail(path + ": pad_token_id is out of range.");
     c.maxLength = static_cast<int>(maxLength);

@@ -21,11 +21,17 @@ namespace {
 
 // The files whose content changes the vectors (besides *.safetensors).
 bool decidesVectors(const std::string& name) {
-    static const std::array<const char*, 11> names = {
-        "config.json",          "model.safetensors.index.json", "tokenizer.json",
-        "tokenizer_config.json", "special_tokens_map.json",      "vocab.txt",
-        "vocab.json",           "merges.txt",                   "sentencepiece.bpe.model",
-        "unigram.json",         "config_sentence_transformers.json"};
+    static const std::array<const char*, 11> names = {"config.json",
+                                                      "model.safetensors.index.json",
+                                                      "tokenizer.json",
+                                                      "tokenizer_config.json",
+                                                      "special_tokens_map.json",
+                                                      "vocab.txt",
+                                                      "vocab.json",
+                                                      "merges.txt",
+                                                      "sentencepiece.bpe.model",
+                                                      "unigram.json",
+                                                      "config_sentence_transformers.json"};
     if (name.ends_with(".safetensors")) return true;
     return std::find(names.begin(), names.end(), name) != names.end();
 }

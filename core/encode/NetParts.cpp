@@ -49,9 +49,7 @@ std::shared_ptr<const Int8Weights> packInt8(const at::Tensor& w, const at::Tenso
 
 }  // namespace
 
-bool supportsGemmPrecision(GemmPrecision p) {
-    return p != GemmPrecision::Int8 || hasEngine(at::QEngine::ONEDNN);
-}
+bool supportsGemmPrecision(GemmPrecision p) { return p != GemmPrecision::Int8 || hasEngine(at::QEngine::ONEDNN); }
 
 void lowerPrecision(Linear& l, GemmPrecision p) {
     switch (p) {

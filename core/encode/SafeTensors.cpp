@@ -35,9 +35,13 @@ std::string_view dtypeName(TensorDType t) {
 
 std::size_t dtypeSize(TensorDType t) {
     switch (t) {
-    case TensorDType::F64: case TensorDType::I64: return 8;
-    case TensorDType::F32: case TensorDType::I32: return 4;
-    case TensorDType::F16: case TensorDType::BF16: case TensorDType::I16: return 2;
+    case TensorDType::F64:
+    case TensorDType::I64: return 8;
+    case TensorDType::F32:
+    case TensorDType::I32: return 4;
+    case TensorDType::F16:
+    case TensorDType::BF16:
+    case TensorDType::I16: return 2;
     default: return 1;
     }
 }
@@ -51,8 +55,8 @@ std::int64_t TensorEntry::numel() const {
 namespace {
 bool parseDType(const std::string& s, TensorDType& out) {
     static const std::pair<const char*, TensorDType> table[] = {
-        {"F32", TensorDType::F32}, {"F16", TensorDType::F16}, {"BF16", TensorDType::BF16}, {"F64", TensorDType::F64},
-        {"I64", TensorDType::I64}, {"I32", TensorDType::I32}, {"I16", TensorDType::I16},  {"I8", TensorDType::I8},
+        {"F32", TensorDType::F32}, {"F16", TensorDType::F16},  {"BF16", TensorDType::BF16}, {"F64", TensorDType::F64},
+        {"I64", TensorDType::I64}, {"I32", TensorDType::I32},  {"I16", TensorDType::I16},   {"I8", TensorDType::I8},
         {"U8", TensorDType::U8},   {"BOOL", TensorDType::Bool}};
     for (const auto& [name, t] : table)
         if (s == name) {
@@ -70,7 +74,7 @@ SafeTensorsFile::~SafeTensorsFile() {
 Expected<std::unique_ptr<SafeTensorsFile>> SafeTensorsFile::open(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return fail("Cannot open " + path + ": " + std::strerror(errno) + ".");
-    struct stat st{};
+    struct stat st {};
     if (fstat(fd, &st) != 0) {
         ::close(fd);
         return fail("Cannot read " + path + ".");
@@ -125,11 +129,11 @@ Expected<std::unique_ptr<SafeTensorsFile>> SafeTensorsFile::open(const std::stri
             count *= dim;
             e.shape.push_back(static_cast<std::int64_t>(dim));
         }
-        // count * dtypeSize must not wrap: [2^61] F64 with offsets [0, 0] would pass the size check (found by tests/fuzz).
+        // count * dtypeSize must not wrap: [2^61] F64 with offsets [0, 0] would pass the size check (found by
+// tests/fuzz).
         if (count > (std::uint64_t{1} << 62) / dtypeSize(e.dtype)) return fail(where + ": shape overflows.");
         const auto& off = v["data_offsets"];
-        if (!off[0].is_number_unsigned() || !off[1].is_number_unsigned())
-            return fail(where + ": bad data_offsets.");
+        if (!off[0].is_number_unsigned() || !off[1].is_number_unsigned()) return fail(where + ": bad data_offsets.");
         e.begin = off[0].get<std::uint64_t>();
         e.end = off[1].get<std::uint64_t>();
         if (e.begin > e.end || e.end > dataSize)

@@ -54,15 +54,9 @@ at::Tensor pool(const at::Tensor& hiddenAnyDtype, const at::Tensor& mask, Poolin
     const at::Tensor m = mask.to(hidden.device(), at::kFloat).unsqueeze(-1);  // [B, T, 1]
     at::Tensor pooled;
     switch (pooling) {
-    case Pooling::Mean:
-        pooled = (hidden * m).sum(1) / m.sum(1).clamp_min(1e-9);
-        break;
-    case Pooling::Cls:
-        pooled = hidden.select(1, 0);
-        break;
-    case Pooling::Max:
-        pooled = std::get<0>(hidden.masked_fill(m == 0, -1e9).max(1));
-        break;
+    case Pooling::Mean: pooled = (hidden * m).sum(1) / m.sum(1).clamp_min(1e-9); break;
+    case Pooling::Cls: pooled = hidden.select(1, 0); break;
+    case Pooling::Max: pooled = std::get<0>(hidden.masked_fill(m == 0, -1e9).max(1)); break;
     }
     if (normalize) pooled = pooled / pooled.norm(2, {1}, true).clamp_min(1e-12);
     return pooled.to(at::kCPU).contiguous();
@@ -91,7 +85,8 @@ Expected<std::unique_ptr<TransformerEncoder>> TransformerEncoder::load(const std
     const int L = cfg->numLayers;
     if (options.layer > L || options.layer < -(L + 1))
         return usageError("Layer " + std::to_string(options.layer) + " does not exist: the model in " + modelDir +
-                          " has " + std::to_string(L) + " layers (use 0.." + std::to_string(L) + ", or -1 for the last).");
+                          " has " + std::to_string(L) + " layers (use 0.." + std::to_string(L) +
+                          ", or -1 for the last).");
     d.layer = options.layer < 0 ? L + 1 + options.layer : options.layer;
     d.maxLength = options.maxLength > 0 ? std::min(options.maxLength, cfg->maxLength) : cfg->maxLength;
     if (d.maxLength < 2) return usageError("The maximum length must be at least 2 tokens.");
@@ -195,7 +190,9 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     std::vector<int> resolved;
     for (int l : layers) {
         const int r = l < 0 ? L + 1 + l : l;
-        if (r < 0 || r > L) return usageError("Layer " + std::to_string(l) + " does not exist: the model has " + std::to_string(L) + " layers.");
+        if (r < 0 || r > L)
+            return usageError("Layer " + std::to_string(l) + " does not exist: the model has " + std::to_string(L) +
+                              " layers.");
         if (r > loaded)
             return usageError("Layer " + std::to_string(l) + " was not loaded: this encoder was loaded up to layer " +
                               std::to_string(loaded) + " (load it with layer -1 to pool any layer).");
@@ -206,7 +203,8 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     states.erase(std::unique(states.begin(), states.end()), states.end());
     std::vector<std::size_t> slot(resolved.size());  // out[j] <- states[slot[j]]
     for (std::size_t j = 0; j < resolved.size(); ++j)
-        slot[j] = static_cast<std::size_t>(std::lower_bound(states.begin(), states.end(), resolved[j]) - states.begin());
+        slot[j] =
+            static_cast<std::size_t>(std::lower_bound(states.begin(), states.end(), resolved[j]) - states.begin());
 
     const std::size_t n = ids.size();
     const auto H = static_cast<std::size_t>(d->cfg.hiddenSize);
@@ -216,7 +214,8 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     // Longest first, so that each batch's padding is small and its length known up front.
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a].size() > ids[b].size(); });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return ids[a].size() > ids[b].size(); });
     // Two workers each hold a batch in flight: each gets half the token budget, so that the
     // memory of the activations stays what one worker's batch needs.
     const WorkerPlan plan = planWorkers(d->opt.threads, d->opt.workers, d->where.cuda);
@@ -237,7 +236,8 @@ Status TransformerEncoder::encodeIdsLayers(const std::vector<std::vector<std::in
     std::vector<Batch> batches;
     for (std::size_t pos = 0; pos < n;) {
         const auto T = static_cast<std::int64_t>(std::max<std::size_t>(ids[order[pos]].size(), 1));
-        const std::int64_t rows = std::min({budget / T, budget * kAttentionSpan / (T * T), std::int64_t{d->opt.maxBatch}});
+        const std::int64_t rows =
+            std::min({budget / T, budget * kAttentionSpan / (T * T), std::int64_t{d->opt.maxBatch}});
         const std::size_t count = std::min(n - pos, static_cast<std::size_t>(std::max<std::int64_t>(1, rows)));
         batches.push_back({pos, count, T});
         for (std::size_t r = 0; r < count; ++r) local.tokens += static_cast<std::int64_t>(ids[order[pos + r]].size());

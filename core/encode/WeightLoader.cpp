@@ -44,7 +44,8 @@ Status WeightLoader::loadAny(at::Tensor& dst, std::initializer_list<std::string>
         dst = std::move(t);
         return {};
     }
-    return fail(m_->describe() + " has no tensor " + prefix_ + *names.begin() + " (needed by the " + arch_ + " encoder).");
+    return fail(m_->describe() + " has no tensor " + prefix_ + *names.begin() + " (needed by the " + arch_ +
+                " encoder).");
 }
 
 std::vector<std::int64_t> WeightLoader::shapeOf(const std::string& name) const {

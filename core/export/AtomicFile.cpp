@@ -31,9 +31,11 @@ Expected<std::unique_ptr<AtomicFile>> AtomicFile::create(const std::string& fina
     f->finalPath_ = finalPath;
     const fs::path dir = fs::absolute(fs::path(finalPath)).parent_path();
     std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return fail("Cannot export to " + finalPath + ": the folder " + dir.string() + " does not exist.");
+    if (!fs::is_directory(dir, ec))
+        return fail("Cannot export to " + finalPath + ": the folder " + dir.string() + " does not exist.");
     std::random_device rd;
-    f->tempPath_ = (dir / ("." + fs::path(finalPath).filename().string() + ".partial-" + std::to_string(rd() % 1000000))).string();
+    f->tempPath_ =
+        (dir / ("." + fs::path(finalPath).filename().string() + ".partial-" + std::to_string(rd() % 1000000))).string();
     f->d->fd = ::open(f->tempPath_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (f->d->fd < 0) return fail("Cannot write into " + dir.string() + ": " + std::strerror(errno) + ".");
     if (gzip) {
@@ -65,7 +67,9 @@ Status AtomicFile::write(std::string_view text) {
     bool ok;
     if (d->gz) ok = gzwrite(d->gz, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size());
     else ok = std::fwrite(text.data(), 1, text.size(), d->file) == text.size();
-    if (!ok) return fail("Writing " + finalPath_ + " failed: " + std::strerror(errno) + " (disk full?). Nothing was exported.");
+    if (!ok)
+        return fail("Writing " + finalPath_ + " failed: " + std::strerror(errno) +
+                    " (disk full?). Nothing was exported.");
     return {};
 }
 
@@ -89,7 +93,9 @@ Status AtomicFile::finish() {
     ok = ok && ::fsync(d->fd) == 0;
     ::close(d->fd);
     d->fd = -1;
-    if (!ok) return fail("Writing " + finalPath_ + " failed: " + std::strerror(errno) + " (disk full?). Nothing was exported.");
+    if (!ok)
+        return fail("Writing " + finalPath_ + " failed: " + std::strerror(errno) +
+                    " (disk full?). Nothing was exported.");
     // Hash what is on disk (compressed bytes for .gz), as a user's sha256sum would.
     FILE* in = std::fopen(tempPath_.c_str(), "rb");
     if (!in) return fail("Cannot re-read " + tempPath_ + " to hash it.");

@@ -6,8 +6,8 @@
 #include <ctime>
 #include <filesystem>
 #include <random>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 
 #include "export/AtomicFile.h"
 #include "export/MixturePlan.h"
@@ -76,7 +76,8 @@ Expected<std::optional<RunInfo>> exportedRun(const ExportParams& p, Store& store
         run = *r;
     }
     if (p.mode == ExportMode::Selection && run->kind != RunKind::Select)
-        return usageError("Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run; export a selection run, or use --shards/--mixture.");
+        return usageError("Run " + std::to_string(run->id) + " is a " + toString(run->kind) +
+                          " run; export a selection run, or use --shards/--mixture.");
     if (p.mode != ExportMode::Selection && byCluster && run->kind != RunKind::Cluster)
         return usageError("Run " + std::to_string(run->id) + " is not a clustering run; --by cluster needs one.");
     return run;
@@ -148,7 +149,8 @@ Expected<GroupCounts> countGroups(const ExportParams& p, Store& store, const Exp
 }
 
 // (group or "", path stem) of every training file set the export writes.
-std::vector<std::pair<std::string, std::string>> outputStems(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes) {
+std::vector<std::pair<std::string, std::string>> outputStems(const ExportParams& p,
+                                                             const std::map<std::string, std::int64_t>& sizes) {
     std::vector<std::pair<std::string, std::string>> stems;
     if (p.mode == ExportMode::Selection) stems.emplace_back("", p.outPrefix);
     if (p.mode == ExportMode::Shards)
@@ -158,7 +160,8 @@ std::vector<std::pair<std::string, std::string>> outputStems(const ExportParams&
 }
 
 // Every output path is planned first: refuse to overwrite unless --force, before writing anything.
-Status refuseExisting(const ExportParams& p, const CorpusInfo& corpus, const std::vector<std::pair<std::string, std::string>>& stems) {
+Status refuseExisting(const ExportParams& p, const CorpusInfo& corpus,
+                      const std::vector<std::pair<std::string, std::string>>& stems) {
     std::vector<std::string> planned = {p.outPrefix + ".manifest.json"};
     if (p.mode == ExportMode::Mixture) planned.push_back(p.outPrefix + ".weights.json");
     for (const auto& [g, stem] : stems)
@@ -166,15 +169,17 @@ Status refuseExisting(const ExportParams& p, const CorpusInfo& corpus, const std
     for (const auto& path : planned) {
         std::error_code ec;
         if (fs::exists(path, ec) && !p.force)
-            return fail(ErrorCode::FileExists, {path}, "The file " + path + " already exists; choose another --out or pass --force to replace it.");
+            return fail(ErrorCode::FileExists, {path},
+                        "The file " + path + " already exists; choose another --out or pass --force to replace it.");
     }
     return {};
 }
 
 // Streams the corpus once into the writers (temporary files); rows in score order or sampled
 // rows are buffered and written after the pass. Returns the rows written.
-Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const ExportInputs& in, const MixturePlan& mixture,
-                                 std::map<std::string, TrainingWriter>& writers, ProgressSink& progress, const CancelToken& cancel) {
+Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const ExportInputs& in,
+                                 const MixturePlan& mixture, std::map<std::string, TrainingWriter>& writers,
+                                 ProgressSink& progress, const CancelToken& cancel) {
     std::vector<ExportRow> buffered;
     std::int64_t seen = 0, written = 0;
     Status failure;
@@ -222,13 +227,15 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
 }
 
 // The mixture's weights file (temporary), with its description for the manifest.
-Expected<std::unique_ptr<AtomicFile>> writeWeights(const ExportParams& p, const GroupCounts& counts, MixturePlan& mixture,
-                                                   nlohmann::json& description) {
+Expected<std::unique_ptr<AtomicFile>> writeWeights(const ExportParams& p, const GroupCounts& counts,
+                                                   MixturePlan& mixture, nlohmann::json& description) {
     description = {{"alpha", p.weights.empty() ? nlohmann::json(p.alpha) : nlohmann::json(nullptr)},
-                   {"by", p.groupBy}, {"groups", nlohmann::json::object()}};
+                   {"by", p.groupBy},
+                   {"groups", nlohmann::json::object()}};
     for (const auto& [g, w] : mixture.weights)
-        description["groups"][g.empty() ? "(none)" : g] = {
-            {"size", counts.sizes.count(g) ? counts.sizes.at(g) : 0}, {"weight", w}, {"sampled", mixture.drawnPerGroup[g]}};
+        description["groups"][g.empty() ? "(none)" : g] = {{"size", counts.sizes.count(g) ? counts.sizes.at(g) : 0},
+                                                           {"weight", w},
+                                                           {"sampled", mixture.drawnPerGroup[g]}};
     auto f = AtomicFile::create(p.outPrefix + ".weights.json", false);
     if (!f) return std::unexpected(f.error());
     if (auto s = (*f)->write(description.dump(2) + "\n"); !s) return std::unexpected(s.error());
@@ -238,17 +245,24 @@ Expected<std::unique_ptr<AtomicFile>> writeWeights(const ExportParams& p, const 
 
 nlohmann::json manifestBody(const ExportParams& p, const Store& store, const ExportInputs& in, std::int64_t written,
                             nlohmann::json files) {
-    nlohmann::json m{
-        {"created", nowIso()},
-        {"project", fs::absolute(store.path()).string()},
-        {"corpus", {{"name", in.corpus.name}, {"src_lang", in.corpus.srcLang}, {"tgt_lang", in.corpus.tgtLang}, {"sentences", in.corpus.sentences}}},
-        {"mode", p.mode == ExportMode::Selection ? "selection" : p.mode == ExportMode::Shards ? "shards" : "mixture"},
-        {"format", p.format == ExportFormat::Moses ? "moses" : p.format == ExportFormat::Tsv ? "tsv" : "jsonl"},
-        {"order", p.order == ExportOrder::Score ? "score" : "original"},
-        {"gzip", p.gzip},
-        {"written", written},
-        {"seed", p.seed},
-        {"files", std::move(files)}};
+    nlohmann::json m{{"created", nowIso()},
+                     {"project", fs::absolute(store.path()).string()},
+                     {"corpus",
+                      {{"name", in.corpus.name},
+                       {"src_lang", in.corpus.srcLang},
+                       {"tgt_lang", in.corpus.tgtLang},
+                       {"sentences", in.corpus.sentences}}},
+                     {"mode", p.mode == ExportMode::Selection ? "selection"
+                              : p.mode == ExportMode::Shards  ? "shards"
+                                                              : "mixture"},
+                     {"format", p.format == ExportFormat::Moses ? "moses"
+                                : p.format == ExportFormat::Tsv ? "tsv"
+                                                                : "jsonl"},
+                     {"order", p.order == ExportOrder::Score ? "score" : "original"},
+                     {"gzip", p.gzip},
+                     {"written", written},
+                     {"seed", p.seed},
+                     {"files", std::move(files)}};
     if (in.run) {
         const RunInfo& run = *in.run;
         m["run"] = {{"id", run.id}, {"kind", toString(run.kind)}, {"created", run.created}, {"params", run.params}};
@@ -302,8 +316,9 @@ std::map<std::string, double> temperatureWeights(const std::map<std::string, std
 }
 
 Status setOverride(Store& store, std::int64_t runId, std::int64_t sentenceId, std::optional<bool> included) {
-    auto q = included ? store.prepare("INSERT OR REPLACE INTO overrides(run_id, sentence_id, included) VALUES(?1, ?2, ?3)")
-                      : store.prepare("DELETE FROM overrides WHERE run_id = ?1 AND sentence_id = ?2");
+    auto q = included
+                 ? store.prepare("INSERT OR REPLACE INTO overrides(run_id, sentence_id, included) VALUES(?1, ?2, ?3)")
+                 : store.prepare("DELETE FROM overrides WHERE run_id = ?1 AND sentence_id = ?2");
     if (!q) return std::unexpected(q.error());
     q->bind(1, runId).bind(2, sentenceId);
     if (included) q->bind(3, *included ? 1 : 0);
@@ -324,7 +339,8 @@ Expected<std::map<std::int64_t, bool>> overrides(Store& store, std::int64_t runI
     return out;
 }
 
-Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSink& progress,
+                                 const CancelToken& cancel) {
     auto in = prepareExport(p, store);
     if (!in) return std::unexpected(in.error());
     auto counts = countGroups(p, store, *in);
@@ -354,7 +370,10 @@ Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSi
     for (auto& [g, w] : writers)
         for (auto& f : w.files()) {
             if (auto s = f->finish(); !s) return std::unexpected(s.error());
-            files.push_back({{"path", f->finalPath()}, {"sha256", f->sha256()}, {"lines", f->lines()}, {"bytes", f->bytes()},
+            files.push_back({{"path", f->finalPath()},
+                             {"sha256", f->sha256()},
+                             {"lines", f->lines()},
+                             {"bytes", f->bytes()},
                              {"group", g}});
         }
     std::vector<std::unique_ptr<AtomicFile>> extra;

@@ -39,13 +39,13 @@ struct ExportParams {
     bool gzip = false;
     bool force = false;  // replace existing files
     ExportOrder order = ExportOrder::Original;
-    std::optional<std::int64_t> top;     // Selection: re-cut
+    std::optional<std::int64_t> top;  // Selection: re-cut
     std::optional<double> threshold;
-    std::string groupBy = "domain";      // Shards/Mixture: "domain" or "cluster"
-    std::string corpus;                  // Shards/Mixture by domain without a run
-    double alpha = 1.0;                  // Mixture temperature
+    std::string groupBy = "domain";  // Shards/Mixture: "domain" or "cluster"
+    std::string corpus;  // Shards/Mixture by domain without a run
+    double alpha = 1.0;  // Mixture temperature
     std::map<std::string, double> weights;  // Mixture: user weights (override alpha)
-    std::int64_t sampleSize = 0;         // Mixture: sentences to sample (0 = weights only)
+    std::int64_t sampleSize = 0;  // Mixture: sentences to sample (0 = weights only)
     bool withReplacement = false;
     std::uint64_t seed = 1;
 };
@@ -60,7 +60,8 @@ struct ExportResult {
     nlohmann::json manifest;
 };
 
-Expected<ExportResult> runExport(const ExportParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel);
+Expected<ExportResult> runExport(const ExportParams& params, Store& store, ProgressSink& progress,
+                                 const CancelToken& cancel);
 
 // lambda_alpha(d) = q_d^alpha / sum_e q_e^alpha with q_d = N_d / N (Pham et al. 2022).
 std::map<std::string, double> temperatureWeights(const std::map<std::string, std::int64_t>& sizes, double alpha);

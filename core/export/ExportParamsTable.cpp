@@ -62,7 +62,8 @@ ParamTable<ExportParams> makeExportTable() {
     t.choice(param("format", "moses (one file per language), tsv or jsonl.").shownAs("FORMAT"), &X::format,
              {ExportFormat::Moses, ExportFormat::Tsv, ExportFormat::Jsonl}, formatName);
     t.field(param("out", "Output prefix: PREFIX.en/PREFIX.de, PREFIX.tsv, PREFIX.jsonl, PREFIX.manifest.json.")
-                .shownAs("PREFIX").mandatory(),
+                .shownAs("PREFIX")
+                .mandatory(),
             &X::outPrefix);
     t.field(param("scores", "Add the selection score (a column, or PREFIX.scores for moses)."), &X::scores);
     t.field(param("gzip", "Compress the training files."), &X::gzip);
@@ -73,21 +74,30 @@ ParamTable<ExportParams> makeExportTable() {
     t.field(param("threshold", "Re-cut the selection: score >= T.").shownAs("T"), &X::threshold);
     t.flagFor(param("shards", "One file (pair) per domain or cluster (see --by)."), &X::mode, ExportMode::Shards,
               ExportMode::Selection);
-    t.flagFor(param("mixture", "Sampling weights over domains/clusters (PREFIX.weights.json) and, with --size, a sampled "
-                               "training file."),
+    t.flagFor(param("mixture",
+                    "Sampling weights over domains/clusters (PREFIX.weights.json) and, with --size, a sampled "
+                    "training file."),
               &X::mode, ExportMode::Mixture, ExportMode::Selection);
     t.field(param("by", "Groups for --shards/--mixture.").oneOf({"domain", "cluster"}).shownAs("GROUP"), &X::groupBy);
     t.field(param("corpus", "Corpus for --by domain without a run.").shownAs("NAME"), &X::corpus);
-    t.field(param("alpha", "Mixture temperature: weight ~ (N_d/N)^alpha (0 uniform, 1 empirical).").shownAs("A"), &X::alpha);
-    t.add(param("weights", "Mixture weights set by hand: group=w,group=w (instead of --alpha).").ofKind(ParamKind::Text)
-              .shownAs("LIST").textCheckedBy(checkWeights),
-          [](const X& p) {
-              std::string s;
-              for (const auto& [g, w] : p.weights) s += (s.empty() ? "" : ",") + g + "=" + formatParamValue(w);
-              return ParamValue(s);
-          },
-          [](X& p, const ParamValue& v) { p.weights = readWeights(std::get<std::string>(v)).value_or(std::map<std::string, double>{}); });
-    t.field(param("size", "Mixture: sentences to sample into PREFIX.sample.* (0 = the weights only).").atLeast(0).shownAs("N"),
+    t.field(param("alpha", "Mixture temperature: weight ~ (N_d/N)^alpha (0 uniform, 1 empirical).").shownAs("A"),
+            &X::alpha);
+    t.add(
+        param("weights", "Mixture weights set by hand: group=w,group=w (instead of --alpha).")
+            .ofKind(ParamKind::Text)
+            .shownAs("LIST")
+            .textCheckedBy(checkWeights),
+        [](const X& p) {
+            std::string s;
+            for (const auto& [g, w] : p.weights) s += (s.empty() ? "" : ",") + g + "=" + formatParamValue(w);
+            return ParamValue(s);
+        },
+        [](X& p, const ParamValue& v) {
+            p.weights = readWeights(std::get<std::string>(v)).value_or(std::map<std::string, double>{});
+        });
+    t.field(param("size", "Mixture: sentences to sample into PREFIX.sample.* (0 = the weights only).")
+                .atLeast(0)
+                .shownAs("N"),
             &X::sampleSize);
     t.field(param("with-replacement", "Mixture: sample with replacement."), &X::withReplacement);
     t.field(param("seed", "Random seed for sampling.").between(0, 1 << 30).shownAs("S"), &X::seed);

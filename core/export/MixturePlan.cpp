@@ -8,7 +8,8 @@ namespace dl {
 
 namespace {
 
-Expected<std::map<std::string, double>> mixtureWeights(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes) {
+Expected<std::map<std::string, double>> mixtureWeights(const ExportParams& p,
+                                                       const std::map<std::string, std::int64_t>& sizes) {
     if (p.weights.empty()) return temperatureWeights(sizes, p.alpha);
     std::map<std::string, double> weights;
     double total = 0;
@@ -63,8 +64,9 @@ Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::str
             for (std::int64_t i = 0; i < quota; ++i) ++plan.drawn[m[pick(rng)]];
         } else {
             if (quota > static_cast<std::int64_t>(m.size()))
-                return fail("Group '" + g + "' has " + std::to_string(m.size()) + " sentences but its weight asks for " +
-                            std::to_string(quota) + "; sample with replacement or a smaller --size.");
+                return fail("Group '" + g + "' has " + std::to_string(m.size()) +
+                            " sentences but its weight asks for " + std::to_string(quota) +
+                            "; sample with replacement or a smaller --size.");
             std::shuffle(m.begin(), m.end(), rng);
             for (std::int64_t i = 0; i < quota; ++i) ++plan.drawn[m[i]];
         }

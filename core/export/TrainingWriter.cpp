@@ -7,7 +7,8 @@
 
 namespace dl {
 
-Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const ExportParams& p, const CorpusInfo& corpus) {
+Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const ExportParams& p,
+                                              const CorpusInfo& corpus) {
     TrainingWriter w;
     w.format_ = p.format;
     w.scores_ = p.scores;
@@ -20,7 +21,8 @@ Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const Exp
     return w;
 }
 
-std::vector<std::string> TrainingWriter::plannedPaths(const std::string& stem, const ExportParams& p, const CorpusInfo& corpus) {
+std::vector<std::string> TrainingWriter::plannedPaths(const std::string& stem, const ExportParams& p,
+                                                      const CorpusInfo& corpus) {
     const std::string gz = p.gzip ? ".gz" : "";
     switch (p.format) {
     case ExportFormat::Moses: {

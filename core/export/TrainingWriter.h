@@ -26,7 +26,8 @@ public:
     // Creates the temporary files of `stem` (plannedPaths) for the format of `p`.
     static Expected<TrainingWriter> open(const std::string& stem, const ExportParams& p, const CorpusInfo& corpus);
     // The final paths `open` would write for `stem`, in the order of files().
-    static std::vector<std::string> plannedPaths(const std::string& stem, const ExportParams& p, const CorpusInfo& corpus);
+    static std::vector<std::string> plannedPaths(const std::string& stem, const ExportParams& p,
+                                                 const CorpusInfo& corpus);
 
     Status write(const ExportRow& row);
     std::vector<std::unique_ptr<AtomicFile>>& files() { return files_; }

@@ -192,7 +192,8 @@ Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text
 std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::vector<ParamSpec>& second) {
     const std::size_t own = first.size();
     for (const auto& spec : second) {
-        auto it = std::find_if(first.begin(), first.begin() + std::ptrdiff_t(own), [&](const ParamSpec& s) { return s.name == spec.name; });
+        auto it = std::find_if(first.begin(), first.begin() + std::ptrdiff_t(own),
+                               [&](const ParamSpec& s) { return s.name == spec.name; });
         if (it == first.begin() + std::ptrdiff_t(own)) {
             first.push_back(spec);
             continue;

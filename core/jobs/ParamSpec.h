@@ -59,18 +59,54 @@ struct ParamSpec {
     std::string defaultNote;
 
     // What the tables write: param("k", "Number of clusters.").between(1, 10000).shownAs("K").storedAt("k")
-    ParamSpec& between(double lo, double hi) { min = lo, max = hi; return *this; }
-    ParamSpec& atLeast(double lo) { min = lo; return *this; }
-    ParamSpec& shownAs(std::string name) { valueName = std::move(name); return *this; }
-    ParamSpec& storedAt(std::string key) { jsonKey = std::move(key); return *this; }
-    ParamSpec& storedUnlessDefault(std::string key) { jsonKey = std::move(key), omitDefault = true; return *this; }
-    ParamSpec& flag() { kind = ParamKind::Flag; return *this; }
-    ParamSpec& mandatory() { required = true; return *this; }
-    ParamSpec& oneOf(std::vector<std::string> names) { kind = ParamKind::Choice, choices = std::move(names); return *this; }
-    ParamSpec& listReadBy(Expected<std::vector<int>> (*parser)(std::string_view)) { parseList = parser; return *this; }
-    ParamSpec& textCheckedBy(Status (*check)(std::string_view)) { checkText = check; return *this; }
-    ParamSpec& defaultShownAs(std::string note) { defaultNote = std::move(note); return *this; }
-    ParamSpec& ofKind(ParamKind k) { kind = k; return *this; }
+    ParamSpec& between(double lo, double hi) {
+        min = lo, max = hi;
+        return *this;
+    }
+    ParamSpec& atLeast(double lo) {
+        min = lo;
+        return *this;
+    }
+    ParamSpec& shownAs(std::string name) {
+        valueName = std::move(name);
+        return *this;
+    }
+    ParamSpec& storedAt(std::string key) {
+        jsonKey = std::move(key);
+        return *this;
+    }
+    ParamSpec& storedUnlessDefault(std::string key) {
+        jsonKey = std::move(key), omitDefault = true;
+        return *this;
+    }
+    ParamSpec& flag() {
+        kind = ParamKind::Flag;
+        return *this;
+    }
+    ParamSpec& mandatory() {
+        required = true;
+        return *this;
+    }
+    ParamSpec& oneOf(std::vector<std::string> names) {
+        kind = ParamKind::Choice, choices = std::move(names);
+        return *this;
+    }
+    ParamSpec& listReadBy(Expected<std::vector<int>> (*parser)(std::string_view)) {
+        parseList = parser;
+        return *this;
+    }
+    ParamSpec& textCheckedBy(Status (*check)(std::string_view)) {
+        checkText = check;
+        return *this;
+    }
+    ParamSpec& defaultShownAs(std::string note) {
+        defaultNote = std::move(note);
+        return *this;
+    }
+    ParamSpec& ofKind(ParamKind k) {
+        kind = k;
+        return *this;
+    }
 };
 
 inline ParamSpec param(std::string name, std::string help) {

@@ -66,7 +66,8 @@ template <class P>
 class ParamTable {
 public:
     // A field bound by getter and setter (enums, inverted flags); spec.kind as given.
-    ParamTable& add(ParamSpec spec, std::function<ParamValue(const P&)> get, std::function<void(P&, const ParamValue&)> set) {
+    ParamTable& add(ParamSpec spec, std::function<ParamValue(const P&)> get,
+                    std::function<void(P&, const ParamValue&)> set) {
         spec.defaultValue = get(P{});
         bindings_.push_back({std::move(spec), std::move(get), std::move(set), {}, {}, {}});
         return *this;
@@ -76,15 +77,17 @@ public:
     template <class T>
     ParamTable& field(ParamSpec spec, T P::*member) {
         if (!(std::same_as<T, std::string> && spec.kind == ParamKind::Choice)) spec.kind = param_detail::kindOf<T>();
-        return add(std::move(spec), [member](const P& p) { return param_detail::toValue(p.*member); },
-                   [member](P& p, const ParamValue& v) { p.*member = param_detail::fromValue<T>(v); });
+        return add(
+            std::move(spec), [member](const P& p) { return param_detail::toValue(p.*member); },
+            [member](P& p, const ParamValue& v) { p.*member = param_detail::fromValue<T>(v); });
     }
     // A field of a member struct (params.head.hidden): field(spec, &P::head, &Head::hidden).
     template <class Q, class T>
     ParamTable& field(ParamSpec spec, Q P::*outer, T Q::*inner) {
         spec.kind = param_detail::kindOf<T>();
-        return add(std::move(spec), [outer, inner](const P& p) { return param_detail::toValue(p.*outer.*inner); },
-                   [outer, inner](P& p, const ParamValue& v) { p.*outer.*inner = param_detail::fromValue<T>(v); });
+        return add(
+            std::move(spec), [outer, inner](const P& p) { return param_detail::toValue(p.*outer.*inner); },
+            [outer, inner](P& p, const ParamValue& v) { p.*outer.*inner = param_detail::fromValue<T>(v); });
     }
     // An enum field offered by name: `values` in the order shown, `name(value)` their names.
     template <class E, class NameFn>
@@ -92,11 +95,12 @@ public:
         spec.kind = ParamKind::Choice;
         for (E e : values) spec.choices.push_back(std::string(name(e)));
         std::vector<E> all(values);
-        return add(std::move(spec), [member, name](const P& p) { return ParamValue(std::string(name(p.*member))); },
-                   [member, name, all](P& p, const ParamValue& v) {
-                       for (E e : all)
-                           if (name(e) == std::get<std::string>(v)) p.*member = e;
-                   });
+        return add(
+            std::move(spec), [member, name](const P& p) { return ParamValue(std::string(name(p.*member))); },
+            [member, name, all](P& p, const ParamValue& v) {
+                for (E e : all)
+                    if (name(e) == std::get<std::string>(v)) p.*member = e;
+            });
     }
     // The same for an optional enum (unset = the job decides).
     template <class E, class NameFn>
@@ -104,25 +108,29 @@ public:
         spec.kind = ParamKind::Choice;
         for (E e : values) spec.choices.push_back(std::string(name(e)));
         std::vector<E> all(values);
-        return add(std::move(spec),
-                   [member, name](const P& p) { return p.*member ? ParamValue(std::string(name(*(p.*member)))) : ParamValue(); },
-                   [member, name, all](P& p, const ParamValue& v) {
-                       p.*member = std::nullopt;
-                       if (const auto* s = std::get_if<std::string>(&v))
-                           for (E e : all)
-                               if (name(e) == *s) p.*member = e;
-                   });
+        return add(
+            std::move(spec),
+            [member, name](const P& p) {
+                return p.*member ? ParamValue(std::string(name(*(p.*member)))) : ParamValue();
+            },
+            [member, name, all](P& p, const ParamValue& v) {
+                p.*member = std::nullopt;
+                if (const auto* s = std::get_if<std::string>(&v))
+                    for (E e : all)
+                        if (name(e) == *s) p.*member = e;
+            });
     }
     // A flag that sets an enum field to `value` (export's --shards: mode Shards); off again, a
     // field holding `value` goes back to `otherwise`.
     template <class E>
     ParamTable& flagFor(ParamSpec spec, E P::*member, E value, E otherwise) {
         spec.kind = ParamKind::Flag;
-        return add(std::move(spec), [member, value](const P& p) { return ParamValue(p.*member == value); },
-                   [member, value, otherwise](P& p, const ParamValue& v) {
-                       if (std::get<bool>(v)) p.*member = value;
-                       else if (p.*member == value) p.*member = otherwise;
-                   });
+        return add(
+            std::move(spec), [member, value](const P& p) { return ParamValue(p.*member == value); },
+            [member, value, otherwise](P& p, const ParamValue& v) {
+                if (std::get<bool>(v)) p.*member = value;
+                else if (p.*member == value) p.*member = otherwise;
+            });
     }
     // The last parameter added is stored in another form than its value.
     ParamTable& storedAs(std::function<nlohmann::json(const ParamValue&)> encode,
@@ -149,11 +157,13 @@ public:
         for (const auto& b : inner.bindings()) {
             ParamSpec spec = b.spec;
             if (!spec.jsonKey.empty()) spec.jsonKey = prefix + spec.jsonKey;
-            add(std::move(spec), [member, get = b.get](const P& p) { return get(p.*member); },
+            add(
+                std::move(spec), [member, get = b.get](const P& p) { return get(p.*member); },
                 [member, set = b.set](P& p, const ParamValue& v) { set(p.*member, v); });
             bindings_.back().encode = b.encode;
             bindings_.back().decode = b.decode;
-            if (b.storedIf) bindings_.back().storedIf = [member, when = b.storedIf](const P& p) { return when(p.*member); };
+            if (b.storedIf)
+                bindings_.back().storedIf = [member, when = b.storedIf](const P& p) { return when(p.*member); };
         }
         for (const auto& [key, value] : inner.constants()) constants_.emplace_back(prefix + key, value);
         return *this;

@@ -179,18 +179,18 @@ template <int W, class T>
 }
 
 // The kernels of one instruction-set level.
-#define DL_GMM_LEVEL(ATTR, NAME, W)                                                                                    \
-    template <class T>                                                                                                 \
-    ATTR void build##NAME(GmmFeatureKind kind, const T* x, int valid, int rows, int d, int mPad, T* z) {               \
-        buildBody<W>(kind, x, valid, rows, d, mPad, z);                                                                \
-    }                                                                                                                  \
-    template <class T>                                                                                                 \
-    ATTR void eStep##NAME(const T* z, int rows, int mPad, const T* q, int panels, T* w) {                              \
-        eStepBody<W>(z, rows, mPad, q, panels, w);                                                                     \
-    }                                                                                                                  \
-    template <class T>                                                                                                 \
-    ATTR void mStep##NAME(const T* z, int rows, int mPad, const T* r, int panels, T* s) {                              \
-        mStepBody<W>(z, rows, mPad, r, panels, s);                                                                     \
+#define DL_GMM_LEVEL(ATTR, NAME, W)                                                                      \
+    template <class T>                                                                                   \
+    ATTR void build##NAME(GmmFeatureKind kind, const T* x, int valid, int rows, int d, int mPad, T* z) { \
+        buildBody<W>(kind, x, valid, rows, d, mPad, z);                                                  \
+    }                                                                                                    \
+    template <class T>                                                                                   \
+    ATTR void eStep##NAME(const T* z, int rows, int mPad, const T* q, int panels, T* w) {                \
+        eStepBody<W>(z, rows, mPad, q, panels, w);                                                       \
+    }                                                                                                    \
+    template <class T>                                                                                   \
+    ATTR void mStep##NAME(const T* z, int rows, int mPad, const T* r, int panels, T* s) {                \
+        mStepBody<W>(z, rows, mPad, r, panels, s);                                                       \
     }
 
 DL_GMM_LEVEL(, Base, 16)
@@ -200,7 +200,6 @@ DL_GMM_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64)
 #endif
 
 }  // namespace
-
 
 void buildFeatures(GmmFeatureKind kind, const double* x, int valid, int rows, int d, int mPad, double* z) {
     DL_SIMD_DISPATCH(build, kind, x, valid, rows, d, mPad, z);

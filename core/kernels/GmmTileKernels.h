@@ -18,8 +18,8 @@ namespace dl::gmmtile {
 inline constexpr int kGmmLanes = 16;
 
 // Instruction-set level of the kernels (shared with the PCA kernels, see SimdLevel.h).
-using dl::SimdLevel;
 using dl::bestSimdLevel;
+using dl::SimdLevel;
 using dl::simdLevel;
 using dl::useSimdLevel;
 

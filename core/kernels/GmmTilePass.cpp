@@ -93,8 +93,11 @@ AlignedArray<T> packModel(const GmmEStepModel& model, const Layout& lay) {
 template <class T>
 struct Scratch {
     explicit Scratch(const Layout& lay)
-        : z(std::size_t(lay.tileRows) * lay.mPad + 16), w(lay.tileRows * lay.kp()), r(lay.tileRows * lay.kp()),
-          s(lay.statsSize()), nk(std::size_t(lay.k)) {}
+        : z(std::size_t(lay.tileRows) * lay.mPad + 16),
+          w(lay.tileRows * lay.kp()),
+          r(lay.tileRows * lay.kp()),
+          s(lay.statsSize()),
+          nk(std::size_t(lay.k)) {}
     AlignedArray<T> z, w, r, s;  // tile z', W, R; the block's S'
     std::vector<double> nk;      // the block's Σ r (scores pass)
     double lpnSum = 0;
@@ -161,7 +164,8 @@ void computeBlock(const T* x, std::int64_t begin, std::int64_t end, const Layout
     for (std::int64_t t = begin; t < end; t += lay.tileRows) {
         const int valid = static_cast<int>(std::min<std::int64_t>(lay.tileRows, end - t));
         gmmtile::buildFeatures(kind, x + t * lay.d, valid, lay.tileRows, lay.d, lay.mPad, sc.z.data());
-        if (job.kind != PassJob::GivenLabels) gmmtile::eStep(sc.z.data(), lay.tileRows, lay.mPad, q, lay.panels, sc.w.data());
+        if (job.kind != PassJob::GivenLabels)
+            gmmtile::eStep(sc.z.data(), lay.tileRows, lay.mPad, q, lay.panels, sc.w.data());
         if (job.kind == PassJob::Scores) {
             scoreTile(lay, job, t, valid, sc, e);
             continue;
@@ -170,7 +174,8 @@ void computeBlock(const T* x, std::int64_t begin, std::int64_t end, const Layout
             sc.lpnSum += responsibilities(lay, valid, sc.w.data(), sc.r.data(), e);
         } else {
             std::fill(sc.r.data(), sc.r.data() + sc.r.size(), T(0));
-            for (int i = 0; i < valid; ++i) sc.r.data()[std::size_t(i) * lay.kp() + std::size_t(job.labelsIn[t + i])] = T(1);
+            for (int i = 0; i < valid; ++i)
+                sc.r.data()[std::size_t(i) * lay.kp() + std::size_t(job.labelsIn[t + i])] = T(1);
         }
         gmmtile::mStep(sc.z.data(), lay.tileRows, lay.mPad, sc.r.data(), lay.panels, sc.s.data());
     }
@@ -184,7 +189,7 @@ struct PassTotals {
 
 template <class T>
 PassTotals runPass(const T* x, std::int64_t rows, const GmmEStepModel& model, const PassJob& job, int threads,
-                      const CancelToken& cancel, Layout& lay) {
+                   const CancelToken& cancel, Layout& lay) {
     lay = layoutOf<T>(model);
     const AlignedArray<T> q = job.kind == PassJob::GivenLabels ? AlignedArray<T>(1) : packModel<T>(model, lay);
     PassTotals tot;
@@ -263,10 +268,10 @@ GmmRowScores gmmTileScores(const T* x, std::int64_t rows, const GmmEStepModel& m
 
 template GmmPassStats gmmTilePass<double>(const double*, std::int64_t, const GmmEStepModel&, int, const CancelToken&);
 template GmmPassStats gmmTilePass<float>(const float*, std::int64_t, const GmmEStepModel&, int, const CancelToken&);
-template GmmPassStats gmmTileLabelPass<double>(const double*, std::int64_t, const GmmEStepModel&, const std::int64_t*, int,
-                                               const CancelToken&);
-template GmmPassStats gmmTileLabelPass<float>(const float*, std::int64_t, const GmmEStepModel&, const std::int64_t*, int,
-                                              const CancelToken&);
+template GmmPassStats gmmTileLabelPass<double>(const double*, std::int64_t, const GmmEStepModel&, const std::int64_t*,
+                                               int, const CancelToken&);
+template GmmPassStats gmmTileLabelPass<float>(const float*, std::int64_t, const GmmEStepModel&, const std::int64_t*,
+                                              int, const CancelToken&);
 template GmmRowScores gmmTileScores<double>(const double*, std::int64_t, const GmmEStepModel&, int, const CancelToken&);
 template GmmRowScores gmmTileScores<float>(const float*, std::int64_t, const GmmEStepModel&, int, const CancelToken&);
 

@@ -12,9 +12,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/Half.h"
 #include "kernels/GramKernelsBf16.h"
 #include "kernels/GramSimdImpl.h"
-#include "common/Half.h"
 
 #ifdef DL_SIMD_X86_LEVELS
 // The vector-returning helpers are always inlined inside one level's functions: no call
@@ -84,7 +84,7 @@ constexpr int kSumRun = 32;
 // that the sums stay in registers; a float16 panel is first converted into a strip.
 template <class T, int W, class ConvertStrip>
 [[gnu::always_inline]] inline void packPanel(const void* xv, bool half, int valid, int dim, int c0, const T* shift,
-                                              bool roundBf16, T* dst, double* sums16, ConvertStrip convertStrip) {
+                                             bool roundBf16, T* dst, double* sums16, ConvertStrip convertStrip) {
     using S = Simd<T, W>;
     using V = typename S::V;
     alignas(64) static thread_local float strip[kGramBlockRows * kGramPanelCols];
@@ -96,7 +96,8 @@ template <class T, int W, class ConvertStrip>
             convertStrip(static_cast<const std::uint16_t*>(xv) + c0, dim, valid, width, strip);
         } else {
             for (int r = 0; r < valid; ++r)
-                for (int l = 0; l < kGramPanelCols; ++l) strip[r * kGramPanelCols + l] = l < width ? src[std::size_t(r) * dim + l] : 0.0f;
+                for (int l = 0; l < kGramPanelCols; ++l)
+                    strip[r * kGramPanelCols + l] = l < width ? src[std::size_t(r) * dim + l] : 0.0f;
         }
         src = strip;
         stride = kGramPanelCols;
@@ -128,8 +129,8 @@ template <class T, int W, class ConvertStrip>
 
 template <class T, int W, class ConvertStrip>
 [[gnu::always_inline]] inline void packBody(const void* xv, bool half, int valid, int dim, const double* shift,
-                                             bool roundBf16, T* panels, double* sums, int first, int stride,
-                                             ConvertStrip convertStrip) {
+                                            bool roundBf16, T* panels, double* sums, int first, int stride,
+                                            ConvertStrip convertStrip) {
     const int dimPad = paddedDim(dim);
     alignas(64) T shiftT[kGramPanelCols];
     alignas(64) double panelSums[kGramPanelCols];
@@ -199,7 +200,7 @@ constexpr int tileCount(int dimPad) {
 
 template <class T, int W>
 [[gnu::always_inline]] inline void gramBody(const T* panels, int dimPad, int first, int stride, double* gram,
-                                             PrefetchSpread* prefetch) {
+                                            PrefetchSpread* prefetch) {
     using S = Simd<T, W>;
     const int jTiles = dimPad / (S::JP * kGramPanelCols);
     const int perStep = S::JP * kGramPanelCols / S::MR;  // i tiles added by each j tile
@@ -234,17 +235,15 @@ void halfStripBase(const std::uint16_t* h, int dim, int rows, int width, float* 
 // The kernels of one instruction-set level; HALF converts a strip of float16 values.
 #define DL_GRAM_LEVEL(ATTR, NAME, W, HALF)                                                                             \
     template <class T>                                                                                                 \
-    ATTR void pack##NAME(const void* x, bool half, int valid, int dim, const double* shift, bool roundBf16,            \
-                         T* panels, double* sums, int first, int stride) {                                             \
+    ATTR void pack##NAME(const void* x, bool half, int valid, int dim, const double* shift, bool roundBf16, T* panels, \
+                         double* sums, int first, int stride) {                                                        \
         packBody<T, W>(x, half, valid, dim, shift, roundBf16, panels, sums, first, stride, HALF);                      \
     }                                                                                                                  \
     template <class T>                                                                                                 \
     ATTR void gram##NAME(const T* panels, int dimPad, int first, int stride, double* gram, PrefetchSpread* pf) {       \
         gramBody<T, W>(panels, dimPad, first, stride, gram, pf);                                                       \
     }                                                                                                                  \
-    int tiles##NAME(int dimPad, bool f64) {                                                                            \
-        return f64 ? tileCount<double, W>(dimPad) : tileCount<float, W>(dimPad);                                       \
-    }
+    int tiles##NAME(int dimPad, bool f64) { return f64 ? tileCount<double, W>(dimPad) : tileCount<float, W>(dimPad); }
 
 DL_GRAM_LEVEL(, Base, 16, halfStripBase)
 #ifdef DL_SIMD_X86_LEVELS

@@ -1,6 +1,7 @@
 #pragma once
 // SIMD kernels of PCA's covariance and projection passes (analysis/GramPass.cpp,
-// analysis/PcaProjectionPass.cpp). No torch, no store, no jobs: the passes run at the FMA (or BF16 dot-product) rate of the CPU.
+// analysis/PcaProjectionPass.cpp). No torch, no store, no jobs: the passes run at the FMA (or BF16 dot-product) rate of
+// the CPU.
 //
 // Packed block: kGramBlockRows rows of y = x - shift, in panels of kGramPanelCols columns
 // (dimPad columns in all, zero beyond dim; rows beyond the valid ones zero):
@@ -105,9 +106,10 @@ void projectRows(const std::uint16_t* x, int rows, int dim, const ProjectionAxes
 // On AVX512_BF16 (bf16Layout) from `pairs`, on vdpbf16ps; elsewhere the float32 kernels run
 // over the same rounded values (`rounded`: the axes rounded to bfloat16, as floats).
 struct ProjectionAxesBf16 {
-    const std::uint32_t* pairs = nullptr;  // dim/2 (rounded up) x kMain words: (axis_j[2p], axis_j[2p+1]) at [p·kMain + j]
-    const std::uint16_t* rest = nullptr;   // the last k - kMain axes, bf16RowStride(dim) values each
-    ProjectionAxes rounded;                // kMain, k and the rounded axes as floats
+    const std::uint32_t* pairs =
+        nullptr;  // dim/2 (rounded up) x kMain words: (axis_j[2p], axis_j[2p+1]) at [p·kMain + j]
+    const std::uint16_t* rest = nullptr;  // the last k - kMain axes, bf16RowStride(dim) values each
+    ProjectionAxes rounded;  // kMain, k and the rounded axes as floats
 };
 int bf16RowStride(int dim);  // dim rounded up to 32 (one vdpbf16ps operand)
 // Scratch bytes for `rows` rows of either path.

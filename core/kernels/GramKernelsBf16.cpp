@@ -70,9 +70,10 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) inline void addToSums16(__m
 // column sums of the float32 y.
 template <bool kHalf>
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) void packPanelBf16(const void* src, std::size_t stride, int valid,
-                                                                        __m512 shift, std::uint16_t* dst, double* sums16) {
-    const __m512i interleave = _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7,
-                                                22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+                                                                        __m512 shift, std::uint16_t* dst,
+                                                                        double* sums16) {
+    const __m512i interleave = _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7, 22,
+                                                6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
     __m512 run = _mm512_setzero_ps();  // float32 sums of up to 16 pairs, then float64
     for (int pr = 0; pr < kPairs; ++pr) {
         const int r = 2 * pr;
@@ -112,7 +113,8 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void packBf16(const void* x
         for (int l = 0; l < width; ++l) shift16[l] = static_cast<float>(shiftD[c0 + l]);
         const __m512 shift = _mm512_load_ps(shift16);
         if (width == 16 && half) {  // float16 converted as it is read (one pass over the rows)
-            packPanelBf16<true>(static_cast<const std::uint16_t*>(xv) + c0, std::size_t(dim), valid, shift, dst, sums16);
+            packPanelBf16<true>(static_cast<const std::uint16_t*>(xv) + c0, std::size_t(dim), valid, shift, dst,
+                                sums16);
         } else if (width == 16) {
             packPanelBf16<false>(static_cast<const float*>(xv) + c0, std::size_t(dim), valid, shift, dst, sums16);
         } else {  // the last, partial panel: through a zero-padded strip
@@ -147,8 +149,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void tileBf16(const std::ui
     for (int pr = 0; pr < kPairs; ++pr) {
         __m512bh vj[kJP];
 #pragma GCC unroll 3
-        for (int b = 0; b < kJP; ++b)
-            vj[b] = (__m512bh)_mm512_load_si512(jp + (std::size_t(b) * kPairs + pr) * 32);
+        for (int b = 0; b < kJP; ++b) vj[b] = (__m512bh)_mm512_load_si512(jp + (std::size_t(b) * kPairs + pr) * 32);
         const std::uint32_t* iw = ip + std::size_t(pr) * 16;
 #pragma GCC unroll 8
         for (int a = 0; a < kMR; ++a) {
@@ -162,7 +163,8 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void tileBf16(const std::ui
         double* g = gram + std::size_t(i0 + a) * dimPad + j0;
         for (int b = 0; b < kJP; ++b) {
             const __m512 v = acc[a][b];
-            _mm512_storeu_pd(g + b * 16, _mm512_add_pd(_mm512_loadu_pd(g + b * 16), _mm512_cvtps_pd(_mm512_castps512_ps256(v))));
+            _mm512_storeu_pd(g + b * 16,
+                             _mm512_add_pd(_mm512_loadu_pd(g + b * 16), _mm512_cvtps_pd(_mm512_castps512_ps256(v))));
             _mm512_storeu_pd(g + b * 16 + 8, _mm512_add_pd(_mm512_loadu_pd(g + b * 16 + 8),
                                                            _mm512_cvtps_pd(_mm512_extractf32x8_ps(v, 1))));
         }

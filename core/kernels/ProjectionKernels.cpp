@@ -4,10 +4,10 @@
 #include <cstddef>
 #include <vector>
 
+#include "common/Half.h"
 #include "kernels/GramKernels.h"
 #include "kernels/GramKernelsBf16.h"
 #include "kernels/GramSimdImpl.h"
-#include "common/Half.h"
 
 #ifdef DL_SIMD_X86_LEVELS
 #pragma GCC diagnostic ignored "-Wpsabi"  // always-inlined vector helpers (see GramKernels.cpp)
@@ -25,7 +25,7 @@ constexpr int projRows() {
 // R rows x NV vectors of output columns [g0, g0 + NV·L) of the main (axes-packed) columns.
 template <int W, int NV, int R>
 [[gnu::always_inline]] inline void projTile(const float* x, int dim, const float* axes, int kMain, int g0, int k,
-                                             const float* offset, float* out) {
+                                            const float* offset, float* out) {
     using S = Simd<float, W>;
     using V = typename S::V;
     V acc[R][NV];
@@ -58,7 +58,7 @@ template <int W, int NV, int R>
 // All rows for the output vectors [g0, g0 + NV·L).
 template <int W, int NV>
 [[gnu::always_inline]] inline void projGroup(const float* x, int rows, int dim, const float* axes, int kMain, int g0,
-                                              int k, const float* offset, float* out) {
+                                             int k, const float* offset, float* out) {
     constexpr int R = projRows<W, NV>();
     int r = 0;
     for (; r + R <= rows; r += R)
@@ -71,7 +71,7 @@ template <int W, int NV>
 // latency).
 template <int W, int R>
 [[gnu::always_inline]] inline void projDotRows(const float* x, int dim, const float* a, float* out, int k, int j,
-                                                float offset) {
+                                               float offset) {
     using S = Simd<float, W>;
     using V = typename S::V;
     V acc[R];
@@ -100,7 +100,7 @@ template <int W, int R>
 // column): for a few leftover columns this is cheaper than a mostly empty output vector.
 template <int W>
 [[gnu::always_inline]] inline void projDots(const float* x, int rows, int dim, const float* axesT, int kMain, int k,
-                                             const float* offset, float* out) {
+                                            const float* offset, float* out) {
     for (int j = kMain; j < k; ++j) {
         const float* a = axesT + std::size_t(j - kMain) * dim;
         int r = 0;
@@ -113,7 +113,7 @@ template <int W>
 
 template <int W>
 [[gnu::always_inline]] inline void projBody(const float* x, int rows, int dim, const float* axes, int kMain,
-                                             const float* axesT, int k, const float* offset, float* out) {
+                                            const float* axesT, int k, const float* offset, float* out) {
     constexpr int L = Simd<float, W>::L, PV = Simd<float, W>::PV;
     for (int g0 = 0; g0 < kMain; g0 += PV * L) {
         const int nv = std::min(PV, (kMain - g0) / L);
@@ -130,10 +130,10 @@ template <int W>
     if (kMain < k) projDots<W>(x, rows, dim, axesT, kMain, k, offset, out);
 }
 
-#define DL_PROJECT_LEVEL(ATTR, NAME, W)                                                                                \
-    ATTR void project##NAME(const float* x, int rows, int dim, const float* axes, int kMain, const float* axesT,       \
-                            int k, const float* offset, float* out) {                                                  \
-        projBody<W>(x, rows, dim, axes, kMain, axesT, k, offset, out);                                                 \
+#define DL_PROJECT_LEVEL(ATTR, NAME, W)                                                                          \
+    ATTR void project##NAME(const float* x, int rows, int dim, const float* axes, int kMain, const float* axesT, \
+                            int k, const float* offset, float* out) {                                            \
+        projBody<W>(x, rows, dim, axes, kMain, axesT, k, offset, out);                                           \
     }
 
 DL_PROJECT_LEVEL(, Base, 16)
@@ -147,7 +147,7 @@ DL_PROJECT_LEVEL(__attribute__((target("arch=x86-64-v4"))), V4, 64)
 int projectionMainColumns(int k) {
     const int rest = k % kGramPanelCols;
     return rest == 0 || rest >= 6 || k < kGramPanelCols ? (k + kGramPanelCols - 1) / kGramPanelCols * kGramPanelCols
-                                                         : k - rest;
+                                                        : k - rest;
 }
 
 void projectRows(const float* x, int rows, int dim, const ProjectionAxes& axes, const float* offset, float* out) {
@@ -178,12 +178,13 @@ namespace {
 
 // Without vdpbf16ps: the rows minus mean rounded to bfloat16 values (as floats) times the
 // rounded axes on the float32 kernels; the products are exact there too.
-void projectBf16Rounded(const void* x, bool half, int rows, int dim, const ProjectionAxesBf16& axes,
-                        const float* mean, float* y, float* out) {
+void projectBf16Rounded(const void* x, bool half, int rows, int dim, const ProjectionAxesBf16& axes, const float* mean,
+                        float* y, float* out) {
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < dim; ++c) {
             const std::size_t at = std::size_t(r) * dim + c;
-            const float v = half ? halfToFloat(static_cast<const std::uint16_t*>(x)[at]) : static_cast<const float*>(x)[at];
+            const float v =
+                half ? halfToFloat(static_cast<const std::uint16_t*>(x)[at]) : static_cast<const float*>(x)[at];
             y[at] = bfloat16ToFloat(floatToBfloat16(v - mean[c]));
         }
     const std::vector<float> noOffset(std::size_t(axes.rounded.k), 0.0f);

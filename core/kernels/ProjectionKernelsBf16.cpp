@@ -51,8 +51,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void roundRows(const void* 
                 __m512 xs;
                 if constexpr (kHalf)
                     xs = _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, static_cast<const std::uint16_t*>(xv) + row + c0));
-                else
-                    xs = _mm512_maskz_loadu_ps(m, static_cast<const float*>(xv) + row + c0);
+                else xs = _mm512_maskz_loadu_ps(m, static_cast<const float*>(xv) + row + c0);
                 v[h] = _mm512_maskz_sub_ps(m, xs, _mm512_maskz_loadu_ps(m, mean + c0));
             }
             _mm512_storeu_si512(out + c, (__m512i)_mm512_cvtne2ps_pbh(v[1], v[0]));
@@ -147,14 +146,15 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) void dotRows(const std::uin
 }  // namespace
 
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) void projectBf16(const void* x, bool half, int rows, int dim,
-                                                                      const ProjectionAxesBf16& axes,
-                                                                      const float* mean, std::uint16_t* y,
-                                                                      float* out, PrefetchSpread* prefetch) {
+                                                                      const ProjectionAxesBf16& axes, const float* mean,
+                                                                      std::uint16_t* y, float* out,
+                                                                      PrefetchSpread* prefetch) {
     const int stride = bf16RowStride(dim), kMain = axes.rounded.kMain, k = axes.rounded.k;
     if (half) roundRows<true>(x, rows, dim, stride, mean, y);
     else roundRows<false>(x, rows, dim, stride, mean, y);
     if (prefetch) {  // one step per full tile of 8 rows (the 48-column groups; fewer steps otherwise)
-        const std::size_t steps = std::max<std::size_t>(1, std::size_t(rows / 8) * std::size_t(std::max(1, kMain / 48)));
+        const std::size_t steps =
+            std::max<std::size_t>(1, std::size_t(rows / 8) * std::size_t(std::max(1, kMain / 48)));
         prefetch->bytesPerStep = (prefetch->bytes / steps + 63) / 64 * 64;
     }
     for (int g0 = 0; g0 < kMain; g0 += 48) {

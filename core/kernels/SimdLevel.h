@@ -24,12 +24,12 @@ bool cpuHasAvx512Bf16();
 // architectures and compilers only have the baseline build.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define DL_SIMD_X86_LEVELS 1
-#define DL_SIMD_DISPATCH(NAME, ...)                                         \
-    switch (::dl::simdLevel()) {                                            \
-    case ::dl::SimdLevel::Avx512: return NAME##V4(__VA_ARGS__);             \
-    case ::dl::SimdLevel::Avx2: return NAME##V3(__VA_ARGS__);               \
-    case ::dl::SimdLevel::Baseline: break;                                  \
-    }                                                                       \
+#define DL_SIMD_DISPATCH(NAME, ...)                             \
+    switch (::dl::simdLevel()) {                                \
+    case ::dl::SimdLevel::Avx512: return NAME##V4(__VA_ARGS__); \
+    case ::dl::SimdLevel::Avx2: return NAME##V3(__VA_ARGS__);   \
+    case ::dl::SimdLevel::Baseline: break;                      \
+    }                                                           \
     return NAME##Base(__VA_ARGS__)
 #else
 #define DL_SIMD_DISPATCH(NAME, ...) return NAME##Base(__VA_ARGS__)

@@ -39,7 +39,8 @@ void MpiReducer::sum(std::span<double> values) {
 }
 
 std::vector<double> MpiReducer::gatherToRoot(std::span<const double> local) {
-    if (local.size() > static_cast<std::size_t>(INT_MAX)) throw std::length_error("MPI gather: too many values per rank");
+    if (local.size() > static_cast<std::size_t>(INT_MAX))
+        throw std::length_error("MPI gather: too many values per rank");
     const int mine = static_cast<int>(local.size());
     std::vector<int> counts(static_cast<std::size_t>(size_)), displs(static_cast<std::size_t>(size_));
     MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -53,7 +54,8 @@ std::vector<double> MpiReducer::gatherToRoot(std::span<const double> local) {
         }
         all.resize(static_cast<std::size_t>(total));
     }
-    MPI_Gatherv(local.data(), mine, MPI_DOUBLE, all.data(), counts.data(), displs.data(), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Gatherv(local.data(), mine, MPI_DOUBLE, all.data(), counts.data(), displs.data(), MPI_DOUBLE, 0,
+                MPI_COMM_WORLD);
     return all;
 }
 

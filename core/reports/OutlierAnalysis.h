@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "reports/Report.h"
 #include "common/Error.h"
+#include "reports/Report.h"
 
 namespace dl {
 

@@ -27,8 +27,8 @@ const std::set<std::string>& pronouns() {
     static const std::set<std::string> p = {
         // English personal pronouns (dialogue markers; "it" left out: common in IT/law text)
         "i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "he", "him", "his", "himself", "she",
-        "her", "hers", "herself", "we", "us", "our", "ours", "ourselves", "they", "them", "their", "theirs",
-        "i'm", "you're", "he's", "she's", "we're", "they're", "i've", "you've", "i'll", "you'll", "i'd", "you'd",
+        "her", "hers", "herself", "we", "us", "our", "ours", "ourselves", "they", "them", "their", "theirs", "i'm",
+        "you're", "he's", "she's", "we're", "they're", "i've", "you've", "i'll", "you'll", "i'd", "you'd",
         // German
         "ich", "du", "er", "wir", "ihr", "mich", "dich", "mir", "dir", "uns", "euch", "mein", "dein", "meine", "deine",
         // French
@@ -62,7 +62,8 @@ SentenceFeatures sentenceFeatures(std::string_view text) {
         std::string low;
         for (char c : tok) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         // strip surrounding punctuation (keep inner apostrophes)
-        while (!low.empty() && std::ispunct(static_cast<unsigned char>(low.back())) && low.back() != '\'') low.pop_back();
+        while (!low.empty() && std::ispunct(static_cast<unsigned char>(low.back())) && low.back() != '\'')
+            low.pop_back();
         while (!low.empty() && std::ispunct(static_cast<unsigned char>(low.front()))) low.erase(low.begin());
         if (pronouns().count(low)) f.pronounOrQuestion = true;
         ++f.tokens;
@@ -96,13 +97,15 @@ Expected<ScoreMatrix> parseScoreMatrixCsv(std::string_view text) {
     ScoreMatrix m;
     m.domains.assign(rows[0].begin() + 1, rows[0].end());
     const std::size_t n = m.domains.size();
-    if (rows.size() != n + 1) return fail("The score matrix must be square: " + std::to_string(n) + " columns but " +
-                                          std::to_string(rows.size() - 1) + " rows.");
+    if (rows.size() != n + 1)
+        return fail("The score matrix must be square: " + std::to_string(n) + " columns but " +
+                    std::to_string(rows.size() - 1) + " rows.");
     m.values.assign(n * n, std::nan(""));
     for (std::size_t r = 1; r < rows.size(); ++r) {
         auto it = std::find(m.domains.begin(), m.domains.end(), rows[r][0]);
         if (it == m.domains.end()) return fail("Score matrix row '" + rows[r][0] + "' is not among the columns.");
-        if (rows[r].size() != n + 1) return fail("Score matrix row '" + rows[r][0] + "' has the wrong number of values.");
+        if (rows[r].size() != n + 1)
+            return fail("Score matrix row '" + rows[r][0] + "' has the wrong number of values.");
         const std::size_t i = std::size_t(it - m.domains.begin());
         for (std::size_t c = 0; c < n; ++c) {
             try {
@@ -166,7 +169,9 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
         std::int64_t size = 0;
         for (int d = 0; d < nd; ++d) size += cm.at(d, c);
         const int d = map[std::size_t(c)];
-        maj.push_back({{"cluster", c}, {"domain", d >= 0 ? json(domains[std::size_t(d)]) : json(nullptr)}, {"size", size},
+        maj.push_back({{"cluster", c},
+                       {"domain", d >= 0 ? json(domains[std::size_t(d)]) : json(nullptr)},
+                       {"size", size},
                        {"share", size ? double(d >= 0 ? cm.at(d, c) : 0) / double(size) : 0.0}});
     }
     rep["majority"] = maj;
@@ -174,8 +179,13 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     auto scores = domainScores(cm);
     for (int d = 0; d < nd; ++d) {
         const auto& s = scores[std::size_t(d)];
-        perDomain.push_back({{"domain", domains[std::size_t(d)]}, {"precision", s.precision}, {"recall", s.recall},
-                             {"f1", s.f1}, {"relevant", s.relevant}, {"predicted", s.predicted}, {"correct", s.correct}});
+        perDomain.push_back({{"domain", domains[std::size_t(d)]},
+                             {"precision", s.precision},
+                             {"recall", s.recall},
+                             {"f1", s.f1},
+                             {"relevant", s.relevant},
+                             {"predicted", s.predicted},
+                             {"correct", s.correct}});
     }
     rep["per_domain"] = perDomain;
 
@@ -200,15 +210,23 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
         if (int(p.samples.size()) < params.outlierSamples) p.samples.push_back(i);
     }
     std::vector<std::pair<std::pair<int, int>, Pair>> sorted(pairs.begin(), pairs.end());
-    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second.count > b.second.count; });
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto& a, const auto& b) { return a.second.count > b.second.count; });
     json table = json::array(), samples = json::array();
     for (const auto& [key, p] : sorted) {
-        table.push_back({{"from", domains[std::size_t(key.first)]}, {"to", domains[std::size_t(key.second)]},
-                         {"count", p.count}, {"with_digits", p.digits}, {"with_pronoun_or_question", p.pronq},
+        table.push_back({{"from", domains[std::size_t(key.first)]},
+                         {"to", domains[std::size_t(key.second)]},
+                         {"count", p.count},
+                         {"with_digits", p.digits},
+                         {"with_pronoun_or_question", p.pronq},
                          {"mean_tokens", mean(p.tokens, p.count)}});
         for (std::size_t i : p.samples)
-            samples.push_back({{"from", domains[std::size_t(key.first)]}, {"to", domains[std::size_t(key.second)]},
-                               {"sentence_id", ids[i]}, {"cluster", pred[i]}, {"tokens", feats[i].tokens}, {"text", texts[i]}});
+            samples.push_back({{"from", domains[std::size_t(key.first)]},
+                               {"to", domains[std::size_t(key.second)]},
+                               {"sentence_id", ids[i]},
+                               {"cluster", pred[i]},
+                               {"tokens", feats[i].tokens},
+                               {"text", texts[i]}});
     }
     // Into-domain view (the paper: "340/597 outliers into the IT cluster contain digits").
     json into = json::array();
@@ -218,22 +236,24 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
         a[0] += p.count, a[1] += p.digits, a[2] += p.pronq;
     }
     for (const auto& [to, a] : intoCount)
-        into.push_back({{"to", domains[std::size_t(to)]}, {"count", a[0]}, {"with_digits", a[1]}, {"with_pronoun_or_question", a[2]}});
-    rep["outliers"] = {
-        {"count", nOut},
-        {"share", nAll ? double(nOut) / double(nAll) : 0.0},
-        {"mean_tokens", mean(tokOut, nOut)},
-        {"mean_tokens_all", mean(tokAll, nAll)},
-        {"with_digits", digOut},
-        {"with_digits_share", nOut ? double(digOut) / double(nOut) : 0.0},
-        {"with_digits_share_all", nAll ? double(digAll) / double(nAll) : 0.0},
-        {"with_pronoun_or_question", pqOut},
-        {"with_pronoun_or_question_share", nOut ? double(pqOut) / double(nOut) : 0.0},
-        {"with_pronoun_or_question_share_all", nAll ? double(pqAll) / double(nAll) : 0.0},
-        {"pairs", table},
-        {"into", into},
-        {"samples", samples},
-        {"tokens_note", "whitespace tokens of the clustered side"}};
+        into.push_back({{"to", domains[std::size_t(to)]},
+                        {"count", a[0]},
+                        {"with_digits", a[1]},
+                        {"with_pronoun_or_question", a[2]}});
+    rep["outliers"] = {{"count", nOut},
+                       {"share", nAll ? double(nOut) / double(nAll) : 0.0},
+                       {"mean_tokens", mean(tokOut, nOut)},
+                       {"mean_tokens_all", mean(tokAll, nAll)},
+                       {"with_digits", digOut},
+                       {"with_digits_share", nOut ? double(digOut) / double(nOut) : 0.0},
+                       {"with_digits_share_all", nAll ? double(digAll) / double(nAll) : 0.0},
+                       {"with_pronoun_or_question", pqOut},
+                       {"with_pronoun_or_question_share", nOut ? double(pqOut) / double(nOut) : 0.0},
+                       {"with_pronoun_or_question_share_all", nAll ? double(pqAll) / double(nAll) : 0.0},
+                       {"pairs", table},
+                       {"into", into},
+                       {"samples", samples},
+                       {"tokens_note", "whitespace tokens of the clustered side"}};
 
     if (sum.contains("centroid_cosine")) {
         json cc = {{"domains", domains}, {"matrix", sum["centroid_cosine"]}};
@@ -250,14 +270,16 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
                     auto sj = std::find(sm.domains.begin(), sm.domains.end(), domains[std::size_t(j)]);
                     if (si == sm.domains.end() || sj == sm.domains.end()) continue;
                     const json& cv = sum["centroid_cosine"][std::size_t(i)][std::size_t(j)];
-                    const double sv = sm.values[std::size_t(si - sm.domains.begin()) * n + std::size_t(sj - sm.domains.begin())];
+                    const double sv =
+                        sm.values[std::size_t(si - sm.domains.begin()) * n + std::size_t(sj - sm.domains.begin())];
                     if (cv.is_null() || !std::isfinite(sv)) continue;
                     a.push_back(cv.get<double>());
                     b.push_back(sv);
                 }
             const double r = pearson(a, b);
             cc["score_correlation"] = {{"pearson", std::isfinite(r) ? json(r) : json(nullptr)},
-                                       {"pairs", a.size()}, {"note", "off-diagonal (train, test) domain pairs"}};
+                                       {"pairs", a.size()},
+                                       {"note", "off-diagonal (train, test) domain pairs"}};
         }
         rep["centroid_cosine"] = cc;
     }
@@ -279,7 +301,8 @@ std::string clusterReportCsv(const json& r) {
         o << "\n";
     }
     o << "majority_domain";
-    for (const auto& m : r["majority"]) o << "," << (m["domain"].is_null() ? std::string() : csvField(m["domain"].get<std::string>()));
+    for (const auto& m : r["majority"])
+        o << "," << (m["domain"].is_null() ? std::string() : csvField(m["domain"].get<std::string>()));
     o << "\n\ndomain,precision,recall,f1,relevant,predicted,correct\n";
     for (const auto& p : r["per_domain"])
         o << csvField(p["domain"].get<std::string>()) << "," << fmt(p["precision"].get<double>(), 6) << ","
@@ -287,15 +310,17 @@ std::string clusterReportCsv(const json& r) {
           << p["predicted"] << "," << p["correct"] << "\n";
     o << "\nfrom,to,count,with_digits,with_pronoun_or_question,mean_tokens\n";
     for (const auto& p : r["outliers"]["pairs"])
-        o << csvField(p["from"].get<std::string>()) << "," << csvField(p["to"].get<std::string>()) << "," << p["count"] << ","
-          << p["with_digits"] << "," << p["with_pronoun_or_question"] << "," << fmt(p["mean_tokens"].get<double>(), 2) << "\n";
+        o << csvField(p["from"].get<std::string>()) << "," << csvField(p["to"].get<std::string>()) << "," << p["count"]
+          << "," << p["with_digits"] << "," << p["with_pronoun_or_question"] << ","
+          << fmt(p["mean_tokens"].get<double>(), 2) << "\n";
     if (r.contains("centroid_cosine")) {
         o << "\ncentroid_cosine";
         for (const auto& d : domains) o << "," << csvField(d);
         o << "\n";
         for (std::size_t d = 0; d < domains.size(); ++d) {
             o << csvField(domains[d]);
-            for (const auto& v : r["centroid_cosine"]["matrix"][d]) o << "," << (v.is_null() ? std::string("nan") : fmt(v.get<double>(), 6));
+            for (const auto& v : r["centroid_cosine"]["matrix"][d])
+                o << "," << (v.is_null() ? std::string("nan") : fmt(v.get<double>(), 6));
             o << "\n";
         }
     }
@@ -319,8 +344,8 @@ std::string clusterReportText(const json& r) {
         o << "The corpus has no domain labels: no purity or outlier analysis.\n";
         return o.str();
     }
-    o << "purity " << fmt(100 * r["purity"].get<double>(), 2) << "%  NMI " << fmt(r["nmi"].get<double>())
-      << "  ARI " << fmt(r["ari"].get<double>());
+    o << "purity " << fmt(100 * r["purity"].get<double>(), 2) << "%  NMI " << fmt(r["nmi"].get<double>()) << "  ARI "
+      << fmt(r["ari"].get<double>());
     if (r.contains("purity_mean") && !r["purity_mean"].is_null())
         o << "   (over seeds: " << fmt(100 * r["purity_mean"].get<double>(), 2) << " ± "
           << fmt(100 * r["purity_std"].get<double>(), 2) << "%, random baseline "
@@ -353,13 +378,15 @@ std::string clusterReportText(const json& r) {
     std::snprintf(buf, sizeof buf, "%-*s", int(w), "-> maps to");
     o << buf;
     for (const auto& m : r["majority"]) {
-        std::snprintf(buf, sizeof buf, "%7s", m["domain"].is_null() ? "-" : m["domain"].get<std::string>().substr(0, 6).c_str());
+        std::snprintf(buf, sizeof buf, "%7s",
+                      m["domain"].is_null() ? "-" : m["domain"].get<std::string>().substr(0, 6).c_str());
         o << buf;
     }
     o << "\n\nPer domain: precision / recall of the clusters mapped to it\n";
     for (const auto& p : r["per_domain"]) {
-        std::snprintf(buf, sizeof buf, "  %-*s P %.3f  R %.3f  F1 %.3f\n", int(w), p["domain"].get<std::string>().c_str(),
-                      p["precision"].get<double>(), p["recall"].get<double>(), p["f1"].get<double>());
+        std::snprintf(buf, sizeof buf, "  %-*s P %.3f  R %.3f  F1 %.3f\n", int(w),
+                      p["domain"].get<std::string>().c_str(), p["precision"].get<double>(), p["recall"].get<double>(),
+                      p["f1"].get<double>());
         o << buf;
     }
     const auto& out = r["outliers"];
@@ -367,15 +394,15 @@ std::string clusterReportText(const json& r) {
       << fmt(100 * out["share"].get<double>(), 1) << "%), mean length " << fmt(out["mean_tokens"].get<double>(), 1)
       << " tokens vs " << fmt(out["mean_tokens_all"].get<double>(), 1) << " overall\n";
     o << "  with digits: " << fmt(100 * out["with_digits_share"].get<double>(), 1) << "% of outliers vs "
-      << fmt(100 * out["with_digits_share_all"].get<double>(), 1) << "% overall; with a pronoun or '?': "
-      << fmt(100 * out["with_pronoun_or_question_share"].get<double>(), 1) << "% vs "
-      << fmt(100 * out["with_pronoun_or_question_share_all"].get<double>(), 1) << "%\n";
+      << fmt(100 * out["with_digits_share_all"].get<double>(), 1)
+      << "% overall; with a pronoun or '?': " << fmt(100 * out["with_pronoun_or_question_share"].get<double>(), 1)
+      << "% vs " << fmt(100 * out["with_pronoun_or_question_share_all"].get<double>(), 1) << "%\n";
     o << "  from -> to: count (digits, pronoun/?)\n";
     int shown = 0;
     for (const auto& p : out["pairs"]) {
         if (++shown > 12) break;
-        o << "    " << p["from"].get<std::string>() << " -> " << p["to"].get<std::string>() << ": " << p["count"] << " ("
-          << p["with_digits"] << ", " << p["with_pronoun_or_question"] << ")\n";
+        o << "    " << p["from"].get<std::string>() << " -> " << p["to"].get<std::string>() << ": " << p["count"]
+          << " (" << p["with_digits"] << ", " << p["with_pronoun_or_question"] << ")\n";
     }
     shown = 0;
     for (const auto& s : out["samples"]) {

@@ -4,11 +4,11 @@
 
 #include "analysis/ClusterModel.h"
 #include "analysis/NearestNeighbours.h"
-#include "reports/SentenceQueryCache.h"
 #include "analysis/StoreEmbeddingBlocks.h"
 #include "encode/ModelCatalog.h"
 #include "encode/ModelIdentity.h"
 #include "encode/TransformerEncoder.h"
+#include "reports/SentenceQueryCache.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
@@ -19,12 +19,14 @@ namespace dl {
 namespace {
 
 // The encoder that computes the set's vectors, or why there is none.
-Expected<std::unique_ptr<TransformerEncoder>> encoderForSet(const EmbeddingSetInfo& set, const SentenceQueryParams& params) {
+Expected<std::unique_ptr<TransformerEncoder>> encoderForSet(const EmbeddingSetInfo& set,
+                                                            const SentenceQueryParams& params) {
     const auto& key = set.key;
     if (set.modelPath.empty() || !std::filesystem::is_directory(set.modelPath))
         return fail(ErrorCode::ModelNotFound, {key.model, set.modelPath},
                     "The model of the embedding set (" + key.model + ") is not where it was encoded (" +
-                        (set.modelPath.empty() ? std::string("unknown") : set.modelPath) + "); encode the corpus again with it.");
+                        (set.modelPath.empty() ? std::string("unknown") : set.modelPath) +
+                        "); encode the corpus again with it.");
     if (key.modelHash.empty())
         return fail(ErrorCode::ModelUnrecorded, {},
                     "The embedding set does not record its model's content (an old project): encode the corpus again.");
@@ -32,14 +34,16 @@ Expected<std::unique_ptr<TransformerEncoder>> encoderForSet(const EmbeddingSetIn
     if (!hash) return std::unexpected(hash.error());
     if (*hash != key.modelHash)
         return fail(ErrorCode::ModelChanged, {set.modelPath},
-                    "The model at " + set.modelPath + " has changed since the corpus was encoded: its vectors would not be comparable.");
+                    "The model at " + set.modelPath +
+                        " has changed since the corpus was encoded: its vectors would not be comparable.");
     // fp16 is CUDA's default; the other precisions are asked for by name.
     const std::string request = key.precision == "fp16" ? std::string() : key.precision;
     if (auto s = checkPrecision(request, params.device); !s) return std::unexpected(s.error());
     const std::string computed = encoderPrecision(params.device, request);
     if (computed != key.precision)
-        return fail(ErrorCode::PrecisionMismatch, {key.precision, computed}, "The corpus was encoded in " + key.precision + "; this machine computes " + computed +
-                    ": the vectors would not be comparable.");
+        return fail(ErrorCode::PrecisionMismatch, {key.precision, computed},
+                    "The corpus was encoded in " + key.precision + "; this machine computes " + computed +
+                        ": the vectors would not be comparable.");
     auto pooling = parsePooling(key.pooling);
     if (!pooling) return std::unexpected(pooling.error());
     EncoderOptions o;
@@ -60,8 +64,8 @@ std::string encoderIdentity(const EmbeddingSetInfo& set, const SentenceQueryPara
 
 // The encoder held by the cache when it is the set's, else a freshly checked and loaded one
 // (then kept in the cache). Null cache: always loaded.
-Expected<TransformerEncoder*> encoderFor(const EmbeddingSetInfo& set, const SentenceQueryParams& params, SentenceQueryCache* cache,
-                                         std::unique_ptr<TransformerEncoder>& owned) {
+Expected<TransformerEncoder*> encoderFor(const EmbeddingSetInfo& set, const SentenceQueryParams& params,
+                                         SentenceQueryCache* cache, std::unique_ptr<TransformerEncoder>& owned) {
     const std::string identity = encoderIdentity(set, params);
     if (cache)
         if (auto* held = cache->encoder(identity)) return held;  // checked against the set's model hash when loaded
@@ -121,7 +125,8 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
     const int dim = (*encoder)->dim();
     if (dim != set->dim)
         return fail(ErrorCode::DimensionMismatch, {std::to_string(dim), std::to_string(set->dim)},
-                    "The model gives " + std::to_string(dim) + "-dimensional vectors; the set holds " + std::to_string(set->dim) + ".");
+                    "The model gives " + std::to_string(dim) + "-dimensional vectors; the set holds " +
+                        std::to_string(set->dim) + ".");
     const auto n = std::int64_t(texts.size());
 
     SentenceQueryResult result;

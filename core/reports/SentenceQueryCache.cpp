@@ -22,11 +22,13 @@ void SentenceQueryCache::clear() {
     encoder_.reset();
 }
 
-Expected<std::unique_ptr<RowBlockSource>> SentenceQueryCache::rows(Store& store, const EmbeddingSetInfo& set, std::int64_t corpusId) {
+Expected<std::unique_ptr<RowBlockSource>> SentenceQueryCache::rows(Store& store, const EmbeddingSetInfo& set,
+                                                                   std::int64_t corpusId) {
     auto total = encodedCount(store, set.id, corpusId);  // one seek: an encode since the last query changes it
     if (!total) return std::unexpected(total.error());
     if (*total == 0)
-        return fail(ErrorCode::NothingEncoded, {set.key.model}, "Nothing of this corpus is encoded with " + set.key.model + " yet (run `encode` first).");
+        return fail(ErrorCode::NothingEncoded, {set.key.model},
+                    "Nothing of this corpus is encoded with " + set.key.model + " yet (run `encode` first).");
     const bool half = set.storage == StorageType::Float16;
     const std::string key = store.path() + '\n' + std::to_string(set.id) + '\n' + std::to_string(corpusId) + '\n' +
                             std::to_string(*total) + '\n' + std::to_string(set.dim) + (half ? "h" : "f");
@@ -40,7 +42,8 @@ Expected<std::unique_ptr<RowBlockSource>> SentenceQueryCache::rows(Store& store,
         auto* out = half ? static_cast<void*>(halves_.data()) : static_cast<void*>(floats_.data());
         const std::size_t bytesPerValue = half ? 2 : 4;
         auto q = store.prepare(
-            "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 AND first_position < ?3 "
+            "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 AND "
+            "first_position < ?3 "
             "ORDER BY first_position");
         if (!q) return std::unexpected(q.error());
         q->bind(1, set.id).bind(2, corpusId).bind(3, *total);
@@ -54,8 +57,10 @@ Expected<std::unique_ptr<RowBlockSource>> SentenceQueryCache::rows(Store& store,
             const auto chunkValues = static_cast<std::size_t>(count) * static_cast<std::size_t>(set.dim);
             if (first != next || first + count > *total || blob.size() != chunkValues * bytesPerValue)
                 return fail(ErrorCode::DamagedEmbeddings, {store.path(), std::to_string(first)},
-                            "The project " + store.path() + " has a damaged embedding chunk at position " + std::to_string(first) + ".");
-            std::memcpy(static_cast<char*>(out) + static_cast<std::size_t>(first) * set.dim * bytesPerValue, blob.data(), blob.size());
+                            "The project " + store.path() + " has a damaged embedding chunk at position " +
+                                std::to_string(first) + ".");
+            std::memcpy(static_cast<char*>(out) + static_cast<std::size_t>(first) * set.dim * bytesPerValue,
+                        blob.data(), blob.size());
             next = first + count;
         }
         if (next != *total)

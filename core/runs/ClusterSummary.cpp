@@ -93,8 +93,9 @@ json ClusterSummary::toJson() const {
     writeMeanStd(j, "kmeans_purity", kmeansPurity);
     j["best_seed_index"] = bestSeedIndex;
     j["best_seed"] = bestSeed;
-    j["best"] = {{"lower_bound", best.lowerBound}, {"bic", best.bic}, {"aic", best.aic},
-                 {"mean_loglik", best.meanLogLikelihood}, {"weights", best.weights}, {"cluster_sizes", best.clusterSizes}};
+    j["best"] = {
+        {"lower_bound", best.lowerBound},        {"bic", best.bic},         {"aic", best.aic},
+        {"mean_loglik", best.meanLogLikelihood}, {"weights", best.weights}, {"cluster_sizes", best.clusterSizes}};
     if (labelled) {
         j["confusion"] = confusion;
         j["majority"] = majority;

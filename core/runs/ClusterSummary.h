@@ -72,9 +72,16 @@ struct ClusterSummary {
 };
 
 // The keys that `report` copies from the stored summary as they are.
-inline constexpr const char* kClusterReportKeys[] = {"purity_mean",        "purity_std",        "nmi_mean",
-                                                     "ari_mean",           "random_purity_mean", "random_purity_std",
-                                                     "kmeans_purity_mean", "kmeans_purity_std", "per_seed",
-                                                     "best_seed",          "pca"};
+inline constexpr const char* kClusterReportKeys[] = {"purity_mean",
+                                                     "purity_std",
+                                                     "nmi_mean",
+                                                     "ari_mean",
+                                                     "random_purity_mean",
+                                                     "random_purity_std",
+                                                     "kmeans_purity_mean",
+                                                     "kmeans_purity_std",
+                                                     "per_seed",
+                                                     "best_seed",
+                                                     "pca"};
 
 }  // namespace dl

@@ -12,7 +12,11 @@ using summary_json::read;
 json ClusterSweepSummary::toJson() const {
     json pts = json::array();
     for (const auto& p : points)
-        pts.push_back({{"k", p.k}, {"bic", p.bic}, {"aic", p.aic}, {"lower_bound", p.lowerBound}, {"purity", nullable(p.purity)},
+        pts.push_back({{"k", p.k},
+                       {"bic", p.bic},
+                       {"aic", p.aic},
+                       {"lower_bound", p.lowerBound},
+                       {"purity", nullable(p.purity)},
                        {"iterations", p.iterations}});
     return {{"points", pts}, {"best_k_bic", bestKByBic}};
 }
@@ -35,8 +39,9 @@ Expected<ClusterSweepSummary> ClusterSweepSummary::fromJson(const json& j, std::
 }
 
 json AssignSummary::toJson() const {
-    return {{"source_run", sourceRun}, {"corpus", corpus}, {"sentences", sentences},
-            {"k", k}, {"cluster_sizes", clusterSizes}, {"mean_loglik", meanLogLikelihood}};
+    return {{"source_run", sourceRun},       {"corpus", corpus},
+            {"sentences", sentences},        {"k", k},
+            {"cluster_sizes", clusterSizes}, {"mean_loglik", meanLogLikelihood}};
 }
 
 Expected<AssignSummary> AssignSummary::fromJson(const json& j, std::int64_t runId) {

@@ -11,7 +11,9 @@ json MergeSummary::toJson() const {
     json j = {{"job", job}, {"corpus", corpus}, {"shards", shards}, {"rows", rows}};
     if (embeddingSet) j["embedding_set"] = *embeddingSet;
     if (vectorsAdded) j["vectors_added"] = *vectorsAdded;
-    if (pcaStatistics) j["pca_statistics"] = {{"count", pcaStatistics->count}, {"dim", pcaStatistics->dim}, {"blobs", pcaStatistics->blobs}};
+    if (pcaStatistics)
+        j["pca_statistics"] = {
+            {"count", pcaStatistics->count}, {"dim", pcaStatistics->dim}, {"blobs", pcaStatistics->blobs}};
     if (run) j["run"] = *run;
     return j;
 }

@@ -25,7 +25,8 @@ json toJson(const SelectEmbeddings& e) {
 }
 
 json SelectSummary::toJson() const {
-    json j = {{"method", method}, {"pool", pool}, {"seed", seed}, {"pool_size", poolSize}, {"selected", selected}, {"cut", cut}};
+    json j = {{"method", method},      {"pool", pool},         {"seed", seed},
+              {"pool_size", poolSize}, {"selected", selected}, {"cut", cut}};
     writeOptional(j, "seed_size", seedSize);
     writeOptional(j, "leaked", leaked);
     writeOptional(j, "excluded", excluded);

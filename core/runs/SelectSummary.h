@@ -35,7 +35,8 @@ struct SelectSummary {
     std::string method, pool, seed;
     std::int64_t poolSize = 0, selected = 0;
     std::optional<std::int64_t> seedSize, leaked, excluded;
-    nlohmann::json cut = nlohmann::json::object();  // {"top": K} | {"threshold": T} | ... (select/SelectJob cutSelection)
+    nlohmann::json cut =
+        nlohmann::json::object();  // {"top": K} | {"threshold": T} | ... (select/SelectJob cutSelection)
     std::optional<nlohmann::json> report;           // the method's own report
     std::optional<SelectEmbeddings> embeddings;
     // Cross-lingual selections:

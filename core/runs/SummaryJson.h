@@ -29,7 +29,8 @@ void read(const nlohmann::json& j, std::string_view key, T& out) {
 // The error of a summary that does not read.
 inline std::unexpected<Error> damaged(std::int64_t runId, const std::exception& e) {
     const std::string id = std::to_string(runId);
-    return fail(ErrorCode::StoredDataInvalid, {id, "summary"}, "Run " + id + ": its stored summary is damaged (" + e.what() + ").");
+    return fail(ErrorCode::StoredDataInvalid, {id, "summary"},
+                "Run " + id + ": its stored summary is damaged (" + e.what() + ").");
 }
 
 // The common frame of the summaries' fromJson: a summary that is not an object (a run without

@@ -16,7 +16,8 @@ void distinctIds(std::span<const std::uint32_t> s, bool withNull, std::vector<st
 
 // Contiguous row ranges whose candidate keys fit in one block (a row bigger than a block
 // gets a block of its own).
-std::vector<std::pair<std::uint32_t, std::uint32_t>> rowBlocks(const std::vector<std::uint64_t>& load, std::size_t budget) {
+std::vector<std::pair<std::uint32_t, std::uint32_t>> rowBlocks(const std::vector<std::uint64_t>& load,
+                                                               std::size_t budget) {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
     std::uint32_t begin = 0;
     std::uint64_t sum = 0;
@@ -35,7 +36,8 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> rowBlocks(const std::vector
 }  // namespace
 
 Expected<CooccurrenceIndex> CooccurrenceIndex::build(const std::vector<Corpus>& corpora, std::uint32_t rowVocab,
-                                                     std::uint32_t colVocab, const Options& options, const CancelToken& cancel) {
+                                                     std::uint32_t colVocab, const Options& options,
+                                                     const CancelToken& cancel) {
     if (rowVocab == 0 || colVocab == 0) return fail("The lexical table needs non-empty vocabularies.");
     CooccurrenceIndex index;
     index.colVocab_ = colVocab;

@@ -45,10 +45,14 @@ public:
     std::uint32_t colAt(std::uint64_t pos) const { return cols_[pos]; }
     // First position in [lo, hi) of one row whose column id is >= col.
     std::uint64_t lowerBound(std::uint64_t lo, std::uint64_t hi, std::uint32_t col) const {
-        return std::uint64_t(std::lower_bound(cols_.begin() + std::ptrdiff_t(lo), cols_.begin() + std::ptrdiff_t(hi), col) - cols_.begin());
+        return std::uint64_t(
+            std::lower_bound(cols_.begin() + std::ptrdiff_t(lo), cols_.begin() + std::ptrdiff_t(hi), col) -
+            cols_.begin());
     }
     const Stats& stats() const { return stats_; }
-    std::size_t bytes() const { return rowStart_.size() * sizeof(std::uint64_t) + cols_.size() * sizeof(std::uint32_t); }
+    std::size_t bytes() const {
+        return rowStart_.size() * sizeof(std::uint64_t) + cols_.size() * sizeof(std::uint32_t);
+    }
 
 private:
     std::vector<std::uint64_t> rowStart_;

@@ -3,8 +3,8 @@
 // in-domain vs pseudo-out-of-domain contrast of Cuong & Sima'an): per-sentence scores from
 // n-gram LMs, negated so that HIGHER = MORE IN-DOMAIN like every other method's score.
 #include <cstdint>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "common/Error.h"
 #include "jobs/Progress.h"

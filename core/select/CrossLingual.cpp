@@ -1,9 +1,9 @@
 #include "select/CrossLingual.h"
 
 // The parts of the libtorch C++ API used here, not all of <torch/torch.h> (docs/build-time.md).
+#include <torch/nn/functional/normalization.h>
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
-#include <torch/nn/functional/normalization.h>
 #include <torch/optim/adam.h>
 #include <torch/serialize/archive.h>
 #include <torch/utils.h>
@@ -14,16 +14,16 @@
 #include <random>
 #include <sstream>
 
-#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
+#include "analysis/Pca.h"
 #include "encode/EncodeJob.h"
+#include "jobs/RunJob.h"
 #include "runs/RunBlobs.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
 #include "store/Runs.h"
 #include "store/Store.h"
-#include "jobs/RunJob.h"
 
 namespace dl {
 
@@ -46,9 +46,10 @@ torch::Tensor maskTensor(const std::vector<char>& mask, std::int64_t n) {
 // Symmetric InfoNCE on torch tensors; `negatives` is n x n bool.
 torch::Tensor infoNce(const torch::Tensor& a, const torch::Tensor& b, const torch::Tensor& negatives, double tau) {
     const auto n = a.size(0);
-    auto sim = torch::matmul(torch::nn::functional::normalize(a, torch::nn::functional::NormalizeFuncOptions().dim(1)),
-                             torch::nn::functional::normalize(b, torch::nn::functional::NormalizeFuncOptions().dim(1)).t()) /
-               tau;
+    auto sim =
+        torch::matmul(torch::nn::functional::normalize(a, torch::nn::functional::NormalizeFuncOptions().dim(1)),
+                      torch::nn::functional::normalize(b, torch::nn::functional::NormalizeFuncOptions().dim(1)).t()) /
+        tau;
     auto allowed = negatives.logical_or(torch::eye(n, torch::TensorOptions().dtype(torch::kBool).device(a.device())));
     const auto minusInf = -std::numeric_limits<float>::infinity();
     auto ab = sim.masked_fill(allowed.logical_not(), minusInf);
@@ -72,7 +73,8 @@ std::vector<float> jointPca2(const torch::Tensor& a, const torch::Tensor& b) {
     auto x = torch::cat({a, b}).to(torch::kFloat64);
     x = x - x.mean(0, true);
     auto svd = torch::linalg_svd(x, false);
-    auto coords = (std::get<0>(svd).narrow(1, 0, 2) * std::get<1>(svd).narrow(0, 0, 2)).to(torch::kFloat32).contiguous();
+    auto coords =
+        (std::get<0>(svd).narrow(1, 0, 2) * std::get<1>(svd).narrow(0, 0, 2)).to(torch::kFloat32).contiguous();
     return {coords.data_ptr<float>(), coords.data_ptr<float>() + coords.numel()};
 }
 
@@ -97,8 +99,8 @@ std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clust
     return m;
 }
 
-double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int n, int dim, const std::vector<char>& negativeMask,
-                   double temperature) {
+double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int n, int dim,
+                   const std::vector<char>& negativeMask, double temperature) {
     auto ta = torch::from_blob(const_cast<float*>(a.data()), {n, dim}, torch::kFloat32).to(torch::kFloat64);
     auto tb = torch::from_blob(const_cast<float*>(b.data()), {n, dim}, torch::kFloat32).to(torch::kFloat64);
     return infoNce(ta, tb, maskTensor(negativeMask, n), temperature).item<double>();
@@ -140,7 +142,8 @@ Expected<CrossLingualInputs> prepareCrossLingual(const CrossLingualParams& p, St
     auto parallel = loadCorpusSubset(store, p.parallel, true);
     if (!parallel) return std::unexpected(parallel.error());
     if (!parallel->corpus.parallel)
-        return usageError("The corpus '" + parallel->corpus.name + "' is monolingual; --parallel needs line-aligned pairs.");
+        return usageError("The corpus '" + parallel->corpus.name +
+                          "' is monolingual; --parallel needs line-aligned pairs.");
     CrossLingualInputs in;
     // Orientation: side A is the seed's language. Swap when the parallel corpus runs B -> A.
     const auto& seedLang = seed->corpus.srcLang;
@@ -198,8 +201,9 @@ Expected<std::vector<std::int32_t>> clusterPairs(const CrossLingualParams& p, co
     auto pca = fitPca(*x, {std::min(50, dim), p.pcaMaxFitRows, p.seedValue}, cancel);
     if (!pca) return std::unexpected(pca.error());
     if (pca->fitRows < pairs)
-        progress.info("PCA fitted on a random sample of " + std::to_string(pca->fitRows) + " of " + std::to_string(pairs) +
-                      " pairs (--pca-sample; sample seed " + std::to_string(p.seedValue) + ").");
+        progress.info("PCA fitted on a random sample of " + std::to_string(pca->fitRows) + " of " +
+                      std::to_string(pairs) + " pairs (--pca-sample; sample seed " + std::to_string(p.seedValue) +
+                      ").");
     std::vector<double> projected(pairs * pca->components);
     const auto xd = x->toDouble();
     for (std::int64_t i = 0; i < pairs; ++i)
@@ -310,7 +314,8 @@ struct AlignmentView {
 
 AlignmentView alignmentView(const CrossLingualInputs& in, const TrainedLayer& layer) {
     const auto& test = layer.heldOut;
-    std::vector<std::int64_t> shown(test.begin(), test.begin() + std::ptrdiff_t(std::min(test.size(), kAlignmentPairs)));
+    std::vector<std::int64_t> shown(test.begin(),
+                                    test.begin() + std::ptrdiff_t(std::min(test.size(), kAlignmentPairs)));
     AlignmentView view;
     for (auto i : shown) view.pairIds.push_back(in.parallel.ids[std::size_t(i)]);
     torch::NoGradGuard noGrad;
@@ -321,14 +326,16 @@ AlignmentView alignmentView(const CrossLingualInputs& in, const TrainedLayer& la
     const auto a1 = layer.g->forward(a0), b1 = layer.g->forward(b0);
     view.before = jointPca2(a0, b0);
     view.after = jointPca2(a1, b1);
-    view.summary = {std::int64_t(shown.size()), {in.langA, in.langB}, torch::cosine_similarity(a0, b0, 1).mean().item<double>(),
+    view.summary = {std::int64_t(shown.size()),
+                    {in.langA, in.langB},
+                    torch::cosine_similarity(a0, b0, 1).mean().item<double>(),
                     torch::cosine_similarity(a1, b1, 1).mean().item<double>()};
     return view;
 }
 
 // Classifier c on g(seed) vs the A sentences least like the seed; applied to g(pool).
-Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const CrossLingualInputs& in, const TrainedLayer& layer,
-                                  ProgressSink& progress, const CancelToken& cancel) {
+Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const CrossLingualInputs& in,
+                                        const TrainedLayer& layer, ProgressSink& progress, const CancelToken& cancel) {
     const int dim = in.dim;
     const auto seedCount = std::int64_t(in.seed.positions.size());
     const auto gSeed = applyLayer(*layer.g, in.seedRows, dim);
@@ -338,12 +345,13 @@ Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const Cross
     DomainHeadOptions co = p.classifier;
     co.seed = p.seedValue;
     co.preRanking = true;
-    return trainDomainHead(gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine, std::vector<char>(in.pairs, 0), co,
-                           progress, cancel, gPool);
+    return trainDomainHead(gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine, std::vector<char>(in.pairs, 0),
+                           co, progress, cancel, gPool);
 }
 
 // The cut: --top K, else --threshold T (default: positive, p >= 0.5).
-std::pair<std::vector<char>, nlohmann::json> cutCrossLingual(const CrossLingualParams& p, const std::vector<double>& scores,
+std::pair<std::vector<char>, nlohmann::json> cutCrossLingual(const CrossLingualParams& p,
+                                                             const std::vector<double>& scores,
                                                              const std::vector<std::int64_t>& ids) {
     if (p.top) return {selectTopK(rankByScore(scores, ids), scores.size(), *p.top), {{"top", *p.top}}};
     const double t = p.threshold.value_or(0.5);
@@ -357,12 +365,14 @@ nlohmann::json scoreQuantiles(std::vector<double> sorted) {
     std::sort(sorted.begin(), sorted.end());
     const std::size_t n = sorted.size();
     nlohmann::json quantiles = nlohmann::json::array();
-    for (int q = 0; q <= 100; ++q) quantiles.push_back(sorted[std::min(n - 1, std::size_t(double(q) / 100.0 * double(n - 1)))]);
+    for (int q = 0; q <= 100; ++q)
+        quantiles.push_back(sorted[std::min(n - 1, std::size_t(double(q) / 100.0 * double(n - 1)))]);
     return quantiles;
 }
 
-SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLingualInputs& in, const CrossLingualResult& out,
-                                    const TrainedLayer& layer, const DomainHeadResult& head, const nlohmann::json& cut,
+SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLingualInputs& in,
+                                    const CrossLingualResult& out, const TrainedLayer& layer,
+                                    const DomainHeadResult& head, const nlohmann::json& cut,
                                     const AlignmentView& view) {
     SelectSummary summary;
     summary.method = "cross-lingual";
@@ -375,8 +385,10 @@ SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLing
     summary.selected = out.selected;
     summary.cut = cut;
     summary.leaked = 0;
-    summary.adaptiveLayer = nlohmann::json{{"epochs", layer.epochs}, {"held_out_loss", layer.bestLoss},
-                                           {"initial_held_out_loss", layer.initialLoss}, {"loss_curve", layer.curve},
+    summary.adaptiveLayer = nlohmann::json{{"epochs", layer.epochs},
+                                           {"held_out_loss", layer.bestLoss},
+                                           {"initial_held_out_loss", layer.initialLoss},
+                                           {"loss_curve", layer.curve},
                                            {"clusters", p.clusters}};
     summary.report = head.report.toJson();
     summary.scoreQuantiles = scoreQuantiles(head.probability);
@@ -387,8 +399,8 @@ SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLing
 // persist: the run, its scores and decisions, g, the classifier and the alignment view, in one transaction.
 Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParams& p, const CrossLingualInputs& in,
                                            const CrossLingualResult& out, const std::vector<char>& selected,
-                                           const TrainedLayer& layer, const DomainHeadResult& head, const AlignmentView& view,
-                                           const CancelToken& cancel) {
+                                           const TrainedLayer& layer, const DomainHeadResult& head,
+                                           const AlignmentView& view, const CancelToken& cancel) {
     RunResults results;
     results.sentenceIds = in.pool.ids;
     results.score = head.probability;
@@ -400,7 +412,9 @@ Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParam
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
     if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
-    if (auto s = putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(layer.bestState))); !s)
+    if (auto s =
+            putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(layer.bestState)));
+        !s)
         return std::unexpected(s.error());
     if (auto s = putRunBlob(store, *runId, blobs::kClassifier, std::as_bytes(std::span<const char>(head.weights))); !s)
         return std::unexpected(s.error());

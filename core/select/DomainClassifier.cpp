@@ -18,18 +18,27 @@
 namespace dl {
 
 nlohmann::json DomainHeadOptions::toJson() const {
-    return {{"hidden", hidden}, {"epochs", epochs}, {"batch_size", batchSize}, {"learning_rate", learningRate},
-            {"held_out_fraction", heldOutFraction}, {"negatives_per_positive", negativesPerPositive},
-            {"pre_ranking", preRanking}, {"negative_pool_fraction", negativePoolFraction}, {"seed", seed}};
+    return {{"hidden", hidden},
+            {"epochs", epochs},
+            {"batch_size", batchSize},
+            {"learning_rate", learningRate},
+            {"held_out_fraction", heldOutFraction},
+            {"negatives_per_positive", negativesPerPositive},
+            {"pre_ranking", preRanking},
+            {"negative_pool_fraction", negativePoolFraction},
+            {"seed", seed}};
 }
 
 nlohmann::json DomainHeadReport::toJson() const {
-    return {{"positives", positives}, {"negatives", negatives}, {"held_out", heldOut.toJson()},
-            {"final_loss", finalLoss}, {"device", device}};
+    return {{"positives", positives},
+            {"negatives", negatives},
+            {"held_out", heldOut.toJson()},
+            {"final_loss", finalLoss},
+            {"device", device}};
 }
 
-std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine, const std::vector<char>& excluded,
-                                                      double fraction) {
+std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine,
+                                                      const std::vector<char>& excluded, double fraction) {
     std::vector<std::int64_t> ids(cosine.size());
     std::iota(ids.begin(), ids.end(), 0);
     const auto ranking = rankByScore(cosine, ids);
@@ -61,9 +70,10 @@ struct HeadImpl : torch::nn::Module {
 
 }  // namespace
 
-Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
-                                           int dim, const std::vector<double>& cosine, const std::vector<char>& excluded,
-                                           const DomainHeadOptions& o, ProgressSink& progress, const CancelToken& cancel,
+Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool,
+                                           std::int64_t poolRows, int dim, const std::vector<double>& cosine,
+                                           const std::vector<char>& excluded, const DomainHeadOptions& o,
+                                           ProgressSink& progress, const CancelToken& cancel,
                                            std::span<const float> applyTo) {
     if (seedRows < 4) return fail("The seed set needs at least 4 sentences to train a classifier.");
     std::mt19937_64 rng(o.seed);
@@ -116,10 +126,12 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
         double lossSum = 0;
         int batches = 0;
         for (std::size_t b = 0; b < train.size(); b += o.batchSize) {
-            const std::vector<std::int64_t> rows(train.begin() + b, train.begin() + std::min(train.size(), b + o.batchSize));
+            const std::vector<std::int64_t> rows(train.begin() + b,
+                                                 train.begin() + std::min(train.size(), b + o.batchSize));
             auto idx = torch::tensor(rows, torch::kInt64).to(device);
             optimizer.zero_grad();
-            auto loss = torch::binary_cross_entropy_with_logits(head.forward(x.index_select(0, idx)), y.index_select(0, idx));
+            auto loss =
+                torch::binary_cross_entropy_with_logits(head.forward(x.index_select(0, idx)), y.index_select(0, idx));
             loss.backward();
             optimizer.step();
             lossSum += loss.item<double>();
@@ -150,7 +162,9 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
     for (std::int64_t start = 0; start < scoreRows; start += chunk) {
         cancel.throwIfCancelled();
         const auto n = std::min(chunk, scoreRows - start);
-        auto p = torch::sigmoid(head.forward(scoreT.narrow(0, start, n).to(device))).to(torch::kCPU, torch::kFloat64).contiguous();
+        auto p = torch::sigmoid(head.forward(scoreT.narrow(0, start, n).to(device)))
+                     .to(torch::kCPU, torch::kFloat64)
+                     .contiguous();
         std::copy(p.data_ptr<double>(), p.data_ptr<double>() + n, result.probability.begin() + start);
         progress.progress(start + n, scoreRows);
     }

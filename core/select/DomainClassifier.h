@@ -45,9 +45,10 @@ struct DomainHeadResult {
 
 // cosine: Domain-Cosine score per pool row (for pre-ranking); excluded rows are never negatives.
 // The probabilities are computed for `applyTo` rows (dim floats each) when given, else for the pool.
-Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool, std::int64_t poolRows,
-                                           int dim, const std::vector<double>& cosine, const std::vector<char>& excluded,
-                                           const DomainHeadOptions& options, ProgressSink& progress, const CancelToken& cancel,
+Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool,
+                                           std::int64_t poolRows, int dim, const std::vector<double>& cosine,
+                                           const std::vector<char>& excluded, const DomainHeadOptions& options,
+                                           ProgressSink& progress, const CancelToken& cancel,
                                            std::span<const float> applyTo = {});
 
 // P(in-domain) of each row under a classifier trainDomainHead saved (DomainHeadResult::weights)
@@ -57,7 +58,7 @@ Expected<std::vector<double>> applyDomainHead(std::span<const char> weights, int
 
 // The negative candidates (pool row indices) pre-ranking allows: the lowest
 // `fraction` of the cosine ranking, excluded rows removed. Exposed for tests.
-std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine, const std::vector<char>& excluded,
-                                                      double fraction);
+std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine,
+                                                      const std::vector<char>& excluded, double fraction);
 
 }  // namespace dl

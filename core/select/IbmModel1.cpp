@@ -20,8 +20,8 @@ IbmModel1::IbmModel1(std::shared_ptr<const CooccurrenceIndex> index, double alph
     rowUnseen_.assign(index_->rowCount(), uniform);
 }
 
-void IbmModel1::lookup(const CooccurrenceIndex& index, std::span<const std::uint32_t> rows, std::span<const std::uint32_t> cols,
-                       std::vector<std::int64_t>& pos) {
+void IbmModel1::lookup(const CooccurrenceIndex& index, std::span<const std::uint32_t> rows,
+                       std::span<const std::uint32_t> cols, std::vector<std::int64_t>& pos) {
     const std::size_t l1 = rows.size() + 1;
     pos.resize(cols.size() * l1);
     // The sentence's columns in ascending id order: each row's entries are sorted too, so one

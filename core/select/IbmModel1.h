@@ -21,18 +21,19 @@ public:
 
     // Positions of every (row_i, col_j) pair in the index, col-major: pos[j * (l+1) + i],
     // i = 0 the NULL word. Computed once per sentence pair and shared by both domains' tables.
-    static void lookup(const CooccurrenceIndex& index, std::span<const std::uint32_t> rows, std::span<const std::uint32_t> cols,
-                       std::vector<std::int64_t>& pos);
+    static void lookup(const CooccurrenceIndex& index, std::span<const std::uint32_t> rows,
+                       std::span<const std::uint32_t> cols, std::vector<std::int64_t>& pos);
 
     double prob(std::uint32_t row, std::uint32_t col) const;
     // Natural-log P(cols | rows) from the positions `lookup` gave.
-    double logProb(std::span<const std::uint32_t> rows, std::span<const std::uint32_t> cols, const std::vector<std::int64_t>& pos) const;
+    double logProb(std::span<const std::uint32_t> rows, std::span<const std::uint32_t> cols,
+                   const std::vector<std::int64_t>& pos) const;
     double logProb(std::span<const std::uint32_t> rows, std::span<const std::uint32_t> cols) const;
 
     // E-step of one sentence pair: adds weight * P(a_j = i | cols, rows) to counts[entry]
     // (expected counts of the entries that exist; the rest is smoothing mass).
-    void accumulate(std::span<const std::uint32_t> rows, std::span<const std::uint32_t> cols, const std::vector<std::int64_t>& pos,
-                    double weight, std::vector<double>& counts) const;
+    void accumulate(std::span<const std::uint32_t> rows, std::span<const std::uint32_t> cols,
+                    const std::vector<std::int64_t>& pos, double weight, std::vector<double>& counts) const;
     std::vector<double> zeroCounts() const { return std::vector<double>(index_->entries(), 0.0); }
     // M-step: t = (count + alpha) / (row total + alpha |V_col|).
     void normalize(const std::vector<double>& counts);

@@ -39,9 +39,8 @@ std::vector<std::int64_t> bottomRows(const std::vector<double>& scores, std::siz
     for (std::size_t i = 0; i < scores.size(); ++i)
         if (!std::isnan(scores[i])) rows.push_back(std::int64_t(i));
     k = std::min(k, rows.size());
-    std::partial_sort(rows.begin(), rows.begin() + std::ptrdiff_t(k), rows.end(), [&](auto a, auto b) {
-        return scores[a] != scores[b] ? scores[a] < scores[b] : a < b;
-    });
+    std::partial_sort(rows.begin(), rows.begin() + std::ptrdiff_t(k), rows.end(),
+                      [&](auto a, auto b) { return scores[a] != scores[b] ? scores[a] < scores[b] : a < b; });
     rows.resize(k);
     std::sort(rows.begin(), rows.end());
     return rows;
@@ -84,8 +83,10 @@ struct Model {
 
 // log P_LM(s) of every pool sentence, normalised by the LM's total over the pool (the
 // paper's scaling that makes the four LMs comparable), in log space.
-Expected<std::vector<double>> normalisedLmLogProbs(const TokenizedText& train, const std::unordered_set<std::string>& vocab, int order,
-                                                   const TokenizedText& pool, const std::vector<char>& excluded, const CancelToken& cancel) {
+Expected<std::vector<double>> normalisedLmLogProbs(const TokenizedText& train,
+                                                   const std::unordered_set<std::string>& vocab, int order,
+                                                   const TokenizedText& pool, const std::vector<char>& excluded,
+                                                   const CancelToken& cancel) {
     auto lm = NgramLm::train(train, {order, vocab});
     if (!lm) return std::unexpected(lm.error());
     std::vector<double> lp(pool.size(), NAN);
@@ -100,7 +101,8 @@ Expected<std::vector<double>> normalisedLmLogProbs(const TokenizedText& train, c
     return lp;
 }
 
-Status trainLms(Model& m, const Data& d, int order, const std::vector<std::int64_t> rows[2], bool seedInIn, const CancelToken& cancel) {
+Status trainLms(Model& m, const Data& d, int order, const std::vector<std::int64_t> rows[2], bool seedInIn,
+                const CancelToken& cancel) {
     for (int D : {kOut, kIn}) {
         auto trainF = rowsOf(*d.poolF, rows[D]), trainE = rowsOf(*d.poolE, rows[D]);
         if (D == kIn && seedInIn) {
@@ -120,8 +122,8 @@ Status trainLms(Model& m, const Data& d, int order, const std::vector<std::int64
 // Pseudo-out by the lexical tables: per-word IBM-1 log-probability under tables trained on
 // the seed minus under tables trained on a random pool sample of the same size, both
 // directions; the pool's lowest pairs are the most unlike the seed.
-Expected<std::vector<double>> tableContrast(const Model& m, const Data& d, std::size_t sampleSize, const InvitationOptions& o,
-                                            const CancelToken& cancel) {
+Expected<std::vector<double>> tableContrast(const Model& m, const Data& d, std::size_t sampleSize,
+                                            const InvitationOptions& o, const CancelToken& cancel) {
     std::vector<std::int64_t> candidates;
     for (std::size_t i = 0; i < d.poolIdsF.size(); ++i)
         if (!(*d.excluded)[i]) candidates.push_back(std::int64_t(i));
@@ -170,8 +172,8 @@ Expected<Pass> eStep(const Model& m, const Data& d, std::vector<std::vector<doub
         IbmModel1::lookup(*m.indexEF, f, e, posEF);
         double joint[2];
         for (int D : {kOut, kIn})
-            joint[D] = invitationJoint(m.logPrior[D], m.tFE[D].logProb(e, f, posFE), m.lmE[D][i], m.tEF[D].logProb(f, e, posEF),
-                                       m.lmF[D][i]);
+            joint[D] = invitationJoint(m.logPrior[D], m.tFE[D].logProb(e, f, posFE), m.lmE[D][i],
+                                       m.tEF[D].logProb(f, e, posEF), m.lmF[D][i]);
         const double gamma = inPosterior(joint[kIn], joint[kOut]);
         pass.scores[i] = joint[kIn] - joint[kOut];
         pass.posterior[i] = gamma;
@@ -190,8 +192,8 @@ Expected<Pass> eStep(const Model& m, const Data& d, std::vector<std::vector<doub
 
 // M-step: the seed is in-domain with weight 1 (its alignments are latent too); tables and
 // prior from the expected counts, LMs from posterior-weighted samples.
-Status mStep(Model& m, const Data& d, const Pass& pass, std::vector<std::vector<double>>& counts, const InvitationOptions& o,
-             std::mt19937_64& rng, const CancelToken& cancel) {
+Status mStep(Model& m, const Data& d, const Pass& pass, std::vector<std::vector<double>>& counts,
+             const InvitationOptions& o, std::mt19937_64& rng, const CancelToken& cancel) {
     std::vector<std::int64_t> pos;
     for (std::size_t s = 0; s < d.seedIdsF.size(); ++s) {
         const auto f = d.seedIdsF.sentence(s), e = d.seedIdsE.sentence(s);
@@ -219,11 +221,12 @@ Status mStep(Model& m, const Data& d, const Pass& pass, std::vector<std::vector<
     return trainLms(m, d, o.order, rows, true, cancel);
 }
 
-Expected<Data> prepare(const TokenizedText& seedF, const TokenizedText& seedE, const TokenizedText& poolF, const TokenizedText& poolE,
-                       const std::vector<char>& excluded, bool poolVocabulary) {
+Expected<Data> prepare(const TokenizedText& seedF, const TokenizedText& seedE, const TokenizedText& poolF,
+                       const TokenizedText& poolE, const std::vector<char>& excluded, bool poolVocabulary) {
     if (seedF.empty()) return fail("The seed set is empty.");
     if (seedF.size() != seedE.size() || poolF.size() != poolE.size() || excluded.size() != poolF.size())
-        return fail("The Invitation model needs parallel seed and pool (the same number of source and target sentences).");
+        return fail(
+            "The Invitation model needs parallel seed and pool (the same number of source and target sentences).");
     Data d{&seedF, &seedE, &poolF, &poolE, &excluded, {}, {}, {}, {}, 0, 0, {}, {}};
     WordIds vf, ve;
     d.seedIdsF = InternedText::intern(seedF, vf);
@@ -240,9 +243,15 @@ Expected<Data> prepare(const TokenizedText& seedF, const TokenizedText& seedE, c
 }  // namespace
 
 nlohmann::json InvitationOptions::toJson() const {
-    return {{"iterations", iterations}, {"pseudo_out", pseudoOut == PseudoOutSource::LanguageModel ? "lm" : "tm"},
-            {"order", order}, {"init_iterations", initIterations}, {"alpha", alpha}, {"min_cooccurrence", minCooccurrence},
-            {"pseudo_out_factor", pseudoOutFactor}, {"lm_sample_cap", lmSampleCap}, {"sample_seed", seed},
+    return {{"iterations", iterations},
+            {"pseudo_out", pseudoOut == PseudoOutSource::LanguageModel ? "lm" : "tm"},
+            {"order", order},
+            {"init_iterations", initIterations},
+            {"alpha", alpha},
+            {"min_cooccurrence", minCooccurrence},
+            {"pseudo_out_factor", pseudoOutFactor},
+            {"lm_sample_cap", lmSampleCap},
+            {"sample_seed", seed},
             {"vocabulary", poolVocabulary ? "pool" : "seed"}};
 }
 
@@ -256,9 +265,10 @@ double inPosterior(double jointIn, double jointOut) {
     return x >= 0 ? 1.0 / (1.0 + std::exp(-x)) : std::exp(x) / (1.0 + std::exp(x));
 }
 
-Expected<InvitationResult> invitationScores(const TokenizedText& seedSrc, const TokenizedText& seedTgt, const TokenizedText& poolSrc,
-                                            const TokenizedText& poolTgt, const std::vector<char>& excluded,
-                                            const InvitationOptions& o, ProgressSink& progress, const CancelToken& cancel) {
+Expected<InvitationResult> invitationScores(const TokenizedText& seedSrc, const TokenizedText& seedTgt,
+                                            const TokenizedText& poolSrc, const TokenizedText& poolTgt,
+                                            const std::vector<char>& excluded, const InvitationOptions& o,
+                                            ProgressSink& progress, const CancelToken& cancel) {
     if (o.iterations < 1) return usageError("The Invitation model needs at least one iteration.");
     auto data = prepare(seedSrc, seedTgt, poolSrc, poolTgt, excluded, o.poolVocabulary);
     if (!data) return std::unexpected(data.error());
@@ -267,9 +277,11 @@ Expected<InvitationResult> invitationScores(const TokenizedText& seedSrc, const 
     progress.stage("Invitation: lexical co-occurrence index");
     CooccurrenceIndex::Options io;
     io.minCount = o.minCooccurrence;
-    auto fe = CooccurrenceIndex::build({{&d.seedIdsE, &d.seedIdsF}, {&d.poolIdsE, &d.poolIdsF}}, d.vocabE, d.vocabF, io, cancel);
+    auto fe = CooccurrenceIndex::build({{&d.seedIdsE, &d.seedIdsF}, {&d.poolIdsE, &d.poolIdsF}}, d.vocabE, d.vocabF, io,
+                                       cancel);
     if (!fe) return std::unexpected(fe.error());
-    auto ef = CooccurrenceIndex::build({{&d.seedIdsF, &d.seedIdsE}, {&d.poolIdsF, &d.poolIdsE}}, d.vocabF, d.vocabE, io, cancel);
+    auto ef = CooccurrenceIndex::build({{&d.seedIdsF, &d.seedIdsE}, {&d.poolIdsF, &d.poolIdsE}}, d.vocabF, d.vocabE, io,
+                                       cancel);
     if (!ef) return std::unexpected(ef.error());
     Model m;
     m.indexFE = std::make_shared<const CooccurrenceIndex>(std::move(*fe));
@@ -318,10 +330,13 @@ Expected<InvitationResult> invitationScores(const TokenizedText& seedSrc, const 
         progress.stage("Invitation: EM iteration " + std::to_string(it) + " of " + std::to_string(o.iterations));
         const bool last = it == o.iterations;
         std::vector<std::vector<double>> counts;
-        if (!last) counts = {m.tFE[kOut].zeroCounts(), m.tFE[kIn].zeroCounts(), m.tEF[kOut].zeroCounts(), m.tEF[kIn].zeroCounts()};
+        if (!last)
+            counts = {m.tFE[kOut].zeroCounts(), m.tFE[kIn].zeroCounts(), m.tEF[kOut].zeroCounts(),
+                      m.tEF[kIn].zeroCounts()};
         auto pass = eStep(m, d, last ? nullptr : &counts, progress, cancel);
         if (!pass) return std::unexpected(pass.error());
-        result.iterations.push_back({it, std::exp(m.logPrior[kIn]), pass->logLikelihood, pass->expectedIn, pass->scores});
+        result.iterations.push_back(
+            {it, std::exp(m.logPrior[kIn]), pass->logLikelihood, pass->expectedIn, pass->scores});
         if (last) {
             result.scores = std::move(pass->scores);
             result.posterior = std::move(pass->posterior);
@@ -330,8 +345,12 @@ Expected<InvitationResult> invitationScores(const TokenizedText& seedSrc, const 
         if (auto st = mStep(m, d, *pass, counts, o, rng, cancel); !st) return std::unexpected(st.error());
     }
     auto tableJson = [](const CooccurrenceIndex& index) {
-        return nlohmann::json{{"entries", index.entries()}, {"pruned_pairs", index.stats().pruned}, {"build_blocks", index.stats().blocks},
-                              {"index_bytes", index.bytes()}, {"rows", index.rowCount()}, {"cols", index.colCount()}};
+        return nlohmann::json{{"entries", index.entries()},
+                              {"pruned_pairs", index.stats().pruned},
+                              {"build_blocks", index.stats().blocks},
+                              {"index_bytes", index.bytes()},
+                              {"rows", index.rowCount()},
+                              {"cols", index.colCount()}};
     };
     result.report = {{"pseudo_out_size", lmRows[kOut].size()},
                      {"lexical_tables", {{"f_given_e", tableJson(*m.indexFE)}, {"e_given_f", tableJson(*m.indexEF)}}},

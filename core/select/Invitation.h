@@ -35,7 +35,8 @@ struct InvitationOptions {
     int order = 4;               // n-gram order of the four LMs
     int initIterations = 5;      // IBM-1 EM rounds that initialise each table on its set
     double alpha = 0.01;         // add-alpha smoothing of the lexical tables
-    int minCooccurrence = 2;     // lexical entries only for pairs co-occurring this often (bench: -77% entries, same precision)
+    int minCooccurrence =
+        2;     // lexical entries only for pairs co-occurring this often (bench: -77% entries, same precision)
     double pseudoOutFactor = 1;  // pseudo-out size = factor x seed size
     std::int64_t lmSampleCap = 50000;
     bool poolVocabulary = false;  // LM vocabulary from seed + pool (see CrossEntropyOptions)
@@ -63,8 +64,9 @@ double invitationJoint(double logPrior, double logFgivenE, double logE, double l
 // P(in | f, e) from the two domains' joints (the normalisation Z of Eq. 8).
 double inPosterior(double jointIn, double jointOut);
 
-Expected<InvitationResult> invitationScores(const TokenizedText& seedSrc, const TokenizedText& seedTgt, const TokenizedText& poolSrc,
-                                            const TokenizedText& poolTgt, const std::vector<char>& excluded,
-                                            const InvitationOptions& options, ProgressSink& progress, const CancelToken& cancel);
+Expected<InvitationResult> invitationScores(const TokenizedText& seedSrc, const TokenizedText& seedTgt,
+                                            const TokenizedText& poolSrc, const TokenizedText& poolTgt,
+                                            const std::vector<char>& excluded, const InvitationOptions& options,
+                                            ProgressSink& progress, const CancelToken& cancel);
 
 }  // namespace dl

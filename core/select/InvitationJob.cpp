@@ -21,7 +21,8 @@ Expected<std::vector<char>> relevantRows(Store& store, const InvitationInput& in
     if (name == labels->domainNames.end()) return std::vector<char>{};
     const int wanted = int(name - labels->domainNames.begin());
     std::unordered_map<std::int64_t, int> domainOf;
-    for (std::size_t i = 0; i < labels->sentenceIds.size(); ++i) domainOf.emplace(labels->sentenceIds[i], labels->domainIndex[i]);
+    for (std::size_t i = 0; i < labels->sentenceIds.size(); ++i)
+        domainOf.emplace(labels->sentenceIds[i], labels->domainIndex[i]);
     std::vector<char> relevant(in.poolIds.size(), 0);
     for (std::size_t i = 0; i < in.poolIds.size(); ++i) {
         auto it = domainOf.find(in.poolIds[i]);
@@ -48,7 +49,9 @@ nlohmann::json invitationIterationReport(const InvitationResult& result, const s
             if (!relevant.empty()) rel.push_back(relevant[i]);
         }
         const auto ranking = rankByScore(scores, ids);
-        nlohmann::json j = {{"iteration", it.iteration}, {"prior_in", it.priorIn}, {"log_likelihood", it.logLikelihood},
+        nlohmann::json j = {{"iteration", it.iteration},
+                            {"prior_in", it.priorIn},
+                            {"log_likelihood", it.logLikelihood},
                             {"expected_in", it.expectedIn}};
         // Overlap of this iteration's top-N with the previous one's, N = the expected in-domain size.
         const auto topN = std::size_t(std::clamp<double>(std::round(it.expectedIn), 1.0, double(ranking.size())));
@@ -57,7 +60,8 @@ nlohmann::json invitationIterationReport(const InvitationResult& result, const s
         std::sort(top.begin(), top.end());
         if (!previousTop.empty()) {
             std::vector<std::int64_t> common;
-            std::set_intersection(top.begin(), top.end(), previousTop.begin(), previousTop.end(), std::back_inserter(common));
+            std::set_intersection(top.begin(), top.end(), previousTop.begin(), previousTop.end(),
+                                  std::back_inserter(common));
             j["top_overlap_with_previous"] = double(common.size()) / double(std::max(top.size(), previousTop.size()));
         }
         previousTop = std::move(top);
@@ -69,7 +73,8 @@ nlohmann::json invitationIterationReport(const InvitationResult& result, const s
             j["cutoffs"] = nlohmann::json::array();
             for (const auto& c : precisionAtCutoffs(ranking, rel, cutoffs)) {
                 const auto t = std::llround(c.precision * double(c.cutoff));
-                j["cutoffs"].push_back({{"cutoff", c.cutoff}, {"true", t}, {"false", c.cutoff - t}, {"precision", c.precision}});
+                j["cutoffs"].push_back(
+                    {{"cutoff", c.cutoff}, {"true", t}, {"false", c.cutoff - t}, {"precision", c.precision}});
             }
         }
         out.push_back(j);
@@ -77,11 +82,12 @@ nlohmann::json invitationIterationReport(const InvitationResult& result, const s
     return out;
 }
 
-Expected<InvitationRun> runInvitation(Store& store, const InvitationInput& in, const InvitationOptions& options, ProgressSink& progress,
-                                      const CancelToken& cancel) {
+Expected<InvitationRun> runInvitation(Store& store, const InvitationInput& in, const InvitationOptions& options,
+                                      ProgressSink& progress, const CancelToken& cancel) {
     auto relevant = relevantRows(store, in);
     if (!relevant) return std::unexpected(relevant.error());
-    auto result = invitationScores(*in.seedSrc, *in.seedTgt, *in.poolSrc, *in.poolTgt, *in.excluded, options, progress, cancel);
+    auto result =
+        invitationScores(*in.seedSrc, *in.seedTgt, *in.poolSrc, *in.poolTgt, *in.excluded, options, progress, cancel);
     if (!result) return std::unexpected(result.error());
     InvitationRun run;
     run.report = result->report;

@@ -58,8 +58,9 @@ Expected<MethodOverlap> compareTopK(const std::vector<RankedRun>& runs, std::int
     if (k < 0) return usageError("The top k must not be negative.");
     for (int i = 0; i < m; ++i)
         if (runs[std::size_t(i)].ids.size() != runs[std::size_t(i)].scores.size())
-            return usageError("Selection run " + std::to_string(i + 1) + " has " + std::to_string(runs[std::size_t(i)].ids.size()) +
-                              " sentence ids but " + std::to_string(runs[std::size_t(i)].scores.size()) + " scores.");
+            return usageError("Selection run " + std::to_string(i + 1) + " has " +
+                              std::to_string(runs[std::size_t(i)].ids.size()) + " sentence ids but " +
+                              std::to_string(runs[std::size_t(i)].scores.size()) + " scores.");
     MethodOverlap out;
     out.methods = m;
     out.k = k;

@@ -33,8 +33,8 @@ std::vector<char> selectThreshold(const std::vector<double>& scores, double thre
 }
 
 nlohmann::json PrecisionRecall::toJson() const {
-    return {{"selected", selected}, {"relevant", relevant}, {"true_positives", truePositives},
-            {"precision", precision}, {"recall", recall}, {"f1", f1}};
+    return {{"selected", selected},   {"relevant", relevant}, {"true_positives", truePositives},
+            {"precision", precision}, {"recall", recall},     {"f1", f1}};
 }
 
 PrecisionRecall evaluateSelection(const std::vector<char>& selected, const std::vector<char>& relevant) {
@@ -61,7 +61,8 @@ std::vector<CutoffPoint> precisionAtCutoffs(const std::vector<std::int64_t>& ran
     for (auto cut : sorted) {
         cut = std::min<std::int64_t>(cut, static_cast<std::int64_t>(ranking.size()));
         for (; i < cut; ++i) tp += relevant[ranking[i]] != 0;
-        out.push_back({cut, cut ? double(tp) / double(cut) : 0.0, totalRelevant ? double(tp) / double(totalRelevant) : 0.0});
+        out.push_back(
+            {cut, cut ? double(tp) / double(cut) : 0.0, totalRelevant ? double(tp) / double(totalRelevant) : 0.0});
     }
     return out;
 }
@@ -81,7 +82,8 @@ PrCurve precisionRecallCurve(const std::vector<std::int64_t>& ranking, const std
             ap += double(tp) / double(i + 1);  // precision at each relevant hit
         }
         if ((i + 1) % step == 0 || i + 1 == n)
-            curve.points.push_back({i + 1, double(tp) / double(i + 1), totalRelevant ? double(tp) / double(totalRelevant) : 0.0});
+            curve.points.push_back(
+                {i + 1, double(tp) / double(i + 1), totalRelevant ? double(tp) / double(totalRelevant) : 0.0});
     }
     curve.averagePrecision = totalRelevant ? ap / double(totalRelevant) : 0.0;
     return curve;

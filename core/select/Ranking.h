@@ -38,6 +38,7 @@ struct PrCurve {
     std::vector<CutoffPoint> points;
     double averagePrecision = 0;
 };
-PrCurve precisionRecallCurve(const std::vector<std::int64_t>& ranking, const std::vector<char>& relevant, int points = 100);
+PrCurve precisionRecallCurve(const std::vector<std::int64_t>& ranking, const std::vector<char>& relevant,
+                             int points = 100);
 
 }  // namespace dl

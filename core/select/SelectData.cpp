@@ -17,7 +17,8 @@ std::int64_t seedSampleSize(const std::string& spec) {
     return std::strtoll(spec.c_str() + second + 1, nullptr, 10);
 }
 
-Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, bool withTarget, std::uint64_t sampleSeed) {
+Expected<CorpusSubset> loadCorpusSubset(Store& store, const std::string& spec, bool withTarget,
+                                        std::uint64_t sampleSeed) {
     CorpusSubset s;
     const auto colon = spec.find(':');
     const std::string name = colon == std::string::npos ? spec : spec.substr(0, colon);

@@ -9,6 +9,7 @@
 
 #include "encode/EncodeJob.h"
 #include "encode/ModelCatalog.h"
+#include "jobs/RunJob.h"
 #include "select/DomainCosine.h"
 #include "select/InvitationJob.h"
 #include "select/Ranking.h"
@@ -19,7 +20,6 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "text/NgramLm.h"
-#include "jobs/RunJob.h"
 
 namespace dl {
 
@@ -90,9 +90,11 @@ Expected<SelectMethod> parseMethod(const std::string& name) {
     for (auto m : {SelectMethod::Cosine, SelectMethod::FinetuneHead, SelectMethod::Finetune, SelectMethod::MooreLewis,
                    SelectMethod::Axelrod, SelectMethod::Contrast, SelectMethod::Invitation})
         if (methodName(m) == name) return m;
-    return fail(ErrorCode::UnknownMethod, {name}, "Unknown selection method '" + name +
-                      "' (choose cosine, finetune-head, finetune, moore-lewis, axelrod, contrast, invitation or cross-lingual).",
-                ErrorKind::Usage);
+    return fail(
+        ErrorCode::UnknownMethod, {name},
+        "Unknown selection method '" + name +
+            "' (choose cosine, finetune-head, finetune, moore-lewis, axelrod, contrast, invitation or cross-lingual).",
+        ErrorKind::Usage);
 }
 
 // The parameters as the table stores them, then what no option sets: each method's fixed
@@ -107,11 +109,15 @@ nlohmann::json SelectParams::toJson() const {
     };
     if (method == SelectMethod::FinetuneHead) addMissing(j["head"], head.toJson());
     if (method == SelectMethod::Finetune)
-        addMissing(j["fine_tune"], {{"batch_size", fineTune.batchSize}, {"learning_rate", fineTune.learningRate},
-                                    {"held_out_fraction", fineTune.heldOutFraction}, {"seed", fineTune.seed},
-                                    {"negatives", "pre-ranked: bottom two thirds of Domain-Cosine, as many as the seed"}});
+        addMissing(j["fine_tune"],
+                   {{"batch_size", fineTune.batchSize},
+                    {"learning_rate", fineTune.learningRate},
+                    {"held_out_fraction", fineTune.heldOutFraction},
+                    {"seed", fineTune.seed},
+                    {"negatives", "pre-ranked: bottom two thirds of Domain-Cosine, as many as the seed"}});
     if (method == SelectMethod::MooreLewis || method == SelectMethod::Axelrod || method == SelectMethod::Contrast) {
-        j["vocabulary"] = poolVocabulary.value_or(crossEntropy.poolVocabulary) ? "non-singleton seed + pool words" : "non-singleton seed words";
+        j["vocabulary"] = poolVocabulary.value_or(crossEntropy.poolVocabulary) ? "non-singleton seed + pool words"
+                                                                               : "non-singleton seed words";
         j["tokens"] = "words";
     }
     if (method == SelectMethod::Invitation) {
@@ -160,17 +166,19 @@ Expected<SelectInputs> prepareSelect(const SelectParams& given, Store& store, Pr
     SelectInputs in;
     SelectParams& p = in.params;
     p = given;
-    const bool poolVocabulary = p.poolVocabulary.value_or(p.method == SelectMethod::Contrast || p.method == SelectMethod::Invitation);
+    const bool poolVocabulary =
+        p.poolVocabulary.value_or(p.method == SelectMethod::Contrast || p.method == SelectMethod::Invitation);
     p.crossEntropy.poolVocabulary = p.invitation.poolVocabulary = poolVocabulary;
     p.poolVocabulary = poolVocabulary;  // stored resolved in the run's parameters
     if (p.top && *p.top <= 0) return usageError("--top must be positive.");
     if (p.top && p.threshold) return usageError("Use either --top or --threshold, not both.");
-    in.needsEmbeddings =
-        p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead || p.method == SelectMethod::Finetune;
+    in.needsEmbeddings = p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead ||
+                         p.method == SelectMethod::Finetune;
     progress.stage("Reading pool and seed");
     auto pool = loadSubset(store, p.pool, !in.needsEmbeddings);
     if (!pool) return std::unexpected(pool.error());
-    if (p.pool.find(':') != std::string::npos) return usageError("The pool is a whole corpus: name it without ':DOMAIN'.");
+    if (p.pool.find(':') != std::string::npos)
+        return usageError("The pool is a whole corpus: name it without ':DOMAIN'.");
     auto seed = loadSubset(store, p.seed, !in.needsEmbeddings, p.seedSampleSeed);
     if (!seed) return std::unexpected(seed.error());
     if (p.method == SelectMethod::Axelrod && (!pool->corpus.parallel || !seed->corpus.parallel))
@@ -198,8 +206,9 @@ Leakage findLeaked(const SelectInputs& in, ProgressSink& progress) {
             leaked[i] = 1;
             ++out.count;
         }
-    if (out.count) progress.info(std::to_string(out.count) + " pool sentences also occur in the seed" +
-                                 (in.params.excludeLeaked ? "; they are excluded from the ranking." : "."));
+    if (out.count)
+        progress.info(std::to_string(out.count) + " pool sentences also occur in the seed" +
+                      (in.params.excludeLeaked ? "; they are excluded from the ranking." : "."));
     out.excluded = in.params.excludeLeaked ? std::move(leaked) : std::vector<char>(n, 0);
     return out;
 }
@@ -247,7 +256,7 @@ Expected<EmbeddingSetInfo> selectionEmbeddingSet(const SelectInputs& in, Store& 
 
 // Domain-Finetune training the whole encoder: negatives by pre-ranking, as many as the seed.
 Status fineTuneEncoderScores(const SelectInputs& in, const EmbeddingSetInfo& set, const std::vector<char>& excluded,
-                              Scored& out, ProgressSink& progress, const CancelToken& cancel) {
+                             Scored& out, ProgressSink& progress, const CancelToken& cancel) {
     const SelectParams& p = in.params;
     auto candidates = preRankedNegativeCandidates(out.scores, excluded, 2.0 / 3.0);
     std::mt19937_64 rng(p.fineTune.seed);
@@ -267,17 +276,25 @@ Status fineTuneEncoderScores(const SelectInputs& in, const EmbeddingSetInfo& set
     auto encoder = TransformerEncoder::load(model->path, eo);
     if (!encoder) return std::unexpected(encoder.error());
     FineTuneReport ft;
-    auto prob = (*encoder)->fineTuneClassifier(in.seed.text.src, negatives, in.pool.text.src, p.fineTune, &ft, progress, cancel);
+    auto prob = (*encoder)->fineTuneClassifier(in.seed.text.src, negatives, in.pool.text.src, p.fineTune, &ft, progress,
+                                               cancel);
     if (!prob) return std::unexpected(prob.error());
     out.scores = *prob;
     out.probability = *prob;
     const double prec = ft.heldOutSelected ? double(ft.heldOutTruePositives) / double(ft.heldOutSelected) : 0.0;
     const double rec = ft.heldOutRelevant ? double(ft.heldOutTruePositives) / double(ft.heldOutRelevant) : 0.0;
-    out.report = {{"positives", ft.positives}, {"negatives", ft.negatives}, {"epochs", ft.epochs}, {"final_loss", ft.finalLoss},
+    out.report = {{"positives", ft.positives},
+                  {"negatives", ft.negatives},
+                  {"epochs", ft.epochs},
+                  {"final_loss", ft.finalLoss},
                   {"device", (*encoder)->device()},
-                  {"held_out", {{"selected", ft.heldOutSelected}, {"relevant", ft.heldOutRelevant},
-                                {"true_positives", ft.heldOutTruePositives}, {"precision", prec}, {"recall", rec},
-                                {"f1", prec + rec > 0 ? 2 * prec * rec / (prec + rec) : 0.0}}}};
+                  {"held_out",
+                   {{"selected", ft.heldOutSelected},
+                    {"relevant", ft.heldOutRelevant},
+                    {"true_positives", ft.heldOutTruePositives},
+                    {"precision", prec},
+                    {"recall", rec},
+                    {"f1", prec + rec > 0 ? 2 * prec * rec / (prec + rec) : 0.0}}}};
     return {};
 }
 
@@ -297,7 +314,8 @@ Expected<Scored> scoreByEmbeddings(const SelectInputs& in, const std::vector<cha
     auto seedM = in.pool.corpus.id == in.seed.corpus.id ? poolM : loadEmbeddings(store, set->id, in.seed.corpus.id);
     if (!seedM) return std::unexpected(seedM.error());
     if (poolM->rows < in.pool.corpus.sentences || seedM->rows < in.seed.corpus.sentences)
-        return fail("Embedding set " + std::to_string(set->id) + " does not cover pool and seed completely (run `encode`).");
+        return fail("Embedding set " + std::to_string(set->id) +
+                    " does not cover pool and seed completely (run `encode`).");
     const auto seedRows = gatherRows(*seedM, in.seed.positions);
     const auto poolRows = gatherRows(*poolM, in.pool.positions);
     progress.stage("Domain-Cosine scores");
@@ -308,8 +326,8 @@ Expected<Scored> scoreByEmbeddings(const SelectInputs& in, const std::vector<cha
         addSeedTextHashes(*out.fitted, in.seed.text.src);
     }
     if (p.method == SelectMethod::FinetuneHead) {
-        auto head = trainDomainHead(seedRows.data(), seedCount, poolRows.data(), std::int64_t(n), set->dim, out.scores, excluded,
-                                    p.head, progress, cancel);
+        auto head = trainDomainHead(seedRows.data(), seedCount, poolRows.data(), std::int64_t(n), set->dim, out.scores,
+                                    excluded, p.head, progress, cancel);
         if (!head) return std::unexpected(head.error());
         out.scores = head->probability;
         out.probability = head->probability;
@@ -318,7 +336,8 @@ Expected<Scored> scoreByEmbeddings(const SelectInputs& in, const std::vector<cha
         out.fitted->hidden = p.head.hidden;
     }
     if (p.method == SelectMethod::Finetune)
-        if (auto s = fineTuneEncoderScores(in, *set, excluded, out, progress, cancel); !s) return std::unexpected(s.error());
+        if (auto s = fineTuneEncoderScores(in, *set, excluded, out, progress, cancel); !s)
+            return std::unexpected(s.error());
     for (std::size_t i = 0; i < n; ++i)
         if (excluded[i]) out.scores[i] = NAN;
     return out;
@@ -333,7 +352,8 @@ Expected<Scored> scoreByInvitation(const SelectInputs& in, const std::vector<cha
     const auto colon = p.seed.find(':');
     std::string seedDomain = colon == std::string::npos ? "" : p.seed.substr(colon + 1);
     seedDomain = seedDomain.substr(0, seedDomain.find(':'));
-    InvitationInput input{in.pool.corpus.id, in.pool.text.ids, seedDomain, &seedSrc, &seedTgt, &poolSrc, &poolTgt, &excluded};
+    InvitationInput input{in.pool.corpus.id, in.pool.text.ids, seedDomain, &seedSrc,
+                          &seedTgt,          &poolSrc,         &poolTgt,   &excluded};
     auto r = runInvitation(store, input, p.invitation, progress, cancel);
     if (!r) return std::unexpected(r.error());
     Scored out;
@@ -344,16 +364,17 @@ Expected<Scored> scoreByInvitation(const SelectInputs& in, const std::vector<cha
 }
 
 // moore-lewis, axelrod, contrast: n-gram LMs on the text (no Store).
-Expected<Scored> scoreByLanguageModels(const SelectInputs& in, const std::vector<char>& excluded, ProgressSink& progress,
-                                       const CancelToken& cancel) {
+Expected<Scored> scoreByLanguageModels(const SelectInputs& in, const std::vector<char>& excluded,
+                                       ProgressSink& progress, const CancelToken& cancel) {
     const SelectParams& p = in.params;
     const std::size_t n = in.pool.positions.size();
     progress.stage("Training n-gram language models");
     const auto seedTok = tokenize(in.seed.text.src);
     const auto poolTok = tokenize(in.pool.text.src);
     std::vector<std::int64_t> mixRows;  // the mix LM's training rows: stored with the run
-    auto s = p.method == SelectMethod::Contrast ? contrastScores(seedTok, poolTok, excluded, p.crossEntropy, progress, cancel)
-                                                : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel, &mixRows);
+    auto s = p.method == SelectMethod::Contrast
+                 ? contrastScores(seedTok, poolTok, excluded, p.crossEntropy, progress, cancel)
+                 : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel, &mixRows);
     if (!s) return std::unexpected(s.error());
     Scored out;
     out.scores = std::move(*s);
@@ -428,17 +449,20 @@ Expected<std::int64_t> persistSelection(Store& store, const SelectInputs& in, co
 }
 
 // prepare (pool, seed, leakage) / compute (the method's scores and the cut) / persist.
-Expected<SelectResult> selectBody(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+Expected<SelectResult> selectBody(const SelectParams& params, Store& store, ProgressSink& progress,
+                                  const CancelToken& cancel) {
     auto in = prepareSelect(params, store, progress);
     if (!in) return std::unexpected(in.error());
     const Leakage leak = findLeaked(*in, progress);
-    auto scored = in->needsEmbeddings                           ? scoreByEmbeddings(*in, leak.excluded, store, progress, cancel)
-                  : in->params.method == SelectMethod::Invitation ? scoreByInvitation(*in, leak.excluded, store, progress, cancel)
-                                                                  : scoreByLanguageModels(*in, leak.excluded, progress, cancel);
+    auto scored = in->needsEmbeddings ? scoreByEmbeddings(*in, leak.excluded, store, progress, cancel)
+                  : in->params.method == SelectMethod::Invitation
+                      ? scoreByInvitation(*in, leak.excluded, store, progress, cancel)
+                      : scoreByLanguageModels(*in, leak.excluded, progress, cancel);
     if (!scored) return std::unexpected(scored.error());
     cancel.throwIfCancelled();
 
-    auto [selected, cut] = cutSelection(in->params.method, in->params.top, in->params.threshold, scored->scores, in->pool.text.ids);
+    auto [selected, cut] =
+        cutSelection(in->params.method, in->params.top, in->params.threshold, scored->scores, in->pool.text.ids);
     SelectResult out;
     out.poolSize = std::int64_t(in->pool.positions.size());
     out.seedSize = std::int64_t(in->seed.positions.size());
@@ -456,7 +480,8 @@ Expected<SelectResult> selectBody(const SelectParams& params, Store& store, Prog
 
 // The job boundary (core's one cancellation style): deep loops throw CancelledException,
 // libtorch throws c10::Error; runJob turns both into dl::Error and the open transaction rolls back.
-Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+Expected<SelectResult> runSelect(const SelectParams& p, Store& store, ProgressSink& progress,
+                                 const CancelToken& cancel) {
     return runJob<SelectResult>([&] { return selectBody(p, store, progress, cancel); });
 }
 
@@ -473,7 +498,8 @@ Expected<std::vector<RunInfo>> runsToEvaluate(const EvaluateParams& params, Stor
     for (auto id : params.runs) {
         auto r = getRun(store, id);
         if (!r) return std::unexpected(r.error());
-        if (r->kind != RunKind::Select) return usageError("Run " + std::to_string(id) + " is a " + toString(r->kind) + " run, not a selection.");
+        if (r->kind != RunKind::Select)
+            return usageError("Run " + std::to_string(id) + " is a " + toString(r->kind) + " run, not a selection.");
         runs.push_back(*r);
     }
     return runs;
@@ -512,8 +538,11 @@ Expected<nlohmann::json> evaluateRun(const EvaluateParams& params, const RunInfo
         selected.push_back(results->label[i] == 1);
     }
     const std::size_t n = ids.size();
-    if (!labelled) return fail("The pool of run " + std::to_string(run.id) + " has no domain labels: there is no oracle to evaluate against.");
-    if (!known) return fail("No pool sentence of run " + std::to_string(run.id) + " has the domain '" + params.domain + "'.");
+    if (!labelled)
+        return fail("The pool of run " + std::to_string(run.id) +
+                    " has no domain labels: there is no oracle to evaluate against.");
+    if (!known)
+        return fail("No pool sentence of run " + std::to_string(run.id) + " has the domain '" + params.domain + "'.");
     const auto ranking = rankByScore(scores, ids);
     const auto relevantCount = std::count(relevant.begin(), relevant.end(), 1);
     std::vector<std::int64_t> cutoffs = params.cutoffs;
@@ -532,8 +561,11 @@ Expected<nlohmann::json> evaluateRun(const EvaluateParams& params, const RunInfo
     for (const auto& c : precisionAtCutoffs(ranking, relevant, cutoffs)) {
         // Cuong & Sima'an's table layout: cut-off, true, false, precision.
         const auto truePositives = std::llround(c.precision * double(c.cutoff));
-        j["cutoffs"].push_back({{"cutoff", c.cutoff}, {"true", truePositives}, {"false", c.cutoff - truePositives},
-                                {"precision", c.precision}, {"recall", c.recall}});
+        j["cutoffs"].push_back({{"cutoff", c.cutoff},
+                                {"true", truePositives},
+                                {"false", c.cutoff - truePositives},
+                                {"precision", c.precision},
+                                {"recall", c.recall}});
     }
     j["pr_curve"] = nlohmann::json::array();
     for (const auto& c : curve.points) j["pr_curve"].push_back({c.cutoff, c.precision, c.recall});
@@ -590,8 +622,11 @@ Expected<nlohmann::json> devPerplexity(const EvaluateParams& params, const Token
     if (!pplSelected) return std::unexpected(pplSelected.error());
     auto pplRandom = perplexity(random);
     if (!pplRandom) return std::unexpected(pplRandom.error());
-    return nlohmann::json{{"dev", params.dev}, {"dev_sentences", devTokens.size()}, {"selection", *pplSelected},
-                          {"random_same_size", *pplRandom}, {"lm", "word 4-gram, modified Kneser-Ney"}};
+    return nlohmann::json{{"dev", params.dev},
+                          {"dev_sentences", devTokens.size()},
+                          {"selection", *pplSelected},
+                          {"random_same_size", *pplRandom},
+                          {"lm", "word 4-gram, modified Kneser-Ney"}};
 }
 
 Expected<nlohmann::json> evaluateBody(const EvaluateParams& params, Store& store) {

@@ -14,11 +14,11 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "encode/TransformerEncoder.h"
 #include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
 #include "runs/SelectSummary.h"
 #include "select/CrossEntropySelection.h"
-#include "encode/TransformerEncoder.h"
 #include "select/DomainClassifier.h"
 #include "select/Invitation.h"
 
@@ -72,17 +72,18 @@ struct SelectResult {
 // classifiers, else the top 10%). Shared by the selection job and the merge of score shards.
 struct SelectionCut {
     std::vector<char> selected;  // per score
-    nlohmann::json cut;          // as stored in the run's summary
+    nlohmann::json cut;  // as stored in the run's summary
 };
 SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, std::optional<double> threshold,
                           const std::vector<double>& scores, const std::vector<std::int64_t>& ids);
 
-Expected<SelectResult> runSelect(const SelectParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel);
+Expected<SelectResult> runSelect(const SelectParams& params, Store& store, ProgressSink& progress,
+                                 const CancelToken& cancel);
 
 // Oracle evaluation of selection runs against the pool's domain labels, side by side.
 struct EvaluateParams {
     std::vector<std::int64_t> runs;  // empty = the latest selection run
-    std::string domain;              // the in-domain label
+    std::string domain;  // the in-domain label
     std::vector<std::int64_t> cutoffs;  // empty = 10 evenly spaced up to 2x the relevant count
     // Proxy extrinsic check: perplexity on this in-domain dev set ("CORPUS[:DOMAIN]", kept out
     // of the selection) of a 4-gram LM trained on each selection, beside a random selection of

@@ -20,40 +20,55 @@ constexpr double kMaxInt = INT_MAX;
 
 // The options of both jobs.
 ParamSpec methodSpec() {
-    return param("method", "cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), finetune "
-                           "(Domain-Finetune training the whole encoder), moore-lewis, axelrod (bilingual Moore-Lewis), "
-                           "contrast (in vs pseudo-out, iterated), invitation (Cuong & Sima'an latent-domain EM, bilingual) "
-                           "or cross-lingual (needs --parallel).")
-        .shownAs("M").storedAt("method").mandatory();
+    return param("method",
+                 "cosine (Domain-Cosine), finetune-head (Domain-Finetune on frozen vectors), finetune "
+                 "(Domain-Finetune training the whole encoder), moore-lewis, axelrod (bilingual Moore-Lewis), "
+                 "contrast (in vs pseudo-out, iterated), invitation (Cuong & Sima'an latent-domain EM, bilingual) "
+                 "or cross-lingual (needs --parallel).")
+        .shownAs("M")
+        .storedAt("method")
+        .mandatory();
 }
 ParamSpec poolSpec() { return param("pool", "Corpus to select from.").shownAs("CORPUS").storedAt("pool").mandatory(); }
 ParamSpec seedSpec() {
-    return param("seed", "In-domain seed: a corpus, CORPUS:DOMAIN for one domain of it, or CORPUS:DOMAIN:N for a random "
-                         "sample of N of those sentences (they are then excluded from the ranking).")
-        .shownAs("CORPUS").storedAt("seed").mandatory();
+    return param("seed",
+                 "In-domain seed: a corpus, CORPUS:DOMAIN for one domain of it, or CORPUS:DOMAIN:N for a random "
+                 "sample of N of those sentences (they are then excluded from the ranking).")
+        .shownAs("CORPUS")
+        .storedAt("seed")
+        .mandatory();
 }
-ParamSpec topSpec() { return param("top", "Select the K best-scored pool sentences.").atLeast(1).shownAs("K").storedUnlessDefault("top"); }
+ParamSpec topSpec() {
+    return param("top", "Select the K best-scored pool sentences.").atLeast(1).shownAs("K").storedUnlessDefault("top");
+}
 ParamSpec thresholdSpec() {
     return param("threshold", "Select pool sentences scoring at least T (default: top 10%; finetune-head: p > 0.5).")
-        .shownAs("T").storedUnlessDefault("threshold");
+        .shownAs("T")
+        .storedUnlessDefault("threshold");
 }
 ParamSpec modelSpec() {
-    return param("model", "Model to encode with when pool/seed are not encoded yet (default model otherwise).").shownAs("DIR");
+    return param("model", "Model to encode with when pool/seed are not encoded yet (default model otherwise).")
+        .shownAs("DIR");
 }
 ParamSpec hiddenSpec() {
-    return param("hidden", "Hidden units: finetune-head's classifier (0 = logistic regression); cross-lingual's adaptive "
-                           "layer (at least 1).")
+    return param("hidden",
+                 "Hidden units: finetune-head's classifier (0 = logistic regression); cross-lingual's adaptive "
+                 "layer (at least 1).")
         .shownAs("N");
 }
 ParamSpec epochsSpec() {
-    return param("epochs", "Training epochs: finetune-head's classifier; cross-lingual's adaptive layer (at most; early "
-                           "stopping).")
-        .between(1, 10000).shownAs("N");
+    return param("epochs",
+                 "Training epochs: finetune-head's classifier; cross-lingual's adaptive layer (at most; early "
+                 "stopping).")
+        .between(1, 10000)
+        .shownAs("N");
 }
 ParamSpec seedValueSpec() { return param("seed-value", "Random seed.").between(0, kMaxSeed).shownAs("S"); }
 ParamSpec seedSampleSeedSpec() {
     return param("seed-sample-seed", "Random seed of the CORPUS:DOMAIN:N seed sample; stored in the run.")
-        .between(0, kMaxInt).shownAs("S").storedAt("seed_sample.seed");
+        .between(0, kMaxInt)
+        .shownAs("S")
+        .storedAt("seed_sample.seed");
 }
 
 template <class P>
@@ -73,7 +88,8 @@ void addSharedOptions(ParamTable<P>& t) {
 }
 
 bool isNgram(const SelectParams& p) {
-    return p.method == SelectMethod::MooreLewis || p.method == SelectMethod::Axelrod || p.method == SelectMethod::Contrast;
+    return p.method == SelectMethod::MooreLewis || p.method == SelectMethod::Axelrod ||
+           p.method == SelectMethod::Contrast;
 }
 bool isMethod(const SelectParams& p, SelectMethod m) { return p.method == m; }
 
@@ -82,75 +98,114 @@ ParamTable<SelectParams> makeSelectTable() {
     using M = SelectMethod;
     ParamTable<S> t;
     t.choice(methodSpec(), &S::method,
-             {M::Cosine, M::FinetuneHead, M::Finetune, M::MooreLewis, M::Axelrod, M::Contrast, M::Invitation}, methodName);
+             {M::Cosine, M::FinetuneHead, M::Finetune, M::MooreLewis, M::Axelrod, M::Contrast, M::Invitation},
+             methodName);
     addSharedOptions(t);
-    t.add(param("keep-leaked", "Rank pool sentences that also occur in the seed (excluded by default).").flag()
-              .storedAt("exclude_leaked"),
-          [](const S& p) { return ParamValue(!p.excludeLeaked); },
-          [](S& p, const ParamValue& v) { p.excludeLeaked = !std::get<bool>(v); });
+    t.add(
+        param("keep-leaked", "Rank pool sentences that also occur in the seed (excluded by default).")
+            .flag()
+            .storedAt("exclude_leaked"),
+        [](const S& p) { return ParamValue(!p.excludeLeaked); },
+        [](S& p, const ParamValue& v) { p.excludeLeaked = !std::get<bool>(v); });
     // Stored as what it does, exclude_leaked, as runs have always recorded it.
     t.storedAs([](const ParamValue& v) { return nlohmann::json(!std::get<bool>(v)); },
                [](const nlohmann::json& j) -> Expected<ParamValue> {
                    if (!j.is_boolean()) return usageError("exclude_leaked: expected true or false, got " + j.dump());
                    return ParamValue(!j.get<bool>());
                });
-    t.field(param("embedding-set", "Embedding set id to use (default: the latest covering pool and seed).").atLeast(1)
+    t.field(param("embedding-set", "Embedding set id to use (default: the latest covering pool and seed).")
+                .atLeast(1)
                 .shownAs("ID"),
             &S::embeddingSet);
     t.field(modelSpec(), &S::model);
-    t.add(param("order", "n-gram order for moore-lewis/axelrod/contrast/invitation.").between(1, 6).shownAs("N").storedAt("order"),
-          [](const S& p) { return ParamValue(std::int64_t(p.crossEntropy.order)); },
-          [](S& p, const ParamValue& v) { p.crossEntropy.order = p.invitation.order = int(std::get<std::int64_t>(v)); });
+    t.add(
+        param("order", "n-gram order for moore-lewis/axelrod/contrast/invitation.")
+            .between(1, 6)
+            .shownAs("N")
+            .storedAt("order"),
+        [](const S& p) { return ParamValue(std::int64_t(p.crossEntropy.order)); },
+        [](S& p, const ParamValue& v) { p.crossEntropy.order = p.invitation.order = int(std::get<std::int64_t>(v)); });
     t.storedWhen(isNgram);
     // One option, two defaults: contrast's re-rank rounds and invitation's EM iterations.
-    t.add(param("iterations", "contrast: re-rank rounds; invitation: EM iterations (default " +
-                                  std::to_string(InvitationOptions{}.iterations) + " for invitation).")
-              .between(0, 100).shownAs("N").storedAt("iterations"),
-          [](const S& p) {
-              return ParamValue(std::int64_t(p.method == M::Invitation ? p.invitation.iterations : p.crossEntropy.iterations));
-          },
-          [](S& p, const ParamValue& v) { p.crossEntropy.iterations = p.invitation.iterations = int(std::get<std::int64_t>(v)); });
+    t.add(
+        param("iterations", "contrast: re-rank rounds; invitation: EM iterations (default " +
+                                std::to_string(InvitationOptions{}.iterations) + " for invitation).")
+            .between(0, 100)
+            .shownAs("N")
+            .storedAt("iterations"),
+        [](const S& p) {
+            return ParamValue(
+                std::int64_t(p.method == M::Invitation ? p.invitation.iterations : p.crossEntropy.iterations));
+        },
+        [](S& p, const ParamValue& v) {
+            p.crossEntropy.iterations = p.invitation.iterations = int(std::get<std::int64_t>(v));
+        });
     t.storedWhen([](const S& p) { return isMethod(p, M::Contrast); });
-    t.add(param("pseudo-out", "invitation: pseudo out-of-domain set from the LM contrast (lm) or the lexical tables (tm).")
-              .oneOf({"lm", "tm"}).shownAs("lm|tm").storedAt("invitation.pseudo_out"),
-          [](const S& p) { return ParamValue(std::string(p.invitation.pseudoOut == PseudoOutSource::LanguageModel ? "lm" : "tm")); },
-          [](S& p, const ParamValue& v) {
-              p.invitation.pseudoOut = std::get<std::string>(v) == "lm" ? PseudoOutSource::LanguageModel : PseudoOutSource::TranslationModel;
-          });
+    t.add(
+        param("pseudo-out",
+              "invitation: pseudo out-of-domain set from the LM contrast (lm) or the lexical tables (tm).")
+            .oneOf({"lm", "tm"})
+            .shownAs("lm|tm")
+            .storedAt("invitation.pseudo_out"),
+        [](const S& p) {
+            return ParamValue(std::string(p.invitation.pseudoOut == PseudoOutSource::LanguageModel ? "lm" : "tm"));
+        },
+        [](S& p, const ParamValue& v) {
+            p.invitation.pseudoOut =
+                std::get<std::string>(v) == "lm" ? PseudoOutSource::LanguageModel : PseudoOutSource::TranslationModel;
+        });
     t.storedWhen([](const S& p) { return isMethod(p, M::Invitation); });
-    t.add(param("pseudo-out-factor", "contrast, invitation: pseudo-out size as a multiple (> 0) of the seed size (1 "
-                                     "as the paper).")
-              .shownAs("X").storedAt("pseudo_out_factor").ofKind(ParamKind::Double),
-          [](const S& p) { return ParamValue(p.crossEntropy.outFactor); },
-          [](S& p, const ParamValue& v) { p.crossEntropy.outFactor = p.invitation.pseudoOutFactor = std::get<double>(v); });
+    t.add(
+        param("pseudo-out-factor",
+              "contrast, invitation: pseudo-out size as a multiple (> 0) of the seed size (1 "
+              "as the paper).")
+            .shownAs("X")
+            .storedAt("pseudo_out_factor")
+            .ofKind(ParamKind::Double),
+        [](const S& p) { return ParamValue(p.crossEntropy.outFactor); },
+        [](S& p, const ParamValue& v) {
+            p.crossEntropy.outFactor = p.invitation.pseudoOutFactor = std::get<double>(v);
+        });
     t.storedWhen([](const S& p) { return isMethod(p, M::Contrast); });
     // Stored resolved, as words (runSelect decides an unset one by the method).
-    t.add(param("vocabulary", "moore-lewis/axelrod/contrast/invitation: LM vocabulary = non-singleton words of the seed "
-                              "(seed; default of moore-lewis and axelrod) or of seed + pool (pool; default of contrast and "
-                              "invitation).")
-              .oneOf({"seed", "pool"}).shownAs("seed|pool"),
-          [](const S& p) { return p.poolVocabulary ? ParamValue(std::string(*p.poolVocabulary ? "pool" : "seed")) : ParamValue(); },
-          [](S& p, const ParamValue& v) {
-              p.poolVocabulary.reset();
-              if (const auto* s = std::get_if<std::string>(&v)) p.poolVocabulary = *s == "pool";
-          });
-    t.field(param("min-cooccurrence", "invitation: lexical-table entries only for word pairs co-occurring in at least N "
-                                      "sentence pairs (1 keeps every co-occurrence).")
-                .between(1, 1000000).shownAs("N").storedAt("invitation.min_cooccurrence"),
+    t.add(
+        param("vocabulary",
+              "moore-lewis/axelrod/contrast/invitation: LM vocabulary = non-singleton words of the seed "
+              "(seed; default of moore-lewis and axelrod) or of seed + pool (pool; default of contrast and "
+              "invitation).")
+            .oneOf({"seed", "pool"})
+            .shownAs("seed|pool"),
+        [](const S& p) {
+            return p.poolVocabulary ? ParamValue(std::string(*p.poolVocabulary ? "pool" : "seed")) : ParamValue();
+        },
+        [](S& p, const ParamValue& v) {
+            p.poolVocabulary.reset();
+            if (const auto* s = std::get_if<std::string>(&v)) p.poolVocabulary = *s == "pool";
+        });
+    t.field(param("min-cooccurrence",
+                  "invitation: lexical-table entries only for word pairs co-occurring in at least N "
+                  "sentence pairs (1 keeps every co-occurrence).")
+                .between(1, 1000000)
+                .shownAs("N")
+                .storedAt("invitation.min_cooccurrence"),
             &S::invitation, &InvitationOptions::minCooccurrence);
     t.storedWhen([](const S& p) { return isMethod(p, M::Invitation); });
     t.field(hiddenSpec().between(0, 100000).storedAt("head.hidden"), &S::head, &DomainHeadOptions::hidden);
     t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
     t.field(epochsSpec().storedAt("head.epochs"), &S::head, &DomainHeadOptions::epochs);
     t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
-    t.field(param("finetune-epochs", "finetune: epochs over seed + negatives.").between(1, 1000).shownAs("N")
+    t.field(param("finetune-epochs", "finetune: epochs over seed + negatives.")
+                .between(1, 1000)
+                .shownAs("N")
                 .storedAt("fine_tune.epochs"),
             &S::fineTune, &FineTuneOptions::epochs);
     t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
-    t.add(param("uniform-negatives", "finetune-head: sample negatives uniformly instead of by pre-ranking.").flag()
-              .storedAt("head.pre_ranking"),
-          [](const S& p) { return ParamValue(!p.head.preRanking); },
-          [](S& p, const ParamValue& v) { p.head.preRanking = !std::get<bool>(v); });
+    t.add(
+        param("uniform-negatives", "finetune-head: sample negatives uniformly instead of by pre-ranking.")
+            .flag()
+            .storedAt("head.pre_ranking"),
+        [](const S& p) { return ParamValue(!p.head.preRanking); },
+        [](S& p, const ParamValue& v) { p.head.preRanking = !std::get<bool>(v); });
     t.storedAs([](const ParamValue& v) { return nlohmann::json(!std::get<bool>(v)); },
                [](const nlohmann::json& j) -> Expected<ParamValue> {
                    if (!j.is_boolean()) return usageError("head.pre_ranking: expected true or false, got " + j.dump());
@@ -158,11 +213,13 @@ ParamTable<SelectParams> makeSelectTable() {
                });
     t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
     // One seed for every method's draws (also stored in head, fine_tune and invitation: SelectParams::toJson).
-    t.add(seedValueSpec().storedAt("sample_seed"), [](const S& p) { return ParamValue(std::int64_t(p.crossEntropy.seed)); },
-          [](S& p, const ParamValue& v) {
-              const auto seed = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
-              p.crossEntropy.seed = p.invitation.seed = p.head.seed = p.fineTune.seed = seed;
-          });
+    t.add(
+        seedValueSpec().storedAt("sample_seed"),
+        [](const S& p) { return ParamValue(std::int64_t(p.crossEntropy.seed)); },
+        [](S& p, const ParamValue& v) {
+            const auto seed = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
+            p.crossEntropy.seed = p.invitation.seed = p.head.seed = p.fineTune.seed = seed;
+        });
     t.storedWhen(isNgram);
     return t;
 }
@@ -170,27 +227,38 @@ ParamTable<SelectParams> makeSelectTable() {
 ParamTable<CrossLingualParams> makeCrossLingualTable() {
     using C = CrossLingualParams;
     ParamTable<C> t;
-    t.add(methodSpec().oneOf({"cross-lingual"}), [](const C&) { return ParamValue(std::string("cross-lingual")); },
-          [](C&, const ParamValue&) {});
+    t.add(
+        methodSpec().oneOf({"cross-lingual"}), [](const C&) { return ParamValue(std::string("cross-lingual")); },
+        [](C&, const ParamValue&) {});
     addSharedOptions(t);
-    t.field(param("parallel", "Parallel corpus for cross-lingual selection.").shownAs("CORPUS").storedAt("parallel"), &C::parallel);
+    t.field(param("parallel", "Parallel corpus for cross-lingual selection.").shownAs("CORPUS").storedAt("parallel"),
+            &C::parallel);
     t.field(modelSpec().storedAt("model"), &C::model);
     // Stored as "default" when unset, as runs have always recorded it.
-    t.storedAs([](const ParamValue& v) { return nlohmann::json(std::get<std::string>(v).empty() ? "default" : std::get<std::string>(v)); },
-               [](const nlohmann::json& j) -> Expected<ParamValue> {
-                   if (!j.is_string()) return usageError("model: expected a name, got " + j.dump());
-                   return ParamValue(j == "default" ? std::string() : j.get<std::string>());
-               });
+    t.storedAs(
+        [](const ParamValue& v) {
+            return nlohmann::json(std::get<std::string>(v).empty() ? "default" : std::get<std::string>(v));
+        },
+        [](const nlohmann::json& j) -> Expected<ParamValue> {
+            if (!j.is_string()) return usageError("model: expected a name, got " + j.dump());
+            return ParamValue(j == "default" ? std::string() : j.get<std::string>());
+        });
     t.field(hiddenSpec().between(1, 100000).storedAt("hidden"), &C::hidden);
     t.field(epochsSpec().storedAt("max_epochs"), &C::maxEpochs);
     t.field(seedValueSpec().storedAt("seed_value"), &C::seedValue);
     t.field(param("clusters", "cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch).")
-                .between(1, 1000).shownAs("K").storedAt("clusters"),
+                .between(1, 1000)
+                .shownAs("K")
+                .storedAt("clusters"),
             &C::clusters);
-    t.field(param("temperature", "cross-lingual: InfoNCE temperature.").shownAs("T").storedAt("temperature"), &C::temperature);
-    t.field(param("pca-sample", "cross-lingual: fit the PCA before clustering on a random sample of this many pairs when "
-                                "larger (0 = all).")
-                .between(0, kMaxInt).shownAs("N").storedAt("pca_max_fit_rows"),
+    t.field(param("temperature", "cross-lingual: InfoNCE temperature.").shownAs("T").storedAt("temperature"),
+            &C::temperature);
+    t.field(param("pca-sample",
+                  "cross-lingual: fit the PCA before clustering on a random sample of this many pairs when "
+                  "larger (0 = all).")
+                .between(0, kMaxInt)
+                .shownAs("N")
+                .storedAt("pca_max_fit_rows"),
             &C::pcaMaxFitRows);
     return t;
 }

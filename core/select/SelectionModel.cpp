@@ -17,7 +17,8 @@ constexpr int kModelVersion = 1;
 }  // namespace
 
 bool selectionModelApplicable(SelectMethod method) {
-    return selectionModelUsesEmbeddings(method) || method == SelectMethod::MooreLewis || method == SelectMethod::Axelrod;
+    return selectionModelUsesEmbeddings(method) || method == SelectMethod::MooreLewis ||
+           method == SelectMethod::Axelrod;
 }
 
 bool selectionModelUsesEmbeddings(SelectMethod method) {
@@ -55,25 +56,35 @@ std::uint64_t sentenceTextHash(std::string_view text) {
 }
 
 Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionModel& m) {
-    const json meta = {{"format_version", kModelVersion}, {"method", methodName(m.method)}, {"embedding_set", m.embeddingSet},
-                       {"dim", m.dim}, {"hidden", m.hidden}, {"exclude_leaked", m.excludeLeaked},
-                       {"seed_hashes", m.seedTextHashes.size()}, {"lm_order", m.lmOrder}};
+    const json meta = {{"format_version", kModelVersion},
+                       {"method", methodName(m.method)},
+                       {"embedding_set", m.embeddingSet},
+                       {"dim", m.dim},
+                       {"hidden", m.hidden},
+                       {"exclude_leaked", m.excludeLeaked},
+                       {"seed_hashes", m.seedTextHashes.size()},
+                       {"lm_order", m.lmOrder}};
     if (auto s = putRunJson(store, runId, blobs::kModelJson, meta); !s) return s;
     if (!m.query.empty())
         if (auto s = putRunArray(store, runId, blobs::kModelQuery, std::span<const double>(m.query)); !s) return s;
     if (!m.headWeights.empty())
         if (auto s = putRunArray(store, runId, blobs::kModelHead, std::span<const char>(m.headWeights)); !s) return s;
     if (!m.seedTextHashes.empty())
-        if (auto s = putRunArray(store, runId, blobs::kModelSeedHashes, std::span<const std::uint64_t>(m.seedTextHashes)); !s)
+        if (auto s =
+                putRunArray(store, runId, blobs::kModelSeedHashes, std::span<const std::uint64_t>(m.seedTextHashes));
+            !s)
             return s;
     if (m.lmOrder > 0) {
         const std::string src = joinWords(m.vocabularySrc), tgt = joinWords(m.vocabularyTgt);
-        for (const Status& s : {putRunArray(store, runId, blobs::kModelSeedIds, std::span<const std::int64_t>(m.seedIds)),
-                                putRunArray(store, runId, blobs::kModelMixIds, std::span<const std::int64_t>(m.mixIds)),
-                                putRunArray(store, runId, blobs::kModelVocabularySrc, std::span<const char>(src.data(), src.size()))})
+        for (const Status& s :
+             {putRunArray(store, runId, blobs::kModelSeedIds, std::span<const std::int64_t>(m.seedIds)),
+              putRunArray(store, runId, blobs::kModelMixIds, std::span<const std::int64_t>(m.mixIds)),
+              putRunArray(store, runId, blobs::kModelVocabularySrc, std::span<const char>(src.data(), src.size()))})
             if (!s) return s;
         if (!tgt.empty())
-            if (auto s = putRunArray(store, runId, blobs::kModelVocabularyTgt, std::span<const char>(tgt.data(), tgt.size())); !s)
+            if (auto s = putRunArray(store, runId, blobs::kModelVocabularyTgt,
+                                     std::span<const char>(tgt.data(), tgt.size()));
+                !s)
                 return s;
     }
     return {};
@@ -81,7 +92,8 @@ Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionMode
 
 Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
     const std::string id = std::to_string(run.id);
-    if (run.kind != RunKind::Select) return usageError("Run " + id + " is a " + toString(run.kind) + " run, not a selection run.");
+    if (run.kind != RunKind::Select)
+        return usageError("Run " + id + " is a " + toString(run.kind) + " run, not a selection run.");
     const std::string methodText = run.params.value("method", std::string("?"));
     auto method = parseMethod(methodText);
     if (method && !selectionModelApplicable(*method))
@@ -91,10 +103,12 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
                     "with `select`, or use cosine, finetune-head, moore-lewis or axelrod for sharded scoring.");
     auto stored = getRunJson(store, run.id, blobs::kModelJson);
     if (!stored)
-        return fail("Selection run " + id + " has no stored model (it was made before models were stored with runs); "
+        return fail("Selection run " + id +
+                    " has no stored model (it was made before models were stored with runs); "
                     "run `select` again to get one that `score` can apply.");
     const json& meta = *stored;
-    if (meta.value("format_version", 0) > kModelVersion) return fail("Selection run " + id + " stores a model written by a newer DomainLens.");
+    if (meta.value("format_version", 0) > kModelVersion)
+        return fail("Selection run " + id + " stores a model written by a newer DomainLens.");
     SelectionModel m;
     try {
         auto parsed = parseMethod(meta.at("method").get<std::string>());
@@ -117,7 +131,8 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
         auto seedIds = getRunArray<std::int64_t>(store, run.id, blobs::kModelSeedIds);
         auto mixIds = getRunArray<std::int64_t>(store, run.id, blobs::kModelMixIds);
         auto src = getRunArray<char>(store, run.id, blobs::kModelVocabularySrc);
-        if (!seedIds || !mixIds || !src || m.lmOrder < 1) return fail("Selection run " + id + ": its stored language-model recipe is incomplete.");
+        if (!seedIds || !mixIds || !src || m.lmOrder < 1)
+            return fail("Selection run " + id + ": its stored language-model recipe is incomplete.");
         m.seedIds = std::move(*seedIds);
         m.mixIds = std::move(*mixIds);
         m.vocabularySrc = splitWords(*src);
@@ -128,7 +143,8 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
         }
     } else if (m.method == SelectMethod::Cosine) {
         auto q = getRunArray<double>(store, run.id, blobs::kModelQuery);
-        if (!q || q->size() != std::size_t(m.dim)) return fail("Selection run " + id + ": its stored seed query is missing or damaged.");
+        if (!q || q->size() != std::size_t(m.dim))
+            return fail("Selection run " + id + ": its stored seed query is missing or damaged.");
         m.query = std::move(*q);
     } else {
         auto w = getRunArray<char>(store, run.id, blobs::kModelHead);
@@ -138,13 +154,15 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
     return m;
 }
 
-Expected<std::vector<double>> applySelectionModel(const SelectionModel& m, const float* rows, std::int64_t rowCount, int dim,
-                                                  const std::vector<std::string>& texts, const CancelToken& cancel) {
+Expected<std::vector<double>> applySelectionModel(const SelectionModel& m, const float* rows, std::int64_t rowCount,
+                                                  int dim, const std::vector<std::string>& texts,
+                                                  const CancelToken& cancel) {
     if (dim != m.dim)
         return fail("The selection model works on " + std::to_string(m.dim) + "-dimensional vectors, these have " +
                     std::to_string(dim) + ".");
     if (texts.size() != std::size_t(rowCount)) return fail("Internal error: one text per scored row is needed.");
-    if (!selectionModelUsesEmbeddings(m.method)) return fail("Internal error: an n-gram selection model scores texts, not vectors.");
+    if (!selectionModelUsesEmbeddings(m.method))
+        return fail("Internal error: an n-gram selection model scores texts, not vectors.");
     std::vector<double> scores;
     if (m.method == SelectMethod::Cosine) {
         scores = cosineToQuery(m.query, rows, rowCount, dim);

@@ -54,7 +54,8 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run);
 // Scores (higher = more in-domain) of rowCount x dim vectors of the model's embedding set;
 // `texts` (the rows' source sentences) mark leaked rows NaN when the run excluded them.
 Expected<std::vector<double>> applySelectionModel(const SelectionModel& model, const float* rows, std::int64_t rowCount,
-                                                  int dim, const std::vector<std::string>& texts, const CancelToken& cancel);
+                                                  int dim, const std::vector<std::string>& texts,
+                                                  const CancelToken& cancel);
 
 // NaN for rows whose text is a seed sentence, when the run excluded those.
 void excludeLeakedRows(const SelectionModel& model, const std::vector<std::string>& texts, std::vector<double>& scores);
@@ -62,7 +63,7 @@ void excludeLeakedRows(const SelectionModel& model, const std::vector<std::strin
 // Moore-Lewis / Axelrod: trains the stored LMs from the project's sentences, then scores the
 // rows' source (and, for axelrod, target) sentences: -(H_in - H_mix), summed over the sides.
 Expected<std::vector<double>> applyLmSelectionModel(Store& store, const SelectionModel& model,
-                                                    const std::vector<std::string>& src, const std::vector<std::string>& tgt,
-                                                    const CancelToken& cancel);
+                                                    const std::vector<std::string>& src,
+                                                    const std::vector<std::string>& tgt, const CancelToken& cancel);
 
 }  // namespace dl

@@ -45,11 +45,14 @@ Status addSideScores(Store& store, const SelectionModel& m, bool target, const s
 
 }  // namespace
 
-Expected<std::vector<double>> applyLmSelectionModel(Store& store, const SelectionModel& m, const std::vector<std::string>& src,
+Expected<std::vector<double>> applyLmSelectionModel(Store& store, const SelectionModel& m,
+                                                    const std::vector<std::string>& src,
                                                     const std::vector<std::string>& tgt, const CancelToken& cancel) {
-    if (selectionModelUsesEmbeddings(m.method)) return fail("Internal error: this selection model scores vectors, not texts.");
+    if (selectionModelUsesEmbeddings(m.method))
+        return fail("Internal error: this selection model scores vectors, not texts.");
     const bool bilingual = m.method == SelectMethod::Axelrod;
-    if (bilingual && tgt.size() != src.size()) return fail("Axelrod's selection needs the target side of every scored sentence.");
+    if (bilingual && tgt.size() != src.size())
+        return fail("Axelrod's selection needs the target side of every scored sentence.");
     std::vector<double> scores(src.size(), 0.0);
     if (auto s = addSideScores(store, m, false, src, scores, cancel); !s) return std::unexpected(s.error());
     if (bilingual)

@@ -37,11 +37,13 @@ Expected<Applied> plan(const ApplyShardParams& p, Store& store, RunKind kind, co
     a.params = corpusIdentity(a.corpus);
     a.params["job"] = job;
     a.params["run"] = run->id;
-    a.modelHash = hashParams(json{{"run", run->id}, {"kind", toString(run->kind)}, {"created", run->created}, {"params", run->params}});
+    a.modelHash = hashParams(
+        json{{"run", run->id}, {"kind", toString(run->kind)}, {"created", run->created}, {"params", run->params}});
     return a;
 }
 
-Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, ProgressSink& progress,
+                                   const CancelToken& cancel) {
     auto a = plan(p, store, RunKind::Cluster, kAssignJob);
     if (!a) return std::unexpected(a.error());
     auto model = loadClusterModel(store, a->run);
@@ -52,8 +54,8 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
     if (!rows) return std::unexpected(rows.error());
     progress.stage("Assigning shard " + formatShardSpec(p.shard) + " of " + a->corpus.name + " with cluster run " +
                    std::to_string(a->run.id));
-    auto emb = shardEmbeddings(store, *rows, model->layerSets.empty() ? std::vector<std::int64_t>{model->embeddingSet}
-                                                                       : model->layerSets);
+    auto emb = shardEmbeddings(
+        store, *rows, model->layerSets.empty() ? std::vector<std::int64_t>{model->embeddingSet} : model->layerSets);
     if (!emb) return std::unexpected(emb.error());
     const auto n = static_cast<std::int64_t>(rows->ids.size());
     GmmAssignment g;
@@ -66,18 +68,21 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
     auto out = ShardOutput::open(p.outDir, kAssignJob, *rows);
     if (!out) return std::unexpected(out.error());
     auto& f = out->data();
-    for (const Status& s : {f.array("labels", ShardDType::I32, n, 1, std::span<const std::int32_t>(g.labels)),
-                            f.array("maxprob", ShardDType::F64, n, 1, std::span<const double>(g.maxProb)),
-                            f.array("loglik", ShardDType::F64, n, 1, std::span<const double>(g.logLik)),
-                            f.array("responsibilities", ShardDType::F64, n, model->gmm.k, std::span<const double>(g.responsibilities))})
+    for (const Status& s :
+         {f.array("labels", ShardDType::I32, n, 1, std::span<const std::int32_t>(g.labels)),
+          f.array("maxprob", ShardDType::F64, n, 1, std::span<const double>(g.maxProb)),
+          f.array("loglik", ShardDType::F64, n, 1, std::span<const double>(g.logLik)),
+          f.array("responsibilities", ShardDType::F64, n, model->gmm.k, std::span<const double>(g.responsibilities))})
         if (!s) return std::unexpected(s.error());
     if (model->pca.components >= 2)
-        if (auto s = f.array("map2d", ShardDType::F32, n, 2, std::span<const float>(map2d)); !s) return std::unexpected(s.error());
+        if (auto s = f.array("map2d", ShardDType::F32, n, 2, std::span<const float>(map2d)); !s)
+            return std::unexpected(s.error());
     progress.progress(n, n);
     return out->finish(a->params, a->modelHash);
 }
 
-Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, ProgressSink& progress,
+                                  const CancelToken& cancel) {
     auto a = plan(p, store, RunKind::Select, kScoreJob);
     if (!a) return std::unexpected(a.error());
     auto model = loadSelectionModel(store, a->run);

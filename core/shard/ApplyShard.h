@@ -1,8 +1,8 @@
 #pragma once
 // `assign RUN --shard I/N --out DIR` and `score RUN --shard I/N --out DIR`: apply a stored
 // cluster model (PCA + GMM, analysis/ClusterModel.h) or selection model (seed query,
-// classifier, or the n-gram LMs of moore-lewis/axelrod; select/SelectionModel.h) to shard I of a corpus, reading the project read-only.
-// Data files: assign-I-of-N.bin ("ids", "labels" int32, "maxprob", "loglik" float64,
+// classifier, or the n-gram LMs of moore-lewis/axelrod; select/SelectionModel.h) to shard I of a corpus, reading the
+// project read-only. Data files: assign-I-of-N.bin ("ids", "labels" int32, "maxprob", "loglik" float64,
 // "responsibilities" float64 rows x k, "map2d" float32 rows x 2 = the rows on the cluster
 // run's map, when it clustered after a PCA); score-I-of-N.bin ("ids", "scores" float64, NaN =
 // excluded as a seed sentence). The model hash of the manifest identifies the run's model, so

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "analysis/MomentStats.h"
 #include "common/Half.h"
 #include "jobs/RunJob.h"
-#include "analysis/MomentStats.h"
 #include "store/Store.h"
 
 namespace dl {
@@ -50,7 +50,8 @@ Status encodeRows(const EncodePlan& plan, const EncodeParams& params, const Shar
         });
         if (!s) return s;
         if (static_cast<std::int64_t>(texts.size()) != want)
-            return fail("The corpus " + rows.corpus.name + " has fewer sentences than its shard range; was it changed?");
+            return fail("The corpus " + rows.corpus.name +
+                        " has fewer sentences than its shard range; was it changed?");
         if (auto e = encoder.encodeLayers(texts, plan.resolved, plan.pooling, vectors, nullptr, &cancel); !e) return e;
         std::vector<float>& v = vectors.front();
         if (half) {
@@ -70,9 +71,10 @@ Status encodeRows(const EncodePlan& plan, const EncodeParams& params, const Shar
 
 Status writeMoments(ShardFileWriter& out, const MomentStats& stats) {
     const std::int64_t count = stats.count;
-    for (const Status& s : {out.array("moment_count", ShardDType::I64, 1, 1, std::span<const std::int64_t>(&count, 1)),
-                            out.array("moment_sum", ShardDType::F64, 1, stats.dim, std::span<const double>(stats.sum)),
-                            out.array("moment_outer", ShardDType::F64, stats.dim, stats.dim, std::span<const double>(stats.outer))})
+    for (const Status& s :
+         {out.array("moment_count", ShardDType::I64, 1, 1, std::span<const std::int64_t>(&count, 1)),
+          out.array("moment_sum", ShardDType::F64, 1, stats.dim, std::span<const double>(stats.sum)),
+          out.array("moment_outer", ShardDType::F64, stats.dim, stats.dim, std::span<const double>(stats.outer))})
         if (!s) return s;
     return {};
 }
@@ -86,7 +88,8 @@ Expected<ShardOutcome> encodeShard(const EncodeShardParams& params, Store& store
     const int dim = plan->cfg.hiddenSize;
     const nlohmann::json shardParams = encodeShardParams(*plan, ep, key, dim);
     if (auto done = finishedShard(params.outDir, "encode", params.shard, shardParams)) {
-        progress.info("Shard " + formatShardSpec(params.shard) + " is already complete in " + params.outDir.string() + ".");
+        progress.info("Shard " + formatShardSpec(params.shard) + " is already complete in " + params.outDir.string() +
+                      ".");
         return *done;
     }
     auto rows = shardRows(store, plan->corpus, params.shard);

@@ -1,8 +1,8 @@
 // Merge of encode shards: the vectors into their embedding set, the PCA statistics summed.
 #include <algorithm>
 
-#include "common/Half.h"
 #include "common/Brace.h"
+#include "common/Half.h"
 #include "shard/MergeSteps.h"
 #include "store/Embeddings.h"
 #include "store/Store.h"
@@ -48,17 +48,21 @@ Expected<MomentStats> readMoments(const ShardFileReader& f, int dim) {
 
 }  // namespace
 
-Status mergeEncode(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress, const CancelToken& cancel) {
+Status mergeEncode(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress,
+                   const CancelToken& cancel) {
     const auto& params = in.shards.front().params;
     auto key = keyOf(params);
     if (!key) return std::unexpected(key.error());
     const int dim = params.value("dim", 0);
-    const StorageType storage = params.value("storage", std::string("f16")) == "f32" ? StorageType::Float32 : StorageType::Float16;
+    const StorageType storage =
+        params.value("storage", std::string("f16")) == "f32" ? StorageType::Float32 : StorageType::Float16;
     auto set = ensureEmbeddingSet(store, *key, dim, storage);
     if (!set) return std::unexpected(set.error());
     auto have = encodedCount(store, set->id, in.corpus.id);
     if (!have) return std::unexpected(have.error());
-    if (*have > 0) progress.info(brace("Embedding set {} already holds {} rows of '{}'; those are kept.", set->id, *have, in.corpus.name));
+    if (*have > 0)
+        progress.info(
+            brace("Embedding set {} already holds {} rows of '{}'; those are kept.", set->id, *have, in.corpus.name));
     r.embeddingSet = set->id;
     r.moments = MomentStats::zeros(dim);
     const ShardDType type = storage == StorageType::Float16 ? ShardDType::F16 : ShardDType::F32;
@@ -86,7 +90,9 @@ Status mergeEncode(const MergeInput& in, Store& store, MergeResult& r, ProgressS
                 return s;
             }
             const std::span<const float> rows(floats.data() + skip * dim, static_cast<std::size_t>((len - skip) * dim));
-            if (auto s = appendEmbeddings(store, set->id, in.corpus.id, firstPosition + off + skip, len - skip, rows); !s) return s;
+            if (auto s = appendEmbeddings(store, set->id, in.corpus.id, firstPosition + off + skip, len - skip, rows);
+                !s)
+                return s;
             r.rows += len - skip;
         }
         auto moments = readMoments(reader, dim);

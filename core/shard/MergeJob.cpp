@@ -3,8 +3,8 @@
 #include <chrono>
 #include <set>
 
-#include "jobs/RunJob.h"
 #include "common/Brace.h"
+#include "jobs/RunJob.h"
 #include "runs/RunBlobs.h"
 #include "shard/MergeSteps.h"
 #include "shard/ShardSet.h"
@@ -40,7 +40,9 @@ Expected<std::string> chooseJob(const MergeParams& p) {
         return p.job;
     }
     const auto jobs = jobsIn(p.dir);
-    if (jobs.empty()) return fail(brace("{}: no shard files found (expected encode-, assign- or score-I-of-N files).", p.dir.string()));
+    if (jobs.empty())
+        return fail(
+            brace("{}: no shard files found (expected encode-, assign- or score-I-of-N files).", p.dir.string()));
     if (jobs.size() > 1) {
         std::string list;
         for (const auto& j : jobs) list += (list.empty() ? "" : ", ") + j;
@@ -57,10 +59,11 @@ Expected<CorpusInfo> shardCorpus(Store& store, const std::vector<ShardManifest>&
     if (!corpus) return std::unexpected(corpus.error());
     if (params.value("corpus_id", std::int64_t(-1)) != corpus->id ||
         params.value("corpus_sentences", std::int64_t(-1)) != corpus->sentences)
-        return fail(brace("The shards were made from corpus '{}' with {} sentences (id {}); this project's corpus of that name "
-                          "has {} (id {}). Were they made from another project?",
-                          name, params.value("corpus_sentences", std::int64_t(-1)), params.value("corpus_id", std::int64_t(-1)),
-                          corpus->sentences, corpus->id));
+        return fail(
+            brace("The shards were made from corpus '{}' with {} sentences (id {}); this project's corpus of that name "
+                  "has {} (id {}). Were they made from another project?",
+                  name, params.value("corpus_sentences", std::int64_t(-1)), params.value("corpus_id", std::int64_t(-1)),
+                  corpus->sentences, corpus->id));
     std::int64_t rows = 0;
     for (const auto& s : shards) rows += s.rows;
     if (rows != corpus->sentences)
@@ -70,20 +73,27 @@ Expected<CorpusInfo> shardCorpus(Store& store, const std::vector<ShardManifest>&
 
 Status recordMerge(Store& store, const MergeInput& in, const std::string& job, MergeResult& r) {
     const auto& first = in.shards.front();
-    const nlohmann::json params = {{"job", job}, {"dir", fs::absolute(in.dir).string()}, {"shards", first.shard.count},
-                                   {"params_hash", first.paramsHash}, {"model_hash", first.modelHash},
+    const nlohmann::json params = {{"job", job},
+                                   {"dir", fs::absolute(in.dir).string()},
+                                   {"shards", first.shard.count},
+                                   {"params_hash", first.paramsHash},
+                                   {"model_hash", first.modelHash},
                                    {"shard_params", first.params}};
-    auto runId = createRun(store, RunKind::Merge, in.corpus.id, r.embeddingSet ? std::optional(r.embeddingSet) : std::nullopt, params);
+    auto runId = createRun(store, RunKind::Merge, in.corpus.id,
+                           r.embeddingSet ? std::optional(r.embeddingSet) : std::nullopt, params);
     if (!runId) return std::unexpected(runId.error());
     r.mergeRunId = *runId;
     if (r.moments) {
         const std::int64_t count = r.moments->count;
-        for (const Status& s : {putRunArray(store, *runId, blobs::kMomentCount, std::span<const std::int64_t>(&count, 1)),
-                                putRunArray(store, *runId, blobs::kMomentSum, std::span<const double>(r.moments->sum)),
-                                putRunArray(store, *runId, blobs::kMomentOuter, std::span<const double>(r.moments->outer))})
+        for (const Status& s :
+             {putRunArray(store, *runId, blobs::kMomentCount, std::span<const std::int64_t>(&count, 1)),
+              putRunArray(store, *runId, blobs::kMomentSum, std::span<const double>(r.moments->sum)),
+              putRunArray(store, *runId, blobs::kMomentOuter, std::span<const double>(r.moments->outer))})
             if (!s) return s;
         r.summary.pcaStatistics = MergePcaStatistics{
-            count, r.moments->dim, {std::string(blobs::kMomentCount), std::string(blobs::kMomentSum), std::string(blobs::kMomentOuter)}};
+            count,
+            r.moments->dim,
+            {std::string(blobs::kMomentCount), std::string(blobs::kMomentSum), std::string(blobs::kMomentOuter)}};
     }
     r.summary.shards = first.shard.count;
     r.summary.rows = r.rows;
@@ -139,12 +149,13 @@ Expected<std::pair<ShardFileReader, std::int64_t>> openShardData(const MergeInpu
     if (!ids) return std::unexpected(ids.error());
     for (std::size_t i = 0; i < ids->size(); ++i)
         if ((*ids)[i] != in.corpusIds[first + i])
-            return fail(brace("{}: row {} is sentence {}, but the corpus has sentence {} there.", path.string(), i, (*ids)[i],
-                              in.corpusIds[first + i]));
+            return fail(brace("{}: row {} is sentence {}, but the corpus has sentence {} there.", path.string(), i,
+                              (*ids)[i], in.corpusIds[first + i]));
     return std::pair{std::move(*reader), static_cast<std::int64_t>(first)};
 }
 
-Expected<MergeResult> runMerge(const MergeParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel) {
+Expected<MergeResult> runMerge(const MergeParams& params, Store& store, ProgressSink& progress,
+                               const CancelToken& cancel) {
     return runJob<MergeResult>([&] { return mergeBody(params, store, progress, cancel); });
 }
 

@@ -31,10 +31,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/MomentStats.h"
 #include "common/Error.h"
 #include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
-#include "analysis/MomentStats.h"
 #include "runs/MergeSummary.h"
 
 namespace dl {
@@ -62,6 +62,7 @@ struct MergeResult {
 };
 
 // Shards incomplete or damaged: fails with the message described above; the project is unchanged.
-Expected<MergeResult> runMerge(const MergeParams& params, Store& store, ProgressSink& progress, const CancelToken& cancel);
+Expected<MergeResult> runMerge(const MergeParams& params, Store& store, ProgressSink& progress,
+                               const CancelToken& cancel);
 
 }  // namespace dl

@@ -24,7 +24,9 @@ Status gather(const MergeInput& in, const char* name, ShardDType type, std::int6
         auto values = data->first.readAll<T>(name, type, shard.rows, cols);
         if (!values) return std::unexpected(values.error());
         out.insert(out.end(), values->begin(), values->end());
-        if (ids) ids->insert(ids->end(), in.corpusIds.begin() + data->second, in.corpusIds.begin() + data->second + shard.rows);
+        if (ids)
+            ids->insert(ids->end(), in.corpusIds.begin() + data->second,
+                        in.corpusIds.begin() + data->second + shard.rows);
     }
     return {};
 }
@@ -39,19 +41,24 @@ Expected<RunInfo> sourceRun(Store& store, const MergeInput& in, RunKind kind) {
     const auto id = in.shards.front().params.value("run", std::int64_t(0));
     auto run = getRun(store, id);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != kind) return fail("Run " + std::to_string(id) + " that the shards applied is not a " + toString(kind) + " run.");
+    if (run->kind != kind)
+        return fail("Run " + std::to_string(id) + " that the shards applied is not a " + toString(kind) + " run.");
     return run;
 }
 
 nlohmann::json appliedParams(const MergeInput& in, const RunInfo& source) {
     const auto& first = in.shards.front();
-    return {{"run", source.id}, {"corpus", in.corpus.name}, {"shards", first.shard.count}, {"params_hash", first.paramsHash},
+    return {{"run", source.id},
+            {"corpus", in.corpus.name},
+            {"shards", first.shard.count},
+            {"params_hash", first.paramsHash},
             {"model_hash", first.modelHash}};
 }
 
 }  // namespace
 
-Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress, const CancelToken& cancel) {
+Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress,
+                   const CancelToken& cancel) {
     auto source = sourceRun(store, in, RunKind::Cluster);
     if (!source) return std::unexpected(source.error());
     const int k = in.shards.front().params.value("k", 0);
@@ -79,10 +86,12 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
     auto runId = createRun(store, RunKind::Assign, in.corpus.id, source->embeddingSetId, params);
     if (!runId) return std::unexpected(runId.error());
     const auto n = static_cast<double>(rr.sentenceIds.size());
-    const AssignSummary summary{source->id, in.corpus.name, std::int64_t(rr.sentenceIds.size()), k, sizes, n > 0 ? loglik / n : 0.0};
-    for (const Status& s : {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary.toJson()),
-                            putRunArray(store, *runId, blobs::kSentenceIds, std::span<const std::int64_t>(rr.sentenceIds)),
-                            putRunArray(store, *runId, blobs::kResponsibilities, std::span<const double>(resp))})
+    const AssignSummary summary{source->id, in.corpus.name, std::int64_t(rr.sentenceIds.size()),
+                                k,          sizes,          n > 0 ? loglik / n : 0.0};
+    for (const Status& s :
+         {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary.toJson()),
+          putRunArray(store, *runId, blobs::kSentenceIds, std::span<const std::int64_t>(rr.sentenceIds)),
+          putRunArray(store, *runId, blobs::kResponsibilities, std::span<const double>(resp))})
         if (!s) return s;
     if (mapped)
         if (auto s = putRunArray(store, *runId, blobs::kPca2d, std::span<const float>(map2d)); !s) return s;
@@ -92,7 +101,8 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
     return {};
 }
 
-Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress, const CancelToken& cancel) {
+Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSink& progress,
+                  const CancelToken& cancel) {
     auto source = sourceRun(store, in, RunKind::Select);
     if (!source) return std::unexpected(source.error());
     RunResults rr;
@@ -100,11 +110,14 @@ Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSi
     auto method = parseMethod(source->params.value("method", std::string()));
     if (!method) return std::unexpected(method.error());
     const auto& sp = source->params;
-    const std::optional<std::int64_t> top = sp.contains("top") ? std::optional(sp["top"].get<std::int64_t>()) : std::nullopt;
-    const std::optional<double> threshold = sp.contains("threshold") ? std::optional(sp["threshold"].get<double>()) : std::nullopt;
+    const std::optional<std::int64_t> top =
+        sp.contains("top") ? std::optional(sp["top"].get<std::int64_t>()) : std::nullopt;
+    const std::optional<double> threshold =
+        sp.contains("threshold") ? std::optional(sp["threshold"].get<double>()) : std::nullopt;
     auto [selected, cut] = cutSelection(*method, top, threshold, rr.score, rr.sentenceIds);
     rr.label.assign(selected.begin(), selected.end());
-    if (*method == SelectMethod::FinetuneHead) rr.prob = rr.score;  // the classifier's probability, as the run stores it
+    if (*method == SelectMethod::FinetuneHead)
+        rr.prob = rr.score;  // the classifier's probability, as the run stores it
     std::int64_t chosen = 0, excluded = 0;
     for (std::size_t i = 0; i < rr.score.size(); ++i) chosen += selected[i], excluded += std::isnan(rr.score[i]);
     nlohmann::json params = sp;

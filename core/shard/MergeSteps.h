@@ -25,8 +25,11 @@ struct MergeInput {
 // positions; returns the reader and the shard's first position.
 Expected<std::pair<ShardFileReader, std::int64_t>> openShardData(const MergeInput& in, const ShardManifest& shard);
 
-Status mergeEncode(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress, const CancelToken& cancel);
-Status mergeAssign(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress, const CancelToken& cancel);
-Status mergeScore(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress, const CancelToken& cancel);
+Status mergeEncode(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress,
+                   const CancelToken& cancel);
+Status mergeAssign(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress,
+                   const CancelToken& cancel);
+Status mergeScore(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress,
+                  const CancelToken& cancel);
 
 }  // namespace dl

@@ -4,8 +4,8 @@
 #include <cstring>
 #include <system_error>
 
-#include "common/Sha256.h"
 #include "common/Brace.h"
+#include "common/Sha256.h"
 
 namespace dl {
 
@@ -64,7 +64,8 @@ Status ShardFileWriter::write(const void* data, std::size_t size) {
 
 Status ShardFileWriter::checkComplete() const {
     if (written_ != expected_)
-        return fail(brace("Internal error: shard array has {} of {} bytes in {}.", written_, expected_, temp_.string()));
+        return fail(
+            brace("Internal error: shard array has {} of {} bytes in {}.", written_, expected_, temp_.string()));
     return {};
 }
 
@@ -75,8 +76,8 @@ Status ShardFileWriter::begin(const std::string& name, ShardDType type, std::int
     const auto len = static_cast<std::uint16_t>(name.size());
     const std::uint8_t typeAndPad[8] = {static_cast<std::uint8_t>(type), 0, 0, 0, 0, 0, 0, 0};
     const std::int64_t shape[2] = {rows, cols};
-    for (const Status& s : {write(&len, sizeof len), write(name.data(), name.size()), write(typeAndPad, sizeof typeAndPad),
-                            write(shape, sizeof shape)})
+    for (const Status& s : {write(&len, sizeof len), write(name.data(), name.size()),
+                            write(typeAndPad, sizeof typeAndPad), write(shape, sizeof shape)})
         if (!s) return s;
     expected_ = rows * cols * static_cast<std::int64_t>(shardDTypeSize(type));
     written_ = 0;
@@ -114,7 +115,8 @@ Expected<ShardFileReader> ShardFileReader::open(const fs::path& path) {
     if (!in || std::memcmp(magic, kMagic, sizeof magic) != 0)
         return fail(brace("{}: not a DomainLens shard data file.", path.string()));
     if (header[0] > kVersion)
-        return fail(brace("{}: shard data version {} is newer than this DomainLens reads ({}).", path.string(), header[0], kVersion));
+        return fail(brace("{}: shard data version {} is newer than this DomainLens reads ({}).", path.string(),
+                          header[0], kVersion));
     ShardFileReader r;
     r.path_ = path;
     std::uint64_t pos = sizeof magic + sizeof header;
@@ -133,10 +135,11 @@ Expected<ShardFileReader> ShardFileReader::open(const fs::path& path) {
         a.offset = pos + sizeof len + len + sizeof typeAndPad + sizeof shape;
         if (!in || shardDTypeSize(a.type) == 0 || a.rows < 0 || a.cols < 0 || a.rows > kMaxDim || a.cols > kMaxDim)
             return fail(brace("{}: damaged array header at byte {}.", path.string(), pos));
-        const auto bytes = static_cast<std::uint64_t>(a.rows) * static_cast<std::uint64_t>(a.cols) * shardDTypeSize(a.type);
+        const auto bytes =
+            static_cast<std::uint64_t>(a.rows) * static_cast<std::uint64_t>(a.cols) * shardDTypeSize(a.type);
         if (a.offset + bytes > size)
-            return fail(brace("{}: truncated (array '{}' needs {} bytes more than the file holds).", path.string(), a.name,
-                              a.offset + bytes - size));
+            return fail(brace("{}: truncated (array '{}' needs {} bytes more than the file holds).", path.string(),
+                              a.name, a.offset + bytes - size));
         pos = a.offset + bytes;
         r.arrays_.push_back(std::move(a));
     }
@@ -148,8 +151,8 @@ Expected<ShardArray> ShardFileReader::find(const std::string& name, ShardDType t
     for (const auto& a : arrays_) {
         if (a.name != name) continue;
         if (a.type != type || (rows >= 0 && a.rows != rows) || (cols >= 0 && a.cols != cols))
-            return fail(brace("{}: array '{}' has type {} and shape {} x {}, expected type {} and {} x {}.", path_.string(),
-                              name, int(a.type), a.rows, a.cols, int(type), rows, cols));
+            return fail(brace("{}: array '{}' has type {} and shape {} x {}, expected type {} and {} x {}.",
+                              path_.string(), name, int(a.type), a.rows, a.cols, int(type), rows, cols));
         return a;
     }
     return fail(brace("{}: array '{}' is missing.", path_.string(), name));

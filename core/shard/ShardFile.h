@@ -34,7 +34,8 @@ public:
     Status begin(const std::string& name, ShardDType type, std::int64_t rows, std::int64_t cols);
     Status append(std::span<const std::byte> bytes);
     template <class T>
-    Status array(const std::string& name, ShardDType type, std::int64_t rows, std::int64_t cols, std::span<const T> values) {
+    Status array(const std::string& name, ShardDType type, std::int64_t rows, std::int64_t cols,
+                 std::span<const T> values) {
         if (auto s = begin(name, type, rows, cols); !s) return s;
         return append(std::as_bytes(values));
     }
@@ -66,7 +67,8 @@ public:
     static Expected<ShardFileReader> open(const std::filesystem::path& path);
     const std::filesystem::path& path() const { return path_; }
     // The array `name` with this type and shape (rows/cols < 0: any); the error names file and array.
-    Expected<ShardArray> find(const std::string& name, ShardDType type, std::int64_t rows = -1, std::int64_t cols = -1) const;
+    Expected<ShardArray> find(const std::string& name, ShardDType type, std::int64_t rows = -1,
+                              std::int64_t cols = -1) const;
     // Rows [first, first + count) of an array, raw values into `out` (count * cols * size bytes).
     Status read(const ShardArray& array, std::int64_t first, std::int64_t count, void* out) const;
     template <class T>

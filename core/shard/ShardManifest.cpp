@@ -1,10 +1,10 @@
 #include "shard/ShardManifest.h"
 
 #include <cstdio>
-#include "common/Brace.h"
 #include <fstream>
 #include <system_error>
 #include <vector>
+#include "common/Brace.h"
 
 #include "common/Sha256.h"
 
@@ -54,16 +54,16 @@ Expected<ShardManifest> ShardManifest::fromJson(const json& j, const std::string
     ShardManifest m;
     for (const Status& s : {readField(j, "format", format, where), readField(j, "format_version", version, where),
                             readField(j, "job", m.job, where), readField(j, "params_hash", m.paramsHash, where),
-                            readField(j, "model_hash", m.modelHash, where),
-                            readField(j, "shard", m.shard.index, where), readField(j, "shards", m.shard.count, where),
-                            readField(j, "first_id", m.firstId, where), readField(j, "last_id", m.lastId, where),
-                            readField(j, "rows", m.rows, where), readField(j, "data_file", m.dataFile, where),
-                            readField(j, "sha256", m.sha256, where)})
+                            readField(j, "model_hash", m.modelHash, where), readField(j, "shard", m.shard.index, where),
+                            readField(j, "shards", m.shard.count, where), readField(j, "first_id", m.firstId, where),
+                            readField(j, "last_id", m.lastId, where), readField(j, "rows", m.rows, where),
+                            readField(j, "data_file", m.dataFile, where), readField(j, "sha256", m.sha256, where)})
         if (!s) return std::unexpected(s.error());
-    if (format != "domainlens-shard") return fail(brace("{}: field 'format' is '{}', not a DomainLens shard.", where, format));
+    if (format != "domainlens-shard")
+        return fail(brace("{}: field 'format' is '{}', not a DomainLens shard.", where, format));
     if (version > kFormatVersion)
         return fail(brace("{}: shard format version {} is newer than this DomainLens reads ({}).", where, version,
-                                kFormatVersion));
+                          kFormatVersion));
     if (m.shard.count < 1 || m.shard.index < 0 || m.shard.index >= m.shard.count)
         return fail(brace("{}: field 'shard' ({}) is outside 0..{}.", where, m.shard.index, m.shard.count - 1));
     if (m.rows < 0) return fail(brace("{}: field 'rows' is negative.", where));
@@ -133,7 +133,7 @@ Expected<ShardManifest> readShardManifest(const fs::path& path) {
     if (!sum) return std::unexpected(sum.error());
     if (*sum != m->sha256)
         return fail(brace("{}: checksum mismatch (the file is corrupt or was changed after the shard finished).",
-                                data.string()));
+                          data.string()));
     return m;
 }
 

@@ -1,11 +1,11 @@
 #include "shard/ShardSet.h"
 
 #include <algorithm>
-#include "common/Brace.h"
 #include <cstdio>
 #include <map>
-#include <tuple>
 #include <system_error>
+#include <tuple>
+#include "common/Brace.h"
 
 namespace dl {
 
@@ -67,10 +67,10 @@ ShardSetProblem checkShards(const fs::path& dir, const std::string& job, std::op
     std::map<int, ShardManifest> byIndex;
     for (auto& m : read) {
         if (std::tuple(m.shard.count, m.paramsHash, m.modelHash) != ref->first) {
-            problem.messages.push_back(brace("shard {} of {}: made with other parameters, model or shard count "
-                                                   "than the rest ({} shards, parameters {}).",
-                                                   m.shard.index, m.shard.count, count,
-                                                   std::get<1>(ref->first).substr(0, 12)));
+            problem.messages.push_back(
+                brace("shard {} of {}: made with other parameters, model or shard count "
+                      "than the rest ({} shards, parameters {}).",
+                      m.shard.index, m.shard.count, count, std::get<1>(ref->first).substr(0, 12)));
             broken.push_back(m.shard.index);
             continue;
         }
@@ -81,9 +81,8 @@ ShardSetProblem checkShards(const fs::path& dir, const std::string& job, std::op
     for (const auto& [index, m] : byIndex) {
         if (m.rows == 0) continue;
         if (previous && m.firstId <= previous->lastId)
-            problem.messages.push_back(brace("shards {} and {} overlap (ids {}..{} and {}..{}).",
-                                                   previous->shard.index, index, previous->firstId, previous->lastId,
-                                                   m.firstId, m.lastId));
+            problem.messages.push_back(brace("shards {} and {} overlap (ids {}..{} and {}..{}).", previous->shard.index,
+                                             index, previous->firstId, previous->lastId, m.firstId, m.lastId));
         previous = &m;
     }
     for (int i = 0; i < count; ++i)
@@ -110,7 +109,7 @@ Expected<std::vector<ShardManifest>> collectShards(const fs::path& dir, const st
     std::string text;
     if (!problem.missing.empty())
         text = brace("{} shard(s) of '{}' missing or invalid in {}: {}. Re-run only them with --array={}.",
-                           problem.missing.size(), job, dir.string(), joinInts(problem.missing), problem.arrayList);
+                     problem.missing.size(), job, dir.string(), joinInts(problem.missing), problem.arrayList);
     for (const auto& line : problem.messages) text += (text.empty() ? "" : "\n  ") + line;
     return fail(text);
 }

@@ -26,7 +26,7 @@ Expected<std::vector<ShardManifest>> collectShards(const std::filesystem::path& 
 
 // The same check, returning the problem in structured form (empty `missing` and `messages`
 // when the set is complete) for callers that want to list it themselves.
-ShardSetProblem checkShards(const std::filesystem::path& dir, const std::string& job,
-                            std::optional<int> arraySize, std::vector<ShardManifest>& valid);
+ShardSetProblem checkShards(const std::filesystem::path& dir, const std::string& job, std::optional<int> arraySize,
+                            std::vector<ShardManifest>& valid);
 
 }  // namespace dl

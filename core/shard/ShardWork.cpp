@@ -15,7 +15,8 @@ Expected<ShardRows> shardRows(Store& store, const CorpusInfo& corpus, const Shar
     if (!labels) return std::unexpected(labels.error());
     const auto& ids = labels->sentenceIds;
     if (!std::is_sorted(ids.begin(), ids.end()))
-        return fail(brace("Corpus '{}': sentence ids are not in position order; shards need contiguous id ranges.", corpus.name));
+        return fail(brace("Corpus '{}': sentence ids are not in position order; shards need contiguous id ranges.",
+                          corpus.name));
     const auto [first, last] = shardRowRange(spec, ids.size());
     ShardRows r;
     r.corpus = corpus;
@@ -34,7 +35,8 @@ Expected<CorpusInfo> corpusForRun(Store& store, std::int64_t runCorpusId, const 
     return fail(brace("The run's corpus (id {}) is no longer in the project; name one with --corpus.", runCorpusId));
 }
 
-Expected<EmbeddingMatrix> shardEmbeddings(Store& store, const ShardRows& rows, const std::vector<std::int64_t>& setIds) {
+Expected<EmbeddingMatrix> shardEmbeddings(Store& store, const ShardRows& rows,
+                                          const std::vector<std::int64_t>& setIds) {
     if (setIds.empty()) return fail("Internal error: no embedding set to read.");
     const auto n = static_cast<std::int64_t>(rows.ids.size());
     auto first = loadEmbeddingRange(store, setIds.front(), rows.corpus.id, rows.firstPosition, n);
@@ -44,7 +46,8 @@ Expected<EmbeddingMatrix> shardEmbeddings(Store& store, const ShardRows& rows, c
     for (std::size_t i = 1; i < setIds.size(); ++i) {
         auto m = loadEmbeddingRange(store, setIds[i], rows.corpus.id, rows.firstPosition, n);
         if (!m) return std::unexpected(m.error());
-        if (m->dim != first->dim) return fail(brace("Embedding sets {} and {} differ in dimension.", setIds[0], setIds[i]));
+        if (m->dim != first->dim)
+            return fail(brace("Embedding sets {} and {} differ in dimension.", setIds[0], setIds[i]));
         for (std::size_t j = 0; j < acc.size(); ++j) acc[j] += m->data[j];
     }
     const double inv = 1.0 / double(setIds.size());
@@ -61,7 +64,8 @@ Expected<std::vector<std::string>> shardTexts(Store& store, const ShardRows& row
         return texts.size() < rows.ids.size();
     });
     if (!s) return std::unexpected(s.error());
-    if (texts.size() != rows.ids.size()) return fail(brace("Corpus '{}' ends inside its shard range; was it changed?", rows.corpus.name));
+    if (texts.size() != rows.ids.size())
+        return fail(brace("Corpus '{}' ends inside its shard range; was it changed?", rows.corpus.name));
     return texts;
 }
 

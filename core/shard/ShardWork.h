@@ -66,7 +66,7 @@ private:
 };
 
 // The outcome of a rerun whose shard is already complete (nullopt when it must run).
-std::optional<ShardOutcome> finishedShard(const std::filesystem::path& dir, const std::string& job, const ShardSpec& spec,
-                                          const nlohmann::json& params);
+std::optional<ShardOutcome> finishedShard(const std::filesystem::path& dir, const std::string& job,
+                                          const ShardSpec& spec, const nlohmann::json& params);
 
 }  // namespace dl

@@ -27,7 +27,8 @@ Expected<std::vector<CorpusInfo>> listCorpora(Store& store) {
         byId[c.id] = out.size();
         out.push_back(std::move(c));
     }
-    auto counts = store.prepare("SELECT corpus_id, domain, COUNT(*) FROM sentences GROUP BY corpus_id, domain ORDER BY corpus_id, domain");
+    auto counts = store.prepare(
+        "SELECT corpus_id, domain, COUNT(*) FROM sentences GROUP BY corpus_id, domain ORDER BY corpus_id, domain");
     if (!counts) return std::unexpected(counts.error());
     while (true) {
         auto row = counts->step();
@@ -51,8 +52,10 @@ Expected<CorpusInfo> findCorpus(Store& store, const std::string& name) {
         names += (names.empty() ? "" : ", ") + c.name;
     }
     if (all->empty())
-        return fail(ErrorCode::UnknownCorpus, {name, ""}, "The project " + store.path() + " has no corpora yet (use `import`).");
-    return fail(ErrorCode::UnknownCorpus, {name, names}, "No corpus named '" + name + "' in " + store.path() + " (corpora: " + names + ").");
+        return fail(ErrorCode::UnknownCorpus, {name, ""},
+                    "The project " + store.path() + " has no corpora yet (use `import`).");
+    return fail(ErrorCode::UnknownCorpus, {name, names},
+                "No corpus named '" + name + "' in " + store.path() + " (corpora: " + names + ").");
 }
 
 Expected<CorpusInfo> resolveCorpus(Store& store, const std::string& name) {
@@ -61,7 +64,8 @@ Expected<CorpusInfo> resolveCorpus(Store& store, const std::string& name) {
     if (!all) return std::unexpected(all.error());
     if (all->size() == 1) return all->front();
     if (all->empty())
-        return fail(ErrorCode::UnknownCorpus, {name, ""}, "The project " + store.path() + " has no corpora yet (use `import`).");
+        return fail(ErrorCode::UnknownCorpus, {name, ""},
+                    "The project " + store.path() + " has no corpora yet (use `import`).");
     std::string names;
     for (auto& c : *all) names += (names.empty() ? "" : ", ") + c.name;
     return usageError("The project has several corpora; name one with --corpus (" + names + ").");
@@ -120,7 +124,8 @@ Expected<CorpusLabels> corpusLabels(Store& store, std::int64_t corpusId) {
 }
 
 Expected<std::vector<Sentence>> sentencesById(Store& store, const std::vector<std::int64_t>& ids) {
-    auto q = store.prepare("SELECT id, position, domain, src, tgt, src_tokens, tgt_tokens FROM sentences WHERE id = ?1");
+    auto q =
+        store.prepare("SELECT id, position, domain, src, tgt, src_tokens, tgt_tokens FROM sentences WHERE id = ?1");
     if (!q) return std::unexpected(q.error());
     std::vector<Sentence> out;
     out.reserve(ids.size());

@@ -46,10 +46,15 @@ std::string EmbeddingKey::identity() const {
 Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage,
                                               const std::string& modelPath) {
     const std::string identity = key.identity();
-    auto q = store.prepare(std::string("SELECT ") + kSetColumns +
-                           " FROM embedding_sets WHERE model=?1 AND layer=?2 AND pooling=?3 AND side=?4 AND normalized=?5");
+    auto q =
+        store.prepare(std::string("SELECT ") + kSetColumns +
+                      " FROM embedding_sets WHERE model=?1 AND layer=?2 AND pooling=?3 AND side=?4 AND normalized=?5");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, identity).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side)).bind(5, key.normalized ? 1 : 0);
+    q->bind(1, identity)
+        .bind(2, key.layer)
+        .bind(3, key.pooling)
+        .bind(4, sideName(key.side))
+        .bind(5, key.normalized ? 1 : 0);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
     if (*row) {
@@ -70,9 +75,18 @@ Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& 
         "INSERT INTO embedding_sets(model, layer, pooling, side, normalized, dim, storage, model_name, model_hash, "
         "precision, prefix, model_path) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)");
     if (!ins) return std::unexpected(ins.error());
-    ins->bind(1, identity).bind(2, key.layer).bind(3, key.pooling).bind(4, sideName(key.side))
-        .bind(5, key.normalized ? 1 : 0).bind(6, dim).bind(7, std::string_view(storageName(storage)))
-        .bind(8, key.model).bind(9, key.modelHash).bind(10, key.precision).bind(11, key.prefix).bind(12, modelPath);
+    ins->bind(1, identity)
+        .bind(2, key.layer)
+        .bind(3, key.pooling)
+        .bind(4, sideName(key.side))
+        .bind(5, key.normalized ? 1 : 0)
+        .bind(6, dim)
+        .bind(7, std::string_view(storageName(storage)))
+        .bind(8, key.model)
+        .bind(9, key.modelHash)
+        .bind(10, key.precision)
+        .bind(11, key.prefix)
+        .bind(12, modelPath);
     if (auto s = ins->run(); !s) return std::unexpected(s.error());
     EmbeddingSetInfo info{store.lastInsertId(), key, dim, storage, modelPath};
     return info;
@@ -105,8 +119,9 @@ Expected<std::int64_t> encodedCount(Store& store, std::int64_t setId, std::int64
     // The last chunk by the primary key (chunks are contiguous: appendEmbeddings checks it),
     // one seek; MAX(first_position + rows) scanned every chunk of the set per append, which
     // made a merge of millions of vectors in one transaction quadratic (docs/scale.md).
-    auto q = store.prepare("SELECT COALESCE((SELECT first_position + rows FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 "
-                           "ORDER BY first_position DESC LIMIT 1), 0)");
+    auto q = store.prepare(
+        "SELECT COALESCE((SELECT first_position + rows FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 "
+        "ORDER BY first_position DESC LIMIT 1), 0)");
     if (!q) return std::unexpected(q.error());
     q->bind(1, setId).bind(2, corpusId);
     auto row = q->step();
@@ -126,7 +141,8 @@ Status appendEmbeddings(Store& store, std::int64_t setId, std::int64_t corpusId,
     if (*done != firstPosition)
         return fail("Internal error: embedding chunk starts at position " + std::to_string(firstPosition) +
                     " but the corpus is encoded up to " + std::to_string(*done) + ".");
-    auto ins = store.prepare("INSERT INTO embedding_chunks(set_id, corpus_id, first_position, rows, data) VALUES(?1,?2,?3,?4,?5)");
+    auto ins = store.prepare(
+        "INSERT INTO embedding_chunks(set_id, corpus_id, first_position, rows, data) VALUES(?1,?2,?3,?4,?5)");
     if (!ins) return std::unexpected(ins.error());
     ins->bind(1, setId).bind(2, corpusId).bind(3, firstPosition).bind(4, rows);
     if (set->storage == StorageType::Float16) {
@@ -158,15 +174,16 @@ Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, s
     if (!total) return std::unexpected(total.error());
     if (firstPosition < 0 || rows < 0 || firstPosition + rows > *total)
         return fail("Embedding set " + std::to_string(setId) + " covers positions 0.." + std::to_string(*total) +
-                    " of this corpus, not " + std::to_string(firstPosition) + ".." + std::to_string(firstPosition + rows) +
-                    " (run `encode` first).");
+                    " of this corpus, not " + std::to_string(firstPosition) + ".." +
+                    std::to_string(firstPosition + rows) + " (run `encode` first).");
     EmbeddingMatrix m;
     m.rows = rows;
     m.dim = set->dim;
     m.data.resize(static_cast<std::size_t>(m.rows) * m.dim);
     const std::int64_t end = firstPosition + rows;
-    auto q = store.prepare("SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 "
-                           "AND first_position < ?4 AND first_position + rows > ?3 ORDER BY first_position");
+    auto q = store.prepare(
+        "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 "
+        "AND first_position < ?4 AND first_position + rows > ?3 ORDER BY first_position");
     if (!q) return std::unexpected(q.error());
     q->bind(1, setId).bind(2, corpusId).bind(3, firstPosition).bind(4, end);
     const std::size_t valueSize = set->storage == StorageType::Float16 ? 2 : 4;
@@ -178,7 +195,8 @@ Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, s
         const std::int64_t first = q->int64(0), chunkRows = q->int64(1);
         auto blob = q->blob(2);
         if (blob.size() != static_cast<std::size_t>(chunkRows) * dim * valueSize)
-            return fail("The project " + store.path() + " has a damaged embedding chunk at position " + std::to_string(first) + ".");
+            return fail("The project " + store.path() + " has a damaged embedding chunk at position " +
+                        std::to_string(first) + ".");
         // The part of the chunk inside [firstPosition, end).
         const std::int64_t from = std::max(first, firstPosition), to = std::min(first + chunkRows, end);
         const auto values = static_cast<std::size_t>(to - from) * dim;

@@ -19,14 +19,14 @@ enum class StorageType { Float16, Float32 };
 
 struct EmbeddingKey {
     std::string model;     // model directory name or HF id, as shown to users (not part of the identity
-                           // when modelHash is set: two models in folders named alike differ by content)
-    int layer = -1;        // -1 = last layer
+                        // when modelHash is set: two models in folders named alike differ by content)
+    int layer = -1;  // -1 = last layer
     std::string pooling = "mean";
     Side side = Side::Source;
     bool normalized = false;
-    std::string modelHash;           // content hash (encode/ModelIdentity.h); "" = identified by name only
+    std::string modelHash;  // content hash (encode/ModelIdentity.h); "" = identified by name only
     std::string precision = "fp32";  // what the forward pass computed in: fp32, fp16 (CUDA), later bf16/int8
-    std::string prefix;              // prompt prepended to every text ("query", "passage"); "" = none
+    std::string prefix;  // prompt prepended to every text ("query", "passage"); "" = none
 
     // The set's unique identity as stored (embedding_sets.model since schema 2):
     // "sha256:HASH|PRECISION[|prefix=NAME]", or "name:MODEL|PRECISION..." without a hash.

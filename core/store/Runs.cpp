@@ -18,7 +18,8 @@ Expected<RunInfo> readRun(const Statement& q, const std::string& path) {
     auto kind = runKindFromString(q.text(1));
     if (!kind)
         return fail(ErrorCode::StoredDataInvalid, {std::to_string(r.id), "kind"},
-                    "Run " + std::to_string(r.id) + " in " + path + ": " + kind.error().message + " A newer DomainLens made it?");
+                    "Run " + std::to_string(r.id) + " in " + path + ": " + kind.error().message +
+                        " A newer DomainLens made it?");
     r.kind = *kind;
     r.corpusId = q.int64(2);
     if (!q.isNull(3)) r.embeddingSetId = q.int64(3);
@@ -80,13 +81,16 @@ Expected<RunInfo> getRun(Store& store, std::int64_t runId) {
     q->bind(1, runId);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
-    if (!*row) return fail(ErrorCode::UnknownRun, {std::to_string(runId)}, "No run " + std::to_string(runId) + " in the project " + store.path() + ".");
+    if (!*row)
+        return fail(ErrorCode::UnknownRun, {std::to_string(runId)},
+                    "No run " + std::to_string(runId) + " in the project " + store.path() + ".");
     return readRun(*q, store.path());
 }
 
 Expected<RunInfo> latestRun(Store& store, RunKind runKind) {
     const std::string kind = toString(runKind);
-    auto q = store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE kind = ?1 ORDER BY id DESC LIMIT 1");
+    auto q =
+        store.prepare(std::string("SELECT ") + kRunColumns + " FROM runs WHERE kind = ?1 ORDER BY id DESC LIMIT 1");
     if (!q) return std::unexpected(q.error());
     q->bind(1, kind);
     auto row = q->step();
@@ -100,7 +104,9 @@ Status writeRunResults(Store& store, std::int64_t runId, const RunResults& r) {
     auto sizeOk = [n](std::size_t s) { return s == 0 || s == n; };
     if (!sizeOk(r.label.size()) || !sizeOk(r.score.size()) || !sizeOk(r.prob.size()) || !sizeOk(r.loglik.size()))
         return fail("Internal error: run result columns have different lengths.");
-    auto q = store.prepare("INSERT OR REPLACE INTO run_results(run_id, sentence_id, label, score, prob, loglik) VALUES(?1,?2,?3,?4,?5,?6)");
+    auto q = store.prepare(
+        "INSERT OR REPLACE INTO run_results(run_id, sentence_id, label, score, prob, loglik) "
+        "VALUES(?1,?2,?3,?4,?5,?6)");
     if (!q) return std::unexpected(q.error());
     auto bindReal = [&](int col, const std::vector<double>& v, std::size_t i) {
         if (v.empty() || std::isnan(v[i])) q->bindNull(col);
@@ -119,7 +125,8 @@ Status writeRunResults(Store& store, std::int64_t runId, const RunResults& r) {
 }
 
 Expected<RunResults> readRunResults(Store& store, std::int64_t runId) {
-    auto q = store.prepare("SELECT sentence_id, label, score, prob, loglik FROM run_results WHERE run_id = ?1 ORDER BY sentence_id");
+    auto q = store.prepare(
+        "SELECT sentence_id, label, score, prob, loglik FROM run_results WHERE run_id = ?1 ORDER BY sentence_id");
     if (!q) return std::unexpected(q.error());
     q->bind(1, runId);
     RunResults r;
@@ -163,9 +170,11 @@ Status putRunJson(Store& store, std::int64_t runId, std::string_view name, const
 Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, std::string_view name) {
     auto bytes = getRunBlob(store, runId, name);
     if (!bytes) return std::unexpected(bytes.error());
-    auto j = nlohmann::json::parse(std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size()), nullptr, false);
+    auto j =
+        nlohmann::json::parse(std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size()), nullptr, false);
     if (j.is_discarded() || !j.is_object())
-        return fail("Run " + std::to_string(runId) + ": its stored '" + std::string(name) + "' is damaged (not a JSON object).");
+        return fail("Run " + std::to_string(runId) + ": its stored '" + std::string(name) +
+                    "' is damaged (not a JSON object).");
     return j;
 }
 

@@ -25,14 +25,16 @@ std::unexpected<Error> sqliteFailure(sqlite3* db, int rc, const std::string& fil
     const std::string name = file.empty() ? std::string("the project") : file;
     const int primary = rc & 0xff;
     if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
-        return fail(ErrorCode::ProjectLocked, {name}, "The project " + name + " is locked by another process (" + message + ").");
+        return fail(ErrorCode::ProjectLocked, {name},
+                    "The project " + name + " is locked by another process (" + message + ").");
     if (primary == SQLITE_READONLY)
         return fail(ErrorCode::ProjectReadOnly, {name}, "The project " + name + " is read-only (" + message + ").");
     if (outOfSpace(db, rc)) {
         const int err = primary == SQLITE_IOERR ? sqlite3_system_errno(db) : ENOSPC;
         const std::string why = err == EFBIG ? "the file-size limit was reached" : "no space left on the device";
         return fail(ErrorCode::DiskFull, {name},
-                    "Disk full while writing " + name + " (" + why + "); the unfinished change was rolled back, nothing was changed.");
+                    "Disk full while writing " + name + " (" + why +
+                        "); the unfinished change was rolled back, nothing was changed.");
     }
     return fail(ErrorCode::Database, {name, message}, "Project database error in " + name + ": " + message + ".");
 }

@@ -78,7 +78,8 @@ Store::~Store() {
 
 Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
     std::error_code ec;
-    if (fs::exists(path, ec)) return fail(ErrorCode::FileExists, {path}, "Cannot create the project " + path + ": the file already exists.");
+    if (fs::exists(path, ec))
+        return fail(ErrorCode::FileExists, {path}, "Cannot create the project " + path + ": the file already exists.");
     const fs::path parent = fs::absolute(fs::path(path), ec).parent_path();
     if (!fs::is_directory(parent, ec))
         return fail("Cannot create the project " + path + ": the folder " + parent.string() + " does not exist.");
@@ -88,8 +89,10 @@ Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
     // 16 KiB pages (before anything is written; SQLite's default is 4 KiB): a corpus import
     // writes a quarter of the pages, WAL frames and system calls (the kernel's share of
     // importing 1.5M pairs fell by half), and embedding chunks span fewer overflow pages.
-    auto setup = store->exec("PRAGMA page_size=16384; PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"
-                             "PRAGMA application_id=" + std::to_string(kApplicationId) + ";");
+    auto setup = store->exec(
+        "PRAGMA page_size=16384; PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;"
+        "PRAGMA application_id=" +
+        std::to_string(kApplicationId) + ";");
     if (!setup) {
         store.reset();
         fs::remove(path, ec);
@@ -123,8 +126,12 @@ std::string backupPath(const std::string& path, int version) {
 
 Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode mode) {
     std::error_code ec;
-    if (!fs::exists(path, ec)) return fail(ErrorCode::ProjectMissing, {path}, "The project " + path + " does not exist (create it with `init`).");
-    if (fs::is_directory(path, ec)) return fail(ErrorCode::ProjectIsFolder, {path}, "The project path " + path + " is a folder, not a project file.");
+    if (!fs::exists(path, ec))
+        return fail(ErrorCode::ProjectMissing, {path},
+                    "The project " + path + " does not exist (create it with `init`).");
+    if (fs::is_directory(path, ec))
+        return fail(ErrorCode::ProjectIsFolder, {path},
+                    "The project path " + path + " is a folder, not a project file.");
     const int flags = mode == OpenMode::ReadWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
     auto db = mode == OpenMode::SharedReadOnly ? openShared(path) : openConnection(path, flags);
     if (!db) return std::unexpected(db.error());
@@ -133,23 +140,28 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
 
     auto appId = pragmaInt(*db, "PRAGMA application_id");
     if (!appId)
-        return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project (" + appId.error().message + ").");
-    if (*appId != kApplicationId) return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project.");
+        return fail(ErrorCode::NotAProject, {path},
+                    "The file " + path + " is not a DomainLens project (" + appId.error().message + ").");
+    if (*appId != kApplicationId)
+        return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project.");
     auto version = pragmaInt(*db, "PRAGMA user_version");
     if (!version) return std::unexpected(version.error());
     if (*version < 0)  // migrate() would index its steps with it (found by tests/fuzz)
-        return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project (schema version " +
-                                                        std::to_string(*version) + ").");
+        return fail(
+            ErrorCode::NotAProject, {path},
+            "The file " + path + " is not a DomainLens project (schema version " + std::to_string(*version) + ").");
     const int current = currentSchemaVersion();
     if (*version > current)
         return fail(ErrorCode::ProjectTooNew, {path, std::to_string(*version), std::to_string(current)},
                     "The project " + path + " was written by a newer DomainLens (schema " + std::to_string(*version) +
-                    "; this version reads up to schema " + std::to_string(current) + "). Please update DomainLens.");
+                        "; this version reads up to schema " + std::to_string(current) +
+                        "). Please update DomainLens.");
     if (auto fk = store->exec("PRAGMA foreign_keys=ON;"); !fk) return std::unexpected(fk.error());
     if (*version < current && mode == OpenMode::SharedReadOnly)
         return fail(ErrorCode::UpgradeReadOnly, {path, std::to_string(*version), std::to_string(current)},
-                    "The project " + path + " uses schema " + std::to_string(*version) + " and must be upgraded to schema " +
-                    std::to_string(current) + " before workers read it; open it once with `domainlens-cli info`.");
+                    "The project " + path + " uses schema " + std::to_string(*version) +
+                        " and must be upgraded to schema " + std::to_string(current) +
+                        " before workers read it; open it once with `domainlens-cli info`.");
     if (*version < current) {
         // Migrate on open, whatever the mode asked for (the GUI opens read-only): a view of an
         // old schema would misread it, and refusing would lock the user out of the project.
@@ -164,9 +176,11 @@ Status Store::upgrade(const std::string& path, int fromVersion) {
     auto db = openConnection(path, SQLITE_OPEN_READWRITE);
     if (!db || sqlite3_db_readonly(*db, "main") == 1) {
         if (db) sqlite3_close_v2(*db);
-        return fail(ErrorCode::UpgradeReadOnly, {path, std::to_string(fromVersion), std::to_string(currentSchemaVersion())},
-                    "The project " + path + " uses schema " + std::to_string(fromVersion) + " and must be upgraded to schema " +
-                    std::to_string(currentSchemaVersion()) + ", but the file is read-only; copy it to a writable folder and open the copy.");
+        return fail(ErrorCode::UpgradeReadOnly,
+                    {path, std::to_string(fromVersion), std::to_string(currentSchemaVersion())},
+                    "The project " + path + " uses schema " + std::to_string(fromVersion) +
+                        " and must be upgraded to schema " + std::to_string(currentSchemaVersion()) +
+                        ", but the file is read-only; copy it to a writable folder and open the copy.");
     }
     std::unique_ptr<Store> store(new Store(*db, path, false));
     // The backup: a consistent copy (WAL content included) taken before anything changes.
@@ -175,11 +189,12 @@ Status Store::upgrade(const std::string& path, int fromVersion) {
     for (char c : backup) literal += c == '\'' ? std::string("''") : std::string(1, c);
     literal += "'";
     if (auto b = store->exec("VACUUM INTO " + literal + ";"); !b)
-        return fail("Cannot back up the project " + path + " to " + backup + " before upgrading it (" + b.error().message +
-                    "); nothing was changed.");
+        return fail("Cannot back up the project " + path + " to " + backup + " before upgrading it (" +
+                    b.error().message + "); nothing was changed.");
     if (auto m = store->migrate(); !m)
-        return fail(ErrorCode::UpgradeFailed, {path, std::to_string(currentSchemaVersion()), m.error().message, backup},
-                    m.error().message + " The project is unchanged; a copy from before the upgrade is at " + backup + ".");
+        return fail(
+            ErrorCode::UpgradeFailed, {path, std::to_string(currentSchemaVersion()), m.error().message, backup},
+            m.error().message + " The project is unchanged; a copy from before the upgrade is at " + backup + ".");
     return {};
 }
 
@@ -190,11 +205,13 @@ Status Store::migrate() {
     // Read inside the write transaction: another process may have upgraded the file meanwhile.
     auto version = pragmaInt(db_, "PRAGMA user_version");
     if (!version) return std::unexpected(version.error());
-    if (*version < 0) return fail("The project " + path_ + " has an invalid schema version " + std::to_string(*version) + ".");
+    if (*version < 0)
+        return fail("The project " + path_ + " has an invalid schema version " + std::to_string(*version) + ".");
     if (*version >= static_cast<int>(steps.size())) return tx->commit();
     for (int v = *version; v < static_cast<int>(steps.size()); ++v) {
-        if (auto s = exec(steps[v]); !s) return fail("Upgrading the project " + path_ + " to schema " +
-                                                     std::to_string(v + 1) + " failed: " + s.error().message);
+        if (auto s = exec(steps[v]); !s)
+            return fail("Upgrading the project " + path_ + " to schema " + std::to_string(v + 1) +
+                        " failed: " + s.error().message);
     }
     if (auto s = exec("PRAGMA user_version=" + std::to_string(steps.size()) + ";"); !s) return s;
     return tx->commit();
@@ -225,8 +242,9 @@ Expected<Statement> Store::prepare(const std::string& sql) {
 
 Expected<Store::Transaction> Store::begin() {
     if (readOnly_)
-        return fail(ErrorCode::ProjectReadOnly, {path_},
-                    "The project " + path_ + " is read-only (file permissions or read-only mode); nothing was changed.");
+        return fail(
+            ErrorCode::ProjectReadOnly, {path_},
+            "The project " + path_ + " is read-only (file permissions or read-only mode); nothing was changed.");
     if (auto s = exec("BEGIN IMMEDIATE;"); !s) return std::unexpected(s.error());
     return Transaction(this);
 }

@@ -54,7 +54,8 @@ Expected<std::int64_t> updateTextIndex(Store& store, ProgressSink& progress, con
     auto state = indexedState(store);
     if (!state) return std::unexpected(state.error());
     if (!state->present) {  // never built, or sentences went away: start again
-        if (auto s = store.exec("INSERT INTO sentence_text(sentence_text) VALUES('delete-all')"); !s) return std::unexpected(s.error());
+        if (auto s = store.exec("INSERT INTO sentence_text(sentence_text) VALUES('delete-all')"); !s)
+            return std::unexpected(s.error());
         *state = {};
     }
     auto todo = scalar(store, "SELECT count(*) FROM sentences WHERE id > ?", state->maxId);
@@ -115,7 +116,8 @@ Expected<TextMatches> searchText(Store& store, std::int64_t corpusId, std::strin
     auto status = textIndexStatus(store);
     if (!status) return std::unexpected(status.error());
     if (!status->current)
-        return fail(ErrorCode::TextIndexStale, {}, "The full-text index is not up to date; it is brought up to date before a search.");
+        return fail(ErrorCode::TextIndexStale, {},
+                    "The full-text index is not up to date; it is brought up to date before a search.");
     auto q = store.prepare(
         "SELECT s.id FROM sentence_text JOIN sentences s ON s.id = sentence_text.rowid "
         "WHERE sentence_text MATCH ?1 AND s.corpus_id = ?2 ORDER BY s.id");

@@ -39,9 +39,9 @@ std::size_t leadingWhitespaceEnd(std::string_view s) {
 
 }  // namespace
 
-Expected<ByteLevelBpeTokenizer> ByteLevelBpeTokenizer::create(std::unordered_map<std::string, std::int32_t> vocab,
-                                                              const std::vector<std::pair<std::string, std::string>>& merges,
-                                                              ByteLevelBpeOptions options, const std::string& origin) {
+Expected<ByteLevelBpeTokenizer> ByteLevelBpeTokenizer::create(
+    std::unordered_map<std::string, std::int32_t> vocab, const std::vector<std::pair<std::string, std::string>>& merges,
+    ByteLevelBpeOptions options, const std::string& origin) {
     if (vocab.empty()) return fail(origin + ": the BPE vocabulary is empty.");
     ByteLevelBpeTokenizer t;
     std::int64_t maxId = -1;
@@ -57,7 +57,8 @@ Expected<ByteLevelBpeTokenizer> ByteLevelBpeTokenizer::create(std::unordered_map
     t.vocabSize_ = maxId + 1;
     for (std::size_t r = 0; r < merges.size(); ++r) {
         const auto& [a, b] = merges[r];
-        if (a.empty() || b.empty()) return fail(origin + ": merge " + std::to_string(r + 1) + " is not a pair of symbols.");
+        if (a.empty() || b.empty())
+            return fail(origin + ": merge " + std::to_string(r + 1) + " is not a pair of symbols.");
         // The first occurrence of a pair wins, as in HF's merge table.
         t.ranks_.emplace(a + " " + b, static_cast<std::int32_t>(r));
     }
@@ -101,10 +102,8 @@ void ByteLevelBpeTokenizer::pieceWord(std::string_view word, std::vector<std::in
         sym.erase(sym.begin() + static_cast<std::ptrdiff_t>(at) + 1);
     }
     for (const auto& s : sym) {
-        if (auto it = vocab_.find(s); it != vocab_.end())
-            out.push_back(it->second);
-        else if (options_.unk)
-            out.push_back(*options_.unk);
+        if (auto it = vocab_.find(s); it != vocab_.end()) out.push_back(it->second);
+        else if (options_.unk) out.push_back(*options_.unk);
         // else: HF's BPE without an unk token drops the symbol too.
     }
 }
@@ -149,13 +148,15 @@ std::vector<std::int32_t> ByteLevelBpeTokenizer::tokenize(std::string_view text)
 
 TokenIds ByteLevelBpeTokenizer::encode(std::string_view text, int maxLength) const {
     std::vector<std::int32_t> pieces = tokenize(text);
-    if (options_.first && options_.last) return withSpecials(std::move(pieces), *options_.first, *options_.last, maxLength);
+    if (options_.first && options_.last)
+        return withSpecials(std::move(pieces), *options_.first, *options_.last, maxLength);
     // One or no special token: HF keeps the beginning too.
     const std::size_t specials = (options_.first ? 1u : 0u) + (options_.last ? 1u : 0u);
     TokenIds r;
     if (maxLength > 0 && pieces.size() + specials > static_cast<std::size_t>(maxLength)) {
         r.truncated = true;
-        pieces.resize(static_cast<std::size_t>(std::max<std::int64_t>(0, maxLength - static_cast<std::int64_t>(specials))));
+        pieces.resize(
+            static_cast<std::size_t>(std::max<std::int64_t>(0, maxLength - static_cast<std::int64_t>(specials))));
     }
     if (options_.first) r.ids.push_back(*options_.first);
     r.ids.insert(r.ids.end(), pieces.begin(), pieces.end());

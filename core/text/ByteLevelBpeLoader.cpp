@@ -1,8 +1,8 @@
 // ByteLevelBpeTokenizer::load: reads tokenizer.json (fast tokenizer) or vocab.json +
 // merges.txt + tokenizer_config.json (slow tokenizer files) into ByteLevelBpeOptions.
+#include <charconv>
 #include <filesystem>
 #include <fstream>
-#include <charconv>
 
 #include <nlohmann/json.hpp>
 
@@ -39,7 +39,8 @@ Expected<std::vector<std::pair<std::string, std::string>>> parseMerges(const jso
         if (e.is_string()) {  // "a b" (tokenizers < 0.20)
             const auto s = e.get<std::string>();
             const auto sp = s.find(' ');
-            if (sp == std::string::npos) return fail(origin + ": merge " + std::to_string(i + 1) + " (\"" + s + "\") is not a pair.");
+            if (sp == std::string::npos)
+                return fail(origin + ": merge " + std::to_string(i + 1) + " (\"" + s + "\") is not a pair.");
             merges.emplace_back(s.substr(0, sp), s.substr(sp + 1));
         } else if (e.is_array() && e.size() == 2 && e[0].is_string() && e[1].is_string()) {  // ["a", "b"]
             merges.emplace_back(e[0].get<std::string>(), e[1].get<std::string>());
@@ -78,7 +79,8 @@ Status readPostProcessor(const json& pp, ByteLevelBpeOptions& o, const std::stri
     if (type == "RobertaProcessing" || type == "BertProcessing") {
         o.first = idOf(pp.value("cls", json()));
         o.last = idOf(pp.value("sep", json()));
-        if (!o.first || !o.last) return fail(origin + ": post_processor " + type + " lacks its cls/sep [token, id] pairs.");
+        if (!o.first || !o.last)
+            return fail(origin + ": post_processor " + type + " lacks its cls/sep [token, id] pairs.");
         return {};
     }
     if (type == "TemplateProcessing" && pp.contains("single") && pp["single"].is_array()) {
@@ -88,18 +90,21 @@ Status readPostProcessor(const json& pp, ByteLevelBpeOptions& o, const std::stri
                 seenA = true;
                 continue;
             }
-            if (!piece.contains("SpecialToken")) return fail(origin + ": post_processor template has an unknown piece.");
+            if (!piece.contains("SpecialToken"))
+                return fail(origin + ": post_processor template has an unknown piece.");
             const auto name = piece["SpecialToken"].value("id", "");
             const auto& specials = pp.value("special_tokens", json::object());
             if (!specials.contains(name) || !specials[name].contains("ids") || specials[name]["ids"].size() != 1)
                 return fail(origin + ": post_processor template names special token \"" + name + "\" without one id.");
             auto& slot = seenA ? o.last : o.first;
-            if (slot) return fail(origin + ": post_processor templates with several tokens on one side are not supported.");
+            if (slot)
+                return fail(origin + ": post_processor templates with several tokens on one side are not supported.");
             slot = specials[name]["ids"][0].get<std::int32_t>();
         }
         return {};
     }
-    return fail(origin + ": post_processor " + type + " is not supported (ByteLevel, RobertaProcessing, TemplateProcessing).");
+    return fail(origin + ": post_processor " + type +
+                " is not supported (ByteLevel, RobertaProcessing, TemplateProcessing).");
 }
 
 using Vocab = std::unordered_map<std::string, std::int32_t>;
@@ -126,7 +131,8 @@ std::int32_t choosePad(const Vocab& vocab, const ByteLevelBpeOptions& o, const j
 Expected<ByteLevelBpeTokenizer> fromTokenizerJson(const fs::path& path, const json& tj, const json& tokCfg) {
     const std::string origin = path.string();
     const auto& m = tj["model"];
-    if (!m.contains("vocab") || !m["vocab"].is_object()) return fail(origin + ": model.vocab is missing or not an object.");
+    if (!m.contains("vocab") || !m["vocab"].is_object())
+        return fail(origin + ": model.vocab is missing or not an object.");
     for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"})
         if (m.contains(key) && m[key].is_string() && !m[key].get<std::string>().empty())
             return fail(origin + ": BPE with model." + key + " is not supported (byte-level BPE has none).");
@@ -153,12 +159,14 @@ Expected<ByteLevelBpeTokenizer> fromTokenizerJson(const fs::path& path, const js
     if (!merges) return std::unexpected(merges.error());
     if (tj.contains("added_tokens") && tj["added_tokens"].is_array())
         for (const auto& a : tj["added_tokens"]) {
-            if (!a.contains("id") || !a["id"].is_number_integer() || !a.contains("content") || !a["content"].is_string())
+            if (!a.contains("id") || !a["id"].is_number_integer() || !a.contains("content") ||
+                !a["content"].is_string())
                 return fail(origin + ": an added token lacks its id or content.");
-            o.addedTokens.push_back({a["content"].get<std::string>(), a["id"].get<std::int32_t>(), a.value("lstrip", false),
-                                     a.value("rstrip", false)});
+            o.addedTokens.push_back({a["content"].get<std::string>(), a["id"].get<std::int32_t>(),
+                                     a.value("lstrip", false), a.value("rstrip", false)});
         }
-    if (auto s = readPostProcessor(tj.value("post_processor", json()), o, origin); !s) return std::unexpected(s.error());
+    if (auto s = readPostProcessor(tj.value("post_processor", json()), o, origin); !s)
+        return std::unexpected(s.error());
     if (m.contains("unk_token") && m["unk_token"].is_string())
         o.unk = lookup(vocab, o.addedTokens, m["unk_token"].get<std::string>());
     o.pad = choosePad(vocab, o, tokCfg, tj);
@@ -174,7 +182,8 @@ Expected<ByteLevelBpeTokenizer> fromVocabAndMerges(const fs::path& dir, const js
     if (!vj) return std::unexpected(vj.error());
     Vocab vocab;
     for (const auto& [tok, id] : vj->items()) {
-        if (!id.is_number_integer()) return fail(vocabPath.string() + ": the id of token \"" + tok + "\" is not an integer.");
+        if (!id.is_number_integer())
+            return fail(vocabPath.string() + ": the id of token \"" + tok + "\" is not an integer.");
         vocab.emplace(tok, id.get<std::int32_t>());
     }
     std::ifstream in(mergesPath, std::ios::binary);
@@ -186,7 +195,8 @@ Expected<ByteLevelBpeTokenizer> fromVocabAndMerges(const fs::path& dir, const js
         if (line.empty() || (lineNo == 1 && line.starts_with("#version"))) continue;
         const auto sp = line.find(' ');
         if (sp == std::string::npos || line.find(' ', sp + 1) != std::string::npos)
-            return fail(mergesPath.string() + ":" + std::to_string(lineNo) + ": expected two symbols separated by a space.");
+            return fail(mergesPath.string() + ":" + std::to_string(lineNo) +
+                        ": expected two symbols separated by a space.");
         merges.emplace_back(line.substr(0, sp), line.substr(sp + 1));
     }
 
@@ -199,10 +209,12 @@ Expected<ByteLevelBpeTokenizer> fromVocabAndMerges(const fs::path& dir, const js
             if (r.ec != std::errc() || id < 0 || !a.is_object() || !a.contains("content") || !a["content"].is_string())
                 return fail((dir / "tokenizer_config.json").string() + ": added_tokens_decoder entry \"" + key +
                             "\" is not an id with a content.");
-            o.addedTokens.push_back({a["content"].get<std::string>(), id, a.value("lstrip", false), a.value("rstrip", false)});
+            o.addedTokens.push_back(
+                {a["content"].get<std::string>(), id, a.value("lstrip", false), a.value("rstrip", false)});
         }
     // The special tokens the slow tokenizer knows are matched in the text as well.
-    for (const char* key : {"bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token", "mask_token"}) {
+    for (const char* key :
+         {"bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token", "mask_token"}) {
         const auto name = tokenName(tokCfg, key);
         if (name.empty() || lookup({}, o.addedTokens, name)) continue;
         if (auto it = vocab.find(name); it != vocab.end()) o.addedTokens.push_back({name, it->second, false, false});
@@ -215,10 +227,13 @@ Expected<ByteLevelBpeTokenizer> fromVocabAndMerges(const fs::path& dir, const js
         o.first = lookup(vocab, o.addedTokens, first.empty() ? "<s>" : first);
         o.last = lookup(vocab, o.addedTokens, last.empty() ? "</s>" : last);
         if (!o.first || !o.last)
-            return fail(vocabPath.string() + " has no <s> / </s> tokens, which " + cls + " puts around every sentence.");
+            return fail(vocabPath.string() + " has no <s> / </s> tokens, which " + cls +
+                        " puts around every sentence.");
     } else if (tokCfg.value("add_bos_token", false)) {
         o.first = lookup(vocab, o.addedTokens, tokenName(tokCfg, "bos_token"));
-        if (!o.first) return fail(dir.string() + "/tokenizer_config.json: add_bos_token is set but bos_token is not in the vocabulary.");
+        if (!o.first)
+            return fail(dir.string() +
+                        "/tokenizer_config.json: add_bos_token is set but bos_token is not in the vocabulary.");
     }
     o.unk = lookup(vocab, o.addedTokens, tokenName(tokCfg, "unk_token"));
     o.pad = choosePad(vocab, o, tokCfg, json::object());

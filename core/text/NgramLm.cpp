@@ -16,9 +16,7 @@ constexpr std::uint32_t kUnk = 0, kBos = 1, kEos = 2;
 struct Gram {
     std::array<std::uint32_t, NgramLm::kMaxOrder> w{};
     std::uint8_t n = 0;
-    bool operator==(const Gram& o) const {
-        return n == o.n && std::equal(w.begin(), w.begin() + n, o.w.begin());
-    }
+    bool operator==(const Gram& o) const { return n == o.n && std::equal(w.begin(), w.begin() + n, o.w.begin()); }
 };
 
 struct GramHash {

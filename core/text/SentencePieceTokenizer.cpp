@@ -131,15 +131,17 @@ Expected<std::unique_ptr<SentencePieceTokenizer>> SentencePieceTokenizer::load(c
             std::int32_t id = 0;
             for (const auto& e : model["vocab"]) vocab.emplace(e.at(0).get<std::string>(), id++);
             if (j.contains("added_tokens"))
-                for (const auto& e : j["added_tokens"]) vocab.insert_or_assign(e.value("content", ""), e.value("id", 0));
+                for (const auto& e : j["added_tokens"])
+                    vocab.insert_or_assign(e.value("content", ""), e.value("id", 0));
             t->vocabSize_ = static_cast<std::int64_t>(vocab.size());
             auto find = [&](const char* s, std::int32_t fallback) {
                 auto it = vocab.find(s);
                 return it == vocab.end() ? fallback : it->second;
             };
             // An integer only: get<int32_t>() of 1e30 is UB (found by tests/fuzz).
-            t->unk_ = model.contains("unk_id") && model["unk_id"].is_number_integer() ? model["unk_id"].get<std::int32_t>()
-                                                                              : find("<unk>", 3);
+            t->unk_ = model.contains("unk_id") && model["unk_id"].is_number_integer()
+                          ? model["unk_id"].get<std::int32_t>()
+                          : find("<unk>", 3);
             t->bos_ = find("<s>", 0);
             t->eos_ = find("</s>", 2);
             t->pad_ = find("<pad>", 1);

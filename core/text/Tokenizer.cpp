@@ -31,7 +31,8 @@ std::string tokenName(const nlohmann::json& cfg, const char* key, const char* fa
 
 }  // namespace
 
-TokenIds Tokenizer::withSpecials(std::vector<std::int32_t> pieces, std::int32_t first, std::int32_t last, int maxLength) {
+TokenIds Tokenizer::withSpecials(std::vector<std::int32_t> pieces, std::int32_t first, std::int32_t last,
+                                 int maxLength) {
     TokenIds r;
     if (maxLength > 0 && pieces.size() + 2 > static_cast<std::size_t>(maxLength)) {
         r.truncated = true;
@@ -113,8 +114,7 @@ Expected<std::unique_ptr<Tokenizer>> loadTokenizerFiles(const std::string& model
         o.lowercase = n.value("lowercase", true);
         if (n.contains("strip_accents") && n["strip_accents"].is_boolean())
             o.stripAccents = n["strip_accents"].get<bool>();
-        else
-            o.stripAccents.reset();
+        else o.stripAccents.reset();
     }
     if (modelType == "WordPiece") {
         const auto& m = tokJson["model"];

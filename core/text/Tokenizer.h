@@ -14,7 +14,7 @@ namespace dl {
 
 struct TokenIds {
     std::vector<std::int32_t> ids;  // with [CLS]/[SEP] or <s>/</s>
-    bool truncated = false;         // the sentence had more tokens than maxLength allowed
+    bool truncated = false;  // the sentence had more tokens than maxLength allowed
 };
 
 class Tokenizer {
@@ -29,7 +29,8 @@ public:
 
 protected:
     // first + pieces + last, with the pieces cut so the whole fits maxLength (0 = no limit).
-    static TokenIds withSpecials(std::vector<std::int32_t> pieces, std::int32_t first, std::int32_t last, int maxLength);
+    static TokenIds withSpecials(std::vector<std::int32_t> pieces, std::int32_t first, std::int32_t last,
+                                 int maxLength);
 };
 
 // Picks the tokenizer of a Hugging Face model directory from its files: an XLM-R style

@@ -67,8 +67,8 @@ Expected<UnigramTokenizer> UnigramTokenizer::fromFile(const std::string& path) {
     pieces.reserve(j["pieces"].size());
     for (const auto& p : j["pieces"]) {
         if (!p.is_array() || p.size() != 2 || !p[0].is_string() || !p[1].is_number())
-            return fail("The tokenizer file " + path + " has a bad entry at \"pieces\"[" + std::to_string(pieces.size()) +
-                        "] (expected [\"piece\", score]).");
+            return fail("The tokenizer file " + path + " has a bad entry at \"pieces\"[" +
+                        std::to_string(pieces.size()) + "] (expected [\"piece\", score]).");
         pieces.push_back({p[0].get<std::string>(), static_cast<float>(p[1].get<double>())});
     }
     std::unordered_map<char32_t, std::u32string> norm;
@@ -76,10 +76,12 @@ Expected<UnigramTokenizer> UnigramTokenizer::fromFile(const std::string& path) {
         if (!j["normalization"].is_array()) return fail("The tokenizer file " + path + " has a bad \"normalization\".");
         for (const auto& e : j["normalization"]) {
             if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() || !e[1].is_array())
-                return fail("The tokenizer file " + path + " has a bad \"normalization\" entry (expected [code point, [code points]]).");
+                return fail("The tokenizer file " + path +
+                            " has a bad \"normalization\" entry (expected [code point, [code points]]).");
             std::u32string out;
             for (const auto& c : e[1]) {
-                if (!c.is_number_unsigned()) return fail("The tokenizer file " + path + " has a bad code point in \"normalization\".");
+                if (!c.is_number_unsigned())
+                    return fail("The tokenizer file " + path + " has a bad code point in \"normalization\".");
                 out += static_cast<char32_t>(c.get<std::uint32_t>());
             }
             norm.emplace(static_cast<char32_t>(e[0].get<std::uint32_t>()), std::move(out));
@@ -88,8 +90,8 @@ Expected<UnigramTokenizer> UnigramTokenizer::fromFile(const std::string& path) {
     auto id = [&](const char* key, std::int32_t fallback) {
         return j.contains(key) && j[key].is_number_integer() ? j[key].get<std::int32_t>() : fallback;
     };
-    return fromPieces(std::move(pieces), std::move(norm), id("bos_id", 0), id("eos_id", 2), id("pad_id", 1), id("unk_id", 3),
-                      path);
+    return fromPieces(std::move(pieces), std::move(norm), id("bos_id", 0), id("eos_id", 2), id("pad_id", 1),
+                      id("unk_id", 3), path);
 }
 
 Expected<UnigramTokenizer> UnigramTokenizer::fromPieces(std::vector<Piece> pieces,
@@ -121,7 +123,8 @@ Expected<UnigramTokenizer> UnigramTokenizer::fromPieces(std::vector<Piece> piece
 }
 
 void UnigramTokenizer::normalise(std::string_view text, std::string& bytes, std::vector<int>& starts) const {
-    if (const auto nul = text.find('\0'); nul != std::string_view::npos) text = text.substr(0, nul);  // C string semantics
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        text = text.substr(0, nul);  // C string semantics
     std::u32string cps;
     cps.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {

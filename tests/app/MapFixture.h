@@ -61,7 +61,10 @@ inline Project make(const QTemporaryDir& dir) {
     // Clustering: cluster = domain; one blob per domain on the map.
     p.clusterRun = dl::createRun(*store, dl::RunKind::Cluster, corpus.id, std::nullopt, {{"k", 3}}).value();
     dl::setRunSummary(*store, p.clusterRun,
-                      {{"k", 3}, {"domains", labels.domainNames}, {"majority", {0, 1, 2}}, {"labelled", true},
+                      {{"k", 3},
+                       {"domains", labels.domainNames},
+                       {"majority", {0, 1, 2}},
+                       {"labelled", true},
                        {"confusion", {{60, 0, 0}, {0, 60, 0}, {0, 0, 60}}}})
         .value();
     dl::RunResults cr;
@@ -86,7 +89,9 @@ inline Project make(const QTemporaryDir& dir) {
     // Two selections of medical from the same corpus; 60 selected each.
     for (int which : {0, 1}) {
         const char* method = which == 0 ? "cosine" : "finetune-head";
-        const qint64 run = dl::createRun(*store, dl::RunKind::Select, corpus.id, std::nullopt, {{"method", method}, {"seed", "seeds:medical"}}).value();
+        const qint64 run = dl::createRun(*store, dl::RunKind::Select, corpus.id, std::nullopt,
+                                         {{"method", method}, {"seed", "seeds:medical"}})
+                               .value();
         dl::RunResults r;
         r.sentenceIds = p.ids;
         for (std::size_t i = 0; i < n; ++i) {
@@ -107,9 +112,15 @@ inline Project make(const QTemporaryDir& dir) {
     p.layerSweepRun = dl::createRun(*store, dl::RunKind::LayerSweep, corpus.id, std::nullopt, {{"k", 3}}).value();
     nlohmann::json points = nlohmann::json::array();
     for (auto [layer, purity, sil] : {std::tuple{10, 0.9, 0.31}, std::tuple{-1, 0.7, 0.35}, std::tuple{4, 0.6, 0.12}})
-        points.push_back({{"layer", layer}, {"purity_mean", purity}, {"nmi_mean", purity - 0.2}, {"silhouette", sil}, {"bic", 1.0}});
+        points.push_back(
+            {{"layer", layer}, {"purity_mean", purity}, {"nmi_mean", purity - 0.2}, {"silhouette", sil}, {"bic", 1.0}});
     dl::setRunSummary(*store, p.layerSweepRun,
-                      {{"model", "tiny"}, {"k", 3}, {"labelled", true}, {"points", points}, {"chosen_layer", 10}, {"chosen_by", "purity"}})
+                      {{"model", "tiny"},
+                       {"k", 3},
+                       {"labelled", true},
+                       {"points", points},
+                       {"chosen_layer", 10},
+                       {"chosen_by", "purity"}})
         .value();
     tx.commit().value();
     return p;

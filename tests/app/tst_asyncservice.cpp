@@ -13,9 +13,9 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
-#include <mutex>
 #include <vector>
 
 #include "AsyncService.h"
@@ -33,7 +33,8 @@ std::function<dl::Expected<QString>()> slowRead(const QString& value, int ms) {
 }
 
 // A read that runs until its token is set (or 10 s pass); `sawCancel` tells which.
-std::function<dl::Expected<QString>(const dl::CancelToken&)> readUntilCancelled(std::atomic<bool>& started, std::atomic<bool>& sawCancel) {
+std::function<dl::Expected<QString>(const dl::CancelToken&)> readUntilCancelled(std::atomic<bool>& started,
+                                                                                std::atomic<bool>& sawCancel) {
     return [&started, &sawCancel](const dl::CancelToken& cancel) -> dl::Expected<QString> {
         started = true;
         for (int i = 0; i < 1000 && !cancel.isCancelled(); ++i) QThread::msleep(10);
@@ -62,8 +63,10 @@ private slots:
         QSignalSpy discarded(&loader, &AsyncService::discarded);
         QStringList painted;
         auto paint = [&](QString v) { painted << v; };
-        const quint64 a = loader.load<QString>(&view, QStringLiteral("cluster"), slowRead(QStringLiteral("project A"), firstMs), paint);
-        const quint64 b = loader.load<QString>(&view, QStringLiteral("cluster"), slowRead(QStringLiteral("project B"), secondMs), paint);
+        const quint64 a = loader.load<QString>(&view, QStringLiteral("cluster"),
+                                               slowRead(QStringLiteral("project A"), firstMs), paint);
+        const quint64 b = loader.load<QString>(&view, QStringLiteral("cluster"),
+                                               slowRead(QStringLiteral("project B"), secondMs), paint);
         QVERIFY(b > a);
         QTRY_COMPARE_WITH_TIMEOUT(applied.count() + discarded.count(), 2, 10000);
         QCOMPARE(painted, QStringList{QStringLiteral("project B")});
@@ -78,8 +81,10 @@ private slots:
         QObject view;
         QSignalSpy applied(&loader, &AsyncService::applied);
         QStringList painted;
-        loader.load<QString>(&view, QStringLiteral("cluster"), slowRead(QStringLiteral("clusters"), 50), [&](QString v) { painted << v; });
-        loader.load<QString>(&view, QStringLiteral("selection"), slowRead(QStringLiteral("selection"), 10), [&](QString v) { painted << v; });
+        loader.load<QString>(&view, QStringLiteral("cluster"), slowRead(QStringLiteral("clusters"), 50),
+                             [&](QString v) { painted << v; });
+        loader.load<QString>(&view, QStringLiteral("selection"), slowRead(QStringLiteral("selection"), 10),
+                             [&](QString v) { painted << v; });
         QTRY_COMPARE_WITH_TIMEOUT(applied.count(), 2, 10000);
         painted.sort();
         QCOMPARE(painted, (QStringList{QStringLiteral("clusters"), QStringLiteral("selection")}));
@@ -93,7 +98,8 @@ private slots:
         QSignalSpy applied(&loader, &AsyncService::applied);
         QSignalSpy discarded(&loader, &AsyncService::discarded);
         bool painted = false;
-        loader.load<QString>(&view, QStringLiteral("cluster"), slowRead(QStringLiteral("project A"), 100), [&](QString) { painted = true; });
+        loader.load<QString>(&view, QStringLiteral("cluster"), slowRead(QStringLiteral("project A"), 100),
+                             [&](QString) { painted = true; });
         loader.invalidateAll(&view);
         QVERIFY(discarded.wait(10000));
         QVERIFY(!painted);
@@ -112,8 +118,10 @@ private slots:
                 return dl::fail("cannot read run " + std::to_string(ms));
             });
         };
-        loader.load<QString>(&view, QStringLiteral("v"), failing(200), [](QString) {}, [&](const QString& m) { errors << m; });
-        loader.load<QString>(&view, QStringLiteral("v"), failing(10), [](QString) {}, [&](const QString& m) { errors << m; });
+        loader.load<QString>(
+            &view, QStringLiteral("v"), failing(200), [](QString) {}, [&](const QString& m) { errors << m; });
+        loader.load<QString>(
+            &view, QStringLiteral("v"), failing(10), [](QString) {}, [&](const QString& m) { errors << m; });
         QTRY_COMPARE_WITH_TIMEOUT(failed.count() + discarded.count(), 2, 10000);
         QCOMPARE(errors, QStringList{QStringLiteral("cannot read run 10")});
     }
@@ -127,7 +135,9 @@ private slots:
         QString shown;
         loader.load<QString>(
             &view, QStringLiteral("v"),
-            []() -> dl::Expected<QString> { return dl::fail(dl::ErrorCode::UnknownRun, {"7"}, "No run 7 in the project /p.dlproj."); },
+            []() -> dl::Expected<QString> {
+                return dl::fail(dl::ErrorCode::UnknownRun, {"7"}, "No run 7 in the project /p.dlproj.");
+            },
             [](QString) {}, [&](const QString& m) { shown = m; });
         QVERIFY(failed.wait(10000));
         QCOMPARE(shown, QStringLiteral("There is no run 7 in the project."));
@@ -199,11 +209,13 @@ private slots:
         auto paint = [&](QString v) { painted << v; };
         QElapsedTimer clock;
         clock.start();
-        const quint64 first = async.load<QString>(view.get(), QStringLiteral("cluster"), readUntilCancelled(started, sawCancel), paint);
+        const quint64 first =
+            async.load<QString>(view.get(), QStringLiteral("cluster"), readUntilCancelled(started, sawCancel), paint);
         QTRY_VERIFY_WITH_TIMEOUT(started, 5000);
         int expected = 1;
         if (supersededBy == QLatin1String("request")) {
-            async.load<QString>(view.get(), QStringLiteral("cluster"), slowRead(QStringLiteral("project B"), 10), paint);
+            async.load<QString>(view.get(), QStringLiteral("cluster"), slowRead(QStringLiteral("project B"), 10),
+                                paint);
             expected = 2;
         } else if (supersededBy == QLatin1String("invalidate")) {
             async.invalidate(view.get(), QStringLiteral("cluster"));
@@ -229,12 +241,16 @@ private slots:
         std::atomic<bool> started{false}, sawCancel{false}, queuedRan{false};
         async.load<QString>(&view, QStringLiteral("busy"), readUntilCancelled(started, sawCancel), [](QString) {});
         QTRY_VERIFY_WITH_TIMEOUT(started, 5000);
-        async.load<QString>(&view, QStringLiteral("queued"), [&]() -> dl::Expected<QString> {
-            queuedRan = true;
-            return QStringLiteral("stale");
-        }, [](QString) {});
+        async.load<QString>(
+            &view, QStringLiteral("queued"),
+            [&]() -> dl::Expected<QString> {
+                queuedRan = true;
+                return QStringLiteral("stale");
+            },
+            [](QString) {});
         QStringList painted;
-        async.load<QString>(&view, QStringLiteral("queued"), slowRead(QStringLiteral("fresh"), 1), [&](QString v) { painted << v; });
+        async.load<QString>(&view, QStringLiteral("queued"), slowRead(QStringLiteral("fresh"), 1),
+                            [&](QString v) { painted << v; });
         async.invalidate(&view, QStringLiteral("busy"));  // frees the one thread
         QTRY_COMPARE_WITH_TIMEOUT(applied.count() + discarded.count(), 3, 5000);
         QVERIFY(!queuedRan);
@@ -256,22 +272,27 @@ private slots:
         QList<quint64> tickets;
         constexpr int kWrites = 200;
         for (int i = 0; i < kWrites; ++i) {
-            tickets << async.write(&panel, QStringLiteral("decisions"), [&, i]() -> dl::Status {
-                if (inside.fetch_add(1) != 0) ++overlaps;
-                if (i % 16 == 0) QThread::msleep(2);
-                {
-                    std::lock_guard hold(lock);
-                    ran.push_back(i);
-                }
-                inside.fetch_sub(1);
-                return {};
-            }, [&, i] { reported << i; });
+            tickets << async.write(
+                &panel, QStringLiteral("decisions"),
+                [&, i]() -> dl::Status {
+                    if (inside.fetch_add(1) != 0) ++overlaps;
+                    if (i % 16 == 0) QThread::msleep(2);
+                    {
+                        std::lock_guard hold(lock);
+                        ran.push_back(i);
+                    }
+                    inside.fetch_sub(1);
+                    return {};
+                },
+                [&, i] { reported << i; });
             if (i % 20 == 0) {
-                async.load<QString>(&panel, QStringLiteral("decisions"), slowRead(QStringLiteral("read"), 1), [](QString) {});
+                async.load<QString>(&panel, QStringLiteral("decisions"), slowRead(QStringLiteral("read"), 1),
+                                    [](QString) {});
                 async.invalidateAll(&panel);
             }
         }
-        QCOMPARE(async.pendingWrites(QStringLiteral("decisions")), kWrites);  // none reported before the event loop turns
+        QCOMPARE(async.pendingWrites(QStringLiteral("decisions")),
+                 kWrites);  // none reported before the event loop turns
         QTRY_COMPARE_WITH_TIMEOUT(written.count(), kWrites, 20000);
         std::vector<int> inOrder(kWrites);
         std::iota(inOrder.begin(), inOrder.end(), 0);
@@ -326,24 +347,33 @@ private slots:
         QThread* readErrorThread = nullptr;
         QThread* writeErrorThread = nullptr;
         QStringList events;
-        async.load<int>(&panel, QStringLiteral("v"), []() -> dl::Expected<int> { throw std::runtime_error("disk on fire"); },
-                        [](int) {}, [&](const QString& m) {
-                            readErrorThread = QThread::currentThread();
-                            events << QStringLiteral("read: ") + m;
-                        });
-        const quint64 bad = async.write(&panel, QStringLiteral("w"), []() -> dl::Status {
-            return dl::fail(dl::ErrorCode::UnknownRun, {"7"}, "No run 7 in the project /p.dlproj.");
-        }, [&] { events << QStringLiteral("bad done"); }, [&](const QString& m) {
-            writeErrorThread = QThread::currentThread();
-            events << QStringLiteral("write: ") + m;
-        });
-        const quint64 good = async.write(&panel, QStringLiteral("w"), []() -> dl::Status { return {}; }, [&] { events << QStringLiteral("good done"); });
+        async.load<int>(
+            &panel, QStringLiteral("v"), []() -> dl::Expected<int> { throw std::runtime_error("disk on fire"); },
+            [](int) {},
+            [&](const QString& m) {
+                readErrorThread = QThread::currentThread();
+                events << QStringLiteral("read: ") + m;
+            });
+        const quint64 bad = async.write(
+            &panel, QStringLiteral("w"),
+            []() -> dl::Status {
+                return dl::fail(dl::ErrorCode::UnknownRun, {"7"}, "No run 7 in the project /p.dlproj.");
+            },
+            [&] { events << QStringLiteral("bad done"); },
+            [&](const QString& m) {
+                writeErrorThread = QThread::currentThread();
+                events << QStringLiteral("write: ") + m;
+            });
+        const quint64 good = async.write(
+            &panel, QStringLiteral("w"), []() -> dl::Status { return {}; },
+            [&] { events << QStringLiteral("good done"); });
         QTRY_COMPARE_WITH_TIMEOUT(written.count() + writeFailed.count() + failed.count(), 3, 10000);
         QCOMPARE(readErrorThread, QThread::currentThread());
         QCOMPARE(writeErrorThread, QThread::currentThread());
         QVERIFY(events.contains(QStringLiteral("read: Unexpected error while reading: disk on fire")));
         events.removeAll(QStringLiteral("read: Unexpected error while reading: disk on fire"));
-        QCOMPARE(events, (QStringList{QStringLiteral("write: There is no run 7 in the project."), QStringLiteral("good done")}));
+        QCOMPARE(events, (QStringList{QStringLiteral("write: There is no run 7 in the project."),
+                                      QStringLiteral("good done")}));
         QCOMPARE(writeFailed.count(), 1);
         QCOMPARE(writeFailed.at(0).at(1).toULongLong(), bad);
         QCOMPARE(written.count(), 1);
@@ -358,8 +388,9 @@ private slots:
         int scanned = 0;
         bool serviceMatches = false;
         for (const char* area : {"app", "widgets"}) {
-            QDirIterator it(QString::fromUtf8(dltest::sourceDir()) + QLatin1Char('/') + QLatin1String(area), {QStringLiteral("*.h"), QStringLiteral("*.cpp")},
-                            QDir::Files, QDirIterator::Subdirectories);
+            QDirIterator it(QString::fromUtf8(dltest::sourceDir()) + QLatin1Char('/') + QLatin1String(area),
+                            {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,
+                            QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString path = it.next();
                 QFile file(path);
@@ -369,7 +400,8 @@ private slots:
                 int line = 0;
                 for (const QByteArray& raw : file.readAll().split('\n')) {
                     ++line;
-                    const QString code = QString::fromUtf8(raw).section(QStringLiteral("//"), 0, 0);  // comments may name them
+                    const QString code =
+                        QString::fromUtf8(raw).section(QStringLiteral("//"), 0, 0);  // comments may name them
                     if (!pool.match(code).hasMatch()) continue;
                     if (isService) serviceMatches = true;
                     else offenders << QStringLiteral("%1:%2").arg(path).arg(line);

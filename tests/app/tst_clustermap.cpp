@@ -126,7 +126,8 @@ private slots:
             ++counts[d.clusterLabels[row]];
         }
         QCOMPARE(clusters->counts, counts);
-        QVERIFY(map->categorisation(QVector<int>(d.clusterLabels.begin(), d.clusterLabels.end())) == nullptr);  // a copy is not it
+        QVERIFY(map->categorisation(QVector<int>(d.clusterLabels.begin(), d.clusterLabels.end())) ==
+                nullptr);  // a copy is not it
 
         ScatterPlotView direct, prepared;
         direct.setData(d.scatter);

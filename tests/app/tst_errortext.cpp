@@ -6,8 +6,8 @@
 
 #include "ErrorText.h"
 #include "TestSupport.h"
-#include "reports/SentenceQuery.h"
 #include "jobs/RunJob.h"
+#include "reports/SentenceQuery.h"
 #include "store/Corpora.h"
 #include "store/Store.h"
 
@@ -41,20 +41,34 @@ private slots:
         row("cancelled", ErrorCode::Cancelled, {}, "DE: Cancelled by the user.");
         row("missing", ErrorCode::ProjectMissing, {"/p.dlproj"}, "DE: The project /p.dlproj does not exist.");
         row("not a project", ErrorCode::NotAProject, {"/x"}, "DE: The file /x is not a DomainLens project.");
-        row("too new", ErrorCode::ProjectTooNew, {"/p", "9", "2"}, "DE: The project /p was written by a newer DomainLens (schema 9; this version reads up to schema 2). Please update DomainLens.");
-        row("locked", ErrorCode::ProjectLocked, {"/p"}, "DE: The project /p is locked by another program; try again when it has finished.");
-        row("disk full", ErrorCode::DiskFull, {"/p"}, "DE: Disk full while writing /p (no space left, or the file-size limit reached); nothing was changed.");
-        row("unknown corpus", ErrorCode::UnknownCorpus, {"x", "a, b"}, "DE: There is no corpus named 'x' (corpora: a, b).");
+        row("too new", ErrorCode::ProjectTooNew, {"/p", "9", "2"},
+            "DE: The project /p was written by a newer DomainLens (schema 9; this version reads up to schema 2). "
+            "Please update DomainLens.");
+        row("locked", ErrorCode::ProjectLocked, {"/p"},
+            "DE: The project /p is locked by another program; try again when it has finished.");
+        row("disk full", ErrorCode::DiskFull, {"/p"},
+            "DE: Disk full while writing /p (no space left, or the file-size limit reached); nothing was changed.");
+        row("unknown corpus", ErrorCode::UnknownCorpus, {"x", "a, b"},
+            "DE: There is no corpus named 'x' (corpora: a, b).");
         row("unknown run", ErrorCode::UnknownRun, {"7"}, "DE: There is no run 7 in the project.");
-        row("invalid utf8", ErrorCode::InvalidUtf8, {"f.en:3", "5"}, "DE: f.en:3: invalid UTF-8 at byte 5 (allow replacing invalid bytes to import it anyway).");
-        row("upgrade failed", ErrorCode::UpgradeFailed, {"/p", "2", "boom", "/p.v1.bak"}, "DE: Upgrading the project /p to schema 2 failed (boom). The project is unchanged; a backup is at /p.v1.bak.");
-        row("model changed", ErrorCode::ModelChanged, {"/m"}, "DE: The model at /m has changed since the corpus was encoded: its vectors would not be comparable.");
-        row("precision", ErrorCode::PrecisionMismatch, {"fp32", "bf16"}, "DE: The corpus was encoded in fp32; this machine computes bf16: the vectors would not be comparable.");
-        row("not a cluster run", ErrorCode::NotClusterRun, {"4", "select"}, "DE: Run 4 is a select run, not a clustering run.");
-        row("nothing encoded", ErrorCode::NothingEncoded, {"MiniLM"}, "DE: Nothing of this corpus is encoded with MiniLM yet: encode it first.");
+        row("invalid utf8", ErrorCode::InvalidUtf8, {"f.en:3", "5"},
+            "DE: f.en:3: invalid UTF-8 at byte 5 (allow replacing invalid bytes to import it anyway).");
+        row("upgrade failed", ErrorCode::UpgradeFailed, {"/p", "2", "boom", "/p.v1.bak"},
+            "DE: Upgrading the project /p to schema 2 failed (boom). The project is unchanged; a backup is at "
+            "/p.v1.bak.");
+        row("model changed", ErrorCode::ModelChanged, {"/m"},
+            "DE: The model at /m has changed since the corpus was encoded: its vectors would not be comparable.");
+        row("precision", ErrorCode::PrecisionMismatch, {"fp32", "bf16"},
+            "DE: The corpus was encoded in fp32; this machine computes bf16: the vectors would not be comparable.");
+        row("not a cluster run", ErrorCode::NotClusterRun, {"4", "select"},
+            "DE: Run 4 is a select run, not a clustering run.");
+        row("nothing encoded", ErrorCode::NothingEncoded, {"MiniLM"},
+            "DE: Nothing of this corpus is encoded with MiniLM yet: encode it first.");
         row("no such cluster", ErrorCode::NoSuchCluster, {"3", "9"}, "DE: Run 3 has no cluster 9.");
         row("empty query", ErrorCode::EmptyQuery, {}, "DE: Type a sentence or a word to search for.");
-        row("no stored model", ErrorCode::ClusterModelMissing, {"9"}, "DE: Clustering run 9 has no stored model (it was made before models were stored with runs): cluster again to place new sentences on its map or apply it.");
+        row("no stored model", ErrorCode::ClusterModelMissing, {"9"},
+            "DE: Clustering run 9 has no stored model (it was made before models were stored with runs): cluster again "
+            "to place new sentences on its map or apply it.");
     }
     void codesAreTranslatedWithArguments() {
         QFETCH(int, code);
@@ -81,7 +95,8 @@ private slots:
     void uncodedErrorsShowTheMessage() {
         MarkingTranslator translator;
         QCoreApplication::installTranslator(&translator);
-        QCOMPARE(errorText(Error(ErrorKind::Failed, "Something specific went wrong.")), QStringLiteral("Something specific went wrong."));
+        QCOMPARE(errorText(Error(ErrorKind::Failed, "Something specific went wrong.")),
+                 QStringLiteral("Something specific went wrong."));
         QCoreApplication::removeTranslator(&translator);
     }
 

@@ -36,7 +36,9 @@ private slots:
                 for (int i = 1; i <= 3; ++i) p.progress(i, 3);
                 return {};
             },
-            [&](const dl::Status& s) { doneCalledOnGui = s.has_value() && QThread::currentThread() == qApp->thread(); });
+            [&](const dl::Status& s) {
+                doneCalledOnGui = s.has_value() && QThread::currentThread() == qApp->thread();
+            });
         QTRY_COMPARE(finished.count(), 1);
         QCOMPARE(started.count(), 1);
         QVERIFY(bodyThread.load() != nullptr);
@@ -79,12 +81,14 @@ private slots:
         QSignalSpy finished(&runner, &JobRunner::jobFinished);
         QSignalSpy idle(&runner, &JobRunner::idle);
         std::atomic<bool> entered{false};
-        const int first = runner.submit(QStringLiteral("long"), [&](dl::ProgressSink&, const dl::CancelToken& c) -> dl::Status {
-            entered = true;
-            while (!c.isCancelled()) QThread::msleep(5);
-            return dl::cancelled();
-        });
-        const int second = runner.submit(QStringLiteral("short"), [](dl::ProgressSink&, const dl::CancelToken&) -> dl::Status { return {}; });
+        const int first =
+            runner.submit(QStringLiteral("long"), [&](dl::ProgressSink&, const dl::CancelToken& c) -> dl::Status {
+                entered = true;
+                while (!c.isCancelled()) QThread::msleep(5);
+                return dl::cancelled();
+            });
+        const int second = runner.submit(QStringLiteral("short"),
+                                         [](dl::ProgressSink&, const dl::CancelToken&) -> dl::Status { return {}; });
         QCOMPARE(runner.pendingJobs(), 1);
         QTRY_VERIFY(entered.load());
         QVERIFY(runner.isBusy());
@@ -104,7 +108,8 @@ private slots:
         const QString project = dir.filePath(QStringLiteral("p.dlproj"));
         dl::Store::create(project.toStdString()).value();
         ImportRequest request;
-        request.values = {{QStringLiteral("src"), QString::fromStdString(dltest::writeFile(dir, QStringLiteral("law.en"), "a\nb\nb\n"))},
+        request.values = {{QStringLiteral("src"),
+                           QString::fromStdString(dltest::writeFile(dir, QStringLiteral("law.en"), "a\nb\nb\n"))},
                           {QStringLiteral("domain-from-filename"), true}};
         const auto params = toImportParams(request).value();
         JobRunner runner;

@@ -5,34 +5,34 @@
 #include <QComboBox>
 #include <QtTest>
 
-#include "AsyncService.h"
-#include "ClusterExplorer.h"
-#include "MapCutBar.h"
-#include "ScoreHistogramView.h"
-#include "SelectionExplorer.h"
-#include "SelectionOnMap.h"
-#include "DecisionWriter.h"
+#include <QAbstractItemModelTester>
 #include <QPushButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <QUndoStack>
+#include <set>
+#include "AsyncService.h"
+#include "ClusterExplorer.h"
 #include "ClusterNamesStore.h"
 #include "ConfusionMatrixModel.h"
 #include "ConfusionMatrixView.h"
+#include "DecisionWriter.h"
 #include "KeptDroppedModel.h"
 #include "LayerSweepData.h"
+#include "MapCutBar.h"
 #include "MapFixture.h"
+#include "MapValues.h"
 #include "MethodComparison.h"
 #include "MethodPairsModel.h"
 #include "MethodsExplorer.h"
 #include "OutlierAnalysisPanel.h"
 #include "OutlierFiguresModel.h"
 #include "ProjectQueries.h"
-#include <QAbstractItemModelTester>
-#include <QSpinBox>
-#include <set>
-#include "MapValues.h"
 #include "RunViews.h"
 #include "ScatterPlotView.h"
+#include "ScoreHistogramView.h"
+#include "SelectionExplorer.h"
+#include "SelectionOnMap.h"
 
 class TestMapViews : public QObject {
     Q_OBJECT
@@ -49,8 +49,8 @@ private slots:
     void valueSourcesListTheCorpusRuns() {
         const auto sources = readMapValueSources(p_.path, p_.clusterRun).value();
         using F = MapValueSource::Field;
-        const QList<QPair<qint64, F>> expected{{p_.classifierRun, F::Score}, {p_.classifierRun, F::Probability},
-                                               {p_.cosineRun, F::Score},     {p_.clusterRun, F::Probability},
+        const QList<QPair<qint64, F>> expected{{p_.classifierRun, F::Score},      {p_.classifierRun, F::Probability},
+                                               {p_.cosineRun, F::Score},          {p_.clusterRun, F::Probability},
                                                {p_.clusterRun, F::LogLikelihood}, {0, F::Length}};
         QCOMPARE(sources.size(), expected.size());
         for (int i = 0; i < sources.size(); ++i) {
@@ -183,7 +183,8 @@ private slots:
         // Brute force: each run's top k by (score desc, id asc) from the fixture's score rule.
         auto top = [&](int which) {
             std::vector<std::pair<double, std::int64_t>> v;
-            for (std::size_t i = 0; i < p_.ids.size(); ++i) v.emplace_back(-mapfixture::score(which, i, p_.domain[i]), p_.ids[i]);
+            for (std::size_t i = 0; i < p_.ids.size(); ++i)
+                v.emplace_back(-mapfixture::score(which, i, p_.domain[i]), p_.ids[i]);
             std::sort(v.begin(), v.end());
             std::vector<std::int64_t> out;
             for (qint64 r = 0; r < k; ++r) out.push_back(v[std::size_t(r)].second);
@@ -277,7 +278,8 @@ private slots:
             auto store = dl::Store::open(copy.toStdString()).value();
             const auto cluster = dl::getRun(*store, p_.clusterRun).value();
             assignRun = dl::createRun(*store, dl::RunKind::Assign, cluster.corpusId, std::nullopt, {{"k", 3}}).value();
-            for (std::size_t i = 0; i < p_.ids.size(); ++i) xy.push_back(float(100 + i)), xy.push_back(float(-1.0 * double(i)));
+            for (std::size_t i = 0; i < p_.ids.size(); ++i)
+                xy.push_back(float(100 + i)), xy.push_back(float(-1.0 * double(i)));
             dl::putRunArray(*store, assignRun, "pca2d", std::span<const float>(xy)).value();
             dl::putRunArray(*store, assignRun, "sentence_ids", std::span<const std::int64_t>(p_.ids)).value();
         }
@@ -298,17 +300,18 @@ private slots:
         auto run = [](qint64 id, const QString& kind, const QString& pool) {
             return RunRow{id, dl::runKindFromString(kind.toStdString()).value(), {}, pool, {}, {}};
         };
-        QTest::newRow("newest pool has two") << QList<RunRow>{run(1, "cluster", "a"), run(2, "select", "a"), run(3, "select", "b"),
-                                                              run(4, "select", "b")}
+        QTest::newRow("newest pool has two") << QList<RunRow>{run(1, "cluster", "a"), run(2, "select", "a"),
+                                                              run(3, "select", "b"), run(4, "select", "b")}
                                              << QVector<qint64>{3, 4};
         QTest::newRow("newest pool has one") << QList<RunRow>{run(4, "select", "demo"), run(5, "select", "demo"),
                                                               run(6, "select", "demo"), run(7, "select", "demo-de")}
                                              << QVector<qint64>{4, 5, 6};
-        QTest::newRow("at most three") << QList<RunRow>{run(1, "select", "a"), run(2, "select", "a"), run(3, "select", "a"),
-                                                        run(4, "select", "a")}
+        QTest::newRow("at most three") << QList<RunRow>{run(1, "select", "a"), run(2, "select", "a"),
+                                                        run(3, "select", "a"), run(4, "select", "a")}
                                        << QVector<qint64>{2, 3, 4};
-        QTest::newRow("one run per pool") << QList<RunRow>{run(1, "select", "a"), run(2, "select", "b"), run(3, "layer-sweep", "a")}
-                                          << QVector<qint64>{};
+        QTest::newRow("one run per pool")
+            << QList<RunRow>{run(1, "select", "a"), run(2, "select", "b"), run(3, "layer-sweep", "a")}
+            << QVector<qint64>{};
     }
     void methodsCheckThePoolWithTwoRuns() {
         QFETCH(QList<RunRow>, runs);
@@ -347,7 +350,8 @@ private slots:
         const auto stop = stopWordsFor(QStringLiteral("en"));
         for (const QString& l : labels) {
             QVERIFY(!l.isEmpty());
-            for (const QString& w : l.split(QStringLiteral(" · "))) QVERIFY2(!stop.contains(w.toStdString()), qPrintable(l));
+            for (const QString& w : l.split(QStringLiteral(" · ")))
+                QVERIFY2(!stop.contains(w.toStdString()), qPrintable(l));
         }
         QCOMPARE(map.scatter()->componentLabels(), labels);
         auto header = [&](int c) { return map.confusion()->model()->headerData(c, Qt::Horizontal).toString(); };
@@ -356,14 +360,16 @@ private slots:
         map.writeNames({{2, QStringLiteral("Medicine")}});
         QCOMPARE(map.scatter()->componentLabels()[2], QStringLiteral("Medicine"));
         QVERIFY(header(2).contains(QLatin1String("Medicine")));
-        QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(readRunClusterNames(p_.path, p_.clusterRun)->label(2)), QStringLiteral("Medicine"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(readRunClusterNames(p_.path, p_.clusterRun)->label(2)),
+                                  QStringLiteral("Medicine"), 10000);
         QCOMPARE(missing.size(), 1);  // the job is asked for once per run
     }
 
     void layerSweepAsLines() {
         const auto d = readLayerSweepView(p_.path, p_.layerSweepRun).value();
         QCOMPARE(d.x, (QVector<double>{4, 10, 11}));  // the last layer after the highest
-        QCOMPARE(d.xLabels, (QStringList{QStringLiteral("4"), QStringLiteral("10"), LayerSweepViewData{}.title.isNull() ? QObject::tr("last") : QString()}));
+        QCOMPARE(d.xLabels, (QStringList{QStringLiteral("4"), QStringLiteral("10"),
+                                         LayerSweepViewData{}.title.isNull() ? QObject::tr("last") : QString()}));
         QCOMPARE(d.series.size(), 3);
         QCOMPARE(d.series[0].y, (QVector<double>{0.6, 0.9, 0.7}));  // purity
         QCOMPARE(d.series[2].y, (QVector<double>{0.12, 0.31, 0.35}));  // silhouette

@@ -38,7 +38,11 @@ private slots:
         dl::CancelToken ct;
         // 600 "law" sentences and 400 "it" sentences; the digit-bearing law ones land in the it cluster.
         QByteArray law, it;
-        for (int i = 0; i < 600; ++i) law += (i % 3 == 0 ? "Article " + QByteArray::number(i) + " applies" : "the court shall decide case " + QByteArray(1, char('a' + i % 26)) + QByteArray::number(i % 7 == 0)) + " x" + QByteArray::number(i) + "\n";
+        for (int i = 0; i < 600; ++i)
+            law += (i % 3 == 0 ? "Article " + QByteArray::number(i) + " applies"
+                               : "the court shall decide case " + QByteArray(1, char('a' + i % 26)) +
+                                     QByteArray::number(i % 7 == 0)) +
+                   " x" + QByteArray::number(i) + "\n";
         for (int i = 0; i < 400; ++i) it += "click the button number " + QByteArray::number(i) + "\n";
         for (auto [name, text] : {std::pair{QStringLiteral("law.en"), law}, std::pair{QStringLiteral("it.en"), it}}) {
             dl::ImportParams p;
@@ -57,7 +61,8 @@ private slots:
             r.prob.push_back(0.5 + double(i % 50) / 100.0);
         }
         auto tx = store->begin();
-        runId_ = dl::createRun(*store, dl::RunKind::Cluster, dl::findCorpus(*store, "c")->id, std::nullopt, {{"k", 2}}).value();
+        runId_ = dl::createRun(*store, dl::RunKind::Cluster, dl::findCorpus(*store, "c")->id, std::nullopt, {{"k", 2}})
+                     .value();
         dl::writeRunResults(*store, runId_, r).value();
         dl::setRunSummary(*store, runId_, {{"domains", {"it", "law"}}, {"majority", {0, 1}}}).value();
         tx->commit().value();
@@ -73,7 +78,8 @@ private slots:
         model.sort(OutlierTableModel::LengthColumn, Qt::DescendingOrder);
         model.setFilter(OutlierFilter{});
         QVERIFY(settle(model));
-        for (int r = 0; r < model.rowCount(); r += 100) QVERIFY(cell(model, r, OutlierTableModel::SentenceColumn).isValid());
+        for (int r = 0; r < model.rowCount(); r += 100)
+            QVERIFY(cell(model, r, OutlierTableModel::SentenceColumn).isValid());
     }
 
     void filtersInSql_data() {
@@ -83,13 +89,20 @@ private slots:
         QTest::addColumn<int>("digits");
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("rows");
-        QTest::newRow("all outliers") << "" << "" << true << -1 << "" << 200;          // law sentences 0,3,6,... in the it cluster
-        QTest::newRow("law -> it") << "law" << "it" << true << -1 << "" << 200;
-        QTest::newRow("it -> law") << "it" << "law" << true << -1 << "" << 0;
-        QTest::newRow("everything") << "" << "" << false << -1 << "" << 1000;
-        QTest::newRow("without digits") << "" << "" << false << 0 << "" << 0;          // every line has x<i>
-        QTest::newRow("text search") << "" << "" << false << -1 << "Article" << 200;
-        QTest::newRow("like metachars are literal") << "" << "" << false << -1 << "100%" << 0;
+        QTest::newRow("all outliers") << ""
+                                      << "" << true << -1 << "" << 200;  // law sentences 0,3,6,... in the it cluster
+        QTest::newRow("law -> it") << "law"
+                                   << "it" << true << -1 << "" << 200;
+        QTest::newRow("it -> law") << "it"
+                                   << "law" << true << -1 << "" << 0;
+        QTest::newRow("everything") << ""
+                                    << "" << false << -1 << "" << 1000;
+        QTest::newRow("without digits") << ""
+                                        << "" << false << 0 << "" << 0;  // every line has x<i>
+        QTest::newRow("text search") << ""
+                                     << "" << false << -1 << "Article" << 200;
+        QTest::newRow("like metachars are literal") << ""
+                                                    << "" << false << -1 << "100%" << 0;
     }
     void filtersInSql() {
         QFETCH(QString, from);
@@ -114,7 +127,9 @@ private slots:
         QCOMPARE(counted.last().at(0).toInt(), rows);
         for (int r = 0; r < model.rowCount(); r += 97) {
             if (!from.isEmpty()) QCOMPARE(cell(model, r, OutlierTableModel::DomainColumn).toString(), from);
-            if (outliersOnly) QVERIFY(cell(model, r, OutlierTableModel::DomainColumn) != cell(model, r, OutlierTableModel::MappedColumn));
+            if (outliersOnly)
+                QVERIFY(cell(model, r, OutlierTableModel::DomainColumn) !=
+                        cell(model, r, OutlierTableModel::MappedColumn));
         }
     }
 
@@ -159,13 +174,15 @@ private slots:
         QVERIFY(settle(model));
         QVERIFY(!model.rowLoaded(700));
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        QCOMPARE(model.index(700, OutlierTableModel::SentenceColumn).data().toString(), OutlierTableModel::tr("Loading…"));
+        QCOMPARE(model.index(700, OutlierTableModel::SentenceColumn).data().toString(),
+                 OutlierTableModel::tr("Loading…"));
         QVERIFY(changed.wait(20000));
         const auto first = changed.at(0).at(0).value<QModelIndex>(), last = changed.at(0).at(1).value<QModelIndex>();
         QVERIFY(first.row() <= 700 && last.row() >= 700);
         QVERIFY(model.rowLoaded(700));
         const QString text = model.index(700, OutlierTableModel::SentenceColumn).data().toString();
-        QVERIFY2(text.contains(QRegularExpression(QStringLiteral(" x\\d+$"))), qPrintable(text));  // every imported line ends in x<i>
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral(" x\\d+$"))),
+                 qPrintable(text));  // every imported line ends in x<i>
     }
 
     // A later filter supersedes an earlier one: only the last snapshot is shown.

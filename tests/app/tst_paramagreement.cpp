@@ -35,9 +35,9 @@
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
 #include "reports/Report.h"
-#include "shard/MergeJob.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
+#include "shard/MergeJob.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -89,7 +89,8 @@ struct JobCase {
     QList<std::pair<QString, QString>> given;
     // A run through the GUI's path: the dialog's request with `given` set -> JobFactory; empty
     // for a job that stores no params JSON (no run is made).
-    std::function<JobRunner::Body(const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome>)> guiJob;
+    std::function<JobRunner::Body(const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome>)>
+        guiJob;
 };
 
 template <class P>
@@ -108,33 +109,37 @@ const QList<CorpusChoice>& corpora() {
 
 const std::vector<JobCase>& jobs() {
     static const std::vector<JobCase> all{
-        JobCase{QStringLiteral("cluster"),
-                dl::layerSweepParamTable().specs(),
-                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("sweep"), QStringLiteral("layer-sweep"),
-                 QStringLiteral("raw"), QStringLiteral("mpi"), QStringLiteral("json"), QStringLiteral("quiet")},
-                [] { return std::make_unique<ClusterDialog>(corpora(), clusterParamFields()); },
-                {QStringLiteral("k"), QStringLiteral("pca"), QStringLiteral("pca-fit-rows"), QStringLiteral("cov"),
-                 QStringLiteral("seeds"), QStringLiteral("n-init"), QStringLiteral("max-iter"), QStringLiteral("layers"),
-                 QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten")},
-                dl::clusterParamTable().specs(),
-                encoderOf(dl::clusterParamTable()),
-                {QStringLiteral("embedding_set")},
+        JobCase{
+            QStringLiteral("cluster"),
+            dl::layerSweepParamTable().specs(),
+            {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("sweep"), QStringLiteral("layer-sweep"),
+             QStringLiteral("raw"), QStringLiteral("mpi"), QStringLiteral("json"), QStringLiteral("quiet")},
+            [] { return std::make_unique<ClusterDialog>(corpora(), clusterParamFields()); },
+            {QStringLiteral("k"), QStringLiteral("pca"), QStringLiteral("pca-fit-rows"), QStringLiteral("cov"),
+             QStringLiteral("seeds"), QStringLiteral("n-init"), QStringLiteral("max-iter"), QStringLiteral("layers"),
+             QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten")},
+            dl::clusterParamTable().specs(),
+            encoderOf(dl::clusterParamTable()),
+            {QStringLiteral("embedding_set")},
                 // PCA 8: the test model's vectors have 32 dimensions
-                {{QStringLiteral("corpus"), QStringLiteral("pool")}, {QStringLiteral("pca"), QStringLiteral("8")}},
-                [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
-                    auto request = ClusterDialog(corpora(), clusterParamFields()).request();
-                    request.values.insert(given);
-                    return makeClusterJob(project, request, outcome);
-                }},
+            {{QStringLiteral("corpus"), QStringLiteral("pool")}, {QStringLiteral("pca"), QStringLiteral("8")}},
+            [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
+                auto request = ClusterDialog(corpora(), clusterParamFields()).request();
+                request.values.insert(given);
+                return makeClusterJob(project, request, outcome);
+            }},
         // encode stores no params JSON (an embedding set is keyed by what it resolved): no run.
         JobCase{QStringLiteral("encode"),
                 dl::encodeParamTable().specs(),
-                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("list-models"), QStringLiteral("json"),
-                 QStringLiteral("quiet"), QStringLiteral("shard"), QStringLiteral("out")},
-                [] { return std::make_unique<EncodeDialog>(QList<ModelChoice>{}, corpora(), encodeParamFields(), QStringLiteral("cpu")); },
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("list-models"),
+                 QStringLiteral("json"), QStringLiteral("quiet"), QStringLiteral("shard"), QStringLiteral("out")},
+                [] {
+                    return std::make_unique<EncodeDialog>(QList<ModelChoice>{}, corpora(), encodeParamFields(),
+                                                          QStringLiteral("cpu"));
+                },
                 {QStringLiteral("model"), QStringLiteral("corpus"), QStringLiteral("side"), QStringLiteral("layer"),
-                 QStringLiteral("prefix"), QStringLiteral("pooling"), QStringLiteral("normalize"), QStringLiteral("float32"),
-                 QStringLiteral("precision")},
+                 QStringLiteral("prefix"), QStringLiteral("pooling"), QStringLiteral("normalize"),
+                 QStringLiteral("float32"), QStringLiteral("precision")},
                 {},
                 encoderOf(dl::encodeParamTable()),
                 {},
@@ -146,8 +151,8 @@ const std::vector<JobCase>& jobs() {
                 {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
                 [] { return std::make_unique<ImportDialog>(importParamFields()); },
                 {QStringLiteral("format"), QStringLiteral("src"), QStringLiteral("tgt"), QStringLiteral("corpus"),
-                 QStringLiteral("domain"), QStringLiteral("src-lang"), QStringLiteral("tgt-lang"), QStringLiteral("columns"),
-                 QStringLiteral("replace-invalid"), QStringLiteral("keep-duplicates")},
+                 QStringLiteral("domain"), QStringLiteral("src-lang"), QStringLiteral("tgt-lang"),
+                 QStringLiteral("columns"), QStringLiteral("replace-invalid"), QStringLiteral("keep-duplicates")},
                 {},
                 encoderOf(dl::importParamTable()),
                 {},
@@ -177,7 +182,8 @@ const std::vector<JobCase>& jobs() {
                 dl::selectParamTable().storedSpecs(dl::SelectParams{}),
                 encoderOf(dl::selectParamTable()),
                 {},
-                {{QStringLiteral("method"), QStringLiteral("cosine")}, {QStringLiteral("pool"), QStringLiteral("pool")},
+                {{QStringLiteral("method"), QStringLiteral("cosine")},
+                 {QStringLiteral("pool"), QStringLiteral("pool")},
                  {QStringLiteral("seed"), QStringLiteral("seed")}},
                 [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
                     auto request = SelectDialog(corpora(), selectParamFields()).request();
@@ -197,7 +203,8 @@ const JobCase& jobNamed(const QString& command) {
 // The dialog's values set through the table on P{}; every parameter but `chosen` must keep
 // P{}'s value (and the table's default). Empty (after a failed check) when they do not.
 template <class P>
-std::optional<P> requestedDefaults(const dl::ParamTable<P>& table, const QVariantMap& values, const QStringList& chosen) {
+std::optional<P> requestedDefaults(const dl::ParamTable<P>& table, const QVariantMap& values,
+                                   const QStringList& chosen) {
     P p;
     auto applied = applyParamValues(table, p, values);
     if (!applied) {
@@ -209,8 +216,8 @@ std::optional<P> requestedDefaults(const dl::ParamTable<P>& table, const QVarian
         if (chosen.contains(QString::fromStdString(b.spec.name))) continue;
         const dl::ParamValue given = b.get(p), def = b.get(P{});
         if (given != def || def != b.spec.defaultValue) {
-            qWarning("--%s: the dialog gives '%s', the default is '%s'", b.spec.name.c_str(), dl::formatParamValue(given).c_str(),
-                     dl::formatParamValue(def).c_str());
+            qWarning("--%s: the dialog gives '%s', the default is '%s'", b.spec.name.c_str(),
+                     dl::formatParamValue(given).c_str(), dl::formatParamValue(def).c_str());
             same = false;
         }
     }
@@ -255,13 +262,15 @@ private slots:
     void initTestCase() {
         QVERIFY(QFile::exists(cliPath()));
         project_ = dir_.filePath(QStringLiteral("params.dlproj"));
-        const QByteArray made = makeLabelledProject(dir_, project_, testData(QStringLiteral("models/bert-tiny")), 40, 10);
+        const QByteArray made =
+            makeLabelledProject(dir_, project_, testData(QStringLiteral("models/bert-tiny")), 40, 10);
         QVERIFY2(made.isEmpty(), made.constData());
         for (const auto& job : jobs()) {
             if (!job.guiJob) continue;
             QStringList args{job.command, project_, QStringLiteral("--json"), QStringLiteral("--quiet")};
             QVariantMap given;
-            for (const auto& [name, text] : job.given) args << QStringLiteral("--") + name << text, given.insert(name, text);
+            for (const auto& [name, text] : job.given)
+                args << QStringLiteral("--") + name << text, given.insert(name, text);
             auto r = runCli(args);
             QVERIFY2(r.exitCode == 0, r.err.constData());
             cliRun_[job.command] = runParams(r.json().value(QStringLiteral("run")).toInteger());
@@ -287,16 +296,19 @@ private slots:
         if (!help.contains(command)) help[command] = helpOptions(command, &withValue[command]);
         const auto* spec = findSpec(jobNamed(command).options, name);
         QVERIFY(spec);
-        QVERIFY2(help[command].contains(name), qPrintable(QStringLiteral("--%1 missing from %2 --help").arg(name, command)));
+        QVERIFY2(help[command].contains(name),
+                 qPrintable(QStringLiteral("--%1 missing from %2 --help").arg(name, command)));
         const QString shown = help[command].value(name);
         QCOMPARE(shown, QString::fromStdString(dl::paramHelpLine(*spec)).simplified());
         // the value, or what stands for it where the front ends resolve an unset one (encode's --layer)
-        const QString def = QString::fromStdString(spec->defaultNote.empty() ? dl::formatParamValue(spec->defaultValue) : spec->defaultNote);
+        const QString def = QString::fromStdString(spec->defaultNote.empty() ? dl::formatParamValue(spec->defaultValue)
+                                                                             : spec->defaultNote);
         if (spec->required) QVERIFY2(shown.contains(QStringLiteral("required")), qPrintable(shown));
         else if (spec->kind != dl::ParamKind::Flag && !def.isEmpty())
             QVERIFY2(shown.contains(QStringLiteral("default ") + def), qPrintable(shown));
         if (spec->min && spec->max)
-            QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(qint64(*spec->min)).arg(qint64(*spec->max))), qPrintable(shown));
+            QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(qint64(*spec->min)).arg(qint64(*spec->max))),
+                     qPrintable(shown));
         QCOMPARE(withValue[command].contains(name), spec->kind != dl::ParamKind::Flag);
     }
 
@@ -310,7 +322,8 @@ private slots:
         QFETCH(QString, command);
         const JobCase& job = jobNamed(command);
         for (const QString& option : helpOptions(command).keys())
-            QVERIFY2(findSpec(job.options, option) || job.otherOptions.contains(option), qPrintable(QStringLiteral("--") + option));
+            QVERIFY2(findSpec(job.options, option) || job.otherOptions.contains(option),
+                     qPrintable(QStringLiteral("--") + option));
     }
 
     // Commands without a dialog whose job parameters come from a table: every option is a
@@ -319,14 +332,14 @@ private slots:
         QTest::addColumn<QString>("command");
         QTest::addColumn<QStringList>("otherOptions");
         QTest::newRow("evaluate") << QStringLiteral("evaluate")
-                                  << QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"),
-                                                 QStringLiteral("csv")};
+                                  << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
+                                                 QStringLiteral("json"), QStringLiteral("csv")};
         QTest::newRow("report") << QStringLiteral("report")
-                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"),
-                                               QStringLiteral("csv"), QStringLiteral("scores")};
+                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
+                                               QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("scores")};
         QTest::newRow("merge") << QStringLiteral("merge")
-                               << QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"),
-                                              QStringLiteral("quiet")};
+                               << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
+                                              QStringLiteral("json"), QStringLiteral("quiet")};
     }
     void cliOnlyJobs() {
         QFETCH(QString, command);
@@ -410,7 +423,8 @@ private slots:
             QVERIFY2(!stored, stored ? stored->dump().c_str() : "");
         } else {
             QVERIFY2(stored, spec->jsonKey.c_str());
-            QCOMPARE(QString::fromStdString(stored->dump()), QString::fromStdString(job.encode(*spec, expected).dump()));
+            QCOMPARE(QString::fromStdString(stored->dump()),
+                     QString::fromStdString(job.encode(*spec, expected).dump()));
         }
     }
 
@@ -426,7 +440,8 @@ private slots:
     }
     void importDialogDefaults() {
         ImportDialog dialog(importParamFields());
-        const auto p = requestedDefaults(dl::importParamTable(), dialog.request().values, {QStringLiteral("domain-from-filename")});
+        const auto p = requestedDefaults(dl::importParamTable(), dialog.request().values,
+                                         {QStringLiteral("domain-from-filename")});
         QVERIFY(p);
         QCOMPARE(p->labelSource, dl::LabelSource::FromFilename);
     }
@@ -450,7 +465,8 @@ private slots:
         QCOMPARE(iterations->value(), dl::InvitationOptions{}.iterations);
         method->setCurrentIndex(method->findData(QStringLiteral("contrast")));
         QCOMPARE(iterations->value(), dl::CrossEntropyOptions{}.iterations);
-        QCOMPARE(dialog.request().values.value(QStringLiteral("iterations")).toInt(), dl::CrossEntropyOptions{}.iterations);
+        QCOMPARE(dialog.request().values.value(QStringLiteral("iterations")).toInt(),
+                 dl::CrossEntropyOptions{}.iterations);
     }
 
     // What the select tables store reads back into the same parameters, for every method.

@@ -39,8 +39,9 @@ private slots:
 
         // Replacing with more rows, then with none: the tester checks every step.
         QList<RunRow> more = *runs;
-        for (int i = 2; i <= 5; ++i) more.append(RunRow{i, i % 2 ? dl::RunKind::Cluster : dl::RunKind::ClusterSweep,
-                                                        QStringLiteral("2026-01-0%1").arg(i), QStringLiteral("train"), QString(), QString()});
+        for (int i = 2; i <= 5; ++i)
+            more.append(RunRow{i, i % 2 ? dl::RunKind::Cluster : dl::RunKind::ClusterSweep,
+                               QStringLiteral("2026-01-0%1").arg(i), QStringLiteral("train"), QString(), QString()});
         model.setRuns(more);
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(model.data(model.index(2, RunListModel::KindColumn)).toString(), QStringLiteral("clustering"));
@@ -59,15 +60,18 @@ private slots:
         QTest::addColumn<QString>("result");
         const QByteArray points = R"("points": [{"layer": 8, "purity_mean": 0.874, "silhouette": 0.12},
                                                 {"layer": 10, "purity_mean": 0.9134, "silhouette": 0.101}])";
-        QTest::newRow("layer sweep by purity") << QStringLiteral("layer-sweep")
-                                               << R"({"chosen_layer": 10, "chosen_by": "purity", )" + points + "}"
-                                               << QStringLiteral("layer sweep") << QStringLiteral("layer 10 by purity (91.3 %)");
-        QTest::newRow("layer sweep by silhouette") << QStringLiteral("layer-sweep")
-                                                   << R"({"chosen_layer": 8, "chosen_by": "silhouette", )" + points + "}"
-                                                   << QStringLiteral("layer sweep") << QStringLiteral("layer 8 by silhouette (0.120)");
-        QTest::newRow("layer sweep, last layer, no score") << QStringLiteral("layer-sweep") << QByteArray(R"({"chosen_layer": -1, "chosen_by": "silhouette", "points": []})")
-                                                           << QStringLiteral("layer sweep") << QStringLiteral("last layer by silhouette");
-        QTest::newRow("clustering") << QStringLiteral("cluster") << QByteArray(R"({"purity_mean": 0.9, "purity_std": 0.01})")
+        QTest::newRow("layer sweep by purity")
+            << QStringLiteral("layer-sweep") << R"({"chosen_layer": 10, "chosen_by": "purity", )" + points + "}"
+            << QStringLiteral("layer sweep") << QStringLiteral("layer 10 by purity (91.3 %)");
+        QTest::newRow("layer sweep by silhouette")
+            << QStringLiteral("layer-sweep") << R"({"chosen_layer": 8, "chosen_by": "silhouette", )" + points + "}"
+            << QStringLiteral("layer sweep") << QStringLiteral("layer 8 by silhouette (0.120)");
+        QTest::newRow("layer sweep, last layer, no score")
+            << QStringLiteral("layer-sweep")
+            << QByteArray(R"({"chosen_layer": -1, "chosen_by": "silhouette", "points": []})")
+            << QStringLiteral("layer sweep") << QStringLiteral("last layer by silhouette");
+        QTest::newRow("clustering") << QStringLiteral("cluster")
+                                    << QByteArray(R"({"purity_mean": 0.9, "purity_std": 0.01})")
                                     << QStringLiteral("clustering") << QStringLiteral("purity 90.00 ± 1.00 %");
         QTest::newRow("selection") << QStringLiteral("select") << QByteArray(R"({"selected": 5, "pool_size": 40})")
                                    << QStringLiteral("selection") << QStringLiteral("5 of 40 selected");
@@ -87,7 +91,8 @@ private slots:
             auto tx = (*store)->begin();
             QVERIFY(tx.has_value());
             QVERIFY((*store)->exec("INSERT INTO corpora(name) VALUES('pool');").has_value());
-            auto run = dl::createRun(**store, dl::runKindFromString(kind.toStdString()).value(), (*store)->lastInsertId(), std::nullopt, nlohmann::json::object());
+            auto run = dl::createRun(**store, dl::runKindFromString(kind.toStdString()).value(),
+                                     (*store)->lastInsertId(), std::nullopt, nlohmann::json::object());
             QVERIFY2(run.has_value(), run ? "" : run.error().message.c_str());
             QVERIFY(dl::setRunSummary(**store, *run, nlohmann::json::parse(summary.toStdString())).has_value());
             QVERIFY(tx->commit().has_value());

@@ -3,10 +3,13 @@
 // widgets; export, and the files on disk.
 #include <QtTest>
 
+#include <QTableWidget>
+#include <QUndoStack>
 #include "AsyncService.h"
 #include "ClusterExplorer.h"
 #include "ConfusionMatrixModel.h"
 #include "ConfusionMatrixView.h"
+#include "DecisionWriter.h"
 #include "JobFactory.h"
 #include "JobRunner.h"
 #include "ProjectQueries.h"
@@ -15,9 +18,6 @@
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 #include "TestSupport.h"
-#include "DecisionWriter.h"
-#include <QTableWidget>
-#include <QUndoStack>
 #include "corpus/Import.h"
 #include "store/Store.h"
 
@@ -33,8 +33,9 @@ private:
         QSignalSpy finished(&runner, &JobRunner::jobFinished);
         runner.submit(QStringLiteral("job"), std::move(body));
         if (!finished.wait(120000) && finished.isEmpty()) return QStringLiteral("timeout");
-        return finished.at(0).at(1).value<JobOutcomeKind>() == JobOutcomeKind::Succeeded ? QString()
-                                                                                         : finished.at(0).at(2).toString();
+        return finished.at(0).at(1).value<JobOutcomeKind>() == JobOutcomeKind::Succeeded
+                   ? QString()
+                   : finished.at(0).at(2).toString();
     }
 
 private slots:
@@ -54,7 +55,8 @@ private slots:
             for (int i = 120; i < 160; ++i) seeds += lines[i] + "\n";
             for (auto [name, text] : {std::pair{"demo", corpus}, std::pair{"seeds", seeds}}) {
                 dl::ImportParams p;
-                p.srcPath = dltest::writeFile(dir_, QStringLiteral("%1-%2.en").arg(QLatin1String(name), QLatin1String(d)), text);
+                p.srcPath = dltest::writeFile(
+                    dir_, QStringLiteral("%1-%2.en").arg(QLatin1String(name), QLatin1String(d)), text);
                 p.labelSource = dl::LabelSource::Given;
                 p.domain = d;
                 p.corpus = name;
@@ -76,7 +78,9 @@ private slots:
         for (const auto& c : summaries) QCOMPARE(c.encoded, c.sentences);
 
         ClusterRequest c;
-        c.values = {{QStringLiteral("corpus"), QStringLiteral("demo")}, {QStringLiteral("k"), 3}, {QStringLiteral("pca"), 10},
+        c.values = {{QStringLiteral("corpus"), QStringLiteral("demo")},
+                    {QStringLiteral("k"), 3},
+                    {QStringLiteral("pca"), 10},
                     {QStringLiteral("seeds"), 2}};
         QString error = run(makeClusterJob(project_, c, outcome));
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -125,8 +129,10 @@ private slots:
         QVERIFY(comparison->metrics.contains(QStringLiteral("NMI")));
 
         SelectRequest s;
-        s.values = {{QStringLiteral("method"), QStringLiteral("cosine")}, {QStringLiteral("pool"), QStringLiteral("demo")},
-                    {QStringLiteral("seed"), QStringLiteral("seeds:medical")}, {QStringLiteral("top"), 120}};
+        s.values = {{QStringLiteral("method"), QStringLiteral("cosine")},
+                    {QStringLiteral("pool"), QStringLiteral("demo")},
+                    {QStringLiteral("seed"), QStringLiteral("seeds:medical")},
+                    {QStringLiteral("top"), 120}};
         error = run(makeSelectJob(project_, s, outcome));
         QVERIFY2(error.isEmpty(), qPrintable(error));
         auto sel = readSelectionView(project_, outcome->runId).value();

@@ -24,7 +24,8 @@ private:
         return to;
     }
     static QByteArray describe(const CliRun& r) {
-        return "exit " + QByteArray::number(r.exitCode) + (r.status == QProcess::CrashExit ? " (signal)" : "") + "; stderr: " + r.err.right(600);
+        return "exit " + QByteArray::number(r.exitCode) + (r.status == QProcess::CrashExit ? " (signal)" : "") +
+               "; stderr: " + r.err.right(600);
     }
 
 private slots:
@@ -36,12 +37,13 @@ private slots:
         project_ = path(QStringLiteral("base.dlproj"));
         const QByteArray made = makeLabelledProject(dir_, project_, model_, 120, 40);
         QVERIFY2(made.isEmpty(), made.constData());
-        auto r = runCli({QStringLiteral("cluster"), project_, QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--k"), QStringLiteral("3"),
-                    QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("2"), QStringLiteral("--quiet")});
+        auto r = runCli({QStringLiteral("cluster"), project_, QStringLiteral("--corpus"), QStringLiteral("pool"),
+                         QStringLiteral("--k"), QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"),
+                         QStringLiteral("--seeds"), QStringLiteral("2"), QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
-        r = runCli({QStringLiteral("select"), project_, QStringLiteral("--method"), QStringLiteral("cosine"), QStringLiteral("--pool"),
-                    QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("100"),
-                    QStringLiteral("--quiet")});
+        r = runCli({QStringLiteral("select"), project_, QStringLiteral("--method"), QStringLiteral("cosine"),
+                    QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
+                    QStringLiteral("--top"), QStringLiteral("100"), QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
     }
 
@@ -54,58 +56,97 @@ private slots:
         QTest::newRow("no command") << QStringList{} << 2 << QString();
         QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0 << QString();
         QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0 << QString();
-        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2 << QStringLiteral("unknown command");
-        for (const char* c : {"init", "import", "info", "encode", "cluster", "report", "select", "evaluate", "export"}) {
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2
+                                         << QStringLiteral("unknown command");
+        for (const char* c :
+             {"init", "import", "info", "encode", "cluster", "report", "select", "evaluate", "export"}) {
             const QString cmd = QLatin1String(c);
-            QTest::newRow(qPrintable(cmd + QStringLiteral(" --help"))) << QStringList{cmd, QStringLiteral("--help")} << 0 << QString();
+            QTest::newRow(qPrintable(cmd + QStringLiteral(" --help")))
+                << QStringList{cmd, QStringLiteral("--help")} << 0 << QString();
             QTest::newRow(qPrintable(cmd + QStringLiteral(" unknown option")))
                 << QStringList{cmd, P, QStringLiteral("--no-such-option")} << 2 << QStringLiteral("no-such-option");
-            QTest::newRow(qPrintable(cmd + QStringLiteral(" without PROJECT"))) << QStringList{cmd} << 2 << QStringLiteral("domainlens-cli");
+            QTest::newRow(qPrintable(cmd + QStringLiteral(" without PROJECT")))
+                << QStringList{cmd} << 2 << QStringLiteral("domainlens-cli");
         }
         for (const char* c : {"info", "report"})
             QTest::newRow(qPrintable(QStringLiteral("%1 missing project").arg(QLatin1String(c))))
                 << QStringList{QLatin1String(c), missing} << 1 << QStringLiteral("does not exist");
         QTest::newRow("init ok") << QStringList{QStringLiteral("init"), QStringLiteral("@NEW")} << 0 << QString();
-        QTest::newRow("init existing") << QStringList{QStringLiteral("init"), P} << 1 << QStringLiteral("already exists");
-        QTest::newRow("init no folder") << QStringList{QStringLiteral("init"), missing} << 1 << QStringLiteral("does not exist");
-        QTest::newRow("import ok") << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("@FILE"),
-                                                  QStringLiteral("--corpus"), QStringLiteral("extra")} << 0 << QString();
+        QTest::newRow("init existing") << QStringList{QStringLiteral("init"), P} << 1
+                                       << QStringLiteral("already exists");
+        QTest::newRow("init no folder") << QStringList{QStringLiteral("init"), missing} << 1
+                                        << QStringLiteral("does not exist");
+        QTest::newRow("import ok") << QStringList{QStringLiteral("import"),   P,
+                                                  QStringLiteral("--src"),    QStringLiteral("@FILE"),
+                                                  QStringLiteral("--corpus"), QStringLiteral("extra")}
+                                   << 0 << QString();
         QTest::newRow("import no --src") << QStringList{QStringLiteral("import"), P} << 2 << QStringLiteral("--src");
-        QTest::newRow("import missing file") << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("/nonexistent.en")}
-                                             << 1 << QStringLiteral("nonexistent.en");
+        QTest::newRow("import missing file")
+            << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("/nonexistent.en")} << 1
+            << QStringLiteral("nonexistent.en");
         QTest::newRow("info ok") << QStringList{QStringLiteral("info"), P} << 0 << QString();
-        QTest::newRow("encode unknown corpus") << QStringList{QStringLiteral("encode"), P, QStringLiteral("--corpus"), QStringLiteral("nope")}
-                                               << 1 << QStringLiteral("nope");
-        QTest::newRow("encode noop") << QStringList{QStringLiteral("encode"), P, QStringLiteral("--model"), QStringLiteral("@MODEL"),
-                                                    QStringLiteral("--corpus"), QStringLiteral("seed")} << 0 << QString();
-        QTest::newRow("cluster --k 0") << QStringList{QStringLiteral("cluster"), P, QStringLiteral("--k"), QStringLiteral("0")} << 2 << QStringLiteral("--k");
-        QTest::newRow("cluster --cov bogus") << QStringList{QStringLiteral("cluster"), P, QStringLiteral("--k"), QStringLiteral("2"),
-                                                            QStringLiteral("--cov"), QStringLiteral("bogus")} << 2 << QStringLiteral("bogus");
+        QTest::newRow("encode unknown corpus")
+            << QStringList{QStringLiteral("encode"), P, QStringLiteral("--corpus"), QStringLiteral("nope")} << 1
+            << QStringLiteral("nope");
+        QTest::newRow("encode noop") << QStringList{QStringLiteral("encode"),   P,
+                                                    QStringLiteral("--model"),  QStringLiteral("@MODEL"),
+                                                    QStringLiteral("--corpus"), QStringLiteral("seed")}
+                                     << 0 << QString();
+        QTest::newRow("cluster --k 0") << QStringList{QStringLiteral("cluster"), P, QStringLiteral("--k"),
+                                                      QStringLiteral("0")}
+                                       << 2 << QStringLiteral("--k");
+        QTest::newRow("cluster --cov bogus") << QStringList{QStringLiteral("cluster"), P,
+                                                            QStringLiteral("--k"),     QStringLiteral("2"),
+                                                            QStringLiteral("--cov"),   QStringLiteral("bogus")}
+                                             << 2 << QStringLiteral("bogus");
         QTest::newRow("report ok") << QStringList{QStringLiteral("report"), P} << 0 << QString();
-        QTest::newRow("report unknown run") << QStringList{QStringLiteral("report"), P, QStringLiteral("999")} << 1 << QStringLiteral("999");
-        QTest::newRow("report bad run id") << QStringList{QStringLiteral("report"), P, QStringLiteral("abc")} << 2 << QStringLiteral("abc");
-        QTest::newRow("select no --method") << QStringList{QStringLiteral("select"), P, QStringLiteral("--pool"), QStringLiteral("pool"),
-                                                           QStringLiteral("--seed"), QStringLiteral("seed")} << 2 << QStringLiteral("--method");
-        QTest::newRow("select bogus method") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("bogus"),
-                                                            QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
-                                                            QStringLiteral("seed")} << 2 << QStringLiteral("bogus");
-        QTest::newRow("select unknown pool") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("cosine"),
-                                                            QStringLiteral("--pool"), QStringLiteral("nope"), QStringLiteral("--seed"),
-                                                            QStringLiteral("seed")} << 1 << QStringLiteral("nope");
-        QTest::newRow("select top and threshold") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("cosine"),
-                                                                 QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
-                                                                 QStringLiteral("--top"), QStringLiteral("5"), QStringLiteral("--threshold"), QStringLiteral("0.5")}
-                                                  << 2 << QStringLiteral("--top");
-        QTest::newRow("evaluate ok") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"), QStringLiteral("medical")} << 0 << QString();
-        QTest::newRow("evaluate unknown domain") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"), QStringLiteral("nope")}
-                                                 << 1 << QStringLiteral("nope");
-        QTest::newRow("evaluate no --domain") << QStringList{QStringLiteral("evaluate"), P} << 2 << QStringLiteral("--domain");
-        QTest::newRow("export ok") << QStringList{QStringLiteral("export"), P, QStringLiteral("--format"), QStringLiteral("tsv"),
-                                                  QStringLiteral("--out"), QStringLiteral("@OUT")} << 0 << QString();
-        QTest::newRow("export bogus format") << QStringList{QStringLiteral("export"), P, QStringLiteral("--format"), QStringLiteral("bogus"),
-                                                            QStringLiteral("--out"), QStringLiteral("@OUT")} << 2 << QStringLiteral("bogus");
-        QTest::newRow("export missing folder") << QStringList{QStringLiteral("export"), P, QStringLiteral("--format"), QStringLiteral("tsv"),
-                                                              QStringLiteral("--out"), QStringLiteral("/nonexistent/dir/x")} << 1 << QStringLiteral("nonexistent");
+        QTest::newRow("report unknown run")
+            << QStringList{QStringLiteral("report"), P, QStringLiteral("999")} << 1 << QStringLiteral("999");
+        QTest::newRow("report bad run id")
+            << QStringList{QStringLiteral("report"), P, QStringLiteral("abc")} << 2 << QStringLiteral("abc");
+        QTest::newRow("select no --method") << QStringList{QStringLiteral("select"), P,
+                                                           QStringLiteral("--pool"), QStringLiteral("pool"),
+                                                           QStringLiteral("--seed"), QStringLiteral("seed")}
+                                            << 2 << QStringLiteral("--method");
+        QTest::newRow("select bogus method") << QStringList{QStringLiteral("select"),   P,
+                                                            QStringLiteral("--method"), QStringLiteral("bogus"),
+                                                            QStringLiteral("--pool"),   QStringLiteral("pool"),
+                                                            QStringLiteral("--seed"),   QStringLiteral("seed")}
+                                             << 2 << QStringLiteral("bogus");
+        QTest::newRow("select unknown pool") << QStringList{QStringLiteral("select"),   P,
+                                                            QStringLiteral("--method"), QStringLiteral("cosine"),
+                                                            QStringLiteral("--pool"),   QStringLiteral("nope"),
+                                                            QStringLiteral("--seed"),   QStringLiteral("seed")}
+                                             << 1 << QStringLiteral("nope");
+        QTest::newRow("select top and threshold")
+            << QStringList{QStringLiteral("select"),      P,
+                           QStringLiteral("--method"),    QStringLiteral("cosine"),
+                           QStringLiteral("--pool"),      QStringLiteral("pool"),
+                           QStringLiteral("--seed"),      QStringLiteral("seed"),
+                           QStringLiteral("--top"),       QStringLiteral("5"),
+                           QStringLiteral("--threshold"), QStringLiteral("0.5")}
+            << 2 << QStringLiteral("--top");
+        QTest::newRow("evaluate ok") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"),
+                                                    QStringLiteral("medical")}
+                                     << 0 << QString();
+        QTest::newRow("evaluate unknown domain")
+            << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"), QStringLiteral("nope")} << 1
+            << QStringLiteral("nope");
+        QTest::newRow("evaluate no --domain")
+            << QStringList{QStringLiteral("evaluate"), P} << 2 << QStringLiteral("--domain");
+        QTest::newRow("export ok") << QStringList{QStringLiteral("export"),   P,
+                                                  QStringLiteral("--format"), QStringLiteral("tsv"),
+                                                  QStringLiteral("--out"),    QStringLiteral("@OUT")}
+                                   << 0 << QString();
+        QTest::newRow("export bogus format") << QStringList{QStringLiteral("export"),   P,
+                                                            QStringLiteral("--format"), QStringLiteral("bogus"),
+                                                            QStringLiteral("--out"),    QStringLiteral("@OUT")}
+                                             << 2 << QStringLiteral("bogus");
+        QTest::newRow("export missing folder")
+            << QStringList{QStringLiteral("export"),   P,
+                           QStringLiteral("--format"), QStringLiteral("tsv"),
+                           QStringLiteral("--out"),    QStringLiteral("/nonexistent/dir/x")}
+            << 1 << QStringLiteral("nonexistent");
     }
     void exitCodes() {
         QFETCH(QStringList, args);
@@ -117,9 +158,11 @@ private slots:
         for (auto& a : args) {
             if (a == QLatin1String("@P")) a = project;
             else if (a == QLatin1String("@NEW")) a = path(QStringLiteral("new-%1.dlproj").arg(n));
-            else if (a == QLatin1String("@FILE")) a = writeCorpus(dir_, QStringLiteral("extra-%1.en").arg(n), QStringLiteral("law"), 10, 3);
+            else if (a == QLatin1String("@FILE"))
+                a = writeCorpus(dir_, QStringLiteral("extra-%1.en").arg(n), QStringLiteral("law"), 10, 3);
             else if (a == QLatin1String("@MODEL")) a = model_;
-            else if (a == QLatin1String("@OUT")) a = path(QStringLiteral("out-%1/x").arg(n)), QDir().mkpath(path(QStringLiteral("out-%1").arg(n)));
+            else if (a == QLatin1String("@OUT"))
+                a = path(QStringLiteral("out-%1/x").arg(n)), QDir().mkpath(path(QStringLiteral("out-%1").arg(n)));
         }
         auto r = runCli(args);
         QCOMPARE(r.status, QProcess::NormalExit);
@@ -149,12 +192,17 @@ private slots:
         QCOMPARE(domains.value(QStringLiteral("medical")).toInteger(), 120);
         QCOMPARE(domains.value(QStringLiteral("law")).toInteger(), 120);
         QCOMPARE(domains.value(QStringLiteral("it")).toInteger(), 120);
-        QVERIFY(corpora[0].toObject().value(QStringLiteral("languages")).toArray().contains(QJsonValue(QStringLiteral("en"))));
+        QVERIFY(corpora[0]
+                    .toObject()
+                    .value(QStringLiteral("languages"))
+                    .toArray()
+                    .contains(QJsonValue(QStringLiteral("en"))));
 
         const QString project = copyProject(QStringLiteral("json.dlproj"));
-        auto cluster = runCli({QStringLiteral("cluster"), project, QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--k"),
-                               QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("3"),
-                               QStringLiteral("--json"), QStringLiteral("--quiet")});
+        auto cluster = runCli({QStringLiteral("cluster"), project, QStringLiteral("--corpus"), QStringLiteral("pool"),
+                               QStringLiteral("--k"), QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"),
+                               QStringLiteral("--seeds"), QStringLiteral("3"), QStringLiteral("--json"),
+                               QStringLiteral("--quiet")});
         QVERIFY2(cluster.exitCode == 0, describe(cluster));
         const auto c = cluster.json();
         QVERIFY(c.value(QStringLiteral("purity_mean")).isDouble());
@@ -164,7 +212,8 @@ private slots:
         QCOMPARE(c.value(QStringLiteral("per_seed")).toArray().size(), 3);
         QVERIFY(c.value(QStringLiteral("per_seed")).toArray()[0].toObject().contains(QStringLiteral("purity")));
 
-        auto eval = runCli({QStringLiteral("evaluate"), project, QStringLiteral("--domain"), QStringLiteral("medical"), QStringLiteral("--json")});
+        auto eval = runCli({QStringLiteral("evaluate"), project, QStringLiteral("--domain"), QStringLiteral("medical"),
+                            QStringLiteral("--json")});
         QVERIFY2(eval.exitCode == 0, describe(eval));
         const auto e = eval.json();
         for (const char* k : {"precision", "recall", "f1"}) {
@@ -176,22 +225,31 @@ private slots:
 
         // evaluate --dev: the perplexity check of a 4-gram LM trained on the selection, beside a
         // random selection of the same size; an in-domain selection must model in-domain text better.
-        auto ml = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("moore-lewis"), QStringLiteral("--pool"),
-                          QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("100"),
-                          QStringLiteral("--quiet")});
+        auto ml =
+            runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("moore-lewis"),
+                    QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
+                    QStringLiteral("--top"), QStringLiteral("100"), QStringLiteral("--quiet")});
         QVERIFY2(ml.exitCode == 0, describe(ml));
-        auto dev = runCli({QStringLiteral("evaluate"), project, QStringLiteral("--domain"), QStringLiteral("medical"), QStringLiteral("--dev"),
-                           QStringLiteral("seed"), QStringLiteral("--json")});
+        auto dev = runCli({QStringLiteral("evaluate"), project, QStringLiteral("--domain"), QStringLiteral("medical"),
+                           QStringLiteral("--dev"), QStringLiteral("seed"), QStringLiteral("--json")});
         if (dev.exitCode != 0) {
             // Never a silent null: a perplexity that cannot be computed is a visible error.
             QVERIFY2(dev.exitCode == 1 && dev.err.contains("perplexity check"), describe(dev));
             qWarning("evaluate --dev: %s", dev.err.trimmed().constData());
             return;
         }
-        const auto ppl = dev.json().value(QStringLiteral("runs")).toArray().at(0).toObject().value(QStringLiteral("dev_perplexity")).toObject();
+        const auto ppl = dev.json()
+                             .value(QStringLiteral("runs"))
+                             .toArray()
+                             .at(0)
+                             .toObject()
+                             .value(QStringLiteral("dev_perplexity"))
+                             .toObject();
         QCOMPARE(ppl.value(QStringLiteral("dev_sentences")).toInteger(), 40);
-        const double sel = ppl.value(QStringLiteral("selection")).toDouble(), rnd = ppl.value(QStringLiteral("random_same_size")).toDouble();
-        QVERIFY2(sel > 1 && rnd > 1 && sel < rnd, qPrintable(QStringLiteral("selection %1 vs random %2").arg(sel).arg(rnd)));
+        const double sel = ppl.value(QStringLiteral("selection")).toDouble(),
+                     rnd = ppl.value(QStringLiteral("random_same_size")).toDouble();
+        QVERIFY2(sel > 1 && rnd > 1 && sel < rnd,
+                 qPrintable(QStringLiteral("selection %1 vs random %2").arg(sel).arg(rnd)));
     }
 
     // Ctrl+C during every long subcommand. Each workload is sized to run for seconds; the
@@ -200,21 +258,40 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<bool>("chunked");  // encode commits resumable chunks by design
         const QString P = QStringLiteral("@P");
-        QTest::newRow("import") << QStringList{QStringLiteral("import"), P, QStringLiteral("--src"), QStringLiteral("@HUGE"),
-                                               QStringLiteral("--corpus"), QStringLiteral("big")} << false;
-        QTest::newRow("encode") << QStringList{QStringLiteral("encode"), P, QStringLiteral("--model"), QStringLiteral("@MODEL"),
-                                               QStringLiteral("--corpus"), QStringLiteral("big"), QStringLiteral("--chunk"), QStringLiteral("256")} << true;
-        QTest::newRow("cluster") << QStringList{QStringLiteral("cluster"), P, QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--k"),
-                                                QStringLiteral("8"), QStringLiteral("--pca"), QStringLiteral("0"), QStringLiteral("--cov"),
-                                                QStringLiteral("diag"), QStringLiteral("--seeds"), QStringLiteral("1000")} << false;
-        QTest::newRow("select finetune-head") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("finetune-head"),
-                                                             QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
-                                                             QStringLiteral("seed"), QStringLiteral("--epochs"), QStringLiteral("10000")} << false;
-        QTest::newRow("select contrast") << QStringList{QStringLiteral("select"), P, QStringLiteral("--method"), QStringLiteral("contrast"),
-                                                        QStringLiteral("--pool"), QStringLiteral("big"), QStringLiteral("--seed"),
-                                                        QStringLiteral("seed"), QStringLiteral("--iterations"), QStringLiteral("100")} << false;
-        QTest::newRow("export") << QStringList{QStringLiteral("export"), P, QStringLiteral("@BIGRUN"), QStringLiteral("--format"), QStringLiteral("tsv"),
-                                               QStringLiteral("--out"), QStringLiteral("@OUT"), QStringLiteral("--scores")} << false;
+        QTest::newRow("import") << QStringList{QStringLiteral("import"),   P,
+                                               QStringLiteral("--src"),    QStringLiteral("@HUGE"),
+                                               QStringLiteral("--corpus"), QStringLiteral("big")}
+                                << false;
+        QTest::newRow("encode") << QStringList{QStringLiteral("encode"),   P,
+                                               QStringLiteral("--model"),  QStringLiteral("@MODEL"),
+                                               QStringLiteral("--corpus"), QStringLiteral("big"),
+                                               QStringLiteral("--chunk"),  QStringLiteral("256")}
+                                << true;
+        QTest::newRow("cluster") << QStringList{QStringLiteral("cluster"),  P,
+                                                QStringLiteral("--corpus"), QStringLiteral("pool"),
+                                                QStringLiteral("--k"),      QStringLiteral("8"),
+                                                QStringLiteral("--pca"),    QStringLiteral("0"),
+                                                QStringLiteral("--cov"),    QStringLiteral("diag"),
+                                                QStringLiteral("--seeds"),  QStringLiteral("1000")}
+                                 << false;
+        QTest::newRow("select finetune-head")
+            << QStringList{QStringLiteral("select"),   P,
+                           QStringLiteral("--method"), QStringLiteral("finetune-head"),
+                           QStringLiteral("--pool"),   QStringLiteral("pool"),
+                           QStringLiteral("--seed"),   QStringLiteral("seed"),
+                           QStringLiteral("--epochs"), QStringLiteral("10000")}
+            << false;
+        QTest::newRow("select contrast") << QStringList{QStringLiteral("select"),       P,
+                                                        QStringLiteral("--method"),     QStringLiteral("contrast"),
+                                                        QStringLiteral("--pool"),       QStringLiteral("big"),
+                                                        QStringLiteral("--seed"),       QStringLiteral("seed"),
+                                                        QStringLiteral("--iterations"), QStringLiteral("100")}
+                                         << false;
+        QTest::newRow("export") << QStringList{QStringLiteral("export"),  P,
+                                               QStringLiteral("@BIGRUN"), QStringLiteral("--format"),
+                                               QStringLiteral("tsv"),     QStringLiteral("--out"),
+                                               QStringLiteral("@OUT"),    QStringLiteral("--scores")}
+                                << false;
     }
     void sigint() {
         QFETCH(QStringList, args);
@@ -224,14 +301,17 @@ private slots:
         if (bigProject.isEmpty()) {
             // A large corpus (import and n-gram selection take seconds) and a selection run over it.
             bigFile = writeCorpus(dir_, QStringLiteral("big.en"), QStringLiteral("law"), 300000, 9);
-            hugeFile = writeCorpus(dir_, QStringLiteral("huge.en"), QStringLiteral("it"), 1000000, 11);  // import: seconds
+            hugeFile =
+                writeCorpus(dir_, QStringLiteral("huge.en"), QStringLiteral("it"), 1000000, 11);  // import: seconds
             bigProject = copyProject(QStringLiteral("big.dlproj"));
-            auto r = runCli({QStringLiteral("import"), bigProject, QStringLiteral("--src"), bigFile, QStringLiteral("--corpus"), QStringLiteral("big"),
-                             QStringLiteral("--domain"), QStringLiteral("law")});
+            auto r = runCli({QStringLiteral("import"), bigProject, QStringLiteral("--src"), bigFile,
+                             QStringLiteral("--corpus"), QStringLiteral("big"), QStringLiteral("--domain"),
+                             QStringLiteral("law")});
             QVERIFY2(r.exitCode == 0, describe(r));
-            r = runCli({QStringLiteral("select"), bigProject, QStringLiteral("--method"), QStringLiteral("moore-lewis"), QStringLiteral("--pool"),
-                        QStringLiteral("big"), QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--threshold"),
-                        QStringLiteral("-1000000"), QStringLiteral("--json"), QStringLiteral("--quiet")});
+            r = runCli({QStringLiteral("select"), bigProject, QStringLiteral("--method"), QStringLiteral("moore-lewis"),
+                        QStringLiteral("--pool"), QStringLiteral("big"), QStringLiteral("--seed"),
+                        QStringLiteral("seed"), QStringLiteral("--threshold"), QStringLiteral("-1000000"),
+                        QStringLiteral("--json"), QStringLiteral("--quiet")});
             QVERIFY2(r.exitCode == 0, describe(r));
             bigRun = r.json().value(QStringLiteral("run")).toInteger();
         }
@@ -268,8 +348,10 @@ private slots:
         QVERIFY(p.waitForFinished(60000));
         err += p.readAllStandardError();
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);  // never death by a signal
-        QVERIFY2(p.exitCode() == 1 || p.exitCode() == 130, qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(QString::fromUtf8(err))));
-        QVERIFY2(err.contains("domainlens-cli: ") && (err.contains("ancel") || err.contains("nterrupt")), err.right(500).constData());
+        QVERIFY2(p.exitCode() == 1 || p.exitCode() == 130,
+                 qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(QString::fromUtf8(err))));
+        QVERIFY2(err.contains("domainlens-cli: ") && (err.contains("ancel") || err.contains("nterrupt")),
+                 err.right(500).constData());
         QCOMPARE(integrity(project), QStringLiteral("ok"));
         if (chunked) {
             QCOMPARE(fingerprint(project).section(QLatin1Char(' '), 0, 5), before.section(QLatin1Char(' '), 0, 5));
@@ -293,7 +375,8 @@ private slots:
         QTest::newRow("init") << QStringList{QStringLiteral("init"), QStringLiteral("@NEW")};
         QTest::newRow("info") << QStringList{QStringLiteral("info"), P, QStringLiteral("--json")};
         QTest::newRow("report") << QStringList{QStringLiteral("report"), P};
-        QTest::newRow("evaluate") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"), QStringLiteral("medical")};
+        QTest::newRow("evaluate") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"),
+                                                 QStringLiteral("medical")};
     }
     void sigintShortCommands() {
         QFETCH(QStringList, args);
@@ -304,7 +387,8 @@ private slots:
                 if (x == QLatin1String("@P") || x == QLatin1String("@NEW")) x = project;
             return a;
         };
-        const QString refProject = init ? path(QStringLiteral("short-ref.dlproj")) : copyProject(QStringLiteral("short-ref.dlproj"));
+        const QString refProject =
+            init ? path(QStringLiteral("short-ref.dlproj")) : copyProject(QStringLiteral("short-ref.dlproj"));
         if (init) QFile::remove(refProject);
         QElapsedTimer clock;
         clock.start();
@@ -341,7 +425,8 @@ private slots:
                 ++finishedFirst;
                 continue;
             }
-            QVERIFY2(err.contains("domainlens-cli: ") && (err.contains("ancel") || err.contains("nterrupt")), err.constData());
+            QVERIFY2(err.contains("domainlens-cli: ") && (err.contains("ancel") || err.contains("nterrupt")),
+                     err.constData());
             (p.exitCode() == 1 ? cancelled : completed) += 1;
             if (init) {
                 if (p.exitCode() == 1) QVERIFY2(!QFile::exists(project), "a cancelled init left a file");
@@ -365,7 +450,9 @@ private:
             QFile status(QStringLiteral("/proc/%1/status").arg(p.processId()));
             if (status.open(QIODevice::ReadOnly)) {
                 for (const QByteArray& line : status.readAll().split('\n'))
-                    if (line.startsWith("SigCgt:") && (line.mid(7).trimmed().toULongLong(nullptr, 16) >> (signal - 1)) & 1) return true;
+                    if (line.startsWith("SigCgt:") &&
+                        (line.mid(7).trimmed().toULongLong(nullptr, 16) >> (signal - 1)) & 1)
+                        return true;
             }
             QThread::msleep(2);
         }

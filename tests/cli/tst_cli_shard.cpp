@@ -1,9 +1,9 @@
 // The sharded path of the CLI contract, on real sentences (../shared/data) and a tiny real
 // model: `encode --shard i/4` for every i + `merge` equals the unsharded encode (vectors
 // within 1e-6), `assign`/`score --shard` + `merge` equal the cluster/selection runs they
-// apply (ids, labels, scores; cosine, finetune-head, moore-lewis, axelrod); a worker killed half-way is re-run alone and the merge then
-// succeeds; a missing or corrupt shard makes merge fail naming it (and the --array list)
-// with the project byte-for-byte unchanged; workers write nothing beside the project.
+// apply (ids, labels, scores; cosine, finetune-head, moore-lewis, axelrod); a worker killed half-way is re-run alone
+// and the merge then succeeds; a missing or corrupt shard makes merge fail naming it (and the --array list) with the
+// project byte-for-byte unchanged; workers write nothing beside the project.
 #include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
@@ -37,13 +37,15 @@ std::vector<Row> runRows(const QString& project, long long run) {
     sqlite3* db = nullptr;
     sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
     sqlite3_stmt* st = nullptr;
-    sqlite3_prepare_v2(db, "SELECT sentence_id, label, score, prob, loglik FROM run_results WHERE run_id = ?1 ORDER BY sentence_id",
-                       -1, &st, nullptr);
+    sqlite3_prepare_v2(
+        db, "SELECT sentence_id, label, score, prob, loglik FROM run_results WHERE run_id = ?1 ORDER BY sentence_id",
+        -1, &st, nullptr);
     sqlite3_bind_int64(st, 1, run);
     auto real = [&](int c) { return sqlite3_column_type(st, c) == SQLITE_NULL ? NAN : sqlite3_column_double(st, c); };
     while (sqlite3_step(st) == SQLITE_ROW)
-        rows.push_back({sqlite3_column_int64(st, 0), sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1),
-                        real(2), real(3), real(4)});
+        rows.push_back({sqlite3_column_int64(st, 0),
+                        sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1), real(2), real(3),
+                        real(4)});
     sqlite3_finalize(st);
     sqlite3_close(db);
     return rows;
@@ -55,8 +57,11 @@ std::vector<float> poolVectors(const QString& project) {
     sqlite3* db = nullptr;
     sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
     sqlite3_stmt* st = nullptr;
-    sqlite3_prepare_v2(db, "SELECT c.data FROM embedding_chunks c JOIN corpora k ON k.id = c.corpus_id WHERE k.name = 'pool' "
-                       "ORDER BY c.first_position", -1, &st, nullptr);
+    sqlite3_prepare_v2(
+        db,
+        "SELECT c.data FROM embedding_chunks c JOIN corpora k ON k.id = c.corpus_id WHERE k.name = 'pool' "
+        "ORDER BY c.first_position",
+        -1, &st, nullptr);
     while (sqlite3_step(st) == SQLITE_ROW) {
         const auto* p = static_cast<const float*>(sqlite3_column_blob(st, 0));
         out.insert(out.end(), p, p + sqlite3_column_bytes(st, 0) / 4);
@@ -136,7 +141,8 @@ private slots:
         // Parallel (en-de) so that Axelrod's bilingual method has both sides; one seed sentence
         // is also in the pool (a leak: excluded from the ranking, in the run and in the shards).
         const QByteArray leak[2] = {"Take one tablet twice a day.\n", "Nehmen Sie zweimal täglich eine Tablette.\n"};
-        auto slice = [&](const QString& file, int lines, const char* lang, const QString& name, const QByteArray& extra) {
+        auto slice = [&](const QString& file, int lines, const char* lang, const QString& name,
+                         const QByteArray& extra) {
             QFile in(sharedData(file + QLatin1String(lang)));
             if (!in.open(QIODevice::ReadOnly)) qFatal("cannot read %s", qPrintable(in.fileName()));
             QByteArray text;
@@ -144,23 +150,28 @@ private slots:
             return QString::fromStdString(writeFile(dir_, name + QLatin1String(lang), text + extra));
         };
         for (const char* d : {"medical", "law", "it"}) {
-            const QString src = QStringLiteral("llm-dom-ad-deen-test/%1.").arg(QLatin1String(d)), name = QString::fromLatin1(d) + '.';
+            const QString src = QStringLiteral("llm-dom-ad-deen-test/%1.").arg(QLatin1String(d)),
+                          name = QString::fromLatin1(d) + '.';
             const bool medical = QLatin1String(d) == QLatin1String("medical");
-            auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), slice(src, 70, "en", name, medical ? leak[0] : ""),
-                             QStringLiteral("--tgt"), slice(src, 70, "de", name, medical ? leak[1] : ""),
+            auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"),
+                             slice(src, 70, "en", name, medical ? leak[0] : ""), QStringLiteral("--tgt"),
+                             slice(src, 70, "de", name, medical ? leak[1] : ""),
                              QStringLiteral("--domain-from-filename"), QStringLiteral("--corpus"), kPool});
             QVERIFY2(r.exitCode == 0, describe(r));
         }
         const QString seedSrc = QStringLiteral("llm-dom-ad-deen-train2500/medical.");
-        auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"), slice(seedSrc, 30, "en", QStringLiteral("seed."), leak[0]),
-                         QStringLiteral("--tgt"), slice(seedSrc, 30, "de", QStringLiteral("seed."), leak[1]), QStringLiteral("--domain"),
+        auto r = runCli({QStringLiteral("import"), bare_, QStringLiteral("--src"),
+                         slice(seedSrc, 30, "en", QStringLiteral("seed."), leak[0]), QStringLiteral("--tgt"),
+                         slice(seedSrc, 30, "de", QStringLiteral("seed."), leak[1]), QStringLiteral("--domain"),
                          QStringLiteral("medical"), QStringLiteral("--corpus"), QStringLiteral("seed")});
         QVERIFY2(r.exitCode == 0, describe(r));
         base_ = copyOf(bare_, QStringLiteral("base.dlproj"));
-        r = runCli({QStringLiteral("encode"), base_, QStringLiteral("--model"), model_, QStringLiteral("--float32"), QStringLiteral("--quiet")});
+        r = runCli({QStringLiteral("encode"), base_, QStringLiteral("--model"), model_, QStringLiteral("--float32"),
+                    QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
-        r = runCli({QStringLiteral("cluster"), base_, QStringLiteral("--corpus"), kPool, QStringLiteral("--k"), QStringLiteral("3"),
-                    QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("2"), QStringLiteral("--json")});
+        r = runCli({QStringLiteral("cluster"), base_, QStringLiteral("--corpus"), kPool, QStringLiteral("--k"),
+                    QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"),
+                    QStringLiteral("2"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, describe(r));
         clusterRun_ = sqlInt(base_, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
         QVERIFY(clusterRun_ > 0);
@@ -170,9 +181,10 @@ private slots:
         const QString project = copyOf(bare_, QStringLiteral("encode.dlproj"));
         const QString out = path(QStringLiteral("enc"));
         const QByteArray before = fileHash(project);
-        runShards({QStringLiteral("encode"), project, QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool,
-                   QStringLiteral("--float32"), QStringLiteral("--shard"), QStringLiteral("{I}"), QStringLiteral("--out"), out,
-                   QStringLiteral("--quiet")}, 4, QStringLiteral("encode --shard"));
+        runShards({QStringLiteral("encode"), project, QStringLiteral("--model"), model_, QStringLiteral("--corpus"),
+                   kPool, QStringLiteral("--float32"), QStringLiteral("--shard"), QStringLiteral("{I}"),
+                   QStringLiteral("--out"), out, QStringLiteral("--quiet")},
+                  4, QStringLiteral("encode --shard"));
         // Workers read the project only: not a byte changed, no -wal/-shm left beside it.
         QCOMPARE(fileHash(project), before);
         QVERIFY(!QFile::exists(project + QStringLiteral("-shm")) && !QFile::exists(project + QStringLiteral("-wal")));
@@ -189,8 +201,13 @@ private slots:
                  sqlText(base_, "SELECT model || layer || pooling || storage FROM embedding_sets"));
         // The summed PCA statistics of the shards: count = N and Σx of the stored vectors.
         const long long merge = jsonRun(r, "merge_run");
-        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT length(data) FROM run_blobs WHERE run_id = %1 AND name = 'moment_count'").arg(merge))), 8LL);
-        QCOMPARE(r.json().value(QLatin1String("pca_statistics")).toObject().value(QLatin1String("count")).toInteger(), 211);
+        QCOMPARE(sqlInt(project,
+                        qPrintable(QStringLiteral(
+                                       "SELECT length(data) FROM run_blobs WHERE run_id = %1 AND name = 'moment_count'")
+                                       .arg(merge))),
+                 8LL);
+        QCOMPARE(r.json().value(QLatin1String("pca_statistics")).toObject().value(QLatin1String("count")).toInteger(),
+                 211);
     }
 
     // cluster --pca-from-merge on the project the test above merged: the PCA of the summed
@@ -199,9 +216,12 @@ private slots:
     void clusterPcaFromMergeEqualsAllRowsPca() {
         const QString project = path(QStringLiteral("encode.dlproj"));
         QVERIFY(QFile::exists(project));
-        const QStringList common{QStringLiteral("cluster"), project, QStringLiteral("--corpus"), kPool, QStringLiteral("--k"),
-                                 QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"),
-                                 QStringLiteral("1"), QStringLiteral("--quiet")};
+        const QStringList common{QStringLiteral("cluster"),  project,
+                                 QStringLiteral("--corpus"), kPool,
+                                 QStringLiteral("--k"),      QStringLiteral("3"),
+                                 QStringLiteral("--pca"),    QStringLiteral("8"),
+                                 QStringLiteral("--seeds"),  QStringLiteral("1"),
+                                 QStringLiteral("--quiet")};
         auto r = runCli(common + QStringList{QStringLiteral("--pca-fit-rows"), QStringLiteral("0")});
         QVERIFY2(r.exitCode == 0, describe(r));
         const long long allRows = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
@@ -210,9 +230,14 @@ private slots:
         const long long fromMerge = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
         QVERIFY(fromMerge > allRows);
         const long long merge = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'merge'");
-        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT json_extract(summary, '$.pca.from_merge_run') FROM runs WHERE id = %1").arg(fromMerge))), merge);
+        QCOMPARE(sqlInt(project,
+                        qPrintable(QStringLiteral(
+                                       "SELECT json_extract(summary, '$.pca.from_merge_run') FROM runs WHERE id = %1")
+                                       .arg(fromMerge))),
+                 merge);
         for (const char* part : {"model.pca_mean", "model.pca_axes", "model.pca_variance"}) {
-            const double worst = maxDiff(runBlob<double>(project, fromMerge, part), runBlob<double>(project, allRows, part));
+            const double worst =
+                maxDiff(runBlob<double>(project, fromMerge, part), runBlob<double>(project, allRows, part));
             QVERIFY2(worst <= 1e-9, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(part)).arg(worst)));
         }
         const auto a = runRows(project, allRows), b = runRows(project, fromMerge);
@@ -220,10 +245,16 @@ private slots:
         QCOMPARE(b.size(), a.size());
         for (std::size_t i = 0; i < a.size(); ++i) QCOMPARE(b[i].label, a[i].label);
         auto bound = [&](long long run) {
-            return sqlText(project, qPrintable(QStringLiteral("SELECT json_extract(summary, '$.per_seed[0].lower_bound') FROM runs WHERE id = %1").arg(run))).toDouble();
+            return sqlText(project,
+                           qPrintable(
+                               QStringLiteral(
+                                   "SELECT json_extract(summary, '$.per_seed[0].lower_bound') FROM runs WHERE id = %1")
+                                   .arg(run)))
+                .toDouble();
         };
-        QVERIFY2(std::abs(bound(fromMerge) - bound(allRows)) <= 1e-9 * std::abs(bound(allRows)),
-                 qPrintable(QStringLiteral("%1 vs %2").arg(bound(fromMerge), 0, 'g', 17).arg(bound(allRows), 0, 'g', 17)));
+        QVERIFY2(
+            std::abs(bound(fromMerge) - bound(allRows)) <= 1e-9 * std::abs(bound(allRows)),
+            qPrintable(QStringLiteral("%1 vs %2").arg(bound(fromMerge), 0, 'g', 17).arg(bound(allRows), 0, 'g', 17)));
     }
 
     // Without merged statistics (base was encoded in one go) or with a post-processing that
@@ -233,17 +264,21 @@ private slots:
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no merge") << QStringLiteral("base.dlproj") << QStringList{} << 1 << QStringLiteral("not filled by an encode merge");
-        QTest::newRow("l2") << QStringLiteral("encode.dlproj") << QStringList{QStringLiteral("--l2")} << 2 << QStringLiteral("change them before the PCA");
+        QTest::newRow("no merge") << QStringLiteral("base.dlproj") << QStringList{} << 1
+                                  << QStringLiteral("not filled by an encode merge");
+        QTest::newRow("l2") << QStringLiteral("encode.dlproj") << QStringList{QStringLiteral("--l2")} << 2
+                            << QStringLiteral("change them before the PCA");
     }
     void clusterPcaFromMergeRefuses() {
         QFETCH(QString, project);
         QFETCH(QStringList, extra);
         QFETCH(int, exitCode);
         QFETCH(QString, message);
-        auto r = runCli(QStringList{QStringLiteral("cluster"), path(project), QStringLiteral("--corpus"), kPool, QStringLiteral("--k"),
-                                    QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"),
-                                    QStringLiteral("1"), QStringLiteral("--pca-from-merge"), QStringLiteral("--quiet")} + extra);
+        auto r = runCli(QStringList{QStringLiteral("cluster"), path(project), QStringLiteral("--corpus"), kPool,
+                                    QStringLiteral("--k"), QStringLiteral("3"), QStringLiteral("--pca"),
+                                    QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("1"),
+                                    QStringLiteral("--pca-from-merge"), QStringLiteral("--quiet")} +
+                        extra);
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     }
@@ -262,15 +297,17 @@ private slots:
         const QString out = path(QStringLiteral("asg-%1").arg(tag));
         long long clusterRun = clusterRun_;
         if (!pcaPrecision.isEmpty()) {
-            auto c = runCli({QStringLiteral("cluster"), project, QStringLiteral("--corpus"), kPool, QStringLiteral("--k"), QStringLiteral("3"),
-                             QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("2"),
-                             QStringLiteral("--pca-precision"), pcaPrecision, QStringLiteral("--quiet")});
+            auto c = runCli({QStringLiteral("cluster"), project, QStringLiteral("--corpus"), kPool,
+                             QStringLiteral("--k"), QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"),
+                             QStringLiteral("--seeds"), QStringLiteral("2"), QStringLiteral("--pca-precision"),
+                             pcaPrecision, QStringLiteral("--quiet")});
             QVERIFY2(c.exitCode == 0, describe(c));
             clusterRun = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'cluster'");
             QVERIFY(clusterRun > clusterRun_);
         }
-        runShards({QStringLiteral("assign"), project, QString::number(clusterRun), QStringLiteral("--shard"), QStringLiteral("{I}"),
-                   QStringLiteral("--out"), out, QStringLiteral("--quiet")}, 4, QStringLiteral("assign --shard"));
+        runShards({QStringLiteral("assign"), project, QString::number(clusterRun), QStringLiteral("--shard"),
+                   QStringLiteral("{I}"), QStringLiteral("--out"), out, QStringLiteral("--quiet")},
+                  4, QStringLiteral("assign --shard"));
         auto r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, describe(r));
         const auto merged = runRows(project, jsonRun(r, "run")), fitted = runRows(project, clusterRun);
@@ -283,7 +320,8 @@ private slots:
             QVERIFY(near(merged[i].loglik, fitted[i].loglik, 1e-6 * (1 + std::abs(fitted[i].loglik))));
         }
         // The assign run's map (from the shards' "map2d") is the cluster run's own map.
-        const double worst = maxDiff(runBlob<float>(project, jsonRun(r, "run"), "pca2d"), runBlob<float>(project, clusterRun, "pca2d"));
+        const double worst =
+            maxDiff(runBlob<float>(project, jsonRun(r, "run"), "pca2d"), runBlob<float>(project, clusterRun, "pca2d"));
         QVERIFY2(worst <= 1e-5, qPrintable(QString::number(worst)));
     }
 
@@ -292,20 +330,23 @@ private slots:
         QTest::addColumn<double>("tolerance");  // the classifier's forward pass batches differently
         QTest::newRow("cosine") << QStringLiteral("cosine") << 1e-9;
         QTest::newRow("finetune-head") << QStringLiteral("finetune-head") << 1e-6;
-        QTest::newRow("moore-lewis") << QStringLiteral("moore-lewis") << 1e-9;  // LMs trained again from the stored recipe
+        QTest::newRow("moore-lewis") << QStringLiteral("moore-lewis")
+                                     << 1e-9;  // LMs trained again from the stored recipe
         QTest::newRow("axelrod") << QStringLiteral("axelrod") << 1e-9;
     }
     void scoreShardsMergeEqualsSelection() {
         QFETCH(QString, method);
         QFETCH(double, tolerance);
         const QString project = copyOf(base_, QStringLiteral("score-%1.dlproj").arg(method));
-        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), method, QStringLiteral("--pool"), kPool,
-                         QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("60"), QStringLiteral("--json")});
+        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), method,
+                         QStringLiteral("--pool"), kPool, QStringLiteral("--seed"), QStringLiteral("seed"),
+                         QStringLiteral("--top"), QStringLiteral("60"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, describe(r));
         const long long selection = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'select'");
         const QString out = path(QStringLiteral("score-") + method);
-        runShards({QStringLiteral("score"), project, QString::number(selection), QStringLiteral("--shard"), QStringLiteral("{I}"),
-                   QStringLiteral("--out"), out, QStringLiteral("--quiet")}, 4, QStringLiteral("score --shard"));
+        runShards({QStringLiteral("score"), project, QString::number(selection), QStringLiteral("--shard"),
+                   QStringLiteral("{I}"), QStringLiteral("--out"), out, QStringLiteral("--quiet")},
+                  4, QStringLiteral("score --shard"));
         r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, describe(r));
         const auto merged = runRows(project, jsonRun(r, "run")), original = runRows(project, selection);
@@ -317,17 +358,21 @@ private slots:
             QCOMPARE(merged[i].label, original[i].label);
             excluded += std::isnan(original[i].score);
         }
-        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT count(*) FROM run_results WHERE run_id = %1 AND label = 1").arg(jsonRun(r, "run")))), 60LL);
+        QCOMPARE(sqlInt(project,
+                        qPrintable(QStringLiteral("SELECT count(*) FROM run_results WHERE run_id = %1 AND label = 1")
+                                       .arg(jsonRun(r, "run")))),
+                 60LL);
         QCOMPARE(excluded, 1);  // the leaked seed sentence
     }
 
     void scoreOfUnstorableMethodSaysSo() {
         const QString project = copyOf(base_, QStringLiteral("contrast.dlproj"));
-        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("contrast"), QStringLiteral("--pool"),
-                         kPool, QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--quiet")});
+        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("contrast"),
+                         QStringLiteral("--pool"), kPool, QStringLiteral("--seed"), QStringLiteral("seed"),
+                         QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
-        r = runCli({QStringLiteral("score"), project, QStringLiteral("--shard"), QStringLiteral("0/2"), QStringLiteral("--out"),
-                    path(QStringLiteral("ml"))});
+        r = runCli({QStringLiteral("score"), project, QStringLiteral("--shard"), QStringLiteral("0/2"),
+                    QStringLiteral("--out"), path(QStringLiteral("ml"))});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("contrast") && r.err.contains("cannot be applied"), r.err.constData());
     }
@@ -344,9 +389,19 @@ private slots:
         const QString project = copyOf(bare_, QStringLiteral("killed.dlproj"));
         const QString out = path(kill ? QStringLiteral("killed") : QStringLiteral("partial"));
         QDir(out).removeRecursively();
-        const QStringList args{QStringLiteral("encode"), project, QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool,
-                               QStringLiteral("--float32"), QStringLiteral("--chunk"), QStringLiteral("1"), QStringLiteral("--out"), out,
-                               QStringLiteral("--quiet"), QStringLiteral("--shard")};
+        const QStringList args{QStringLiteral("encode"),
+                               project,
+                               QStringLiteral("--model"),
+                               model_,
+                               QStringLiteral("--corpus"),
+                               kPool,
+                               QStringLiteral("--float32"),
+                               QStringLiteral("--chunk"),
+                               QStringLiteral("1"),
+                               QStringLiteral("--out"),
+                               out,
+                               QStringLiteral("--quiet"),
+                               QStringLiteral("--shard")};
         for (int i : {0, 1, 3}) QVERIFY(runCli(args + QStringList{QStringLiteral("%1/4").arg(i)}).exitCode == 0);
         const QString temp = out + QStringLiteral("/encode-2-of-4.bin.tmp");
         if (kill) {
@@ -387,13 +442,15 @@ private slots:
     void brokenSetLeavesProjectUnchanged_data() {
         QTest::addColumn<QString>("damage");
         QTest::addColumn<QStringList>("stderrHas");
-        QTest::newRow("missing shard") << "remove-manifest:1" << QStringList{QStringLiteral("--array=1."), QStringLiteral("missing")};
+        QTest::newRow("missing shard") << "remove-manifest:1"
+                                       << QStringList{QStringLiteral("--array=1."), QStringLiteral("missing")};
         QTest::newRow("two missing") << "remove-manifest:0,remove-manifest:3"
                                      << QStringList{QStringLiteral("--array=0,3."), QStringLiteral("0, 3")};
-        QTest::newRow("corrupt data") << "append:3" << QStringList{QStringLiteral("encode-3-of-4.bin"), QStringLiteral("checksum mismatch"),
-                                                                   QStringLiteral("--array=3.")};
-        QTest::newRow("truncated data, manifest fixed") << "truncate:2"
-                                                        << QStringList{QStringLiteral("encode-2-of-4.bin"), QStringLiteral("truncated")};
+        QTest::newRow("corrupt data") << "append:3"
+                                      << QStringList{QStringLiteral("encode-3-of-4.bin"),
+                                                     QStringLiteral("checksum mismatch"), QStringLiteral("--array=3.")};
+        QTest::newRow("truncated data, manifest fixed")
+            << "truncate:2" << QStringList{QStringLiteral("encode-2-of-4.bin"), QStringLiteral("truncated")};
     }
     void brokenSetLeavesProjectUnchanged() {
         QFETCH(QString, damage);
@@ -401,24 +458,29 @@ private slots:
         static QString shards;  // encoded once for every row of this test
         if (shards.isEmpty()) {
             shards = path(QStringLiteral("shards-complete"));
-            runShards({QStringLiteral("encode"), bare_, QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool,
-                       QStringLiteral("--float32"), QStringLiteral("--shard"), QStringLiteral("{I}"), QStringLiteral("--out"), shards,
-                       QStringLiteral("--quiet")}, 4, QStringLiteral("encode --shard"));
+            runShards({QStringLiteral("encode"), bare_, QStringLiteral("--model"), model_, QStringLiteral("--corpus"),
+                       kPool, QStringLiteral("--float32"), QStringLiteral("--shard"), QStringLiteral("{I}"),
+                       QStringLiteral("--out"), shards, QStringLiteral("--quiet")},
+                      4, QStringLiteral("encode --shard"));
         }
         const QString out = path(QStringLiteral("broken"));
         QDir(out).removeRecursively();
         QDir().mkpath(out);
-        for (const auto& name : QDir(shards).entryList(QDir::Files)) QVERIFY(QFile::copy(shards + '/' + name, out + '/' + name));
+        for (const auto& name : QDir(shards).entryList(QDir::Files))
+            QVERIFY(QFile::copy(shards + '/' + name, out + '/' + name));
         for (const QString& step : damage.split(QLatin1Char(','))) {
             const QString what = step.section(QLatin1Char(':'), 0, 0), i = step.section(QLatin1Char(':'), 1);
             const QString data = out + QStringLiteral("/encode-%1-of-4.bin").arg(i);
-            if (what == QLatin1String("remove-manifest")) QVERIFY(QFile::remove(out + QStringLiteral("/encode-%1-of-4.manifest.json").arg(i)));
+            if (what == QLatin1String("remove-manifest"))
+                QVERIFY(QFile::remove(out + QStringLiteral("/encode-%1-of-4.manifest.json").arg(i)));
             if (what == QLatin1String("append")) {
                 QFile f(data);
                 QVERIFY(f.open(QIODevice::Append));
                 f.write("x");
             }
-            if (what == QLatin1String("truncate")) {  // cut the data AND record the cut file's checksum: the format check catches it
+            if (what ==
+                QLatin1String(
+                    "truncate")) {  // cut the data AND record the cut file's checksum: the format check catches it
                 QVERIFY(QFile::resize(data, QFileInfo(data).size() - 100));
                 const QString manifest = out + QStringLiteral("/encode-%1-of-4.manifest.json").arg(i);
                 QFile mf(manifest);
@@ -442,7 +504,8 @@ private slots:
     }
 
     void usage() {
-        auto r = runCli({QStringLiteral("encode"), bare_, QStringLiteral("--shard"), QStringLiteral("4/4"), QStringLiteral("--out"), path(QStringLiteral("x"))});
+        auto r = runCli({QStringLiteral("encode"), bare_, QStringLiteral("--shard"), QStringLiteral("4/4"),
+                         QStringLiteral("--out"), path(QStringLiteral("x"))});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("between 0 and 3"));
         r = runCli({QStringLiteral("encode"), bare_, QStringLiteral("--shard"), QStringLiteral("0/4")});

@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "shard/ShardManifest.h"
-#include "shard/ShardSpec.h"
 #include "launch/SlurmPlan.h"
 #include "launch/SlurmRequest.h"
 #include "launch/SlurmSubmit.h"
+#include "shard/ShardManifest.h"
+#include "shard/ShardSpec.h"
 
 namespace fs = std::filesystem;
 
@@ -61,17 +61,26 @@ private slots:
         QTest::addColumn<int>("arraySize");  // effective
         QTest::addColumn<bool>("wait");
         QTest::addColumn<QString>("error");
-        QTest::newRow("encode, options after stage args")
-            << "encode --model all-MiniLM-L6-v2 --shards 4 --wait" << "--model|all-MiniLM-L6-v2" << 4 << 4 << true << "";
-        QTest::newRow("assign RUN, = forms") << "assign 3 --shards=2500 --partition=cpu" << "3" << 2500 << 1000 << false << "";
-        QTest::newRow("array size") << "score 2 --array-size 8 --shards 100 --time 01:00:00" << "2" << 100 << 8 << false << "";
-        QTest::newRow("no stage") << "" << "" << 0 << 0 << false << "name the stage";
-        QTest::newRow("bad stage") << "cluster --shards 4" << "" << 0 << 0 << false << "encode, score or assign";
-        QTest::newRow("no shards") << "encode --model x" << "" << 0 << 0 << false << "--shards N is required";
-        QTest::newRow("zero shards") << "encode --shards 0" << "" << 0 << 0 << false << "positive whole number";
-        QTest::newRow("array > shards") << "encode --shards 2 --array-size 3" << "" << 0 << 0 << false << "larger than";
-        QTest::newRow("own --shard") << "encode --shard 1/4 --shards 4" << "" << 0 << 0 << false << "set per array task";
-        QTest::newRow("missing value") << "encode --shards 4 --partition" << "" << 0 << 0 << false << "--partition needs";
+        QTest::newRow("encode, options after stage args") << "encode --model all-MiniLM-L6-v2 --shards 4 --wait"
+                                                          << "--model|all-MiniLM-L6-v2" << 4 << 4 << true << "";
+        QTest::newRow("assign RUN, = forms") << "assign 3 --shards=2500 --partition=cpu"
+                                             << "3" << 2500 << 1000 << false << "";
+        QTest::newRow("array size") << "score 2 --array-size 8 --shards 100 --time 01:00:00"
+                                    << "2" << 100 << 8 << false << "";
+        QTest::newRow("no stage") << ""
+                                  << "" << 0 << 0 << false << "name the stage";
+        QTest::newRow("bad stage") << "cluster --shards 4"
+                                   << "" << 0 << 0 << false << "encode, score or assign";
+        QTest::newRow("no shards") << "encode --model x"
+                                   << "" << 0 << 0 << false << "--shards N is required";
+        QTest::newRow("zero shards") << "encode --shards 0"
+                                     << "" << 0 << 0 << false << "positive whole number";
+        QTest::newRow("array > shards") << "encode --shards 2 --array-size 3"
+                                        << "" << 0 << 0 << false << "larger than";
+        QTest::newRow("own --shard") << "encode --shard 1/4 --shards 4"
+                                     << "" << 0 << 0 << false << "set per array task";
+        QTest::newRow("missing value") << "encode --shards 4 --partition"
+                                       << "" << 0 << 0 << false << "--partition needs";
     }
     void request() {
         QFETCH(QString, args);
@@ -120,7 +129,8 @@ private slots:
             std::vector<int> ran;
             for (const QString& line : out.split('\n', Qt::SkipEmptyParts)) {
                 if (line.startsWith("shard ")) continue;  // the script's own log line
-                QVERIFY2(line.startsWith("assign /data/it's a project.dlproj 7 --precision fp32 --shard "), qPrintable(line));
+                QVERIFY2(line.startsWith("assign /data/it's a project.dlproj 7 --precision fp32 --shard "),
+                         qPrintable(line));
                 QVERIFY(line.endsWith(" --out " + QString::fromStdString(plan.outDir)));
                 const QString spec = line.section(' ', -3, -3);
                 auto parsed = dl::parseShardSpec(spec.toStdString());
@@ -174,10 +184,18 @@ private slots:
         QTest::addColumn<QString>("outDir");
         QTest::addColumn<QString>("partition");
         QTest::addColumn<QString>("error");
-        QTest::newRow("ok") << 4 << 2 << "/abs" << "" << "";
-        QTest::newRow("relative out") << 4 << 2 << "rel" << "" << "absolute path";
-        QTest::newRow("array > shards") << 4 << 5 << "/abs" << "" << "between 1 and";
-        QTest::newRow("space in partition") << 4 << 2 << "/abs" << "a b" << "spaces";
+        QTest::newRow("ok") << 4 << 2 << "/abs"
+                            << ""
+                            << "";
+        QTest::newRow("relative out") << 4 << 2 << "rel"
+                                      << ""
+                                      << "absolute path";
+        QTest::newRow("array > shards") << 4 << 5 << "/abs"
+                                        << ""
+                                        << "between 1 and";
+        QTest::newRow("space in partition") << 4 << 2 << "/abs"
+                                            << "a b"
+                                            << "spaces";
     }
     void planValidation() {
         QFETCH(int, shards);
@@ -185,8 +203,9 @@ private slots:
         QFETCH(QString, outDir);
         QFETCH(QString, partition);
         QFETCH(QString, error);
-        dl::SlurmPlan p{"/bin/cli", "/p.dlproj", "encode", {}, outDir.toStdString(), shards, arraySize,
-                        partition.toStdString(), ""};
+        dl::SlurmPlan p{
+            "/bin/cli", "/p.dlproj", "encode", {}, outDir.toStdString(), shards, arraySize, partition.toStdString(),
+            ""};
         auto s = dl::validateSlurmPlan(p);
         QCOMPARE(bool(s), error.isEmpty());
         if (!s) QVERIFY2(QString::fromStdString(s.error().message).contains(error), s.error().message.c_str());
@@ -195,11 +214,16 @@ private slots:
     void jobId_data() {
         QTest::addColumn<QString>("output");
         QTest::addColumn<QString>("id");
-        QTest::newRow("plain") << "1234\n" << "1234";
-        QTest::newRow("cluster") << "77;domainlens-test\n" << "77";
-        QTest::newRow("warning first") << "sbatch: warning: x\n42\n" << "42";
-        QTest::newRow("error text") << "sbatch: error: Batch job submission failed\n" << "";
-        QTest::newRow("empty") << "" << "";
+        QTest::newRow("plain") << "1234\n"
+                               << "1234";
+        QTest::newRow("cluster") << "77;domainlens-test\n"
+                                 << "77";
+        QTest::newRow("warning first") << "sbatch: warning: x\n42\n"
+                                       << "42";
+        QTest::newRow("error text") << "sbatch: error: Batch job submission failed\n"
+                                    << "";
+        QTest::newRow("empty") << ""
+                               << "";
     }
     void jobId() {
         QFETCH(QString, output);

@@ -46,11 +46,15 @@ private slots:
         QTest::addColumn<QString>("forbidden");
         QTest::newRow("core has no Qt") << "core" << QStringList{"*.h", "*.cpp"} << "#include\\s*<Q[A-Za-z]+";
         QTest::newRow("core headers have no torch") << "core" << QStringList{"*.h"} << "#include\\s*<(torch|ATen|c10)/";
-        QTest::newRow("widgets have no storage/torch") << "widgets" << QStringList{"*.h", "*.cpp"}
-                                                       << "#include\\s*[<\"](sqlite3|torch/|ATen/|sentencepiece|store/|encode/)";
-        QTest::newRow("the launcher has no Qt") << "app/launch" << QStringList{"*.h", "*.cpp"} << "#include\\s*<Q[A-Za-z]+";
-        QTest::newRow("the GUI does not launch Slurm") << "app/lib" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
-        QTest::newRow("the window does not launch Slurm") << "app/gui" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
+        QTest::newRow("widgets have no storage/torch")
+            << "widgets" << QStringList{"*.h", "*.cpp"}
+            << "#include\\s*[<\"](sqlite3|torch/|ATen/|sentencepiece|store/|encode/)";
+        QTest::newRow("the launcher has no Qt")
+            << "app/launch" << QStringList{"*.h", "*.cpp"} << "#include\\s*<Q[A-Za-z]+";
+        QTest::newRow("the GUI does not launch Slurm")
+            << "app/lib" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
+        QTest::newRow("the window does not launch Slurm")
+            << "app/gui" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
     }
     void rules() {
         QFETCH(QString, folder);
@@ -64,7 +68,8 @@ private slots:
         while (it.hasNext()) {
             QFile f(it.next());
             // Private implementation headers (*Impl.h) are included by .cpp files only.
-            if (suffixes == QStringList{QStringLiteral("*.h")} && it.fileName().endsWith(QLatin1String("Impl.h"))) continue;
+            if (suffixes == QStringList{QStringLiteral("*.h")} && it.fileName().endsWith(QLatin1String("Impl.h")))
+                continue;
             QVERIFY(f.open(QIODevice::ReadOnly));
             ++files;
             if (re.match(QString::fromUtf8(f.readAll())).hasMatch()) offenders << it.filePath();
@@ -86,7 +91,8 @@ private slots:
         static const QRegularExpression include(QStringLiteral("#include\\s*\"([a-z_]+)/"));
         QStringList offenders;
         int files = 0;
-        QDirIterator it(root, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(root, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext()) {
             QFile f(it.next());
             QVERIFY(f.open(QIODevice::ReadOnly));
@@ -94,7 +100,8 @@ private slots:
             auto matches = include.globalMatch(QString::fromUtf8(f.readAll()));
             while (matches.hasNext()) {
                 const QString used = matches.next().captured(1);
-                if (used != stage && !allowed.contains(used)) offenders << it.filePath() + QStringLiteral(" -> ") + used;
+                if (used != stage && !allowed.contains(used))
+                    offenders << it.filePath() + QStringLiteral(" -> ") + used;
             }
         }
         QVERIFY2(files > 0, qPrintable(root));
@@ -107,14 +114,16 @@ private slots:
         for (const auto& row : stageTable()) stages << row.first;
         const QDir core(QString::fromUtf8(dltest::sourceDir()) + QStringLiteral("/core"));
         for (const QString& folder : core.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
-            QVERIFY2(stages.contains(folder), qPrintable(QStringLiteral("core/%1 has no row in the stage table").arg(folder)));
+            QVERIFY2(stages.contains(folder),
+                     qPrintable(QStringLiteral("core/%1 has no row in the stage table").arg(folder)));
     }
 
     void stageTableIsOrdered() {
         QStringList seen;
         for (const auto& [stage, allowed] : stageTable()) {
             for (const QString& used : allowed)
-                QVERIFY2(seen.contains(used), qPrintable(stage + QStringLiteral(" may use ") + used + QStringLiteral(", listed after it")));
+                QVERIFY2(seen.contains(used),
+                         qPrintable(stage + QStringLiteral(" may use ") + used + QStringLiteral(", listed after it")));
             seen << stage;
         }
     }

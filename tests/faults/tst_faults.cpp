@@ -28,11 +28,13 @@ QByteArray chunksOf(const QString& project) {
     QByteArray all;
     sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
     sqlite3_stmt* st = nullptr;
-    sqlite3_prepare_v2(db, "SELECT corpus_id, first_position, rows, data FROM embedding_chunks ORDER BY set_id, corpus_id, first_position", -1,
-                       &st, nullptr);
+    sqlite3_prepare_v2(
+        db,
+        "SELECT corpus_id, first_position, rows, data FROM embedding_chunks ORDER BY set_id, corpus_id, first_position",
+        -1, &st, nullptr);
     while (sqlite3_step(st) == SQLITE_ROW) {
-        all += QByteArray::number(sqlite3_column_int64(st, 0)) + ':' + QByteArray::number(sqlite3_column_int64(st, 1)) + ':' +
-               QByteArray::number(sqlite3_column_int64(st, 2)) + ';';
+        all += QByteArray::number(sqlite3_column_int64(st, 0)) + ':' + QByteArray::number(sqlite3_column_int64(st, 1)) +
+               ':' + QByteArray::number(sqlite3_column_int64(st, 2)) + ';';
         all += QByteArray(static_cast<const char*>(sqlite3_column_blob(st, 3)), sqlite3_column_bytes(st, 3));
     }
     sqlite3_finalize(st);
@@ -59,7 +61,9 @@ private:
         if (!replaceProjectFile(base_, to)) qFatal("cannot copy the project");
         return to;
     }
-    static QByteArray describe(const CliRun& r) { return "exit " + QByteArray::number(r.exitCode) + "; stderr: " + r.err.right(600); }
+    static QByteArray describe(const CliRun& r) {
+        return "exit " + QByteArray::number(r.exitCode) + "; stderr: " + r.err.right(600);
+    }
 
     // Runs args to completion, measuring its wall time.
     qint64 timed(const QStringList& args) {
@@ -87,9 +91,10 @@ private slots:
         base_ = path(QStringLiteral("base.dlproj"));
         const QByteArray made = makeLabelledProject(dir_, base_, model_, 400, 60);
         QVERIFY2(made.isEmpty(), made.constData());
-        auto r = runCli({QStringLiteral("select"), base_, QStringLiteral("--method"), QStringLiteral("cosine"), QStringLiteral("--pool"), QStringLiteral("pool"),
-                    QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("1200"), QStringLiteral("--json"),
-                    QStringLiteral("--quiet")});
+        auto r = runCli({QStringLiteral("select"), base_, QStringLiteral("--method"), QStringLiteral("cosine"),
+                         QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
+                         QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("1200"),
+                         QStringLiteral("--json"), QStringLiteral("--quiet")});
         QVERIFY2(r.exitCode == 0, describe(r));
         baseRun_ = r.json().value(QStringLiteral("run")).toInteger();
         bigFile_ = writeCorpus(dir_, QStringLiteral("big.en"), QStringLiteral("law"), 150000, 5);
@@ -97,7 +102,8 @@ private slots:
 
     void killDuringJob_data() {
         QTest::addColumn<QString>("kind");
-        for (const char* k : {"import", "encode", "cluster", "select", "export"}) QTest::newRow(k) << QString::fromLatin1(k);
+        for (const char* k : {"import", "encode", "cluster", "select", "export"})
+            QTest::newRow(k) << QString::fromLatin1(k);
     }
     void killDuringJob() {
         QFETCH(QString, kind);
@@ -105,20 +111,35 @@ private slots:
         QDir().mkpath(outDir);
         auto argsFor = [&](const QString& project, const QString& out) -> QStringList {
             if (kind == QLatin1String("import"))
-                return {QStringLiteral("import"), project, QStringLiteral("--src"), bigFile_, QStringLiteral("--corpus"), QStringLiteral("big")};
+                return {QStringLiteral("import"),   project,
+                        QStringLiteral("--src"),    bigFile_,
+                        QStringLiteral("--corpus"), QStringLiteral("big")};
             if (kind == QLatin1String("encode"))  // a second representation of the pool: layer 1
-                return {QStringLiteral("encode"), project, QStringLiteral("--model"), model_, QStringLiteral("--corpus"), QStringLiteral("pool"),
-                        QStringLiteral("--layer"), QStringLiteral("1"), QStringLiteral("--chunk"), QStringLiteral("100"),
-                        QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--quiet")};
+                return {QStringLiteral("encode"),    project,
+                        QStringLiteral("--model"),   model_,
+                        QStringLiteral("--corpus"),  QStringLiteral("pool"),
+                        QStringLiteral("--layer"),   QStringLiteral("1"),
+                        QStringLiteral("--chunk"),   QStringLiteral("100"),
+                        QStringLiteral("--threads"), QStringLiteral("1"),
+                        QStringLiteral("--quiet")};
             if (kind == QLatin1String("cluster"))
-                return {QStringLiteral("cluster"), project, QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--k"),
-                        QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("5"),
+                return {QStringLiteral("cluster"),  project,
+                        QStringLiteral("--corpus"), QStringLiteral("pool"),
+                        QStringLiteral("--k"),      QStringLiteral("3"),
+                        QStringLiteral("--pca"),    QStringLiteral("8"),
+                        QStringLiteral("--seeds"),  QStringLiteral("5"),
                         QStringLiteral("--quiet")};
             if (kind == QLatin1String("select"))
-                return {QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("finetune-head"), QStringLiteral("--pool"),
-                        QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--quiet")};
-            return {QStringLiteral("export"), project, QString::number(baseRun_), QStringLiteral("--format"), QStringLiteral("tsv"),
-                    QStringLiteral("--scores"), QStringLiteral("--out"), out, QStringLiteral("--force")};
+                return {QStringLiteral("select"),   project,
+                        QStringLiteral("--method"), QStringLiteral("finetune-head"),
+                        QStringLiteral("--pool"),   QStringLiteral("pool"),
+                        QStringLiteral("--seed"),   QStringLiteral("seed"),
+                        QStringLiteral("--quiet")};
+            return {QStringLiteral("export"),  project,
+                    QString::number(baseRun_), QStringLiteral("--format"),
+                    QStringLiteral("tsv"),     QStringLiteral("--scores"),
+                    QStringLiteral("--out"),   out,
+                    QStringLiteral("--force")};
         };
         // The uninterrupted reference: its duration bounds the random kill moments.
         const QString reference = copyBase(QStringLiteral("ref-%1.dlproj").arg(kind));
@@ -146,8 +167,10 @@ private slots:
                 QCOMPARE(fingerprint(project), after);
                 QVERIFY2(chunksOf(project) == chunksOf(reference), "resumed encode differs from the uninterrupted one");
             } else {
-                QVERIFY2(now == before || now == after, qPrintable(QStringLiteral("partial state after a kill at %1 ms: %2 (before %3, after %4)")
-                                                                       .arg(ms).arg(now, before, after)));
+                QVERIFY2(now == before || now == after,
+                         qPrintable(QStringLiteral("partial state after a kill at %1 ms: %2 (before %3, after %4)")
+                                        .arg(ms)
+                                        .arg(now, before, after)));
             }
             if (kind == QLatin1String("export")) {
                 for (const QString& f : QDir(outDir).entryList({QStringLiteral("k%1*").arg(i)}, QDir::Files)) {
@@ -159,8 +182,8 @@ private slots:
                 }
             }
         }
-        qInfo("%s: %d killed, %d completed before the kill (reference run %lld ms)", qPrintable(kind), killed, completed,
-              static_cast<long long>(duration));
+        qInfo("%s: %d killed, %d completed before the kill (reference run %lld ms)", qPrintable(kind), killed,
+              completed, static_cast<long long>(duration));
         QVERIFY2(killed >= kKillsPerKind, "fewer than 20 kills fell inside the job");
     }
 
@@ -177,17 +200,21 @@ private slots:
         QDir().mkpath(outDir);
         const QString before = fingerprint(project);
         const QStringList args = kind == QLatin1String("import")
-                                     ? QStringList{QStringLiteral("import"), project, QStringLiteral("--src"), bigFile_, QStringLiteral("--corpus"),
-                                                   QStringLiteral("big")}
-                                     : QStringList{QStringLiteral("export"), project, QString::number(baseRun_), QStringLiteral("--format"),
-                                                   QStringLiteral("tsv"), QStringLiteral("--scores"), QStringLiteral("--out"),
-                                                   outDir + QStringLiteral("/sel")};
+                                     ? QStringList{QStringLiteral("import"),   project,
+                                                   QStringLiteral("--src"),    bigFile_,
+                                                   QStringLiteral("--corpus"), QStringLiteral("big")}
+                                     : QStringList{QStringLiteral("export"),  project,
+                                                   QString::number(baseRun_), QStringLiteral("--format"),
+                                                   QStringLiteral("tsv"),     QStringLiteral("--scores"),
+                                                   QStringLiteral("--out"),   outDir + QStringLiteral("/sel")};
         QProcess p;
         // Limit: above the project's current size (so it opens), far below what the job writes.
         // Export: room for the project's 32 KiB -shm file (it opens read-only), not for the ~90 KB TSV.
         const qint64 limit = kind == QLatin1String("import") ? QFileInfo(project).size() + 256 * 1024 : 40 * 1024;
         p.setChildProcessModifier([limit] {
-            struct rlimit rl {static_cast<rlim_t>(limit), static_cast<rlim_t>(limit)};
+            struct rlimit rl {
+                static_cast<rlim_t>(limit), static_cast<rlim_t>(limit)
+            };
             setrlimit(RLIMIT_FSIZE, &rl);
         });
         p.start(cliPath(), args);
@@ -199,13 +226,15 @@ private slots:
         // The message names the cause and the file that could not be written, never SQLite's
         // bare "disk I/O error".
         const QByteArray written = kind == QLatin1String("import") ? "Disk full while writing " + project.toUtf8()
-                                                                    : "Writing " + outDir.toUtf8() + "/sel.tsv failed";
+                                                                   : "Writing " + outDir.toUtf8() + "/sel.tsv failed";
         QVERIFY2(err.contains(written), err.constData());
         QVERIFY2(!err.contains("disk I/O error"), err.constData());
-        qInfo("%s under ulimit -f %lld: %s", qPrintable(kind), static_cast<long long>(limit), err.trimmed().right(300).constData());
+        qInfo("%s under ulimit -f %lld: %s", qPrintable(kind), static_cast<long long>(limit),
+              err.trimmed().right(300).constData());
         QCOMPARE(integrity(project), QStringLiteral("ok"));
         QCOMPARE(fingerprint(project), before);
-        QCOMPARE(QDir(outDir).entryList(QDir::Files | QDir::Hidden), QStringList{});  // neither final nor temporary files
+        QCOMPARE(QDir(outDir).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{});  // neither final nor temporary files
     }
 
     // The GUI's read path (a read-only Store, one query) open beside a CLI import into the same
@@ -213,7 +242,8 @@ private slots:
     void readerBesideImport() {
         const QString project = copyBase(QStringLiteral("concurrent.dlproj"));
         QProcess p;
-        p.start(cliPath(), {QStringLiteral("import"), project, QStringLiteral("--src"), bigFile_, QStringLiteral("--corpus"), QStringLiteral("big")});
+        p.start(cliPath(), {QStringLiteral("import"), project, QStringLiteral("--src"), bigFile_,
+                            QStringLiteral("--corpus"), QStringLiteral("big")});
         QVERIFY(p.waitForStarted());
         int reads = 0, failures = 0;
         QString lastError;

@@ -50,9 +50,13 @@ private:
     void import(Store& s, const QString& name, const char* domain, int lines, int salt, bool parallel) {
         ImportParams p;
         p.corpus = name.toStdString();
-        p.srcPath = dltest::writeCorpus(dir_, name + QStringLiteral("-%1.en").arg(QLatin1String(domain)), QLatin1String(domain), lines, salt).toStdString();
+        p.srcPath = dltest::writeCorpus(dir_, name + QStringLiteral("-%1.en").arg(QLatin1String(domain)),
+                                        QLatin1String(domain), lines, salt)
+                        .toStdString();
         if (parallel)
-            p.tgtPath = dltest::writeCorpus(dir_, name + QStringLiteral("-%1.de").arg(QLatin1String(domain)), QLatin1String(domain), lines, salt + 50).toStdString();
+            p.tgtPath = dltest::writeCorpus(dir_, name + QStringLiteral("-%1.de").arg(QLatin1String(domain)),
+                                            QLatin1String(domain), lines, salt + 50)
+                            .toStdString();
         p.labelSource = LabelSource::Given;
         p.domain = domain;
         NullProgress np;
@@ -86,8 +90,11 @@ private slots:
     void cancelledSelectionReturnsAnError_data() {
         QTest::addColumn<QString>("method");
         QTest::addColumn<int>("after");
-        for (const char* m : {"cosine", "finetune-head", "finetune", "moore-lewis", "axelrod", "contrast", "cross-lingual"})
-            for (int after : {1, 2, 3, 5, 8}) QTest::newRow(qPrintable(QStringLiteral("%1 @%2").arg(QLatin1String(m)).arg(after))) << QString::fromLatin1(m) << after;
+        for (const char* m :
+             {"cosine", "finetune-head", "finetune", "moore-lewis", "axelrod", "contrast", "cross-lingual"})
+            for (int after : {1, 2, 3, 5, 8})
+                QTest::newRow(qPrintable(QStringLiteral("%1 @%2").arg(QLatin1String(m)).arg(after)))
+                    << QString::fromLatin1(m) << after;
     }
     void cancelledSelectionReturnsAnError() {
         QFETCH(QString, method);
@@ -136,7 +143,8 @@ private slots:
     // finetune-head and finetune were untested through it).
     void methodsStoreRuns_data() {
         QTest::addColumn<QString>("method");
-        for (const char* m : {"axelrod", "contrast", "finetune-head", "finetune"}) QTest::newRow(m) << QString::fromLatin1(m);
+        for (const char* m : {"axelrod", "contrast", "finetune-head", "finetune"})
+            QTest::newRow(m) << QString::fromLatin1(m);
     }
     void methodsStoreRuns() {
         QFETCH(QString, method);

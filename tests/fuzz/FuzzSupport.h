@@ -20,7 +20,10 @@ inline const std::filesystem::path& scratchDir() {
         const char* base = std::getenv("TMPDIR");
         std::string templ = std::string(base && *base ? base : "/tmp") + "/dlfuzz-XXXXXX";
         if (!mkdtemp(templ.data())) std::abort();
-        std::atexit([] { std::error_code ec; std::filesystem::remove_all(scratchDir(), ec); });
+        std::atexit([] {
+            std::error_code ec;
+            std::filesystem::remove_all(scratchDir(), ec);
+        });
         return std::filesystem::path(templ);
     }();
     return dir;

@@ -13,7 +13,8 @@ namespace {
 void loadAndExercise(const std::string& dir) {
     auto tok = dl::loadTokenizer(dir);
     if (!tok) return;
-    static const char* sentences[] = {"Hello, world!", "The patient\u2019s blood pressure was 120/80.", "東京 café", ""};
+    static const char* sentences[] = {"Hello, world!", "The patient\u2019s blood pressure was 120/80.", "東京 café",
+                                      ""};
     for (const char* s : sentences) {
         const auto r = (*tok)->encode(s, 16);
         if (r.ids.size() > 16) std::abort();
@@ -30,8 +31,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         dlfuzz::writeFile("spm/tokenizer.json", bytes);
         std::error_code ec;
         if (!std::filesystem::exists(dir / "sentencepiece.bpe.model"))
-            std::filesystem::create_symlink(std::string(DL_FUZZ_DATA_DIR) + "/models/xlm-roberta-tiny/sentencepiece.bpe.model",
-                                            dir / "sentencepiece.bpe.model", ec);
+            std::filesystem::create_symlink(
+                std::string(DL_FUZZ_DATA_DIR) + "/models/xlm-roberta-tiny/sentencepiece.bpe.model",
+                dir / "sentencepiece.bpe.model", ec);
         loadAndExercise(dir.string());
     }
     return 0;

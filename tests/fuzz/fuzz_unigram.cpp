@@ -10,10 +10,12 @@
 namespace {
 const dl::UnigramTokenizer& fixedModel() {
     static const auto t = [] {
-        std::vector<dl::UnigramTokenizer::Piece> pieces = {
-            {"<s>", 0}, {"<pad>", 0}, {"</s>", 0}, {"<unk>", 0}, {"\u2581", -2}, {"\u2581the", -3}, {"a", -4},
-            {"b", -4.5f}, {"ab", -3.5f}, {"\u2581a", -3}, {"t", -5}, {"h", -5}, {"e", -5}, {"\u6771", -6}, {"é", -6}};
-        std::unordered_map<char32_t, std::u32string> norm = {{U'A', U"a"}, {U'\u00ad', U""}, {U'\uff21', U"a"}, {U'\u00bd', U"1/2"}};
+        std::vector<dl::UnigramTokenizer::Piece> pieces = {{"<s>", 0},     {"<pad>", 0},      {"</s>", 0}, {"<unk>", 0},
+                                                           {"\u2581", -2}, {"\u2581the", -3}, {"a", -4},   {"b", -4.5f},
+                                                           {"ab", -3.5f},  {"\u2581a", -3},   {"t", -5},   {"h", -5},
+                                                           {"e", -5},      {"\u6771", -6},    {"é", -6}};
+        std::unordered_map<char32_t, std::u32string> norm = {
+            {U'A', U"a"}, {U'\u00ad', U""}, {U'\uff21', U"a"}, {U'\u00bd', U"1/2"}};
         auto r = dl::UnigramTokenizer::fromPieces(std::move(pieces), std::move(norm), 0, 2, 1, 3, "fuzz");
         if (!r) std::abort();
         return std::move(*r);

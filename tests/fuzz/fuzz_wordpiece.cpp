@@ -16,7 +16,8 @@ const dl::WordPieceTokenizer& tokenizer(std::uint8_t flags) {
         if (flags & 2) o.stripAccents = (flags & 4) != 0;
         o.handleChineseChars = flags & 8;
         o.cleanText = flags & 16;
-        auto r = dl::WordPieceTokenizer::fromVocabFile(std::string(DL_FUZZ_DATA_DIR) + "/models/bert-tiny/vocab.txt", o);
+        auto r =
+            dl::WordPieceTokenizer::fromVocabFile(std::string(DL_FUZZ_DATA_DIR) + "/models/bert-tiny/vocab.txt", o);
         if (!r) std::abort();
         t = new dl::WordPieceTokenizer(std::move(*r));  // lives for the whole run, like a loaded model
     }

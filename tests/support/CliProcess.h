@@ -48,7 +48,8 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
 
 // Plain-text corpora: `lines` sentences per domain with distinct vocabularies, so clustering
 // and selection have something to find.
-inline QString writeCorpus(const QTemporaryDir& dir, const QString& name, const QString& domain, int lines, int salt = 0) {
+inline QString writeCorpus(const QTemporaryDir& dir, const QString& name, const QString& domain, int lines,
+                           int salt = 0) {
     static const char* words[][8] = {
         {"patient", "dose", "tablet", "clinical", "therapy", "symptom", "mg", "treatment"},
         {"council", "regulation", "article", "member", "state", "directive", "court", "law"},
@@ -71,19 +72,22 @@ inline QString writeCorpus(const QTemporaryDir& dir, const QString& name, const 
 // The labelled project both CLI suites start from, made through the CLI: `pool` with three
 // domains of `linesPerDomain` sentences each (medical, law, it), `seed` with `seedLines`
 // medical sentences, both encoded with `model`. Returns "" or what failed.
-inline QByteArray makeLabelledProject(const QTemporaryDir& dir, const QString& project, const QString& model, int linesPerDomain,
-                                      int seedLines) {
-    auto failed = [](const char* step, const CliRun& r) { return QByteArray(step) + ": exit " + QByteArray::number(r.exitCode) + "; " + r.err.right(600); };
+inline QByteArray makeLabelledProject(const QTemporaryDir& dir, const QString& project, const QString& model,
+                                      int linesPerDomain, int seedLines) {
+    auto failed = [](const char* step, const CliRun& r) {
+        return QByteArray(step) + ": exit " + QByteArray::number(r.exitCode) + "; " + r.err.right(600);
+    };
     if (auto r = runCli({QStringLiteral("init"), project}); r.exitCode != 0) return failed("init", r);
     for (const char* d : {"medical", "law", "it"}) {
-        const QString file = writeCorpus(dir, QStringLiteral("%1.en").arg(QLatin1String(d)), QLatin1String(d), linesPerDomain);
-        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--domain-from-filename"),
-                         QStringLiteral("--corpus"), QStringLiteral("pool")});
+        const QString file =
+            writeCorpus(dir, QStringLiteral("%1.en").arg(QLatin1String(d)), QLatin1String(d), linesPerDomain);
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file,
+                         QStringLiteral("--domain-from-filename"), QStringLiteral("--corpus"), QStringLiteral("pool")});
         if (r.exitCode != 0) return failed("import pool", r);
     }
     const QString seed = writeCorpus(dir, QStringLiteral("seed-medical.en"), QStringLiteral("medical"), seedLines, 7);
-    auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), seed, QStringLiteral("--domain"), QStringLiteral("medical"),
-                     QStringLiteral("--corpus"), QStringLiteral("seed")});
+    auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), seed, QStringLiteral("--domain"),
+                     QStringLiteral("medical"), QStringLiteral("--corpus"), QStringLiteral("seed")});
     if (r.exitCode != 0) return failed("import seed", r);
     r = runCli({QStringLiteral("encode"), project, QStringLiteral("--model"), model, QStringLiteral("--quiet")});
     if (r.exitCode != 0) return failed("encode", r);
@@ -97,7 +101,8 @@ inline long long sqlInt(const QString& project, const char* sql) {
     if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
         sqlite3_busy_timeout(db, 5000);
         sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+            v = sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
     }
     sqlite3_close(db);
@@ -122,9 +127,12 @@ inline QString sqlText(const QString& project, const char* sql) {
 // decisions (embedding chunks separately: encode commits them in resumable chunks by design).
 inline QString fingerprint(const QString& project) {
     return QStringLiteral("corpora=%1 sentences=%2 runs=%3 results=%4 blobs=%5 overrides=%6 sets=%7")
-        .arg(sqlInt(project, "SELECT count(*) FROM corpora")).arg(sqlInt(project, "SELECT count(*) FROM sentences"))
-        .arg(sqlInt(project, "SELECT count(*) FROM runs")).arg(sqlInt(project, "SELECT count(*) FROM run_results"))
-        .arg(sqlInt(project, "SELECT count(*) FROM run_blobs")).arg(sqlInt(project, "SELECT count(*) FROM overrides"))
+        .arg(sqlInt(project, "SELECT count(*) FROM corpora"))
+        .arg(sqlInt(project, "SELECT count(*) FROM sentences"))
+        .arg(sqlInt(project, "SELECT count(*) FROM runs"))
+        .arg(sqlInt(project, "SELECT count(*) FROM run_results"))
+        .arg(sqlInt(project, "SELECT count(*) FROM run_blobs"))
+        .arg(sqlInt(project, "SELECT count(*) FROM overrides"))
         .arg(sqlInt(project, "SELECT count(*) FROM embedding_sets"));
 }
 

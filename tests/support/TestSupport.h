@@ -30,12 +30,12 @@ inline bool onCi() { return qEnvironmentVariable("CI").compare(QLatin1String("tr
 
 // For a test slot that needs ../shared/data: skips on a developer machine without it, fails
 // under CI=true (a skipped suite there would hide that the data never reached the machine).
-#define DLTEST_REQUIRE_SHARED_DATA()                                                                    \
-    do {                                                                                               \
-        if (!dltest::hasSharedData()) {                                                                \
+#define DLTEST_REQUIRE_SHARED_DATA()                                                                      \
+    do {                                                                                                  \
+        if (!dltest::hasSharedData()) {                                                                   \
             if (dltest::onCi()) QFAIL("../shared/data is absent but CI=true: this suite must run in CI"); \
-            QSKIP("../shared/data not present");                                                       \
-        }                                                                                              \
+            QSKIP("../shared/data not present");                                                          \
+        }                                                                                                 \
     } while (false)
 
 namespace dltest {

@@ -49,8 +49,10 @@ private slots:
         QCOMPARE(view.afterPlot()->graph(1)->dataCount(), 10);
         QCustomPlot* plot = inBefore ? view.beforePlot() : view.afterPlot();
         plot->replot();
-        const auto& points = inBefore ? (sideB ? view.data().beforeB : view.data().beforeA) : (sideB ? view.data().afterB : view.data().afterA);
-        const QPoint at(int(plot->xAxis->coordToPixel(points[pair].x())), int(plot->yAxis->coordToPixel(points[pair].y())));
+        const auto& points = inBefore ? (sideB ? view.data().beforeB : view.data().beforeA)
+                                      : (sideB ? view.data().afterB : view.data().afterA);
+        const QPoint at(int(plot->xAxis->coordToPixel(points[pair].x())),
+                        int(plot->yAxis->coordToPixel(points[pair].y())));
         QSignalSpy hovered(&view, &AlignmentView::pairHovered);
         QTest::mouseMove(plot, at);
         QTRY_COMPARE(hovered.count(), 1);

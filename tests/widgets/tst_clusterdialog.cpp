@@ -18,7 +18,8 @@ private slots:
     }
     void restartsReachTheRequest() {
         QFETCH(int, restarts);
-        ClusterDialog dialog({CorpusChoice{QStringLiteral("pool"), {QStringLiteral("law")}, false}}, clusterParamFields());
+        ClusterDialog dialog({CorpusChoice{QStringLiteral("pool"), {QStringLiteral("law")}, false}},
+                             clusterParamFields());
         QSpinBox* box = nullptr;
         for (auto* s : dialog.findChildren<QSpinBox*>())
             if (s->toolTip().contains(QStringLiteral("best likelihood"))) box = s;

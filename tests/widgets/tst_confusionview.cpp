@@ -63,10 +63,12 @@ private slots:
         QCOMPARE(idx.data(ConfusionMatrixModel::CountRole).toLongLong(), n);
         QCOMPARE(idx.data(Qt::EditRole).toLongLong(), n);
         QCOMPARE(idx.data(ConfusionMatrixModel::RowFractionRole).toDouble(), rowSum ? double(n) / double(rowSum) : 0.0);
-        QCOMPARE(idx.data(ConfusionMatrixModel::ColumnFractionRole).toDouble(), colSum ? double(n) / double(colSum) : 0.0);
+        QCOMPARE(idx.data(ConfusionMatrixModel::ColumnFractionRole).toDouble(),
+                 colSum ? double(n) / double(colSum) : 0.0);
         QCOMPARE(model.rowTotal(row), rowSum);
         const auto maxIt = std::max_element(d.counts[row].begin(), d.counts[row].end());
-        QCOMPARE(idx.data(ConfusionMatrixModel::IsRowMaximumRole).toBool(), rowSum > 0 && maxIt - d.counts[row].begin() == col);
+        QCOMPARE(idx.data(ConfusionMatrixModel::IsRowMaximumRole).toBool(),
+                 rowSum > 0 && maxIt - d.counts[row].begin() == col);
         QVERIFY(model.headerData(row, Qt::Vertical).toString().contains(QLocale().toString(rowSum)));
     }
 
@@ -74,7 +76,8 @@ private slots:
     void columnHeadersOnLines_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("shown");
-        QTest::newRow("words and domain") << QString::fromUtf8("c3 patient · dose → medical") << QString::fromUtf8("c3\npatient · dose\n→ medical");
+        QTest::newRow("words and domain")
+            << QString::fromUtf8("c3 patient · dose → medical") << QString::fromUtf8("c3\npatient · dose\n→ medical");
         QTest::newRow("domain only") << QString::fromUtf8("c0 → law") << QString::fromUtf8("c0\n→ law");
         QTest::newRow("words only") << QString::fromUtf8("c2 file · dialog") << QString::fromUtf8("c2\nfile · dialog");
         QTest::newRow("bare id") << QStringLiteral("c5") << QStringLiteral("c5");

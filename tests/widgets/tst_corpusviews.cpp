@@ -1,21 +1,26 @@
 // Corpus overview model, jobs panel and import dialog with synthetic data (no project).
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QtTest>
 
-#include "TestSupport.h"
 #include "CorpusTreeModel.h"
 #include "ImportDialog.h"
-#include "ParamFields.h"
 #include "JobsPanel.h"
+#include "ParamFields.h"
+#include "TestSupport.h"
 
 class TestCorpusViews : public QObject {
     Q_OBJECT
 private:
     static QList<CorpusSummary> sample() {
-        CorpusSummary a{QStringLiteral("test"), QStringLiteral("en"), QStringLiteral("de"), 1000, true, 1000,
+        CorpusSummary a{QStringLiteral("test"),
+                        QStringLiteral("en"),
+                        QStringLiteral("de"),
+                        1000,
+                        true,
+                        1000,
                         {{QStringLiteral("it"), 250}, {QStringLiteral("law"), 750}}};
         CorpusSummary b{QStringLiteral("pool"), QStringLiteral("en"), QString(), 3, false, 0, {{QString(), 3}}};
         return {a, b};
@@ -86,7 +91,8 @@ private slots:
         QCOMPARE(r.value(QStringLiteral("domain-from-filename")).toBool(), true);  // the label from the file name
         QVERIFY(!r.contains(QStringLiteral("domain")) && !r.value(QStringLiteral("domain-from-column")).toBool());
         QVERIFY(!r.value(QStringLiteral("keep-duplicates")).toBool());  // duplicates dropped
-        QCOMPARE(ImportDialog::previewLines(r.value(QStringLiteral("src")).toString(), 5), QStringList{QStringLiteral("Take one tablet.")});
+        QCOMPARE(ImportDialog::previewLines(r.value(QStringLiteral("src")).toString(), 5),
+                 QStringList{QStringLiteral("Take one tablet.")});
     }
 };
 

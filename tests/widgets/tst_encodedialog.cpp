@@ -20,7 +20,8 @@ Q_DECLARE_METATYPE(ModelChoice)
 namespace {
 
 ModelChoice installed() {
-    ModelChoice m{QStringLiteral("all-MiniLM-L6-v2"), QStringLiteral("/models/all-MiniLM-L6-v2"), QStringLiteral("default"), true};
+    ModelChoice m{QStringLiteral("all-MiniLM-L6-v2"), QStringLiteral("/models/all-MiniLM-L6-v2"),
+                  QStringLiteral("default"), true};
     m.languages = QStringLiteral("English");
     m.dim = 384;
     m.sizeBytes = 91'000'000;
@@ -64,7 +65,8 @@ private slots:
     void describe_data() {
         QTest::addColumn<ModelChoice>("model");
         QTest::addColumn<QStringList>("needles");
-        QTest::addRow("installed, measured") << installed() << QStringList{"English", "384 dimensions", "812 sentences/s", "cpu"};
+        QTest::addRow("installed, measured")
+            << installed() << QStringList{"English", "384 dimensions", "812 sentences/s", "cpu"};
         QTest::addRow("not installed") << missing() << QStringList{"~100 languages", "not installed", "about"};
         ModelChoice fresh = installed();
         fresh.sentencesPerSecond = 0;
@@ -78,7 +80,8 @@ private slots:
     }
 
     void missingModelCannotEncode() {
-        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
+        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(),
+                       QStringLiteral("cpu"));
         d.setInstaller(QStringLiteral("bash"), {script()}, [&d] { d.setModels({installed(), missing()}); });
         auto* combo = d.findChild<QComboBox*>();
         auto* encode = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
@@ -90,7 +93,8 @@ private slots:
         QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(), QStringLiteral("multilingual-e5-small"));
         combo->setCurrentIndex(0);
         QVERIFY(encode->isEnabled());
-        QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(), QStringLiteral("/models/all-MiniLM-L6-v2"));
+        QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(),
+                 QStringLiteral("/models/all-MiniLM-L6-v2"));
     }
 
     // The models arrive after the dialog opened (listed off the GUI thread): until then it
@@ -114,7 +118,8 @@ private slots:
         QVERIFY(changed.wait(5000));
         QVERIFY(!d.modelsLoading());
         QCOMPARE(combo->count(), 2);
-        QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(), QStringLiteral("/models/all-MiniLM-L6-v2"));
+        QCOMPARE(d.request().values.value(QStringLiteral("model")).toString(),
+                 QStringLiteral("/models/all-MiniLM-L6-v2"));
         QVERIFY(encode->isEnabled());
     }
 
@@ -129,7 +134,8 @@ private slots:
     void precisionReachesTheRequest() {
         QFETCH(int, row);
         QFETCH(QString, precision);
-        EncodeDialog d({installed()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
+        EncodeDialog d({installed()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(),
+                       QStringLiteral("cpu"));
         auto* combo = d.findChild<QComboBox*>(QStringLiteral("precision"));
         QVERIFY(combo);
         combo->setCurrentIndex(row);
@@ -137,7 +143,8 @@ private slots:
     }
 
     void installFailureIsReported() {
-        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
+        EncodeDialog d({installed(), missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(),
+                       QStringLiteral("cpu"));
         int relisted = 0;
         d.setInstaller(QStringLiteral("bash"), {script()}, [&] {
             ++relisted;
@@ -159,7 +166,8 @@ private slots:
     }
 
     void cancelInstall() {
-        EncodeDialog d({missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(), QStringLiteral("cpu"));
+        EncodeDialog d({missing()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(),
+                       QStringLiteral("cpu"));
         d.setInstaller(QStringLiteral("bash"), {QStringLiteral("-c"), QStringLiteral("exec sleep 30 #")}, {});
         QSignalSpy done(&d, &EncodeDialog::installFinished);
         button(d, QStringLiteral("Install"))->click();

@@ -60,7 +60,8 @@ private slots:
         QTest::addColumn<QVector<qint64>>("exclusive");
         QTest::addColumn<QVector<quint32>>("columns");
         QTest::newRow("two sets") << QVector<qint64>{0, 5, 9, 20} << QVector<quint32>{3, 2, 1};
-        QTest::newRow("three sets, empty ones left out") << QVector<qint64>{0, 4, 0, 7, 1, 0, 0, 30} << QVector<quint32>{7, 3, 1, 4};
+        QTest::newRow("three sets, empty ones left out")
+            << QVector<qint64>{0, 4, 0, 7, 1, 0, 0, 30} << QVector<quint32>{7, 3, 1, 4};
         QTest::newRow("nothing kept") << QVector<qint64>{0, 0, 0, 0} << QVector<quint32>{};
     }
     void upsetColumns() {

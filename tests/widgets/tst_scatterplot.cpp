@@ -284,7 +284,8 @@ private slots:
         const qint64 hovered = spy.at(0).at(0).toLongLong();
         // Another point may sit on the same pixel; it must be at least as close.
         const auto pixelDist = [&](qint64 r) {
-            return std::hypot(plot->xAxis->coordToPixel(float(copy.x[r])) - pos.x(), plot->yAxis->coordToPixel(float(copy.y[r])) - pos.y());
+            return std::hypot(plot->xAxis->coordToPixel(float(copy.x[r])) - pos.x(),
+                              plot->yAxis->coordToPixel(float(copy.y[r])) - pos.y());
         };
         QVERIFY(hovered >= 0);
         QVERIFY(pixelDist(hovered) <= pixelDist(row) + 1e-6);
@@ -300,7 +301,8 @@ private slots:
         view.selectInPolygon(tri);
         QVector<qint64> expected;
         for (int i = 0; i < copy.x.size(); ++i)
-            if (tri.containsPoint(QPointF(float(copy.x[i]), float(copy.y[i])), Qt::OddEvenFill)) expected.append(copy.ids[i]);
+            if (tri.containsPoint(QPointF(float(copy.x[i]), float(copy.y[i])), Qt::OddEvenFill))
+                expected.append(copy.ids[i]);
         QCOMPARE(view.selectedIds(), expected);
         QVERIFY(expected.size() > 100);
     }
@@ -319,7 +321,9 @@ private slots:
         QCustomPlot* plot = view.plot();
         // A square lasso around (3, 2), drawn as a path of mouse moves.
         const QPolygonF square{QPointF(2, 1), QPointF(4, 1), QPointF(4, 3), QPointF(2, 3)};
-        auto px = [&](QPointF p) { return QPointF(plot->xAxis->coordToPixel(p.x()), plot->yAxis->coordToPixel(p.y())); };
+        auto px = [&](QPointF p) {
+            return QPointF(plot->xAxis->coordToPixel(p.x()), plot->yAxis->coordToPixel(p.y()));
+        };
         auto send = [&](QEvent::Type type, QPointF pos, Qt::MouseButtons buttons) {
             QMouseEvent ev(type, pos, plot->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
             QCoreApplication::sendEvent(plot, &ev);
@@ -349,9 +353,11 @@ private slots:
         QCustomPlot* plot = view.plot();
         QStringList names;
         for (int i = 0; i < plot->legend->itemCount(); ++i)
-            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) names << item->plottable()->name();
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                names << item->plottable()->name();
         QCOMPARE(names.size(), 3);
-        QVERIFY2(names[0].startsWith(QStringLiteral("law")) && names[0].contains(QLocale().toString(1001)), qPrintable(names[0]));
+        QVERIFY2(names[0].startsWith(QStringLiteral("law")) && names[0].contains(QLocale().toString(1001)),
+                 qPrintable(names[0]));
         QVERIFY(names[1].contains(QLocale().toString(1000)));
         // Colouring by value swaps the legend for a colour scale.
         view.setColorMode(ScatterPlotView::ColorMode::Value);
@@ -450,7 +456,8 @@ private slots:
         QVERIFY2(std::abs(missing.red() - missing.green()) < 12 && std::abs(missing.green() - missing.blue()) < 12,
                  qPrintable(missing.name()));
         QVERIFY2(missing != QColor(Qt::white), "the points without a value are drawn");
-        QVERIFY2(high.red() > high.blue() + 60 && high.green() > high.blue() + 60, qPrintable(high.name()));  // viridis yellow
+        QVERIFY2(high.red() > high.blue() + 60 && high.green() > high.blue() + 60,
+                 qPrintable(high.name()));  // viridis yellow
         QVERIFY2(low.blue() > low.green() && low.red() > low.green(), qPrintable(low.name()));  // viridis purple
     }
 
@@ -490,7 +497,8 @@ private slots:
         QVERIFY(view.drawnDescription().size() > 0);
         // Blob 0 is outside the cut: drawn faded grey, never in its category colour.
         const QImage img = view.plot()->toPixmap().toImage();
-        const QColor faded = img.pixelColor(int(view.plot()->xAxis->coordToPixel(-4)), int(view.plot()->yAxis->coordToPixel(0)));
+        const QColor faded =
+            img.pixelColor(int(view.plot()->xAxis->coordToPixel(-4)), int(view.plot()->yAxis->coordToPixel(0)));
         QVERIFY2(std::abs(faded.red() - faded.blue()) < 12 && faded != QColor(Qt::white), qPrintable(faded.name()));
         view.setCutRanks({});
         QVERIFY(!view.cutShown());

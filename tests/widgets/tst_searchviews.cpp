@@ -49,15 +49,19 @@ private slots:
             const QVariant cos = model.index(i, SearchHitModel::CosineColumn).data(Qt::EditRole);
             QCOMPARE(cos.isValid(), neighbours);
             if (neighbours) QCOMPARE(cos.toDouble(), 1.0 - 0.125 * i);
-            QCOMPARE(model.index(i, SearchHitModel::TextColumn).data(SearchHitModel::TextRole).toString(), hits[i].text);
-            QCOMPARE(model.index(i, SearchHitModel::TextColumn).data(Qt::ToolTipRole).toString().contains(QLatin1Char('\n')), i == 1);
+            QCOMPARE(model.index(i, SearchHitModel::TextColumn).data(SearchHitModel::TextRole).toString(),
+                     hits[i].text);
+            QCOMPARE(
+                model.index(i, SearchHitModel::TextColumn).data(Qt::ToolTipRole).toString().contains(QLatin1Char('\n')),
+                i == 1);
         }
         // CSV: a header, one row per hit, texts quoted, raw cosines.
         const auto rows = TableExport::parse(TableExport::toCsv(model));
         QCOMPARE(rows.size(), count + 1);
         for (int i = 0; i < count; ++i) {
             QCOMPARE(rows[i + 1][SearchHitModel::TextColumn], hits[i].text);
-            QCOMPARE(rows[i + 1][SearchHitModel::CosineColumn], neighbours ? QString::number(1.0 - 0.125 * i) : QString());
+            QCOMPARE(rows[i + 1][SearchHitModel::CosineColumn],
+                     neighbours ? QString::number(1.0 - 0.125 * i) : QString());
         }
         model.clear();
         QCOMPARE(model.rowCount(), 0);

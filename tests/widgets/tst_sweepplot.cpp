@@ -50,7 +50,8 @@ private slots:
         QSignalSpy spy(&view, &SweepPlotView::pointActivated);
         QCustomPlot* plot = view.plot();
         const QPointF pos(plot->xAxis->coordToPixel(8) + 3, plot->yAxis->coordToPixel(2));
-        QMouseEvent press(QEvent::MouseButtonPress, pos, plot->mapToGlobal(pos), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent press(QEvent::MouseButtonPress, pos, plot->mapToGlobal(pos), Qt::LeftButton, Qt::LeftButton,
+                          Qt::NoModifier);
         QCoreApplication::sendEvent(plot, &press);
         QCOMPARE(spy.count(), 1);
         QCOMPARE(spy.at(0).at(0).toDouble(), 8.0);
@@ -66,15 +67,18 @@ private slots:
         view.resize(600, 400);
         view.setHigherIsBetter(true);
         const QVector<double> layer{4, 8, 10, 13};
-        view.setXTickLabels(layer, {QStringLiteral("4"), QStringLiteral("8"), QStringLiteral("10"), QStringLiteral("last")});
-        view.setSweep(layer, {{QStringLiteral("Purity"), {0.5, 0.8, 0.7, NAN}}, {QStringLiteral("Silhouette"), {0.1, 0.05, 0.2, 0.3}}});
+        view.setXTickLabels(layer,
+                            {QStringLiteral("4"), QStringLiteral("8"), QStringLiteral("10"), QStringLiteral("last")});
+        view.setSweep(layer, {{QStringLiteral("Purity"), {0.5, 0.8, 0.7, NAN}},
+                              {QStringLiteral("Silhouette"), {0.1, 0.05, 0.2, 0.3}}});
         view.setTitle(QStringLiteral("Layer sweep"));
         QCOMPARE(view.bestIndex(0), 1);
         QCOMPARE(view.bestIndex(1), 3);
         QStringList labels;
         for (int i = 0; i < view.plot()->itemCount(); ++i)
             if (auto* t = qobject_cast<QCPItemText*>(view.plot()->item(i))) labels << t->text();
-        QVERIFY2(labels.contains(QStringLiteral("max at 8")) && labels.contains(QStringLiteral("max at last")), qPrintable(labels.join(',')));
+        QVERIFY2(labels.contains(QStringLiteral("max at 8")) && labels.contains(QStringLiteral("max at last")),
+                 qPrintable(labels.join(',')));
         QTemporaryDir dir;
         QString error;
         QVERIFY2(view.save(dir.filePath(QStringLiteral("layers.svg")), &error), qPrintable(error));

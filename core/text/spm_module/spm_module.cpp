@@ -2,10 +2,10 @@
 // Only plain C types cross the boundary; no exception escapes.
 #include <sentencepiece_processor.h>
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <string>
-#include <algorithm>
 #include <vector>
 
 #define DL_SPM_EXPORT extern "C" __attribute__((visibility("default")))
@@ -68,7 +68,8 @@ DL_SPM_EXPORT int dl_spm_encode(void* handle, const char* text, int len, int* ou
             std::string(text, static_cast<std::size_t>(len)), &ids);
         if (!status.ok()) return -1;
         const int n = static_cast<int>(ids.size());
-        // n > 0: an empty text gives no ids and ids.data() may be null (memcpy(.., null, 0) is UB; found by build-asan).
+        // n > 0: an empty text gives no ids and ids.data() may be null (memcpy(.., null, 0) is UB; found by
+// build-asan).
         if (cap > 0 && n > 0) std::memcpy(out, ids.data(), sizeof(int) * static_cast<std::size_t>(std::min(n, cap)));
         return n;
     } catch (...) {

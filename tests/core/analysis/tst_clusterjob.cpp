@@ -33,16 +33,19 @@ private:
         if (!s) qFatal("%s", s.error().message.c_str());
         Store& st = **s;
         const char* domains[] = {"it", "law", "subtitles"};
-        const char* texts[] = {"Click the button 3 to save the file", "The Member States shall adopt the measures referred to",
-                               "Where are you going ?"};
+        const char* texts[] = {"Click the button 3 to save the file",
+                               "The Member States shall adopt the measures referred to", "Where are you going ?"};
         {
             auto tx = st.begin();
             st.exec("INSERT INTO corpora(name, src_lang) VALUES('demo', 'en')").value();
             const auto cid = st.lastInsertId();
-            auto ins = st.prepare("INSERT INTO sentences(corpus_id, position, domain, src) VALUES(?1, ?2, ?3, ?4)").value();
+            auto ins =
+                st.prepare("INSERT INTO sentences(corpus_id, position, domain, src) VALUES(?1, ?2, ?3, ?4)").value();
             for (int i = 0; i < 3 * kPerDomain; ++i) {
                 const int d = i / kPerDomain;
-                std::string text = i == kPerDomain + 7 ? "Article 12 of Regulation 1234/2001" : std::string(texts[d]) + " " + std::to_string(i % 5 == 0 ? 0 : i);
+                std::string text = i == kPerDomain + 7
+                                       ? "Article 12 of Regulation 1234/2001"
+                                       : std::string(texts[d]) + " " + std::to_string(i % 5 == 0 ? 0 : i);
                 if (d == 1 && i != kPerDomain + 7) text = texts[1];
                 ins.bind(1, cid).bind(2, i).bind(3, std::string_view(labelled ? domains[d] : "")).bind(4, text);
                 ins.run().value();
@@ -56,7 +59,8 @@ private:
         for (int i = 0; i < 3 * kPerDomain; ++i) {
             int d = i / kPerDomain;
             if (i == kPerDomain + 7) d = 0;  // the planted outlier
-            for (int a = 0; a < kDim; ++a) emb[std::size_t(i) * kDim + a] = g(rng) + (a % 3 == d ? 4.f : 0.f) + (a == 0 ? 1.f : 0.f);
+            for (int a = 0; a < kDim; ++a)
+                emb[std::size_t(i) * kDim + a] = g(rng) + (a % 3 == d ? 4.f : 0.f) + (a == 0 ? 1.f : 0.f);
         }
         EmbeddingKey key;
         key.model = "synthetic";
@@ -147,7 +151,8 @@ private slots:
         QCOMPARE(out["pairs"][0]["from"].get<std::string>(), std::string("law"));
         QCOMPARE(out["pairs"][0]["to"].get<std::string>(), std::string("it"));
         QCOMPARE(out["with_digits"].get<int>(), 1);
-        QCOMPARE(QString::fromStdString(out["samples"][0]["text"].get<std::string>()), QStringLiteral("Article 12 of Regulation 1234/2001"));
+        QCOMPARE(QString::fromStdString(out["samples"][0]["text"].get<std::string>()),
+                 QStringLiteral("Article 12 of Regulation 1234/2001"));
         QCOMPARE((*rep)["per_domain"].size(), std::size_t(3));
         const auto& cc = (*rep)["centroid_cosine"]["matrix"];
         QVERIFY(std::abs(cc[0][0].get<double>() - 1.0) < 1e-9);

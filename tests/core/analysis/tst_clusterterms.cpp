@@ -25,10 +25,13 @@ private slots:
     void words_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("words");
-        QTest::newRow("punctuation") << QStringLiteral("The patient's dose: 5 mg.") << QStringList{"the", "patient", "s", "dose", "5", "mg"};
-        QTest::newRow("German capitals") << QStringLiteral("ÄRZTE und Übelkeit") << QStringList{"ärzte", "und", "übelkeit"};
+        QTest::newRow("punctuation") << QStringLiteral("The patient's dose: 5 mg.")
+                                     << QStringList{"the", "patient", "s", "dose", "5", "mg"};
+        QTest::newRow("German capitals") << QStringLiteral("ÄRZTE und Übelkeit")
+                                         << QStringList{"ärzte", "und", "übelkeit"};
         QTest::newRow("French") << QStringLiteral("L'ÉTÉ, déjà!") << QStringList{"l", "été", "déjà"};
-        QTest::newRow("typographic punctuation") << QStringLiteral("«dose» – 5 °C • it’s") << QStringList{"dose", "5", "c", "it", "s"};
+        QTest::newRow("typographic punctuation")
+            << QStringLiteral("«dose» – 5 °C • it’s") << QStringList{"dose", "5", "c", "it", "s"};
         QTest::newRow("empty") << QString() << QStringList{};
     }
     void words() {
@@ -113,7 +116,8 @@ private slots:
         auto store = Store::create(path).value();
         NullProgress np;
         CancelToken ct;
-        for (auto [name, text] : {std::pair{"med.en", "patient dose tablet\npatient nausea\n"}, std::pair{"law.en", "court shall decide\ncourt ruling\n"}}) {
+        for (auto [name, text] : {std::pair{"med.en", "patient dose tablet\npatient nausea\n"},
+                                  std::pair{"law.en", "court shall decide\ncourt ruling\n"}}) {
             ImportParams p;
             p.srcPath = dltest::writeFile(dir, QString::fromLatin1(name), text);
             p.labelSource = LabelSource::FromFilename;

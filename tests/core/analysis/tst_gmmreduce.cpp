@@ -100,9 +100,12 @@ private slots:
         for (const char* cov : {"full", "diag", "spherical", "tied"})
             QTest::newRow(qPrintable(QStringLiteral("d8k5 %1, 2 ranks").arg(QLatin1String(cov))))
                 << "d8k5" << 5 << cov << "kmeans" << 2 << 0;
-        QTest::newRow("d5k3 full, 3 ranks") << "d5k3" << 3 << "full" << "kmeans" << 3 << 0;
-        QTest::newRow("d5k3 random init, 3 ranks") << "d5k3" << 3 << "full" << "random" << 3 << 0;
-        QTest::newRow("d8k5 seeding sample, 2 ranks") << "d8k5" << 5 << "full" << "kmeans" << 2 << 150;
+        QTest::newRow("d5k3 full, 3 ranks") << "d5k3" << 3 << "full"
+                                            << "kmeans" << 3 << 0;
+        QTest::newRow("d5k3 random init, 3 ranks") << "d5k3" << 3 << "full"
+                                                   << "random" << 3 << 0;
+        QTest::newRow("d8k5 seeding sample, 2 ranks") << "d8k5" << 5 << "full"
+                                                      << "kmeans" << 2 << 150;
     }
     void ranksEqualOneProcess() {
         QFETCH(QString, data);
@@ -140,9 +143,11 @@ private slots:
             QVERIFY2(fit, fit ? "" : fit.error().message.c_str());
             QCOMPARE(fit->iterations, single->iterations);
             const double rel = std::abs(fit->lowerBound - single->lowerBound) / std::abs(single->lowerBound);
-            QVERIFY2(rel < 1e-9, qPrintable(QStringLiteral("rank %1: relative lower-bound difference %2").arg(r).arg(rel)));
+            QVERIFY2(rel < 1e-9,
+                     qPrintable(QStringLiteral("rank %1: relative lower-bound difference %2").arg(r).arg(rel)));
             for (std::size_t i = 0; i < single->model.means.size(); ++i)
-                QVERIFY(std::abs(fit->model.means[i] - single->model.means[i]) < 1e-9 * (1 + std::abs(single->model.means[i])));
+                QVERIFY(std::abs(fit->model.means[i] - single->model.means[i]) <
+                        1e-9 * (1 + std::abs(single->model.means[i])));
             // labels, responsibilities and log-likelihoods of all rows on rank 0 only
             QCOMPARE(fit->labels.empty(), r != 0);
         }

@@ -13,11 +13,11 @@
 #include <cstring>
 #include <random>
 
-#include "analysis/Pca.h"
 #include "analysis/GramPass.h"
+#include "analysis/Pca.h"
 #include "analysis/PcaProjectionPass.h"
-#include "kernels/SimdLevel.h"
 #include "common/Half.h"
+#include "kernels/SimdLevel.h"
 
 using namespace dl;
 using gramk::GramPrecision;
@@ -111,7 +111,8 @@ private slots:
         QTest::addColumn<bool>("half");
         for (const auto& [ln, level] : kLevels)
             for (const auto& [pn, precision] : kPrecisions)
-                for (const auto& [dim, rows] : {std::pair{384, 700}, std::pair{50, 513}, std::pair{7, 3}, std::pair{1, 300}})
+                for (const auto& [dim, rows] :
+                     {std::pair{384, 700}, std::pair{50, 513}, std::pair{7, 3}, std::pair{1, 300}})
                     for (bool half : {false, true})
                         QTest::addRow("%s %s d%d n%d %s", ln, pn, dim, rows, half ? "f16" : "f32")
                             << int(level) << int(precision) << dim << rows << half;
@@ -148,7 +149,8 @@ private slots:
         for (int c = 0; c < dim; ++c) {
             long double absSum = 0;
             for (int r = 0; r < rows; ++r) absSum += std::fabs(x[std::size_t(r) * dim + c] - shift[std::size_t(c)]);
-            QVERIFY(std::fabs(pass.sums()[std::size_t(c)] - double(ref.sums[std::size_t(c)])) <= sumTolerance * double(absSum));
+            QVERIFY(std::fabs(pass.sums()[std::size_t(c)] - double(ref.sums[std::size_t(c)])) <=
+                    sumTolerance * double(absSum));
         }
     }
 
@@ -288,7 +290,8 @@ private slots:
         QVERIFY(exact && bf16);
         for (int j = 0; j < 8; ++j) {
             const double ev = exact->explainedVariance[std::size_t(j)], eb = bf16->explainedVariance[std::size_t(j)];
-            QVERIFY2(std::fabs(eb - ev) / ev < 5e-3, qPrintable(QStringLiteral("component %1: %2 vs %3").arg(j).arg(eb).arg(ev)));
+            QVERIFY2(std::fabs(eb - ev) / ev < 5e-3,
+                     qPrintable(QStringLiteral("component %1: %2 vs %3").arg(j).arg(eb).arg(ev)));
         }
         // the leading subspace: |cos| of matching axes (components 0-7 lie in blocks of 8 equal variances, so
         // compare the projector onto all 8 instead of single axes)

@@ -11,11 +11,11 @@
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/NearestNeighbours.h"
-#include "reports/SentenceQuery.h"
-#include "reports/SentenceQueryCache.h"
 #include "common/Half.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "reports/SentenceQuery.h"
+#include "reports/SentenceQueryCache.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -102,7 +102,8 @@ private slots:
             QCOMPARE(qint64(got.size()), std::min<qint64>(k, valid));
             for (std::size_t r = 0; r < got.size(); ++r) {
                 // The r-th best cosine, and the row reported really has it (ties may swap rows).
-                QVERIFY2(std::abs(got[r].cosine - sorted[r]) < 1e-5, qPrintable(QString("query %1 rank %2").arg(j).arg(r)));
+                QVERIFY2(std::abs(got[r].cosine - sorted[r]) < 1e-5,
+                         qPrintable(QString("query %1 rank %2").arg(j).arg(r)));
                 QVERIFY(std::abs(ref[std::size_t(got[r].row)] - sorted[r]) < 1e-5);
                 QVERIFY(got[r].row != 0);  // the zero row never matches
             }
@@ -141,7 +142,8 @@ private slots:
 
     // A real project: 40 sentences of two kinds imported, encoded with the tiny BERT (chunks
     // of `chunk` sentences), clustered with PCA; returns the run and the sentences' lines.
-    std::int64_t makeProject(const QString& name, std::vector<std::string>& lines, std::unique_ptr<Store>& store, int chunk = 4096) {
+    std::int64_t makeProject(const QString& name, std::vector<std::string>& lines, std::unique_ptr<Store>& store,
+                             int chunk = 4096) {
         QByteArray text;
         for (int i = 0; i < 40; ++i) {
             lines.push_back(i % 2 ? "The court shall rule on case " + std::to_string(i) + " of the register."
@@ -203,7 +205,8 @@ private slots:
             QCOMPARE(s.neighbours[0].position, qint64(pos));
             QCOMPARE(s.neighbours[0].sentenceId, ids[std::size_t(pos)]);
             QVERIFY(s.neighbours[0].cosine > 0.999f);  // float16 storage
-            for (std::size_t n = 1; n < s.neighbours.size(); ++n) QVERIFY(s.neighbours[n].cosine <= s.neighbours[n - 1].cosine);
+            for (std::size_t n = 1; n < s.neighbours.size(); ++n)
+                QVERIFY(s.neighbours[n].cosine <= s.neighbours[n - 1].cosine);
             // Where the run put the stored sentence (stored vectors are float16: a small offset).
             const double spread = std::abs(xy[0] - xy[2]) + std::abs(xy[1] - xy[3]) + 1e-3;
             QVERIFY(s.placed);
@@ -235,7 +238,8 @@ private slots:
                 const auto &x = a.sentences[i], &y = b.sentences[i];
                 if (x.x != y.x || x.y != y.y || x.neighbours.size() != y.neighbours.size()) return false;
                 for (std::size_t n = 0; n < x.neighbours.size(); ++n)
-                    if (x.neighbours[n].position != y.neighbours[n].position || x.neighbours[n].cosine != y.neighbours[n].cosine)
+                    if (x.neighbours[n].position != y.neighbours[n].position ||
+                        x.neighbours[n].cosine != y.neighbours[n].cosine)
                         return false;
             }
             return true;

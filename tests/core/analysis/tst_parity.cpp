@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "TestSupport.h"
-#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/Metrics.h"
+#include "analysis/Pca.h"
 
 using namespace dl;
 using nlohmann::json;
@@ -120,16 +120,19 @@ private slots:
         p.tol = c["tol"];
         p.maxIter = c["max_iter"];
         p.regCovar = c["reg_covar"];
-        p.start = GmmStart{c["start"]["weights"].get<std::vector<double>>(), c["start"]["means"].get<std::vector<double>>(),
-                           c["start"]["precisions"].get<std::vector<double>>()};
+        p.start =
+            GmmStart{c["start"]["weights"].get<std::vector<double>>(), c["start"]["means"].get<std::vector<double>>(),
+                     c["start"]["precisions"].get<std::vector<double>>()};
         p.chunkRows = 97;  // several chunks, a ragged last one
         NullProgress progress;
         CancelToken cancel;
         auto fit = fitGmm(matrixOf(fx["datasets"][c["dataset"].get<std::string>()]), p, progress, cancel);
         QVERIFY2(fit, fit ? "" : fit.error().message.c_str());
         const double lb = ex["lower_bound"];
-        QVERIFY2(relDiff(fit->lowerBound, lb) < 1e-6,
-                 qPrintable(QStringLiteral("lower bound %1 vs sklearn %2").arg(fit->lowerBound, 0, 'g', 17).arg(lb, 0, 'g', 17)));
+        QVERIFY2(
+            relDiff(fit->lowerBound, lb) < 1e-6,
+            qPrintable(
+                QStringLiteral("lower bound %1 vs sklearn %2").arg(fit->lowerBound, 0, 'g', 17).arg(lb, 0, 'g', 17)));
         qInfo("lower bound rel. diff %.3g, max |means diff| %.3g, iterations %d", relDiff(fit->lowerBound, lb),
               maxAbsDiff(fit->model.means, ex["means"].get<std::vector<double>>()), fit->iterations);
         QCOMPARE(fit->iterations, ex["n_iter"].get<int>());
@@ -153,15 +156,18 @@ private slots:
         p.k = c["k"];
         p.tol = c["tol"];
         p.maxIter = c["max_iter"];
-        p.start = GmmStart{c["start"]["weights"].get<std::vector<double>>(), c["start"]["means"].get<std::vector<double>>(),
-                           c["start"]["precisions"].get<std::vector<double>>()};
+        p.start =
+            GmmStart{c["start"]["weights"].get<std::vector<double>>(), c["start"]["means"].get<std::vector<double>>(),
+                     c["start"]["precisions"].get<std::vector<double>>()};
         NullProgress progress;
         CancelToken cancel;
-        auto fit = fitGmm(matrixOf(fx["datasets"][c["dataset"].get<std::string>()], Precision::Float32), p, progress, cancel);
+        auto fit =
+            fitGmm(matrixOf(fx["datasets"][c["dataset"].get<std::string>()], Precision::Float32), p, progress, cancel);
         QVERIFY(fit);
         // float32 E-step uses the expanded quadratic form: ~8e-4 relative on this ill-conditioned
         // fixture (covariances with tiny eigenvalues); float64 is the parity path.
-        qInfo("float32 lower bound rel. diff %.3g", relDiff(fit->lowerBound, c["expected"]["lower_bound"].get<double>()));
+        qInfo("float32 lower bound rel. diff %.3g",
+              relDiff(fit->lowerBound, c["expected"]["lower_bound"].get<double>()));
         // Measured 8.3e-4 (2026-11-22); 2e-3 leaves room for BLAS summation order, not for a bug.
         QVERIFY2(relDiff(fit->lowerBound, c["expected"]["lower_bound"].get<double>()) < 2e-3,
                  qPrintable(QString::number(fit->lowerBound, 'g', 17)));
@@ -173,7 +179,8 @@ private slots:
         QTest::addColumn<QString>("init");
         QTest::addColumn<QString>("cov");
         for (auto i : {"kmeans", "random"})
-            for (auto c : {"full", "diag", "spherical", "tied"}) QTest::newRow((std::string(i) + "-" + c).c_str()) << QString(i) << QString(c);
+            for (auto c : {"full", "diag", "spherical", "tied"})
+                QTest::newRow((std::string(i) + "-" + c).c_str()) << QString(i) << QString(c);
     }
     void gmmInits() {
         QFETCH(QString, init);
@@ -201,7 +208,8 @@ private slots:
             QVERIFY(c2 && !c2->lowerBounds.empty() && !a->lowerBounds.empty());
             QVERIFY(c2->lowerBounds.front() != a->lowerBounds.front());
         }
-        for (std::size_t i = 1; i < a->lowerBounds.size(); ++i) QVERIFY(a->lowerBounds[i] >= a->lowerBounds[i - 1] - 1e-9);
+        for (std::size_t i = 1; i < a->lowerBounds.size(); ++i)
+            QVERIFY(a->lowerBounds[i] >= a->lowerBounds[i - 1] - 1e-9);
         p.nInit = 4;
         auto best = fitGmm(x, p, progress, cancel);
         QVERIFY(best);
@@ -280,7 +288,8 @@ private slots:
         const int d = fx["cols"];
         std::vector<std::int64_t> order(std::size_t(rows), 0);
         for (std::int64_t i = 0; i < rows; ++i) order[std::size_t(i)] = i;
-        std::sort(order.begin(), order.end(), [&](auto l, auto r) { return x[std::size_t(l * d)] < x[std::size_t(r * d)]; });
+        std::sort(order.begin(), order.end(),
+                  [&](auto l, auto r) { return x[std::size_t(l * d)] < x[std::size_t(r * d)]; });
         KMeansParams bad;
         bad.k = p.k;
         for (int j = 0; j < p.k; ++j)
@@ -295,7 +304,8 @@ private slots:
     void metrics_data() {
         QTest::addColumn<int>("index");
         auto fx = loadFixture("metrics.json");
-        for (std::size_t i = 0; i < fx["cases"].size(); ++i) QTest::newRow(("case " + std::to_string(i)).c_str()) << int(i);
+        for (std::size_t i = 0; i < fx["cases"].size(); ++i)
+            QTest::newRow(("case " + std::to_string(i)).c_str()) << int(i);
     }
     void metrics() {
         QFETCH(int, index);
@@ -307,7 +317,9 @@ private slots:
         QCOMPARE(cm.total(), std::int64_t(truth.size()));
         QVERIFY(std::abs(purity(cm) - c["purity"].get<double>()) < 1e-12);
         QVERIFY2(std::abs(normalizedMutualInfo(cm) - c["nmi"].get<double>()) < 1e-12,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(normalizedMutualInfo(cm), 0, 'g', 17).arg(c["nmi"].get<double>(), 0, 'g', 17)));
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(normalizedMutualInfo(cm), 0, 'g', 17)
+                                .arg(c["nmi"].get<double>(), 0, 'g', 17)));
         QVERIFY(std::abs(adjustedRandIndex(cm) - c["ari"].get<double>()) < 1e-12);
         // purity = share correctly predicted by the majority map; recall-weighted = purity
         auto scores = domainScores(cm);

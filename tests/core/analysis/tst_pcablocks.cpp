@@ -53,7 +53,8 @@ void compareModels(const PcaModel& a, const PcaModel& b, double tol) {
     QVERIFY2(maxAbsDiff(a.mean, b.mean) < tol, qPrintable(QString::number(maxAbsDiff(a.mean, b.mean))));
     QVERIFY2(maxAbsDiff(a.axes, b.axes) < 100 * tol, qPrintable(QString::number(maxAbsDiff(a.axes, b.axes))));
     for (std::size_t k = 0; k < a.explainedVariance.size(); ++k)
-        QVERIFY(std::abs(a.explainedVariance[k] - b.explainedVariance[k]) <= tol * std::abs(b.explainedVariance[k]) + 1e-12);
+        QVERIFY(std::abs(a.explainedVariance[k] - b.explainedVariance[k]) <=
+                tol * std::abs(b.explainedVariance[k]) + 1e-12);
 }
 
 }  // namespace
@@ -108,7 +109,8 @@ private slots:
             for (int s = 0; s < rows; s += chunk) {
                 const int len = std::min(chunk, rows - s);
                 appendEmbeddings(*store, set.id, cid, s, len,
-                                 std::span<const float>(x).subspan(std::size_t(s) * dim, std::size_t(len) * dim)).value();
+                                 std::span<const float>(x).subspan(std::size_t(s) * dim, std::size_t(len) * dim))
+                    .value();
             }
             tx->commit().value();
         }

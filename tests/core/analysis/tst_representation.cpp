@@ -81,9 +81,12 @@ private:
             auto tx = st.begin();
             st.exec("INSERT INTO corpora(name, src_lang) VALUES('demo', 'en')").value();
             const auto cid = st.lastInsertId();
-            auto ins = st.prepare("INSERT INTO sentences(corpus_id, position, domain, src) VALUES(?1, ?2, ?3, ?4)").value();
+            auto ins =
+                st.prepare("INSERT INTO sentences(corpus_id, position, domain, src) VALUES(?1, ?2, ?3, ?4)").value();
             for (int i = 0; i < 3 * kPerDomain; ++i) {
-                ins.bind(1, cid).bind(2, i).bind(3, std::string_view(labelled ? domains[i / kPerDomain] : ""))
+                ins.bind(1, cid)
+                    .bind(2, i)
+                    .bind(3, std::string_view(labelled ? domains[i / kPerDomain] : ""))
                     .bind(4, "sentence " + std::to_string(i));
                 ins.run().value();
             }
@@ -145,7 +148,8 @@ private slots:
         CancelToken cancel;
         auto model = fitPca(*x, pp, cancel);
         QVERIFY(model);
-        QVERIFY(maxAbsDiff(model->explainedVariance, f["explained_variance"].get<std::vector<double>>()) < 1e-6 * model->explainedVariance[0]);
+        QVERIFY(maxAbsDiff(model->explainedVariance, f["explained_variance"].get<std::vector<double>>()) <
+                1e-6 * model->explainedVariance[0]);
         auto proj = projectPca(*model, *x, cancel);
         QVERIFY(proj);
         auto w = whitenProjection(*model, *proj);
@@ -199,12 +203,14 @@ private slots:
         const json f = fixture();
         const auto& c = f["silhouette"][std::size_t(index)];
         const auto labels = c["labels"].get<std::vector<std::int32_t>>();
-        const double s = silhouetteScore(f["x"].get<std::vector<double>>(), f["rows"].get<std::int64_t>(), f["cols"].get<int>(), labels);
+        const double s = silhouetteScore(f["x"].get<std::vector<double>>(), f["rows"].get<std::int64_t>(),
+                                         f["cols"].get<int>(), labels);
         QVERIFY2(std::abs(s - c["silhouette"].get<double>()) < 1e-9, qPrintable(QString::number(s)));
     }
 
     void silhouetteSampleIsSeeded() {
-        const auto a = silhouetteSample(1000, 100, 3), b = silhouetteSample(1000, 100, 3), c = silhouetteSample(1000, 100, 4);
+        const auto a = silhouetteSample(1000, 100, 3), b = silhouetteSample(1000, 100, 3),
+                   c = silhouetteSample(1000, 100, 4);
         QCOMPARE(a.size(), std::size_t(100));
         QVERIFY(a == b);
         QVERIFY(a != c);

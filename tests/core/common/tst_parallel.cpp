@@ -38,7 +38,9 @@ void waitUntilStopped(const ParallelWorker& worker) {
 }
 
 // A value per block whose float sum depends on the order of the additions.
-double blockValue(std::int64_t b) { return (b % 3 == 0 ? 1e16 : 1.0) * std::pow(1.1, double(b % 17)) * (b % 2 ? -1 : 1); }
+double blockValue(std::int64_t b) {
+    return (b % 3 == 0 ? 1e16 : 1.0) * std::pow(1.1, double(b % 17)) * (b % 2 ? -1 : 1);
+}
 
 }  // namespace
 
@@ -343,7 +345,8 @@ private slots:
         QStringList offenders;
         int files = 0;
         bool importStillHasItsThread = false;
-        QDirIterator it(root, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(root, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext()) {
             QFile f(it.next());
             QVERIFY(f.open(QIODevice::ReadOnly));

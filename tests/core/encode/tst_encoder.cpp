@@ -22,7 +22,8 @@ namespace {
 
 std::string defaultModelDir() {
     const char* xdg = std::getenv("XDG_DATA_HOME");
-    std::string base = xdg && *xdg ? xdg : std::string(std::getenv("HOME") ? std::getenv("HOME") : "") + "/.local/share";
+    std::string base =
+        xdg && *xdg ? xdg : std::string(std::getenv("HOME") ? std::getenv("HOME") : "") + "/.local/share";
     return base + "/domainlens/models/all-MiniLM-L6-v2";
 }
 
@@ -38,8 +39,8 @@ nlohmann::json expected(const QString& name) {
     return nlohmann::json::parse(in);
 }
 
-const QStringList kModels = {"bert-tiny",    "bert-cased-tiny", "distilbert-tiny",  "xlm-roberta-tiny",
-                             "bert-spm-tiny", "mpnet-tiny",     "roberta-tiny",     "gpt2-tiny",
+const QStringList kModels = {"bert-tiny",        "bert-cased-tiny",  "distilbert-tiny", "xlm-roberta-tiny",
+                             "bert-spm-tiny",    "mpnet-tiny",       "roberta-tiny",    "gpt2-tiny",
                              "all-MiniLM-L6-v2", "all-mpnet-base-v2"};
 constexpr double kTolerance = 1e-4;
 
@@ -83,7 +84,8 @@ private slots:
             // MPNet (438 MB, ~1 min a load on 2 cores) skips mean_norm, covered by every other row.
             const auto first = expected(m)["sentences"][0];
             for (const char* v : {"mean", "cls", "max", "mean_l1", "mean_norm"})
-                if (first.contains(v) && !(m == "all-mpnet-base-v2" && std::string(v) == "mean_norm")) QTest::addRow("%s/%s", qPrintable(m), v) << m << QString::fromLatin1(v) << qint64(16384);
+                if (first.contains(v) && !(m == "all-mpnet-base-v2" && std::string(v) == "mean_norm"))
+                    QTest::addRow("%s/%s", qPrintable(m), v) << m << QString::fromLatin1(v) << qint64(16384);
         }
         // tiny batches: many forward passes with padding, order restored
         for (const char* m : {"bert-tiny", "xlm-roberta-tiny", "mpnet-tiny", "roberta-tiny", "gpt2-tiny"})
@@ -129,7 +131,8 @@ private slots:
             QCOMPARE(static_cast<int>(want.size()), dim);
             double rowMax = 0;
             for (int j = 0; j < dim; ++j)
-                rowMax = std::max(rowMax, std::abs(double(out[i * dim + j]) - double(want[static_cast<std::size_t>(j)])));
+                rowMax =
+                    std::max(rowMax, std::abs(double(out[i * dim + j]) - double(want[static_cast<std::size_t>(j)])));
             if (rowMax > kTolerance) qWarning("sentence %zu: max-abs diff %.3g", i, rowMax);
             maxAbs = std::max(maxAbs, rowMax);
         }
@@ -225,7 +228,9 @@ private slots:
         const auto doc = expected(model);
         std::string longText;
         for (int i = 0; static_cast<int>((*enc)->tokenizer().encode(longText, 100000).ids.size()) < 250; ++i)
-            longText += doc["sentences"][static_cast<std::size_t>(i) % doc["sentences"].size()]["text"].get<std::string>() + " ";
+            longText +=
+                doc["sentences"][static_cast<std::size_t>(i) % doc["sentences"].size()]["text"].get<std::string>() +
+                " ";
         const auto T = static_cast<std::int64_t>((*enc)->tokenizer().encode(longText, (*enc)->maxLength()).ids.size());
         QVERIFY2(T >= 200, qPrintable(QString::number(T)));
         // 40 sentences: the token budget alone would take 16384 / T >= 40 of them in one batch.
@@ -267,17 +272,24 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QVariant>("value");
         QTest::addColumn<QStringList>("mentions");
-        QTest::newRow("unknown model_type") << "bert-tiny" << "model_type" << QVariant("t5")
-                                            << QStringList{"config.json", "\"t5\"", "mpnet", "gpt2"};
-        QTest::newRow("gpt2 without n_embd") << "gpt2-tiny" << "n_embd" << QVariant()
-                                             << QStringList{"config.json", "n_embd"};
-        QTest::newRow("gpt2 missing block") << "gpt2-tiny" << "n_layer" << QVariant(3)
-                                            << QStringList{"model.safetensors", "h.2.ln_1.weight", "GPT-2"};
-        QTest::newRow("mpnet bias shape") << "mpnet-tiny" << "relative_attention_num_buckets" << QVariant(16)
-                                          << QStringList{"model.safetensors", "encoder.relative_attention_bias.weight", "16x4"};
-        QTest::newRow("mpnet missing layer") << "mpnet-tiny" << "num_hidden_layers" << QVariant(3)
-                                             << QStringList{"model.safetensors", "encoder.layer.2.attention.attn.q.weight"};
-        QTest::newRow("roberta positions") << "roberta-tiny" << "max_position_embeddings" << QVariant(600)
+        QTest::newRow("unknown model_type")
+            << "bert-tiny"
+            << "model_type" << QVariant("t5") << QStringList{"config.json", "\"t5\"", "mpnet", "gpt2"};
+        QTest::newRow("gpt2 without n_embd") << "gpt2-tiny"
+                                             << "n_embd" << QVariant() << QStringList{"config.json", "n_embd"};
+        QTest::newRow("gpt2 missing block")
+            << "gpt2-tiny"
+            << "n_layer" << QVariant(3) << QStringList{"model.safetensors", "h.2.ln_1.weight", "GPT-2"};
+        QTest::newRow("mpnet bias shape")
+            << "mpnet-tiny"
+            << "relative_attention_num_buckets" << QVariant(16)
+            << QStringList{"model.safetensors", "encoder.relative_attention_bias.weight", "16x4"};
+        QTest::newRow("mpnet missing layer")
+            << "mpnet-tiny"
+            << "num_hidden_layers" << QVariant(3)
+            << QStringList{"model.safetensors", "encoder.layer.2.attention.attn.q.weight"};
+        QTest::newRow("roberta positions") << "roberta-tiny"
+                                           << "max_position_embeddings" << QVariant(600)
                                            << QStringList{"embeddings.position_embeddings.weight", "600x32"};
     }
     void unreadableModel() {
@@ -287,12 +299,9 @@ private slots:
         QFETCH(QStringList, mentions);
         QTemporaryDir tmp;
         copyWithConfig(tmp, model, [&](nlohmann::json& cfg) {
-            if (!value.isValid())
-                cfg.erase(field.toStdString());
-            else if (value.typeId() == QMetaType::Int)
-                cfg[field.toStdString()] = value.toInt();
-            else
-                cfg[field.toStdString()] = value.toString().toStdString();
+            if (!value.isValid()) cfg.erase(field.toStdString());
+            else if (value.typeId() == QMetaType::Int) cfg[field.toStdString()] = value.toInt();
+            else cfg[field.toStdString()] = value.toString().toStdString();
         });
         auto enc = dl::TransformerEncoder::load(tmp.path().toStdString());
         QVERIFY(!enc.has_value());

@@ -57,12 +57,14 @@ private slots:
         // The encoder itself was trained, not just a head on top of it.
         QVERIFY((*encoder)->encode(testPos, after));
         double change = 0;
-        for (std::size_t i = 0; i < before.size(); ++i) change = std::max(change, double(std::fabs(before[i] - after[i])));
+        for (std::size_t i = 0; i < before.size(); ++i)
+            change = std::max(change, double(std::fabs(before[i] - after[i])));
         QVERIFY2(change > 1e-4, qPrintable(QString::number(change)));
     }
 
     void refusesTooFewExamples() {
-        auto encoder = TransformerEncoder::load(dltest::testData(QStringLiteral("models/bert-tiny")).toStdString()).value();
+        auto encoder =
+            TransformerEncoder::load(dltest::testData(QStringLiteral("models/bert-tiny")).toStdString()).value();
         NullProgress np;
         CancelToken ct;
         std::vector<std::string> two = {"a", "b"};

@@ -100,7 +100,8 @@ private slots:
         auto mb = dl::loadEmbeddings(*store_, b.setId, b.corpusId);
         QVERIFY(ma && mb);
         double diff = 0;
-        for (std::size_t i = 0; i < ma->data.size(); ++i) diff = std::max(diff, double(std::abs(ma->data[i] - mb->data[i])));
+        for (std::size_t i = 0; i < ma->data.size(); ++i)
+            diff = std::max(diff, double(std::abs(ma->data[i] - mb->data[i])));
         QVERIFY(diff > 1e-3);
 
         auto set = dl::embeddingSet(*store_, b.setId);

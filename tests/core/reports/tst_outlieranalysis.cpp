@@ -6,10 +6,10 @@
 
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
-#include "reports/OutlierAnalysis.h"
-#include "reports/Report.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "reports/OutlierAnalysis.h"
+#include "reports/Report.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -32,7 +32,8 @@ private slots:
         ip.corpus = "mix";
         ip.labelSource = LabelSource::FromFilename;
         for (const char* d : {"law", "it", "subtitles"}) {
-            ip.srcPath = dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en").arg(QLatin1String(d))).toStdString();
+            ip.srcPath =
+                dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en").arg(QLatin1String(d))).toStdString();
             QVERIFY(runImport(ip, *store_, np, ct));
         }
         EncodeParams ep;
@@ -57,16 +58,19 @@ private slots:
         // Reference: the majority map from the report, features of every sentence recomputed.
         const auto results = readRunResults(*store_, runId_).value();
         std::map<std::int64_t, int> clusterOf;
-        for (std::size_t i = 0; i < results.sentenceIds.size(); ++i) clusterOf[results.sentenceIds[i]] = results.label[i];
+        for (std::size_t i = 0; i < results.sentenceIds.size(); ++i)
+            clusterOf[results.sentenceIds[i]] = results.label[i];
         std::vector<FeatureCounts> all(3), out(3);
         const auto corpus = findCorpus(*store_, "mix").value();
         QVERIFY(forEachSentence(*store_, corpus.id, 0, [&](const Sentence& s) {
             const int c = clusterOf.at(s.id);
             const auto& m = report["majority"][std::size_t(c)]["domain"];
             const auto f = sentenceFeatures(s.src);
-            for (auto* n : {&all[std::size_t(c)], (!m.is_null() && m.get<std::string>() != s.domain) ? &out[std::size_t(c)] : nullptr}) {
+            for (auto* n : {&all[std::size_t(c)],
+                            (!m.is_null() && m.get<std::string>() != s.domain) ? &out[std::size_t(c)] : nullptr}) {
                 if (!n) continue;
-                ++n->sentences, n->tokens += f.tokens, n->withDigits += f.digit, n->withPronounOrQuestion += f.pronounOrQuestion;
+                ++n->sentences, n->tokens += f.tokens, n->withDigits += f.digit,
+                    n->withPronounOrQuestion += f.pronounOrQuestion;
             }
             return true;
         }));
@@ -74,7 +78,8 @@ private slots:
         for (int c = 0; c < 3; ++c) {
             const auto& g = a->clusters[std::size_t(c)];
             QCOMPARE(g.cluster, c);
-            for (auto [got, want] : {std::pair{g.all, all[std::size_t(c)]}, std::pair{g.outliers, out[std::size_t(c)]}}) {
+            for (auto [got, want] :
+                 {std::pair{g.all, all[std::size_t(c)]}, std::pair{g.outliers, out[std::size_t(c)]}}) {
                 QCOMPARE(got.sentences, want.sentences);
                 QCOMPARE(got.withDigits, want.withDigits);
                 QCOMPARE(got.withPronounOrQuestion, want.withPronounOrQuestion);
@@ -115,7 +120,10 @@ private slots:
         QCOMPARE(s->total, expected);
         QCOMPARE(qint64(s->ids.size()), expected);
         // Each listed sentence has the feature.
-        const auto listed = sentencesById(*store_, std::vector<std::int64_t>(s->ids.begin(), s->ids.begin() + std::min<qsizetype>(50, s->ids.size()))).value();
+        const auto listed =
+            sentencesById(*store_, std::vector<std::int64_t>(s->ids.begin(),
+                                                             s->ids.begin() + std::min<qsizetype>(50, s->ids.size())))
+                .value();
         for (const auto& sen : listed) {
             const auto f = sentenceFeatures(sen.src);
             if (figure == 1) QVERIFY(f.digit);

@@ -55,7 +55,8 @@ struct Scanner {
             const QChar c = src[i];
             if (c == QLatin1Char('/') && at(i + 1) == QLatin1Char('/')) skipLineComment();
             else if (c == QLatin1Char('/') && at(i + 1) == QLatin1Char('*')) skipBlockComment();
-            else if (c == QLatin1Char('R') && at(i + 1) == QLatin1Char('"') && !(i > 0 && (src[i - 1].isLetterOrNumber() || src[i - 1] == QLatin1Char('_'))))
+            else if (c == QLatin1Char('R') && at(i + 1) == QLatin1Char('"') &&
+                     !(i > 0 && (src[i - 1].isLetterOrNumber() || src[i - 1] == QLatin1Char('_'))))
                 raw();
             else if (c == QLatin1Char('"')) quoted(c);
             // a digit separator (1'000) is not a character literal

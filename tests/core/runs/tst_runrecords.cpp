@@ -38,11 +38,12 @@ std::int64_t addCorpus(Store& store) {
 // A name is "generic" when the code also uses it for something else (a JSON key, a shard
 // file's array, a CLI subcommand): it counts only on lines that store or read run data.
 // (a parameter table's ofKind/ParamKind is not a run kind)
-const QRegularExpression kRunApiLine(QStringLiteral("\\bkind\\b|RunKind|createRun|latestRun|listRuns|RunBlob|RunArray|RunJson|JsonBlob"));
-const std::set<QString> kGenericBlobNames = {QStringLiteral("weights"),      QStringLiteral("confusion"),
-                                             QStringLiteral("labels"),       QStringLiteral("maxprob"),
+const QRegularExpression kRunApiLine(
+    QStringLiteral("\\bkind\\b|RunKind|createRun|latestRun|listRuns|RunBlob|RunArray|RunJson|JsonBlob"));
+const std::set<QString> kGenericBlobNames = {QStringLiteral("weights"),          QStringLiteral("confusion"),
+                                             QStringLiteral("labels"),           QStringLiteral("maxprob"),
                                              QStringLiteral("responsibilities"), QStringLiteral("moment_count"),
-                                             QStringLiteral("moment_sum"),   QStringLiteral("moment_outer")};
+                                             QStringLiteral("moment_sum"),       QStringLiteral("moment_outer")};
 
 }  // namespace
 
@@ -87,7 +88,8 @@ private slots:
         QVERIFY(!kind.has_value());
         const QString message = QString::fromStdString(kind.error().message);
         QVERIFY2(message.contains(QLatin1Char('\'') + name + QLatin1Char('\'')), qPrintable(message));
-        QVERIFY2(message.contains(QLatin1String("cluster, cluster-sweep, layer-sweep, select, assign, merge")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("cluster, cluster-sweep, layer-sweep, select, assign, merge")),
+                 qPrintable(message));
     }
 
     // createRun writes the stored name; a run of a kind this build does not know is an error
@@ -106,7 +108,8 @@ private slots:
         QCOMPARE(listRuns(*store, RunKind::LayerSweep)->size(), std::size_t(1));
         QVERIFY(listRuns(*store, RunKind::Cluster)->empty());
 
-        store->exec("INSERT INTO runs(kind, corpus_id, params) VALUES('bogus', " + std::to_string(corpus) + ", '{}');").value();
+        store->exec("INSERT INTO runs(kind, corpus_id, params) VALUES('bogus', " + std::to_string(corpus) + ", '{}');")
+            .value();
         const auto bogus = store->lastInsertId();
         auto run = getRun(*store, bogus);
         QVERIFY(!run.has_value());
@@ -159,7 +162,8 @@ private slots:
             {blobs::kMomentSum, "moment_sum"},
             {blobs::kMomentOuter, "moment_outer"},
         };
-        for (const auto& [constant, stored] : rows) QTest::newRow(stored) << qs(constant) << QString::fromLatin1(stored);
+        for (const auto& [constant, stored] : rows)
+            QTest::newRow(stored) << qs(constant) << QString::fromLatin1(stored);
         QCOMPARE(std::size(rows), blobs::kAll.size());  // a new blob needs a row here
     }
     void blobNames() {
@@ -207,7 +211,8 @@ private slots:
         QVERIFY(j["purity_mean"].is_null());
     }
     void clusterSummaryOldAndDamaged() {
-        auto old = ClusterSummary::fromJson(nlohmann::json::parse(R"({"k": 4, "purity_mean": 0.9})"), 3);  // keys missing
+        auto old =
+            ClusterSummary::fromJson(nlohmann::json::parse(R"({"k": 4, "purity_mean": 0.9})"), 3);  // keys missing
         QVERIFY(old.has_value());
         QCOMPARE(old->k, 4);
         QCOMPARE(old->covariance, std::string("full"));
@@ -244,17 +249,21 @@ private slots:
     // The three writers of a selection summary store different keys; each round-trips as stored.
     void selectSummaryRoundTrip_data() {
         QTest::addColumn<QByteArray>("stored");
-        QTest::newRow("select (cosine)") << QByteArray(R"({"method": "cosine", "pool": "pool", "seed": "seeds:medical", "pool_size": 40,
+        QTest::newRow("select (cosine)") << QByteArray(
+            R"({"method": "cosine", "pool": "pool", "seed": "seeds:medical", "pool_size": 40,
             "seed_size": 10, "leaked": 2, "excluded": 2, "selected": 4, "cut": {"top": 4}, "report": {"seed_vocabulary": 12},
             "embeddings": {"set": 3, "model": "all-MiniLM-L6-v2", "layer": -1, "pooling": "mean"}})");
-        QTest::newRow("select, report null") << QByteArray(R"({"method": "moore-lewis", "pool": "p", "seed": "s", "pool_size": 5,
+        QTest::newRow("select, report null")
+            << QByteArray(R"({"method": "moore-lewis", "pool": "p", "seed": "s", "pool_size": 5,
             "seed_size": 2, "leaked": 0, "excluded": 0, "selected": 1, "cut": {"threshold": 0.5}, "report": null})");
-        QTest::newRow("cross-lingual") << QByteArray(R"({"method": "cross-lingual", "pool": "de", "seed": "en", "parallel": "par",
+        QTest::newRow("cross-lingual") << QByteArray(
+            R"({"method": "cross-lingual", "pool": "de", "seed": "en", "parallel": "par",
             "pool_size": 30, "seed_size": 8, "pairs": 100, "selected": 10, "cut": {"top": 10}, "leaked": 0,
             "adaptive_layer": {"epochs": 3, "held_out_loss": 0.5, "initial_held_out_loss": 1.5, "loss_curve": [1.5, 0.5], "clusters": 5},
             "report": {"f1": 0.9}, "score_quantiles": [0.0, 0.5, 1.0],
             "alignment": {"pairs": 20, "languages": ["en", "de"], "pair_cosine_before": 0.25, "pair_cosine_after": 0.75}})");
-        QTest::newRow("merged score shards") << QByteArray(R"({"method": "cosine", "pool": "big", "seed": "seeds", "pool_size": 1000,
+        QTest::newRow("merged score shards")
+            << QByteArray(R"({"method": "cosine", "pool": "big", "seed": "seeds", "pool_size": 1000,
             "excluded": 0, "selected": 100, "cut": {"top": 100}, "applied_from_run": 4})");
     }
     void selectSummaryRoundTrip() {
@@ -268,7 +277,8 @@ private slots:
         QCOMPARE(QString::fromStdString(s->toJson().dump()), QString::fromStdString(j.dump()));
     }
     void sweepAndAssignSummaries() {
-        const auto sweep = nlohmann::json::parse(R"({"points": [{"k": 2, "bic": 10.5, "aic": 9.5, "lower_bound": -1.25, "purity": 0.75,
+        const auto sweep =
+            nlohmann::json::parse(R"({"points": [{"k": 2, "bic": 10.5, "aic": 9.5, "lower_bound": -1.25, "purity": 0.75,
             "iterations": 12}, {"k": 3, "bic": 8.5, "aic": 7.5, "lower_bound": -1.0, "purity": null, "iterations": 30}], "best_k_bic": 3})");
         auto s = ClusterSweepSummary::fromJson(sweep, 6);
         QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
@@ -285,9 +295,11 @@ private slots:
     }
     void mergeSummaries_data() {
         QTest::addColumn<QByteArray>("stored");
-        QTest::newRow("encode") << QByteArray(R"({"job": "encode", "corpus": "big", "embedding_set": 3, "vectors_added": 100,
+        QTest::newRow("encode") << QByteArray(
+            R"({"job": "encode", "corpus": "big", "embedding_set": 3, "vectors_added": 100,
             "pca_statistics": {"count": 100, "dim": 4, "blobs": ["moment_count", "moment_sum", "moment_outer"]}, "shards": 4, "rows": 100})");
-        QTest::newRow("assign") << QByteArray(R"({"job": "assign", "corpus": "big", "shards": 2, "rows": 100, "run": 9})");
+        QTest::newRow("assign") << QByteArray(
+            R"({"job": "assign", "corpus": "big", "shards": 2, "rows": 100, "run": 9})");
     }
     void mergeSummaries() {
         QFETCH(QByteArray, stored);
@@ -309,8 +321,8 @@ private slots:
         int files = 0;
         const QString root = QString::fromUtf8(dltest::sourceDir()) + QLatin1Char('/');
         for (const char* folder : {"core", "app", "widgets", "bench"}) {
-            QDirIterator it(root + QLatin1String(folder), {QStringLiteral("*.h"), QStringLiteral("*.cpp")},
-                            QDir::Files, QDirIterator::Subdirectories);
+            QDirIterator it(root + QLatin1String(folder), {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,
+                            QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString path = it.next();
                 if (path.contains(QLatin1String("/core/runs/"))) continue;
@@ -320,19 +332,26 @@ private slots:
                 for (const auto& literal : stringLiterals(QString::fromUtf8(f.readAll()))) {
                     const bool onRunApiLine = kRunApiLine.match(literal.lineCode).hasMatch();
                     const bool kind = kinds.contains(literal.text) && onRunApiLine;
-                    const bool blob = names.contains(literal.text) && (onRunApiLine || !kGenericBlobNames.contains(literal.text));
+                    const bool blob =
+                        names.contains(literal.text) && (onRunApiLine || !kGenericBlobNames.contains(literal.text));
                     if (kind || blob)
-                        offenders << QStringLiteral("%1:%2: \"%3\"").arg(path.mid(root.size())).arg(literal.line).arg(literal.text);
+                        offenders << QStringLiteral("%1:%2: \"%3\"")
+                                         .arg(path.mid(root.size()))
+                                         .arg(literal.line)
+                                         .arg(literal.text);
                 }
             }
         }
         QVERIFY(files > 100);
-        QVERIFY2(offenders.isEmpty(), qPrintable(QStringLiteral("Use runs/RunKind.h or runs/RunBlobs.h:\n") + offenders.join(QLatin1Char('\n'))));
+        QVERIFY2(offenders.isEmpty(), qPrintable(QStringLiteral("Use runs/RunKind.h or runs/RunBlobs.h:\n") +
+                                                 offenders.join(QLatin1Char('\n'))));
     }
 
     // The scanner itself: literals in code count, those in comments do not.
     void scannerSkipsComments() {
-        const QString source = QStringLiteral("int a; // \"pca2d\"\n/* \"cluster\"\n */ f(\"x\\\"y\", R\"(raw)\");\nchar c = '\"'; int n = 1'000; g(\"z\");\n");
+        const QString source = QStringLiteral(
+            "int a; // \"pca2d\"\n/* \"cluster\"\n */ f(\"x\\\"y\", R\"(raw)\");\nchar c = '\"'; int n = 1'000; "
+            "g(\"z\");\n");
         const auto literals = stringLiterals(source);
         QCOMPARE(literals.size(), 3);
         QCOMPARE(literals[0].text, QStringLiteral("x\\\"y"));

@@ -10,12 +10,12 @@
 
 #include "TestSupport.h"
 #include "corpus/Import.h"
+#include "encode/ModelIdentity.h"
 #include "select/CrossLingual.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
 #include "select/SelectJob.h"
 #include "store/Corpora.h"
-#include "encode/ModelIdentity.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -108,7 +108,8 @@ private slots:
                 if (s.isEmpty()) continue;
                 ImportParams p;
                 p.srcPath = dltest::writeFile(dir, QStringLiteral("%1-%2.aa").arg(QLatin1String(name)).arg(d), s);
-                if (parallel) p.tgtPath = dltest::writeFile(dir, QStringLiteral("%1-%2.bb").arg(QLatin1String(name)).arg(d), t);
+                if (parallel)
+                    p.tgtPath = dltest::writeFile(dir, QStringLiteral("%1-%2.bb").arg(QLatin1String(name)).arg(d), t);
                 p.srcLang = parallel || std::string(name) == "seed" ? "aa" : "bb";
                 if (parallel) p.tgtLang = "bb";
                 p.labelSource = LabelSource::Given;
@@ -180,9 +181,11 @@ private slots:
         auto eval = evaluateRuns({{r->runId}, "d0", {}, {}}, *store).value();
         const double precision = eval["precision"].get<double>();
         QVERIFY2(precision > 0.9, qPrintable(QString::fromStdString(eval.dump())));
-        QVERIFY2(precision > baseline.precision + 0.2, qPrintable(QStringLiteral("baseline %1, cross-lingual %2").arg(baseline.precision).arg(precision)));
+        QVERIFY2(precision > baseline.precision + 0.2,
+                 qPrintable(QStringLiteral("baseline %1, cross-lingual %2").arg(baseline.precision).arg(precision)));
         const auto stored = r->summary.toJson();
-        QVERIFY(stored["adaptive_layer"]["held_out_loss"].get<double>() < stored["adaptive_layer"]["initial_held_out_loss"].get<double>());
+        QVERIFY(stored["adaptive_layer"]["held_out_loss"].get<double>() <
+                stored["adaptive_layer"]["initial_held_out_loss"].get<double>());
         QVERIFY(!getRunBlob(*store, r->runId, "adaptive_layer.pt")->empty());
         QVERIFY(!getRunBlob(*store, r->runId, "classifier.pt")->empty());
         // The alignment view's sample: held-out pairs, both PCAs, pairs closer after g.

@@ -30,14 +30,16 @@ Toy toyCorpus() {
     t.e = InternedText::intern({{"the", "house"}, {"the", "book"}}, t.vocabE);
     t.f = InternedText::intern({{"das", "Haus"}, {"das", "Buch"}}, t.vocabF);
     CancelToken cancel;
-    auto index = CooccurrenceIndex::build({{&t.e, &t.f}}, std::uint32_t(t.vocabE.size()), std::uint32_t(t.vocabF.size()), {}, cancel);
+    auto index = CooccurrenceIndex::build({{&t.e, &t.f}}, std::uint32_t(t.vocabE.size()),
+                                          std::uint32_t(t.vocabF.size()), {}, cancel);
     t.index = std::make_shared<const CooccurrenceIndex>(std::move(*index));
     return t;
 }
 
 // Sentences of one "domain": words from its own lexicon (80%) or a small shared one; the
 // target is the word-by-word translation (upper case), so each lexicon has its own table.
-std::pair<std::vector<std::string>, std::vector<std::string>> sentencePair(const std::string& prefix, int lexicon, std::mt19937_64& rng) {
+std::pair<std::vector<std::string>, std::vector<std::string>> sentencePair(const std::string& prefix, int lexicon,
+                                                                           std::mt19937_64& rng) {
     std::uniform_int_distribution<int> len(5, 10), word(0, lexicon - 1), shared(0, 4), coin(0, 9);
     std::vector<std::string> f, e;
     const int n = len(rng);
@@ -64,24 +66,38 @@ private slots:
         // Iteration 1 from uniform t: every f_j spreads its count evenly over NULL, the, house|book
         // (1/3 each). NULL and "the" collect das 2/3, Haus 1/3, Buch 1/3 -> 1/2, 1/4, 1/4;
         // house collects das 1/3, Haus 1/3 -> 1/2, 1/2.
-        QTest::newRow("1: das|NULL") << 1 << "<NULL>" << "das" << 0.5;
-        QTest::newRow("1: Haus|NULL") << 1 << "<NULL>" << "Haus" << 0.25;
-        QTest::newRow("1: das|the") << 1 << "the" << "das" << 0.5;
-        QTest::newRow("1: Buch|the") << 1 << "the" << "Buch" << 0.25;
-        QTest::newRow("1: das|house") << 1 << "house" << "das" << 0.5;
-        QTest::newRow("1: Haus|house") << 1 << "house" << "Haus" << 0.5;
-        QTest::newRow("1: Buch|house (never together)") << 1 << "house" << "Buch" << 0.0;
+        QTest::newRow("1: das|NULL") << 1 << "<NULL>"
+                                     << "das" << 0.5;
+        QTest::newRow("1: Haus|NULL") << 1 << "<NULL>"
+                                      << "Haus" << 0.25;
+        QTest::newRow("1: das|the") << 1 << "the"
+                                    << "das" << 0.5;
+        QTest::newRow("1: Buch|the") << 1 << "the"
+                                     << "Buch" << 0.25;
+        QTest::newRow("1: das|house") << 1 << "house"
+                                      << "das" << 0.5;
+        QTest::newRow("1: Haus|house") << 1 << "house"
+                                       << "Haus" << 0.5;
+        QTest::newRow("1: Buch|house (never together)") << 1 << "house"
+                                                        << "Buch" << 0.0;
         // Iteration 2: das has sum_i t = 3/2 in each pair -> 1/3 to each row; Haus has
         // 1/4 + 1/4 + 1/2 = 1 -> NULL 1/4, the 1/4, house 1/2 (Buch alike with book).
         // NULL/the: das 2/3, Haus 1/4, Buch 1/4 (total 7/6) -> 4/7, 3/14, 3/14;
         // house: das 1/3, Haus 1/2 (total 5/6) -> 2/5, 3/5.
-        QTest::newRow("2: das|NULL") << 2 << "<NULL>" << "das" << 4.0 / 7;
-        QTest::newRow("2: Haus|NULL") << 2 << "<NULL>" << "Haus" << 3.0 / 14;
-        QTest::newRow("2: das|the") << 2 << "the" << "das" << 4.0 / 7;
-        QTest::newRow("2: Buch|the") << 2 << "the" << "Buch" << 3.0 / 14;
-        QTest::newRow("2: das|house") << 2 << "house" << "das" << 2.0 / 5;
-        QTest::newRow("2: Haus|house") << 2 << "house" << "Haus" << 3.0 / 5;
-        QTest::newRow("2: Buch|book") << 2 << "book" << "Buch" << 3.0 / 5;
+        QTest::newRow("2: das|NULL") << 2 << "<NULL>"
+                                     << "das" << 4.0 / 7;
+        QTest::newRow("2: Haus|NULL") << 2 << "<NULL>"
+                                      << "Haus" << 3.0 / 14;
+        QTest::newRow("2: das|the") << 2 << "the"
+                                    << "das" << 4.0 / 7;
+        QTest::newRow("2: Buch|the") << 2 << "the"
+                                     << "Buch" << 3.0 / 14;
+        QTest::newRow("2: das|house") << 2 << "house"
+                                      << "das" << 2.0 / 5;
+        QTest::newRow("2: Haus|house") << 2 << "house"
+                                       << "Haus" << 3.0 / 5;
+        QTest::newRow("2: Buch|book") << 2 << "book"
+                                      << "Buch" << 3.0 / 5;
     }
     void ibmModel1ByHand() {
         QFETCH(int, iterations);
@@ -92,7 +108,8 @@ private slots:
         IbmModel1 model(toy.index, 0.0);
         model.train(toy.e, toy.f, iterations);
         const double t = model.prob(toy.vocabE.at(e.toStdString()), toy.vocabF.at(f.toStdString()));
-        QVERIFY2(std::fabs(t - expected) < 1e-6, qPrintable(QStringLiteral("t = %1, expected %2").arg(t).arg(expected)));
+        QVERIFY2(std::fabs(t - expected) < 1e-6,
+                 qPrintable(QStringLiteral("t = %1, expected %2").arg(t).arg(expected)));
     }
 
     void sentenceProbabilityMarginalisesAlignments_data() {
@@ -110,7 +127,8 @@ private slots:
         IbmModel1 model(toy.index, 0.0);
         model.train(toy.e, toy.f, iterations);
         const double p = std::exp(model.logProb(toy.e.sentence(0), toy.f.sentence(0)));
-        QVERIFY2(std::fabs(p - expected) < 1e-6, qPrintable(QStringLiteral("P = %1, expected %2").arg(p).arg(expected)));
+        QVERIFY2(std::fabs(p - expected) < 1e-6,
+                 qPrintable(QStringLiteral("P = %1, expected %2").arg(p).arg(expected)));
     }
 
     void pruningByCooccurrence() {
@@ -120,7 +138,8 @@ private slots:
         CooccurrenceIndex::Options o;
         o.minCount = 2;
         o.blockKeys = 3;  // forces several build blocks: the result must not depend on them
-        auto index = CooccurrenceIndex::build({{&toy.e, &toy.f}}, std::uint32_t(toy.vocabE.size()), std::uint32_t(toy.vocabF.size()), o, cancel);
+        auto index = CooccurrenceIndex::build({{&toy.e, &toy.f}}, std::uint32_t(toy.vocabE.size()),
+                                              std::uint32_t(toy.vocabF.size()), o, cancel);
         QVERIFY(index.has_value());
         QVERIFY(index->stats().blocks > 1);
         QVERIFY(index->find(toy.vocabE.at("the"), toy.vocabF.at("das")) >= 0);
@@ -148,7 +167,8 @@ private slots:
         QFETCH(double, eGivenF);
         QFETCH(double, f);
         QFETCH(double, expected);
-        const double joint = invitationJoint(std::log(prior), std::log(fGivenE), std::log(e), std::log(eGivenF), std::log(f));
+        const double joint =
+            invitationJoint(std::log(prior), std::log(fGivenE), std::log(e), std::log(eGivenF), std::log(f));
         QVERIFY(std::fabs(std::exp(joint) - expected) < 1e-12);
     }
 
@@ -228,7 +248,8 @@ private slots:
         const auto ranking = rankByScore(r->scores, ids);
         const auto total = std::count(relevant.begin(), relevant.end(), 1);
         const auto at = precisionAtCutoffs(ranking, relevant, {total});
-        QVERIFY2(at[0].precision >= minPrecision, qPrintable(QStringLiteral("precision at the true size %1").arg(at[0].precision)));
+        QVERIFY2(at[0].precision >= minPrecision,
+                 qPrintable(QStringLiteral("precision at the true size %1").arg(at[0].precision)));
         // The per-iteration report: paper layout, true + false = cut-off.
         const auto report = invitationIterationReport(*r, ids, relevant);
         QCOMPARE(int(report.size()), iterations);

@@ -51,7 +51,8 @@ double pearson(const std::vector<double>& a, const std::vector<double>& b) {
     double ma = 0, mb = 0;
     for (std::size_t i = 0; i < a.size(); ++i) ma += a[i] / n, mb += b[i] / n;
     double sab = 0, saa = 0, sbb = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) sab += (a[i] - ma) * (b[i] - mb), saa += (a[i] - ma) * (a[i] - ma), sbb += (b[i] - mb) * (b[i] - mb);
+    for (std::size_t i = 0; i < a.size(); ++i)
+        sab += (a[i] - ma) * (b[i] - mb), saa += (a[i] - ma) * (a[i] - ma), sbb += (b[i] - mb) * (b[i] - mb);
     return sab / std::sqrt(saa * sbb);
 }
 
@@ -64,7 +65,8 @@ private slots:
         QTest::addColumn<int>("methods");
         QTest::addColumn<int>("k");
         for (int m : {2, 3, 4})
-            for (int k : {0, 1, 17, 120, 400}) QTest::newRow(qPrintable(QStringLiteral("%1 methods, k=%2").arg(m).arg(k))) << m << k;
+            for (int k : {0, 1, 17, 120, 400})
+                QTest::newRow(qPrintable(QStringLiteral("%1 methods, k=%2").arg(m).arg(k))) << m << k;
     }
     void matchesBruteForce() {
         QFETCH(int, methods);
@@ -85,8 +87,10 @@ private slots:
             QCOMPARE(o.topSize[std::size_t(a)], std::int64_t(tops[std::size_t(a)].size()));
             for (int b = 0; b < methods; ++b) {
                 std::vector<std::int64_t> both, either;
-                std::set_intersection(tops[a].begin(), tops[a].end(), tops[b].begin(), tops[b].end(), std::back_inserter(both));
-                std::set_union(tops[a].begin(), tops[a].end(), tops[b].begin(), tops[b].end(), std::back_inserter(either));
+                std::set_intersection(tops[a].begin(), tops[a].end(), tops[b].begin(), tops[b].end(),
+                                      std::back_inserter(both));
+                std::set_union(tops[a].begin(), tops[a].end(), tops[b].begin(), tops[b].end(),
+                               std::back_inserter(either));
                 QCOMPARE(o.at(o.intersection, a, b), std::int64_t(both.size()));
                 const double j = either.empty() ? (a == b ? 1.0 : 0.0) : double(both.size()) / double(either.size());
                 QCOMPARE(o.jaccard[std::size_t(a * methods + b)], j);

@@ -32,7 +32,8 @@ private slots:
         // Low-variety data: the closed form leaves (0, k]; such a discount takes the fallback
         // (as KenLM's --discount_fallback) instead of 0, which would leave no mass to back off.
         QTest::newRow("D3 negative") << qint64(3) << qint64(3) << qint64(3) << qint64(9) << 1.0 / 3 << 1.0 << 1.5;
-        QTest::newRow("D2 negative") << qint64(1) << qint64(1) << qint64(10) << qint64(1) << 1.0 / 3 << 1.0 << 3 - 4 * (1.0 / 3) * 1 / 10;
+        QTest::newRow("D2 negative") << qint64(1) << qint64(1) << qint64(10) << qint64(1) << 1.0 / 3 << 1.0
+                                     << 3 - 4 * (1.0 / 3) * 1 / 10;
     }
     void closedFormDiscounts() {
         QFETCH(qint64, n1);
@@ -67,7 +68,8 @@ private slots:
         QTest::addColumn<QStringList>("sentence");
         for (int order : {2, 3, 4}) {
             QTest::addRow("order %d, seen words in a new order", order) << order << QStringList{"a", "c"};
-            QTest::addRow("order %d, new continuation of a repeated sentence", order) << order << QStringList{"a", "b", "c", "d"};
+            QTest::addRow("order %d, new continuation of a repeated sentence", order)
+                << order << QStringList{"a", "b", "c", "d"};
             QTest::addRow("order %d, unknown word", order) << order << QStringList{"a", "zebra"};
         }
     }
@@ -75,8 +77,8 @@ private slots:
         QFETCH(int, order);
         QFETCH(QStringList, sentence);
         std::vector<std::vector<std::string>> corpus;
-        const std::pair<std::vector<std::string>, int> repeated[] = {
-            {{"a", "b"}, 4}, {{"c", "d"}, 4}, {{"e", "f"}, 4}, {{"g", "h"}, 3}, {{"i", "j"}, 2}, {{"k", "l"}, 1}};
+        const std::pair<std::vector<std::string>, int> repeated[] = {{{"a", "b"}, 4}, {{"c", "d"}, 4}, {{"e", "f"}, 4},
+                                                                     {{"g", "h"}, 3}, {{"i", "j"}, 2}, {{"k", "l"}, 1}};
         for (const auto& [words, times] : repeated)
             for (int i = 0; i < times; ++i) corpus.push_back(words);
         auto lm = NgramLm::train(corpus, {order, std::nullopt}).value();
@@ -92,7 +94,8 @@ private slots:
         }
         // Still a distribution: p(w | a) sums to 1 over the vocabulary.
         double sum = 0;
-        for (const char* w : {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "</s>", "<unk>"}) sum += std::exp(lm.logProb({"<s>", "a"}, w));
+        for (const char* w : {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "</s>", "<unk>"})
+            sum += std::exp(lm.logProb({"<s>", "a"}, w));
         QVERIFY2(std::fabs(sum - 1.0) < 1e-9, qPrintable(QString::number(sum, 'g', 12)));
     }
 
@@ -103,11 +106,16 @@ private slots:
         // Unigram level: gamma = (0.5*2 + 1.0*1)/4 = 0.5, uniform 1/4.
         // Bigram context <s>: den 3, N1 1, N2 1 -> gamma = (0.2 + 1.7)/3.
         const double g = 1.9 / 3;
-        QTest::newRow("p(a|<s>)") << "<s>" << "a" << (2 - 1.7) / 3 + g * 0.25;
-        QTest::newRow("p(b|<s>)") << "<s>" << "b" << (1 - 0.2) / 3 + g * 0.375;
-        QTest::newRow("p(</s>|<s>)") << "<s>" << "</s>" << g * 0.25;
-        QTest::newRow("p(unk|<s>)") << "<s>" << "zebra" << g * 0.125;
-        QTest::newRow("p(b) unigram via unseen context") << "zebra" << "b" << 0.375;
+        QTest::newRow("p(a|<s>)") << "<s>"
+                                  << "a" << (2 - 1.7) / 3 + g * 0.25;
+        QTest::newRow("p(b|<s>)") << "<s>"
+                                  << "b" << (1 - 0.2) / 3 + g * 0.375;
+        QTest::newRow("p(</s>|<s>)") << "<s>"
+                                     << "</s>" << g * 0.25;
+        QTest::newRow("p(unk|<s>)") << "<s>"
+                                    << "zebra" << g * 0.125;
+        QTest::newRow("p(b) unigram via unseen context") << "zebra"
+                                                         << "b" << 0.375;
     }
     void probabilitiesByHand() {
         QFETCH(QString, context);
@@ -132,14 +140,17 @@ private slots:
             corpus.push_back(wordTokens(s));
         std::unordered_set<std::string> vocab = {"the", "cat", "sat", "on", "mat", "dog", "a", "and", "unseen"};
         auto lm = NgramLm::train(corpus, {order, vocab}).value();
-        const std::vector<std::string> words = {"the", "cat", "sat", "on", "mat", "dog", "a", "and", "unseen", "</s>", "<unk>"};
-        for (const auto& ctx : std::vector<std::vector<std::string>>{{"<s>"}, {"the"}, {"the", "cat"}, {"<s>", "the", "cat"}, {"zzz", "on"}}) {
+        const std::vector<std::string> words = {"the", "cat", "sat",    "on",   "mat",  "dog",
+                                                "a",   "and", "unseen", "</s>", "<unk>"};
+        for (const auto& ctx : std::vector<std::vector<std::string>>{
+                 {"<s>"}, {"the"}, {"the", "cat"}, {"<s>", "the", "cat"}, {"zzz", "on"}}) {
             double sum = 0;
             for (const auto& w : words) sum += std::exp(lm.logProb(ctx, w));
             QVERIFY2(std::fabs(sum - 1.0) < 1e-9, qPrintable(QString::number(sum, 'g', 15)));
         }
         // In-domain text is more probable than out-of-domain text.
-        QVERIFY(lm.crossEntropy(wordTokens("the cat sat on the mat")) < lm.crossEntropy(wordTokens("quantum flux capacitor")));
+        QVERIFY(lm.crossEntropy(wordTokens("the cat sat on the mat")) <
+                lm.crossEntropy(wordTokens("quantum flux capacitor")));
     }
 
     void writesArpa() {
@@ -159,7 +170,8 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("tokens");
         QTest::newRow("punct") << "Hello, World!" << QStringList{"hello", ",", "world", "!"};
-        QTest::newRow("utf8 kept") << QString::fromUtf8("Grüße aus Köln") << QStringList{QString::fromUtf8("grüße"), "aus", QString::fromUtf8("köln")};
+        QTest::newRow("utf8 kept") << QString::fromUtf8("Grüße aus Köln")
+                                   << QStringList{QString::fromUtf8("grüße"), "aus", QString::fromUtf8("köln")};
         QTest::newRow("spaces") << "  a \t b  " << QStringList{"a", "b"};
     }
     void tokenises() {

@@ -38,7 +38,8 @@ private slots:
         QTest::addColumn<double>("recall");
         QTest::addColumn<double>("f1");
         QTest::newRow("half right") << QVector<int>{1, 1, 0, 0} << QVector<int>{1, 0, 1, 0} << 0.5 << 0.5 << 0.5;
-        QTest::newRow("all relevant found, one extra") << QVector<int>{1, 1, 1, 0} << QVector<int>{1, 1, 0, 0} << 2.0 / 3 << 1.0 << 0.8;
+        QTest::newRow("all relevant found, one extra")
+            << QVector<int>{1, 1, 1, 0} << QVector<int>{1, 1, 0, 0} << 2.0 / 3 << 1.0 << 0.8;
         QTest::newRow("nothing selected") << QVector<int>{0, 0} << QVector<int>{1, 0} << 0.0 << 0.0 << 0.0;
     }
     void precisionRecall() {
@@ -120,7 +121,8 @@ private slots:
 
     void mooreLewisPrefersInDomain() {
         TokenizedText seed, pool;
-        for (int i = 0; i < 40; ++i) seed.push_back(wordTokens("the patient takes " + std::to_string(i % 5) + " tablets of the medicine daily"));
+        for (int i = 0; i < 40; ++i)
+            seed.push_back(wordTokens("the patient takes " + std::to_string(i % 5) + " tablets of the medicine daily"));
         for (int i = 0; i < 20; ++i) pool.push_back(wordTokens("the patient takes the medicine with water"));
         for (int i = 0; i < 20; ++i) pool.push_back(wordTokens("the court ruled that the contract was void"));
         std::vector<char> excluded(pool.size(), 0);
@@ -145,7 +147,8 @@ private slots:
         for (const char* d : {"medical", "law", "koran"}) {
             for (const char* set : {"llm-dom-ad-deen-test", "llm-dom-ad-deen-train2500"}) {
                 ImportParams ip;
-                ip.srcPath = dltest::sharedData(QStringLiteral("%1/%2.en").arg(QLatin1String(set), QLatin1String(d))).toStdString();
+                ip.srcPath = dltest::sharedData(QStringLiteral("%1/%2.en").arg(QLatin1String(set), QLatin1String(d)))
+                                 .toStdString();
                 ip.labelSource = LabelSource::FromFilename;
                 ip.corpus = std::string(set) == "llm-dom-ad-deen-test" ? "seeds" : "pool";
                 runImport(ip, *store, np, ct).value();
@@ -170,7 +173,8 @@ private slots:
         QCOMPARE((*eval)["selected"].get<std::int64_t>(), medical);
         // Bad input: an unknown domain in the seed, an unknown pool, an oracle label absent.
         sp.seed = "seeds:cooking";
-        QVERIFY(QString::fromStdString(runSelect(sp, *store, np, ct).error().message).contains(QStringLiteral("no domain 'cooking'")));
+        QVERIFY(QString::fromStdString(runSelect(sp, *store, np, ct).error().message)
+                    .contains(QStringLiteral("no domain 'cooking'")));
         sp.pool = "nope";
         QVERIFY(!runSelect(sp, *store, np, ct));
         QVERIFY(!evaluateRuns({{r->runId}, "cooking", {}, {}}, *store));

@@ -145,12 +145,18 @@ private slots:
     void badManifestNamesFileAndField_data() {
         QTest::addColumn<QString>("mutation");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing field") << "drop:rows" << "field 'rows' is missing";
-        QTest::newRow("wrong type") << "set:rows=\"many\"" << "field 'rows' has the wrong type";
-        QTest::newRow("index out of range") << "set:shard=9" << "outside 0..3";
-        QTest::newRow("path in data_file") << "set:data_file=\"../x\"" << "plain file name";
-        QTest::newRow("newer format") << "set:format_version=99" << "newer than this DomainLens";
-        QTest::newRow("not a shard") << "set:format=\"other\"" << "not a DomainLens shard";
+        QTest::newRow("missing field") << "drop:rows"
+                                       << "field 'rows' is missing";
+        QTest::newRow("wrong type") << "set:rows=\"many\""
+                                    << "field 'rows' has the wrong type";
+        QTest::newRow("index out of range") << "set:shard=9"
+                                            << "outside 0..3";
+        QTest::newRow("path in data_file") << "set:data_file=\"../x\""
+                                           << "plain file name";
+        QTest::newRow("newer format") << "set:format_version=99"
+                                      << "newer than this DomainLens";
+        QTest::newRow("not a shard") << "set:format=\"other\""
+                                     << "not a DomainLens shard";
     }
     void badManifestNamesFileAndField() {
         QFETCH(QString, mutation);

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <random>
 
-#include "analysis/Pca.h"
 #include "analysis/Gmm.h"
 #include "analysis/GmmApply.h"
 #include "analysis/MomentStats.h"
+#include "analysis/Pca.h"
 #include "shard/ShardFile.h"
 #include "shard/ShardManifest.h"
 
@@ -27,7 +27,8 @@ std::vector<float> sampleRows(std::int64_t rows, int dim, std::uint64_t seed) {
     std::vector<float> v(static_cast<std::size_t>(rows) * dim);
     for (std::int64_t i = 0; i < rows; ++i) {
         const float shared = g(rng);
-        for (int a = 0; a < dim; ++a) v[std::size_t(i * dim + a)] = 0.5f + 0.1f * a + shared * (a % 3 + 1) + 0.3f * g(rng);
+        for (int a = 0; a < dim; ++a)
+            v[std::size_t(i * dim + a)] = 0.5f + 0.1f * a + shared * (a % 3 + 1) + 0.3f * g(rng);
     }
     return v;
 }
@@ -59,7 +60,8 @@ private slots:
         QCOMPARE(a.count, all.count);
         for (int i = 0; i < dim; ++i) QVERIFY(std::abs(a.sum[i] - all.sum[i]) <= 1e-12 * std::abs(all.sum[i]) + 1e-12);
         for (std::size_t i = 0; i < all.outer.size(); ++i)
-            QVERIFY2(std::abs(a.outer[i] - all.outer[i]) <= 1e-12 * std::abs(all.outer[i]) + 1e-12, qPrintable(QString::number(i)));
+            QVERIFY2(std::abs(a.outer[i] - all.outer[i]) <= 1e-12 * std::abs(all.outer[i]) + 1e-12,
+                     qPrintable(QString::number(i)));
         // Σxxᵀ by hand for one entry: the sums are what they claim.
         double s01 = 0;
         for (int i = 0; i < rows; ++i) s01 += double(x[std::size_t(i) * dim]) * double(x[std::size_t(i) * dim + 1]);
@@ -83,8 +85,10 @@ private slots:
         auto direct = dl::fitPca(*m, pp, dl::CancelToken{});
         QVERIFY(direct.has_value());
         for (int c = 0; c < components; ++c)
-            QVERIFY(std::abs(merged->explainedVariance[c] - direct->explainedVariance[c]) <= 1e-9 * direct->explainedVariance[c]);
-        for (std::size_t i = 0; i < direct->axes.size(); ++i) QVERIFY(std::abs(merged->axes[i] - direct->axes[i]) < 1e-6);
+            QVERIFY(std::abs(merged->explainedVariance[c] - direct->explainedVariance[c]) <=
+                    1e-9 * direct->explainedVariance[c]);
+        for (std::size_t i = 0; i < direct->axes.size(); ++i)
+            QVERIFY(std::abs(merged->axes[i] - direct->axes[i]) < 1e-6);
         for (int a = 0; a < dim; ++a) QVERIFY(std::abs(merged->mean[a] - direct->mean[a]) < 1e-9);
     }
 
@@ -146,7 +150,8 @@ private slots:
         else std::ofstream(path, std::ios::trunc) << "SQLite format 3 and more bytes here";
         auto r = dl::ShardFileReader::open(path);
         QVERIFY(!r.has_value());
-        QVERIFY2(QString::fromStdString(r.error().message).contains(QString::fromStdString(path.string())), r.error().message.c_str());
+        QVERIFY2(QString::fromStdString(r.error().message).contains(QString::fromStdString(path.string())),
+                 r.error().message.c_str());
     }
 
     void storedGmmAppliedToItsRowsGivesTheFit_data() {
@@ -168,12 +173,14 @@ private slots:
         QVERIFY2(fit.has_value(), fit ? "" : fit.error().message.c_str());
         // Applied to the second half only, as one shard would be.
         const int first = rows / 2;
-        auto half = dl::DataMatrix::fromFloat(std::span<const float>(x).subspan(std::size_t(first) * dim), rows - first, dim);
+        auto half =
+            dl::DataMatrix::fromFloat(std::span<const float>(x).subspan(std::size_t(first) * dim), rows - first, dim);
         auto applied = dl::applyGmm(fit->model, *half, dl::CancelToken{});
         QVERIFY2(applied.has_value(), applied ? "" : applied.error().message.c_str());
         for (int i = 0; i < rows - first; ++i) {
             QCOMPARE(applied->labels[std::size_t(i)], fit->labels[std::size_t(first + i)]);
-            QVERIFY(std::abs(applied->logLik[std::size_t(i)] - fit->logLik[std::size_t(first + i)]) <= 1e-9 * (1 + std::abs(fit->logLik[std::size_t(first + i)])));
+            QVERIFY(std::abs(applied->logLik[std::size_t(i)] - fit->logLik[std::size_t(first + i)]) <=
+                    1e-9 * (1 + std::abs(fit->logLik[std::size_t(first + i)])));
             QVERIFY(std::abs(applied->maxProb[std::size_t(i)] - fit->maxProb[std::size_t(first + i)]) <= 1e-9);
             double total = 0;
             for (int j = 0; j < 3; ++j) total += applied->responsibilities[std::size_t(i) * 3 + std::size_t(j)];

@@ -29,7 +29,8 @@ int pragma(const std::string& path, const char* sql) {
     sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
     sqlite3_stmt* st = nullptr;
     int v = -1;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int(st, 0);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
     sqlite3_close(db);
     return v;
@@ -55,12 +56,16 @@ private:
     std::string mountReadOnly() {
         if (::unshare(CLONE_NEWNS) != 0) return failed("unshare(CLONE_NEWNS)");
         if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return failed("making / private");
-        if (::mount(folder_.c_str(), folder_.c_str(), nullptr, MS_BIND, nullptr) != 0) return failed("bind-mounting " + folder_);
+        if (::mount(folder_.c_str(), folder_.c_str(), nullptr, MS_BIND, nullptr) != 0)
+            return failed("bind-mounting " + folder_);
         mounted_ = true;
-        if (::mount(nullptr, folder_.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0) return failed("remounting read-only");
+        if (::mount(nullptr, folder_.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0)
+            return failed("remounting read-only");
         return {};
     }
-    static std::string failed(const std::string& what) { return "cannot make a read-only mount (" + what + ": " + std::strerror(errno) + ")"; }
+    static std::string failed(const std::string& what) {
+        return "cannot make a read-only mount (" + what + ": " + std::strerror(errno) + ")";
+    }
     std::string folder_;
     bool mounted_ = false;
 };
@@ -74,7 +79,8 @@ private:
     std::string copyFixture(const QString& name) {
         const QString to = dir_.filePath(name);
         QFile::remove(to);
-        if (!QFile::copy(dltest::testData(QStringLiteral("store/project_v1.dlproj")), to)) qFatal("cannot copy the v1 fixture");
+        if (!QFile::copy(dltest::testData(QStringLiteral("store/project_v1.dlproj")), to))
+            qFatal("cannot copy the v1 fixture");
         QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
         return to.toStdString();
     }
@@ -115,8 +121,10 @@ private slots:
         {
             sqlite3* db = nullptr;
             sqlite3_open(path.c_str(), &db);
-            QCOMPARE(sqlite3_exec(db, "PRAGMA application_id=1145859699; CREATE TABLE keepme(x); INSERT INTO keepme VALUES(42);",
-                                  nullptr, nullptr, nullptr), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(
+                         db, "PRAGMA application_id=1145859699; CREATE TABLE keepme(x); INSERT INTO keepme VALUES(42);",
+                         nullptr, nullptr, nullptr),
+                     SQLITE_OK);
             sqlite3_close(db);
         }
         auto s = Store::open(path, OpenMode::ReadOnly);
@@ -145,8 +153,11 @@ private slots:
             sqlite3* db = nullptr;
             sqlite3_open(path.c_str(), &db);
             // A table the first step wants to create already exists: step 1 fails half-way.
-            QCOMPARE(sqlite3_exec(db, "PRAGMA application_id=1145859699; CREATE TABLE imports(x); INSERT INTO imports VALUES(7);",
-                                  nullptr, nullptr, nullptr), SQLITE_OK);
+            QCOMPARE(
+                sqlite3_exec(
+                    db, "PRAGMA application_id=1145859699; CREATE TABLE imports(x); INSERT INTO imports VALUES(7);",
+                    nullptr, nullptr, nullptr),
+                SQLITE_OK);
             sqlite3_close(db);
         }
         auto s = Store::open(path);
@@ -169,7 +180,8 @@ private slots:
     }
     void unwritableOldProjectIsRefusedClearly() {
         QFETCH(bool, readOnlyMount);
-        if (!readOnlyMount && ::geteuid() == 0) QSKIP("running as root: file permissions do not stop writes (the read-only filesystem row covers root)");
+        if (!readOnlyMount && ::geteuid() == 0)
+            QSKIP("running as root: file permissions do not stop writes (the read-only filesystem row covers root)");
         QTemporaryDir folder(dir_.filePath(QStringLiteral("unwritable-XXXXXX")));
         const std::string path = folder.filePath(QStringLiteral("locked-v0.dlproj")).toStdString();
         {
@@ -192,7 +204,8 @@ private slots:
             auto s = Store::open(path, mode);
             QVERIFY(!s);
             QCOMPARE(s.error().code, ErrorCode::UpgradeReadOnly);
-            QVERIFY2(QString::fromStdString(s.error().message).contains(QStringLiteral("read-only")), s.error().message.c_str());
+            QVERIFY2(QString::fromStdString(s.error().message).contains(QStringLiteral("read-only")),
+                     s.error().message.c_str());
         }
         QCOMPARE(pragma(path, "PRAGMA user_version"), 0);
         QVERIFY(!QFile::exists(QString::fromStdString(path) + QStringLiteral(".v0.bak")));

@@ -26,7 +26,10 @@ private:
         const auto id = s.lastInsertId();
         auto ins = s.prepare("INSERT INTO sentences(corpus_id, position, domain, src) VALUES(?1, ?2, ?3, ?4)").value();
         for (int i = 0; i < sentences; ++i) {
-            ins.bind(1, id).bind(2, i).bind(3, std::string_view(i % 2 ? "law" : "it")).bind(4, "sentence " + std::to_string(i));
+            ins.bind(1, id)
+                .bind(2, i)
+                .bind(3, std::string_view(i % 2 ? "law" : "it"))
+                .bind(4, "sentence " + std::to_string(i));
             ins.run().value();
         }
         tx->commit().value();
@@ -52,7 +55,8 @@ private slots:
     void refusesForeignAndNewerFiles_data() {
         QTest::addColumn<QByteArray>("setupSql");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("not a project") << QByteArray("CREATE TABLE x(a);") << QStringLiteral("not a DomainLens project");
+        QTest::newRow("not a project") << QByteArray("CREATE TABLE x(a);")
+                                       << QStringLiteral("not a DomainLens project");
         QTest::newRow("newer schema") << QByteArray("PRAGMA application_id=1145859699; PRAGMA user_version=99;")
                                       << QStringLiteral("newer DomainLens");
     }
@@ -101,7 +105,8 @@ private slots:
         QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE;", nullptr, nullptr, nullptr), SQLITE_OK);
         auto tx = s->begin();
         QVERIFY(!tx);
-        QVERIFY2(QString::fromStdString(tx.error().message).contains(QStringLiteral("locked")), tx.error().message.c_str());
+        QVERIFY2(QString::fromStdString(tx.error().message).contains(QStringLiteral("locked")),
+                 tx.error().message.c_str());
         sqlite3_exec(other, "ROLLBACK;", nullptr, nullptr, nullptr);
         sqlite3_close(other);
         QVERIFY(s->begin());
@@ -116,7 +121,9 @@ private slots:
         QFETCH(float, value);
         const float back = halfToFloat(floatToHalf(value));
         if (std::fabs(value) > 65504.0f) QVERIFY(std::isinf(back));
-        else QVERIFY2(std::fabs(back - value) <= std::max(std::fabs(value) * 1e-3f, 6e-8f), qPrintable(QString::number(back)));
+        else
+            QVERIFY2(std::fabs(back - value) <= std::max(std::fabs(value) * 1e-3f, 6e-8f),
+                     qPrintable(QString::number(back)));
     }
 
     void embeddingsAppendResumeAndLoad_data() {

@@ -48,8 +48,10 @@ std::vector<std::int64_t> scan(Store& store, std::int64_t corpusId, const QStrin
         const QString text = QString::fromStdString(s.src + " " + s.tgt);
         bool all = true;
         for (const auto& w : words)
-            all = all && text.contains(QRegularExpression(QStringLiteral("(?<![\\w])%1(?![\\w])").arg(QRegularExpression::escape(w)),
-                                                          QRegularExpression::CaseInsensitiveOption | QRegularExpression::UseUnicodePropertiesOption));
+            all =
+                all && text.contains(QRegularExpression(
+                           QStringLiteral("(?<![\\w])%1(?![\\w])").arg(QRegularExpression::escape(w)),
+                           QRegularExpression::CaseInsensitiveOption | QRegularExpression::UseUnicodePropertiesOption));
         if (all) ids.push_back(s.id);
         return true;
     }).value();
@@ -76,12 +78,18 @@ private slots:
     void queryText_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("query");
-        QTest::newRow("words") << "court  of justice" << R"("court" "of" "justice")";
-        QTest::newRow("operators taken literally") << "AND -x a:b" << R"("AND" "-x" "a:b")";
-        QTest::newRow("quote doubled") << R"(say "hi")" << R"("say" """hi""")";
-        QTest::newRow("prefix") << "Verordn* der" << R"("Verordn"* "der")";
-        QTest::newRow("lone star") << "*" << R"("*")";
-        QTest::newRow("blank") << " \t " << "";
+        QTest::newRow("words") << "court  of justice"
+                               << R"("court" "of" "justice")";
+        QTest::newRow("operators taken literally") << "AND -x a:b"
+                                                   << R"("AND" "-x" "a:b")";
+        QTest::newRow("quote doubled") << R"(say "hi")"
+                                       << R"("say" """hi""")";
+        QTest::newRow("prefix") << "Verordn* der"
+                                << R"("Verordn"* "der")";
+        QTest::newRow("lone star") << "*"
+                                   << R"("*")";
+        QTest::newRow("blank") << " \t "
+                               << "";
     }
     void queryText() {
         QFETCH(QString, text);
@@ -111,12 +119,18 @@ private slots:
     void matchesPlainScan_data() {
         QTest::addColumn<QString>("corpus");
         QTest::addColumn<QString>("words");
-        QTest::newRow("English word, law") << "law" << "Commission";
-        QTest::newRow("German word, law") << "law" << "Verordnung";
-        QTest::newRow("two words") << "law" << "Member States";
-        QTest::newRow("IT word") << "it" << "file";
-        QTest::newRow("law word in IT") << "it" << "Regulation";
-        QTest::newRow("no match") << "law" << "zzyzxqq";
+        QTest::newRow("English word, law") << "law"
+                                           << "Commission";
+        QTest::newRow("German word, law") << "law"
+                                          << "Verordnung";
+        QTest::newRow("two words") << "law"
+                                   << "Member States";
+        QTest::newRow("IT word") << "it"
+                                 << "file";
+        QTest::newRow("law word in IT") << "it"
+                                        << "Regulation";
+        QTest::newRow("no match") << "law"
+                                  << "zzyzxqq";
     }
     void matchesPlainScan() {
         QFETCH(QString, corpus);

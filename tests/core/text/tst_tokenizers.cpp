@@ -22,7 +22,8 @@ namespace {
 
 std::string defaultModelDir() {
     const char* xdg = std::getenv("XDG_DATA_HOME");
-    std::string base = xdg && *xdg ? xdg : std::string(std::getenv("HOME") ? std::getenv("HOME") : "") + "/.local/share";
+    std::string base =
+        xdg && *xdg ? xdg : std::string(std::getenv("HOME") ? std::getenv("HOME") : "") + "/.local/share";
     return base + "/domainlens/models/all-MiniLM-L6-v2";
 }
 
@@ -38,8 +39,8 @@ nlohmann::json expected(const QString& name) {
     return nlohmann::json::parse(in);
 }
 
-const QStringList kModels = {"bert-tiny",    "bert-cased-tiny",  "distilbert-tiny", "xlm-roberta-tiny",
-                             "bert-spm-tiny", "mpnet-tiny",       "roberta-tiny",    "gpt2-tiny",
+const QStringList kModels = {"bert-tiny",        "bert-cased-tiny",  "distilbert-tiny", "xlm-roberta-tiny",
+                             "bert-spm-tiny",    "mpnet-tiny",       "roberta-tiny",    "gpt2-tiny",
                              "all-MiniLM-L6-v2", "all-mpnet-base-v2"};
 
 // A copy of a fixture's tokenizer files in tmp, then `edit` applied to the folder.
@@ -130,9 +131,8 @@ private slots:
     }
 
     void wordPieceGreedy() {
-        auto t = dl::WordPieceTokenizer::fromVocab({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "un", "unaff", "##aff", "##able",
-                                                    "##a", "##ble", "x"},
-                                                   {}, "inline");
+        auto t = dl::WordPieceTokenizer::fromVocab(
+            {"[PAD]", "[UNK]", "[CLS]", "[SEP]", "un", "unaff", "##aff", "##able", "##a", "##ble", "x"}, {}, "inline");
         QVERIFY(t.has_value());
         // longest match first: "unaff" + "##able"
         QCOMPARE(t->tokenize("unaffable"), (std::vector<std::int32_t>{5, 7}));
@@ -155,14 +155,20 @@ private slots:
         QTest::addRow("contractions") << "don't 'S 'll" << QStringList{"don", "'t", " '", "S", " '", "ll"};
         QTest::addRow("space runs") << "x  \n\n y" << QStringList{"x", "  \n\n", " y"};
         QTest::addRow("leading spaces") << "  hi" << QStringList{" ", " hi"};
-        QTest::addRow("nbsp is space") << QString::fromUtf8("a\u00a0b") << QStringList{"a", QString::fromUtf8("\u00a0"), "b"};
-        QTest::addRow("em space") << QString::fromUtf8("a\u2003 b") << QStringList{"a", QString::fromUtf8("\u2003"), " b"};
-        QTest::addRow("ideographic space") << QString::fromUtf8("a\u3000b") << QStringList{"a", QString::fromUtf8("\u3000"), "b"};
-        QTest::addRow("numbers") << QString::fromUtf8("1\u00bd\u00b2\u0663") << QStringList{QString::fromUtf8("1\u00bd\u00b2\u0663")};
-        QTest::addRow("file separator is not space") << QString::fromUtf8("!\x1c!") << QStringList{QString::fromUtf8("!\x1c!")};
+        QTest::addRow("nbsp is space") << QString::fromUtf8("a\u00a0b")
+                                       << QStringList{"a", QString::fromUtf8("\u00a0"), "b"};
+        QTest::addRow("em space") << QString::fromUtf8("a\u2003 b")
+                                  << QStringList{"a", QString::fromUtf8("\u2003"), " b"};
+        QTest::addRow("ideographic space")
+            << QString::fromUtf8("a\u3000b") << QStringList{"a", QString::fromUtf8("\u3000"), "b"};
+        QTest::addRow("numbers") << QString::fromUtf8("1\u00bd\u00b2\u0663")
+                                 << QStringList{QString::fromUtf8("1\u00bd\u00b2\u0663")};
+        QTest::addRow("file separator is not space")
+            << QString::fromUtf8("!\x1c!") << QStringList{QString::fromUtf8("!\x1c!")};
         QTest::addRow("vertical tab is space") << QString::fromUtf8("!\x0b!") << QStringList{"!", "\x0b", "!"};
         QTest::addRow("zero width") << QString::fromUtf8("\u200bz") << QStringList{QString::fromUtf8("\u200b"), "z"};
-        QTest::addRow("cjk") << QString::fromUtf8("日本語 english") << QStringList{QString::fromUtf8("日本語"), " english"};
+        QTest::addRow("cjk") << QString::fromUtf8("日本語 english")
+                             << QStringList{QString::fromUtf8("日本語"), " english"};
         QTest::addRow("empty") << "" << QStringList{};
     }
     void gpt2Split() {
@@ -183,7 +189,8 @@ private slots:
 
     void bpeMerges() {
         // Merges apply lowest rank first; a pair merges left to right.
-        std::unordered_map<std::string, std::int32_t> vocab{{"a", 0}, {"b", 1}, {"ab", 2}, {"aa", 3}, {"aab", 4}, {"<s>", 5}};
+        std::unordered_map<std::string, std::int32_t> vocab{{"a", 0},  {"b", 1},   {"ab", 2},
+                                                            {"aa", 3}, {"aab", 4}, {"<s>", 5}};
         dl::ByteLevelBpeOptions o;
         o.addedTokens.push_back({"<s>", 5, false, true});
         auto t = dl::ByteLevelBpeTokenizer::create(vocab, {{"a", "a"}, {"aa", "b"}, {"a", "b"}}, o, "inline");
@@ -202,25 +209,34 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QByteArray>("content");  // empty: delete the file
         QTest::addColumn<QStringList>("mentions");
-        QTest::newRow("no merges.txt") << "gpt2-tiny" << "merges.txt" << QByteArray() << QStringList{"vocab.json", "merges.txt"};
-        QTest::newRow("bad merge line") << "gpt2-tiny" << "merges.txt" << QByteArray("#version: 0.2\nĠ t\nbad\n")
+        QTest::newRow("no merges.txt") << "gpt2-tiny"
+                                       << "merges.txt" << QByteArray() << QStringList{"vocab.json", "merges.txt"};
+        QTest::newRow("bad merge line") << "gpt2-tiny"
+                                        << "merges.txt" << QByteArray("#version: 0.2\nĠ t\nbad\n")
                                         << QStringList{"merges.txt:3", "two symbols"};
-        QTest::newRow("vocab.json not json") << "gpt2-tiny" << "vocab.json" << QByteArray("{oops")
-                                             << QStringList{"vocab.json", "JSON"};
+        QTest::newRow("vocab.json not json")
+            << "gpt2-tiny"
+            << "vocab.json" << QByteArray("{oops") << QStringList{"vocab.json", "JSON"};
         QTest::newRow("bpe without byte level")
-            << "roberta-tiny" << "tokenizer.json"
-            << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "pre_tokenizer": {"type": "Metaspace"}})")
+            << "roberta-tiny"
+            << "tokenizer.json"
+            << QByteArray(
+                   R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "pre_tokenizer": {"type": "Metaspace"}})")
             << QStringList{"tokenizer.json", "pre_tokenizer Metaspace"};
         QTest::newRow("bpe without vocab")
-            << "roberta-tiny" << "tokenizer.json"
+            << "roberta-tiny"
+            << "tokenizer.json"
             << QByteArray(R"({"model": {"type": "BPE", "merges": []}, "pre_tokenizer": {"type": "ByteLevel"}})")
             << QStringList{"tokenizer.json", "model.vocab"};
         QTest::newRow("unknown model type")
-            << "roberta-tiny" << "tokenizer.json" << QByteArray(R"({"model": {"type": "WordLevel", "vocab": {}}})")
+            << "roberta-tiny"
+            << "tokenizer.json" << QByteArray(R"({"model": {"type": "WordLevel", "vocab": {}}})")
             << QStringList{"tokenizer.json", "WordLevel"};
         QTest::newRow("bad post processor")
-            << "roberta-tiny" << "tokenizer.json"
-            << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "pre_tokenizer": {"type": "ByteLevel"},
+            << "roberta-tiny"
+            << "tokenizer.json"
+            << QByteArray(
+                   R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "pre_tokenizer": {"type": "ByteLevel"},
                               "post_processor": {"type": "Fancy"}})")
             << QStringList{"tokenizer.json", "post_processor Fancy"};
     }
@@ -231,10 +247,8 @@ private slots:
         QFETCH(QStringList, mentions);
         QTemporaryDir tmp;
         copyModel(tmp, model);
-        if (content.isEmpty())
-            QVERIFY(QFile::remove(tmp.filePath(file)));
-        else
-            dltest::writeFile(tmp, file, content);
+        if (content.isEmpty()) QVERIFY(QFile::remove(tmp.filePath(file)));
+        else dltest::writeFile(tmp, file, content);
         auto t = dl::loadTokenizer(tmp.path().toStdString());
         QVERIFY(!t.has_value());
         const auto& msg = t.error().message;
