@@ -33,11 +33,10 @@ namespace param_detail {
 
 template <class T>
 ParamValue toValue(const T& v) {
-    if constexpr (std::same_as<T, bool>) return v;
-    else if constexpr (std::integral<T>) return static_cast<std::int64_t>(v);
+    if constexpr (std::integral<T> && !std::same_as<T, bool>) return static_cast<std::int64_t>(v);
     else if constexpr (std::same_as<T, std::optional<std::int64_t>> || std::same_as<T, std::optional<double>>)
         return v ? ParamValue(*v) : ParamValue();
-    else return v;  // double, std::string, std::vector<int>
+    else return v;  // bool, double, std::string, std::vector<int>
 }
 
 template <class T>
@@ -133,10 +132,10 @@ public:
             });
     }
     // The last parameter added is stored in another form than its value.
-    ParamTable& storedAs(std::function<nlohmann::json(const ParamValue&)> encode,
-                         std::function<Expected<ParamValue>(const nlohmann::json&)> decode) {
-        bindings_.back().encode = std::move(encode);
-        bindings_.back().decode = std::move(decode);
+    ParamTable& storedAs(const std::function<nlohmann::json(const ParamValue&)>& encode,
+                         const std::function<Expected<ParamValue>(const nlohmann::json&)>& decode) {
+        bindings_.back().encode = encode;
+        bindings_.back().decode = decode;
         return *this;
     }
     // The last parameter added is stored only when `when(params)` holds (the option of one method).
