@@ -15,8 +15,12 @@ last=$(date +%s)
 "$ROOT/scripts/build.sh"; mark build
 BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"
 (cd "$BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 -j "$JOBS" "$@"); mark ctest
-# The house checks (.clang-tidy) on the bounded CI set of sources (full runs only).
-if [ $# -eq 0 ]; then "$ROOT/scripts/tidy.sh"; mark tidy; fi
+# The house rules (full runs only): every C++ source in the house format (.clang-format, a few
+# seconds), and the house checks (.clang-tidy) on the bounded CI set of sources.
+if [ $# -eq 0 ]; then
+  "$ROOT/scripts/format.sh" --check; mark format
+  "$ROOT/scripts/tidy.sh"; mark tidy
+fi
 # Then (full runs only, not with ctest arguments) the ASan + UBSan suites and a bounded fuzzing
 # pass over every parser of user input (docs/reliability.md, "Fuzzing and sanitizers").
 # FUZZ_SECONDS sets the time per fuzz target; DOMAINLENS_SKIP_SANITIZERS=1 skips both.
