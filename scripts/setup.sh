@@ -8,7 +8,7 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git
   lld  # the linker CMakeLists.txt prefers (docs/build-time.md)
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
-  libqt6svg6-dev libqcustomplot-dev libgl-dev
+  libqcustomplot-dev libgl-dev
   libtorch-dev libopenblas0-pthread libopenblas-pthread-dev
   libeigen3-dev libsqlite3-dev zlib1g-dev libsentencepiece-dev libutf8proc-dev nlohmann-json3-dev
   xvfb xauth imagemagick unzip time python3 python3-pip
