@@ -4,29 +4,10 @@
 
 #include <utf8proc.h>
 
+#include "text/ByteLevel.h"  // isUnicodeWhitespace: the White_Space set HF tokenizers use
+
 namespace dl {
 namespace {
-
-// Rust's char::is_whitespace (Unicode White_Space), as used by HF tokenizers.
-bool isWhitespace(char32_t c) {
-    switch (c) {
-    case 0x09:
-    case 0x0A:
-    case 0x0B:
-    case 0x0C:
-    case 0x0D:
-    case 0x20:
-    case 0x85:
-    case 0xA0:
-    case 0x1680:
-    case 0x2028:
-    case 0x2029:
-    case 0x202F:
-    case 0x205F:
-    case 0x3000: return true;
-    default: return c >= 0x2000 && c <= 0x200A;
-    }
-}
 
 utf8proc_category_t category(char32_t c) { return utf8proc_category(static_cast<utf8proc_int32_t>(c)); }
 
@@ -95,7 +76,7 @@ std::u32string normalize(std::string_view text, const WordPieceOptions& o) {
     for (char32_t c : in) {
         if (o.cleanText) {
             if (c == 0 || c == 0xFFFD || isControl(c)) continue;
-            if (isWhitespace(c)) c = ' ';
+            if (isUnicodeWhitespace(c)) c = ' ';
         }
         if (o.handleChineseChars && isChinese(c)) {
             out.push_back(' ');
@@ -194,7 +175,7 @@ std::vector<std::string> WordPieceTokenizer::preTokenize(std::string_view text) 
         cur.clear();
     };
     for (char32_t c : normalize(text, options_)) {
-        if (isWhitespace(c)) {
+        if (isUnicodeWhitespace(c)) {
             flush();
         } else if (isPunctuation(c)) {
             flush();
