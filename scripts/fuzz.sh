@@ -5,8 +5,9 @@
 # The targets are built in the sanitizer build, build-asan (scripts/build-asan.sh, preset
 # asan-ubsan), next to the ASan + UBSan suites of scripts/sanitize.sh: one instrumented core.
 # Usage: scripts/fuzz.sh [TARGET...]      (targets: the fuzz_*.cpp names without fuzz_)
-# Environment: FUZZ_SECONDS (per target, default 30; 0 = replay only), FUZZ_JOBS (targets
-# fuzzed at once, default 2), DOMAINLENS_ASAN_BUILD_DIR (the build, default build-asan),
+# Environment: FUZZ_SECONDS (per target, default 30; 0 = replay only), FUZZ_BUDGET (instead of
+# FUZZ_SECONDS: the random phase's wall seconds for all targets together, shared evenly, at
+# least 3 s per target; scripts/test.sh sets 60), FUZZ_JOBS (targets fuzzed at once, default 2), DOMAINLENS_ASAN_BUILD_DIR (the build, default build-asan),
 # DOMAINLENS_FUZZ_BUILD_DIR (logs, artifacts and scratch corpora, default build-fuzz).
 # Any crash fails the script (and so CI): a committed input that crashes (a regression), and a
 # NEW crash found by the random phase, whose input is kept under $OUT/artifacts/ and printed
@@ -18,7 +19,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${DOMAINLENS_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 OUT="${DOMAINLENS_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
-SECONDS_PER_TARGET="${FUZZ_SECONDS:-30}"
 JOBS="${FUZZ_JOBS:-2}"
 CORPUS="$ROOT/tests/fuzz/corpus"
 
@@ -29,6 +29,9 @@ built=$(date +%s)
 if [ $# -gt 0 ]; then targets=("$@"); else
   targets=(); for f in "$ROOT"/tests/fuzz/fuzz_*.cpp; do n=$(basename "$f" .cpp); targets+=("${n#fuzz_}"); done
 fi
+
+if [ -n "${FUZZ_SECONDS:-}" ] || [ -z "${FUZZ_BUDGET:-}" ]; then SECONDS_PER_TARGET="${FUZZ_SECONDS:-30}"
+else SECONDS_PER_TARGET=$(( FUZZ_BUDGET * JOBS / ${#targets[@]} )); [ "$SECONDS_PER_TARGET" -ge 3 ] || SECONDS_PER_TARGET=3; fi
 
 mkdir -p "$OUT/logs" "$OUT/artifacts"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"

@@ -28,6 +28,11 @@ target_include_directories(domainlens_core_torchfree PUBLIC ${_core})
 target_link_libraries(domainlens_core_torchfree PUBLIC nlohmann_json::nlohmann_json SQLite::SQLite3 ZLIB::ZLIB
                       PkgConfig::UTF8PROC ${CMAKE_DL_LIBS})
 add_dependencies(domainlens_core_torchfree domainlens_spm)
+# Its own PCH (nlohmann/json and the standard library: what most of these units parse first),
+# built with the target's sanitizer and coverage flags (docs/build-time.md).
+if(DOMAINLENS_PCH)
+  target_precompile_headers(domainlens_core_torchfree PRIVATE <nlohmann/json.hpp> ${_dl_pch_std})
+endif()
 target_compile_definitions(domainlens_core_torchfree PRIVATE
   DOMAINLENS_SPM_BUILD_PATH="$<TARGET_FILE:domainlens_spm>"
   DOMAINLENS_SPM_INSTALL_PATH="${CMAKE_INSTALL_FULL_LIBDIR}/domainlens/libdomainlens_spm.so")
