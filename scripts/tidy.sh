@@ -17,7 +17,7 @@ cd "$ROOT"
 # The CI set: the torch-free base every stage stands on (common, store, corpus import)
 # and the GUI's job runner; about 1-5 s per file.
 CI_SET=(core/common/*.cpp core/store/*.cpp core/corpus/Import*.cpp
-        app/lib/JobRunner.cpp app/lib/JobWorker.cpp)
+        app/services/JobRunner.cpp app/services/JobWorker.cpp)
 
 tidy=$("$ROOT/scripts/find-llvm-tool.sh" clang-tidy 16) ||
   { echo "tidy: clang-tidy >= 16 not found (scripts/setup.sh installs clang-tidy-16)" >&2; exit 2; }

@@ -4,7 +4,7 @@
 <context>
     <name>AlignmentView</name>
     <message>
-        <location filename="../app/lib/AlignmentQueries.cpp" line="+26" />
+        <location filename="../app/services/AlignmentQueries.cpp" line="+26" />
         <source>Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).</source>
         <translation>Lauf #%1 ist kein sprachübergreifender Auswahllauf mit gespeicherter Ausrichtungsstichprobe (führen Sie ihn erneut aus, um eine zu erhalten).</translation>
     </message>
@@ -14,7 +14,7 @@
         <translation>Lauf #%1: %2 zurückgehaltene Übersetzungspaare, eine PCA pro Feld. Mittlerer Kosinus eines Satzes und seiner Übersetzung: %3 vor, %4 nach der adaptiven Schicht (Vu et al. 2021, Abb. 3-4).</translation>
     </message>
     <message>
-        <location filename="../widgets/AlignmentView.cpp" line="+29" />
+        <location filename="../widgets/plots/AlignmentView.cpp" line="+29" />
         <source>Show a cross-lingual selection run to see its alignment.</source>
         <translation>Zeigen Sie einen sprachübergreifenden Auswahllauf, um seine Ausrichtung zu sehen.</translation>
     </message>
@@ -58,7 +58,7 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/ClusterDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+16" />
         <source>Cluster sentences</source>
         <translation>Sätze clustern</translation>
     </message>
@@ -211,7 +211,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+27" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+27" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -296,7 +296,7 @@
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/lib/ClusterExplorerNames.cpp" line="+38" />
+        <location filename="../app/panels/ClusterExplorerNames.cpp" line="+38" />
         <source>Cannot read the cluster names: %1</source>
         <translation>Die Clusternamen können nicht gelesen werden: %1</translation>
     </message>
@@ -309,7 +309,7 @@
 <context>
     <name>ClusterNamesDialog</name>
     <message>
-        <location filename="../widgets/ClusterNamesDialog.cpp" line="+11" />
+        <location filename="../widgets/dialogs/ClusterNamesDialog.cpp" line="+11" />
         <source>Cluster names</source>
         <translation>Clusternamen</translation>
     </message>
@@ -337,7 +337,7 @@
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixModel.cpp" line="+56" />
+        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+56" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
         <translation>%1 Sätze aus %2 liegen in %3 (%4 der Domäne, %5 des Clusters)</translation>
     </message>
@@ -357,7 +357,7 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixView.cpp" line="+32" />
+        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+32" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Zeilen: wahre Domänen. Spalten: Cluster. Klicken Sie auf eine Zelle, um ihre Sätze zu sehen.</translation>
     </message>
@@ -391,7 +391,7 @@
 <context>
     <name>CorpusTreeModel</name>
     <message>
-        <location filename="../widgets/CorpusTreeModel.cpp" line="+43" />
+        <location filename="../widgets/models/CorpusTreeModel.cpp" line="+43" />
         <source>(unlabelled)</source>
         <translation>(ohne Label)</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>DomainLensError</name>
     <message>
-        <location filename="../app/lib/ErrorText.cpp" line="+11" />
+        <location filename="../app/services/ErrorText.cpp" line="+11" />
         <source>Cancelled by the user.</source>
         <translation>Vom Benutzer abgebrochen.</translation>
     </message>
@@ -612,7 +612,7 @@
 <context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/EncodeDialog.cpp" line="+25" />
+        <location filename="../widgets/dialogs/EncodeDialog.cpp" line="+25" />
         <source>Encode sentences</source>
         <translation>Sätze kodieren</translation>
     </message>
@@ -821,7 +821,7 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/ExportDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+16" />
         <source>Export training files</source>
         <translation>Trainingsdateien exportieren</translation>
     </message>
@@ -934,7 +934,7 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../widgets/ImportDialog.cpp" line="+33" />
+        <location filename="../widgets/dialogs/ImportDialog.cpp" line="+33" />
         <source>Import corpus</source>
         <translation>Korpus importieren</translation>
     </message>
@@ -1104,7 +1104,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/lib/JobRunner.cpp" line="+85" />
+        <location filename="../app/services/JobRunner.cpp" line="+85" />
         <source>Cancelled before it started.</source>
         <translation>Vor dem Start abgebrochen.</translation>
     </message>
@@ -1112,7 +1112,7 @@
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../widgets/JobsPanel.cpp" line="+15" />
+        <location filename="../widgets/jobs/JobsPanel.cpp" line="+15" />
         <location line="+124" />
         <source>No job running</source>
         <translation>Kein Job läuft</translation>
@@ -1201,7 +1201,7 @@
 <context>
     <name>KeptDroppedModel</name>
     <message>
-        <location filename="../widgets/KeptDroppedModel.cpp" line="+39" />
+        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+39" />
         <source>not ranked</source>
         <translation>nicht gerankt</translation>
     </message>
@@ -1646,7 +1646,7 @@
 <context>
     <name>MapCutBar</name>
     <message>
-        <location filename="../app/lib/MapCutBar.cpp" line="+15" />
+        <location filename="../app/panels/MapCutBar.cpp" line="+15" />
         <location line="+50" />
         <source>Selection cut</source>
         <translation>Auswahlschnitt</translation>
@@ -1720,7 +1720,7 @@
 <context>
     <name>MethodPairsModel</name>
     <message>
-        <location filename="../widgets/MethodPairsModel.cpp" line="+46" />
+        <location filename="../widgets/models/MethodPairsModel.cpp" line="+46" />
         <source>Method A</source>
         <translation>Methode A</translation>
     </message>
@@ -1758,7 +1758,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="+66" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="+66" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools.</translation>
     </message>
@@ -1878,7 +1878,7 @@
 <context>
     <name>ModelInstaller</name>
     <message>
-        <location filename="../widgets/ModelInstaller.cpp" line="+23" />
+        <location filename="../widgets/jobs/ModelInstaller.cpp" line="+23" />
         <source>Cannot run the installer %1: %2</source>
         <translation>Das Installationsprogramm %1 kann nicht ausgeführt werden: %2</translation>
     </message>
@@ -1906,7 +1906,7 @@
 <context>
     <name>OutlierAnalysisPanel</name>
     <message>
-        <location filename="../app/lib/OutlierAnalysisPanel.cpp" line="+23" />
+        <location filename="../app/panels/OutlierAnalysisPanel.cpp" line="+23" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -1966,7 +1966,7 @@
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/lib/OutlierAnalysisQueries.cpp" line="+22" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+22" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Lauf #%1: Ausreißer sind Sätze, deren Cluster einer anderen Domäne zugeordnet ist (Aharoni &amp; Goldberg 2020, Abschnitt 2.6).</translation>
     </message>
@@ -1984,7 +1984,7 @@
 <context>
     <name>OutlierBrowser</name>
     <message>
-        <location filename="../app/lib/OutlierBrowser.cpp" line="+23" />
+        <location filename="../app/panels/OutlierBrowser.cpp" line="+23" />
         <source>Only outliers</source>
         <translation>Nur Ausreißer</translation>
     </message>
@@ -2063,7 +2063,7 @@
 <context>
     <name>OutlierFiguresModel</name>
     <message>
-        <location filename="../widgets/OutlierFiguresModel.cpp" line="+49" />
+        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+49" />
         <source>%1 % (%2)</source>
         <translation>%1 % (%2)</translation>
     </message>
@@ -2121,7 +2121,7 @@
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/lib/OutlierTableModel.cpp" line="+53" />
+        <location filename="../app/services/OutlierTableModel.cpp" line="+53" />
         <source>Run %1 is not a clustering run.</source>
         <translation>Lauf %1 ist kein Clustering-Lauf.</translation>
     </message>
@@ -2176,7 +2176,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/PlotExport.cpp" line="+22" />
+        <location filename="../widgets/plots/PlotExport.cpp" line="+22" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Vektorgrafik (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
@@ -2217,7 +2217,7 @@
 <context>
     <name>PrecisionCutoffView</name>
     <message>
-        <location filename="../widgets/PrecisionCutoffView.cpp" line="+19" />
+        <location filename="../widgets/plots/PrecisionCutoffView.cpp" line="+19" />
         <source>Cut-off (top N of the ranked pool)</source>
         <translation>Schnitt (die obersten N des gerankten Pools)</translation>
     </message>
@@ -2245,7 +2245,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+48" />
+        <location filename="../app/services/JobFactory.cpp" line="+48" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
@@ -2295,7 +2295,7 @@
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
     <message>
-        <location filename="../app/lib/ProjectQueries.cpp" line="+80" />
+        <location filename="../app/services/ProjectQueries.cpp" line="+80" />
         <source>last layer</source>
         <translation>letzte Schicht</translation>
     </message>
@@ -2335,7 +2335,7 @@
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+76" />
+        <location filename="../app/services/RunViews.cpp" line="+76" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
@@ -2377,7 +2377,7 @@
         <translation>⚠ Satz %1 ist nicht im Projekt</translation>
     </message>
     <message>
-        <location filename="../app/lib/CutoffComparison.cpp" line="+47" />
+        <location filename="../app/services/CutoffComparison.cpp" line="+47" />
         <source>Precision at cut-off, in-domain label '%1' (%2 in the pool)</source>
         <translation>Precision am Schnitt, domänenintern: Label „%1“ (%2 im Pool)</translation>
     </message>
@@ -2387,7 +2387,7 @@
         <translation>#%1 %2, Iteration %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+27" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+27" />
         <source>include %n sentence(s)</source>
         <translation>
             <numerusform>%n Satz einschließen</numerusform>
@@ -2411,7 +2411,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/lib/LayerSweepData.cpp" line="+24" />
+        <location filename="../app/services/LayerSweepData.cpp" line="+24" />
         <source>Purity</source>
         <translation>Reinheit</translation>
     </message>
@@ -2437,7 +2437,7 @@
         <translation>Lauf #%1: Schichtvergleich von %2, k = %3 — gewählte Schicht %4 (nach %5)</translation>
     </message>
     <message>
-        <location filename="../app/lib/MapValues.cpp" line="+52" />
+        <location filename="../app/services/MapValues.cpp" line="+52" />
         <source>Run #%1 %2: score</source>
         <translation>Lauf #%1 %2: Score</translation>
     </message>
@@ -2462,7 +2462,7 @@
         <translation>Satzlänge (Tokens)</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodComparison.cpp" line="+60" />
+        <location filename="../app/services/MethodComparison.cpp" line="+60" />
         <source>Map of clustering run #%1</source>
         <translation>Karte des Clusterlaufs #%1</translation>
     </message>
@@ -2499,12 +2499,12 @@
         <translation>alle Methoden</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-209" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="-209" />
         <source>Save CSV…</source>
         <translation>CSV speichern…</translation>
     </message>
     <message>
-        <location filename="../app/lib/AssignRunView.cpp" line="+61" />
+        <location filename="../app/services/AssignRunView.cpp" line="+61" />
         <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
         <translation>Reinheit %1 % · NMI %2 · ARI %3 über %4 gelabelte Sätze (Modell des Clusterlaufs angewandt)</translation>
     </message>
@@ -2517,7 +2517,7 @@
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/lib/RunListModel.cpp" line="+21" />
+        <location filename="../app/services/RunListModel.cpp" line="+21" />
         <source>clustering</source>
         <translation>Clustering</translation>
     </message>
@@ -2570,7 +2570,7 @@
 <context>
     <name>ScatterPlotView</name>
     <message>
-        <location filename="../widgets/ScatterPlotView.cpp" line="+31" />
+        <location filename="../widgets/plots/ScatterPlotView.cpp" line="+31" />
         <source>PC1</source>
         <translation>PC1</translation>
     </message>
@@ -2698,7 +2698,7 @@
 <context>
     <name>ScoreCdfView</name>
     <message>
-        <location filename="../widgets/ScoreCdfView.cpp" line="+19" />
+        <location filename="../widgets/plots/ScoreCdfView.cpp" line="+19" />
         <source>Share ≤ score</source>
         <translation>Anteil ≤ Score</translation>
     </message>
@@ -2706,7 +2706,7 @@
 <context>
     <name>ScoreHistogramView</name>
     <message>
-        <location filename="../widgets/ScoreHistogramView.cpp" line="+27" />
+        <location filename="../widgets/plots/ScoreHistogramView.cpp" line="+27" />
         <source>Score</source>
         <translation>Score</translation>
     </message>
@@ -2821,7 +2821,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SearchExplorer</name>
     <message>
-        <location filename="../app/lib/SearchExplorer.cpp" line="+30" />
+        <location filename="../app/panels/SearchExplorer.cpp" line="+30" />
         <source>Type or paste a sentence (neighbours) or words (full text)</source>
         <translation>Satz eingeben oder einfügen (Nachbarn) oder Wörter (Volltext)</translation>
     </message>
@@ -2947,7 +2947,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SearchHitModel</name>
     <message>
-        <location filename="../widgets/SearchHitModel.cpp" line="+45" />
+        <location filename="../widgets/models/SearchHitModel.cpp" line="+45" />
         <source>%1
 (not on this map)</source>
         <translation>%1
@@ -2977,7 +2977,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/SelectDialog.cpp" line="+14" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+14" />
         <source>Select in-domain data</source>
         <translation>Domänendaten auswählen</translation>
     </message>
@@ -3135,7 +3135,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+15" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+15" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
         <translation>Noch kein Auswahllauf: Analyse → Domänendaten auswählen…</translation>
     </message>
@@ -3255,7 +3255,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectionOnMap</name>
     <message>
-        <location filename="../app/lib/SelectionOnMap.cpp" line="+76" />
+        <location filename="../app/panels/SelectionOnMap.cpp" line="+76" />
         <source>run #%1 %2</source>
         <translation>Lauf #%1 %2</translation>
     </message>
@@ -3263,7 +3263,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/SettingsDialog.cpp" line="+12" />
+        <location filename="../widgets/dialogs/SettingsDialog.cpp" line="+12" />
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
@@ -3321,7 +3321,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SweepPlotView</name>
     <message>
-        <location filename="../widgets/SweepPlotView.cpp" line="+21" />
+        <location filename="../widgets/plots/SweepPlotView.cpp" line="+21" />
         <source>k (mixture components)</source>
         <translation>k (Mischungskomponenten)</translation>
     </message>
@@ -3364,7 +3364,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../widgets/TableExport.cpp" line="+53" />
+        <location filename="../widgets/models/TableExport.cpp" line="+53" />
         <location line="+5" />
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
@@ -3384,7 +3384,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>UpSetView</name>
     <message>
-        <location filename="../widgets/UpSetView.cpp" line="+20" />
+        <location filename="../widgets/plots/UpSetView.cpp" line="+20" />
         <source>Save…</source>
         <translation>Speichern…</translation>
     </message>

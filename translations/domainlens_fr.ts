@@ -4,7 +4,7 @@
 <context>
     <name>AlignmentView</name>
     <message>
-        <location filename="../app/lib/AlignmentQueries.cpp" line="+26" />
+        <location filename="../app/services/AlignmentQueries.cpp" line="+26" />
         <source>Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).</source>
         <translation>L'exécution n°%1 n'est pas une sélection interlingue avec un échantillon d'alignement stocké (relancez-la pour en obtenir un).</translation>
     </message>
@@ -14,7 +14,7 @@
         <translation>Exécution n°%1 : %2 paires de traduction réservées, une ACP par panneau. Cosinus moyen d'une phrase et de sa traduction : %3 avant, %4 après la couche adaptative (Vu et al. 2021, fig. 3-4).</translation>
     </message>
     <message>
-        <location filename="../widgets/AlignmentView.cpp" line="+29" />
+        <location filename="../widgets/plots/AlignmentView.cpp" line="+29" />
         <source>Show a cross-lingual selection run to see its alignment.</source>
         <translation>Affichez une exécution de sélection interlingue pour voir son alignement.</translation>
     </message>
@@ -58,7 +58,7 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/ClusterDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+16" />
         <source>Cluster sentences</source>
         <translation>Regrouper les phrases</translation>
     </message>
@@ -211,7 +211,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/lib/ClusterExplorer.cpp" line="+27" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+27" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -296,7 +296,7 @@
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
     <message>
-        <location filename="../app/lib/ClusterExplorerNames.cpp" line="+38" />
+        <location filename="../app/panels/ClusterExplorerNames.cpp" line="+38" />
         <source>Cannot read the cluster names: %1</source>
         <translation>Impossible de lire les noms des clusters : %1</translation>
     </message>
@@ -309,7 +309,7 @@
 <context>
     <name>ClusterNamesDialog</name>
     <message>
-        <location filename="../widgets/ClusterNamesDialog.cpp" line="+11" />
+        <location filename="../widgets/dialogs/ClusterNamesDialog.cpp" line="+11" />
         <source>Cluster names</source>
         <translation>Noms des clusters</translation>
     </message>
@@ -337,7 +337,7 @@
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixModel.cpp" line="+56" />
+        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+56" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
         <translation>%1 phrases de %2 sont dans %3 (%4 du domaine, %5 du groupe)</translation>
     </message>
@@ -357,7 +357,7 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/ConfusionMatrixView.cpp" line="+32" />
+        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+32" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Lignes : domaines réels. Colonnes : groupes. Cliquez sur une cellule pour voir ses phrases.</translation>
     </message>
@@ -391,7 +391,7 @@
 <context>
     <name>CorpusTreeModel</name>
     <message>
-        <location filename="../widgets/CorpusTreeModel.cpp" line="+43" />
+        <location filename="../widgets/models/CorpusTreeModel.cpp" line="+43" />
         <source>(unlabelled)</source>
         <translation>(sans étiquette)</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>DomainLensError</name>
     <message>
-        <location filename="../app/lib/ErrorText.cpp" line="+11" />
+        <location filename="../app/services/ErrorText.cpp" line="+11" />
         <source>Cancelled by the user.</source>
         <translation>Annulé par l'utilisateur.</translation>
     </message>
@@ -612,7 +612,7 @@
 <context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/EncodeDialog.cpp" line="+25" />
+        <location filename="../widgets/dialogs/EncodeDialog.cpp" line="+25" />
         <source>Encode sentences</source>
         <translation>Encoder les phrases</translation>
     </message>
@@ -821,7 +821,7 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/ExportDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+16" />
         <source>Export training files</source>
         <translation>Exporter des fichiers d'entraînement</translation>
     </message>
@@ -934,7 +934,7 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../widgets/ImportDialog.cpp" line="+33" />
+        <location filename="../widgets/dialogs/ImportDialog.cpp" line="+33" />
         <source>Import corpus</source>
         <translation>Importer un corpus</translation>
     </message>
@@ -1104,7 +1104,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/lib/JobRunner.cpp" line="+85" />
+        <location filename="../app/services/JobRunner.cpp" line="+85" />
         <source>Cancelled before it started.</source>
         <translation>Annulée avant de commencer.</translation>
     </message>
@@ -1112,7 +1112,7 @@
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../widgets/JobsPanel.cpp" line="+15" />
+        <location filename="../widgets/jobs/JobsPanel.cpp" line="+15" />
         <location line="+124" />
         <source>No job running</source>
         <translation>Aucune tâche en cours</translation>
@@ -1201,7 +1201,7 @@
 <context>
     <name>KeptDroppedModel</name>
     <message>
-        <location filename="../widgets/KeptDroppedModel.cpp" line="+39" />
+        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+39" />
         <source>not ranked</source>
         <translation>non classé</translation>
     </message>
@@ -1646,7 +1646,7 @@
 <context>
     <name>MapCutBar</name>
     <message>
-        <location filename="../app/lib/MapCutBar.cpp" line="+15" />
+        <location filename="../app/panels/MapCutBar.cpp" line="+15" />
         <location line="+50" />
         <source>Selection cut</source>
         <translation>Seuil de sélection</translation>
@@ -1720,7 +1720,7 @@
 <context>
     <name>MethodPairsModel</name>
     <message>
-        <location filename="../widgets/MethodPairsModel.cpp" line="+46" />
+        <location filename="../widgets/models/MethodPairsModel.cpp" line="+46" />
         <source>Method A</source>
         <translation>Méthode A</translation>
     </message>
@@ -1758,7 +1758,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="+66" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="+66" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Cochez 2 à 4 exécutions de sélection du même pool.</translation>
     </message>
@@ -1878,7 +1878,7 @@
 <context>
     <name>ModelInstaller</name>
     <message>
-        <location filename="../widgets/ModelInstaller.cpp" line="+23" />
+        <location filename="../widgets/jobs/ModelInstaller.cpp" line="+23" />
         <source>Cannot run the installer %1: %2</source>
         <translation>Impossible de lancer le programme d'installation %1 : %2</translation>
     </message>
@@ -1906,7 +1906,7 @@
 <context>
     <name>OutlierAnalysisPanel</name>
     <message>
-        <location filename="../app/lib/OutlierAnalysisPanel.cpp" line="+23" />
+        <location filename="../app/panels/OutlierAnalysisPanel.cpp" line="+23" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -1966,7 +1966,7 @@
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
     <message>
-        <location filename="../app/lib/OutlierAnalysisQueries.cpp" line="+22" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+22" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Exécution n°%1 : les valeurs aberrantes sont les phrases dont le cluster correspond à un autre domaine (Aharoni &amp; Goldberg 2020, section 2.6).</translation>
     </message>
@@ -1984,7 +1984,7 @@
 <context>
     <name>OutlierBrowser</name>
     <message>
-        <location filename="../app/lib/OutlierBrowser.cpp" line="+23" />
+        <location filename="../app/panels/OutlierBrowser.cpp" line="+23" />
         <source>Only outliers</source>
         <translation>Seulement les aberrants</translation>
     </message>
@@ -2063,7 +2063,7 @@
 <context>
     <name>OutlierFiguresModel</name>
     <message>
-        <location filename="../widgets/OutlierFiguresModel.cpp" line="+49" />
+        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+49" />
         <source>%1 % (%2)</source>
         <translation>%1 % (%2)</translation>
     </message>
@@ -2121,7 +2121,7 @@
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/lib/OutlierTableModel.cpp" line="+53" />
+        <location filename="../app/services/OutlierTableModel.cpp" line="+53" />
         <source>Run %1 is not a clustering run.</source>
         <translation>L'exécution %1 n'est pas un regroupement.</translation>
     </message>
@@ -2176,7 +2176,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/PlotExport.cpp" line="+22" />
+        <location filename="../widgets/plots/PlotExport.cpp" line="+22" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>Image PNG (*.png);;Image vectorielle SVG (*.svg);;Document PDF (*.pdf)</translation>
     </message>
@@ -2217,7 +2217,7 @@
 <context>
     <name>PrecisionCutoffView</name>
     <message>
-        <location filename="../widgets/PrecisionCutoffView.cpp" line="+19" />
+        <location filename="../widgets/plots/PrecisionCutoffView.cpp" line="+19" />
         <source>Cut-off (top N of the ranked pool)</source>
         <translation>Coupure (les N premières phrases du pool classé)</translation>
     </message>
@@ -2245,7 +2245,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/lib/JobFactory.cpp" line="+48" />
+        <location filename="../app/services/JobFactory.cpp" line="+48" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 était déjà encodé avec %2.</translation>
     </message>
@@ -2295,7 +2295,7 @@
         <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
     <message>
-        <location filename="../app/lib/ProjectQueries.cpp" line="+80" />
+        <location filename="../app/services/ProjectQueries.cpp" line="+80" />
         <source>last layer</source>
         <translation>dernière couche</translation>
     </message>
@@ -2335,7 +2335,7 @@
         <translation>%1 sur %2 sélectionnées</translation>
     </message>
     <message>
-        <location filename="../app/lib/RunViews.cpp" line="+76" />
+        <location filename="../app/services/RunViews.cpp" line="+76" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Pureté %1 ± %2 % · NMI %3 · ARI %4 · hasard %5 % (%6 graines)</translation>
     </message>
@@ -2377,7 +2377,7 @@
         <translation>⚠ la phrase %1 n'est pas dans le projet</translation>
     </message>
     <message>
-        <location filename="../app/lib/CutoffComparison.cpp" line="+47" />
+        <location filename="../app/services/CutoffComparison.cpp" line="+47" />
         <source>Precision at cut-off, in-domain label '%1' (%2 in the pool)</source>
         <translation>Précision à la coupure, étiquette du domaine « %1 » (%2 dans le pool)</translation>
     </message>
@@ -2387,7 +2387,7 @@
         <translation>#%1 %2, itération %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+27" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+27" />
         <source>include %n sentence(s)</source>
         <translation>
             <numerusform>inclure %n phrase</numerusform>
@@ -2411,7 +2411,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/lib/LayerSweepData.cpp" line="+24" />
+        <location filename="../app/services/LayerSweepData.cpp" line="+24" />
         <source>Purity</source>
         <translation>Pureté</translation>
     </message>
@@ -2437,7 +2437,7 @@
         <translation>Exécution n°%1 : balayage des couches de %2, k = %3 — couche choisie %4 (par %5)</translation>
     </message>
     <message>
-        <location filename="../app/lib/MapValues.cpp" line="+52" />
+        <location filename="../app/services/MapValues.cpp" line="+52" />
         <source>Run #%1 %2: score</source>
         <translation>Exécution n°%1 %2 : score</translation>
     </message>
@@ -2462,7 +2462,7 @@
         <translation>Longueur de phrase (jetons)</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodComparison.cpp" line="+60" />
+        <location filename="../app/services/MethodComparison.cpp" line="+60" />
         <source>Map of clustering run #%1</source>
         <translation>Carte de l'exécution de clustering n°%1</translation>
     </message>
@@ -2499,12 +2499,12 @@
         <translation>toutes les méthodes</translation>
     </message>
     <message>
-        <location filename="../app/lib/MethodsExplorer.cpp" line="-209" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="-209" />
         <source>Save CSV…</source>
         <translation>Enregistrer en CSV…</translation>
     </message>
     <message>
-        <location filename="../app/lib/AssignRunView.cpp" line="+61" />
+        <location filename="../app/services/AssignRunView.cpp" line="+61" />
         <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
         <translation>Pureté %1 % · NMI %2 · ARI %3 sur %4 phrases étiquetées (modèle de l'exécution de clustering appliqué)</translation>
     </message>
@@ -2517,7 +2517,7 @@
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/lib/RunListModel.cpp" line="+21" />
+        <location filename="../app/services/RunListModel.cpp" line="+21" />
         <source>clustering</source>
         <translation>regroupement</translation>
     </message>
@@ -2570,7 +2570,7 @@
 <context>
     <name>ScatterPlotView</name>
     <message>
-        <location filename="../widgets/ScatterPlotView.cpp" line="+31" />
+        <location filename="../widgets/plots/ScatterPlotView.cpp" line="+31" />
         <source>PC1</source>
         <translation>CP1</translation>
     </message>
@@ -2698,7 +2698,7 @@
 <context>
     <name>ScoreCdfView</name>
     <message>
-        <location filename="../widgets/ScoreCdfView.cpp" line="+19" />
+        <location filename="../widgets/plots/ScoreCdfView.cpp" line="+19" />
         <source>Share ≤ score</source>
         <translation>Part ≤ score</translation>
     </message>
@@ -2706,7 +2706,7 @@
 <context>
     <name>ScoreHistogramView</name>
     <message>
-        <location filename="../widgets/ScoreHistogramView.cpp" line="+27" />
+        <location filename="../widgets/plots/ScoreHistogramView.cpp" line="+27" />
         <source>Score</source>
         <translation>Score</translation>
     </message>
@@ -2821,7 +2821,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SearchExplorer</name>
     <message>
-        <location filename="../app/lib/SearchExplorer.cpp" line="+30" />
+        <location filename="../app/panels/SearchExplorer.cpp" line="+30" />
         <source>Type or paste a sentence (neighbours) or words (full text)</source>
         <translation>Saisissez ou collez une phrase (voisines) ou des mots (texte intégral)</translation>
     </message>
@@ -2947,7 +2947,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SearchHitModel</name>
     <message>
-        <location filename="../widgets/SearchHitModel.cpp" line="+45" />
+        <location filename="../widgets/models/SearchHitModel.cpp" line="+45" />
         <source>%1
 (not on this map)</source>
         <translation>%1
@@ -2977,7 +2977,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/SelectDialog.cpp" line="+14" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+14" />
         <source>Select in-domain data</source>
         <translation>Sélectionner des données du domaine</translation>
     </message>
@@ -3135,7 +3135,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/lib/SelectionExplorer.cpp" line="+15" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+15" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
         <translation>Pas encore de sélection : Analyse → Sélectionner des données du domaine…</translation>
     </message>
@@ -3255,7 +3255,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectionOnMap</name>
     <message>
-        <location filename="../app/lib/SelectionOnMap.cpp" line="+76" />
+        <location filename="../app/panels/SelectionOnMap.cpp" line="+76" />
         <source>run #%1 %2</source>
         <translation>exécution n°%1 %2</translation>
     </message>
@@ -3263,7 +3263,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/SettingsDialog.cpp" line="+12" />
+        <location filename="../widgets/dialogs/SettingsDialog.cpp" line="+12" />
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
@@ -3321,7 +3321,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SweepPlotView</name>
     <message>
-        <location filename="../widgets/SweepPlotView.cpp" line="+21" />
+        <location filename="../widgets/plots/SweepPlotView.cpp" line="+21" />
         <source>k (mixture components)</source>
         <translation>k (composantes du mélange)</translation>
     </message>
@@ -3364,7 +3364,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../widgets/TableExport.cpp" line="+53" />
+        <location filename="../widgets/models/TableExport.cpp" line="+53" />
         <location line="+5" />
         <source>Cannot write %1: %2</source>
         <translation>Impossible d'écrire %1 : %2</translation>
@@ -3384,7 +3384,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>UpSetView</name>
     <message>
-        <location filename="../widgets/UpSetView.cpp" line="+20" />
+        <location filename="../widgets/plots/UpSetView.cpp" line="+20" />
         <source>Save…</source>
         <translation>Enregistrer…</translation>
     </message>

@@ -66,7 +66,7 @@
 #include "SelectionOnMap.h"
 #include "SettingsDialog.h"
 #include "SweepPlotView.h"
-#include "TableExport.h"
+#include "TableExportDialog.h"
 #include "analysis/DataMatrix.h"
 #include "corpus/Import.h"
 #include "store/Store.h"
@@ -640,10 +640,10 @@ void MainWindow::saveCurrentView() {
     else if (current == alignment_) PlotExport::saveWidgetWithDialog(alignment_, this, QStringLiteral("alignment"));
     else if (current == search_) PlotExport::saveWithDialog(search_->scatter()->plot(), this, QStringLiteral("search"));
     else if (current == outlierAnalysis_)
-        TableExport::saveCsvWithDialog(*outlierAnalysis_->figures(), this, QStringLiteral("outlier-analysis"));
+        TableExportDialog::save(*outlierAnalysis_->figures(), this, QStringLiteral("outlier-analysis"));
     else if (current == outliers_) saveOutliersCsv();
-    else if (current == runView_) TableExport::saveCsvWithDialog(*runModel_, this, QStringLiteral("runs"));
-    else if (current == corpusView_) TableExport::saveCsvWithDialog(*corpusModel_, this, QStringLiteral("corpora"));
+    else if (current == runView_) TableExportDialog::save(*runModel_, this, QStringLiteral("runs"));
+    else if (current == corpusView_) TableExportDialog::save(*corpusModel_, this, QStringLiteral("corpora"));
 }
 
 void MainWindow::saveOutliersCsv() {

@@ -2,7 +2,7 @@
 // The error type every core boundary returns: std::expected<T, dl::Error>.
 // `message` is a complete English sentence naming the file/line/field (the CLI prints it).
 // `code` + `args` say the same thing in data, so a front end can show it in the user's
-// language (app/lib/ErrorText maps codes to tr()); ErrorCode::Generic means "message only".
+// language (app/services/ErrorText maps codes to tr()); ErrorCode::Generic means "message only".
 #include <expected>
 #include <string>
 #include <utility>

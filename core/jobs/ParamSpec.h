@@ -4,7 +4,7 @@
 // dialog field), its kind, default, range or choices and help; a ParamTable<P> (ParamTable.h)
 // binds the specs to the fields of the job's Params struct. Everything else is derived from
 // the table: the run's params JSON, the one validator, the CLI's options and --help
-// (app/cli/ParamOptions.h) and the dialogs' fields (app/lib/ParamFields.h). ARCHITECTURE.md,
+// (app/cli/ParamOptions.h) and the dialogs' fields (app/services/ParamFields.h). ARCHITECTURE.md,
 // "Where a parameter lives".
 #include <cstdint>
 #include <optional>

@@ -33,6 +33,7 @@
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
+#include "SweepPlotView.h"
 
 class TestMapViews : public QObject {
     Q_OBJECT

@@ -1,7 +1,7 @@
 // A job parameter's default, range and help live in one place, core's parameter table
 // (core/jobs/ParamTable.h). This suite checks that every front end shows that one value, for
 // each parameter of each converted job: `domainlens-cli <job> --help` (the real binary), the
-// job's dialog (the real widget, built from app/lib's fields), and the params JSON stored with
+// job's dialog (the real widget, built from app/services' fields), and the params JSON stored with
 // a run made by the CLI and one made by the GUI's JobFactory on a small real project (a job
 // that stores no params JSON, encode, import and export: the Params struct's defaults, which the
 // dialog's untouched request must give through the table). A

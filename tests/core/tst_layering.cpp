@@ -1,6 +1,7 @@
 // The layer rules of ARCHITECTURE.md, checked on the sources: core/ has no Qt, core headers do
 // not include torch (slow builds, layer leak), widgets/ know nothing of SQLite/torch/SentencePiece,
-// the Slurm launcher (app/launch) is Qt-free and only the CLI uses it; and inside core, each
+// the Slurm launcher (app/launch) is Qt-free and only the CLI uses it, app/services and the
+// view data (widgets/data, widgets/models) show nothing (no QWidget); and inside core, each
 // stage includes only the stages its row of the direction table allows (no cycles: the table
 // is ordered so that a stage only names stages above it).
 #include <QDir>
@@ -35,6 +36,13 @@ const QList<QPair<QString, QStringList>>& stageTable() {
     return table;
 }
 
+// An include of QtWidgets or of a widget: a QWidget subclass header by its room or its name.
+const QString kShowsSomething = QStringLiteral(
+    "#include\\s*<(QtWidgets/)?Q(Widget|Dialog|Label|PushButton|ToolButton|Splitter|ComboBox|SpinBox|"
+    "CheckBox|LineEdit|TableView|TableWidget|ListWidget|HeaderView|MessageBox|FileDialog|"
+    "Application|Action|[A-Z][A-Za-z]*Layout|Style[A-Za-z]*)>|"
+    "#include\\s*\"[A-Za-z]*(View|Dialog|Panel|Explorer|Browser|Bar|Delegate)\\.h\"");
+
 }  // namespace
 
 class TestLayering : public QObject {
@@ -51,8 +59,15 @@ private slots:
             << "#include\\s*[<\"](sqlite3|torch/|ATen/|sentencepiece|store/|encode/)";
         QTest::newRow("the launcher has no Qt")
             << "app/launch" << QStringList{"*.h", "*.cpp"} << "#include\\s*<Q[A-Za-z]+";
-        QTest::newRow("the GUI does not launch Slurm")
-            << "app/lib" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
+        QTest::newRow("the services do not launch Slurm")
+            << "app/services" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
+        QTest::newRow("the panels do not launch Slurm")
+            << "app/panels" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
+        // The services run off the GUI thread and hand plain data over: no QWidget, no view
+        // (their library does not link QtWidgets either; app/CMakeLists.txt).
+        QTest::newRow("the services show nothing") << "app/services" << QStringList{"*.h", "*.cpp"} << kShowsSomething;
+        QTest::newRow("view data is plain") << "widgets/data" << QStringList{"*.h", "*.cpp"} << kShowsSomething;
+        QTest::newRow("item models draw nothing") << "widgets/models" << QStringList{"*.h", "*.cpp"} << kShowsSomething;
         QTest::newRow("the window does not launch Slurm")
             << "app/gui" << QStringList{"*.h", "*.cpp"} << "#include\\s*\"launch/";
     }

@@ -1,6 +1,6 @@
 // The Cluster dialog's restarts per seed (EM runs per seed, best lower bound kept) reach the
 // request; the default matches core's ClusterParams (3, docs/clustering.md "Restarts per seed"),
-// which the dialog gets through the parameter table (app/lib/ParamFields.h).
+// which the dialog gets through the parameter table (app/services/ParamFields.h).
 #include <QSpinBox>
 #include <QTest>
 

@@ -20,7 +20,7 @@
 #include "MethodPairsModel.h"
 #include "RunViews.h"
 #include "ScatterPlotView.h"
-#include "TableExport.h"
+#include "TableExportDialog.h"
 #include "UpSetView.h"
 
 #include <limits>
@@ -54,7 +54,7 @@ QTableView* tableFor(QAbstractItemModel* model, QWidget* parent) {
 QPushButton* csvButton(QAbstractItemModel* model, QWidget* parent, const QString& name) {
     auto* b = new QPushButton(QObject::tr("Save CSV…"), parent);
     QObject::connect(b, &QPushButton::clicked, parent,
-                     [model, parent, name] { TableExport::saveCsvWithDialog(*model, parent, name); });
+                     [model, parent, name] { TableExportDialog::save(*model, parent, name); });
     return b;
 }
 }  // namespace

@@ -1,6 +1,6 @@
 #pragma once
 // Selection dialog: method, pool corpus, seed (a corpus or one domain of it), and the cut.
-// Ranges, defaults and tooltips come from the jobs' parameter tables (`fields`, app/lib/ParamFields.h).
+// Ranges, defaults and tooltips come from the jobs' parameter tables (`fields`, app/services/ParamFields.h).
 #include <QDialog>
 
 #include "JobRequests.h"

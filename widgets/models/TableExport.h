@@ -2,14 +2,14 @@
 // Any item model → CSV (RFC 4180: comma-separated, CRLF line ends, fields with comma,
 // quote, CR or LF are quoted and quotes doubled). Values come from Qt::EditRole when the
 // model provides it (raw numbers, no thousands separators), else Qt::DisplayRole.
-// parse() reads the same dialect back, for tests and for round trips.
+// parse() reads the same dialect back, for tests and for round trips. QtCore only (the
+// services save tables too); the save dialog is TableExportDialog (widgets/plots).
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 class QAbstractItemModel;
-class QWidget;
 
 class TableExport {
     Q_DECLARE_TR_FUNCTIONS(TableExport)
@@ -21,7 +21,4 @@ public:
     static bool saveCsv(const QAbstractItemModel& model, const QString& path, QString* error = nullptr,
                         bool withHeader = true, bool withRowHeaders = false);
     static QList<QStringList> parse(const QString& csv);
-    // Asks for a path and saves; returns the path or "" (failure shown in a message box).
-    static QString saveCsvWithDialog(const QAbstractItemModel& model, QWidget* parent, const QString& suggestedName,
-                                     bool withRowHeaders = false);
 };

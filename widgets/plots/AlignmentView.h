@@ -3,6 +3,8 @@
 // pairs of the two languages in one 2-D PCA each, before and after the adaptive layer, side by
 // side; hovering a point joins it to its translation in both panels and shows both sentences.
 // Plain data in (widgets know no storage); GUI thread. Saves as PNG/SVG/PDF (PlotExport).
+#include "AlignmentData.h"
+
 #include <QPointF>
 #include <QStringList>
 #include <QVector>
@@ -12,13 +14,6 @@ class QCustomPlot;
 class QCPItemLine;
 class QLabel;
 class QMouseEvent;
-
-struct AlignmentData {
-    QString title;
-    QString languageA, languageB;
-    QVector<QPointF> beforeA, beforeB, afterA, afterB;  // one point per pair and language
-    QStringList textsA, textsB;                         // the pair's sentences (may be empty)
-};
 
 class AlignmentView : public QWidget {
     Q_OBJECT

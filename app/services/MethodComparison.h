@@ -9,8 +9,8 @@
 
 #include "KeptDroppedModel.h"
 #include "MethodPairsModel.h"
-#include "ScatterPlotView.h"
-#include "UpSetView.h"
+#include "ScatterData.h"
+#include "UpSetData.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
 

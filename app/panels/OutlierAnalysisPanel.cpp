@@ -13,7 +13,7 @@
 #include "OutlierAnalysisQueries.h"
 #include "OutlierFiguresModel.h"
 #include "SearchHitModel.h"
-#include "TableExport.h"
+#include "TableExportDialog.h"
 
 namespace {
 constexpr int kListed = 1000;  // sentences listed for a figure
@@ -67,9 +67,9 @@ OutlierAnalysisPanel::OutlierAnalysisPanel(AsyncService& async, QWidget* parent)
     connect(figuresView_, &QTableView::clicked, this,
             [this](const QModelIndex& index) { showFigure(index.row(), index.column()); });
     connect(saveTable, &QPushButton::clicked, this,
-            [this] { TableExport::saveCsvWithDialog(*figures_, this, QStringLiteral("outlier-analysis")); });
+            [this] { TableExportDialog::save(*figures_, this, QStringLiteral("outlier-analysis")); });
     connect(saveList, &QPushButton::clicked, this,
-            [this] { TableExport::saveCsvWithDialog(*sentences_, this, QStringLiteral("outlier-sentences")); });
+            [this] { TableExportDialog::save(*sentences_, this, QStringLiteral("outlier-sentences")); });
 }
 
 void OutlierAnalysisPanel::showRun(const QString& projectPath, qint64 runId) {

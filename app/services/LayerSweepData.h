@@ -5,7 +5,7 @@
 #include <QStringList>
 #include <QVector>
 
-#include "SweepPlotView.h"
+#include "SweepSeries.h"
 #include "common/Error.h"
 
 struct LayerSweepViewData {

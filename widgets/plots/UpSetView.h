@@ -2,16 +2,13 @@
 // An UpSet chart of 2–4 sets (Lex et al. 2014): one column per exclusive intersection —
 // the items in exactly these sets — with its size as a bar on top and the member sets as
 // joined dots below, columns sorted by size. For the top-k of selection methods side by side.
+#include "UpSetData.h"
+
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
 
 class QCustomPlot;
-
-struct UpSetData {
-    QStringList sets;          // e.g. "#4 cosine (5,000)"
-    QVector<qint64> exclusive; // size 2^sets: exclusive[mask] = items in exactly the sets of mask
-};
 
 class UpSetView : public QWidget {
     Q_OBJECT

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "JobRunner.h"
-#include "ScatterPlotView.h"
+#include "ScatterData.h"
 #include "SearchHitModel.h"
 #include "common/Error.h"
 #include "reports/SentenceQueryCache.h"

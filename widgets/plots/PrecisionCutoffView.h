@@ -3,18 +3,14 @@
 // pseudo-precision tables as a plot): one line per run, x = the top-N cut-off, y = the share
 // of those N that carry the in-domain label; a dashed vertical line marks the true in-domain
 // size. Plain data in, no project access: app/ computes the curves off the GUI thread.
+#include "CutoffCurve.h"
+
 #include <QString>
 #include <QVector>
 #include <QWidget>
 
 class QCustomPlot;
 class QLabel;
-
-struct CutoffCurve {
-    QString name;              // "#12 invitation (3 iterations)"
-    QVector<double> cutoffs;   // N, ascending
-    QVector<double> precision; // in [0, 1], one per cut-off
-};
 
 class PrecisionCutoffView : public QWidget {
     Q_OBJECT

@@ -7,9 +7,10 @@
 
 #include "ConfusionData.h"
 #include "EllipseGeometry.h"
-#include "ScatterPlotView.h"
+#include "ScatterData.h"
+#include "ScatterPrepared.h"
 #include "ScoreRanking.h"
-#include "SweepPlotView.h"
+#include "SweepSeries.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
 

@@ -4,6 +4,7 @@
 #include "HeatmapDelegate.h"
 #include "PlotExport.h"
 #include "TableExport.h"
+#include "TableExportDialog.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -50,7 +51,7 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QWidget(parent) {
     csvButton->setText(tr("Export CSV…"));
     csvButton->setAutoRaise(true);
     connect(csvButton, &QToolButton::clicked, this,
-            [this] { TableExport::saveCsvWithDialog(*model_, this, tr("confusion"), true); });
+            [this] { TableExportDialog::save(*model_, this, tr("confusion"), true); });
 
     auto* head = new QHBoxLayout;
     head->addWidget(title);

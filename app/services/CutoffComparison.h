@@ -6,7 +6,7 @@
 #include <QString>
 #include <QVector>
 
-#include "PrecisionCutoffView.h"
+#include "CutoffCurve.h"
 #include "common/Error.h"
 
 struct CutoffComparison {

@@ -1,7 +1,7 @@
 #pragma once
 // How a job ended, as JobRunner reports it (jobFinished) and JobsPanel shows it. A cancelled
 // job is not a failure: it stopped at the user's request and left the project unchanged.
-// (JobOutcome in app/lib/JobFactory.h is something else: the summary a finished job leaves.)
+// (JobOutcome in app/services/JobFactory.h is something else: the summary a finished job leaves.)
 #include <QMetaType>
 
 enum class JobOutcomeKind {

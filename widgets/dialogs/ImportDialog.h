@@ -18,7 +18,7 @@ class QRadioButton;
 class ImportDialog : public QDialog {
     Q_OBJECT
 public:
-    // `fields`: import's parameters (app/lib's importParamFields): defaults, choices, tooltips.
+    // `fields`: import's parameters (app/services' importParamFields): defaults, choices, tooltips.
     explicit ImportDialog(const ParamFields& fields, QWidget* parent = nullptr);
     ImportRequest request() const;
     // Prefills the source (and, for `<domain>.<lang>` names, the aligned target next to it).

@@ -17,7 +17,7 @@
 #include "ScatterMarks.h"
 #include "ScatterPlotView.h"
 #include "SearchHitModel.h"
-#include "TableExport.h"
+#include "TableExportDialog.h"
 
 namespace {
 constexpr int kListed = 500;     // full-text matches listed with their texts
@@ -81,7 +81,7 @@ SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* 
     connect(query_, &QLineEdit::returnPressed, this, [this] { lookUp(query_->text()); });
     connect(wordsButton_, &QPushButton::clicked, this, [this] { findWords(query_->text()); });
     connect(saveListButton_, &QPushButton::clicked, this,
-            [this] { TableExport::saveCsvWithDialog(*hits_, this, QStringLiteral("search")); });
+            [this] { TableExportDialog::save(*hits_, this, QStringLiteral("search")); });
     connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QString text = index.data(SearchHitModel::TextRole).toString();
         query_->setText(text);

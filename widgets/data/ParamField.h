@@ -1,6 +1,6 @@
 #pragma once
 // One job parameter as a dialog offers it: name, kind, default, range or choices, help. Plain
-// QtCore data (widgets know nothing of core); app/lib/ParamFields.h builds the list from the
+// QtCore data (widgets know nothing of core); app/services/ParamFields.h builds the list from the
 // job's parameter table, so a dialog's ranges, defaults and tooltips are the CLI's.
 #include <QList>
 #include <QString>

@@ -21,7 +21,7 @@ class ModelInstaller;
 class EncodeDialog : public QDialog {
     Q_OBJECT
 public:
-    // `fields`: encode's parameters (app/lib's encodeParamFields): ranges, defaults, tooltips.
+    // `fields`: encode's parameters (app/services' encodeParamFields): ranges, defaults, tooltips.
     EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusChoice>& corpora, const ParamFields& fields,
                  const QString& device, QWidget* parent = nullptr);
     // Selects the model with this path, now or as soon as the models arrive.

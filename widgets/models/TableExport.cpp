@@ -1,8 +1,6 @@
 #include "TableExport.h"
 
 #include <QAbstractItemModel>
-#include <QFileDialog>
-#include <QMessageBox>
 #include <QSaveFile>
 
 QString TableExport::quote(const QString& field) {
@@ -96,15 +94,4 @@ QList<QStringList> TableExport::parse(const QString& csv) {
     }
     if (fieldStarted || !row.isEmpty()) rows << (row << field);  // last line without a line break
     return rows;
-}
-
-QString TableExport::saveCsvWithDialog(const QAbstractItemModel& model, QWidget* parent, const QString& suggestedName,
-                                       bool withRowHeaders) {
-    const QString path = QFileDialog::getSaveFileName(parent, tr("Export table"),
-                                                      suggestedName + QStringLiteral(".csv"), tr("CSV table (*.csv)"));
-    if (path.isEmpty()) return {};
-    QString error;
-    if (saveCsv(model, path, &error, true, withRowHeaders)) return path;
-    QMessageBox::warning(parent, tr("Export table"), error);
-    return {};
 }

@@ -16,7 +16,7 @@ class QSpinBox;
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    // `fields`: export's parameters (app/lib's exportParamFields): ranges, defaults, tooltips.
+    // `fields`: export's parameters (app/services' exportParamFields): ranges, defaults, tooltips.
     ExportDialog(const QString& suggestedPrefix, const ParamFields& fields, QWidget* parent = nullptr);
     ExportRequest request() const;
 

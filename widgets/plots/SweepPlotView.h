@@ -3,6 +3,8 @@
 // purity / NMI / silhouette against the encoder layer from a layer sweep: one line per
 // series, the best of each (minimum, or maximum) marked and labelled ("min at 8"), a click
 // near a sampled x emits pointActivated(x) so the app can open that run.
+#include "SweepSeries.h"
+
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
@@ -10,11 +12,6 @@
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
-
-struct SweepSeries {
-    QString name;       // e.g. "BIC"
-    QVector<double> y;  // one value per x; NaN = missing (failed fit)
-};
 
 class SweepPlotView : public QWidget {
     Q_OBJECT

@@ -1,7 +1,7 @@
 #pragma once
 // Cluster dialog: corpus, k (or a k sweep for BIC/AIC, or a layer sweep), PCA dimensions,
 // covariance type, seeds, and the representation: layers to average, L2, standardisation, whitening.
-// Ranges, defaults and tooltips come from the job's parameter table (`fields`, app/lib/ParamFields.h).
+// Ranges, defaults and tooltips come from the job's parameter table (`fields`, app/services/ParamFields.h).
 #include <QDialog>
 
 #include "JobRequests.h"

@@ -3,7 +3,7 @@
 // connection): the stored held-out pairs before/after the adaptive layer and their sentences.
 #include <QString>
 
-#include "AlignmentView.h"
+#include "AlignmentData.h"
 #include "common/Error.h"
 
 // Fails with a message when the run is not a cross-lingual run or predates the stored sample.
