@@ -9,8 +9,6 @@
 
 #include "common/Half.h"
 #include "store/Embeddings.h"
-#include "store/Statement.h"
-#include "store/Store.h"
 
 namespace dl {
 
@@ -18,8 +16,8 @@ namespace {
 
 class StoreEmbeddingBlocks final : public RowBlockSource {
 public:
-    StoreEmbeddingBlocks(Store& store, Statement q, std::int64_t rows, int dim, bool half)
-        : store_(store), q_(std::move(q)), rows_(rows), dim_(dim), half_(half) {}
+    StoreEmbeddingBlocks(EmbeddingChunkCursor chunks, std::int64_t rows, int dim, bool half)
+        : chunks_(std::move(chunks)), rows_(rows), dim_(dim), half_(half) {}
     std::int64_t rows() const override { return rows_; }
     int cols() const override { return dim_; }
 
@@ -43,31 +41,26 @@ public:
     }
 
 private:
+    // The cursor checks each chunk (shape, bytes, tiling) before its bytes are copied.
     Status nextChunk() {
-        auto row = q_.step();
-        if (!row) return std::unexpected(row.error());
-        if (!*row) return fail("The project " + store_.path() + " has fewer embedding rows than it reports.");
-        const std::int64_t first = q_.int64(0), rows = q_.int64(1);
-        auto blob = q_.blob(2);
-        const auto values = static_cast<std::size_t>(rows) * static_cast<std::size_t>(dim_);
-        if (first != chunkFirst_ + chunkRows_ || blob.size() != values * (half_ ? 2 : 4))
-            return fail(ErrorCode::DamagedEmbeddings, {store_.path(), std::to_string(first)},
-                        "The project " + store_.path() + " has a damaged embedding chunk at position " +
-                            std::to_string(first) + ".");
+        auto chunk = chunks_.next();
+        if (!chunk) return std::unexpected(chunk.error());
+        if (!*chunk) return fail("Internal error: embedding rows read past the end of the set.");
+        const EmbeddingChunk& c = **chunk;
+        const auto values = static_cast<std::size_t>(c.rows) * static_cast<std::size_t>(dim_);
         if (half_) {
             halves_.resize(values);
-            std::memcpy(halves_.data(), blob.data(), blob.size());
+            std::memcpy(halves_.data(), c.data.data(), c.data.size());
         } else {
             floats_.resize(values);
-            std::memcpy(floats_.data(), blob.data(), blob.size());
+            std::memcpy(floats_.data(), c.data.data(), c.data.size());
         }
-        chunkFirst_ = first;
-        chunkRows_ = rows;
+        chunkFirst_ = c.first;
+        chunkRows_ = c.rows;
         return {};
     }
 
-    Store& store_;
-    Statement q_;
+    EmbeddingChunkCursor chunks_;
     std::int64_t rows_;
     int dim_;
     bool half_;
@@ -82,18 +75,15 @@ Expected<std::unique_ptr<RowBlockSource>> storeEmbeddingBlocks(Store& store, std
                                                                std::int64_t corpusId) {
     auto set = embeddingSet(store, setId);
     if (!set) return std::unexpected(set.error());
-    auto total = encodedCount(store, setId, corpusId);
+    auto total = checkedEncodedCount(store, *set, corpusId);
     if (!total) return std::unexpected(total.error());
     if (*total == 0)
         return fail(ErrorCode::NothingEncoded, {set->key.model},
                     "Nothing of this corpus is encoded with " + set->key.model + " yet (run `encode` first).");
-    auto q = store.prepare(
-        "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 ORDER BY "
-        "first_position");
-    if (!q) return std::unexpected(q.error());
-    q->bind(1, setId).bind(2, corpusId);
+    auto chunks = EmbeddingChunkCursor::open(store, *set, corpusId, 0, *total);
+    if (!chunks) return std::unexpected(chunks.error());
     return std::unique_ptr<RowBlockSource>(std::make_unique<StoreEmbeddingBlocks>(
-        store, std::move(*q), *total, set->dim, set->storage == StorageType::Float16));
+        std::move(*chunks), *total, set->dim, set->storage == StorageType::Float16));
 }
 
 }  // namespace dl

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "common/RegularFile.h"
+
 namespace dl {
 
 struct LineReader::Source {
@@ -33,6 +35,8 @@ Expected<std::unique_ptr<LineReader>> LineReader::open(const std::string& path, 
     std::error_code ec;
     if (!fs::exists(path, ec)) return fail("The file " + path + " does not exist.");
     if (fs::is_directory(path, ec)) return fail(path + " is a folder, not a file.");
+    if (auto s = checkRegularFile(path, "The corpus file"); !s)
+        return std::unexpected(s.error());  // a FIFO would block
     FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) return fail("Cannot open " + path + ": " + std::strerror(errno) + ".");
     std::unique_ptr<LineReader> r(new LineReader());

@@ -74,6 +74,27 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     if (!p) return std::unexpected(p.error());
     std::vector<EncodeResult> res(p->resolved.size());
     std::vector<std::int64_t> done(p->resolved.size());
+    // Unless every set is already complete, the model is loaded (and so checked: weights,
+    // tokenizer, a FIFO or a damaged file) before the project is touched, so that a model that
+    // cannot load leaves the project byte-identical.
+    std::unique_ptr<TransformerEncoder> encoder;
+    bool complete = true;
+    for (std::size_t j = 0; j < res.size() && complete; ++j) {
+        auto set = findEmbeddingSet(store, embeddingKeyFor(*p, params, p->resolved[j]));
+        if (!set) return std::unexpected(set.error());
+        auto n = *set ? encodedCount(store, (*set)->id, p->corpus.id) : Expected<std::int64_t>(0);
+        if (!n) return std::unexpected(n.error());
+        complete = *n >= p->corpus.sentences;
+    }
+    const auto loadEncoder = [&]() -> Status {
+        progress.stage("Loading " + p->model.name);
+        auto e = TransformerEncoder::load(p->model.path, encoderOptionsFor(*p, params));
+        if (!e) return std::unexpected(e.error());
+        encoder = std::move(*e);
+        return {};
+    };
+    if (!complete)
+        if (auto s = loadEncoder(); !s) return std::unexpected(s.error());
     {
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
@@ -108,36 +129,35 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         return res;
     }
 
-    progress.stage("Loading " + p->model.name);
-    auto encoder = TransformerEncoder::load(p->model.path, encoderOptionsFor(*p, params));
-    if (!encoder) return std::unexpected(encoder.error());
+    if (!encoder)
+        if (auto s = loadEncoder(); !s) return std::unexpected(s.error());
     const std::int64_t from = *std::min_element(done.begin(), done.end());
     if (from > 0)
         progress.info("Resuming at sentence " + std::to_string(from) + " of " + std::to_string(p->corpus.sentences) +
                       ".");
     progress.stage("Encoding " + p->corpus.name + " (" + sideName(params.side) + ") with " + p->model.name + " on " +
-                   (*encoder)->device());
+                   encoder->device());
     progress.progress(from, p->corpus.sentences);
     const auto tEncode = std::chrono::steady_clock::now();
-    if (auto s = encodeChunks(*p, params, **encoder, store, res, done, progress, cancel); !s)
+    if (auto s = encodeChunks(*p, params, *encoder, store, res, done, progress, cancel); !s)
         return std::unexpected(s.error());
     const double encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tEncode).count();
     const std::int64_t sentences = p->corpus.sentences - from;
     const double sps = encodeSeconds > 0 ? static_cast<double>(sentences) / encodeSeconds : 0;
     for (auto& r : res) {
-        r.device = (*encoder)->device();
+        r.device = encoder->device();
         r.truncated = r.stats.truncated;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         r.sentencesPerSecond = sps;
     }
     // Installed models remember their speed for the Encode dialog (not folders given by path).
     if (sentences > 0 && (underFolder(p->model.path, modelsDataDir()) || underFolder(p->model.path, hfHubCacheDir())))
-        recordModelSpeed(p->model.path, sps, (*encoder)->device());
+        recordModelSpeed(p->model.path, sps, encoder->device());
     char line[256];
     std::snprintf(line, sizeof line,
                   "Encoded %lld sentences in %.1f s (%.1f sentences/s); %lld truncated at %d tokens.",
                   static_cast<long long>(sentences), encodeSeconds, sps, static_cast<long long>(res[0].truncated),
-                  (*encoder)->maxLength());
+                  encoder->maxLength());
     progress.info(line);
     return res;
 }

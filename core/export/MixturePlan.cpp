@@ -16,6 +16,9 @@ Expected<std::map<std::string, double>> mixtureWeights(const ExportParams& p,
     for (const auto& [g, n] : sizes) {
         auto it = p.weights.find(g);
         weights[g] = it == p.weights.end() ? 0.0 : it->second;
+        if (!std::isfinite(weights[g]) || weights[g] < 0)  // NaN would flow on into every quota
+            return usageError("The weight of group '" + g + "' is " + std::to_string(weights[g]) +
+                              "; weights must be finite and not negative.");
         total += weights[g];
     }
     for (const auto& [g, w] : p.weights)
@@ -45,7 +48,8 @@ std::map<std::string, std::int64_t> quotas(const std::map<std::string, double>& 
 }  // namespace
 
 Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes,
-                                  const std::vector<std::pair<std::int64_t, std::string>>& membership) {
+                                  const std::vector<std::pair<std::int64_t, std::string>>& membership,
+                                  const CancelToken& cancel) {
     MixturePlan plan;
     auto weights = mixtureWeights(p, sizes);
     if (!weights) return std::unexpected(weights.error());
@@ -61,7 +65,11 @@ Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::str
         if (quota == 0 || m.empty()) continue;
         if (p.withReplacement) {
             std::uniform_int_distribution<std::size_t> pick(0, m.size() - 1);
-            for (std::int64_t i = 0; i < quota; ++i) ++plan.drawn[m[pick(rng)]];
+            // --size is user-sized work (10^12 draws are hours): the token is polled as it goes.
+            for (std::int64_t i = 0; i < quota; ++i) {
+                if ((i & 0xFFFF) == 0 && cancel.isCancelled()) return cancelled();
+                ++plan.drawn[m[pick(rng)]];
+            }
         } else {
             if (quota > static_cast<std::int64_t>(m.size()))
                 return fail("Group '" + g + "' has " + std::to_string(m.size()) +

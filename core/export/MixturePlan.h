@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/CancelToken.h"
 #include "common/Error.h"
 #include "export/Export.h"
 
@@ -17,12 +18,14 @@ namespace dl {
 
 struct MixturePlan {
     std::map<std::string, double> weights;                // group -> weight (sums to 1)
-    std::unordered_map<std::int64_t, int> drawn;           // sentence id -> times drawn
+    std::unordered_map<std::int64_t, std::int64_t> drawn;  // sentence id -> times drawn
     std::map<std::string, std::int64_t> drawnPerGroup;    // group -> sampled rows
 };
 
-// sizes: rows per group; membership: (sentence id, group) in corpus order.
+// sizes: rows per group; membership: (sentence id, group) in corpus order. The draws poll
+// `cancel` (a huge --size with replacement is user-sized work).
 Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes,
-                                  const std::vector<std::pair<std::int64_t, std::string>>& membership);
+                                  const std::vector<std::pair<std::int64_t, std::string>>& membership,
+                                  const CancelToken& cancel);
 
 }  // namespace dl

@@ -4,7 +4,6 @@
 
 #include "encode/TransformerEncoder.h"
 #include "store/Embeddings.h"
-#include "store/Statement.h"
 #include "store/Store.h"
 
 namespace dl {
@@ -24,7 +23,9 @@ void SentenceQueryCache::clear() {
 
 Expected<std::unique_ptr<RowBlockSource>> SentenceQueryCache::rows(Store& store, const EmbeddingSetInfo& set,
                                                                    std::int64_t corpusId) {
-    auto total = encodedCount(store, set.id, corpusId);  // one seek: an encode since the last query changes it
+    // An encode since the last query changes the count; the stored bytes are checked against it
+    // before anything is allocated by it.
+    auto total = checkedEncodedCount(store, set, corpusId);
     if (!total) return std::unexpected(total.error());
     if (*total == 0)
         return fail(ErrorCode::NothingEncoded, {set.key.model},
@@ -41,31 +42,16 @@ Expected<std::unique_ptr<RowBlockSource>> SentenceQueryCache::rows(Store& store,
         else floats_.resize(values);
         auto* out = half ? static_cast<void*>(halves_.data()) : static_cast<void*>(floats_.data());
         const std::size_t bytesPerValue = half ? 2 : 4;
-        auto q = store.prepare(
-            "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 AND "
-            "first_position < ?3 "
-            "ORDER BY first_position");
-        if (!q) return std::unexpected(q.error());
-        q->bind(1, set.id).bind(2, corpusId).bind(3, *total);
-        std::int64_t next = 0;
-        for (;;) {
-            auto row = q->step();
-            if (!row) return std::unexpected(row.error());
-            if (!*row) break;
-            const std::int64_t first = q->int64(0), count = q->int64(1);
-            auto blob = q->blob(2);
-            const auto chunkValues = static_cast<std::size_t>(count) * static_cast<std::size_t>(set.dim);
-            if (first != next || first + count > *total || blob.size() != chunkValues * bytesPerValue)
-                return fail(ErrorCode::DamagedEmbeddings, {store.path(), std::to_string(first)},
-                            "The project " + store.path() + " has a damaged embedding chunk at position " +
-                                std::to_string(first) + ".");
-            std::memcpy(static_cast<char*>(out) + static_cast<std::size_t>(first) * set.dim * bytesPerValue,
-                        blob.data(), blob.size());
-            next = first + count;
+        auto chunks = EmbeddingChunkCursor::open(store, set, corpusId, 0, *total);
+        if (!chunks) return std::unexpected(chunks.error());
+        for (;;) {  // the cursor checks each chunk (shape, bytes, tiling [0, total)) before it is copied
+            auto chunk = chunks->next();
+            if (!chunk) return std::unexpected(chunk.error());
+            if (!*chunk) break;
+            const EmbeddingChunk& c = **chunk;
+            std::memcpy(static_cast<char*>(out) + static_cast<std::size_t>(c.first) * set.dim * bytesPerValue,
+                        c.data.data(), c.data.size());
         }
-        if (next != *total)
-            return fail(ErrorCode::DamagedEmbeddings, {store.path(), std::to_string(next)},
-                        "The project " + store.path() + " has fewer embedding rows than it reports.");
         rows_ = *total;
         dim_ = set.dim;
         vectorsKey_ = key;

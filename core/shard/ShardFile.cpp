@@ -4,7 +4,9 @@
 #include <cstring>
 #include <system_error>
 
+#include "common/Bounded.h"
 #include "common/Brace.h"
+#include "common/RegularFile.h"
 #include "common/Sha256.h"
 
 namespace dl {
@@ -104,6 +106,7 @@ Expected<std::string> ShardFileWriter::finish() {
 }
 
 Expected<ShardFileReader> ShardFileReader::open(const fs::path& path) {
+    if (auto s = checkRegularFile(path.string(), "The shard data file"); !s) return std::unexpected(s.error());
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(brace("{}: cannot be read.", path.string()));
     std::error_code ec;
@@ -135,12 +138,13 @@ Expected<ShardFileReader> ShardFileReader::open(const fs::path& path) {
         a.offset = pos + sizeof len + len + sizeof typeAndPad + sizeof shape;
         if (!in || shardDTypeSize(a.type) == 0 || a.rows < 0 || a.cols < 0 || a.rows > kMaxDim || a.cols > kMaxDim)
             return fail(brace("{}: damaged array header at byte {}.", path.string(), pos));
-        const auto bytes =
-            static_cast<std::uint64_t>(a.rows) * static_cast<std::uint64_t>(a.cols) * shardDTypeSize(a.type);
-        if (a.offset + bytes > size)
-            return fail(brace("{}: truncated (array '{}' needs {} bytes more than the file holds).", path.string(),
-                              a.name, a.offset + bytes - size));
-        pos = a.offset + bytes;
+        // rows x cols x size is checked, not wrapped: a wrapped product moved `pos` backwards and
+        // the loop never ended (issue #23).
+        const auto bytes = checkedBytes(a.rows, a.cols, shardDTypeSize(a.type));
+        if (!bytes || !fitsWithin(a.offset, *bytes, size))
+            return fail(brace("{}: truncated (array '{}' of {} x {} values needs more bytes than the file's {}).",
+                              path.string(), a.name, a.rows, a.cols, size));
+        pos = a.offset + *bytes;
         r.arrays_.push_back(std::move(a));
     }
     return r;
@@ -159,8 +163,8 @@ Expected<ShardArray> ShardFileReader::find(const std::string& name, ShardDType t
 }
 
 Status ShardFileReader::read(const ShardArray& array, std::int64_t first, std::int64_t count, void* out) const {
-    if (first < 0 || count < 0 || first + count > array.rows)
-        return fail(brace("Internal error: rows {}..{} outside array '{}' of {}.", first, first + count, array.name,
+    if (first < 0 || count < 0 || first > array.rows || count > array.rows - first)
+        return fail(brace("Internal error: {} rows from {} outside array '{}' of {}.", count, first, array.name,
                           path_.string()));
     const auto rowBytes = static_cast<std::uint64_t>(array.cols) * shardDTypeSize(array.type);
     std::ifstream in(path_, std::ios::binary);

@@ -4,8 +4,9 @@
 #include <fstream>
 #include <system_error>
 #include <vector>
-#include "common/Brace.h"
 
+#include "common/Brace.h"
+#include "common/RegularFile.h"
 #include "common/Sha256.h"
 
 namespace dl {
@@ -121,6 +122,7 @@ Status writeShardManifest(const fs::path& dir, const ShardManifest& manifest) {
 }
 
 Expected<ShardManifest> readShardManifest(const fs::path& path) {
+    if (auto s = checkRegularFile(path.string(), "The shard manifest"); !s) return std::unexpected(s.error());
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(brace("{}: cannot be read.", path.string()));
     json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
@@ -129,6 +131,7 @@ Expected<ShardManifest> readShardManifest(const fs::path& path) {
     if (!m) return m;
     const fs::path data = path.parent_path() / m->dataFile;
     if (!fs::exists(data)) return fail(brace("{}: its data file {} is missing.", path.string(), data.string()));
+    if (auto s = checkRegularFile(data.string(), "The shard data file"); !s) return std::unexpected(s.error());
     auto sum = sha256OfFile(data);
     if (!sum) return std::unexpected(sum.error());
     if (*sum != m->sha256)

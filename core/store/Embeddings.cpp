@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/Bounded.h"
 #include "common/Half.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -43,22 +44,29 @@ std::string EmbeddingKey::identity() const {
     return id;
 }
 
-Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage,
-                                              const std::string& modelPath) {
-    const std::string identity = key.identity();
+Expected<std::optional<EmbeddingSetInfo>> findEmbeddingSet(Store& store, const EmbeddingKey& key) {
     auto q =
         store.prepare(std::string("SELECT ") + kSetColumns +
                       " FROM embedding_sets WHERE model=?1 AND layer=?2 AND pooling=?3 AND side=?4 AND normalized=?5");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, identity)
+    q->bind(1, key.identity())
         .bind(2, key.layer)
         .bind(3, key.pooling)
         .bind(4, sideName(key.side))
         .bind(5, key.normalized ? 1 : 0);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
-    if (*row) {
-        auto info = readSet(*q);
+    if (!*row) return std::optional<EmbeddingSetInfo>();
+    return std::optional<EmbeddingSetInfo>(readSet(*q));
+}
+
+Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage,
+                                              const std::string& modelPath) {
+    const std::string identity = key.identity();
+    auto found = findEmbeddingSet(store, key);
+    if (!found) return std::unexpected(found.error());
+    if (*found) {
+        auto info = **found;
         if (info.dim != dim)
             return fail("Embedding set " + std::to_string(info.id) + " for model " + key.model + " has " +
                         std::to_string(info.dim) + " dimensions, but the model produces " + std::to_string(dim) + ".");
@@ -166,46 +174,102 @@ Expected<EmbeddingMatrix> loadEmbeddings(Store& store, std::int64_t setId, std::
     return loadEmbeddingRange(store, setId, corpusId, 0, *total);
 }
 
-Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, std::int64_t corpusId,
-                                             std::int64_t firstPosition, std::int64_t rows) {
-    auto set = embeddingSet(store, setId);
-    if (!set) return std::unexpected(set.error());
-    auto total = encodedCount(store, setId, corpusId);
+namespace {
+std::unexpected<Error> damagedChunk(const std::string& path, std::int64_t at) {
+    return fail(ErrorCode::DamagedEmbeddings, {path, std::to_string(at)},
+                "The project " + path + " has a damaged embedding chunk at position " + std::to_string(at) + ".");
+}
+std::size_t valueSizeOf(const EmbeddingSetInfo& set) { return set.storage == StorageType::Float16 ? 2 : 4; }
+}  // namespace
+
+Expected<std::int64_t> checkedEncodedCount(Store& store, const EmbeddingSetInfo& set, std::int64_t corpusId) {
+    auto total = encodedCount(store, set.id, corpusId);
     if (!total) return std::unexpected(total.error());
-    if (firstPosition < 0 || rows < 0 || firstPosition + rows > *total)
-        return fail("Embedding set " + std::to_string(setId) + " covers positions 0.." + std::to_string(*total) +
-                    " of this corpus, not " + std::to_string(firstPosition) + ".." +
-                    std::to_string(firstPosition + rows) + " (run `encode` first).");
-    EmbeddingMatrix m;
-    m.rows = rows;
-    m.dim = set->dim;
-    m.data.resize(static_cast<std::size_t>(m.rows) * m.dim);
-    const std::int64_t end = firstPosition + rows;
+    auto q = store.prepare(
+        "SELECT COALESCE(SUM(length(data)), 0), COALESCE(MIN(first_position), 0) FROM embedding_chunks "
+        "WHERE set_id=?1 AND corpus_id=?2");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, set.id).bind(2, corpusId);
+    if (auto row = q->step(); !row) return std::unexpected(row.error());
+    const auto wanted = checkedBytes(*total, set.dim, valueSizeOf(set));
+    if (!wanted || set.dim <= 0 || q->int64(1) != 0 || q->int64(0) < 0 ||
+        static_cast<std::uint64_t>(q->int64(0)) != *wanted)
+        return damagedChunk(store.path(), q->int64(1) != 0 ? q->int64(1) : 0);
+    return *total;
+}
+
+EmbeddingChunkCursor::EmbeddingChunkCursor(EmbeddingChunkCursor&&) noexcept = default;
+EmbeddingChunkCursor& EmbeddingChunkCursor::operator=(EmbeddingChunkCursor&&) noexcept = default;
+EmbeddingChunkCursor::~EmbeddingChunkCursor() = default;
+
+Expected<EmbeddingChunkCursor> EmbeddingChunkCursor::open(Store& store, const EmbeddingSetInfo& set,
+                                                          std::int64_t corpusId, std::int64_t from, std::int64_t to) {
     auto q = store.prepare(
         "SELECT first_position, rows, data FROM embedding_chunks WHERE set_id=?1 AND corpus_id=?2 "
         "AND first_position < ?4 AND first_position + rows > ?3 ORDER BY first_position");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, setId).bind(2, corpusId).bind(3, firstPosition).bind(4, end);
-    const std::size_t valueSize = set->storage == StorageType::Float16 ? 2 : 4;
+    q->bind(1, set.id).bind(2, corpusId).bind(3, from).bind(4, to);
+    EmbeddingChunkCursor c;
+    c.q_ = std::make_unique<Statement>(std::move(*q));
+    c.path_ = store.path();
+    c.dim_ = set.dim;
+    c.valueSize_ = valueSizeOf(set);
+    c.next_ = from;
+    c.to_ = to;
+    return c;
+}
+
+Expected<std::optional<EmbeddingChunk>> EmbeddingChunkCursor::next() {
+    auto row = q_->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) {
+        if (next_ < to_) return damagedChunk(path_, next_);
+        return std::optional<EmbeddingChunk>();
+    }
+    EmbeddingChunk c{q_->int64(0), q_->int64(1), q_->blob(2)};
+    const auto bytes = checkedBytes(c.rows, dim_, valueSize_);
+    const auto end = checkedAdd(c.first, c.rows);
+    // The first chunk may begin before `from`; every later one begins where the last one ended.
+    const bool tiles = started_ ? c.first == next_ : c.first <= next_;
+    if (!bytes || !end || *bytes != c.data.size() || !tiles || *end <= next_) return damagedChunk(path_, c.first);
+    started_ = true;
+    next_ = *end;
+    return std::optional<EmbeddingChunk>(c);
+}
+
+Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, std::int64_t corpusId,
+                                             std::int64_t firstPosition, std::int64_t rows) {
+    auto set = embeddingSet(store, setId);
+    if (!set) return std::unexpected(set.error());
+    auto total = checkedEncodedCount(store, *set, corpusId);
+    if (!total) return std::unexpected(total.error());
+    if (firstPosition < 0 || rows < 0 || firstPosition > *total || rows > *total - firstPosition)
+        return fail("Embedding set " + std::to_string(setId) + " covers positions 0.." + std::to_string(*total) +
+                    " of this corpus, not " + std::to_string(rows) + " rows from " + std::to_string(firstPosition) +
+                    " (run `encode` first).");
+    // rows x dim now fits the bytes the project holds (checkedEncodedCount).
+    EmbeddingMatrix m;
+    m.rows = rows;
+    m.dim = set->dim;
+    m.data.resize(static_cast<std::size_t>(m.rows) * static_cast<std::size_t>(m.dim));
+    const std::int64_t end = firstPosition + rows;
+    auto cursor = EmbeddingChunkCursor::open(store, *set, corpusId, firstPosition, end);
+    if (!cursor) return std::unexpected(cursor.error());
     const auto dim = static_cast<std::size_t>(m.dim);
     while (true) {
-        auto row = q->step();
-        if (!row) return std::unexpected(row.error());
-        if (!*row) break;
-        const std::int64_t first = q->int64(0), chunkRows = q->int64(1);
-        auto blob = q->blob(2);
-        if (blob.size() != static_cast<std::size_t>(chunkRows) * dim * valueSize)
-            return fail("The project " + store.path() + " has a damaged embedding chunk at position " +
-                        std::to_string(first) + ".");
+        auto chunk = cursor->next();
+        if (!chunk) return std::unexpected(chunk.error());
+        if (!*chunk) break;
+        const EmbeddingChunk& c = **chunk;
         // The part of the chunk inside [firstPosition, end).
-        const std::int64_t from = std::max(first, firstPosition), to = std::min(first + chunkRows, end);
+        const std::int64_t from = std::max(c.first, firstPosition), to = std::min(c.first + c.rows, end);
         const auto values = static_cast<std::size_t>(to - from) * dim;
-        const auto srcOffset = static_cast<std::size_t>(from - first) * dim;
+        const auto srcOffset = static_cast<std::size_t>(from - c.first) * dim;
         float* dst = m.data.data() + static_cast<std::size_t>(from - firstPosition) * dim;
-        if (valueSize == 2) {
-            halvesToFloats({reinterpret_cast<const std::uint16_t*>(blob.data()) + srcOffset, values}, {dst, values});
+        if (set->storage == StorageType::Float16) {
+            halvesToFloats({reinterpret_cast<const std::uint16_t*>(c.data.data()) + srcOffset, values}, {dst, values});
         } else {
-            std::memcpy(dst, reinterpret_cast<const float*>(blob.data()) + srcOffset, values * 4);
+            std::memcpy(dst, reinterpret_cast<const float*>(c.data.data()) + srcOffset, values * 4);
         }
     }
     return m;

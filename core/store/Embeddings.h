@@ -4,6 +4,8 @@
 // Chunks are committed one transaction at a time, so an interrupted encode resumes at
 // encodedCount() and re-encoding a complete corpus is a no-op.
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -45,11 +47,48 @@ struct EmbeddingSetInfo {
 // must agree on dim). A non-empty modelPath is recorded (updated when the model has moved).
 Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& key, int dim, StorageType storage,
                                               const std::string& modelPath = {});
+// The set with this key's identity, or nullopt (changes nothing).
+Expected<std::optional<EmbeddingSetInfo>> findEmbeddingSet(Store& store, const EmbeddingKey& key);
 Expected<std::vector<EmbeddingSetInfo>> listEmbeddingSets(Store& store);
 Expected<EmbeddingSetInfo> embeddingSet(Store& store, std::int64_t id);
 
 // Number of sentences of the corpus encoded in this set (a prefix in position order).
 Expected<std::int64_t> encodedCount(Store& store, std::int64_t setId, std::int64_t corpusId);
+// encodedCount() checked against what the chunks hold: the set's rows x dim values must be
+// exactly the bytes stored (a damaged row claiming 2^62 rows fails here, naming the project,
+// before anyone allocates for it). Readers that allocate by the count use this one.
+Expected<std::int64_t> checkedEncodedCount(Store& store, const EmbeddingSetInfo& set, std::int64_t corpusId);
+
+// One stored chunk: corpus positions [first, first + rows), its raw values (float16 or float32).
+struct EmbeddingChunk {
+    std::int64_t first = 0, rows = 0;
+    std::span<const std::byte> data;  // valid until the next call of next()
+};
+class Statement;
+// The chunks of a set overlapping positions [from, to), in position order, each checked before
+// any of its bytes are used: first and rows not negative, first + rows representable, the
+// blob exactly rows x dim values, and the chunks tiling [from, to) without gap or overlap.
+// Errors are ErrorCode::DamagedEmbeddings naming the project and the position.
+class EmbeddingChunkCursor {
+public:
+    static Expected<EmbeddingChunkCursor> open(Store& store, const EmbeddingSetInfo& set, std::int64_t corpusId,
+                                               std::int64_t from, std::int64_t to);
+    EmbeddingChunkCursor(EmbeddingChunkCursor&&) noexcept;
+    EmbeddingChunkCursor& operator=(EmbeddingChunkCursor&&) noexcept;
+    ~EmbeddingChunkCursor();
+    // The next chunk, nullopt after the last one (fails when the chunks end before `to`).
+    Expected<std::optional<EmbeddingChunk>> next();
+
+private:
+    EmbeddingChunkCursor() = default;
+    std::unique_ptr<Statement> q_;
+    std::string path_;
+    int dim_ = 0;
+    std::size_t valueSize_ = 2;
+    std::int64_t next_ = 0, to_ = 0;
+    bool started_ = false;
+};
+
 // Appends rows for positions [firstPosition, firstPosition + rows); must follow the prefix.
 // The caller owns the transaction.
 Status appendEmbeddings(Store& store, std::int64_t setId, std::int64_t corpusId, std::int64_t firstPosition,

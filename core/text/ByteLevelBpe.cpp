@@ -1,7 +1,9 @@
 #include "text/ByteLevelBpe.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
+#include <queue>
 
 #include <utf8proc.h>
 
@@ -84,31 +86,64 @@ void ByteLevelBpeTokenizer::pieceWord(std::string_view word, std::vector<std::in
             out.push_back(it->second);
             return;
         }
-    std::vector<std::string> sym = byteLevelSymbols(word);
+    // Merge the lowest-ranked adjacent pair (leftmost among equals) until none is left, as
+    // HF tokenizers' Word::merge_all does it: the symbols form a linked list and the candidate
+    // merges wait in a priority queue ordered by (rank, position), so a word of n bytes costs
+    // O(n log n), not the O(n^2) of rescanning every pair after each merge (a 200 KB word took
+    // minutes). A queued merge is dropped when either side has changed since it was queued.
+    struct Symbol {
+        std::string text;
+        std::ptrdiff_t prev = -1, next = -1;
+        bool alive = true;
+    };
+    std::vector<Symbol> sym;
+    {
+        auto pieces = byteLevelSymbols(word);
+        sym.reserve(pieces.size());
+        for (std::size_t i = 0; i < pieces.size(); ++i)
+            sym.push_back({std::move(pieces[i]), static_cast<std::ptrdiff_t>(i) - 1,
+                           i + 1 < pieces.size() ? static_cast<std::ptrdiff_t>(i) + 1 : -1, true});
+    }
     std::string key;
-    // Merge the lowest-ranked adjacent pair (leftmost among equals) until none is left.
-    while (sym.size() > 1) {
-        std::int32_t best = std::numeric_limits<std::int32_t>::max();
-        std::size_t at = 0;
-        for (std::size_t i = 0; i + 1 < sym.size(); ++i) {
-            key.assign(sym[i]).append(" ").append(sym[i + 1]);
-            if (auto it = ranks_.find(key); it != ranks_.end() && it->second < best) {
-                best = it->second;
-                at = i;
-            }
-        }
-        if (best == std::numeric_limits<std::int32_t>::max()) break;
-        sym[at] += sym[at + 1];
-        sym.erase(sym.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+    const auto rankOf = [&](std::ptrdiff_t left) -> std::int32_t {
+        const std::ptrdiff_t right = sym[static_cast<std::size_t>(left)].next;
+        if (right < 0) return -1;
+        key.assign(sym[static_cast<std::size_t>(left)].text)
+            .append(" ")
+            .append(sym[static_cast<std::size_t>(right)].text);
+        auto it = ranks_.find(key);
+        return it == ranks_.end() ? -1 : it->second;
+    };
+    using Merge = std::pair<std::int32_t, std::ptrdiff_t>;  // (rank, left symbol); smallest first
+    std::priority_queue<Merge, std::vector<Merge>, std::greater<>> queue;
+    const auto offer = [&](std::ptrdiff_t left) {
+        if (left < 0) return;
+        if (const auto r = rankOf(left); r >= 0) queue.emplace(r, left);
+    };
+    for (std::ptrdiff_t i = 0; i + 1 < static_cast<std::ptrdiff_t>(sym.size()); ++i) offer(i);
+    while (!queue.empty()) {
+        const auto [rank, left] = queue.top();
+        queue.pop();
+        Symbol& l = sym[static_cast<std::size_t>(left)];
+        if (!l.alive || l.next < 0 || rankOf(left) != rank) continue;  // stale: a side was merged since
+        Symbol& r = sym[static_cast<std::size_t>(l.next)];
+        l.text += r.text;
+        r.alive = false;
+        l.next = r.next;
+        if (l.next >= 0) sym[static_cast<std::size_t>(l.next)].prev = left;
+        offer(l.prev);
+        offer(left);
     }
     for (const auto& s : sym) {
-        if (auto it = vocab_.find(s); it != vocab_.end()) out.push_back(it->second);
+        if (!s.alive) continue;
+        if (auto it = vocab_.find(s.text); it != vocab_.end()) out.push_back(it->second);
         else if (options_.unk) out.push_back(*options_.unk);
         // else: HF's BPE without an unk token drops the symbol too.
     }
 }
 
-void ByteLevelBpeTokenizer::tokenizeSpan(std::string_view text, std::vector<std::int32_t>& out) const {
+void ByteLevelBpeTokenizer::tokenizeSpan(std::string_view text, std::vector<std::int32_t>& out,
+                                         std::size_t limit) const {
     if (text.empty()) return;
     std::string prefixed;
     if (options_.addPrefixSpace && text.front() != ' ') {
@@ -116,14 +151,17 @@ void ByteLevelBpeTokenizer::tokenizeSpan(std::string_view text, std::vector<std:
         prefixed.append(" ").append(text);
         text = prefixed;
     }
-    for (const auto word : splitGpt2Words(text)) pieceWord(word, out);
+    for (const auto word : splitGpt2Words(text)) {
+        if (out.size() > limit) return;  // enough pieces to fill and truncate: the rest is never used
+        pieceWord(word, out);
+    }
 }
 
-std::vector<std::int32_t> ByteLevelBpeTokenizer::tokenize(std::string_view text) const {
+std::vector<std::int32_t> ByteLevelBpeTokenizer::tokenize(std::string_view text, std::size_t limit) const {
     std::vector<std::int32_t> out;
     // Cut the added tokens out of the raw text; the spans between them are tokenized apart.
     std::size_t segStart = 0, pos = 0;
-    while (pos < text.size()) {
+    while (pos < text.size() && out.size() <= limit) {
         const AddedToken* hit = nullptr;
         for (const auto& a : options_.addedTokens)
             if (text.compare(pos, a.content.size(), a.content) == 0) {
@@ -136,18 +174,22 @@ std::vector<std::int32_t> ByteLevelBpeTokenizer::tokenize(std::string_view text)
         }
         std::string_view before = text.substr(segStart, pos - segStart);
         if (hit->lstrip) before = before.substr(0, trailingWhitespaceStart(before));
-        tokenizeSpan(before, out);
+        tokenizeSpan(before, out, limit);
+        if (out.size() > limit) return out;
         out.push_back(hit->id);
         pos += hit->content.size();
         if (hit->rstrip) pos += leadingWhitespaceEnd(text.substr(pos));
         segStart = pos;
     }
-    tokenizeSpan(text.substr(segStart), out);
+    if (out.size() <= limit) tokenizeSpan(text.substr(segStart), out, limit);
     return out;
 }
 
 TokenIds ByteLevelBpeTokenizer::encode(std::string_view text, int maxLength) const {
-    std::vector<std::int32_t> pieces = tokenize(text);
+    // Only as many pieces as maxLength can use (plus one, to know that it truncated): the pieces
+    // of a word never depend on the words after it, so a long line costs what is kept.
+    std::vector<std::int32_t> pieces =
+        tokenize(text, maxLength > 0 ? static_cast<std::size_t>(maxLength) : std::numeric_limits<std::size_t>::max());
     if (options_.first && options_.last)
         return withSpecials(std::move(pieces), *options_.first, *options_.last, maxLength);
     // One or no special token: HF keeps the beginning too.

@@ -7,6 +7,7 @@
 // Files: tokenizer.json (model type BPE with a ByteLevel pre-tokenizer), or vocab.json +
 // merges.txt with tokenizer_config.json. Immutable after loading; encode() is thread-safe.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,8 +51,10 @@ public:
     std::int64_t vocabSize() const override { return vocabSize_; }
     std::string kind() const override { return "bpe"; }
 
-    // The pieces without special tokens or truncation.
-    std::vector<std::int32_t> tokenize(std::string_view text) const;
+    // The pieces without special tokens or truncation; with a limit, tokenization stops (at a
+    // word boundary) once more than `limit` pieces are out: the first `limit` are exact.
+    std::vector<std::int32_t> tokenize(std::string_view text,
+                                       std::size_t limit = std::numeric_limits<std::size_t>::max()) const;
     std::int32_t idOf(std::string_view token) const;  // -1 when absent
     const ByteLevelBpeOptions& options() const { return options_; }
 
@@ -61,7 +64,7 @@ private:
         std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
     };
     using Map = std::unordered_map<std::string, std::int32_t, Hash, std::equal_to<>>;
-    void tokenizeSpan(std::string_view text, std::vector<std::int32_t>& out) const;
+    void tokenizeSpan(std::string_view text, std::vector<std::int32_t>& out, std::size_t limit) const;
     void pieceWord(std::string_view word, std::vector<std::int32_t>& out) const;
 
     ByteLevelBpeOptions options_;

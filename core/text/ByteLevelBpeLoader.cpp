@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/RegularFile.h"
 #include "text/ByteLevelBpe.h"
 
 namespace dl {
@@ -15,6 +16,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 Expected<json> readJsonFile(const fs::path& p) {
+    if (auto s = checkRegularFile(p.string(), "The tokenizer file"); !s) return std::unexpected(s.error());
     std::ifstream in(p, std::ios::binary);
     if (!in) return fail("Cannot read " + p.string() + ".");
     auto j = json::parse(in, nullptr, false);

