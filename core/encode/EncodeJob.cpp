@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "encode/EncodePlan.h"
 #include "encode/ModelCatalog.h"
@@ -48,10 +49,18 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
         EncodeStats stats;
         if (auto e = encoder.encodeLayers(texts, p.resolved, p.pooling, vectors, &stats, &cancel); !e) return e;
         const auto rows = static_cast<std::int64_t>(texts.size());
+        for (const auto& v : vectors)
+            if (auto f = checkFiniteVectors(v, dim, p.corpus.name, position); !f) return f;
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
         for (std::size_t j = 0; j < res.size(); ++j) {
             if (done[j] >= position + rows) continue;
+            if (res[j].setId == 0) {  // a new set, registered with its first chunk
+                auto set = ensureEmbeddingSet(store, embeddingKeyFor(p, params, p.resolved[j]), dim, params.storage,
+                                              p.model.path);
+                if (!set) return std::unexpected(set.error());
+                res[j].setId = set->id;
+            }
             const std::int64_t skip = std::max<std::int64_t>(0, done[j] - position);
             std::span<const float> part(vectors[j].data() + skip * dim, static_cast<std::size_t>((rows - skip) * dim));
             if (auto a = appendEmbeddings(store, res[j].setId, p.corpus.id, position + skip, rows - skip, part); !a)
@@ -75,16 +84,19 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     std::vector<EncodeResult> res(p->resolved.size());
     std::vector<std::int64_t> done(p->resolved.size());
     // Unless every set is already complete, the model is loaded (and so checked: weights,
-    // tokenizer, a FIFO or a damaged file) before the project is touched, so that a model that
-    // cannot load leaves the project byte-identical.
+    // tokenizer, a FIFO or a damaged file) before the project is touched, and a set that does
+    // not exist yet is registered in the transaction of its first chunk: a model that cannot
+    // load, or whose first batch fails (NaN vectors, cancel), leaves the project byte-identical.
     std::unique_ptr<TransformerEncoder> encoder;
+    std::vector<std::optional<EmbeddingSetInfo>> existing(res.size());
     bool complete = true;
-    for (std::size_t j = 0; j < res.size() && complete; ++j) {
+    for (std::size_t j = 0; j < res.size(); ++j) {
         auto set = findEmbeddingSet(store, embeddingKeyFor(*p, params, p->resolved[j]));
         if (!set) return std::unexpected(set.error());
+        existing[j] = *set;
         auto n = *set ? encodedCount(store, (*set)->id, p->corpus.id) : Expected<std::int64_t>(0);
         if (!n) return std::unexpected(n.error());
-        complete = *n >= p->corpus.sentences;
+        complete = complete && *n >= p->corpus.sentences;
     }
     const auto loadEncoder = [&]() -> Status {
         progress.stage("Loading " + p->model.name);
@@ -100,10 +112,14 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         if (!tx) return std::unexpected(tx.error());
         for (std::size_t j = 0; j < res.size(); ++j) {
             const auto key = embeddingKeyFor(*p, params, p->resolved[j]);
-            auto set = ensureEmbeddingSet(store, key, p->cfg.hiddenSize, params.storage, p->model.path);
-            if (!set) return std::unexpected(set.error());
             auto& r = res[j];
-            r.setId = set->id;
+            // An existing set is checked (dimensions) and its model path updated now; a new one
+            // waits for its first chunk (encodeChunks), unless the corpus is empty.
+            if (existing[j] || p->corpus.sentences == 0) {
+                auto set = ensureEmbeddingSet(store, key, p->cfg.hiddenSize, params.storage, p->model.path);
+                if (!set) return std::unexpected(set.error());
+                r.setId = set->id;
+            }
             r.corpusId = p->corpus.id;
             r.corpus = p->corpus.name;
             r.model = p->model.name;
@@ -118,7 +134,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         if (auto c = tx->commit(); !c) return std::unexpected(c.error());
     }
     for (std::size_t j = 0; j < res.size(); ++j) {
-        auto n = encodedCount(store, res[j].setId, p->corpus.id);
+        auto n = res[j].setId ? encodedCount(store, res[j].setId, p->corpus.id) : Expected<std::int64_t>(0);
         if (!n) return std::unexpected(n.error());
         done[j] = res[j].alreadyEncoded = *n;
         res[j].noop = *n >= p->corpus.sentences;

@@ -1,6 +1,7 @@
 #include "encode/EncodePlan.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "encode/ModelIdentity.h"
 #include "store/Store.h"
@@ -73,6 +74,18 @@ EncoderOptions encoderOptionsFor(const EncodePlan& p, const EncodeParams& params
     eo.device = params.device;
     eo.precision = params.precision;
     return eo;
+}
+
+Status checkFiniteVectors(std::span<const float> vectors, int dim, const std::string& corpus,
+                          std::int64_t firstPosition) {
+    const auto bad = std::find_if(vectors.begin(), vectors.end(), [](float v) { return !std::isfinite(v); });
+    if (bad == vectors.end()) return {};
+    const auto rows = static_cast<std::int64_t>(vectors.size()) / std::max(dim, 1);
+    const auto row = static_cast<std::int64_t>(bad - vectors.begin()) / std::max(dim, 1);
+    return fail("The encoder produced values that are not finite numbers (NaN or infinity) for corpus " + corpus +
+                ", sentence " + std::to_string(firstPosition + row + 1) + " (of sentences " +
+                std::to_string(firstPosition + 1) + ".." + std::to_string(firstPosition + rows) +
+                " in this batch); nothing of this batch was stored. The model's weights may be damaged.");
 }
 
 }  // namespace dl

@@ -3,6 +3,7 @@
 // corpus, pooling, prompt, precision and the hidden-state index of each requested layer, and
 // the embedding-set key each layer's vectors are stored under. Shared by the project encode
 // (EncodeJob) and the sharded one (shard/EncodeShard), so both key their vectors alike.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,10 @@ EmbeddingKey embeddingKeyFor(const EncodePlan& plan, const EncodeParams& params,
 
 // Encoder options for the plan: the deepest requested layer is the last one loaded.
 EncoderOptions encoderOptionsFor(const EncodePlan& plan, const EncodeParams& params);
+// A batch of encoder output (rows x dim, the first row at corpus position firstPosition) with
+// NaN or infinity fails, naming the corpus and the sentence: such vectors would flow on into
+// every distance, PCA and GMM. Called before a batch is stored or written to a shard.
+Status checkFiniteVectors(std::span<const float> vectors, int dim, const std::string& corpus,
+                          std::int64_t firstPosition);
 
 }  // namespace dl

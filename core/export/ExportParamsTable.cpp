@@ -8,6 +8,7 @@
 // refuse --size 0 while the dialog's "weights only" sent it).
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <string>
 
 #include "export/Export.h"
@@ -36,7 +37,7 @@ std::optional<std::map<std::string, double>> readWeights(std::string_view text, 
         double w = 0;
         const auto r = std::from_chars(value.data(), value.data() + value.size(), w);
         if (eq == std::string_view::npos || item.find('=', eq + 1) != std::string_view::npos || value.empty() ||
-            r.ec != std::errc() || r.ptr != value.data() + value.size()) {
+            r.ec != std::errc() || r.ptr != value.data() + value.size() || !std::isfinite(w) || w < 0) {
             if (bad) *bad = std::string(item);
             return std::nullopt;
         }

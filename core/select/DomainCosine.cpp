@@ -25,7 +25,8 @@ std::vector<double> cosineToQuery(const std::vector<double>& query, const float*
     const Eigen::VectorXf dots = p * q;
     const Eigen::VectorXf norms = p.rowwise().norm();
     std::vector<double> out(static_cast<std::size_t>(rowCount));
-    for (std::int64_t i = 0; i < rowCount; ++i) out[i] = norms[i] > 0 ? double(dots[i]) / double(norms[i]) : 0.0;
+    // A zero row scores 0; a row with NaN keeps its NaN score (runSelect refuses it by name).
+    for (std::int64_t i = 0; i < rowCount; ++i) out[i] = norms[i] == 0 ? 0.0 : double(dots[i]) / double(norms[i]);
     return out;
 }
 

@@ -460,6 +460,16 @@ Expected<SelectResult> selectBody(const SelectParams& params, Store& store, Prog
                       : scoreByLanguageModels(*in, leak.excluded, progress, cancel);
     if (!scored) return std::unexpected(scored.error());
     cancel.throwIfCancelled();
+    // NaN marks a sentence left out on purpose (leaked into the seed; Invitation's unranked
+    // rows). Any other NaN score comes from damaged input (a NaN embedding, a broken model): it
+    // ranks nowhere, so the selection is refused, naming the first such pool sentence.
+    for (std::size_t i = 0; i < scored->scores.size(); ++i) {
+        if (!std::isnan(scored->scores[i]) || leak.excluded[i] || in->params.method == SelectMethod::Invitation)
+            continue;
+        return fail("The selection scores are not numbers (NaN) for pool corpus " + in->pool.corpus.name +
+                    ", sentence " + std::to_string(in->pool.positions[i] + 1) +
+                    " (its embedding or the model's output is damaged); nothing was stored.");
+    }
 
     auto [selected, cut] =
         cutSelection(in->params.method, in->params.top, in->params.threshold, scored->scores, in->pool.text.ids);

@@ -54,6 +54,7 @@ Status encodeRows(const EncodePlan& plan, const EncodeParams& params, const Shar
                         " has fewer sentences than its shard range; was it changed?");
         if (auto e = encoder.encodeLayers(texts, plan.resolved, plan.pooling, vectors, nullptr, &cancel); !e) return e;
         std::vector<float>& v = vectors.front();
+        if (auto f = checkFiniteVectors(v, dim, rows.corpus.name, rows.firstPosition + done); !f) return f;
         if (half) {
             halves.resize(v.size());
             floatsToHalves(v, halves);

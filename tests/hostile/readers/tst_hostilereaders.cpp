@@ -359,6 +359,91 @@ private slots:
         QCOMPARE(QDir(dir_.filePath(QStringLiteral("mix"))).entryList(QDir::Files | QDir::Hidden), QStringList());
         QCOMPARE(bytesOf(p), before);
     }
+
+    // ---- class 8: numbers that are not finite ----
+
+    // A model whose weights hold NaN encoded NaN vectors silently; encode now fails naming the
+    // corpus and the sentences, and the project is as it was (the new set is registered only
+    // with its first stored chunk).
+    void notFiniteEncoderOutput() {
+        const QString p = copyOfBase();
+        const QString sub = dir_.filePath(QStringLiteral("nan-model"));
+        QDir().mkpath(sub);
+        for (const char* f :
+             {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "model.safetensors"})
+            QVERIFY(
+                QFile::copy(model() + QLatin1Char('/') + QLatin1String(f), sub + QLatin1Char('/') + QLatin1String(f)));
+        // NaN into every value of the embeddings' LayerNorm weight (an F32 tensor).
+        QFile st(sub + QStringLiteral("/model.safetensors"));
+        QFile::setPermissions(st.fileName(), QFile::ReadOwner | QFile::WriteOwner);
+        QVERIFY(st.open(QIODevice::ReadWrite));
+        std::uint64_t headerLen = 0;
+        st.read(reinterpret_cast<char*>(&headerLen), 8);
+        const QJsonObject header = QJsonDocument::fromJson(st.read(qint64(headerLen))).object();
+        const QJsonObject ln = header.value(QStringLiteral("embeddings.LayerNorm.weight")).toObject();
+        QVERIFY2(!ln.isEmpty(), "bert-tiny has no embeddings.LayerNorm.weight");
+        QCOMPARE(ln.value(QStringLiteral("dtype")).toString(), QStringLiteral("F32"));
+        const auto off = ln.value(QStringLiteral("data_offsets")).toArray();
+        const qint64 begin = 8 + qint64(headerLen) + off[0].toInteger(),
+                     end = 8 + qint64(headerLen) + off[1].toInteger();
+        st.seek(begin);
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        for (qint64 at = begin; at < end; at += 4) st.write(reinterpret_cast<const char*>(&nan), 4);
+        st.close();
+        const QByteArray before = bytesOf(p);
+        const CliRun r = runCli({QStringLiteral("encode"), p, QStringLiteral("--model"), sub,
+                                 QStringLiteral("--corpus"), QStringLiteral("seed"), QStringLiteral("--quiet")});
+        QVERIFY_FAILS_WITH(
+            r, 1,
+            "The encoder produced values that are not finite numbers (NaN or infinity) for corpus seed, sentence 1");
+        QCOMPARE(bytesOf(p), before);  // not even the new embedding set is registered
+    }
+
+    // A NaN embedding made a NaN score that ranks nowhere; select refuses it.
+    void notFiniteSelectionScores() {
+        const QString p = copyOfBase();
+        QByteArray blob = sqlBlob(p,
+                                  "SELECT data FROM embedding_chunks WHERE corpus_id=(SELECT id FROM corpora WHERE "
+                                  "name='pool') AND first_position=0");
+        QVERIFY(blob.size() >= 8);
+        blob[4] = '\x00';  // float16 0x7E00 (NaN) in row 0
+        blob[5] = '\x7e';
+        QCOMPARE(
+            sqlExec(p,
+                    "UPDATE embedding_chunks SET data=?1 WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool') "
+                    "AND first_position=0",
+                    &blob),
+            QByteArray());
+        const QByteArray before = bytesOf(p);
+        const CliRun r = runCli({QStringLiteral("select"), p, QStringLiteral("--method"), QStringLiteral("cosine"),
+                                 QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
+                                 QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("5")});
+        QVERIFY_FAILS_WITH(r, 1, "The selection scores are not numbers (NaN) for pool corpus pool, sentence 1 ");
+        QCOMPARE(bytesOf(p), before);
+    }
+
+    // Mixture weights: NaN, infinity or a negative weight is a usage error, not a NaN quota.
+    void notFiniteMixtureWeights_data() {
+        QTest::addColumn<QString>("weights");
+        QTest::newRow("nan") << QStringLiteral("medical=nan,law=1");
+        QTest::newRow("inf") << QStringLiteral("medical=inf,law=1");
+        QTest::newRow("negative") << QStringLiteral("medical=-1,law=1");
+    }
+    void notFiniteMixtureWeights() {
+        QFETCH(QString, weights);
+        const QString p = copyOfBase();
+        const QString prefix = dir_.filePath(QStringLiteral("w-%1/out").arg(QString::number(copies_)));
+        QDir().mkpath(QFileInfo(prefix).path());
+        const QByteArray before = bytesOf(p);
+        const CliRun r = runCli({QStringLiteral("export"), p, QStringLiteral("--format"), QStringLiteral("tsv"),
+                                 QStringLiteral("--out"), prefix, QStringLiteral("--mixture"), QStringLiteral("--by"),
+                                 QStringLiteral("domain"), QStringLiteral("--corpus"), QStringLiteral("pool"),
+                                 QStringLiteral("--weights"), weights});
+        QVERIFY_FAILS_WITH(
+            r, 2, "--weights takes group=weight pairs, got '" + weights.section(QLatin1Char(','), 0, 0).toUtf8() + "'");
+        QCOMPARE(QDir(QFileInfo(prefix).path()).entryList(QDir::Files), QStringList());
+        QCOMPARE(bytesOf(p), before);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHostileReaders)
