@@ -1,14 +1,18 @@
 #pragma once
 // The import's duplicate rule (Aharoni & Goldberg): a pair is dropped when the same pair,
 // the same source or the same target is already IN THE CORPUS, i.e. on a kept row; a dropped
-// row registers nothing. Holds 64-bit hashes of the kept texts (a false "duplicate" needs a
-// hash collision, ~1e-7 at 1.5M rows); each text is hashed once and salted per role.
+// row registers nothing. Holds 128-bit keyed hashes (SipHash-2-4-128, a random key per index)
+// of the kept texts, one per role: the source, the target, and the pair encoded without
+// ambiguity (the source's length first). A false "duplicate" needs a 128-bit collision under a
+// key nobody knows; the 64-bit std::hash it replaced (and its XOR-combined pair) could be
+// made to collide on purpose, merging two different sentences (issue #23).
 // Not thread-safe: used by the import's reading thread only.
 #include <cstdint>
-#include <functional>
+#include <string>
 #include <string_view>
 
-#include "corpus/HashSet64.h"
+#include "common/SipHash.h"
+#include "corpus/HashSet128.h"
 
 namespace dl {
 
@@ -17,11 +21,11 @@ public:
     enum class Verdict { Keep, DuplicatePair, DuplicateSource, DuplicateTarget };
 
     // A row the corpus already holds (appending to an existing corpus).
-    void add(std::string_view src, std::string_view tgt) { add(Keys(src, tgt), !tgt.empty()); }
+    void add(std::string_view src, std::string_view tgt) { add(keys(src, tgt), !tgt.empty()); }
 
     // Keep registers the row; any other verdict leaves the index as it was.
     Verdict check(std::string_view src, std::string_view tgt) {
-        const Keys k(src, tgt);
+        const Keys k = keys(src, tgt);
         if (pairs_.contains(k.pair)) return Verdict::DuplicatePair;
         if (sources_.contains(k.src)) return Verdict::DuplicateSource;
         if (!tgt.empty() && targets_.contains(k.tgt)) return Verdict::DuplicateTarget;
@@ -31,21 +35,25 @@ public:
 
 private:
     struct Keys {
-        Keys(std::string_view s, std::string_view t) {
-            const std::uint64_t hs = std::hash<std::string_view>{}(s), ht = std::hash<std::string_view>{}(t);
-            src = hs ^ salt(1);
-            tgt = ht ^ salt(2);
-            pair = (hs ^ salt(3)) ^ ((ht ^ salt(4)) * 31);
-        }
-        static constexpr std::uint64_t salt(std::uint64_t role) { return role * 0x9e3779b97f4a7c15ull; }
-        std::uint64_t src, tgt, pair;
+        Hash128 src, tgt, pair;
     };
+    Keys keys(std::string_view s, std::string_view t) {
+        // One key per role (the same text as source and as target must not meet), and the pair
+        // as "length of s (8 bytes) | s | t", so that ("ab", "c") and ("a", "bc") differ.
+        pairBuf_.clear();
+        const std::uint64_t n = s.size();
+        for (int i = 0; i < 8; ++i) pairBuf_.push_back(static_cast<char>(n >> (8 * i)));
+        pairBuf_.append(s).append(t);
+        return {sipHash128(srcKey_, s), sipHash128(tgtKey_, t), sipHash128(pairKey_, pairBuf_)};
+    }
     void add(const Keys& k, bool hasTarget) {
         pairs_.insert(k.pair);
         sources_.insert(k.src);
         if (hasTarget) targets_.insert(k.tgt);
     }
-    HashSet64 pairs_, sources_, targets_;
+    SipKey srcKey_ = randomSipKey(), tgtKey_ = randomSipKey(), pairKey_ = randomSipKey();
+    std::string pairBuf_;
+    HashSet128 pairs_, sources_, targets_;
 };
 
 }  // namespace dl

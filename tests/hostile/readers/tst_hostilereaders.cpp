@@ -444,6 +444,39 @@ private slots:
         QCOMPARE(QDir(QFileInfo(prefix).path()).entryList(QDir::Files), QStringList());
         QCOMPARE(bytesOf(p), before);
     }
+
+    // ---- class 6: duplicates by a hash that cannot be made to collide ----
+
+    // Two different pairs whose 64-bit unkeyed pair hash (std::hash, XOR-combined) was equal,
+    // made by inverting that hash: the second pair was dropped as a duplicate. With keyed
+    // SipHash-2-4-128 both are kept.
+    void duplicatesCraftedCollisionKeepsBoth() {
+        const QByteArray s1("X;hgdr&%"), t1("Erster Satz Nummer 1307."), s2("Second sentence, kept."),
+            t2("Zweiter Satz, behalten.");
+        const auto oldPair = [](const QByteArray& s, const QByteArray& t) {  // DedupeIndex before issue #23
+            const auto salt = [](std::uint64_t r) { return r * 0x9e3779b97f4a7c15ull; };
+            const std::uint64_t hs = std::hash<std::string_view>{}(std::string_view(s.constData(), s.size()));
+            const std::uint64_t ht = std::hash<std::string_view>{}(std::string_view(t.constData(), t.size()));
+            return (hs ^ salt(3)) ^ ((ht ^ salt(4)) * 31);
+        };
+        QCOMPARE(oldPair(s1, t1), oldPair(s2, t2));  // the crafted input really collided
+        const QString p = copyOfBase();
+        // Imports the two lines of src and tgt as corpus `name`; returns how many it kept.
+        const auto importPairs = [&](const QString& name, const QByteArray& src, const QByteArray& tgt) {
+            const auto s = QString::fromStdString(writeFile(dir_, name + QStringLiteral(".en"), src));
+            const auto t = QString::fromStdString(writeFile(dir_, name + QStringLiteral(".de"), tgt));
+            const CliRun r = runCli({QStringLiteral("import"), p, QStringLiteral("--src"), s, QStringLiteral("--tgt"),
+                                     t, QStringLiteral("--corpus"), name});
+            if (r.exitCode != 0) qWarning("%s", r.err.constData());
+            const QByteArray sql =
+                "SELECT count(*) FROM sentences WHERE corpus_id=(SELECT id FROM corpora WHERE name='" + name.toUtf8() +
+                "')";
+            return r.exitCode == 0 ? sqlInt(p, sql.constData()) : -1;
+        };
+        QCOMPARE(importPairs(QStringLiteral("collide"), s1 + '\n' + s2 + '\n', t1 + '\n' + t2 + '\n'), 2LL);
+        // A true duplicate is still dropped.
+        QCOMPARE(importPairs(QStringLiteral("dup"), s2 + '\n' + s2 + '\n', t2 + '\n' + t2 + '\n'), 1LL);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHostileReaders)
