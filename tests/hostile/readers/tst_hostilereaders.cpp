@@ -298,26 +298,30 @@ private slots:
 
     // A FIFO named as a corpus or as the model's weights blocked open() (no writer) forever.
     void userSizedWorkNonRegularFiles_data() {
-        QTest::addColumn<QString>("what");
-        QTest::newRow("corpus") << QStringLiteral("corpus");
-        QTest::newRow("weights") << QStringLiteral("weights");
+        QTest::addColumn<QString>("fifoName");  // "" = the corpus; else the model file that is a FIFO
+        QTest::newRow("corpus") << QString();
+        QTest::newRow("weights") << QStringLiteral("model.safetensors");
+        QTest::newRow("tokenizer") << QStringLiteral("tokenizer.json");
     }
     void userSizedWorkNonRegularFiles() {
-        QFETCH(QString, what);
+        QFETCH(QString, fifoName);
         const QString p = copyOfBase();
-        const QString sub = dir_.filePath(QStringLiteral("fifo-") + what);
+        const QString sub =
+            dir_.filePath(QStringLiteral("fifo-") + (fifoName.isEmpty() ? QStringLiteral("corpus") : fifoName));
         QDir().mkpath(sub);
         QStringList args;
         QString fifo;
-        if (what == QLatin1String("corpus")) {
+        if (fifoName.isEmpty()) {
             fifo = sub + QStringLiteral("/corpus.en");
             args = {QStringLiteral("import"), p, QStringLiteral("--src"), fifo, QStringLiteral("--corpus"),
                     QStringLiteral("piped")};
         } else {
-            for (const char* f : {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt"})
-                QVERIFY(QFile::copy(model() + QLatin1Char('/') + QLatin1String(f),
-                                    sub + QLatin1Char('/') + QLatin1String(f)));
-            fifo = sub + QStringLiteral("/model.safetensors");
+            for (const char* f :
+                 {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "model.safetensors"})
+                if (fifoName != QLatin1String(f))
+                    QVERIFY(QFile::copy(model() + QLatin1Char('/') + QLatin1String(f),
+                                        sub + QLatin1Char('/') + QLatin1String(f)));
+            fifo = sub + QLatin1Char('/') + fifoName;
             args = {QStringLiteral("encode"), p, QStringLiteral("--model"), sub, QStringLiteral("--corpus"),
                     QStringLiteral("seed")};
         }
