@@ -4,8 +4,10 @@
 // so parallel fuzzers never share files). Not part of core; never linked into the app.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -43,6 +45,20 @@ inline std::string writeFile(const std::string& name, std::string_view bytes) {
 inline void removeFile(const std::string& name) {
     std::error_code ec;
     std::filesystem::remove(scratchDir() / name, ec);
+}
+
+// Runs f and aborts (a finding, like a crash) when it takes longer than `seconds`: for work that
+// must stay near linear in its input (tokenization; issue #23, class 7), so that a slow input is
+// caught long before libFuzzer's own per-input timeout.
+template <class F>
+void withinBudget(const char* what, F&& f, double seconds = 1.0) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (took > seconds) {
+        std::fprintf(stderr, "%s took %.2f s (budget %.2f s)\n", what, took, seconds);
+        std::abort();
+    }
 }
 
 inline std::string_view asView(const std::uint8_t* data, std::size_t size) {

