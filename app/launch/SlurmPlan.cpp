@@ -24,6 +24,16 @@ Status validateSlurmPlan(const SlurmPlan& plan) {
     for (const auto* path : {&plan.cli, &plan.project, &plan.outDir})
         if (path->empty() || path->front() != '/')
             return usageError(brace("slurm: '{}' must be an absolute path (compute nodes start elsewhere).", *path));
+    // A script line ends at a line break whatever the quoting: sbatch reads #SBATCH options line
+    // by line, so a path or argument holding one cannot be written into the scripts at all.
+    std::vector<const std::string*> words{&plan.cli, &plan.project, &plan.outDir};
+    for (const auto& a : plan.stageArgs) words.push_back(&a);
+    for (const auto* word : words)
+        if (word->find_first_of("\n\r") != std::string::npos)
+            return usageError(
+                brace("slurm: '{}' contains a line break; a Slurm script cannot name it. "
+                      "Rename it or move the project.",
+                      *word));
     // sbatch reads #SBATCH lines verbatim: no line breaks or spaces may slip into them.
     for (const auto* value : {&plan.partition, &plan.time})
         if (std::ranges::any_of(*value, [](unsigned char c) { return std::isspace(c) != 0; }))
@@ -37,15 +47,34 @@ std::string shellQuote(std::string_view text) {
     return out + "'";
 }
 
+std::string sbatchQuote(std::string_view text) {
+    // sbatch splits an #SBATCH line itself (src/sbatch/opt.c, _get_argument): a backslash takes
+    // the next byte literally, double quotes keep spaces together, an unescaped '#' ends the line
+    // (older releases even inside quotes). Bash never reads these lines: they are comments to it.
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '\\' || c == '"' || c == '#') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string sbatchLiteralFilename(std::string_view path) {
+    // --output is a filename pattern: '%' starts a replacement (%j, %A, %a), "%%" is a '%'.
+    std::string out;
+    for (char c : path) out += c == '%' ? std::string("%%") : std::string(1, c);
+    return out;
+}
+
 namespace {
 
 std::string sbatchHeader(const SlurmPlan& plan, const std::string& name, const std::string& logPattern) {
     std::string h = "#!/bin/bash\n";
-    h += "#SBATCH --job-name=" + name + "\n";
-    h += "#SBATCH --output=" + plan.logDir() + "/" + logPattern + "\n";
+    h += "#SBATCH --job-name=" + sbatchQuote(name) + "\n";
+    h += "#SBATCH --output=" + sbatchQuote(sbatchLiteralFilename(plan.logDir()) + "/" + logPattern) + "\n";
     h += "#SBATCH --ntasks=1\n";
-    if (!plan.partition.empty()) h += "#SBATCH --partition=" + plan.partition + "\n";
-    if (!plan.time.empty()) h += "#SBATCH --time=" + plan.time + "\n";
+    if (!plan.partition.empty()) h += "#SBATCH --partition=" + sbatchQuote(plan.partition) + "\n";
+    if (!plan.time.empty()) h += "#SBATCH --time=" + sbatchQuote(plan.time) + "\n";
     return h;
 }
 

@@ -30,7 +30,8 @@ struct SlurmPlan {
 // Slurm's default MaxArraySize is 1001 (task ids 0..1000): the default array size stays below it.
 constexpr int kDefaultMaxArrayTasks = 1000;
 
-// Checks the plan's numbers and names (stage, N >= 1, 1 <= M <= N, absolute paths).
+// Checks the plan's numbers and names (stage, N >= 1, 1 <= M <= N, absolute paths, no line
+// break in a path or argument: every one of them is written into a script line).
 Status validateSlurmPlan(const SlurmPlan& plan);
 
 // The array script: `sbatch --array=0-(M-1)` by default; a resubmission with
@@ -43,6 +44,12 @@ std::string slurmMergeScript(const SlurmPlan& plan);
 
 // POSIX shell single-quoting: 'it'\''s' (safe for any byte string without NUL).
 std::string shellQuote(std::string_view text);
+
+// One value of an #SBATCH line, as sbatch's own parser reads it back: double-quoted, with '\\',
+// '"' and '#' escaped by a backslash.
+std::string sbatchQuote(std::string_view text);
+// A path as the literal part of an sbatch filename pattern (--output): '%' doubled.
+std::string sbatchLiteralFilename(std::string_view path);
 
 // The job id in `sbatch --parsable` output ("1234" or "1234;cluster", maybe with a newline).
 Expected<std::string> parseSbatchJobId(std::string_view output);

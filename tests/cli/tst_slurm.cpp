@@ -170,9 +170,9 @@ private slots:
         plan.partition = "cpu";
         plan.time = "02:00:00";
         const QString s = QString::fromStdString(dl::slurmMergeScript(plan));
-        QVERIFY(s.contains("#SBATCH --partition=cpu\n"));
-        QVERIFY(s.contains("#SBATCH --time=02:00:00\n"));
-        QVERIFY(s.contains("#SBATCH --output=" + QString::fromStdString(plan.logDir()) + "/assign-merge-%j.out\n"));
+        QVERIFY(s.contains("#SBATCH --partition=\"cpu\"\n"));
+        QVERIFY(s.contains("#SBATCH --time=\"02:00:00\"\n"));
+        QVERIFY(s.contains("#SBATCH --output=\"" + QString::fromStdString(plan.logDir()) + "/assign-merge-%j.out\"\n"));
         auto [rc, out] = runTask(s, 0);  // echo stands in for the CLI
         QCOMPARE(rc, 0);
         QCOMPARE(out.trimmed(), "merge /data/it's a project.dlproj " + QString::fromStdString(plan.outDir));

@@ -8,10 +8,16 @@
 import sqlite3
 import struct
 import sys
+import urllib.parse
+
+
+def connect(path):
+    # A URI: the path percent-encoded (the e2e's folder holds a space, '#' and '%').
+    return sqlite3.connect("file:" + urllib.parse.quote(path) + "?mode=ro", uri=True)
 
 
 def vectors(path):
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = connect(path)
     set_id, dim, storage = db.execute(
         "SELECT id, dim, storage FROM embedding_sets ORDER BY id DESC LIMIT 1").fetchone()
     fmt = "e" if storage == "f16" else "f"
@@ -23,7 +29,7 @@ def vectors(path):
 
 
 def labels(path, run=None):
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = connect(path)
     if run is None:
         run = db.execute("SELECT max(run_id) FROM run_results").fetchone()[0]
     return dict(db.execute("SELECT sentence_id, label FROM run_results WHERE run_id = ?", (run,)))
