@@ -7,6 +7,8 @@
 
 namespace {
 
+// Every SQL text below is put together in one QString::arg(a, b, ...) call: a chained .arg()
+// would read a '%1' inside an inserted label as its own placeholder (labels are user data).
 QString sqlQuote(const QString& s) {
     QString q = s;
     q.replace(QLatin1Char('\''), QStringLiteral("''"));
@@ -24,7 +26,7 @@ QString OutlierQuery::mappedCaseFor(const QVector<int>& majority, const QStringL
     QString sql = QStringLiteral("CASE r.label");
     for (int c = 0; c < majority.size(); ++c)
         if (majority[c] >= 0 && majority[c] < domains.size())
-            sql += QStringLiteral(" WHEN %1 THEN %2").arg(c).arg(sqlQuote(domains[majority[c]]));
+            sql += QStringLiteral(" WHEN %1 THEN %2").arg(QString::number(c), sqlQuote(domains[majority[c]]));
     return sql + QStringLiteral(" ELSE '' END");
 }
 
@@ -93,9 +95,8 @@ dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const Outlie
                                 "SELECT s.id, s.src, s.domain, r.label, %1, r.prob, s.src_tokens "
                                 "FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
                                 "WHERE r.run_id = %2 AND r.sentence_id IN (%3)")
-                                .arg(query.mappedCase.isEmpty() ? QStringLiteral("''") : query.mappedCase)
-                                .arg(query.runId)
-                                .arg(in);
+                                .arg(query.mappedCase.isEmpty() ? QStringLiteral("''") : query.mappedCase,
+                                     QString::number(query.runId), in);
         auto q = store.prepare(sql.toStdString());
         if (!q) return std::unexpected(q.error());
         for (;;) {

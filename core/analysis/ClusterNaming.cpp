@@ -1,6 +1,7 @@
 #include "analysis/ClusterNaming.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include <nlohmann/json.hpp>
 
@@ -133,10 +134,16 @@ Expected<ClusterNames> readClusterNames(Store& store, std::int64_t runId) {
     auto names = readJsonBlob(store, runId, blobs::kClusterNames);
     if (!names) return std::unexpected(names.error());
     if (names->is_object())
-        for (const auto& [key, value] : names->items())
-            if (value.is_string() && !key.empty() &&
-                std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; }))
-                out.userNames[std::stoi(key)] = value.get<std::string>();
+        for (const auto& [key, value] : names->items()) {
+            // The keys are cluster numbers written by setClusterName; anything else is damage.
+            int cluster = -1;
+            const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), cluster);
+            if (ec != std::errc() || end != key.data() + key.size() || cluster < 0 || !value.is_string())
+                return fail(ErrorCode::StoredDataInvalid, {std::to_string(runId), std::string(blobs::kClusterNames)},
+                            "Run " + std::to_string(runId) + ": its stored cluster names are damaged (key '" + key +
+                                "' is not a cluster number with a name).");
+            out.userNames[cluster] = value.get<std::string>();
+        }
     return out;
 }
 

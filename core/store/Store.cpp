@@ -34,6 +34,13 @@ Expected<sqlite3*> openConnection(const std::string& path, int flags) {
         sqlite3_close(db);
         return fail("Cannot open the project " + path + ": " + msg + ".");
     }
+    // A project file is untrusted input (a download, a colleague's copy): its schema may carry
+    // triggers and views written by anyone. Defensive mode forbids what no DomainLens statement
+    // does (writable_schema, writes to FTS5 shadow tables, journal_mode=OFF ...); without a
+    // trusted schema, triggers and views may not call functions with side effects
+    // (fts3_tokenizer, load_extension, fts5 ...). Both before the first statement reads the schema.
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     sqlite3_busy_timeout(db, 2000);
     sqlite3_extended_result_codes(db, 0);
     return db;

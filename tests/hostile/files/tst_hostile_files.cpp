@@ -4,8 +4,17 @@
 // byte-identical afterwards (docs/reliability.md, "Hostile input: files, exports and projects").
 #include <QtTest>
 
+#include "AsyncService.h"
 #include "CliProcess.h"
+#include "ClusterNamesStore.h"
+#include "OutlierQueries.h"
+#include "RunViews.h"
 #include "TestSupport.h"
+#include "corpus/Import.h"
+#include "runs/RunBlobs.h"
+#include "store/Corpora.h"
+#include "store/Runs.h"
+#include "store/Store.h"
 
 using namespace dltest;
 
@@ -20,15 +29,71 @@ QByteArray describe(const CliRun& r) {
     return "exit " + QByteArray::number(r.exitCode) + "; stdout: " + r.out.right(400) + "; stderr: " + r.err.right(600);
 }
 
-// Every file below `dir` with its bytes: what "byte-identical afterwards" compares.
+// Every file below `dir` with its bytes: what "byte-identical afterwards" compares. SQLite's
+// shared-memory index (-shm) and an empty -wal, which any reader of a WAL project may leave, are
+// not content; a -wal with frames is.
 QMap<QString, QByteArray> snapshot(const QString& dir) {
     QMap<QString, QByteArray> files;
     QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString p = it.next();
+        if (p.endsWith(QLatin1String("-shm")) || (p.endsWith(QLatin1String("-wal")) && QFileInfo(p).size() == 0))
+            continue;
         files.insert(QDir(dir).relativeFilePath(p), readAll(p));
     }
     return files;
+}
+
+// Runs SQL on a project with a plain connection (what a crafted file's author can do).
+bool craft(const QString& project, const QString& sql) {
+    sqlite3* db = nullptr;
+    bool ok = sqlite3_open(project.toUtf8().constData(), &db) == SQLITE_OK;
+    char* err = nullptr;
+    ok = ok && sqlite3_exec(db, "PRAGMA journal_mode=DELETE;", nullptr, nullptr, &err) == SQLITE_OK;
+    ok = ok && sqlite3_exec(db, sql.toUtf8().constData(), nullptr, nullptr, &err) == SQLITE_OK;
+    if (err) qWarning("%s", err);
+    sqlite3_free(err);
+    sqlite3_close(db);
+    return ok;
+}
+
+// A project with a cluster run over two labelled domains (cluster = domain index), made in process.
+qint64 makeClusterProject(const QTemporaryDir& dir, const QString& project, const QStringList& domains) {
+    auto store = dl::Store::create(project.toStdString()).value();
+    dl::NullProgress np;
+    dl::CancelToken ct;
+    for (int d = 0; d < domains.size(); ++d) {
+        QByteArray text;
+        for (int i = 0; i < 20; ++i)
+            text += "sentence " + QByteArray::number(i) + " of domain " + QByteArray::number(d) + "\n";
+        dl::ImportParams p;
+        p.srcPath = writeFile(dir, QStringLiteral("d%1.en").arg(d), text);
+        p.labelSource = dl::LabelSource::Given;
+        p.domain = domains[d].toStdString();
+        p.corpus = "c";
+        dl::runImport(p, *store, np, ct).value();
+    }
+    const auto corpus = dl::findCorpus(*store, "c")->id;
+    auto labels = dl::corpusLabels(*store, corpus).value();
+    dl::RunResults r;
+    r.sentenceIds = labels.sentenceIds;
+    for (std::size_t i = 0; i < labels.sentenceIds.size(); ++i) {
+        r.label.push_back(labels.domainIndex[i]);
+        r.prob.push_back(0.9);
+    }
+    nlohmann::json names = nlohmann::json::array(), majority = nlohmann::json::array();
+    for (const auto& n : labels.domainNames) names.push_back(n);
+    for (int d = 0; d < domains.size(); ++d) majority.push_back(d);
+    auto tx = store->begin();
+    const qint64 run =
+        dl::createRun(*store, dl::RunKind::Cluster, corpus, std::nullopt, {{"k", domains.size()}}).value();
+    dl::writeRunResults(*store, run, r).value();
+    const std::vector<float> xy(2 * r.sentenceIds.size(), 0.5f);
+    dl::putRunArray<float>(*store, run, dl::blobs::kPca2d, xy).value();
+    dl::putRunArray<std::int64_t>(*store, run, dl::blobs::kSentenceIds, r.sentenceIds).value();
+    dl::setRunSummary(*store, run, {{"domains", names}, {"majority", majority}, {"k", domains.size()}}).value();
+    tx->commit().value();
+    return run;
 }
 
 }  // namespace
@@ -57,6 +122,117 @@ private slots:
     // Class 5: a generated Slurm script quotes every path, for bash and for sbatch's own
     // #SBATCH parser (a space, a '#', a quote, a '%'); a path with a line break is refused
     // before anything is written.
+    // Class 10: a project file is untrusted input. Its schema may carry triggers that call
+    // functions with side effects (fts3_tokenizer leaks a code pointer) or write FTS5 shadow
+    // tables: SQLite's defensive mode and an untrusted schema refuse both, the job fails cleanly.
+    void projectSchemaUntrusted_data() {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("trigger calls fts3_tokenizer")
+            << "CREATE TABLE loot(x); CREATE TRIGGER evil AFTER INSERT ON sentences "
+               "BEGIN INSERT INTO loot SELECT fts3_tokenizer('simple'); END;"
+            << "unsafe use of fts3_tokenizer()";
+        QTest::newRow("trigger writes a shadow table")
+            << "CREATE TRIGGER evil AFTER INSERT ON sentences BEGIN DELETE FROM sentence_text_data; END;"
+            << "may not be modified";
+    }
+    void projectSchemaUntrusted() {
+        QFETCH(QString, sql);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("crafted.dlproj"));
+        QVERIFY(QFile::copy(base_, project));
+        QVERIFY(craft(project, sql));
+        const QString src = QString::fromStdString(writeFile(tmp, QStringLiteral("more.en"), "one more line\n"));
+        const auto before = snapshot(tmp.path());
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), src, QStringLiteral("--corpus"),
+                         QStringLiteral("more")});
+        QVERIFY2(r.exitCode == 1, describe(r));
+        QVERIFY2(r.err.contains(message.toUtf8()), describe(r));
+        QCOMPARE(snapshot(tmp.path()), before);
+    }
+
+    // Class 10: the GUI's background reads are job boundaries: damaged stored data (a summary
+    // of the wrong shape, a cluster-name key that is no cluster number) arrive as an error
+    // through AsyncService, never as an exception or an abort; the project stays as it was.
+    void damagedStoredData_data() {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<bool>("names");  // read the cluster names (else the cluster view)
+        QTest::newRow("summary k is text") << "UPDATE runs SET summary = '{\"k\": \"two\"}';" << false;
+        QTest::newRow("summary majority is text") << "UPDATE runs SET summary = '{\"majority\": \"x\"}';" << false;
+        QTest::newRow("name key overflows") << "INSERT INTO run_blobs(run_id, name, data) SELECT id, 'cluster_names', "
+                                               "CAST('{\"99999999999\": \"x\"}' AS BLOB) FROM runs;"
+                                            << true;
+        QTest::newRow("name key negative") << "INSERT INTO run_blobs(run_id, name, data) SELECT id, 'cluster_names', "
+                                              "CAST('{\"-1\": \"x\"}' AS BLOB) FROM runs;"
+                                           << true;
+    }
+    void damagedStoredData() {
+        QFETCH(QString, sql);
+        QFETCH(bool, names);
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("damaged.dlproj"));
+        const qint64 run = makeClusterProject(tmp, project, {QStringLiteral("law"), QStringLiteral("it")});
+        QVERIFY(craft(project, sql));
+        const auto before = snapshot(tmp.path());
+        AsyncService async;
+        QObject owner;
+        QString error;
+        bool applied = false;
+        if (names)
+            async.load<dl::ClusterNames>(
+                &owner, QStringLiteral("names"), [project, run] { return readRunClusterNames(project, run); },
+                [&](dl::ClusterNames) { applied = true; }, [&](const QString& e) { error = e; });
+        else
+            async.load<ClusterViewData>(
+                &owner, QStringLiteral("map"),
+                [project, run](const dl::CancelToken& c) { return readClusterView(project, run, c); },
+                [&](ClusterViewData) { applied = true; }, [&](const QString& e) { error = e; });
+        QVERIFY(QTest::qWaitFor([&] { return applied || !error.isEmpty(); }, 20000));
+        QVERIFY(!applied);
+        QVERIFY2(error.contains(QStringLiteral("are damaged")), qPrintable(error));
+        QCOMPARE(snapshot(tmp.path()), before);
+    }
+
+    // Class 10: labels are user data inside the outlier query's SQL; a '%1' in one must not be
+    // read as a placeholder of the next QString::arg.
+    void outlierQueryLabels() {
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("labels.dlproj"));
+        const QStringList domains{QStringLiteral("%1 law"), QStringLiteral("it %2 '%3'")};
+        const qint64 run = makeClusterProject(tmp, project, domains);
+        const auto before = snapshot(tmp.path());
+        auto store = dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly).value();
+        OutlierQuery q;
+        q.runId = run;
+        auto labels = dl::corpusLabels(*store, dl::findCorpus(*store, "c")->id).value();
+        QStringList sorted;
+        for (const auto& n : labels.domainNames) sorted << QString::fromStdString(n);
+        q.mappedCase = OutlierQuery::mappedCaseFor({0, 1}, sorted);
+        q.filter.outliersOnly = false;
+        q.filter.fromDomain = domains[0];
+        q.filter.toDomain = domains[0];
+        auto ids = readOutlierIds(*store, q);
+        QVERIFY2(ids, ids ? "" : ids.error().message.c_str());
+        QCOMPARE(ids->size(), 20);
+        q.filter = {};
+        ids = readOutlierIds(*store, q);  // outliers only: every sentence sits in its own domain's cluster
+        QVERIFY2(ids, ids ? "" : ids.error().message.c_str());
+        QCOMPARE(ids->size(), 0);
+        q.filter.outliersOnly = false;
+        ids = readOutlierIds(*store, q);
+        QVERIFY2(ids, ids ? "" : ids.error().message.c_str());
+        QCOMPARE(ids->size(), 40);
+        auto rows = readOutlierRows(*store, q, *ids);
+        QVERIFY2(rows, rows ? "" : rows.error().message.c_str());
+        for (const auto& row : *rows) {
+            QVERIFY(domains.contains(row.domain));
+            QCOMPARE(row.mapped, row.domain);
+        }
+        store.reset();
+        QCOMPARE(snapshot(tmp.path()), before);
+    }
+
     void slurmScriptPaths_data() {
         QTest::addColumn<QString>("folder");
         QTest::addColumn<int>("exitCode");
