@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "common/FieldText.h"
 #include "corpus/DedupeIndex.h"
 #include "corpus/ImportReader.h"
 #include "corpus/RecordSource.h"
@@ -129,6 +130,7 @@ nlohmann::json ImportReport::toJson() const {
             {"empty_skipped", emptySkipped},
             {"duplicates", {{"pair", duplicatePairs}, {"source", duplicateSources}, {"target", duplicateTargets}}},
             {"invalid_utf8_replaced", invalidUtf8Replaced},
+            {"line_breaks_replaced", lineBreaksReplaced},
             {"per_domain", perDomain},
             {"seconds", seconds}};
 }
@@ -141,6 +143,8 @@ std::string ImportReport::summary() const {
          std::to_string(duplicatePairs) + " same pair, " + std::to_string(duplicateSources) + " repeated source, " +
          std::to_string(duplicateTargets) + " repeated target)";
     if (invalidUtf8Replaced) s += "; replaced " + std::to_string(invalidUtf8Replaced) + " invalid UTF-8 sequences";
+    if (lineBreaksReplaced)
+        s += "; " + std::to_string(lineBreaksReplaced) + " fields held line breaks or tabs (now spaces)";
     return s + ".";
 }
 
@@ -167,6 +171,7 @@ Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSi
     std::string fixedDomain;
     if (p.labelSource == LabelSource::Given) fixedDomain = p.domain;
     if (p.labelSource == LabelSource::FromFilename) fixedDomain = fileDomain;
+    flattenFieldBreaks(fixedDomain);
 
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());

@@ -54,6 +54,7 @@ struct ImportReport {
     std::int64_t duplicateSources = 0;  // the source seen before with another target (or monolingual duplicate)
     std::int64_t duplicateTargets = 0;  // the target seen before with another source
     std::int64_t invalidUtf8Replaced = 0;
+    std::int64_t lineBreaksReplaced = 0;  // fields whose inner LF, CR or TAB became spaces (common/FieldText.h)
     std::map<std::string, std::int64_t> perDomain;
     double seconds = 0;
     nlohmann::json toJson() const;

@@ -1,5 +1,6 @@
 #include "corpus/ImportReader.h"
 
+#include "common/FieldText.h"
 #include "corpus/TextNormalizer.h"
 
 namespace dl {
@@ -25,6 +26,7 @@ Status ImportReader::normalizeField(std::string& text, const char* what) {
                     source_.where() + ": invalid UTF-8" + what + " at byte " + std::to_string(n.invalidByteOffset + 1) +
                         " (use --replace-invalid to replace invalid bytes with U+FFFD).");
     report_.invalidUtf8Replaced += static_cast<std::int64_t>(n.replacements);
+    if (flattenFieldBreaks(text) > 0) ++report_.lineBreaksReplaced;  // after the trim: inner ones only
     return {};
 }
 

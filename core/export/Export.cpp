@@ -32,10 +32,25 @@ std::string nowIso() {
     return buf;
 }
 
-std::string safeName(std::string s) {
-    for (auto& c : s)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) c = '_';
-    return s.empty() ? "unlabelled" : s;
+// A group's part of its file names, one to one: letters, digits, '-', '_' and '.' stay, every
+// other byte (the '%' too) becomes %XX, and the empty group (no label, no cluster) is
+// "%unlabelled", which no label encodes to. Two groups never share a file ("a b" is a%20b, "a_b"
+// stays a_b, the label "unlabelled" stays unlabelled), and no name holds a '/'.
+std::string groupFileName(const std::string& group) {
+    if (group.empty()) return "%unlabelled";
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (char ch : group) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.') {
+            out += ch;
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
 }
 
 // What an export reads from the project before it writes anything (prepareExport).
@@ -154,7 +169,7 @@ std::vector<std::pair<std::string, std::string>> outputStems(const ExportParams&
     std::vector<std::pair<std::string, std::string>> stems;
     if (p.mode == ExportMode::Selection) stems.emplace_back("", p.outPrefix);
     if (p.mode == ExportMode::Shards)
-        for (const auto& [g, n] : sizes) stems.emplace_back(g, p.outPrefix + "." + safeName(g));
+        for (const auto& [g, n] : sizes) stems.emplace_back(g, p.outPrefix + "." + groupFileName(g));
     if (p.mode == ExportMode::Mixture && p.sampleSize > 0) stems.emplace_back("", p.outPrefix + ".sample");
     return stems;
 }

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/FieldText.h"
+
 namespace dl {
 
 Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const ExportParams& p,
@@ -37,24 +39,38 @@ std::vector<std::string> TrainingWriter::plannedPaths(const std::string& stem, c
     return {};
 }
 
+namespace {
+
+// A field as a line-framed format may hold it (common/FieldText.h): the project's own text when it
+// keeps the rule (every import since the rule), else a flattened copy in `spare`.
+const std::string& framed(const std::string& text, std::string& spare) {
+    if (!hasFieldBreaks(text)) return text;
+    spare = text;
+    flattenFieldBreaks(spare);
+    return spare;
+}
+
+}  // namespace
+
 Status TrainingWriter::write(const ExportRow& r) {
     const auto& s = r.sentence;
+    std::string spareSrc, spareTgt, spareDomain;
     char score[32];
     std::snprintf(score, sizeof score, "%.6g", r.score);
     switch (format_) {
     case ExportFormat::Moses: {
-        if (auto st = files_[0]->writeLine(s.src); !st) return st;
+        if (auto st = files_[0]->writeLine(framed(s.src, spareSrc)); !st) return st;
         std::size_t next = 1;
         if (parallel_)
-            if (auto st = files_[next++]->writeLine(s.tgt); !st) return st;
+            if (auto st = files_[next++]->writeLine(framed(s.tgt, spareTgt)); !st) return st;
         if (scores_)
             if (auto st = files_[next]->writeLine(score); !st) return st;
         return {};
     }
     case ExportFormat::Tsv: {
-        std::string line = s.src;
-        if (parallel_) line += "\t" + s.tgt;
-        line += "\t" + s.domain;
+        std::string line = framed(s.src, spareSrc);
+        if (parallel_) line += "\t" + framed(s.tgt, spareTgt);
+        line += "\t" + framed(s.domain, spareDomain);
         if (scores_) line += std::string("\t") + score;
         return files_[0]->writeLine(line);
     }

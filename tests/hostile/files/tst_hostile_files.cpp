@@ -233,6 +233,84 @@ private slots:
         QCOMPARE(snapshot(tmp.path()), before);
     }
 
+    // Class 2: exports keep their framing and every group. Fields with LF, CR or TAB (possible
+    // in JSONL) follow one rule decided at import (a space; counted in the report), so Moses
+    // files stay aligned, TSV rows keep their cells and the manifest's counts are true; groups
+    // whose names look alike ("a b"/"a_b", "%41"/"A", "" / "unlabelled") get files of their own.
+    void exportFraming_data() {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<int>("filesPerGroup");
+        QTest::newRow("moses") << "moses" << 2;
+        QTest::newRow("tsv") << "tsv" << 1;
+        QTest::newRow("jsonl") << "jsonl" << 1;
+    }
+    void exportFraming() {
+        QFETCH(QString, format);
+        QFETCH(int, filesPerGroup);
+        const QString project = path(QStringLiteral("framing.dlproj"));
+        if (!QFile::exists(project)) {  // made by the first row; the later rows export it again
+            QCOMPARE(runCli({QStringLiteral("init"), project}).exitCode, 0);
+            const QByteArray jsonl =
+                "{\"src\": \"line one\\nstill one\", \"tgt\": \"Zeile\\reins\", \"domain\": \"a b\"}\n"
+                "{\"src\": \"tab\\there\", \"tgt\": \"ok\", \"domain\": \"a_b\"}\n"
+                "{\"src\": \"plain\", \"tgt\": \"klar\", \"domain\": \"unlabelled\"}\n"
+                "{\"src\": \"cr\\r\\nlf\", \"tgt\": \"x\\ty\", \"domain\": \"law\\tfirm\"}\n"
+                "{\"src\": \"percent\", \"tgt\": \"Prozent\", \"domain\": \"%41\"}\n"
+                "{\"src\": \"upper\", \"tgt\": \"gross\", \"domain\": \"A\"}\n";
+            const QString file = QString::fromStdString(writeFile(dir_, QStringLiteral("hostile.jsonl"), jsonl));
+            auto r =
+                runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
+                        QStringLiteral("c"), QStringLiteral("--src-lang"), QStringLiteral("en"),
+                        QStringLiteral("--tgt-lang"), QStringLiteral("de"), QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+            QCOMPARE(r.json().value(QStringLiteral("line_breaks_replaced")).toInteger(), 6);
+            const QString en = QString::fromStdString(writeFile(dir_, QStringLiteral("none.en"), "no label\n"));
+            const QString de = QString::fromStdString(writeFile(dir_, QStringLiteral("none.de"), "ohne\n"));
+            r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), en, QStringLiteral("--tgt"), de,
+                        QStringLiteral("--corpus"), QStringLiteral("c")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+        }
+        const QString out = path(QStringLiteral("framing-out"));
+        QVERIFY(QDir().mkpath(out + QLatin1Char('/') + format));
+        const auto before = snapshot(out);
+        const QByteArray projectBefore = readAll(project);
+        auto r = runCli({QStringLiteral("export"), project, QStringLiteral("--shards"), QStringLiteral("--by"),
+                         QStringLiteral("domain"), QStringLiteral("--corpus"), QStringLiteral("c"),
+                         QStringLiteral("--format"), format, QStringLiteral("--out"),
+                         out + QLatin1Char('/') + format + QStringLiteral("/x"), QStringLiteral("--json"),
+                         QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QCOMPARE(readAll(project), projectBefore);
+        const auto after = snapshot(out);
+        for (auto it = before.begin(); it != before.end(); ++it) QCOMPARE(after.value(it.key()), it.value());
+
+        const QJsonObject manifest =
+            QJsonDocument::fromJson(readAll(out + QLatin1Char('/') + format + QStringLiteral("/x.manifest.json")))
+                .object();
+        const QJsonObject shards = manifest.value(QStringLiteral("shards")).toObject();
+        QCOMPARE(shards.size(), 7);  // "a b", "a_b", "unlabelled", "law firm", "%41", "A" and no label
+        const QJsonArray files = manifest.value(QStringLiteral("files")).toArray();
+        QCOMPARE(files.size(), 7 * filesPerGroup);
+        QSet<QString> paths;
+        for (const auto& v : files) {
+            const QJsonObject f = v.toObject();
+            const QString file = f.value(QStringLiteral("path")).toString();
+            paths.insert(file);
+            const QByteArray bytes = readAll(file);
+            const auto lines = bytes.count('\n');
+            QVERIFY2(bytes.endsWith('\n'), qPrintable(file));
+            QCOMPARE(qint64(lines), f.value(QStringLiteral("lines")).toInteger());  // as wc -l counts
+            QCOMPARE(qint64(lines), shards.value(f.value(QStringLiteral("group")).toString()).toInteger());
+            QVERIFY2(!bytes.contains('\r'), qPrintable(file));
+            for (const QByteArray& line : bytes.split('\n').mid(0, lines)) {
+                if (format == QLatin1String("tsv")) QCOMPARE(line.count('\t'), 2);  // src, tgt, domain
+                if (format == QLatin1String("moses")) QVERIFY(!line.contains('\t'));
+                if (format == QLatin1String("jsonl")) QVERIFY(QJsonDocument::fromJson(line).isObject());
+            }
+        }
+        QCOMPARE(paths.size(), files.size());  // no two groups share a file
+    }
+
     void slurmScriptPaths_data() {
         QTest::addColumn<QString>("folder");
         QTest::addColumn<int>("exitCode");
