@@ -20,6 +20,11 @@ bool ImportReader::labelsFromColumn() const {
 }
 
 Status ImportReader::normalizeField(std::string& text, const char* what) {
+    // One rule for NUL in every format (a raw byte in a line, "\u0000" in JSONL): text holds
+    // none; most often the file is UTF-16 without a byte-order mark, or not text at all.
+    if (const auto nul = text.find('\0'); nul != std::string::npos)
+        return fail(source_.where() + ": a NUL byte" + what + " at byte " + std::to_string(nul + 1) +
+                    "; text files hold none (is it UTF-16 without a byte-order mark, or binary?).");
     auto n = normalizeLine(text, p_.replaceInvalidUtf8);
     if (!n.ok)
         return fail(ErrorCode::InvalidUtf8, {source_.where(), std::to_string(n.invalidByteOffset + 1)},

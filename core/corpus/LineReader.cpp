@@ -47,6 +47,11 @@ Expected<std::unique_ptr<LineReader>> LineReader::open(const std::string& path, 
     unsigned char magic[2] = {0, 0};
     const std::size_t got = std::fread(magic, 1, 2, f);
     const bool isGzip = got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    if (got == 2 && ((magic[0] == 0xff && magic[1] == 0xfe) || (magic[0] == 0xfe && magic[1] == 0xff))) {
+        std::fclose(f);
+        return fail("The file " + path + " is UTF-16 (it starts with a UTF-16 byte-order mark); DomainLens reads " +
+                    "UTF-8: convert it first, e.g. iconv -f UTF-16 -t UTF-8.");
+    }
     const bool namedGz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
     if (namedGz && !isGzip) {
         std::fclose(f);
@@ -83,6 +88,13 @@ Expected<bool> LineReader::refill() {
                         ": corrupt gzip data (" + (msg ? msg : "?") + ").");
         }
         got = static_cast<std::size_t>(n);
+        int err = Z_OK;
+        if (n == 0) gzerror(source_->gz, &err);
+        if (err == Z_BUF_ERROR) {  // zlib reports a cut-off stream as a quiet end with Z_BUF_ERROR
+            buffer_.resize(old);
+            return fail("Cannot read " + path_ + " after line " + std::to_string(lineNumber_) +
+                        ": the gzip stream is truncated (unexpected end of file); nothing was imported.");
+        }
     } else {
         got = std::fread(buffer_.data() + old, 1, block, source_->file);
         if (got < block && std::ferror(source_->file)) {
@@ -95,43 +107,19 @@ Expected<bool> LineReader::refill() {
     return got > 0;
 }
 
-std::size_t LineReader::findTerminator(std::size_t from) const {
-    // memchr for LF, then for a (rare) CR only before it: two vectorised scans of the line
-    // instead of a byte loop testing both.
-    const char* base = buffer_.data();
-    const std::size_t size = buffer_.size();
-    if (from >= size) return std::string::npos;
-    const void* lf = std::memchr(base + from, '\n', size - from);
-    const std::size_t lfAt = lf ? static_cast<std::size_t>(static_cast<const char*>(lf) - base) : size;
-    const void* cr = std::memchr(base + from, '\r', lfAt - from);
-    if (cr) return static_cast<std::size_t>(static_cast<const char*>(cr) - base);
-    return lf ? lfAt : std::string::npos;
-}
-
 Expected<bool> LineReader::next(std::string& line) {
     std::size_t scanFrom = pos_;
     while (true) {
-        // Find the next terminator in the buffered data.
-        const std::size_t end = findTerminator(scanFrom);
-        if (end != std::string::npos) {
-            if (pendingCr_ && end == pos_ && buffer_[end] == '\n') {  // LF of a CRLF split across reads
-                pendingCr_ = false;
-                ++pos_;
-                scanFrom = pos_;
-                continue;
-            }
-            pendingCr_ = false;
+        // The next LF in the buffered data ends the line; a CR just before it is the CRLF's.
+        const void* lf = scanFrom < buffer_.size()
+                             ? std::memchr(buffer_.data() + scanFrom, '\n', buffer_.size() - scanFrom)
+                             : nullptr;
+        if (lf) {
+            const auto end = static_cast<std::size_t>(static_cast<const char*>(lf) - buffer_.data());
             if (end - pos_ > maxLineBytes_) break;
-            line.assign(buffer_, pos_, end - pos_);
-            std::size_t next = end + 1;
-            if (buffer_[end] == '\r') {
-                if (next < buffer_.size()) {
-                    if (buffer_[next] == '\n') ++next;
-                } else {
-                    pendingCr_ = true;  // a following LF belongs to this line ending
-                }
-            }
-            pos_ = next;
+            const std::size_t length = end > pos_ && buffer_[end - 1] == '\r' ? end - 1 - pos_ : end - pos_;
+            line.assign(buffer_, pos_, length);
+            pos_ = end + 1;
             ++lineNumber_;
             return true;
         }

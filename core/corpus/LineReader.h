@@ -1,7 +1,10 @@
 #pragma once
 // Streaming line reader over plain or gzip-compressed files, constant memory.
-// Normalises line endings (LF, CRLF, lone CR), enforces a maximum line length and reports
-// errors with file and line. A `.gz` file that is not gzip is an error, not plain text.
+// A line is what `wc -l`, Moses and Python's bytes.split(b"\n") see: LF ends it, a CR right before
+// the LF belongs to the ending (CRLF), any other CR is text (the field rule, common/FieldText.h,
+// makes it a space), so a stray CR never shifts one side of a parallel pair. Enforces a maximum
+// line length and reports errors with file and line. A `.gz` file that is not gzip, a gzip
+// stream that is cut short or corrupt, and a UTF-16 file (by its byte-order mark) are errors.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -30,14 +33,12 @@ public:
 private:
     LineReader() = default;
     Expected<bool> refill();
-    std::size_t findTerminator(std::size_t from) const;  // first LF or CR at or after `from`, npos if none
     struct Source;
     std::unique_ptr<Source> source_;
     std::string path_;
     std::string buffer_;
     std::size_t pos_ = 0;
     bool eof_ = false;
-    bool pendingCr_ = false;
     std::size_t maxLineBytes_ = kDefaultMaxLineBytes;
     std::int64_t lineNumber_ = 0;
     std::int64_t fileSize_ = 0;

@@ -70,7 +70,7 @@ qint64 makeClusterProject(const QTemporaryDir& dir, const QString& project, cons
         p.srcPath = writeFile(dir, QStringLiteral("d%1.en").arg(d), text);
         p.labelSource = dl::LabelSource::Given;
         p.domain = domains[d].toStdString();
-        p.corpus = "c";
+        p.corpus = std::string(1, 'c');  // (a literal here trips GCC 12's -Wstringop-overflow)
         dl::runImport(p, *store, np, ct).value();
     }
     const auto corpus = dl::findCorpus(*store, "c")->id;
@@ -104,6 +104,11 @@ private:
     QTemporaryDir dir_;
     QString base_;  // a small labelled project, made once through the CLI
     QString path(const QString& name) const { return dir_.filePath(name); }
+    // A copy of the base project in `tmp` ("" when it cannot be made).
+    QString copyOfBase(const QTemporaryDir& tmp, const QString& name) const {
+        const QString to = tmp.filePath(name);
+        return QFile::copy(base_, to) ? to : QString();
+    }
 
 private slots:
     void initTestCase() {
@@ -140,8 +145,8 @@ private slots:
         QFETCH(QString, sql);
         QFETCH(QString, message);
         QTemporaryDir tmp;
-        const QString project = tmp.filePath(QStringLiteral("crafted.dlproj"));
-        QVERIFY(QFile::copy(base_, project));
+        const QString project = copyOfBase(tmp, QStringLiteral("crafted.dlproj"));
+        QVERIFY(!project.isEmpty());
         QVERIFY(craft(project, sql));
         const QString src = QString::fromStdString(writeFile(tmp, QStringLiteral("more.en"), "one more line\n"));
         const auto before = snapshot(tmp.path());
@@ -309,6 +314,93 @@ private slots:
             }
         }
         QCOMPARE(paths.size(), files.size());  // no two groups share a file
+    }
+
+    // Class 3: a line is what wc -l, Moses and Python see (LF ends it, CRLF is LF); a stray CR
+    // is text, so it never shifts one side of a parallel pair.
+    void linesAsWcCounts_data() {
+        QTest::addColumn<QByteArray>("src");
+        QTest::addColumn<QByteArray>("tgt");
+        QTest::addColumn<int>("replaced");  // fields whose inner CR became a space
+        QTest::newRow("stray CR in the source")
+            << QByteArray("a1\rstill a1\nb1\nc1\n") << QByteArray("x1\ny1\nz1\n") << 1;
+        QTest::newRow("CRLF source, LF target") << QByteArray("a1\r\nb1\r\nc1\r\n") << QByteArray("x1\ny1\nz1\n") << 0;
+        QTest::newRow("CR CR LF") << QByteArray("a1\r\r\nb1\nc1") << QByteArray("x1\ny1\nz1\n") << 0;
+    }
+    void linesAsWcCounts() {
+        QFETCH(QByteArray, src);
+        QFETCH(QByteArray, tgt);
+        QFETCH(int, replaced);
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("lines.dlproj"));
+        QVERIFY(!project.isEmpty());
+        const QString en = QString::fromStdString(writeFile(tmp, QStringLiteral("pair.en"), src));
+        const QString de = QString::fromStdString(writeFile(tmp, QStringLiteral("pair.de"), tgt));
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), en, QStringLiteral("--tgt"), de,
+                         QStringLiteral("--corpus"), QStringLiteral("pair"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QCOMPARE(r.json().value(QStringLiteral("imported")).toInteger(), 3);
+        QCOMPARE(r.json().value(QStringLiteral("line_breaks_replaced")).toInteger(), replaced);
+        // Each source line kept its own target line.
+        QCOMPARE(sqlText(project, "SELECT tgt FROM sentences WHERE src = 'b1'"), QStringLiteral("y1"));
+        QCOMPARE(sqlText(project, "SELECT tgt FROM sentences WHERE src = 'c1'"), QStringLiteral("z1"));
+    }
+
+    // Class 3: input that is not what it claims is refused with the file and the line reached,
+    // never imported in part: a gzip stream cut short or damaged, UTF-16 (with or without a
+    // byte-order mark), NUL bytes (one rule for every format).
+    void brokenInputRefused_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("damage");  // what is done to the gzip of `bytes` ("" = not gzipped)
+        QTest::addColumn<QString>("message");
+        QByteArray many;
+        for (int i = 0; i < 20000; ++i) many += "line number " + QByteArray::number(i) + " of a long file\n";
+        QTest::newRow("gzip truncated") << "cut.en.gz" << many << "truncate"
+                                        << "cut.en.gz after line %1: the gzip stream is truncated";
+        QTest::newRow("gzip corrupt") << "bad.en.gz" << many << "corrupt"
+                                      << "bad.en.gz near line %1: corrupt gzip data";
+        QTest::newRow("UTF-16 with BOM") << "wide.en" << QByteArray("\xff\xfeh\0i\0\n\0", 8) << ""
+                                         << "is UTF-16 (it starts with a UTF-16 byte-order mark)";
+        QTest::newRow("UTF-16 without BOM") << "wide2.en" << QByteArray("h\0i\0\n\0", 6) << ""
+                                            << "wide2.en:1: a NUL byte at byte 2";
+        QTest::newRow("NUL in JSONL") << "nul.jsonl" << QByteArray("{\"src\": \"a\\u0000b\"}\n") << ""
+                                      << "nul.jsonl:1: a NUL byte at byte 2";
+    }
+    void brokenInputRefused() {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, damage);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("broken.dlproj"));
+        QVERIFY(!project.isEmpty());
+        QString file = QString::fromStdString(writeFile(tmp, name, bytes));
+        if (!damage.isEmpty()) {
+            QProcess gz;
+            gz.start(QStringLiteral("gzip"), {QStringLiteral("-c"), file});
+            QVERIFY(gz.waitForFinished(20000));
+            QByteArray z = gz.readAllStandardOutput();
+            QVERIFY(z.size() > 1000);
+            if (damage == QLatin1String("truncate")) z.truncate(z.size() / 2);
+            else z[z.size() / 2] = char(~z[z.size() / 2]);
+            file = QString::fromStdString(writeFile(tmp, name, z));
+        }
+        const auto before = snapshot(tmp.path());
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
+                         QStringLiteral("broken")});
+        QVERIFY2(r.exitCode == 1, describe(r));
+        if (message.contains(QLatin1String("%1"))) {  // the line reached: somewhere inside the file
+            const QRegularExpression re(QRegularExpression::escape(message.section(QStringLiteral("%1"), 0, 0)) +
+                                        QStringLiteral("([0-9]+)") +
+                                        QRegularExpression::escape(message.section(QStringLiteral("%1"), 1)));
+            const auto m = re.match(QString::fromUtf8(r.err));
+            QVERIFY2(m.hasMatch(), describe(r));
+            QVERIFY(m.captured(1).toInt() > 0 && m.captured(1).toInt() < 20000);
+        } else {
+            QVERIFY2(r.err.contains(message.toUtf8()), describe(r));
+        }
+        QCOMPARE(snapshot(tmp.path()), before);
     }
 
     void slurmScriptPaths_data() {
