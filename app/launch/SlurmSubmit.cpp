@@ -10,8 +10,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
+#include "common/AtomicFile.h"
 #include "common/Brace.h"
 #include "shard/ShardSet.h"
 
@@ -64,20 +64,6 @@ void drain(int outFd, int errFd, std::string& out, std::string& err) {
             }
         }
     }
-}
-
-Status writeScript(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) return fail(brace("{}: cannot be written.", tmp));
-    }
-    std::error_code ec;
-    fs::permissions(tmp, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec, ec);
-    fs::rename(tmp, path, ec);
-    if (ec) return fail(brace("{}: cannot be renamed into place ({}).", path, ec.message()));
-    return {};
 }
 
 Expected<std::string> sbatchSubmit(const std::string& sbatch, std::vector<std::string> options,
@@ -136,8 +122,10 @@ Expected<SlurmSubmission> submitSlurmPlan(const SlurmPlan& plan, const std::stri
     std::error_code ec;
     fs::create_directories(plan.logDir(), ec);
     if (ec) return fail(brace("{}: cannot be created ({}).", plan.logDir(), ec.message()));
-    if (auto s = writeScript(plan.arrayScriptPath(), slurmArrayScript(plan)); !s) return std::unexpected(s.error());
-    if (auto s = writeScript(plan.mergeScriptPath(), slurmMergeScript(plan)); !s) return std::unexpected(s.error());
+    // Exclusive temporaries, never through a planted link (common/AtomicFile.h); rwxr-x---.
+    for (const auto& [path, text] : {std::pair{plan.arrayScriptPath(), slurmArrayScript(plan)},
+                                     std::pair{plan.mergeScriptPath(), slurmMergeScript(plan)}})
+        if (auto s = writeFileAtomically(path, text, 0750); !s) return std::unexpected(s.error());
     SlurmSubmission sub;
     auto arrayId = sbatchSubmit(sbatch, {}, plan.arrayScriptPath(), nullptr);
     if (!arrayId) return std::unexpected(arrayId.error());

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/AtomicFile.h"
 #include "encode/ModelConfig.h"
 
 namespace dl {
@@ -261,14 +262,7 @@ void recordModelSpeed(const std::string& modelDir, double sentencesPerSecond, co
                                     .count()}};
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return;
-        out << j.dump(1);
-        if (!out) return;
-    }
-    fs::rename(tmp, path, ec);
+    (void)writeFileAtomically(path, j.dump(1));  // a lost measurement is measured again
 }
 
 }  // namespace dl

@@ -13,6 +13,7 @@
 #include <ATen/Context.h>
 #include <nlohmann/json.hpp>
 
+#include "common/AtomicFile.h"
 #include "common/RegularFile.h"
 #include "common/Sha256.h"
 
@@ -59,18 +60,9 @@ nlohmann::json readCache(const std::string& path) {
 void writeCache(const std::string& path, const nlohmann::json& j) {
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);
-    const std::string tmp = path + ".tmp" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return;  // a cache we cannot write only costs a re-hash next time
-        out << j.dump();
-        if (!out) {
-            fs::remove(tmp, ec);
-            return;
-        }
-    }
-    fs::rename(tmp, path, ec);
-    if (ec) fs::remove(tmp, ec);
+    // A cache we cannot write only costs a re-hash next time; the temporary is exclusive and
+    // never followed through a link (the cache folder may be shared, e.g. /tmp/.cache).
+    (void)writeFileAtomically(path, j.dump());
 }
 
 Expected<std::string> hashFile(const fs::path& p) {

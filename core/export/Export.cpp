@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "export/AtomicFile.h"
+#include "common/AtomicFile.h"
 #include "export/MixturePlan.h"
 #include "export/TrainingWriter.h"
 #include "runs/SelectSummary.h"
@@ -295,19 +295,17 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
     return m;
 }
 
-// Persist: the manifest last, then every file renamed into place together.
+// Persist: every file renamed into place as one set (commitAll), the manifest last; a failed
+// rename puts the previous set back, so an earlier export and its manifest stay whole.
 Status commitExport(std::map<std::string, TrainingWriter>& writers, std::vector<std::unique_ptr<AtomicFile>>& extra,
                     AtomicFile& manifest, ExportResult& out) {
+    std::vector<AtomicFile*> set;
     for (auto& [g, w] : writers)
-        for (auto& f : w.files()) {
-            if (auto s = f->commit(); !s) return s;
-            out.files.push_back(f->finalPath());
-        }
-    for (auto& f : extra) {
-        if (auto s = f->commit(); !s) return s;
-        out.files.push_back(f->finalPath());
-    }
-    return manifest.commit();
+        for (auto& f : w.files()) set.push_back(f.get());
+    for (auto& f : extra) set.push_back(f.get());
+    for (AtomicFile* f : set) out.files.push_back(f->finalPath());
+    set.push_back(&manifest);
+    return commitAll(set);
 }
 
 }  // namespace

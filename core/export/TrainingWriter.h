@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "common/AtomicFile.h"
 #include "common/Error.h"
-#include "export/AtomicFile.h"
 #include "export/Export.h"
 #include "store/Corpora.h"
 

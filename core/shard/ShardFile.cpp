@@ -33,24 +33,15 @@ std::size_t shardDTypeSize(ShardDType type) {
     return 0;
 }
 
-struct ShardFileWriter::Hash {
-    Sha256 sha;
-};
+ShardFileWriter::ShardFileWriter(fs::path path) : path_(std::move(path)) {}
 
-ShardFileWriter::ShardFileWriter(fs::path path)
-    : path_(std::move(path)), temp_(fs::path(path_).concat(".tmp")), hash_(std::make_unique<Hash>()) {}
-
-ShardFileWriter::~ShardFileWriter() {
-    if (finished_) return;
-    out_.close();
-    std::error_code ec;
-    fs::remove(temp_, ec);
-}
+ShardFileWriter::~ShardFileWriter() = default;  // the AtomicFile removes an unfinished temporary
 
 Expected<std::unique_ptr<ShardFileWriter>> ShardFileWriter::create(const fs::path& path) {
     std::unique_ptr<ShardFileWriter> w(new ShardFileWriter(path));
-    w->out_.open(w->temp_, std::ios::binary | std::ios::trunc);
-    if (!w->out_) return fail(brace("{}: cannot be written.", w->temp_.string()));
+    auto file = AtomicFile::create(path.string(), false);
+    if (!file) return std::unexpected(file.error());
+    w->file_ = std::move(*file);
     const std::uint32_t header[2] = {kVersion, 0};
     if (auto s = w->write(kMagic, sizeof kMagic); !s) return std::unexpected(s.error());
     if (auto s = w->write(header, sizeof header); !s) return std::unexpected(s.error());
@@ -58,16 +49,13 @@ Expected<std::unique_ptr<ShardFileWriter>> ShardFileWriter::create(const fs::pat
 }
 
 Status ShardFileWriter::write(const void* data, std::size_t size) {
-    out_.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
-    if (!out_) return fail(brace("{}: write failed (disk full?).", temp_.string()));
-    hash_->sha.update(data, size);
-    return {};
+    return file_->write(std::string_view(static_cast<const char*>(data), size));
 }
 
 Status ShardFileWriter::checkComplete() const {
     if (written_ != expected_)
         return fail(
-            brace("Internal error: shard array has {} of {} bytes in {}.", written_, expected_, temp_.string()));
+            brace("Internal error: shard array has {} of {} bytes in {}.", written_, expected_, path_.string()));
     return {};
 }
 
@@ -88,21 +76,16 @@ Status ShardFileWriter::begin(const std::string& name, ShardDType type, std::int
 
 Status ShardFileWriter::append(std::span<const std::byte> bytes) {
     if (written_ + static_cast<std::int64_t>(bytes.size()) > expected_)
-        return fail(brace("Internal error: more bytes than the shard array holds in {}.", temp_.string()));
+        return fail(brace("Internal error: more bytes than the shard array holds in {}.", path_.string()));
     written_ += static_cast<std::int64_t>(bytes.size());
     return write(bytes.data(), bytes.size());
 }
 
 Expected<std::string> ShardFileWriter::finish() {
     if (auto s = checkComplete(); !s) return std::unexpected(s.error());
-    out_.flush();
-    if (!out_) return fail(brace("{}: write failed (disk full?).", temp_.string()));
-    out_.close();
-    std::error_code ec;
-    fs::rename(temp_, path_, ec);
-    if (ec) return fail(brace("{}: cannot be renamed into place ({}).", path_.string(), ec.message()));
+    if (auto s = file_->commit(); !s) return std::unexpected(s.error());
     finished_ = true;
-    return hash_->sha.hexDigest();
+    return file_->sha256();
 }
 
 Expected<ShardFileReader> ShardFileReader::open(const fs::path& path) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "common/AtomicFile.h"
 #include "common/Error.h"
 
 namespace dl {
@@ -24,7 +25,8 @@ std::size_t shardDTypeSize(ShardDType type);
 
 class ShardFileWriter {
 public:
-    // Opens "<path>.tmp" for writing (truncating a leftover from a killed run).
+    // Opens a temporary file beside `path` (common/AtomicFile: exclusive, never through a link;
+    // a killed run's leftover is removed).
     static Expected<std::unique_ptr<ShardFileWriter>> create(const std::filesystem::path& path);
     ~ShardFileWriter();  // removes the temporary file unless finish() succeeded
     ShardFileWriter(const ShardFileWriter&) = delete;
@@ -46,10 +48,8 @@ private:
     explicit ShardFileWriter(std::filesystem::path path);
     Status write(const void* data, std::size_t size);
     Status checkComplete() const;
-    struct Hash;
-    std::filesystem::path path_, temp_;
-    std::ofstream out_;
-    std::unique_ptr<Hash> hash_;
+    std::filesystem::path path_;
+    std::unique_ptr<AtomicFile> file_;
     std::int64_t expected_ = 0, written_ = 0;  // bytes of the current array
     bool finished_ = false;
 };

@@ -5,6 +5,7 @@
 #include <system_error>
 #include <vector>
 
+#include "common/AtomicFile.h"
 #include "common/Brace.h"
 #include "common/RegularFile.h"
 #include "common/Sha256.h"
@@ -99,26 +100,8 @@ fs::path manifestPath(const fs::path& dir, const std::string& job, const ShardSp
 }
 
 Status writeShardManifest(const fs::path& dir, const ShardManifest& manifest) {
-    const fs::path final = manifestPath(dir, manifest.job, manifest.shard);
-    const fs::path temp = fs::path(final).concat(".tmp");
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) return fail(brace("{}: cannot be written.", temp.string()));
-        out << manifest.toJson().dump(2) << '\n';
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(temp, ec);
-            return fail(brace("{}: write failed (disk full?).", temp.string()));
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, final, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        return fail(brace("{}: cannot be renamed into place ({}).", final.string(), ec.message()));
-    }
-    return {};
+    return writeFileAtomically(manifestPath(dir, manifest.job, manifest.shard).string(),
+                               manifest.toJson().dump(2) + "\n");
 }
 
 Expected<ShardManifest> readShardManifest(const fs::path& path) {

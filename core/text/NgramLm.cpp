@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <unordered_map>
+
+#include "common/AtomicFile.h"
 
 namespace dl {
 
@@ -209,10 +210,10 @@ double NgramLm::crossEntropy(const std::vector<std::string>& tokens) const {
 }
 
 Status NgramLm::writeArpa(const std::string& path) const {
-    const std::string tmp = path + ".partial";
+    auto file = AtomicFile::create(path, false);  // exclusive temporary, renamed in at the end
+    if (!file) return std::unexpected(file.error());
     {
-        std::ofstream out(tmp);
-        if (!out) return fail("Cannot write the language model to " + path + ".");
+        std::ostringstream out;  // handed to the file once per n-gram order
         const int N = d->order;
         std::vector<std::vector<Gram>> entries(N);
         // Unigrams: every vocabulary word (unseen ones get only back-off mass), plus <s>.
@@ -242,14 +243,13 @@ Status NgramLm::writeArpa(const std::string& path) const {
                 }
                 out << '\n';
             }
+            if (auto s = (*file)->write(out.str()); !s) return s;
+            out.str({});
         }
         out << "\n\\end\\\n";
-        if (!out.flush()) return fail("Writing the language model to " + path + " failed (disk full?).");
+        if (auto s = (*file)->write(out.str()); !s) return s;
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) return fail("Cannot move the language model into place at " + path + ": " + ec.message());
-    return {};
+    return (*file)->commit();
 }
 
 std::vector<std::string> wordTokens(const std::string& text) {

@@ -403,7 +403,10 @@ private slots:
                                QStringLiteral("--quiet"),
                                QStringLiteral("--shard")};
         for (int i : {0, 1, 3}) QVERIFY(runCli(args + QStringList{QStringLiteral("%1/4").arg(i)}).exitCode == 0);
-        const QString temp = out + QStringLiteral("/encode-2-of-4.bin.tmp");
+        // The worker's temporary (common/AtomicFile): .encode-2-of-4.bin.partial-<pid>-<random>-<host>.
+        auto temps = [&] {
+            return QDir(out).entryList({QStringLiteral(".encode-2-of-4.bin.partial-*")}, QDir::Files | QDir::Hidden);
+        };
         if (kill) {
             QProcess p;
             p.start(cliPath(), args + QStringList{QStringLiteral("2/4")});
@@ -411,17 +414,23 @@ private slots:
             QElapsedTimer t;
             t.start();
             // The temporary file exists once the model is loaded and rows are being encoded.
-            while (!QFile::exists(temp) && t.elapsed() < 60000 && p.state() == QProcess::Running) QTest::qWait(1);
+            while (temps().isEmpty() && t.elapsed() < 60000 && p.state() == QProcess::Running) QTest::qWait(1);
             QVERIFY2(p.state() == QProcess::Running, "the worker finished before it could be killed");
             ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
             p.waitForFinished();
             QCOMPARE(p.exitStatus(), QProcess::CrashExit);
-        } else {
-            QFile f(temp);
+        } else {  // what a killed worker leaves: its process is gone
+            QProcess gone;
+            gone.start(QStringLiteral("true"), {});
+            QVERIFY(gone.waitForStarted());
+            const qint64 pid = gone.processId();
+            QVERIFY(gone.waitForFinished());
+            QFile f(out +
+                    QStringLiteral("/.encode-2-of-4.bin.partial-%1-7-%2").arg(pid).arg(QSysInfo::machineHostName()));
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("DLSHARD1 half of a shard");
         }
-        QVERIFY(QFile::exists(temp));
+        QCOMPARE(temps().size(), 1);
         QVERIFY(!QFile::exists(out + QStringLiteral("/encode-2-of-4.manifest.json")));
         auto m = runCli({QStringLiteral("merge"), project, out});
         QCOMPARE(m.exitCode, 1);
@@ -432,7 +441,7 @@ private slots:
             QVERIFY2(r.exitCode == 0, describe(r));
             QCOMPARE(r.json().value(QLatin1String("skipped")).toBool(), i != 2);
         }
-        QVERIFY(!QFile::exists(temp));
+        QVERIFY2(temps().isEmpty(), qPrintable(temps().join(u' ')));  // the killed run's litter is gone
         m = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
         QVERIFY2(m.exitCode == 0, describe(m));
         QCOMPARE(poolVectors(project).size(), poolVectors(base_).size());

@@ -97,17 +97,21 @@ private slots:
         const fs::path path = fs::path(tmp.path().toStdString()) / "assign-0-of-2.bin";
         const std::vector<std::int64_t> ids = {3, 4, 9};
         const std::vector<double> values = {0.5, -1.25, 3.0, 4.0, 5.0, 6.0};
+        auto temps = [&] {  // common/AtomicFile's temporaries of this file
+            return QDir(tmp.path())
+                .entryList({QStringLiteral(".assign-0-of-2.bin.partial-*")}, QDir::Files | QDir::Hidden);
+        };
         {
             auto w = dl::ShardFileWriter::create(path);
             QVERIFY(w.has_value());
             QVERIFY((*w)->array("ids", dl::ShardDType::I64, 3, 1, std::span<const std::int64_t>(ids)).has_value());
             QVERIFY((*w)->array("values", dl::ShardDType::F64, 3, 2, std::span<const double>(values)).has_value());
-            QVERIFY(fs::exists(fs::path(path).concat(".tmp")) && !fs::exists(path));  // not final before finish()
+            QVERIFY(temps().size() == 1 && !fs::exists(path));  // not final before finish()
             auto sha = (*w)->finish();
             QVERIFY(sha.has_value());
             QCOMPARE(*sha, *dl::sha256OfFile(path));
         }
-        QVERIFY(!fs::exists(fs::path(path).concat(".tmp")));
+        QVERIFY(temps().isEmpty());
         auto r = dl::ShardFileReader::open(path);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
         QCOMPARE(*r->readAll<std::int64_t>("ids", dl::ShardDType::I64, 3, 1), ids);

@@ -403,6 +403,119 @@ private slots:
         QCOMPARE(snapshot(tmp.path()), before);
     }
 
+    // Class 4: files others read are written through exclusive temporaries, never through a
+    // link: links planted where the writers used to put their temporaries (<file>.tmp) leave
+    // their targets alone, and the files land whole under their names.
+    void tempFilesNeverFollowLinks_data() {
+        QTest::addColumn<QString>("what");
+        QTest::newRow("shard data and manifest") << "shard";
+        QTest::newRow("slurm scripts") << "slurm";
+    }
+    void tempFilesNeverFollowLinks() {
+        QFETCH(QString, what);
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("links.dlproj"));
+        QVERIFY(!project.isEmpty());
+        const QString out = tmp.filePath(QStringLiteral("out"));
+        const QString victim = QString::fromStdString(writeFile(tmp, QStringLiteral("victim.txt"), "precious\n"));
+        QStringList planted, written;
+        CliRun r;
+        if (what == QLatin1String("shard")) {
+            QVERIFY(QDir().mkpath(out));
+            written = {out + QStringLiteral("/encode-0-of-2.bin"),
+                       out + QStringLiteral("/encode-0-of-2.manifest.json")};
+            for (const QString& f : written) planted << f + QStringLiteral(".tmp");
+            for (const QString& link : planted) QVERIFY(QFile::link(victim, link));
+            r = runCli({QStringLiteral("encode"), project, QStringLiteral("--model"),
+                        testData(QStringLiteral("models/bert-tiny")), QStringLiteral("--shard"), QStringLiteral("0/2"),
+                        QStringLiteral("--out"), out, QStringLiteral("--quiet")});
+        } else {
+            QVERIFY(QDir().mkpath(out + QStringLiteral("/slurm/logs")));
+            written = {out + QStringLiteral("/slurm/encode-array.sh"), out + QStringLiteral("/slurm/encode-merge.sh")};
+            for (const QString& f : written) planted << f + QStringLiteral(".tmp");
+            for (const QString& link : planted) QVERIFY(QFile::link(victim, link));
+            // A stand-in sbatch (no cluster here): prints a job id, like `sbatch --parsable`.
+            const QString bin = tmp.filePath(QStringLiteral("bin"));
+            QVERIFY(QDir().mkpath(bin));
+            writeFile(tmp, QStringLiteral("bin/sbatch"), "#!/bin/sh\necho 42\n");
+            QFile::setPermissions(bin + QStringLiteral("/sbatch"), QFile::ReadOwner | QFile::ExeOwner);
+            const QByteArray oldPath = qgetenv("PATH");
+            qputenv("PATH", bin.toUtf8() + ':' + oldPath);
+            r = runCli({QStringLiteral("slurm"), project, QStringLiteral("encode"), QStringLiteral("--shards"),
+                        QStringLiteral("2"), QStringLiteral("--out"), out});
+            qputenv("PATH", oldPath);
+        }
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QCOMPARE(readAll(victim), QByteArray("precious\n"));
+        for (const QString& f : written) {
+            QVERIFY2(QFileInfo(f).isFile() && !QFileInfo(f).isSymLink(), qPrintable(f));
+            QVERIFY(readAll(f) != "precious\n");
+        }
+        if (what == QLatin1String("slurm"))
+            QCOMPARE(QFile::permissions(written[0]) & (QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther),
+                     QFile::ExeOwner | QFile::ExeGroup);
+    }
+
+    // Class 4: a multi-file export is committed as a whole. A rename that fails midway (the
+    // third group's file name is taken by a folder) puts the files already renamed back: the
+    // previous set and its manifest are byte-identical and no temporary is left. A killed
+    // export's temporaries (its process gone, on this host) are removed by the next export;
+    // those of a live process or another host are not.
+    void exportCommittedAsWhole() {
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("whole.dlproj"));
+        QVERIFY(!project.isEmpty());
+        const QString out = tmp.filePath(QStringLiteral("out"));
+        QVERIFY(QDir().mkpath(out));
+        const QString prefix = out + QStringLiteral("/x");
+        const QStringList exportArgs{QStringLiteral("export"),
+                                     project,
+                                     QStringLiteral("--shards"),
+                                     QStringLiteral("--by"),
+                                     QStringLiteral("domain"),
+                                     QStringLiteral("--corpus"),
+                                     QStringLiteral("pool"),
+                                     QStringLiteral("--out"),
+                                     prefix,
+                                     QStringLiteral("--quiet")};
+        auto r = runCli(exportArgs);
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto first = snapshot(out);
+        QCOMPARE(first.size(), 3);  // x.law.en, x.medical.en, x.manifest.json
+        const QString zz = writeCorpus(tmp, QStringLiteral("zz.en"), QStringLiteral("it"), 5, 3);
+        r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), zz, QStringLiteral("--domain"),
+                    QStringLiteral("zz"), QStringLiteral("--corpus"), QStringLiteral("pool")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QVERIFY(QDir().mkpath(prefix + QStringLiteral(".zz.en")));  // taken: the rename of that file fails
+
+        const QByteArray projectBefore = readAll(project);
+        r = runCli(exportArgs + QStringList{QStringLiteral("--force")});
+        QVERIFY2(r.exitCode == 1, describe(r));
+        QVERIFY2(r.err.contains("Cannot move " + prefix.toUtf8() + ".zz.en into place"), describe(r));
+        QCOMPARE(snapshot(out), first);  // law and medical put back, the old manifest untouched
+        QCOMPARE(readAll(project), projectBefore);
+
+        // Litter: a dead process's temporaries go, a live one's and another host's stay.
+        QVERIFY(QDir(prefix + QStringLiteral(".zz.en")).removeRecursively());
+        QProcess gone;
+        gone.start(QStringLiteral("true"), {});
+        QVERIFY(gone.waitForStarted());
+        const qint64 deadPid = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        const QString host = QSysInfo::machineHostName();
+        const QString dead = QStringLiteral(".x.law.en.partial-%1-7-%2").arg(deadPid).arg(host);
+        const QString live =
+            QStringLiteral(".x.medical.en.partial-%1-7-%2").arg(QCoreApplication::applicationPid()).arg(host);
+        const QString elsewhere = QStringLiteral(".x.law.en.partial-%1-8-another-host").arg(deadPid);
+        for (const QString& name : {dead, live, elsewhere}) writeFile(tmp, QStringLiteral("out/") + name, "junk");
+        r = runCli(exportArgs + QStringList{QStringLiteral("--force")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QVERIFY(!QFile::exists(out + QLatin1Char('/') + dead));
+        QVERIFY(QFile::exists(out + QLatin1Char('/') + live));
+        QVERIFY(QFile::exists(out + QLatin1Char('/') + elsewhere));
+        QVERIFY(QFile::exists(prefix + QStringLiteral(".zz.en")));
+    }
+
     void slurmScriptPaths_data() {
         QTest::addColumn<QString>("folder");
         QTest::addColumn<int>("exitCode");
