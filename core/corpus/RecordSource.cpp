@@ -127,7 +127,7 @@ public:
         nlohmann::json j;
         try {
             j = nlohmann::json::parse(line_);
-        } catch (const nlohmann::json::parse_error& e) {
+        } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number out of range (406)
             return fail(at(*in_) + ": not valid JSON (" + std::string(e.what()) + ").");
         }
         if (!j.is_object()) return fail(at(*in_) + ": expected a JSON object per line.");

@@ -2,7 +2,9 @@
 
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <system_error>
+#include <type_traits>
 #include <vector>
 
 #include "common/AtomicFile.h"
@@ -39,6 +41,16 @@ template <class T>
 Status readField(const json& j, const char* key, T& out, const std::string& where) {
     auto it = j.find(key);
     if (it == j.end()) return fail(brace("{}: field '{}' is missing.", where, key));
+    if constexpr (std::is_integral_v<T>) {
+        // A whole number in T's range: nlohmann would truncate 1.5 and wrap 1e30 without a word.
+        const bool fits =
+            it->is_number_unsigned()  ? it->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<T>::max())
+            : it->is_number_integer() ? it->get<std::int64_t>() >= std::int64_t(std::numeric_limits<T>::min()) &&
+                                            it->get<std::int64_t>() <= std::int64_t(std::numeric_limits<T>::max())
+                                      : false;
+        if (it->is_number() && !fits)
+            return fail(brace("{}: field '{}' is not a whole number in range ({}).", where, key, it->dump()));
+    }
     try {
         out = it->get<T>();
     } catch (const json::exception&) {

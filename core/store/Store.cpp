@@ -2,7 +2,10 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <vector>
 
 #include "store/Schema.h"
 #include "store/SqliteError.h"
@@ -13,16 +16,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Expected<int> pragmaInt(sqlite3* db, const char* pragma) {
+// One integer from the project header. A failure says what happened (sqliteFailure: a full
+// disk, a lock, read-only media), not only that the header could not be read.
+Expected<int> pragmaInt(sqlite3* db, const char* pragma, const std::string& path, int* rcOut = nullptr) {
     sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db, pragma, -1, &stmt, nullptr) != SQLITE_OK)
-        return fail(std::string("Cannot read the project header: ") + sqlite3_errmsg(db));
+    if (const int rc = sqlite3_prepare_v2(db, pragma, -1, &stmt, nullptr); rc != SQLITE_OK) {
+        if (rcOut) *rcOut = rc;
+        return sqliteFailure(db, rc, path, sqlite3_errmsg(db));
+    }
     int value = 0;
     const int rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW) value = sqlite3_column_int(stmt, 0);
     std::string err = rc == SQLITE_ROW || rc == SQLITE_DONE ? "" : sqlite3_errmsg(db);
     sqlite3_finalize(stmt);
-    if (!err.empty()) return fail(err);
+    if (rcOut) *rcOut = rc;
+    if (!err.empty()) return sqliteFailure(db, rc, path, err);
     return value;
 }
 
@@ -84,6 +92,11 @@ Store::~Store() {
 }
 
 Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
+    // SQLite reads these names as a database in memory (or a private temporary one) that is
+    // gone at exit: a project must be a file.
+    if (path.empty() || path == ":memory:")
+        return usageError("'" + path + "' is SQLite's name for a database that is gone at exit, not a file; " +
+                          "name a project file, e.g. corpus.dlproj.");
     std::error_code ec;
     if (fs::exists(path, ec))
         return fail(ErrorCode::FileExists, {path}, "Cannot create the project " + path + ": the file already exists.");
@@ -129,6 +142,18 @@ std::string backupPath(const std::string& path, int version) {
     return candidate;
 }
 
+bool sameBytes(const std::string& a, const std::string& b) {
+    std::ifstream x(a, std::ios::binary), y(b, std::ios::binary);
+    if (!x || !y) return false;
+    std::vector<char> bx(1 << 16), by(1 << 16);
+    while (x && y) {
+        x.read(bx.data(), std::streamsize(bx.size()));
+        y.read(by.data(), std::streamsize(by.size()));
+        if (x.gcount() != y.gcount() || !std::equal(bx.begin(), bx.begin() + x.gcount(), by.begin())) return false;
+    }
+    return !x && !y;
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode mode) {
@@ -143,15 +168,28 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
     auto db = mode == OpenMode::SharedReadOnly ? openShared(path) : openConnection(path, flags);
     if (!db) return std::unexpected(db.error());
     const bool readOnly = mode != OpenMode::ReadWrite || sqlite3_db_readonly(*db, "main") == 1;
+    int rc = SQLITE_OK;
+    auto appId = pragmaInt(*db, "PRAGMA application_id", path, &rc);
+    if (!appId && readOnly && (rc & 0xff) == SQLITE_CANTOPEN && mode != OpenMode::SharedReadOnly) {
+        // Read-only media (a DVD, a read-only mount): SQLite cannot create the WAL index (-shm)
+        // beside the project. Read it the way shard workers do (openShared: immutable when no
+        // WAL content is pending); writing it stays refused (ProjectReadOnly).
+        sqlite3_close_v2(*db);
+        db = openShared(path);
+        if (!db) return std::unexpected(db.error());
+        appId = pragmaInt(*db, "PRAGMA application_id", path);
+    }
     std::unique_ptr<Store> store(new Store(*db, path, readOnly));
 
-    auto appId = pragmaInt(*db, "PRAGMA application_id");
+    // A full disk, a lock or unreadable media is said as such; only what SQLite cannot read as a
+    // database at all (not a database, corrupt header) is "not a project".
+    if (!appId && appId.error().code != ErrorCode::Database) return std::unexpected(appId.error());
     if (!appId)
         return fail(ErrorCode::NotAProject, {path},
-                    "The file " + path + " is not a DomainLens project (" + appId.error().message + ").");
+                    "The file " + path + " is not a DomainLens project (" + appId.error().args.back() + ").");
     if (*appId != kApplicationId)
         return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project.");
-    auto version = pragmaInt(*db, "PRAGMA user_version");
+    auto version = pragmaInt(*db, "PRAGMA user_version", path);
     if (!version) return std::unexpected(version.error());
     if (*version < 0)  // migrate() would index its steps with it (found by tests/fuzz)
         return fail(
@@ -198,10 +236,26 @@ Status Store::upgrade(const std::string& path, int fromVersion) {
     if (auto b = store->exec("VACUUM INTO " + literal + ";"); !b)
         return fail("Cannot back up the project " + path + " to " + backup + " before upgrading it (" +
                     b.error().message + "); nothing was changed.");
-    if (auto m = store->migrate(); !m)
+    if (auto m = store->migrate(); !m) {
+        // The project is unchanged: when an earlier failed attempt left the same copy, this one
+        // goes (the GUI tries at each open: one backup, not one per attempt). A different copy
+        // (another project under this name since) is kept.
+        std::string kept = backup;
+        for (int i = 1;; ++i) {
+            const std::string earlier =
+                path + ".v" + std::to_string(fromVersion) + ".bak" + (i == 1 ? "" : "." + std::to_string(i));
+            if (earlier == backup) break;
+            if (sameBytes(earlier, backup)) {
+                std::error_code ec;
+                fs::remove(backup, ec);
+                kept = earlier;
+                break;
+            }
+        }
         return fail(
-            ErrorCode::UpgradeFailed, {path, std::to_string(currentSchemaVersion()), m.error().message, backup},
-            m.error().message + " The project is unchanged; a copy from before the upgrade is at " + backup + ".");
+            ErrorCode::UpgradeFailed, {path, std::to_string(currentSchemaVersion()), m.error().message, kept},
+            m.error().message + " The project is unchanged; a copy from before the upgrade is at " + kept + ".");
+    }
     return {};
 }
 
@@ -210,7 +264,7 @@ Status Store::migrate() {
     auto tx = begin();
     if (!tx) return std::unexpected(tx.error());
     // Read inside the write transaction: another process may have upgraded the file meanwhile.
-    auto version = pragmaInt(db_, "PRAGMA user_version");
+    auto version = pragmaInt(db_, "PRAGMA user_version", path_);
     if (!version) return std::unexpected(version.error());
     if (*version < 0)
         return fail("The project " + path_ + " has an invalid schema version " + std::to_string(*version) + ".");

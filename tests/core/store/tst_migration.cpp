@@ -6,14 +6,11 @@
 
 #include <sqlite3.h>
 
-#include <sched.h>
-#include <sys/mount.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <optional>
 
+#include "ReadOnlyMount.h"
 #include "TestSupport.h"
 #include "store/Corpora.h"
 #include "store/Schema.h"
@@ -41,34 +38,6 @@ std::int64_t count(Store& s, const std::string& table) {
     if (!st || !st->step().value_or(false)) return -1;
     return st->int64(0);
 }
-
-// Makes `folder` read-only for this process: a private mount namespace (nothing outside the
-// test process sees it), then a read-only bind mount of the folder onto itself; undone when
-// destroyed. `error` says why not (no CAP_SYS_ADMIN, no mount namespaces).
-struct ReadOnlyMount {
-    explicit ReadOnlyMount(std::string folder) : folder_(std::move(folder)) { error = mountReadOnly(); }
-    ~ReadOnlyMount() {
-        if (mounted_) ::umount2(folder_.c_str(), MNT_DETACH);
-    }
-    std::string error;
-
-private:
-    std::string mountReadOnly() {
-        if (::unshare(CLONE_NEWNS) != 0) return failed("unshare(CLONE_NEWNS)");
-        if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return failed("making / private");
-        if (::mount(folder_.c_str(), folder_.c_str(), nullptr, MS_BIND, nullptr) != 0)
-            return failed("bind-mounting " + folder_);
-        mounted_ = true;
-        if (::mount(nullptr, folder_.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0)
-            return failed("remounting read-only");
-        return {};
-    }
-    static std::string failed(const std::string& what) {
-        return "cannot make a read-only mount (" + what + ": " + std::strerror(errno) + ")";
-    }
-    std::string folder_;
-    bool mounted_ = false;
-};
 
 }  // namespace
 
@@ -190,7 +159,7 @@ private slots:
             sqlite3_exec(db, "PRAGMA application_id=1145859699; CREATE TABLE t(x);", nullptr, nullptr, nullptr);
             sqlite3_close(db);
         }
-        std::optional<ReadOnlyMount> mount;
+        std::optional<dltest::ReadOnlyMount> mount;
         if (readOnlyMount) {
             mount.emplace(folder.path().toStdString());
             // Without CAP_SYS_ADMIN (a normal user, or a container that drops it) the file

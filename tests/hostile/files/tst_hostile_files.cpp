@@ -8,6 +8,7 @@
 #include "CliProcess.h"
 #include "ClusterNamesStore.h"
 #include "OutlierQueries.h"
+#include "ReadOnlyMount.h"
 #include "RunViews.h"
 #include "TestSupport.h"
 #include "corpus/Import.h"
@@ -514,6 +515,94 @@ private slots:
         QVERIFY(QFile::exists(out + QLatin1Char('/') + live));
         QVERIFY(QFile::exists(out + QLatin1Char('/') + elsewhere));
         QVERIFY(QFile::exists(prefix + QStringLiteral(".zz.en")));
+    }
+
+    // Class 9: errors say what happened, not what they look like from far away: a full disk
+    // at open (not "not a DomainLens project"), a project on read-only media (read, not
+    // refused), `init :memory:` (refused: gone at exit), malformed numbers in JSONL and shard
+    // manifests (the file, the line or field, the value; no json.exception as an internal error).
+    void errorsSayWhatHappened_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("disk full at open") << "disk full" << 1 << "Disk full while writing";
+        QTest::newRow("read-only media") << "read-only" << 0 << "Project ";
+        QTest::newRow("init :memory:") << "memory" << 2 << "SQLite's name for a database that is gone at exit";
+        QTest::newRow("JSONL number out of range")
+            << "jsonl" << 1 << "n.jsonl:1: not valid JSON ([json.exception.out_of_range.406] number overflow";
+        QTest::newRow("manifest rows not whole")
+            << "manifest" << 1 << "encode-0-of-1.manifest.json: field 'rows' is not a whole number in range (1.5)";
+    }
+    void errorsSayWhatHappened() {
+        QFETCH(QString, kind);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("errors.dlproj"));
+        QVERIFY(!project.isEmpty());
+        if (kind == QLatin1String("jsonl"))
+            writeFile(tmp, QStringLiteral("n.jsonl"), "{\"src\": \"a\", \"n\": 1e99999}\n");
+        if (kind == QLatin1String("manifest")) {
+            QVERIFY(QDir().mkpath(tmp.filePath(QStringLiteral("shards"))));
+            writeFile(tmp, QStringLiteral("shards/encode-0-of-1.manifest.json"),
+                      R"({"format": "domainlens-shard", "format_version": 1, "job": "encode", "params_hash": "x",
+                          "model_hash": "y", "shard": 0, "shards": 1, "first_id": 1, "last_id": 2, "rows": 1.5,
+                          "data_file": "encode-0-of-1.bin", "sha256": "z", "params": {}})");
+        }
+        const auto before = snapshot(tmp.path());
+        std::optional<ReadOnlyMount> readOnly;
+        CliRun r;
+        if (kind == QLatin1String("disk full")) {  // a file-size limit of 0: SQLite cannot even make its WAL index
+            QProcess p;
+            p.start(QStringLiteral("bash"), {QStringLiteral("-c"), QStringLiteral("ulimit -f 0; exec \"$0\" \"$@\""),
+                                             cliPath(), QStringLiteral("info"), project});
+            QVERIFY(p.waitForFinished(60000));
+            r.exitCode = p.exitCode();
+            r.err = p.readAllStandardError();
+        } else if (kind == QLatin1String("read-only")) {
+            readOnly.emplace(tmp.path().toStdString());
+            if (!readOnly->error.empty()) QSKIP(readOnly->error.c_str());
+            r = runCli({QStringLiteral("info"), project});
+            auto w = runCli({QStringLiteral("import"), project, QStringLiteral("--src"),
+                             tmp.filePath(QStringLiteral("x")), QStringLiteral("--corpus"), QStringLiteral("more")});
+            QCOMPARE(w.exitCode, 1);
+        } else if (kind == QLatin1String("memory")) {
+            r = runCli({QStringLiteral("init"), QStringLiteral(":memory:")});
+            QVERIFY(!QFile::exists(QStringLiteral(":memory:")));
+        } else if (kind == QLatin1String("jsonl")) {
+            r = runCli(
+                {QStringLiteral("import"), project, QStringLiteral("--src"), tmp.filePath(QStringLiteral("n.jsonl"))});
+        } else {
+            r = runCli({QStringLiteral("merge"), project, tmp.filePath(QStringLiteral("shards"))});
+        }
+        QVERIFY2(r.exitCode == exitCode, describe(r));
+        QVERIFY2((exitCode == 0 ? r.out : r.err).contains(message.toUtf8()), describe(r));
+        QVERIFY2(!r.err.contains("Internal error") && !r.err.contains("not a DomainLens project"), describe(r));
+        readOnly.reset();
+        QCOMPARE(snapshot(tmp.path()), before);
+    }
+
+    // Class 9: a migration that fails leaves the project unchanged and one backup, however
+    // often it is tried (the GUI tries at every open).
+    void failedMigrationKeepsOneBackup() {
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("old.dlproj"));
+        // Schema 0 with a table the first migration step creates: that step fails.
+        QVERIFY(craft(project, QStringLiteral("PRAGMA application_id=1145859699; CREATE TABLE imports(x); "
+                                              "INSERT INTO imports VALUES(7);")));
+        const QByteArray original = readAll(project);
+        auto r = runCli({QStringLiteral("info"), project});
+        QVERIFY2(r.exitCode == 1, describe(r));
+        QVERIFY2(r.err.contains("The project is unchanged; a copy from before the upgrade is at " + project.toUtf8() +
+                                ".v0.bak."),
+                 describe(r));
+        const auto afterFirst = snapshot(tmp.path());
+        QCOMPARE(afterFirst.value(QStringLiteral("old.dlproj")), original);
+        for (int attempt = 2; attempt <= 3; ++attempt) {
+            r = runCli({QStringLiteral("info"), project});
+            QVERIFY2(r.exitCode == 1 && r.err.contains(".v0.bak."), describe(r));
+            QCOMPARE(snapshot(tmp.path()), afterFirst);  // no .v0.bak.2, .v0.bak.3
+        }
     }
 
     void slurmScriptPaths_data() {
