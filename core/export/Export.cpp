@@ -6,8 +6,11 @@
 #include <ctime>
 #include <filesystem>
 #include <random>
+#include <set>
 #include <unordered_map>
 #include <utility>
+
+#include <sys/resource.h>
 
 #include "common/AtomicFile.h"
 #include "export/MixturePlan.h"
@@ -190,11 +193,24 @@ Status refuseExisting(const ExportParams& p, const CorpusInfo& corpus,
     return {};
 }
 
+// How many shard groups' files may be open at once: a training file holds two descriptors
+// (AtomicFile: the file and its stdio or gzip stream), a group up to three files (a Moses pair
+// and scores); 32 descriptors stay for SQLite, the model and the rest.
+std::size_t groupsOpenAtOnce(const ExportParams& p, const CorpusInfo& corpus) {
+    rlimit limit{};
+    rlim_t soft = ::getrlimit(RLIMIT_NOFILE, &limit) == 0 ? limit.rlim_cur : 1024;
+    if (soft == RLIM_INFINITY || soft > (1u << 20)) soft = 1u << 20;
+    const rlim_t usable = soft > 64 ? soft - 32 : soft / 2;
+    const std::size_t perGroup = 2 * TrainingWriter::plannedPaths("x", p, corpus).size();
+    return std::max<std::size_t>(1, static_cast<std::size_t>(usable) / perGroup);
+}
+
 // Streams the corpus once into the writers (temporary files); rows in score order or sampled
 // rows are buffered and written after the pass. Returns the rows written.
 Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const ExportInputs& in,
                                  const MixturePlan& mixture, std::map<std::string, TrainingWriter>& writers,
-                                 ProgressSink& progress, const CancelToken& cancel) {
+                                 const std::set<std::string>& openGroups, ProgressSink& progress,
+                                 const CancelToken& cancel) {
     std::vector<ExportRow> buffered;
     std::int64_t seen = 0, written = 0;
     Status failure;
@@ -215,7 +231,9 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
             }
             failure = writers.at("").write({s, score});
         } else if (p.mode == ExportMode::Shards) {
-            failure = writers.at(in.groupOf(s)).write({s, score});
+            const std::string g = in.groupOf(s);
+            if (!openGroups.contains(g)) return true;  // another pass writes it
+            failure = writers.at(g).write({s, score});
         } else if (auto d = mixture.drawn.find(s.id); d != mixture.drawn.end()) {
             for (std::int64_t i = 0; i < d->second; ++i) {
                 if ((i & 0xFFFF) == 0xFFFF && cancel.isCancelled()) return false;
@@ -370,15 +388,28 @@ Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSi
         mixture = std::move(*plan);
     }
 
+    // Shards are written a bounded number of groups per pass over the corpus (the files of the
+    // groups of one pass are open together, then finished and closed): a thousand clusters do
+    // not need four thousand descriptors. Every other mode writes one set of files in one pass.
     std::map<std::string, TrainingWriter> writers;
-    for (const auto& [g, stem] : stems) {
-        auto w = TrainingWriter::open(stem, p, in->corpus);
-        if (!w) return std::unexpected(w.error());
-        writers.emplace(g, std::move(*w));
-    }
+    const std::size_t batch = p.mode == ExportMode::Shards ? groupsOpenAtOnce(p, in->corpus) : stems.size();
+    std::int64_t written = 0;
     progress.stage("Writing " + fs::path(p.outPrefix).filename().string());
-    auto written = writeRows(p, store, *in, mixture, writers, progress, cancel);
-    if (!written) return std::unexpected(written.error());
+    for (std::size_t from = 0; from == 0 || from < stems.size(); from += std::max<std::size_t>(batch, 1)) {
+        std::set<std::string> openGroups;
+        for (std::size_t i = from; i < std::min(stems.size(), from + batch); ++i) {
+            auto w = TrainingWriter::open(stems[i].second, p, in->corpus);
+            if (!w) return std::unexpected(w.error());
+            writers.emplace(stems[i].first, std::move(*w));
+            openGroups.insert(stems[i].first);
+        }
+        auto n = writeRows(p, store, *in, mixture, writers, openGroups, progress, cancel);
+        if (!n) return std::unexpected(n.error());
+        written += *n;
+        for (const auto& g : openGroups)
+            for (auto& f : writers.at(g).files())
+                if (auto s = f->finish(); !s) return std::unexpected(s.error());  // closes its descriptors
+    }
 
     // Finish (flush + hash) everything, build the manifest, then rename all into place.
     ExportResult out;
@@ -401,7 +432,7 @@ Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSi
         out.manifest["weights"] = weights;
         extra.push_back(std::move(*f));
     }
-    out.manifest.update(manifestBody(p, store, *in, *written, std::move(files)));
+    out.manifest.update(manifestBody(p, store, *in, written, std::move(files)));
     if (p.mode == ExportMode::Shards) out.manifest["shards"] = counts->sizes;
     auto manifest = AtomicFile::create(p.outPrefix + ".manifest.json", false);
     if (!manifest) return std::unexpected(manifest.error());

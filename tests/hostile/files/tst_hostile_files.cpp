@@ -605,6 +605,67 @@ private slots:
         }
     }
 
+    // Class 11: a shard export keeps a bounded number of files open (groups are written in
+    // passes sized from RLIMIT_NOFILE), so 120 groups export under `ulimit -n 64`; a limit too
+    // small for even one group is reported as too many open files, with nothing left behind.
+    void fileDescriptorsBounded_data() {
+        QTest::addColumn<int>("limit");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("120 groups, ulimit -n 64") << 64 << 0 << "";
+        QTest::newRow("ulimit -n 12") << 12 << 1 << "too many open files";
+    }
+    void fileDescriptorsBounded() {
+        QFETCH(int, limit);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const QString project = path(QStringLiteral("groups.dlproj"));
+        if (!QFile::exists(project)) {
+            QCOMPARE(runCli({QStringLiteral("init"), project}).exitCode, 0);
+            QByteArray tsv;
+            for (int g = 0; g < 120; ++g)
+                for (int i = 0; i < 2; ++i)
+                    tsv += "sentence " + QByteArray::number(i) + " of group " + QByteArray::number(g) + "\tg" +
+                           QByteArray::number(g) + "\n";
+            const QString file = QString::fromStdString(writeFile(dir_, QStringLiteral("groups.tsv"), tsv));
+            auto r =
+                runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
+                        QStringLiteral("many"), QStringLiteral("--columns"), QStringLiteral("src,domain")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+        }
+        const QString out = path(QStringLiteral("groups-out"));
+        QVERIFY(QDir().mkpath(out));
+        const auto before = snapshot(out);
+        const QByteArray projectBefore = readAll(project);
+        const QString prefix = out + QStringLiteral("/n%1").arg(limit);
+        QProcess p;
+        p.start(QStringLiteral("bash"),
+                {QStringLiteral("-c"), QStringLiteral("ulimit -n %1; exec \"$0\" \"$@\"").arg(limit), cliPath(),
+                 QStringLiteral("export"), project, QStringLiteral("--shards"), QStringLiteral("--by"),
+                 QStringLiteral("domain"), QStringLiteral("--corpus"), QStringLiteral("many"), QStringLiteral("--out"),
+                 prefix, QStringLiteral("--quiet")});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == exitCode, err.constData());
+        QCOMPARE(readAll(project), projectBefore);
+        const auto after = snapshot(out);
+        for (auto it = before.begin(); it != before.end(); ++it) QCOMPARE(after.value(it.key()), it.value());
+        if (exitCode != 0) {
+            QVERIFY2(err.contains(message.toUtf8()), err.constData());
+            QCOMPARE(after, before);  // no file and no temporary left
+            return;
+        }
+        const QJsonObject manifest =
+            QJsonDocument::fromJson(readAll(prefix + QStringLiteral(".manifest.json"))).object();
+        const QJsonArray files = manifest.value(QStringLiteral("files")).toArray();
+        QCOMPARE(files.size(), 120);
+        for (const auto& f : files) {
+            QCOMPARE(f.toObject().value(QStringLiteral("lines")).toInteger(), 2);
+            QCOMPARE(readAll(f.toObject().value(QStringLiteral("path")).toString()).count('\n'), 2);
+        }
+        QCOMPARE(after.size(), before.size() + 121);  // 120 groups and the manifest, no temporary
+    }
+
     void slurmScriptPaths_data() {
         QTest::addColumn<QString>("folder");
         QTest::addColumn<int>("exitCode");
