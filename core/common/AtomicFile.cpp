@@ -95,13 +95,22 @@ Expected<std::unique_ptr<AtomicFile>> AtomicFile::create(const std::string& fina
         return fail("Cannot write into " + dir.string() + ": " + errnoText(e) + ".");
     }
     if (mode != 0644) ::fchmod(f->d->fd, mode & 0777);  // exactly (a script's x bits), not through the umask
+    // The stream gets its own descriptor (closing it must not close the one finish() syncs).
+    const int streamFd = ::dup(f->d->fd);
+    if (streamFd < 0) return fail("Cannot write into " + dir.string() + ": " + errnoText(errno) + ".");
     if (gzip) {
-        f->d->gz = gzdopen(dup(f->d->fd), "wb6");
-        if (!f->d->gz) return fail("Cannot start gzip output for " + finalPath + ": " + errnoText(errno) + ".");
+        f->d->gz = gzdopen(streamFd, "wb6");
+        if (!f->d->gz) {
+            ::close(streamFd);
+            return fail("Cannot start gzip output for " + finalPath + ": " + errnoText(errno) + ".");
+        }
         gzbuffer(f->d->gz, 1 << 17);
     } else {
-        f->d->file = fdopen(dup(f->d->fd), "wb");
-        if (!f->d->file) return fail("Cannot open " + f->tempPath_ + ": " + errnoText(errno) + ".");
+        f->d->file = fdopen(streamFd, "wb");
+        if (!f->d->file) {
+            ::close(streamFd);
+            return fail("Cannot open " + f->tempPath_ + ": " + errnoText(errno) + ".");
+        }
         std::setvbuf(f->d->file, nullptr, _IOFBF, 1 << 17);
     }
     return f;

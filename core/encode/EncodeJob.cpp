@@ -12,6 +12,7 @@
 #include "encode/ModelIdentity.h"
 #include "jobs/RunJob.h"
 #include "store/Corpora.h"
+#include "store/ProjectLock.h"
 #include "store/Store.h"
 
 namespace dl {
@@ -81,6 +82,13 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     const auto t0 = std::chrono::steady_clock::now();
     auto p = planEncode(params, layers, store);
     if (!p) return std::unexpected(p.error());
+    // One encode of a corpus at a time: a second one would append the positions the first is
+    // appending (and fail with an 'internal error' about chunk positions).
+    auto lock =
+        ProjectLock::tryAcquire(store.path(), ProjectLock::encodeSlot(p->corpus.id),
+                                "Another process is encoding the corpus '" + p->corpus.name + "' of " + store.path() +
+                                    "; wait for it to finish (or stop it), then run this again.");
+    if (!lock) return std::unexpected(lock.error());
     std::vector<EncodeResult> res(p->resolved.size());
     std::vector<std::int64_t> done(p->resolved.size());
     // Unless every set is already complete, the model is loaded (and so checked: weights,

@@ -36,6 +36,12 @@ std::unexpected<Error> sqliteFailure(sqlite3* db, int rc, const std::string& fil
                     "Disk full while writing " + name + " (" + why +
                         "); the unfinished change was rolled back, nothing was changed.");
     }
+    if ((primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR) && db) {
+        // The process ran out of file descriptors: SQLite says only "unable to open database file".
+        if (const int err = sqlite3_system_errno(db); err == EMFILE || err == ENFILE)
+            return fail(ErrorCode::Database, {name, "too many open files"},
+                        "Project database error in " + name + ": too many open files (" + message + ").");
+    }
     return fail(ErrorCode::Database, {name, message}, "Project database error in " + name + ": " + message + ".");
 }
 

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <vector>
@@ -39,6 +40,8 @@ Expected<sqlite3*> openConnection(const std::string& path, int flags) {
     const int rc = sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+        if (const int sys = db ? sqlite3_system_errno(db) : 0; sys == EMFILE || sys == ENFILE)
+            msg = "too many open files";  // SQLite's own words are "unable to open database file"
         sqlite3_close(db);
         return fail("Cannot open the project " + path + ": " + msg + ".");
     }

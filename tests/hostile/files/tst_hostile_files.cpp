@@ -4,6 +4,9 @@
 // byte-identical afterwards (docs/reliability.md, "Hostile input: files, exports and projects").
 #include <QtTest>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "AsyncService.h"
 #include "CliProcess.h"
 #include "ClusterNamesStore.h"
@@ -664,6 +667,44 @@ private slots:
             QCOMPARE(readAll(f.toObject().value(QStringLiteral("path")).toString()).count('\n'), 2);
         }
         QCOMPARE(after.size(), before.size() + 121);  // 120 groups and the manifest, no temporary
+    }
+
+    // Class 9: a second `encode` of a corpus that another process is encoding says so (exit 1)
+    // instead of appending the same positions ("Internal error: embedding chunk starts at ...");
+    // the first encode finishes with every vector.
+    void secondEncodeSaysAnotherIsEncoding() {
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("enc.dlproj"));
+        QCOMPARE(runCli({QStringLiteral("init"), project}).exitCode, 0);
+        const QString src = writeCorpus(tmp, QStringLiteral("big.en"), QStringLiteral("law"), 20000, 9);
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), src});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const QStringList encode{QStringLiteral("encode"), project, QStringLiteral("--model"),
+                                 testData(QStringLiteral("models/bert-tiny")), QStringLiteral("--quiet")};
+        QProcess first;
+        first.start(cliPath(), encode);
+        QVERIFY(first.waitForStarted());
+        // Wait until the first holds its lock: one byte of the project file 1 TiB + corpus id in.
+        const int fd = ::open(project.toUtf8().constData(), O_RDWR | O_CLOEXEC);
+        QVERIFY(fd >= 0);
+        auto lockedByOther = [&] {
+            struct flock probe {};
+            probe.l_type = F_WRLCK;
+            probe.l_whence = SEEK_SET;
+            probe.l_start = (off_t(1) << 40) + 1;
+            probe.l_len = 1;
+            return ::fcntl(fd, F_OFD_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
+        };
+        QVERIFY(QTest::qWaitFor([&] { return lockedByOther() || first.state() != QProcess::Running; }, 60000));
+        ::close(fd);
+        QVERIFY2(first.state() == QProcess::Running, "the first encode ended before the second could start");
+        r = runCli(encode);
+        QVERIFY(first.state() == QProcess::Running);  // the answer came while the first was encoding
+        QVERIFY2(r.exitCode == 1, describe(r));
+        QVERIFY2(r.err.contains("Another process is encoding the corpus 'big' of"), describe(r));
+        QVERIFY(first.waitForFinished(120000));
+        QVERIFY2(first.exitCode() == 0, first.readAllStandardError().constData());
+        QCOMPARE(sqlInt(project, "SELECT sum(rows) FROM embedding_chunks"), 20000);
     }
 
     void slurmScriptPaths_data() {
