@@ -30,7 +30,15 @@ std::string hostName() {
     return buf;
 }
 
-std::string tempPrefix(const fs::path& finalPath) { return "." + finalPath.filename().string() + ".partial-"; }
+// ".<name>.partial-"; a long name is cut, with a hash of the whole, so that the temporary
+// (about 40 bytes longer) still fits the 255 bytes a file name may have.
+std::string tempPrefix(const fs::path& finalPath) {
+    const std::string name = finalPath.filename().string();
+    if (name.size() <= 180) return "." + name + ".partial-";
+    Sha256 sha;
+    sha.update(name);
+    return "." + name.substr(0, 150) + "~" + sha.hexDigest().substr(0, 16) + ".partial-";
+}
 
 // The litter of a killed run for the same final name in `dir`: temporaries named
 // <prefix><pid>-<random>-<host>[.previous] whose process on this host is gone. A stale

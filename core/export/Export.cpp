@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include "common/AtomicFile.h"
+#include "common/Sha256.h"
 #include "export/MixturePlan.h"
 #include "export/TrainingWriter.h"
 #include "runs/SelectSummary.h"
@@ -38,7 +39,13 @@ std::string nowIso() {
 // A group's part of its file names, one to one: letters, digits, '-', '_' and '.' stay, every
 // other byte (the '%' too) becomes %XX, and the empty group (no label, no cluster) is
 // "%unlabelled", which no label encodes to. Two groups never share a file ("a b" is a%20b, "a_b"
-// stays a_b, the label "unlabelled" stays unlabelled), and no name holds a '/'.
+// stays a_b, the label "unlabelled" stays unlabelled), and no name holds a '/'. A name longer
+// than kMaxGroupName (a sentence used as a label; 3 bytes of UTF-8 escape to 9) keeps its start
+// and ends in '~' (never part of an encoded label) and 16 hex digits of the label's SHA-256, so
+// that PREFIX.<group>.<ext> and its temporary fit a file system's 255-byte names (found by
+// tests/fuzz/fuzz_export).
+constexpr std::size_t kMaxGroupName = 100;
+
 std::string groupFileName(const std::string& group) {
     if (group.empty()) return "%unlabelled";
     static const char* hex = "0123456789ABCDEF";
@@ -52,6 +59,13 @@ std::string groupFileName(const std::string& group) {
             out += hex[c >> 4];
             out += hex[c & 15];
         }
+    }
+    if (out.size() > kMaxGroupName) {
+        std::size_t cut = kMaxGroupName - 17;
+        while (cut > 0 && (out[cut - 1] == '%' || (cut >= 2 && out[cut - 2] == '%'))) --cut;  // whole escapes only
+        Sha256 sha;
+        sha.update(group);
+        out = out.substr(0, cut) + "~" + sha.hexDigest().substr(0, 16);
     }
     return out;
 }

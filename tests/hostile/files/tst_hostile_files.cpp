@@ -265,7 +265,9 @@ private slots:
                 "{\"src\": \"plain\", \"tgt\": \"klar\", \"domain\": \"unlabelled\"}\n"
                 "{\"src\": \"cr\\r\\nlf\", \"tgt\": \"x\\ty\", \"domain\": \"law\\tfirm\"}\n"
                 "{\"src\": \"percent\", \"tgt\": \"Prozent\", \"domain\": \"%41\"}\n"
-                "{\"src\": \"upper\", \"tgt\": \"gross\", \"domain\": \"A\"}\n";
+                "{\"src\": \"upper\", \"tgt\": \"gross\", \"domain\": \"A\"}\n"
+                "{\"src\": \"long\", \"tgt\": \"lang\", \"domain\": \"" +
+                QString(120, QChar(0xe9)).toUtf8() + "\"}\n";  // 120 x e-acute: 1080 bytes escaped
             const QString file = QString::fromStdString(writeFile(dir_, QStringLiteral("hostile.jsonl"), jsonl));
             auto r =
                 runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
@@ -297,14 +299,15 @@ private slots:
             QJsonDocument::fromJson(readAll(out + QLatin1Char('/') + format + QStringLiteral("/x.manifest.json")))
                 .object();
         const QJsonObject shards = manifest.value(QStringLiteral("shards")).toObject();
-        QCOMPARE(shards.size(), 7);  // "a b", "a_b", "unlabelled", "law firm", "%41", "A" and no label
+        QCOMPARE(shards.size(), 8);  // "a b", "a_b", "unlabelled", "law firm", "%41", "A", the long one, no label
         const QJsonArray files = manifest.value(QStringLiteral("files")).toArray();
-        QCOMPARE(files.size(), 7 * filesPerGroup);
+        QCOMPARE(files.size(), 8 * filesPerGroup);
         QSet<QString> paths;
         for (const auto& v : files) {
             const QJsonObject f = v.toObject();
             const QString file = f.value(QStringLiteral("path")).toString();
             paths.insert(file);
+            QVERIFY2(QFileInfo(file).fileName().toUtf8().size() < 200, qPrintable(file));  // fits NAME_MAX
             const QByteArray bytes = readAll(file);
             const auto lines = bytes.count('\n');
             QVERIFY2(bytes.endsWith('\n'), qPrintable(file));
