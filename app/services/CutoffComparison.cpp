@@ -45,9 +45,9 @@ dl::Expected<CutoffComparison> readCutoffComparison(const QString& projectPath, 
     if (!result) return std::unexpected(result.error());
     CutoffComparison out;
     out.relevant = (*result)["runs"][0]["relevant"].get<std::int64_t>();
-    out.title = QObject::tr("Precision at cut-off, in-domain label '%1' (%2 in the pool)")
-                    .arg(QString::fromStdString(domain))
-                    .arg(out.relevant);
+    out.title =
+        QObject::tr("Precision at cut-off, in-domain label '%1' (%2 in the pool)")
+            .arg(QString::fromStdString(domain), QString::number(out.relevant));  // one pass: a '%1' in the label stays
     for (const auto& r : (*result)["runs"]) {
         const auto id = r["run"].get<std::int64_t>();
         const auto method = QString::fromStdString(r["method"].get<std::string>());

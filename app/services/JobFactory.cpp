@@ -41,13 +41,13 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
             if (!res) return std::unexpected(res.error());
             if (outcome)
                 outcome->summary =
-                    res->noop ? QObject::tr("%1 was already encoded with %2.")
-                                    .arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
-                              : QObject::tr("Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).")
-                                    .arg(res->encoded)
-                                    .arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
-                                    .arg(res->sentencesPerSecond, 0, 'f', 0)
-                                    .arg(QString::fromStdString(res->device));
+                    res->noop
+                        ? QObject::tr("%1 was already encoded with %2.")
+                              .arg(QString::fromStdString(res->corpus), QString::fromStdString(res->model))
+                        : QObject::tr("Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).")
+                              .arg(QString::number(res->encoded), QString::fromStdString(res->corpus),
+                                   QString::fromStdString(res->model), QString::number(res->sentencesPerSecond, 'f', 0),
+                                   QString::fromStdString(res->device));  // one pass: names stay as typed
             return {};
         });
 }

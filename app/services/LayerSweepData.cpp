@@ -48,10 +48,8 @@ dl::Expected<LayerSweepViewData> readLayerSweepView(const QString& projectPath, 
     d.series << silhouette;
     const int chosen = s.chosenLayer;
     d.title = QObject::tr("Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)")
-                  .arg(runId)
-                  .arg(QString::fromStdString(s.model.empty() ? "?" : s.model))
-                  .arg(s.k)
-                  .arg(chosen < 0 ? QObject::tr("last") : QString::number(chosen))
-                  .arg(QString::fromStdString(s.chosenBy.empty() ? "?" : s.chosenBy));
+                  .arg(QString::number(runId), QString::fromStdString(s.model.empty() ? "?" : s.model),
+                       QString::number(s.k), chosen < 0 ? QObject::tr("last") : QString::number(chosen),
+                       QString::fromStdString(s.chosenBy.empty() ? "?" : s.chosenBy));  // one pass
     return d;
 }

@@ -87,10 +87,8 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
                         .arg(s.perSeed.size());
     }
     d.title = QObject::tr("Run #%1: k = %2, %3 covariance, %4 sentences")
-                  .arg(runId)
-                  .arg(k)
-                  .arg(QString::fromStdString(s.covariance))
-                  .arg(n);
+                  .arg(QString::number(runId), QString::number(k), QString::fromStdString(s.covariance),
+                       QString::number(n));  // one pass: stored text is never read as a placeholder
     return d;
 }
 

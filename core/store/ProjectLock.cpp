@@ -14,7 +14,7 @@ constexpr off_t kFirstSlot = off_t(1) << 40;
 
 Expected<ProjectLock> ProjectLock::tryAcquire(const std::string& path, std::uint64_t slot,
                                               const std::string& busyMessage) {
-    const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);  // the project SQLite opens (a link followed)
     if (fd < 0) return ProjectLock(-1);
     struct flock lock {};
     lock.l_type = F_WRLCK;
