@@ -65,8 +65,8 @@ Expected<EmbeddingSetInfo> ensureEmbeddingSet(Store& store, const EmbeddingKey& 
     const std::string identity = key.identity();
     auto found = findEmbeddingSet(store, key);
     if (!found) return std::unexpected(found.error());
-    if (*found) {
-        auto info = **found;
+    if (const std::optional<EmbeddingSetInfo>& existing = *found; existing) {
+        auto info = *existing;
         if (info.dim != dim)
             return fail("Embedding set " + std::to_string(info.id) + " for model " + key.model + " has " +
                         std::to_string(info.dim) + " dimensions, but the model produces " + std::to_string(dim) + ".");
@@ -259,8 +259,9 @@ Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, s
     while (true) {
         auto chunk = cursor->next();
         if (!chunk) return std::unexpected(chunk.error());
-        if (!*chunk) break;
-        const EmbeddingChunk& c = **chunk;
+        const std::optional<EmbeddingChunk>& next = *chunk;
+        if (!next) break;
+        const EmbeddingChunk& c = *next;
         // The part of the chunk inside [firstPosition, end).
         const std::int64_t from = std::max(c.first, firstPosition), to = std::min(c.first + c.rows, end);
         const auto values = static_cast<std::size_t>(to - from) * dim;
