@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "export/AtomicFile.h"
-
 namespace dl {
 
 namespace {
@@ -177,12 +175,6 @@ Expected<MdacState> loadMdacState(const std::string& path) {
     return MdacState::fromJson(*j, path);
 }
 
-Status saveMdacState(const MdacState& state, const std::string& path) {
-    auto f = AtomicFile::create(path, false);
-    if (!f) return std::unexpected(f.error());
-    if (auto s = (*f)->write(state.toJson().dump(2) + "\n"); !s) return s;
-    if (auto s = (*f)->finish(); !s) return s;
-    return (*f)->commit();
-}
+Status saveMdacState(const MdacState& state, const std::string& path) { return writeJsonFile(path, state.toJson()); }
 
 }  // namespace dl

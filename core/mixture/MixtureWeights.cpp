@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/RegularFile.h"
+#include "export/AtomicFile.h"
 
 namespace dl {
 
@@ -131,6 +132,14 @@ Expected<nlohmann::json> readJsonFile(const std::string& path) {
     std::ostringstream s;
     s << in.rdbuf();
     return parseJsonText(s.str(), path);
+}
+
+Status writeJsonFile(const std::string& path, const nlohmann::json& j) {
+    auto f = AtomicFile::create(path, false);
+    if (!f) return std::unexpected(f.error());
+    if (auto s = (*f)->write(j.dump(2) + "\n"); !s) return s;
+    if (auto s = (*f)->finish(); !s) return s;
+    return (*f)->commit();
 }
 
 Expected<Weights> weightsFromJson(const nlohmann::json& j, const std::string& what) {
