@@ -94,20 +94,23 @@ const char* const kSplitNames[] = {"train", "dev", "test"};
 std::string lineKey(const Sentence& s) { return s.src + '\t' + s.tgt; }
 
 // The held-out lines of every group: per group, its distinct lines shuffled (seed, group
-// index), the first devLines for dev, the next testLines for test. Returns key -> (group, split).
+// index), the first devLines for dev, the next testLines for test, skipping a line another
+// group already holds out (a line in two groups is held out once). key -> (group, split).
 Expected<std::unordered_map<std::string, std::pair<std::string, Split>>> drawHeldOut(
     const MixtureKitParams& p, const std::map<std::string, std::vector<std::string>>& distinct) {
     std::unordered_map<std::string, std::pair<std::string, Split>> held;
     std::uint64_t index = 0;
     for (const auto& [g, keys] : distinct) {
         const auto need = p.devLines + p.testLines;
-        if (std::int64_t(keys.size()) <= need)
-            return usageError("Group '" + g + "' has " + std::to_string(keys.size()) + " distinct lines; --dev-lines " +
+        std::vector<std::size_t> order;
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (!held.count(keys[i])) order.push_back(i);
+        if (std::int64_t(order.size()) <= need)
+            return usageError("Group '" + g + "' has " + std::to_string(order.size()) +
+                              " distinct lines (not held out by another group); --dev-lines " +
                               std::to_string(p.devLines) + " and --test-lines " + std::to_string(p.testLines) +
                               " need more than " + std::to_string(need) +
                               " (at least one line must stay for training).");
-        std::vector<std::size_t> order(keys.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::mt19937_64 rng(p.seed * 0x9E3779B97F4A7C15ull + index++);
         std::shuffle(order.begin(), order.end(), rng);
         for (std::int64_t i = 0; i < need; ++i)
