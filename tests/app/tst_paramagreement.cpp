@@ -34,6 +34,7 @@
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
+#include "mixture/MixtureParams.h"
 #include "reports/Report.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
@@ -48,7 +49,8 @@ namespace {
 // `domainlens-cli <command> --help` as option name -> description (wrapped lines joined);
 // `withValue` receives the names of the options that take a value.
 QMap<QString, QString> helpOptions(const QString& command, QStringList* withValue = nullptr) {
-    const CliRun r = runCli({command, QStringLiteral("--help")});
+    // "mixture kit": a command and its subcommand
+    const CliRun r = runCli(command.split(QLatin1Char(' ')) + QStringList{QStringLiteral("--help")});
     QMap<QString, QString> out;
     QString current;
     for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n'))) {
@@ -340,14 +342,23 @@ private slots:
         QTest::newRow("merge") << QStringLiteral("merge")
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                               QStringLiteral("json"), QStringLiteral("quiet")};
+        for (const char* sub : {"kit", "target", "schedule", "step"})
+            QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
+                               << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
+                                              QStringLiteral("json"), QStringLiteral("quiet")};
     }
     void cliOnlyJobs() {
         QFETCH(QString, command);
         QFETCH(QStringList, otherOptions);
-        const std::vector<dl::ParamSpec> specs = command == QLatin1String("evaluate") ? dl::evaluateParamTable().specs()
-                                                 : command == QLatin1String("report") ? dl::reportParamTable().specs()
-                                                 : command == QLatin1String("merge")  ? dl::mergeParamTable().specs()
-                                                                                      : std::vector<dl::ParamSpec>{};
+        const std::vector<dl::ParamSpec> specs =
+            command == QLatin1String("evaluate")           ? dl::evaluateParamTable().specs()
+            : command == QLatin1String("report")           ? dl::reportParamTable().specs()
+            : command == QLatin1String("merge")            ? dl::mergeParamTable().specs()
+            : command == QLatin1String("mixture kit")      ? dl::mixtureKitParamTable().specs()
+            : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
+            : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()
+            : command == QLatin1String("mixture step")     ? dl::mixtureStepParamTable().specs()
+                                                           : std::vector<dl::ParamSpec>{};
         QVERIFY(!specs.empty());
         const auto help = helpOptions(command);
         for (const auto& [option, shown] : help.asKeyValueRange()) {
