@@ -146,6 +146,10 @@ Expected<KitResult> runMixtureKit(const MixtureKitParams& p, Store& store, Progr
     }
     auto held = drawHeldOut(p, distinct);
     if (!held) return std::unexpected(held.error());
+    // The target and the initialisation checked before anything is written (computed again
+    // below over the training shards' sizes).
+    if (auto t = resolveTarget(p.target, groups, grouped->sizes); !t) return std::unexpected(t.error());
+    else if (auto i = resolveInit(p, *t, grouped->sizes, groups); !i) return std::unexpected(i.error());
 
     // The output files, refused when they exist (unless --force).
     const auto names = groupFileNames(groups);

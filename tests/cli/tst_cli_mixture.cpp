@@ -146,6 +146,9 @@ private slots:
         const auto r = runCli(args);
         QVERIFY2(r.exitCode == exitCode, describe(r));
         if (!message.isEmpty()) QVERIFY2(r.err.contains(message.toUtf8()), describe(r));
+        // A refused kit writes nothing, not even its folder.
+        if (exitCode != 0 && args.size() > 1 && args[1] == QLatin1String("kit"))
+            for (const char* k : {"k1", "k2", "k3", "k4"}) QVERIFY2(!QDir(path(QLatin1String(k))).exists(), k);
     }
 
     // The kit, then three processes of MDAC: --init (lambda_0), a session, and errors that
