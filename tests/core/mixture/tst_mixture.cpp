@@ -553,6 +553,35 @@ private slots:
         QCOMPARE(phases[3]["step"].get<std::int64_t>(), std::int64_t(3000));
     }
 
+    // van der Wees et al.'s gradual fine-tuning: epoch e on the top ceil(N rho^e); the shards
+    // are the nested sets' differences, best first, and phase e samples from those inside n_e.
+    void gradualShardsAndPhases() {
+        if (!store_) QSKIP("../shared/data is not here");
+        MixtureScheduleParams p;
+        p.kind = "gradual";
+        p.selection = selectRun_;
+        p.rho = 0.5;
+        p.epochs = 3;
+        p.out = tmp_.filePath("gft").toStdString();
+        NullProgress np;
+        CancelToken ct;
+        auto r = runMixtureSchedule(p, store_.get(), np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        const auto n = std::int64_t(corpusLabels(*store_, findCorpus(*store_, "pool")->id)->sentenceIds.size()) - 1;
+        const auto kept = gradualSizes(n, 0.5, 3);  // n, ceil(n/2), ceil(n/4)
+        QCOMPARE(r->schedule["kept_per_epoch"].get<std::vector<std::int64_t>>(), kept);
+        QCOMPARE(fileLines(tmp_.filePath("gft.shard0.en")).size(), int(kept[2]));
+        QCOMPARE(fileLines(tmp_.filePath("gft.shard1.en")).size(), int(kept[1] - kept[2]));
+        QCOMPARE(fileLines(tmp_.filePath("gft.shard2.en")).size(), int(n - kept[1]));
+        const auto& phases = r->schedule["schedule"];
+        QCOMPARE(phases[0]["lambda"].size(), std::size_t(3));
+        QCOMPARE(phases[2]["lambda"].size(), std::size_t(1));
+        QCOMPARE(phases[2]["lambda"]["shard0"].get<double>(), 1.0);
+        QVERIFY(std::abs(phases[1]["lambda"]["shard0"].get<double>() - double(kept[2]) / double(kept[1])) < 1e-12);
+        // The top shard holds the best scores: the last sentences of the pool (it).
+        QVERIFY(fileLines(tmp_.filePath("gft.shard0.en")).contains(fileLines(tmp_.filePath("it.en")).last()));
+    }
+
     void gradualAndLambdaSchedules() {
         const auto sizes = gradualSizes(100, 0.5, 4);
         QCOMPARE(sizes, (std::vector<std::int64_t>{100, 50, 25, 13}));
