@@ -12,7 +12,7 @@
 #include <unordered_set>
 
 #include "common/Sha256.h"
-#include "export/AtomicFile.h"
+#include "common/AtomicFile.h"
 #include "export/TrainingWriter.h"
 #include "mixture/MixtureGroups.h"
 #include "store/Store.h"
@@ -57,8 +57,6 @@ std::map<std::string, std::string> groupFileNames(const std::vector<std::string>
         }
     return out;
 }
-
-namespace {}  // namespace
 
 Expected<Weights> resolveTarget(const std::string& spec, const std::vector<std::string>& groups,
                                 const GroupSizes& sizes) {

@@ -5,7 +5,7 @@
 #include <memory>
 #include <unordered_map>
 
-#include "export/AtomicFile.h"
+#include "common/AtomicFile.h"
 #include "export/TrainingWriter.h"
 #include "select/Ranking.h"
 #include "store/Corpora.h"

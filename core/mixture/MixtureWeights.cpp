@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "common/RegularFile.h"
-#include "export/AtomicFile.h"
+#include "common/AtomicFile.h"
 
 namespace dl {
 

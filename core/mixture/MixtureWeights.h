@@ -58,7 +58,7 @@ std::vector<std::string> splitGroupList(const std::string& text);
 // A JSON document; a syntax error says "<what>: malformed JSON at line L, column C: ...".
 Expected<nlohmann::json> parseJsonText(const std::string& text, const std::string& what);
 Expected<nlohmann::json> readJsonFile(const std::string& path);
-// `j` (indented, a final newline) under a temporary name, renamed into place (export/AtomicFile).
+// `j` (indented, a final newline) under a temporary name, renamed into place (common/AtomicFile).
 Status writeJsonFile(const std::string& path, const nlohmann::json& j);
 // An object group -> number, as weights (not checked: see checkWeights).
 Expected<Weights> weightsFromJson(const nlohmann::json& j, const std::string& what);
