@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "common/Sha256.h"
 #include "common/AtomicFile.h"
+#include "common/Sha256.h"
 #include "export/TrainingWriter.h"
 #include "mixture/MixtureGroups.h"
 #include "store/Store.h"

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "common/RegularFile.h"
 #include "common/AtomicFile.h"
+#include "common/RegularFile.h"
 
 namespace dl {
 
