@@ -226,6 +226,9 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
                                  const std::set<std::string>& openGroups, ProgressSink& progress,
                                  const CancelToken& cancel) {
     std::vector<ExportRow> buffered;
+    // Mixture sample: each drawn sentence once, and one 4-byte index per copy (a --size of
+    // 10^9 is 4 GB of indices, not 10^9 copies of the text; planMixture bounds it).
+    std::vector<std::uint32_t> drawOrder;
     std::int64_t seen = 0, written = 0;
     Status failure;
     auto st = forEachSentence(store, in.corpus.id, 0, [&](const Sentence& s) {
@@ -249,10 +252,9 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
             if (!openGroups.contains(g)) return true;  // another pass writes it
             failure = writers.at(g).write({s, score});
         } else if (auto d = mixture.drawn.find(s.id); d != mixture.drawn.end()) {
-            for (std::int64_t i = 0; i < d->second; ++i) {
-                if ((i & 0xFFFF) == 0xFFFF && cancel.isCancelled()) return false;
-                buffered.push_back({s, score});
-            }
+            const auto index = static_cast<std::uint32_t>(buffered.size());
+            buffered.push_back({s, score});
+            drawOrder.insert(drawOrder.end(), static_cast<std::size_t>(d->second), index);
             return true;
         } else {
             return true;
@@ -268,7 +270,17 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
             if (std::isnan(a.score) != std::isnan(b.score)) return std::isnan(b.score);
             return a.score > b.score;
         });
-    if (p.mode == ExportMode::Mixture) std::shuffle(buffered.begin(), buffered.end(), std::mt19937_64(p.seed + 1));
+    if (p.mode == ExportMode::Mixture) {
+        // The same permutation std::shuffle gave the copies themselves (it depends only on the
+        // length and the generator), so a seed's sample file is unchanged.
+        std::shuffle(drawOrder.begin(), drawOrder.end(), std::mt19937_64(p.seed + 1));
+        for (std::size_t i = 0; i < drawOrder.size(); ++i) {
+            if ((i & 0xFFFF) == 0xFFFF && cancel.isCancelled()) return cancelled();
+            if (auto s = writers.at("").write(buffered[drawOrder[i]]); !s) return std::unexpected(s.error());
+            ++written;
+        }
+        return written;
+    }
     for (const auto& r : buffered) {
         if (auto s = writers.at("").write(r); !s) return std::unexpected(s.error());
         ++written;

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
+
+#include <unistd.h>
 
 namespace dl {
 
@@ -47,6 +50,13 @@ std::map<std::string, std::int64_t> quotas(const std::map<std::string, double>& 
 
 }  // namespace
 
+std::int64_t mixtureSampleBound() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGE_SIZE);
+    const double memory = pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) : 4e9;
+    const double byMemory = memory / 2 / sizeof(std::uint32_t);
+    return static_cast<std::int64_t>(std::min(byMemory, double(std::numeric_limits<std::uint32_t>::max())));
+}
+
 Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes,
                                   const std::vector<std::pair<std::int64_t, std::string>>& membership,
                                   const CancelToken& cancel) {
@@ -55,6 +65,11 @@ Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::str
     if (!weights) return std::unexpected(weights.error());
     plan.weights = std::move(*weights);
     if (p.sampleSize <= 0) return plan;
+    if (auto bound = mixtureSampleBound(); p.sampleSize > bound)
+        return usageError("--size " + std::to_string(p.sampleSize) +
+                          " is more copies than this machine can shuffle (at most " + std::to_string(bound) +
+                          ": one 4-byte index per copy in half the physical memory); sample in several exports with "
+                          "different --seed values.");
 
     std::mt19937_64 rng(p.seed);
     std::map<std::string, std::vector<std::int64_t>> members;

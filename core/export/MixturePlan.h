@@ -22,6 +22,10 @@ struct MixturePlan {
     std::map<std::string, std::int64_t> drawnPerGroup;    // group -> sampled rows
 };
 
+// The largest --size a mixture sample may have on this machine: the export keeps one 4-byte
+// index per copy to shuffle them (half the physical memory), and indices are 32-bit.
+std::int64_t mixtureSampleBound();
+
 // sizes: rows per group; membership: (sentence id, group) in corpus order. The draws poll
 // `cancel` (a huge --size with replacement is user-sized work).
 Expected<MixturePlan> planMixture(const ExportParams& p, const std::map<std::string, std::int64_t>& sizes,

