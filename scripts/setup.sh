@@ -20,6 +20,8 @@ PACKAGES=(
   # the cluster tests (label `cluster`): a real single-node Slurm (scripts/slurm-cluster.sh)
   # and Open MPI for cluster --mpi (docs/scale.md)
   slurmctld slurmd slurm-client munge libopenmpi-dev openmpi-bin
+  # tst_cli_share: the shared map opened in a real browser (headless Chromium)
+  chromium
 )
 
 missing=()

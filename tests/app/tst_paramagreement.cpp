@@ -39,6 +39,7 @@
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 #include "shard/MergeJob.h"
+#include "share/ShareMap.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -342,6 +343,9 @@ private slots:
         QTest::newRow("merge") << QStringLiteral("merge")
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                               QStringLiteral("json"), QStringLiteral("quiet")};
+        QTest::newRow("share") << QStringLiteral("share")
+                               << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
+                                              QStringLiteral("json")};
         for (const char* sub : {"kit", "target", "schedule", "step"})
             QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
@@ -354,6 +358,7 @@ private slots:
             command == QLatin1String("evaluate")           ? dl::evaluateParamTable().specs()
             : command == QLatin1String("report")           ? dl::reportParamTable().specs()
             : command == QLatin1String("merge")            ? dl::mergeParamTable().specs()
+            : command == QLatin1String("share")            ? dl::shareParamTable().specs()
             : command == QLatin1String("mixture kit")      ? dl::mixtureKitParamTable().specs()
             : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
             : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()

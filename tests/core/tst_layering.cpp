@@ -33,6 +33,7 @@ const QList<QPair<QString, QStringList>>& stageTable() {
         {"export", {"common", "jobs", "runs", "store", "select"}},
         {"shard", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export"}},
         {"mixture", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export", "shard"}},
+        {"share", {"common", "jobs", "runs", "store", "kernels", "analysis"}},
     };
     return table;
 }
