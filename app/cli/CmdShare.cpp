@@ -13,8 +13,10 @@ namespace {
 
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
-    p.addPositionalArgument(QStringLiteral("RUN"), QStringLiteral("Cluster run id (default: the latest cluster run)."),
-                            QStringLiteral("[RUN]"));
+    p.addPositionalArgument(QStringLiteral("RUN"),
+                            QStringLiteral("Cluster run id (default: the latest cluster run), then any selection runs "
+                                           "whose scores colour the map too."),
+                            QStringLiteral("[RUN...]"));
     addParamOptions(p, dl::shareParamTable().specs());  // share/ShareMap.cpp
     p.addOptions({{QStringLiteral("json"), QStringLiteral("Print one JSON object.")}});
 }
@@ -25,6 +27,11 @@ int run(const QCommandLineParser& p) {
     dl::ShareParams params;
     params.runId = runArgument(p);
     if (params.runId < 0) return ExitUsage;
+    for (int index = 2; index < p.positionalArguments().size(); ++index) {
+        const std::int64_t scoreRun = runArgument(p, index);
+        if (scoreRun <= 0) return ExitUsage;
+        params.scoreRuns.push_back(scoreRun);
+    }
     if (!readParamOptions(p, dl::shareParamTable(), params)) return ExitUsage;
     auto store = openProject(*path, dl::OpenMode::ReadOnly);
     if (!store) return ExitFailed;

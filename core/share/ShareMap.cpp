@@ -133,6 +133,37 @@ Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareP
         auto it = byId.find((*ids)[u]);
         text.push_back(it == byId.end() ? std::string() : it->second->src);
     }
+    // Selection runs: each one a "colour by" choice (its score per point; null = not scored).
+    nlohmann::json scores = nlohmann::json::array();
+    for (std::int64_t scoreRun : params.scoreRuns) {
+        auto info = getRun(store, scoreRun);
+        if (!info) return std::unexpected(info.error());
+        if (info->kind != RunKind::Select)
+            return usageError("Run " + std::to_string(scoreRun) + " is a " + toString(info->kind) +
+                              " run; only selection runs colour the map by score.");
+        auto results = readRunResults(store, scoreRun);
+        if (!results) return std::unexpected(results.error());
+        std::unordered_map<std::int64_t, double> byIdScore;
+        for (std::size_t r = 0; r < results->sentenceIds.size() && r < results->score.size(); ++r)
+            byIdScore[results->sentenceIds[r]] = results->score[r];
+        nlohmann::json values = nlohmann::json::array();
+        std::size_t scored = 0;
+        for (auto i : kept) {
+            auto it = byIdScore.find((*ids)[static_cast<std::size_t>(i)]);
+            if (it == byIdScore.end() || !std::isfinite(it->second)) {
+                values.push_back(nullptr);
+            } else {
+                values.push_back(it->second);
+                ++scored;
+            }
+        }
+        if (scored == 0)
+            return usageError("Selection run " + std::to_string(scoreRun) + " scored none of run " +
+                              std::to_string(run.id) + "'s sentences (another corpus?).");
+        scores.push_back({{"name", "score of selection run #" + std::to_string(scoreRun) + " (" +
+                                       info->params.value("method", std::string("?")) + ")"},
+                          {"values", values}});
+    }
     auto names = readClusterNames(store, run.id);
     nlohmann::json clusters = nlohmann::json::array(), ellipses = nlohmann::json::array();
     for (int c = 0; c < k; ++c) {
@@ -158,6 +189,7 @@ Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareP
         {"clusters", clusters},
         {"ellipses", ellipses},
         {"confusion", summary->confusion},
+        {"scores", scores},
         {"points", {{"x", x}, {"y", y}, {"cluster", cl}, {"domain", dom}, {"text", text}}}};
 }
 

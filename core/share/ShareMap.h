@@ -9,6 +9,7 @@
 // Plain C++ (no Qt); reads the project, writes DIR/index.html through AtomicFile.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/CancelToken.h"
 #include "common/Error.h"
@@ -20,6 +21,7 @@ class Store;
 
 struct ShareParams {
     std::int64_t runId = 0;          // a cluster run; 0 = the latest
+    std::vector<std::int64_t> scoreRuns;  // selection runs whose scores colour the map too
     std::string outDir;              // the folder that receives index.html
     std::int64_t sampleSize = 100000;  // points on the map; 0 = all (stratified by cluster, see below)
     int seed = 1;                    // the sample's seed

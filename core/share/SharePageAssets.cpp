@@ -2,7 +2,8 @@
 // SHA-256 (SharePage.cpp). The script reads the data block, draws on a canvas (2-D context:
 // 100,000 points in well under a second; at overview the points are translucent, so density
 // shows as depth of colour) and puts every text on screen with textContent, never as markup.
-// `#selftest` in the URL makes the page check itself after the first draw (non-blank canvas,
+// `#colour=cluster` (domain, score0, ...) in the URL picks the colouring; `#selftest` makes the
+// page check itself after the first draw (non-blank canvas,
 // hover text) and print the result into <pre id="selftest">: tests/cli/tst_cli_share reads it
 // from a headless Chromium.
 #include <string_view>
@@ -40,7 +41,8 @@ const std::string_view kScript = R"JS(
   const P = data.points, n = P.x.length;
   const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7',
                    '#9c755f', '#bab0ac'];
-  const colourOf = (i) => i < 0 ? '#9a9a9a' : i < palette.length ? palette[i] : 'hsl(' + ((i * 137.508) % 360) + ',55%,48%)';
+  const colourOf = (i) => i < 0 ? '#9a9a9a' : i >= 100 ? scoreColour(i - 100)
+      : i < palette.length ? palette[i] : 'hsl(' + ((i * 137.508) % 360) + ',55%,48%)';
   el('title').textContent = data.title;
   el('provenance').textContent = data.provenance;
   el('metrics').textContent = data.metrics;
@@ -59,8 +61,38 @@ const std::string_view kScript = R"JS(
   const sx = (x) => pad + (x - minX) / (maxX - minX) * (W - 2 * pad);
   const sy = (y) => H - pad - (y - minY) / (maxY - minY) * (H - 2 * pad);
 
-  function category(i) { return el('colourBy').value === 'cluster' ? P.cluster[i] : P.domain[i]; }
-  function names() { return el('colourBy').value === 'cluster' ? data.clusters : data.domains; }
+  // Selection scores: each run one more "colour by" choice, on a sequential scale (ColorBrewer
+  // Blues: low = pale, high = dark), in ten bins at the score's own deciles.
+  const scoreBins = data.scores.map((s) => {
+    const v = s.values.filter((x) => x !== null).sort((a, b) => a - b);
+    return [1, 2, 3, 4, 5, 6, 7, 8, 9].map((q) => v[Math.floor(q * (v.length - 1) / 10)]);
+  });
+  data.scores.forEach((s, r) => {
+    const option = document.createElement('option');
+    option.value = 'score' + r;
+    option.textContent = s.name;
+    el('colourBy').appendChild(option);
+  });
+  const blues = ['#d0e1f2', '#b7d4ea', '#94c4df', '#6baed6', '#4a98c9', '#2e7ebc', '#1764ab', '#084a91', '#08306b',
+                 '#041f4a'];
+  const scoreColour = (bin) => blues[bin];
+  function scoreRun() { const v = el('colourBy').value; return v.startsWith('score') ? Number(v.slice(5)) : -1; }
+  function category(i) {
+    const r = scoreRun();
+    if (r >= 0) {
+      const x = data.scores[r].values[i];
+      if (x === null) return -1;
+      let bin = 0;
+      while (bin < 9 && x > scoreBins[r][bin]) ++bin;
+      return 100 + bin;
+    }
+    return el('colourBy').value === 'cluster' ? P.cluster[i] : P.domain[i];
+  }
+  function names() {
+    const r = scoreRun();
+    if (r >= 0) return ['lowest tenth', '', '', '', '', '', '', '', '', 'highest tenth'];
+    return el('colourBy').value === 'cluster' ? data.clusters : data.domains;
+  }
 
   function drawEllipses() {
     if (!el('ellipses').checked) return;
@@ -107,13 +139,22 @@ const std::string_view kScript = R"JS(
     ctx.globalAlpha = 1;
     const legend = el('legend');
     legend.textContent = '';
+    const offset = scoreRun() >= 0 ? 100 : 0;
     names().forEach((name, c) => {
       const span = document.createElement('span'), dot = document.createElement('i');
-      dot.style.background = colourOf(c);
+      dot.style.background = colourOf(c + offset);
       span.appendChild(dot);
       span.appendChild(document.createTextNode(name));
       legend.appendChild(span);
     });
+  }
+
+  function hoverLine(i) {
+    const domain = P.domain[i] >= 0 ? data.domains[P.domain[i]] : '(no label)';
+    let line = domain + ' \u00b7 ' + (data.clusters[P.cluster[i]] || ('c' + P.cluster[i]));
+    const r = scoreRun();
+    if (r >= 0) line += ' \u00b7 score ' + (data.scores[r].values[i] === null ? 'none' : data.scores[r].values[i].toPrecision(4));
+    return line;
   }
 
   function nearest(px, py) {
@@ -133,8 +174,7 @@ const std::string_view kScript = R"JS(
     const px = (ev.clientX - rect.left) * W / rect.width, py = (ev.clientY - rect.top) * H / rect.height;
     const i = nearest(px, py);
     if (i < 0) { tip.hidden = true; return; }
-    const domain = P.domain[i] >= 0 ? data.domains[P.domain[i]] : '(no label)';
-    tip.textContent = P.text[i] + '\n' + domain + ' \u00b7 ' + (data.clusters[P.cluster[i]] || ('c' + P.cluster[i]));
+    tip.textContent = P.text[i] + '\n' + hoverLine(i);
     tip.style.left = Math.min(ev.clientX - rect.left + 12, rect.width - 200) + 'px';
     tip.style.top = (ev.clientY - rect.top + 12) + 'px';
     tip.hidden = false;
@@ -159,9 +199,14 @@ const std::string_view kScript = R"JS(
     });
   }
 
+  // The URL's fragment: "#colour=cluster" (or domain, score0, ...) picks the colouring, so a
+  // link can say what to look at; "selftest" runs the self-check below.
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has('colour') && [...el('colourBy').options].some((o) => o.value === hash.get('colour')))
+    el('colourBy').value = hash.get('colour');
   confusionTable();
   draw();
-  if (location.hash === '#selftest') {
+  if (hash.has('selftest')) {
     const pixels = ctx.getImageData(0, 0, W, H).data;
     let drawn = 0;
     for (let p = 0; p < pixels.length; p += 4) if (pixels[p] < 250 || pixels[p + 1] < 250 || pixels[p + 2] < 250) ++drawn;

@@ -104,6 +104,32 @@ private slots:
                  qPrintable(text));
     }
 
+    // A selection run colours the map by its score: one more choice, drawn from the URL's
+    // "#colour=score0"; a run of another kind is refused.
+    void scoreColouring() {
+        auto r =
+            runCli({QStringLiteral("select"), project_, QStringLiteral("--method"), QStringLiteral("cosine"),
+                    QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
+                    QStringLiteral("--top"), QStringLiteral("50"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString selectRun = QString::number(r.json().value(QStringLiteral("run")).toInteger());
+        const QString out = dir_.filePath(QStringLiteral("scored"));
+        r = runCli({QStringLiteral("share"), project_, QStringLiteral("1"), selectRun, QStringLiteral("--out"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile page(out + QStringLiteral("/index.html"));
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        QVERIFY(page.readAll().contains("score of selection run #" + selectRun.toUtf8() + " (cosine)"));
+        const QByteArray dom = domOf(QUrl::fromLocalFile(out + QStringLiteral("/index.html")).toString() +
+                                     QStringLiteral("#colour=score0&selftest"));
+        const auto m = QRegularExpression(QStringLiteral("\"nonBlankPixels\":(\\d+)")).match(QString::fromUtf8(dom));
+        QVERIFY2(m.hasMatch() && m.captured(1).toInt() > 2000, dom.right(400).constData());
+        QVERIFY(dom.contains("score of selection run"));
+        r = runCli({QStringLiteral("share"), project_, QStringLiteral("1"), QStringLiteral("1"),
+                    QStringLiteral("--out"), out, QStringLiteral("--force")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("only selection runs"), r.err.constData());
+    }
+
     void sampleIsStratified_data() {
         QTest::addColumn<QList<int>>("sizes");
         QTest::addColumn<qint64>("sample");
