@@ -131,9 +131,21 @@ const std::string_view kScript = R"JS(
       if (!grid.has(key)) grid.set(key, []);
       grid.get(key).push(i);
     }
-    for (const [c, members] of byCategory) {
-      ctx.fillStyle = colourOf(c);
-      for (const i of members) ctx.fillRect(sx(P.x[i]) - size / 2, sy(P.y[i]) - size / 2, size, size);
+    // One fillStyle per run of points, but the categories interleaved in runs of 512, so no
+    // category is painted over all the others just because it came last.
+    const runs = [...byCategory.entries()];
+    for (let start = 0, more = true; more; start += 512) {
+      more = false;
+      for (const [c, members] of runs) {
+        if (start >= members.length) continue;
+        more = true;
+        ctx.fillStyle = colourOf(c);
+        const end = Math.min(start + 512, members.length);
+        for (let m = start; m < end; ++m) {
+          const i = members[m];
+          ctx.fillRect(sx(P.x[i]) - size / 2, sy(P.y[i]) - size / 2, size, size);
+        }
+      }
     }
     drawEllipses();
     ctx.globalAlpha = 1;
