@@ -273,6 +273,8 @@ void MainWindow::createActions() {
     auto* saveView = file->addAction(tr("&Save View As…"), this, &MainWindow::saveCurrentView);
     saveView->setShortcut(QKeySequence::SaveAs);
     projectActions_ << saveView;
+    auto* shareAct = file->addAction(tr("S&hare Map…"), this, &MainWindow::shareMap);
+    projectActions_ << shareAct;
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     auto* edit = menuBar()->addMenu(tr("&Edit"));
@@ -498,6 +500,28 @@ void MainWindow::exportSelection(qint64 runId, qint64 topK) {
     auto outcome = std::make_shared<JobOutcome>();
     runJob(tr("Export %1").arg(QFileInfo(request.values.value(QStringLiteral("out")).toString()).fileName()), {},
            outcome, makeExportJob(projectPath_, request, outcome));
+}
+
+// File > Share Map: the cluster run on the Clusters tab (with the selection on the Selection
+// tab as a score colouring) as one self-contained page (core/share), written on the job worker.
+void MainWindow::shareMap() {
+    const qint64 clusterRun = clusters_->runId();
+    if (clusterRun <= 0) {
+        showError(tr("Share Map"), tr("Open a clustering run on the Clusters tab first: the page shows its map."));
+        return;
+    }
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Share Map: folder for index.html"),
+                                                          QFileInfo(projectPath_).absolutePath());
+    if (dir.isEmpty()) return;
+    const QString page = QDir(dir).filePath(QStringLiteral("index.html"));
+    if (QFileInfo::exists(page) &&
+        QMessageBox::question(this, tr("Share Map"), tr("%1 exists. Replace it?").arg(page)) != QMessageBox::Yes)
+        return;
+    QList<qint64> scoreRuns;
+    if (selection_->runId() > 0) scoreRuns << selection_->runId();
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(tr("Share map of run #%1").arg(clusterRun), {}, outcome,
+           makeShareJob(projectPath_, clusterRun, scoreRuns, dir, outcome));
 }
 
 // The run views read their data off the GUI thread (async_): a later request for a view

@@ -51,6 +51,7 @@ public slots:
     void selectData();
     void exportData();
     void exportSelection(qint64 runId, qint64 topK);
+    void shareMap();
     void refreshProject();
     // Shows a stored clustering run in the run-specific views (outliers, scatter, confusion).
     void showClusterRun(qint64 runId, bool activate = true);

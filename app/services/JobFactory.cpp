@@ -8,6 +8,7 @@
 #include "export/Export.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
+#include "share/ShareMap.h"
 #include "store/Store.h"
 
 namespace {
@@ -168,6 +169,30 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, st
             outcome->summary = QObject::tr("Exported %1 files; manifest %2.")
                                    .arg(res->files.size())
                                    .arg(QString::fromStdString(res->manifestPath));
+        return {};
+    };
+}
+
+JobRunner::Body makeShareJob(const QString& project, qint64 clusterRun, const QList<qint64>& scoreRuns,
+                             const QString& outDir, std::shared_ptr<JobOutcome> outcome) {
+    dl::ShareParams p;
+    p.runId = clusterRun;
+    p.scoreRuns.assign(scoreRuns.begin(), scoreRuns.end());
+    p.outDir = outDir.toStdString();
+    p.force = true;
+    p.skipUnrelatedScoreRuns = true;  // the selection on screen may be of another corpus
+    return [project, p, outcome](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+        auto store = dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly);
+        if (!store) return std::unexpected(store.error());
+        progress.stage("Writing the shared map");
+        auto done = dl::writeShareMap(**store, p, cancel);
+        if (!done) return std::unexpected(done.error());
+        if (outcome) {
+            outcome->runId = done->runId;
+            outcome->summary = QObject::tr("Shared map of run #%1 written: %2 (%3 of %4 points).")
+                                   .arg(QString::number(done->runId), QString::fromStdString(done->path),
+                                        QString::number(done->points), QString::number(done->total));
+        }
         return {};
     };
 }

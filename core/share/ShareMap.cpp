@@ -157,6 +157,7 @@ Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareP
                 ++scored;
             }
         }
+        if (scored == 0 && params.skipUnrelatedScoreRuns) continue;
         if (scored == 0)
             return usageError("Selection run " + std::to_string(scoreRun) + " scored none of run " +
                               std::to_string(run.id) + "'s sentences (another corpus?).");

@@ -22,10 +22,12 @@ class Store;
 struct ShareParams {
     std::int64_t runId = 0;          // a cluster run; 0 = the latest
     std::vector<std::int64_t> scoreRuns;  // selection runs whose scores colour the map too
-    std::string outDir;              // the folder that receives index.html
+    bool skipUnrelatedScoreRuns = false;  // a score run that scored none of the points is left out
+                                          // (the GUI's "the selection on screen"), not an error
+    std::string outDir;  // the folder that receives index.html
     std::int64_t sampleSize = 100000;  // points on the map; 0 = all (stratified by cluster, see below)
-    int seed = 1;                    // the sample's seed
-    bool force = false;              // replace an existing index.html
+    int seed = 1;  // the sample's seed
+    bool force = false;  // replace an existing index.html
 };
 
 // The parameters of `share`, declared once (share/ShareMap.cpp).
@@ -34,8 +36,8 @@ const ParamTable<ShareParams>& shareParamTable();
 struct ShareSummary {
     std::int64_t runId = 0;
     std::int64_t points = 0;  // on the map
-    std::int64_t total = 0;   // in the run
-    std::string path;         // DIR/index.html
+    std::int64_t total = 0;  // in the run
+    std::string path;  // DIR/index.html
     std::int64_t bytes = 0;
 };
 

@@ -184,6 +184,16 @@ private slots:
         QCOMPARE(en.readAll().count('\n'), 50);
         QVERIFY(QFile::exists(prefix + QStringLiteral(".scores")));
         QVERIFY(QFile::exists(prefix + QStringLiteral(".manifest.json")));
+
+        // File > Share Map's job: the first cluster run's page, coloured by the selection too.
+        const QString shared = dir_.filePath(QStringLiteral("shared"));
+        error = run(makeShareJob(project_, firstRun, {sel.runId}, shared, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(outcome->runId, firstRun);
+        QVERIFY(outcome->summary.contains(QStringLiteral("index.html")));
+        QFile page(shared + QStringLiteral("/index.html"));
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        QVERIFY(page.readAll().contains("score of selection run #" + QByteArray::number(sel.runId)));
     }
 
     void badModelFolderIsAClearError() {
