@@ -1,7 +1,8 @@
 // `domainlens-cli report PROJECT [RUN] [--json|--csv]`: purity, confusion, outliers and
 // centroid similarities of a cluster run (default: the latest), with the representation the
 // vectors were clustered in (layer(s), L2, standardisation, whitening); or the per-layer table
-// of a layer-sweep run.
+// of a layer-sweep run; or the ledger of a filter run (kept/removed per rule, a page of removed
+// sentences with their kept twins: --after ID, --limit N).
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include "CliSupport.h"
 #include "ParamOptions.h"
 #include "analysis/Representation.h"
+#include "reports/FilterLedger.h"
 #include "reports/Report.h"
 #include "runs/LayerSweepSummary.h"
 #include "store/Runs.h"
@@ -20,7 +22,7 @@ namespace {
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     p.addPositionalArgument(QStringLiteral("RUN"),
-                            QStringLiteral("Cluster or layer-sweep run id (default: the latest cluster run)."),
+                            QStringLiteral("Cluster, layer-sweep or filter run id (default: the latest cluster run)."),
                             QStringLiteral("[RUN]"));
     addParamOptions(p, dl::reportParamTable().specs());  // reports/ReportParamsTable.cpp
     p.addOptions({
@@ -105,6 +107,15 @@ int run(const QCommandLineParser& p) {
     if (params.runId > 0) {
         auto info = dl::getRun(*store, params.runId);
         if (!info) return reportError(info.error());
+        if (info->kind == dl::RunKind::Filter) {  // the ledger: counts per rule, a page of removals
+            if (p.isSet(QStringLiteral("csv")))
+                return usageError(QStringLiteral("a filter run has no CSV report; use --json"));
+            auto ledger = dl::filterLedger(*store, info->id, params.ledgerAfter, params.ledgerLimit);
+            if (!ledger) return reportError(ledger.error());
+            if (p.isSet(QStringLiteral("json"))) printJson(*ledger);
+            else std::fputs(dl::filterLedgerText(*ledger).c_str(), stdout);
+            return ExitOk;
+        }
         if (info->kind == dl::RunKind::LayerSweep) {
             if (p.isSet(QStringLiteral("csv")))
                 return usageError(QStringLiteral("a layer-sweep run has no CSV report; use --json"));

@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include <sys/resource.h>
@@ -16,9 +17,11 @@
 #include "common/Sha256.h"
 #include "export/MixturePlan.h"
 #include "export/TrainingWriter.h"
+#include "runs/FilterSummary.h"
 #include "runs/SelectSummary.h"
 #include "select/Ranking.h"
 #include "store/Corpora.h"
+#include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -78,6 +81,8 @@ struct ExportInputs {
     std::unordered_map<std::int64_t, std::pair<int, double>> result;  // sentence id -> (label, score)
     std::map<std::int64_t, bool> manual;                              // selection overrides
     nlohmann::json cut;                                               // the selection's cut, for the manifest
+    std::optional<RunInfo> filter;                                    // --filter: the filter run
+    std::unordered_set<std::int64_t> removed;                         // ... and the sentences it removed
 
     // The shard/mixture group of a sentence: its domain, or "c<cluster>" ("" when unassigned).
     std::string groupOf(const Sentence& s) const {
@@ -139,6 +144,24 @@ Status readRunSide(const ExportParams& p, Store& store, ExportInputs& in) {
     return {};
 }
 
+// --filter RUN: a filter run of the exported corpus, and the sentences it removed.
+Status readFilterSide(const ExportParams& p, Store& store, ExportInputs& in) {
+    if (!p.filterRun) return {};
+    auto run = getRun(store, *p.filterRun);
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != RunKind::Filter)
+        return usageError("--filter: run " + std::to_string(run->id) + " is a " + toString(run->kind) +
+                          " run, not a filter run.");
+    if (run->corpusId != in.corpus.id)
+        return usageError("--filter: run " + std::to_string(run->id) + " filtered another corpus than '" +
+                          in.corpus.name + "'.");
+    auto removed = removedSentenceIds(store, run->id);
+    if (!removed) return std::unexpected(removed.error());
+    in.filter = std::move(*run);
+    in.removed = std::move(*removed);
+    return {};
+}
+
 // Prepare: checks the parameters and reads which run and corpus, and the run's per-sentence side.
 Expected<ExportInputs> prepareExport(const ExportParams& p, Store& store) {
     if (auto st = checkExportParams(p); !st) return std::unexpected(st.error());
@@ -158,6 +181,7 @@ Expected<ExportInputs> prepareExport(const ExportParams& p, Store& store) {
         if (!c) return std::unexpected(c.error());
         in.corpus = *c;
     }
+    if (auto st = readFilterSide(p, store, in); !st) return std::unexpected(st.error());
     return in;
 }
 
@@ -171,6 +195,7 @@ Expected<GroupCounts> countGroups(const ExportParams& p, Store& store, const Exp
     GroupCounts counts;
     if (p.mode == ExportMode::Selection) return counts;
     auto st = forEachSentence(store, in.corpus.id, 0, [&](const Sentence& s) {
+        if (in.removed.contains(s.id)) return true;
         const auto g = in.groupOf(s);
         ++counts.sizes[g];
         if (p.mode == ExportMode::Mixture) counts.membership.emplace_back(s.id, g);
@@ -236,6 +261,7 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
             if (cancel.isCancelled()) return false;
             progress.progress(seen, in.corpus.sentences);
         }
+        if (in.removed.contains(s.id)) return true;
         auto it = in.result.find(s.id);
         const double score = it == in.result.end() ? NAN : it->second.second;
         if (p.mode == ExportMode::Selection) {
@@ -331,6 +357,14 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
         if (auto summary = SelectSummary::fromJson(run.summary, run.id); summary && summary->embeddings)
             m["run"]["embeddings"] = toJson(*summary->embeddings);
         if (run.embeddingSetId) m["run"]["embedding_set"] = *run.embeddingSetId;
+    }
+    if (in.filter) {
+        m["filter"] = {{"id", in.filter->id},
+                       {"created", in.filter->created},
+                       {"params", in.filter->params},
+                       {"removed", in.removed.size()}};
+        if (auto summary = FilterSummary::fromJson(in.filter->summary, in.filter->id); summary)
+            m["filter"]["summary"] = summary->toJson();
     }
     if (p.mode == ExportMode::Selection) {
         m["cut"] = in.cut;

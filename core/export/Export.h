@@ -48,6 +48,9 @@ struct ExportParams {
     std::int64_t sampleSize = 0;  // Mixture: sentences to sample (0 = weights only)
     bool withReplacement = false;
     std::uint64_t seed = 1;
+    // A filter run (RunKind::Filter) of the same corpus: its removed sentences are left out of
+    // every mode (selection, shards, mixture). Unset: no filter, whatever filter runs exist.
+    std::optional<std::int64_t> filterRun;
 };
 
 // export's parameters declared once (export/ExportParamsTable.cpp): the CLI's options and

@@ -71,6 +71,10 @@ ParamTable<ExportParams> makeExportTable() {
     t.field(param("force", "Replace existing files."), &X::force);
     t.choice(param("order", "original (corpus order) or score (best first).").shownAs("ORDER"), &X::order,
              {ExportOrder::Original, ExportOrder::Score}, orderName);
+    t.field(param("filter", "Leave out the sentences a filter run removed (its run id; see `filter`).")
+                .atLeast(1)
+                .shownAs("RUN"),
+            &X::filterRun);
     t.field(param("top", "Re-cut the selection: the K best.").atLeast(1).shownAs("K"), &X::top);
     t.field(param("threshold", "Re-cut the selection: score >= T.").shownAs("T"), &X::threshold);
     t.flagFor(param("shards", "One file (pair) per domain or cluster (see --by)."), &X::mode, ExportMode::Shards,

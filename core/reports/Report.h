@@ -32,6 +32,9 @@ struct ReportParams {
     std::int64_t runId = 0;  // 0 = latest cluster run
     int outlierSamples = 5;  // sample sentences per (from, to) pair
     std::optional<ScoreMatrix> scores;
+    // A filter run's ledger, one page: removed sentences with id > ledgerAfter, ledgerLimit of them.
+    std::int64_t ledgerAfter = 0;
+    std::int64_t ledgerLimit = 20;
 };
 
 // Text features used by the outlier analysis (exposed for tests).

@@ -10,6 +10,7 @@ std::string toString(RunKind kind) {
     case RunKind::Select: return "select";
     case RunKind::Assign: return "assign";
     case RunKind::Merge: return "merge";
+    case RunKind::Filter: return "filter";
     }
     return {};
 }

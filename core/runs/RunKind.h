@@ -16,10 +16,12 @@ enum class RunKind {
     Select,        // a selection: scores and a cut (select/, and `merge --job score`)
     Assign,        // a cluster run's model applied in shards and merged (shard/MergeResults)
     Merge,         // encode shards merged into an embedding set, with its PCA moments (shard/MergeJob)
+    Filter,        // a cleaning filter: removed sentences, each with the kept one it duplicates (filter/)
 };
 
 inline constexpr std::array kAllRunKinds = {RunKind::Cluster, RunKind::ClusterSweep, RunKind::LayerSweep,
-                                            RunKind::Select,  RunKind::Assign,       RunKind::Merge};
+                                            RunKind::Select,  RunKind::Assign,       RunKind::Merge,
+                                            RunKind::Filter};
 
 // The stored name ("cluster", "cluster-sweep", ...).
 std::string toString(RunKind kind);

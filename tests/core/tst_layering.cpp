@@ -25,6 +25,7 @@ const QList<QPair<QString, QStringList>>& stageTable() {
         {"text", {"common"}},
         {"kernels", {"common", "jobs"}},
         {"corpus", {"common", "jobs", "store"}},
+        {"filter", {"common", "jobs", "runs", "store"}},
         {"encode", {"common", "jobs", "store", "text"}},
         {"analysis", {"common", "jobs", "runs", "store", "kernels"}},
         {"mpi", {"common", "jobs", "analysis"}},

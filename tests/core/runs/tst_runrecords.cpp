@@ -59,6 +59,7 @@ private slots:
         QTest::newRow("select") << RunKind::Select << "select";
         QTest::newRow("assign") << RunKind::Assign << "assign";
         QTest::newRow("merge") << RunKind::Merge << "merge";
+        QTest::newRow("filter") << RunKind::Filter << "filter";
     }
     // The stored names do not change (old projects must read) and round-trip.
     void kindNames() {
@@ -73,7 +74,7 @@ private slots:
         std::set<std::string> names;
         for (RunKind kind : kAllRunKinds) names.insert(toString(kind));
         QCOMPARE(names.size(), kAllRunKinds.size());
-        QCOMPARE(kAllRunKinds.size(), std::size_t(6));  // a new kind needs a row in kindNames_data
+        QCOMPARE(kAllRunKinds.size(), std::size_t(7));  // a new kind needs a row in kindNames_data
     }
     void unknownKindRefused_data() {
         QTest::addColumn<QString>("name");

@@ -1,0 +1,61 @@
+// `domainlens-cli filter PROJECT --corpus C --kind near-dup [--threshold J] [--shingle char:5|word:3]
+// [--permutations P] [--bands B] [--sides src|both|either] [--keep first|longest] [--json]`:
+// a cleaning filter stored as a run (docs/cleaning.md). The run's ledger (which kept sentence
+// each removed one duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`;
+// `export ... --filter RUN` leaves the removed sentences out.
+#include <cstdio>
+
+#include "CliSupport.h"
+#include "ParamOptions.h"
+#include "filter/FilterJob.h"
+
+namespace dlcli {
+namespace {
+
+void setup(QCommandLineParser& p) {
+    p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
+    addParamOptions(p, dl::filterParamTable().specs());  // filter/FilterParamsTable.cpp
+    p.addOptions({
+        {QStringLiteral("json"), QStringLiteral("Print the run's summary as one JSON object.")},
+        {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
+    });
+}
+
+int run(const QCommandLineParser& p) {
+    auto path = projectArgument(p);
+    if (!path) return path.error();
+    dl::FilterParams params;
+    if (!readParamOptions(p, dl::filterParamTable(), params)) return ExitUsage;
+    if (auto s = dl::validateFilterParams(params); !s) return reportError(s.error());
+    auto store = openProject(*path);
+    if (!store) return ExitFailed;
+    const bool json = p.isSet(QStringLiteral("json"));
+    TerminalProgress progress(p.isSet(QStringLiteral("quiet")) || json);
+    auto r = dl::runFilter(params, *store, progress, progress.cancelToken());
+    progress.finish();
+    if (!r) return reportError(r.error());
+    if (json) {
+        nlohmann::json out = r->summary.toJson();
+        out["run"] = r->runId;
+        out["params"] = dl::filterParamTable().toJson(params);
+        printJson(out);
+        return ExitOk;
+    }
+    const auto& s = r->summary;
+    std::printf(
+        "filter run %lld (near-dup, Jaccard >= %g, %s, %d bands x %d rows): %lld sentences, %lld kept, "
+        "%lld removed in %lld groups\n",
+        static_cast<long long>(r->runId), params.threshold, params.shingle.c_str(), s.bands, s.rows,
+        static_cast<long long>(s.sentences), static_cast<long long>(s.kept), static_cast<long long>(s.removed),
+        static_cast<long long>(s.rules.front().groups));
+    std::printf("expected false negatives at the threshold: %.4f%%; see `report PROJECT %lld` for the ledger\n",
+                100 * s.fnAtThreshold, static_cast<long long>(r->runId));
+    return ExitOk;
+}
+
+const CommandRegistration registration{Command{
+    QStringLiteral("filter"),
+    QStringLiteral("Clean a corpus (near-duplicates) as a stored run; export --filter RUN honours it."), setup, run}};
+
+}  // namespace
+}  // namespace dlcli

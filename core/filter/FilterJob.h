@@ -1,0 +1,55 @@
+#pragma once
+// `filter --kind near-dup` as a job (docs/cleaning.md): reads a corpus, finds near-duplicates
+// (NearDup.h) and stores a filter run (RunKind::Filter) whose results name, for every removed
+// sentence, the kept sentence it duplicates (store/Removals.h). Export leaves a filter run's
+// removed sentences out when given it (`export ... --filter RUN`).
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/Error.h"
+#include "filter/NearDup.h"
+#include "jobs/ParamTable.h"
+#include "jobs/Progress.h"
+#include "runs/FilterSummary.h"
+
+namespace dl {
+
+class Store;
+
+enum class FilterKind { NearDup };
+
+struct FilterParams {
+    std::string corpus;  // required
+    FilterKind kind = FilterKind::NearDup;
+    // Jaccard 0.8 on char:5 shingles: the bench (bench/filters/RESULTS.md) finds the planted
+    // edits (punctuation, casing, a number, one word) above it and unrelated sentences far below.
+    double threshold = 0.8;
+    std::string shingle = "char:5";
+    int permutations = 128;
+    int bands = 0;  // 0: chosen from the threshold (chooseRows: FN at the threshold <= 1%)
+    SidesRule sides = SidesRule::Both;
+    KeepRule keep = KeepRule::First;
+    std::uint64_t seed = 1;
+    int threads = 0;  // 0 = every core
+};
+
+// filter's parameters declared once (filter/FilterParamsTable.cpp).
+const ParamTable<FilterParams>& filterParamTable();
+std::string_view filterKindName(FilterKind kind);
+std::string_view sidesRuleName(SidesRule rule);
+std::string_view keepRuleName(KeepRule rule);
+
+// The table's checks and the rules across fields (bands divide permutations, the shingle).
+// Fills bands when 0. Usage errors name the option.
+Status validateFilterParams(FilterParams& params);
+
+struct FilterResult {
+    std::int64_t runId = 0;
+    FilterSummary summary;
+};
+
+Expected<FilterResult> runFilter(FilterParams params, Store& store, ProgressSink& progress, const CancelToken& cancel);
+
+}  // namespace dl

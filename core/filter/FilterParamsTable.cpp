@@ -1,0 +1,88 @@
+// The parameters of `filter` (FilterParams), declared once. Defaults are the struct's
+// initialisers; docs/cleaning.md gives the measurement behind them.
+#include "filter/FilterJob.h"
+
+namespace dl {
+
+std::string_view filterKindName(FilterKind) { return "near-dup"; }
+std::string_view sidesRuleName(SidesRule rule) {
+    switch (rule) {
+    case SidesRule::Src: return "src";
+    case SidesRule::Both: return "both";
+    case SidesRule::Either: return "either";
+    }
+    return {};
+}
+std::string_view keepRuleName(KeepRule rule) { return rule == KeepRule::First ? "first" : "longest"; }
+
+namespace {
+Status checkShingle(std::string_view text) {
+    auto spec = parseShingleSpec(text);
+    if (!spec) return std::unexpected(spec.error());
+    return {};
+}
+}  // namespace
+
+const ParamTable<FilterParams>& filterParamTable() {
+    static const ParamTable<FilterParams> table = [] {
+        ParamTable<FilterParams> t;
+        t.field(param("corpus", "The corpus to filter.").shownAs("NAME").storedAt("corpus").mandatory(),
+                &FilterParams::corpus);
+        t.choice(param("kind", "What to remove: near-duplicates (MinHash LSH over shingles).").storedAt("kind"),
+                 &FilterParams::kind, {FilterKind::NearDup}, filterKindName);
+        t.field(param("threshold",
+                      "Jaccard similarity of the shingle sets at or above which two sentences are "
+                      "near-duplicates (verified exactly on the candidate pairs).")
+                    .between(1e-6, 1.0)
+                    .shownAs("J")
+                    .storedAt("threshold"),
+                &FilterParams::threshold);
+        t.field(param("shingle", "Shingles: char:K (K code points) or word:K (K words) of the normalised text.")
+                    .ofKind(ParamKind::Text)
+                    .textCheckedBy(checkShingle)
+                    .shownAs("char:K|word:K")
+                    .storedAt("shingle"),
+                &FilterParams::shingle);
+        t.field(param("permutations", "MinHash permutations (signature length).")
+                    .between(1, 1024)
+                    .shownAs("P")
+                    .storedAt("permutations"),
+                &FilterParams::permutations);
+        t.field(param("bands",
+                      "LSH bands (bands * rows = permutations); 0 chooses them from the threshold "
+                      "(most rows with at most 1% false negatives at the threshold).")
+                    .between(0, 1024)
+                    .shownAs("B")
+                    .storedAt("bands"),
+                &FilterParams::bands);
+        t.choice(param("sides",
+                       "Parallel corpora: both sides must be near-duplicates (both), either side "
+                       "suffices (either), or the source alone (src).")
+                     .storedAt("sides"),
+                 &FilterParams::sides, {SidesRule::Both, SidesRule::Either, SidesRule::Src}, sidesRuleName);
+        t.choice(param("keep",
+                       "Which member of a duplicate group stays: the first in corpus order or the "
+                       "longest (ties: the first).")
+                     .storedAt("keep"),
+                 &FilterParams::keep, {KeepRule::First, KeepRule::Longest}, keepRuleName);
+        t.field(param("seed", "Seed of the shingle hash and the permutations.").atLeast(0).storedAt("seed"),
+                &FilterParams::seed);
+        t.field(param("threads", "Worker threads (0 = every core).").between(0, 1024), &FilterParams::threads);
+        return t;
+    }();
+    return table;
+}
+
+Status validateFilterParams(FilterParams& p) {
+    if (auto s = filterParamTable().validate(p); !s) return s;
+    if (p.corpus.empty()) return usageError("--corpus is required.");
+    if (!(p.threshold > 0 && p.threshold <= 1)) return usageError("--threshold must be in (0, 1].");
+    if (auto s = checkShingle(p.shingle); !s) return s;
+    if (p.bands == 0) p.bands = p.permutations / chooseRows(p.threshold, p.permutations);
+    if (p.bands > p.permutations || p.permutations % p.bands != 0)
+        return usageError("--bands " + std::to_string(p.bands) + " must divide --permutations " +
+                          std::to_string(p.permutations) + " (bands * rows = permutations).");
+    return {};
+}
+
+}  // namespace dl

@@ -1,0 +1,59 @@
+#include "store/Removals.h"
+
+#include "store/Statement.h"
+#include "store/Store.h"
+
+namespace dl {
+
+Status writeRemovals(Store& store, std::int64_t runId, std::span<const Removal> removals) {
+    auto q = store.prepare("INSERT INTO run_results(run_id, sentence_id, label, score) VALUES(?1, ?2, ?3, ?4)");
+    if (!q) return std::unexpected(q.error());
+    for (const auto& r : removals) {
+        q->bind(1, runId).bind(2, r.sentenceId).bind(3, r.keptId).bind(4, r.similarity);
+        if (auto s = q->run(); !s) return s;
+    }
+    return {};
+}
+
+Expected<std::unordered_set<std::int64_t>> removedSentenceIds(Store& store, std::int64_t runId) {
+    auto q = store.prepare("SELECT sentence_id FROM run_results WHERE run_id = ?1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId);
+    std::unordered_set<std::int64_t> ids;
+    while (true) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        ids.insert(q->int64(0));
+    }
+    return ids;
+}
+
+Expected<std::vector<RemovalRow>> removalPage(Store& store, std::int64_t runId, std::int64_t afterId,
+                                              std::int64_t limit) {
+    auto q = store.prepare(
+        "SELECT r.sentence_id, r.label, r.score, s.position, s.src, coalesce(s.tgt, ''), k.position, k.src, "
+        "coalesce(k.tgt, '') FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
+        "LEFT JOIN sentences k ON k.id = r.label WHERE r.run_id = ?1 AND r.sentence_id > ?2 "
+        "ORDER BY r.sentence_id LIMIT ?3");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId).bind(2, afterId).bind(3, limit);
+    std::vector<RemovalRow> rows;
+    while (true) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        RemovalRow r;
+        r.removal = {q->int64(0), q->isNull(1) ? 0 : q->int64(1), q->isNull(2) ? 0.0 : q->real(2)};
+        r.position = q->int64(3);
+        r.src = std::string(q->text(4));
+        r.tgt = std::string(q->text(5));
+        r.keptPosition = q->isNull(6) ? -1 : q->int64(6);
+        r.keptSrc = q->isNull(7) ? std::string() : std::string(q->text(7));
+        r.keptTgt = std::string(q->text(8));
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+}  // namespace dl

@@ -1,0 +1,41 @@
+#pragma once
+// The ledger of a filter run (RunKind::Filter): one run_results row per REMOVED sentence, the
+// way selections keep theirs, with `label` holding the sentence id of the kept member it
+// duplicates (SQLite INTEGER, 64 bits) and `score` the similarity to it. Sentences without a
+// row were kept. Written by filter/FilterJob; read by export (what to leave out) and by the
+// CLI's `report` (paged, read-only).
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "common/Error.h"
+
+namespace dl {
+
+class Store;
+
+struct Removal {
+    std::int64_t sentenceId = 0;
+    std::int64_t keptId = 0;
+    double similarity = 0;
+};
+// Caller owns the transaction.
+Status writeRemovals(Store& store, std::int64_t runId, std::span<const Removal> removals);
+// Every removed sentence id of a filter run.
+Expected<std::unordered_set<std::int64_t>> removedSentenceIds(Store& store, std::int64_t runId);
+
+// One page of the ledger: removed sentences with their kept twin, by removed sentence id.
+struct RemovalRow {
+    Removal removal;
+    std::int64_t position = 0, keptPosition = 0;
+    std::string src, tgt, keptSrc, keptTgt;
+};
+// Rows with sentence id > afterId, at most `limit`, in id order (keyset paging: the next page
+// starts after the last id of this one).
+Expected<std::vector<RemovalRow>> removalPage(Store& store, std::int64_t runId, std::int64_t afterId,
+                                              std::int64_t limit);
+
+}  // namespace dl
