@@ -8,6 +8,7 @@
 
 #include "encode/ModelCatalog.h"
 #include "runs/ClusterSummary.h"
+#include "runs/FilterSummary.h"
 #include "runs/LayerSweepSummary.h"
 #include "runs/SelectSummary.h"
 #include "store/Corpora.h"
@@ -81,6 +82,11 @@ QString runResultText(dl::RunKind kind, const nlohmann::json& summary) {
         return QObject::tr("%1 of %2 selected").arg(s->selected).arg(s->poolSize);
     }
     if (kind == dl::RunKind::LayerSweep) return layerSweepResult(summary);
+    if (kind == dl::RunKind::Filter) {
+        auto s = dl::FilterSummary::fromJson(summary, 0);
+        if (!s) return {};
+        return QObject::tr("%1 of %2 removed").arg(s->removed).arg(s->sentences);
+    }
     return {};
 }
 

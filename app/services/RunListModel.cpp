@@ -28,6 +28,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
         case dl::RunKind::Select: return tr("selection");
         case dl::RunKind::ClusterSweep: return tr("k sweep");
         case dl::RunKind::LayerSweep: return tr("layer sweep");
+        case dl::RunKind::Filter: return tr("cleaning filter");
         case dl::RunKind::Assign:
         case dl::RunKind::Merge: break;
         }

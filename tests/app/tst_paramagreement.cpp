@@ -34,6 +34,7 @@
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
+#include "filter/FilterJob.h"
 #include "mixture/MixtureParams.h"
 #include "reports/Report.h"
 #include "select/CrossLingual.h"
@@ -346,6 +347,9 @@ private slots:
         QTest::newRow("share") << QStringLiteral("share")
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                               QStringLiteral("json")};
+        QTest::newRow("filter") << QStringLiteral("filter")
+                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
+                                               QStringLiteral("json"), QStringLiteral("quiet")};
         for (const char* sub : {"kit", "target", "schedule", "step"})
             QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
@@ -359,6 +363,7 @@ private slots:
             : command == QLatin1String("report")           ? dl::reportParamTable().specs()
             : command == QLatin1String("merge")            ? dl::mergeParamTable().specs()
             : command == QLatin1String("share")            ? dl::shareParamTable().specs()
+            : command == QLatin1String("filter")           ? dl::filterParamTable().specs()
             : command == QLatin1String("mixture kit")      ? dl::mixtureKitParamTable().specs()
             : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
             : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()

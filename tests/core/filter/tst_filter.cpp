@@ -1,0 +1,528 @@
+// The near-duplicate filter (core/filter, issue #25): normalisation and shingles, the MinHash
+// estimate against exact Jaccard on real sentences, LSH recall against brute force on a planted
+// set, groups and the keep rule, the sides rule, cancellation, the stored run and its ledger,
+// export honouring it, and the CLI contract (exit codes, --json keys, errors naming the option).
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <cmath>
+#include <numeric>
+#include <set>
+
+#include "CliProcess.h"
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "export/Export.h"
+#include "filter/FilterJob.h"
+#include "filter/NearDup.h"
+#include "reports/FilterLedger.h"
+#include "store/Corpora.h"
+#include "store/Removals.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+namespace {
+
+QStringList readLines(const QString& path, int max) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QStringList out;
+    while (!f.atEnd() && out.size() < max) {
+        const QString line = QString::fromUtf8(f.readLine()).trimmed();
+        if (line.size() >= 30) out << line;  // long enough for five edits to stay small
+    }
+    return out;
+}
+
+// The edits the planted set applies: casing, punctuation, a number, one word.
+QString plantedVariant(const QString& s, int kind) {
+    switch (kind % 4) {
+    case 0: return s.toUpper();
+    case 1: {
+        QString t = s;
+        t.replace(QLatin1Char(','), QStringLiteral(" ;"));
+        return t.endsWith(QLatin1Char('.')) ? t.chopped(1) + QStringLiteral(" !") : t + QStringLiteral(" .");
+    }
+    case 2: return s + QStringLiteral(" 2");
+    default: {
+        QStringList w = s.split(QLatin1Char(' '));
+        if (w.size() > 8) w.removeAt(w.size() / 2);
+        else w.append(QStringLiteral("also"));
+        return w.join(QLatin1Char(' '));
+    }
+    }
+}
+
+// Real sentences of two domains, every third one followed later by a planted variant.
+QStringList plantedSet() {
+    QStringList base = readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/law.en")), 200) +
+                       readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/medical.en")), 200);
+    QStringList out = base;
+    for (int i = 0; i < base.size(); i += 3) out << plantedVariant(base[i], i / 3);
+    return out;
+}
+
+std::vector<std::vector<std::uint64_t>> shingleSets(const QStringList& texts, const ShingleSpec& spec) {
+    std::vector<std::vector<std::uint64_t>> sets;
+    for (const auto& t : texts) sets.push_back(shingleHashes(normaliseForDedup(t.toStdString()), spec, 1));
+    return sets;
+}
+
+// Connected components of the brute-force graph (exact Jaccard >= t over all pairs), as the
+// smallest member of each text's component.
+std::vector<int> bruteForceComponents(const std::vector<std::vector<std::uint64_t>>& sets, double t) {
+    std::vector<int> comp(sets.size());
+    std::iota(comp.begin(), comp.end(), 0);
+    std::function<int(int)> find = [&](int x) { return comp[x] == x ? x : comp[x] = find(comp[x]); };
+    for (std::size_t i = 0; i < sets.size(); ++i)
+        for (std::size_t j = i + 1; j < sets.size(); ++j)
+            if (!sets[i].empty() && exactJaccard(sets[i], sets[j]) >= t) {
+                const int a = find(int(i)), b = find(int(j));
+                comp[std::max(a, b)] = std::min(a, b);
+            }
+    for (std::size_t i = 0; i < sets.size(); ++i) comp[i] = find(int(i));
+    return comp;
+}
+
+std::vector<DedupText> asTexts(const std::vector<std::string>& src, const std::vector<std::string>& tgt = {}) {
+    std::vector<DedupText> out;
+    for (std::size_t i = 0; i < src.size(); ++i) out.push_back({src[i], tgt.empty() ? std::string_view() : tgt[i]});
+    return out;
+}
+
+std::vector<std::string> toStd(const QStringList& l) {
+    std::vector<std::string> out;
+    for (const auto& s : l) out.push_back(s.toStdString());
+    return out;
+}
+
+}  // namespace
+
+class TestFilter : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+
+    // A project with one parallel corpus: 40 law pairs and, after them, 10 near-duplicates
+    // of the first 10 (punctuation and casing on both sides).
+    QString makeProject(const QString& name) {
+        const QString path = dir_.filePath(name);
+        auto store = Store::create(path.toStdString()).value();
+        QStringList en = readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/law.en")), 40);
+        QStringList de = readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/law.de")), 40);
+        const int n = int(std::min(en.size(), de.size()));
+        QByteArray e, d;
+        for (int i = 0; i < n; ++i) e += en[i].toUtf8() + "\n", d += de[i].toUtf8() + "\n";
+        for (int i = 0; i < 10; ++i)
+            e += plantedVariant(en[i], 1).toUtf8() + "\n", d += plantedVariant(de[i], 1).toUtf8() + "\n";
+        ImportParams p;
+        p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
+        p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
+        p.corpus = "law";
+        p.labelSource = LabelSource::Given;
+        p.domain = "law";
+        NullProgress np;
+        CancelToken ct;
+        runImport(p, *store, np, ct).value();
+        return path;
+    }
+
+private slots:
+    void normalise_data() {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("case and punctuation") << "Hello,  World!"
+                                              << "hello world";
+        QTest::newRow("tabs and edges") << "\t a\tb  "
+                                        << "a b";
+        QTest::newRow("umlauts fold") << "ÄRZTE und Ärzte"
+                                      << "ärzte und ärzte";
+        QTest::newRow("full case folding") << "STRASSE Straße"
+                                           << "strasse strasse";
+        QTest::newRow("symbols") << "5 € + 3 $"
+                                 << "5 3";
+        QTest::newRow("digits kept") << "Article 130s(1)"
+                                     << "article 130s 1";
+        QTest::newRow("only punctuation") << "...!?"
+                                          << "";
+    }
+    void normalise() {
+        QFETCH(QString, input);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(normaliseForDedup(input.toStdString())), expected);
+    }
+
+    void shingleSpec_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("char:5") << "char:5" << true;
+        QTest::newRow("word:3") << "word:3" << true;
+        QTest::newRow("zero") << "char:0" << false;
+        QTest::newRow("too big") << "word:33" << false;
+        QTest::newRow("no size") << "char" << false;
+        QTest::newRow("other kind") << "byte:4" << false;
+        QTest::newRow("trailing") << "char:5x" << false;
+    }
+    void shingleSpec() {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        auto spec = parseShingleSpec(text.toStdString());
+        QCOMPARE(spec.has_value(), ok);
+        if (ok) QCOMPARE(QString::fromStdString(toString(*spec)), text);
+        else QVERIFY(QString::fromStdString(spec.error().message).contains(QStringLiteral("--shingle")));
+    }
+
+    // The hashed shingle sets give the Jaccard of the shingles as strings (computed here apart).
+    void jaccardMatchesStringSets_data() {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::newRow("one word") << "the council adopted this regulation"
+                                  << "the council adopted the regulation";
+        QTest::newRow("disjoint") << "abcdefgh"
+                                  << "stuvwxyz";
+        QTest::newRow("short") << "abc"
+                               << "abc";
+        QTest::newRow("accents") << "Gemäß Artikel fünf"
+                                 << "gemäß artikel FÜNF!";
+    }
+    void jaccardMatchesStringSets() {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        auto strings = [](const QString& s) {
+            const QString n = QString::fromStdString(normaliseForDedup(s.toStdString()));
+            std::set<QString> out;
+            if (n.size() <= 5) out.insert(n);
+            for (int i = 0; i + 5 <= n.size(); ++i) out.insert(n.mid(i, 5));
+            return out;
+        };
+        const auto sa = strings(a), sb = strings(b);
+        std::set<QString> both;
+        std::set_intersection(sa.begin(), sa.end(), sb.begin(), sb.end(), std::inserter(both, both.begin()));
+        const double expected = double(both.size()) / double(sa.size() + sb.size() - both.size());
+        const ShingleSpec spec{ShingleKind::Char, 5};
+        const auto ha = shingleHashes(normaliseForDedup(a.toStdString()), spec, 1);
+        const auto hb = shingleHashes(normaliseForDedup(b.toStdString()), spec, 1);
+        QCOMPARE(ha.size(), sa.size());
+        QVERIFY(std::abs(exactJaccard(ha, hb) - expected) < 1e-12);
+    }
+
+    // On real sentences and their planted variants the MinHash estimate stays within four
+    // standard deviations sqrt(J(1-J)/P) (+1/P) of the exact Jaccard, and is unbiased on average.
+    void minhashEstimateTracksJaccard() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QStringList texts = plantedSet();
+        QVERIFY(texts.size() > 300);
+        const int P = 256;
+        const auto sets = shingleSets(texts, {ShingleKind::Char, 5});
+        double sumErr = 0;
+        int pairs = 0;
+        for (int i = 0; i + 1 < int(texts.size()); i += 2) {
+            for (int j : {i + 1, int(texts.size()) - 1 - i / 3}) {  // neighbours and planted variants
+                if (j <= i) continue;
+                const double exact = exactJaccard(sets[i], sets[j]);
+                const double est = minhashEstimate(minhashSignature(sets[i], P, 7), minhashSignature(sets[j], P, 7));
+                const double bound = 4 * std::sqrt(exact * (1 - exact) / P) + 1.0 / P;
+                QVERIFY2(
+                    std::abs(est - exact) <= bound,
+                    qPrintable(QStringLiteral("pair %1,%2: exact %3, estimate %4").arg(i).arg(j).arg(exact).arg(est)));
+                sumErr += est - exact;
+                ++pairs;
+            }
+        }
+        QVERIFY(pairs > 100);
+        QVERIFY2(std::abs(sumErr / pairs) < 0.01, qPrintable(QString::number(sumErr / pairs)));
+    }
+
+    void chosenBanding_data() {
+        QTest::addColumn<double>("threshold");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("0.8") << 0.8 << 4;    // 8 rows would miss 5.3% at J = 0.8
+        QTest::newRow("0.85") << 0.85 << 8;  // 0.62% at J = 0.85
+        QTest::newRow("0.7") << 0.7 << 4;
+    }
+    void chosenBanding() {
+        QFETCH(double, threshold);
+        QFETCH(int, rows);
+        QCOMPARE(chooseRows(threshold, 128), rows);
+        const auto rates = lshRates(threshold, 128 / rows, rows);
+        QVERIFY(rates.fnAtThreshold <= 0.01);
+        QVERIFY(1.0 - lshCandidateProbability(threshold, 128 / (rows * 2), rows * 2) > 0.01);
+    }
+
+    // LSH + verification finds exactly the brute-force groups: every pair at or above the
+    // threshold ends in one group, and no group joins texts the brute force does not join.
+    void lshMatchesBruteForce_data() {
+        QTest::addColumn<double>("threshold");
+        QTest::addColumn<QString>("shingle");
+        QTest::newRow("char:5 0.7") << 0.7 << "char:5";
+        QTest::newRow("char:5 0.8") << 0.8 << "char:5";
+        QTest::newRow("char:5 0.9") << 0.9 << "char:5";
+        QTest::newRow("word:3 0.5") << 0.5 << "word:3";
+        QTest::newRow("word:3 0.8") << 0.8 << "word:3";
+    }
+    void lshMatchesBruteForce() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(double, threshold);
+        QFETCH(QString, shingle);
+        const QStringList texts = plantedSet();
+        const auto src = toStd(texts);
+        NearDupOptions opt;
+        opt.threshold = threshold;
+        opt.shingle = *parseShingleSpec(shingle.toStdString());
+        opt.bands = 128 / chooseRows(threshold, 128);
+        const auto comp = bruteForceComponents(shingleSets(texts, opt.shingle), threshold);
+        CancelToken ct;
+        auto r = findNearDuplicates(asTexts(src), opt, ct);
+        QVERIFY(r.has_value());
+        std::vector<int> found(texts.size());
+        std::iota(found.begin(), found.end(), 0);
+        for (const auto& rm : r->removed) found[rm.index] = int(rm.keptIndex);  // kept = first = component root
+        std::set<int> roots;
+        for (int c : comp) roots.insert(c);
+        QCOMPARE(r->groups, std::int64_t(std::count_if(roots.begin(), roots.end(), [&](int root) {
+                     return std::count(comp.begin(), comp.end(), root) > 1;
+                 })));
+        for (int i = 0; i < int(texts.size()); ++i)
+            QVERIFY2(found[i] == comp[i], qPrintable(QStringLiteral("text %1: kept %2, brute force %3: %4")
+                                                         .arg(i)
+                                                         .arg(found[i])
+                                                         .arg(comp[i])
+                                                         .arg(texts[i])));
+        QVERIFY(r->removed.size() >= std::size_t(texts.size() / 8));  // the planted variants at least mostly
+    }
+
+    void keepRule_data() {
+        QTest::addColumn<QString>("rule");
+        QTest::addColumn<int>("kept");
+        QTest::newRow("first") << "first" << 0;
+        QTest::newRow("longest") << "longest" << 2;
+    }
+    void keepRule() {
+        QFETCH(QString, rule);
+        QFETCH(int, kept);
+        const std::vector<std::string> src = {
+            "The Commission shall adopt the implementing measures in accordance with the procedure",
+            "an unrelated sentence about patients and their doses of the medicine",
+            "The Commission shall adopt the implementing measures in accordance with the procedure.!!",
+            "the commission shall adopt the implementing measures in accordance with the procedure"};
+        NearDupOptions opt;
+        opt.keep = rule == QLatin1String("first") ? KeepRule::First : KeepRule::Longest;
+        CancelToken ct;
+        auto r = findNearDuplicates(asTexts(src), opt, ct).value();
+        QCOMPARE(r.groups, std::int64_t(1));
+        QCOMPARE(r.removed.size(), std::size_t(2));
+        for (const auto& rm : r.removed) {
+            QCOMPARE(int(rm.keptIndex), kept);
+            QVERIFY(rm.index != 1 && rm.index != kept);
+            QCOMPARE(rm.similarity, 1.0);  // equal after normalisation
+        }
+    }
+
+    void sidesRule_data() {
+        QTest::addColumn<QString>("sides");
+        QTest::addColumn<int>("removed");
+        // pair 1 duplicates pair 0 on the source only; pair 3 duplicates pair 2 on the target only.
+        QTest::newRow("src") << "src" << 1;
+        QTest::newRow("both") << "both" << 0;
+        QTest::newRow("either") << "either" << 2;
+    }
+    void sidesRule() {
+        QFETCH(QString, sides);
+        QFETCH(int, removed);
+        const std::vector<std::string> src = {"The member states shall comply with this directive by the date",
+                                              "The member states shall comply with this directive by the date.",
+                                              "Take one tablet twice a day with plenty of water",
+                                              "Patients with kidney problems need a lower dose of this medicine"};
+        const std::vector<std::string> tgt = {"Die Mitgliedstaaten kommen dieser Richtlinie nach",
+                                              "Ganz etwas anderes, was hier nicht passt, mit anderen Wörtern",
+                                              "Nehmen Sie zweimal täglich eine Tablette mit viel Wasser ein",
+                                              "Nehmen Sie zweimal täglich eine Tablette mit viel Wasser ein!"};
+        NearDupOptions opt;
+        opt.sides = sides == QLatin1String("src")    ? SidesRule::Src
+                    : sides == QLatin1String("both") ? SidesRule::Both
+                                                     : SidesRule::Either;
+        CancelToken ct;
+        auto r = findNearDuplicates(asTexts(src, tgt), opt, ct).value();
+        QCOMPARE(int(r.removed.size()), removed);
+    }
+
+    void emptyAndPunctuationOnlyNeverMatch() {
+        const std::vector<std::string> src = {"", "...", "", "!!!"};
+        CancelToken ct;
+        auto r = findNearDuplicates(asTexts(src), NearDupOptions{}, ct).value();
+        QVERIFY(r.removed.empty());
+        QCOMPARE(r.emptyTexts, std::int64_t(4));
+    }
+
+    void refusesBadOptions_data() {
+        QTest::addColumn<double>("threshold");
+        QTest::addColumn<int>("bands");
+        QTest::addColumn<QString>("names");
+        QTest::newRow("threshold 0") << 0.0 << 32 << "--threshold";
+        QTest::newRow("threshold above 1") << 1.5 << 32 << "--threshold";
+        QTest::newRow("bands do not divide") << 0.8 << 3 << "--bands";
+    }
+    void refusesBadOptions() {
+        QFETCH(double, threshold);
+        QFETCH(int, bands);
+        QFETCH(QString, names);
+        NearDupOptions opt;
+        opt.threshold = threshold;
+        opt.bands = bands;
+        CancelToken ct;
+        const std::vector<std::string> src = {"a sentence"};
+        auto r = findNearDuplicates(asTexts(src), opt, ct);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, ErrorKind::Usage);
+        QVERIFY(QString::fromStdString(r.error().message).contains(names));
+    }
+
+    void cancellation() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const auto src = toStd(plantedSet());
+        CancelToken ct;
+        ct.cancel();
+        auto r = findNearDuplicates(asTexts(src), NearDupOptions{}, ct);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+        // A cancelled job stores nothing.
+        const QString path = makeProject(QStringLiteral("cancel.dlproj"));
+        auto store = Store::open(path.toStdString()).value();
+        NullProgress np;
+        FilterParams p;
+        p.corpus = "law";
+        auto job = runFilter(p, *store, np, ct);
+        QVERIFY(!job);
+        QCOMPARE(job.error().code, ErrorCode::Cancelled);
+        QVERIFY(listRuns(*store, RunKind::Filter).value().empty());
+    }
+
+    // The stored run: its params and summary, one ledger row per removed sentence naming a kept
+    // twin, pages that add up to the whole ledger; export leaves the removed sentences out.
+    void storedRunLedgerAndExport() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeProject(QStringLiteral("run.dlproj"));
+        auto store = Store::open(path.toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        FilterParams p;
+        p.corpus = "law";
+        auto r = runFilter(p, *store, np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        const auto run = getRun(*store, r->runId).value();
+        QVERIFY(run.kind == RunKind::Filter);
+        QCOMPARE(run.params["threshold"].get<double>(), 0.8);
+        QCOMPARE(run.params["bands"].get<int>(), 32);
+        const auto summary = FilterSummary::fromJson(run.summary, run.id).value();
+        QCOMPARE(summary.removed, std::int64_t(10));  // the ten planted pairs
+        QCOMPARE(summary.kept + summary.removed, summary.sentences);
+        QCOMPARE(summary.rules.size(), std::size_t(1));
+        QCOMPARE(summary.rules[0].removed, std::int64_t(10));
+        QVERIFY(summary.fnAtThreshold < 1e-6 && summary.fnAtThreshold > 0);
+
+        const auto removed = removedSentenceIds(*store, run.id).value();
+        QCOMPARE(removed.size(), std::size_t(10));
+        std::vector<RemovalRow> paged;
+        for (std::int64_t after = 0;;) {
+            auto page = removalPage(*store, run.id, after, 3).value();
+            if (page.empty()) break;
+            after = page.back().removal.sentenceId;
+            paged.insert(paged.end(), page.begin(), page.end());
+        }
+        QCOMPARE(paged.size(), std::size_t(10));
+        for (const auto& row : paged) {
+            QVERIFY(removed.contains(row.removal.sentenceId));
+            QVERIFY(!removed.contains(row.removal.keptId));
+            QVERIFY(row.removal.similarity >= 0.8);
+            QCOMPARE(row.keptPosition + 40, row.position);  // variant i came after the 40 originals
+        }
+        auto ledger = filterLedger(*store, run.id, 0, 4).value();
+        QCOMPARE(ledger["removed"].size(), std::size_t(4));
+        QCOMPARE(ledger["next_after"].get<std::int64_t>(), paged[3].removal.sentenceId);
+
+        ExportParams ep;
+        ep.mode = ExportMode::Shards;
+        ep.corpus = "law";
+        ep.outPrefix = dir_.filePath(QStringLiteral("shards")).toStdString();
+        ep.format = ExportFormat::Tsv;
+        ep.filterRun = run.id;
+        auto out = runExport(ep, *store, np, ct);
+        QVERIFY2(out, out ? "" : out.error().message.c_str());
+        QCOMPARE(out->manifest["written"].get<std::int64_t>(), summary.kept);
+        QCOMPARE(out->manifest["filter"]["id"].get<std::int64_t>(), run.id);
+        QCOMPARE(out->manifest["filter"]["removed"].get<std::size_t>(), std::size_t(10));
+        // Not a filter run: refused, naming --filter.
+        ep.force = true;
+        const auto other = createRun(*store, RunKind::Select, run.corpusId, std::nullopt, {});
+        ep.filterRun = other.value();
+        auto refused = runExport(ep, *store, np, ct);
+        QVERIFY(!refused);
+        QVERIFY(QString::fromStdString(refused.error().message).contains(QStringLiteral("--filter")));
+    }
+
+    void cli_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("stderrNames");
+        QTest::newRow("ok") << QStringList{} << 0 << "";
+        QTest::newRow("threshold 0") << QStringList{QStringLiteral("--threshold"), QStringLiteral("0")} << 2
+                                     << "--threshold";
+        QTest::newRow("threshold 1.5") << QStringList{QStringLiteral("--threshold"), QStringLiteral("1.5")} << 2
+                                       << "--threshold";
+        QTest::newRow("bands * rows != permutations")
+            << QStringList{QStringLiteral("--bands"), QStringLiteral("5")} << 2 << "--bands";
+        QTest::newRow("bad shingle") << QStringList{QStringLiteral("--shingle"), QStringLiteral("char:0")} << 2
+                                     << "--shingle";
+        QTest::newRow("bad sides") << QStringList{QStringLiteral("--sides"), QStringLiteral("left")} << 2 << "--sides";
+        QTest::newRow("unknown corpus") << QStringList{QStringLiteral("--corpus"), QStringLiteral("nope")} << 1
+                                        << "nope";
+    }
+    void cli() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, stderrNames);
+        const QString path =
+            makeProject(QStringLiteral("cli-%1.dlproj")
+                            .arg(QTest::currentDataTag())
+                            .replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9.-]")), QStringLiteral("_")));
+        QStringList full = {QStringLiteral("filter"), path, QStringLiteral("--kind"), QStringLiteral("near-dup"),
+                            QStringLiteral("--json")};
+        if (!args.contains(QStringLiteral("--corpus"))) full << QStringLiteral("--corpus") << QStringLiteral("law");
+        const auto r = dltest::runCli(full + args);
+        QCOMPARE(r.exitCode, exitCode);
+        if (exitCode != 0) {
+            QVERIFY2(QString::fromUtf8(r.err).contains(stderrNames), r.err.constData());
+            return;
+        }
+        const auto j = r.json();
+        for (const char* key : {"run", "sentences", "kept", "removed", "rules", "lsh", "params"})
+            QVERIFY2(j.contains(QLatin1String(key)), key);
+        QCOMPARE(j[QStringLiteral("removed")].toInt(), 10);
+        QVERIFY(j[QStringLiteral("lsh")].toObject().contains(QStringLiteral("fn_at_threshold")));
+        const QString run = QString::number(j[QStringLiteral("run")].toInt());
+        // The ledger through report, and export honouring the run.
+        const auto rep = dltest::runCli({QStringLiteral("report"), path, run, QStringLiteral("--json"),
+                                         QStringLiteral("--limit"), QStringLiteral("5")});
+        QCOMPARE(rep.exitCode, 0);
+        QCOMPARE(rep.json()[QStringLiteral("removed")].toArray().size(), 5);
+        QVERIFY(rep.json()[QStringLiteral("removed")].toArray()[0].toObject().contains(QStringLiteral("kept_src")));
+        const QString prefix = dir_.filePath(QStringLiteral("cli-export"));
+        const auto ex = dltest::runCli({QStringLiteral("export"), path, QStringLiteral("--shards"),
+                                        QStringLiteral("--corpus"), QStringLiteral("law"), QStringLiteral("--format"),
+                                        QStringLiteral("tsv"), QStringLiteral("--out"), prefix,
+                                        QStringLiteral("--filter"), run, QStringLiteral("--force")});
+        QVERIFY2(ex.exitCode == 0, ex.err.constData());
+        QFile m(prefix + QStringLiteral(".manifest.json"));
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        const auto manifest = QJsonDocument::fromJson(m.readAll()).object();
+        QCOMPARE(manifest[QStringLiteral("filter")].toObject()[QStringLiteral("removed")].toInt(), 10);
+        QCOMPARE(manifest[QStringLiteral("written")].toInt(), j[QStringLiteral("kept")].toInt());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFilter)
+#include "tst_filter.moc"
