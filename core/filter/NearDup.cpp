@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <numeric>
 
 #include "common/Parallel.h"
@@ -275,6 +276,7 @@ void bandCandidates(const std::vector<std::uint64_t>& keys, const std::vector<ch
         }
         a = b;
     }
+    sortUnique(out);
 }
 
 struct UnionFind {
@@ -337,22 +339,30 @@ Expected<NearDupResult> findNearDuplicates(std::span<const DedupText> texts, con
         result.emptyTexts += empty;
     }
 
-    // 2. Candidates: per band (and side), in parallel; then the distinct pairs.
+    // 2. Candidates: per band (and side) in parallel, each band's pairs sorted and unique
+    // (bandCandidates), merged into the distinct pairs in band order as the bands finish, so
+    // that at most one band per worker waits besides the merged set.
     const Verifier verify{prep, opt, parallelSides};
     const int sideCount = parallelSides && opt.sides == SidesRule::Either ? 2 : 1;
-    std::vector<std::vector<std::uint64_t>> perBand(static_cast<std::size_t>(opt.bands * sideCount));
-    st = parallelBlocks(static_cast<std::int64_t>(perBand.size()), opt.threads, &cancel, [&](std::int64_t job, int) {
-        const bool tgtSide = job >= opt.bands;
-        bandCandidates(tgtSide ? prep.tgtKeys : prep.srcKeys, tgtSide ? tgtUsable : srcUsable, n,
-                       static_cast<int>(job % opt.bands), verify, perBand[static_cast<std::size_t>(job)], cancel);
-    });
+    std::vector<std::uint64_t> candidates, merged;
+    st = parallelOrderedFold(
+        static_cast<std::int64_t>(opt.bands) * sideCount, opt.threads, &cancel,
+        [] { return std::vector<std::uint64_t>(); },
+        [&](std::vector<std::uint64_t>& band, std::int64_t job) {
+            const bool tgtSide = job >= opt.bands;
+            band.clear();
+            bandCandidates(tgtSide ? prep.tgtKeys : prep.srcKeys, tgtSide ? tgtUsable : srcUsable, n,
+                           static_cast<int>(job % opt.bands), verify, band, cancel);
+        },
+        [&](std::vector<std::uint64_t>& band, std::int64_t) {
+            merged.clear();
+            merged.reserve(candidates.size() + band.size());
+            std::merge(candidates.begin(), candidates.end(), band.begin(), band.end(), std::back_inserter(merged));
+            merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+            candidates.swap(merged);
+        });
     if (!st) return std::unexpected(st.error());
-    std::vector<std::uint64_t> candidates;
-    for (auto& v : perBand) {
-        candidates.insert(candidates.end(), v.begin(), v.end());
-        std::vector<std::uint64_t>().swap(v);
-        sortUnique(candidates);  // keeps the peak near the distinct count
-    }
+    std::vector<std::uint64_t>().swap(merged);
     if (cancel.isCancelled()) return cancelled();
     result.candidatePairs = static_cast<std::int64_t>(candidates.size());
 

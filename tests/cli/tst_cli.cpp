@@ -59,7 +59,7 @@ private slots:
         QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2
                                          << QStringLiteral("unknown command");
         for (const char* c :
-             {"init", "import", "info", "encode", "cluster", "report", "select", "evaluate", "export"}) {
+             {"init", "import", "info", "encode", "cluster", "report", "select", "evaluate", "export", "filter"}) {
             const QString cmd = QLatin1String(c);
             QTest::newRow(qPrintable(cmd + QStringLiteral(" --help")))
                 << QStringList{cmd, QStringLiteral("--help")} << 0 << QString();
