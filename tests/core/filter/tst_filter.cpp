@@ -349,6 +349,22 @@ private slots:
         QCOMPARE(int(r.removed.size()), removed);
     }
 
+    // Buckets of more than 50 texts are compared with up to 50 leaders instead of pairwise:
+    // 70 punctuation variants each of two sentences (every variant in one bucket per band)
+    // still give exactly two groups, each kept at its first member.
+    void largeBucketsUseLeaders() {
+        std::vector<std::string> src;
+        for (int i = 0; i < 70; ++i) {
+            src.push_back("The Member States shall bring into force the laws" + std::string(std::size_t(i), '!'));
+            src.push_back("Store in a refrigerator and keep the vial in the carton" + std::string(std::size_t(i), '?'));
+        }
+        CancelToken ct;
+        auto r = findNearDuplicates(asTexts(src), NearDupOptions{}, ct).value();
+        QCOMPARE(r.groups, std::int64_t(2));
+        QCOMPARE(r.removed.size(), std::size_t(138));
+        for (const auto& rm : r.removed) QCOMPARE(rm.keptIndex, rm.index % 2);
+    }
+
     void emptyAndPunctuationOnlyNeverMatch() {
         const std::vector<std::string> src = {"", "...", "", "!!!"};
         CancelToken ct;
