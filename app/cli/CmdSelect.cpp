@@ -101,6 +101,14 @@ int run(const QCommandLineParser& p) {
             std::printf("Held-out classifier: precision %.3f recall %.3f F1 %.3f\n",
                         j["report"]["held_out"]["precision"].get<double>(),
                         j["report"]["held_out"]["recall"].get<double>(), j["report"]["held_out"]["f1"].get<double>());
+        if (j["report"].contains("sides"))
+            std::printf("Contrast on %s; last pseudo-out set %lld pairs\n",
+                        j["report"]["sides"].get<std::string>().c_str(),
+                        static_cast<long long>(j["report"]["pseudo_out_size"].get<std::int64_t>()));
+        for (const auto& d : j["report"].value("departures", nlohmann::json::array()))
+            std::printf("Departs from the paper: %s = %s (paper: %s; %s for the paper's)\n",
+                        d["what"].get<std::string>().c_str(), d["here"].get<std::string>().c_str(),
+                        d["paper"].get<std::string>().c_str(), d["paper_setting"].get<std::string>().c_str());
     }
     return ExitOk;
 }

@@ -65,43 +65,81 @@ Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const 
     candidates.resize(std::min(candidates.size(), seed.size()));
     std::sort(candidates.begin(), candidates.end());
     if (mixRows) *mixRows = candidates;
-
-    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options.poolVocabulary)};
-    auto inLm = NgramLm::train(seed, lmOptions);
-    if (!inLm) return std::unexpected(inLm.error());
-    auto mixLm = NgramLm::train(subset(pool, candidates), lmOptions);
-    if (!mixLm) return std::unexpected(mixLm.error());
-    const auto hIn = crossEntropies(*inLm, pool, cancel);
-    const auto hMix = crossEntropies(*mixLm, pool, cancel);
-    std::vector<double> scores(pool.size());
-    for (std::size_t i = 0; i < pool.size(); ++i) scores[i] = excluded[i] ? NAN : -(hIn[i] - hMix[i]);
-    return scores;
+    // -(H_in - H_mix): the in-vs-out term with the random sample in the out-LM's place.
+    return inOutScores(seed, pool, candidates, excluded, options, cancel);
 }
 
 Expected<std::vector<double>> contrastScores(const TokenizedText& seed, const TokenizedText& pool,
                                              const std::vector<char>& excluded, const CrossEntropyOptions& options,
-                                             ProgressSink& progress, const CancelToken& cancel) {
-    auto scores = mooreLewisScores(seed, pool, excluded, options, cancel);
-    if (!scores) return scores;
-    NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options.poolVocabulary)};
-    auto inLm = NgramLm::train(seed, lmOptions);
-    if (!inLm) return std::unexpected(inLm.error());
-    const auto hIn = crossEntropies(*inLm, pool, cancel);
-    std::vector<std::int64_t> ids(pool.size());
+                                             ProgressSink& progress, const CancelToken& cancel,
+                                             std::vector<std::int64_t>* outRows) {
+    return multiSideContrastScores({SideText{&seed, &pool}}, excluded, options, progress, cancel, outRows);
+}
+
+Expected<std::vector<double>> multiSideContrastScores(const std::vector<SideText>& sides,
+                                                      const std::vector<char>& excluded,
+                                                      const CrossEntropyOptions& options, ProgressSink& progress,
+                                                      const CancelToken& cancel, std::vector<std::int64_t>* outRows) {
+    if (sides.empty()) return fail("The contrast needs at least one side of the text.");
+    const std::size_t n = sides.front().pool->size(), seedSize = sides.front().seed->size();
+    for (const auto& side : sides)
+        if (side.pool->size() != n || side.seed->size() != seedSize)
+            return fail("The sides of a parallel corpus differ in length.");
+    // Round 0: the sum of the sides' Moore-Lewis scores (one side: Moore-Lewis; two: Axelrod).
+    std::vector<double> scores(n, 0.0);
+    std::vector<NgramLm::Options> lmOptions;
+    std::vector<std::vector<double>> hIn;
+    for (const auto& side : sides) {
+        auto s = mooreLewisScores(*side.seed, *side.pool, excluded, options, cancel);
+        if (!s) return s;
+        for (std::size_t i = 0; i < n; ++i) scores[i] += (*s)[i];
+        lmOptions.push_back({options.order, lmVocabulary(*side.seed, *side.pool, options.poolVocabulary)});
+        auto inLm = NgramLm::train(*side.seed, lmOptions.back());
+        if (!inLm) return std::unexpected(inLm.error());
+        hIn.push_back(crossEntropies(*inLm, *side.pool, cancel));
+    }
+    std::vector<std::int64_t> ids(n);
     std::iota(ids.begin(), ids.end(), 0);
+    // The pseudo-out set's size: the paper's "exactly the same size as the in-domain data".
+    const auto outSize = std::size_t(std::max(1.0, std::round(options.outFactor * double(seedSize))));
+    std::vector<std::int64_t> bottom;
     for (int it = 0; it < options.iterations; ++it) {
         progress.progress(it + 1, options.iterations + 1);
-        const auto ranking = rankByScore(*scores, ids);
-        // The lowest-ranked scored sentences (NaN = excluded sit at the very end: skip them).
-        const auto outSize = std::size_t(std::max(1.0, std::round(options.outFactor * double(seed.size()))));
-        std::vector<std::int64_t> bottom;
+        const auto ranking = rankByScore(scores, ids);
+        // The lowest-ranked scored pairs (NaN = excluded sit at the very end: skip them).
+        bottom.clear();
         for (auto r = ranking.rbegin(); r != ranking.rend() && bottom.size() < outSize; ++r)
-            if (!std::isnan((*scores)[*r])) bottom.push_back(*r);
-        auto outLm = NgramLm::train(subset(pool, bottom), lmOptions);
-        if (!outLm) return std::unexpected(outLm.error());
-        const auto hOut = crossEntropies(*outLm, pool, cancel);
-        for (std::size_t i = 0; i < pool.size(); ++i) (*scores)[i] = excluded[i] ? NAN : -(hIn[i] - hOut[i]);
+            if (!std::isnan(scores[*r])) bottom.push_back(*r);
+        std::sort(bottom.begin(), bottom.end());
+        std::fill(scores.begin(), scores.end(), 0.0);
+        for (std::size_t k = 0; k < sides.size(); ++k) {
+            auto outLm = NgramLm::train(subset(*sides[k].pool, bottom), lmOptions[k]);
+            if (!outLm) return std::unexpected(outLm.error());
+            const auto hOut = crossEntropies(*outLm, *sides[k].pool, cancel);
+            for (std::size_t i = 0; i < n; ++i) scores[i] += -(hIn[k][i] - hOut[i]);
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            if (excluded[i]) scores[i] = NAN;
     }
+    if (outRows) *outRows = bottom;
+    return scores;
+}
+
+Expected<std::vector<double>> inOutScores(const TokenizedText& seed, const TokenizedText& pool,
+                                          const std::vector<std::int64_t>& outRows, const std::vector<char>& excluded,
+                                          const CrossEntropyOptions& options, const CancelToken& cancel) {
+    if (seed.empty()) return fail("The seed set is empty.");
+    for (auto r : outRows)
+        if (r < 0 || std::size_t(r) >= pool.size()) return fail("A pseudo-out row lies outside the pool.");
+    const NgramLm::Options lmOptions{options.order, lmVocabulary(seed, pool, options.poolVocabulary)};
+    auto inLm = NgramLm::train(seed, lmOptions);
+    if (!inLm) return std::unexpected(inLm.error());
+    auto outLm = NgramLm::train(subset(pool, outRows), lmOptions);
+    if (!outLm) return std::unexpected(outLm.error());
+    const auto hIn = crossEntropies(*inLm, pool, cancel);
+    const auto hOut = crossEntropies(*outLm, pool, cancel);
+    std::vector<double> scores(pool.size());
+    for (std::size_t i = 0; i < pool.size(); ++i) scores[i] = excluded[i] ? NAN : -(hIn[i] - hOut[i]);
     return scores;
 }
 

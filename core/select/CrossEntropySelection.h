@@ -40,9 +40,36 @@ Expected<std::vector<double>> mooreLewisScores(const TokenizedText& seed, const 
 
 // In vs pseudo-out contrast: starts from the Moore-Lewis ranking, then `iterations` times
 // trains an out-LM on the lowest-ranked pool sentences (outFactor x the seed's size) and re-scores
-// with -(H_in - H_out).
+// with -(H_in - H_out). outRows receives the last pseudo-out set (ascending; empty after 0 rounds).
 Expected<std::vector<double>> contrastScores(const TokenizedText& seed, const TokenizedText& pool,
                                              const std::vector<char>& excluded, const CrossEntropyOptions& options,
-                                             ProgressSink& progress, const CancelToken& cancel);
+                                             ProgressSink& progress, const CancelToken& cancel,
+                                             std::vector<std::int64_t>* outRows = nullptr);
+
+// One side of a parallel seed and pool (row i of every side is the same sentence pair).
+struct SideText {
+    const TokenizedText* seed = nullptr;
+    const TokenizedText* pool = nullptr;
+};
+
+// Cuong & Sima'an's bilingual contrast (Eq. 7; the right half of their Table 5):
+//   score(f, e) = -(H(f; D1) - H(f; D0) + H(e; D1) - H(e; D0)),
+// summed over the sides given. Round 0 ranks the pairs by the sum of the sides' Moore-Lewis
+// scores (Axelrod et al. 2011, Eq. 6: the same random mix rows on every side); each of the
+// `iterations` rounds then takes the lowest-ranked PAIRS (outFactor x the seed's size) as the
+// pseudo-out set, trains every side's out-LM on its side of those pairs, and re-scores. Each
+// side keeps its own vocabulary (lmVocabulary of that side). With one side this is
+// contrastScores. outRows receives the last pseudo-out set (ascending; empty after 0 rounds).
+Expected<std::vector<double>> multiSideContrastScores(const std::vector<SideText>& sides,
+                                                      const std::vector<char>& excluded,
+                                                      const CrossEntropyOptions& options, ProgressSink& progress,
+                                                      const CancelToken& cancel,
+                                                      std::vector<std::int64_t>* outRows = nullptr);
+
+// One side's term against a given pseudo-out set: -(H_in(s) - H_out(s)) with the in-LM on the
+// seed and the out-LM on the pool rows `outRows`; NaN where excluded (Eq. 4 for fixed D0 data).
+Expected<std::vector<double>> inOutScores(const TokenizedText& seed, const TokenizedText& pool,
+                                          const std::vector<std::int64_t>& outRows, const std::vector<char>& excluded,
+                                          const CrossEntropyOptions& options, const CancelToken& cancel);
 
 }  // namespace dl

@@ -86,6 +86,9 @@ std::string methodName(SelectMethod m) {
     return "?";
 }
 
+std::string sideName(TextSide s) { return s == TextSide::Target ? "tgt" : "src"; }
+std::string sidesName(ContrastSides s) { return s == ContrastSides::Both ? "both" : "one"; }
+
 Expected<SelectMethod> parseMethod(const std::string& name) {
     for (auto m : {SelectMethod::Cosine, SelectMethod::FinetuneHead, SelectMethod::Finetune, SelectMethod::MooreLewis,
                    SelectMethod::Axelrod, SelectMethod::Contrast, SelectMethod::Invitation})
@@ -185,6 +188,14 @@ Expected<SelectInputs> prepareSelect(const SelectParams& given, Store& store, Pr
         return usageError("Axelrod's bilingual method needs parallel pool and seed corpora (import them with --tgt).");
     if (p.method == SelectMethod::Invitation && (!pool->corpus.parallel || !seed->corpus.parallel))
         return usageError("The Invitation model needs parallel pool and seed corpora (import them with --tgt).");
+    if (auto s = validateContrastSides(p); !s) return std::unexpected(s.error());
+    if (p.method == SelectMethod::Contrast && (p.side == TextSide::Target || p.sides == ContrastSides::Both))
+        for (const auto* c : {&pool->corpus, &seed->corpus})
+            if (!c->parallel)
+                return usageError(
+                    "--method contrast " + std::string(p.sides == ContrastSides::Both ? "--sides both" : "--side tgt") +
+                    " needs the " + (c == &pool->corpus ? "pool" : "seed") + " corpus '" + c->name +
+                    "' to have a target side, and it has none (import it as a parallel corpus with --tgt).");
     in.pool = std::move(*pool);
     in.seed = std::move(*seed);
     return in;
@@ -198,11 +209,16 @@ struct Leakage {
 
 Leakage findLeaked(const SelectInputs& in, ProgressSink& progress) {
     const std::size_t n = in.pool.positions.size();
-    std::unordered_set<std::string> seedText(in.seed.text.src.begin(), in.seed.text.src.end());
+    // The side a method scores (contrast --side tgt: the target; every other method and the
+    // bilingual ones: the source), so that --side tgt finds what a swapped re-import would.
+    const bool target = in.params.method == SelectMethod::Contrast && in.params.side == TextSide::Target;
+    const auto& seedSide = target ? in.seed.text.tgt : in.seed.text.src;
+    const auto& poolSide = target ? in.pool.text.tgt : in.pool.text.src;
+    std::unordered_set<std::string> seedText(seedSide.begin(), seedSide.end());
     std::vector<char> leaked(n, 0);
     Leakage out;
     for (std::size_t i = 0; i < n; ++i)
-        if (seedText.count(in.pool.text.src[i])) {
+        if (seedText.count(poolSide[i])) {
             leaked[i] = 1;
             ++out.count;
         }
@@ -343,6 +359,22 @@ Expected<Scored> scoreByEmbeddings(const SelectInputs& in, const std::vector<cha
     return out;
 }
 
+// Where the run departs from the paper its method comes from, in the run's summary
+// (report.departures) and the select command's output: the LM vocabulary. Moore & Lewis and
+// Cuong & Sima'an train every LM on the non-singleton words of the in-domain (seed) corpus;
+// seed + pool (contrast's and invitation's default, bench/selection/RESULTS.md) is not theirs.
+void addVocabularyDeparture(const SelectParams& p, nlohmann::json& report) {
+    if (!p.poolVocabulary.value_or(false)) return;
+    report["departures"].push_back(
+        {{"what", "LM vocabulary"},
+         {"here", "non-singleton words of seed + pool"},
+         {"paper", "non-singleton words of the in-domain (seed) corpus (Moore & Lewis 2010; Cuong & Sima'an, sec. 3)"},
+         {"why",
+          "default of contrast and invitation: fewer in-domain terms become <unk>, a cleaner pseudo-out set "
+          "(bench/selection/RESULTS.md)"},
+         {"paper_setting", "--vocabulary seed"}});
+}
+
 // Cuong & Sima'an's latent-domain EM (bilingual; the job keeps its lexical tables in the store).
 Expected<Scored> scoreByInvitation(const SelectInputs& in, const std::vector<char>& excluded, Store& store,
                                    ProgressSink& progress, const CancelToken& cancel) {
@@ -360,6 +392,7 @@ Expected<Scored> scoreByInvitation(const SelectInputs& in, const std::vector<cha
     out.scores = std::move(r->scores);
     out.probability = std::move(r->posterior);
     out.report = std::move(r->report);
+    addVocabularyDeparture(p, out.report);
     return out;
 }
 
@@ -369,19 +402,31 @@ Expected<Scored> scoreByLanguageModels(const SelectInputs& in, const std::vector
     const SelectParams& p = in.params;
     const std::size_t n = in.pool.positions.size();
     progress.stage("Training n-gram language models");
-    const auto seedTok = tokenize(in.seed.text.src);
-    const auto poolTok = tokenize(in.pool.text.src);
+    const bool contrast = p.method == SelectMethod::Contrast;
+    // contrast --side tgt scores the target side as the source side is scored elsewhere.
+    const bool targetOnly = contrast && p.side == TextSide::Target;
+    const auto seedTok = tokenize(targetOnly ? in.seed.text.tgt : in.seed.text.src);
+    const auto poolTok = tokenize(targetOnly ? in.pool.text.tgt : in.pool.text.src);
+    const bool bothSides = p.method == SelectMethod::Axelrod || (contrast && p.sides == ContrastSides::Both);
+    TokenizedText seedTgt, poolTgt;
+    if (bothSides) {
+        seedTgt = tokenize(in.seed.text.tgt);
+        poolTgt = tokenize(in.pool.text.tgt);
+    }
     std::vector<std::int64_t> mixRows;  // the mix LM's training rows: stored with the run
-    auto s = p.method == SelectMethod::Contrast
-                 ? contrastScores(seedTok, poolTok, excluded, p.crossEntropy, progress, cancel)
-                 : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel, &mixRows);
+    std::vector<std::int64_t> outRows;  // contrast: the last pseudo-out set
+    std::vector<SideText> sides{{&seedTok, &poolTok}};
+    if (contrast && bothSides) sides.push_back({&seedTgt, &poolTgt});
+    auto s = contrast ? multiSideContrastScores(sides, excluded, p.crossEntropy, progress, cancel, &outRows)
+                      : mooreLewisScores(seedTok, poolTok, excluded, p.crossEntropy, cancel, &mixRows);
     if (!s) return std::unexpected(s.error());
     Scored out;
     out.scores = std::move(*s);
-    TokenizedText seedTgt, poolTgt;
+    if (contrast) {
+        out.report["sides"] = bothSides ? "src+tgt" : sideName(p.side);
+        out.report["pseudo_out_size"] = outRows.size();
+    }
     if (p.method == SelectMethod::Axelrod) {
-        seedTgt = tokenize(in.seed.text.tgt);
-        poolTgt = tokenize(in.pool.text.tgt);
         auto t = mooreLewisScores(seedTgt, poolTgt, excluded, p.crossEntropy, cancel);
         if (!t) return std::unexpected(t.error());
         for (std::size_t i = 0; i < n; ++i) out.scores[i] += (*t)[i];
@@ -402,6 +447,7 @@ Expected<Scored> scoreByLanguageModels(const SelectInputs& in, const std::vector
         addSeedTextHashes(*out.fitted, in.seed.text.src);
     }
     out.report["seed_vocabulary"] = nonSingletonVocabulary(seedTok).size() + 1;
+    addVocabularyDeparture(p, out.report);
     return out;
 }
 

@@ -30,6 +30,13 @@ enum class SelectMethod { Cosine, FinetuneHead, Finetune, MooreLewis, Axelrod, C
 std::string methodName(SelectMethod m);
 Expected<SelectMethod> parseMethod(const std::string& name);
 
+// contrast: the side of a parallel corpus scored (src, or tgt without a re-import with the
+// sides swapped), or both sides summed (Cuong & Sima'an's Eq. 7).
+enum class TextSide { Source, Target };
+enum class ContrastSides { One, Both };
+std::string sideName(TextSide s);       // "src", "tgt"
+std::string sidesName(ContrastSides s);  // "one", "both"
+
 struct SelectParams {
     SelectMethod method = SelectMethod::Cosine;
     std::string pool;  // corpus name
@@ -47,6 +54,8 @@ struct SelectParams {
     // pool for contrast and invitation, where it decides whether the contrast gains at all;
     // the seed's non-singletons for moore-lewis and axelrod, as those methods define it).
     std::optional<bool> poolVocabulary;
+    TextSide side = TextSide::Source;          // contrast --side
+    ContrastSides sides = ContrastSides::One;  // contrast --sides (both = the bilingual contrast)
     DomainHeadOptions head;
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
@@ -61,6 +70,8 @@ const ParamTable<SelectParams>& selectParamTable();
 std::vector<ParamSpec> selectCommandSpecs();
 // The table's ranges and choices, then the rules across fields (one cut; invitation iterates).
 Status validateSelectParams(const SelectParams& params);
+// contrast's --side / --sides: only for contrast, and not tgt with both (runSelect checks it too).
+Status validateContrastSides(const SelectParams& params);
 
 struct SelectResult {
     std::int64_t runId = 0;

@@ -167,6 +167,20 @@ ParamTable<SelectParams> makeSelectTable() {
             p.crossEntropy.outFactor = p.invitation.pseudoOutFactor = std::get<double>(v);
         });
     t.storedWhen([](const S& p) { return isMethod(p, M::Contrast); });
+    t.choice(param("side",
+                   "contrast: the side of a parallel pool and seed to score, src or tgt (the target side "
+                   "without a re-import with the sides swapped).")
+                 .shownAs("src|tgt")
+                 .storedAt("side"),
+             &S::side, {TextSide::Source, TextSide::Target}, [](TextSide s) { return sideName(s); });
+    t.storedWhen([](const S& p) { return isMethod(p, M::Contrast); });
+    t.choice(param("sides",
+                   "contrast: one side (--side) or both sides of a parallel pool and seed, summed over one "
+                   "pseudo-out set of pairs (Cuong & Sima'an's bilingual contrast, Eq. 7).")
+                 .shownAs("one|both")
+                 .storedAt("sides"),
+             &S::sides, {ContrastSides::One, ContrastSides::Both}, sidesName);
+    t.storedWhen([](const S& p) { return isMethod(p, M::Contrast); });
     // Stored resolved, as words (runSelect decides an unset one by the method).
     t.add(
         param("vocabulary",
@@ -286,11 +300,20 @@ std::vector<ParamSpec> selectCommandSpecs() {
     return mergeParamSpecs(selectParamTable().specs(), crossLingualParamTable().specs());
 }
 
+Status validateContrastSides(const SelectParams& p) {
+    if ((p.side != TextSide::Source || p.sides != ContrastSides::One) && p.method != SelectMethod::Contrast)
+        return usageError("--side and --sides apply to --method contrast only");
+    if (p.side == TextSide::Target && p.sides == ContrastSides::Both)
+        return usageError("--side tgt picks one side; --sides both scores both: use one of them");
+    return {};
+}
+
 Status validateSelectParams(const SelectParams& p) {
     if (auto s = selectParamTable().validate(p); !s) return s;
     if (auto s = checkCut(p); !s) return s;
     if (p.method == SelectMethod::Invitation && p.invitation.iterations < 1)
         return usageError("--iterations must be at least 1 for invitation");
+    if (auto s = validateContrastSides(p); !s) return s;
     if (!(p.crossEntropy.outFactor > 0) || !(p.invitation.pseudoOutFactor > 0))
         return usageError("--pseudo-out-factor must be positive");
     return {};

@@ -12,6 +12,7 @@
 #include "select/DomainClassifier.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
+#include "select/SelectData.h"
 #include "select/SelectJob.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -178,6 +179,177 @@ private slots:
         sp.pool = "nope";
         QVERIFY(!runSelect(sp, *store, np, ct));
         QVERIFY(!evaluateRuns({{r->runId}, "cooking", {}, {}}, *store));
+    }
+
+    // Cuong & Sima'an's bilingual contrast (Eq. 7) and the contrast on the target side, end to
+    // end on slices of three domains of the shared de-en data: the pool imported en->de and
+    // de->en (sides swapped), a monolingual copy of it, and seeds of each kind.
+    void contrastSidesOnRealSlice() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        auto slice = [&](const char* set, const char* domain, const char* lang, int lines) {
+            const auto from = dltest::sharedData(
+                QStringLiteral("%1/%2.%3").arg(QLatin1String(set), QLatin1String(domain), QLatin1String(lang)));
+            const auto to = dir.filePath(
+                QStringLiteral("%1-%2.%3").arg(QLatin1String(set), QLatin1String(domain), QLatin1String(lang)));
+            QFile in(from), out(to);
+            if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly)) return std::string();
+            for (int i = 0; i < lines && !in.atEnd(); ++i) out.write(in.readLine());
+            return to.toStdString();
+        };
+        auto import = [&](const std::string& src, const std::string& tgt, const char* domain, const char* corpus) {
+            ImportParams ip;
+            ip.srcPath = src;
+            ip.tgtPath = tgt;
+            ip.labelSource = LabelSource::Given;
+            ip.domain = domain;
+            ip.corpus = corpus;
+            runImport(ip, *store, np, ct).value();
+        };
+        for (const char* d : {"medical", "law", "koran"}) {
+            const auto poolEn = slice("llm-dom-ad-deen-train2500", d, "en", 250);
+            const auto poolDe = slice("llm-dom-ad-deen-train2500", d, "de", 250);
+            const auto seedEn = slice("llm-dom-ad-deen-test", d, "en", 150);
+            const auto seedDe = slice("llm-dom-ad-deen-test", d, "de", 150);
+            import(poolEn, poolDe, d, "pool");
+            import(poolDe, poolEn, d, "swapped");
+            import(poolEn, "", d, "mono");
+            import(seedEn, seedDe, d, "seeds");
+            import(seedDe, seedEn, d, "swapped-seeds");
+        }
+        auto scoresOf = [&](const SelectResult& r) { return readRunResults(*store, r.runId).value().score; };
+        auto run = [&](SelectParams p) {
+            auto r = runSelect(p, *store, np, ct);
+            if (!r) qWarning("%s", r.error().message.c_str());
+            return r;
+        };
+        SelectParams both;
+        both.method = SelectMethod::Contrast;
+        both.sides = ContrastSides::Both;
+        both.pool = "pool";
+        both.seed = "seeds:medical";
+        both.top = 250;
+        auto bilingual = run(both);
+        QVERIFY(bilingual);
+        const auto bilingualScores = scoresOf(*bilingual);
+
+        // The same text through the core functions: the bilingual score is the source side's
+        // in-vs-out score plus the target side's, each computed on its own against the run's
+        // pseudo-out set of pairs.
+        auto pool = loadCorpusSubset(*store, "pool", true).value();
+        auto seed = loadCorpusSubset(*store, "seeds:medical", true).value();
+        TokenizedText poolSrc, poolTgt, seedSrc, seedTgt;
+        for (const auto& t : pool.src) poolSrc.push_back(wordTokens(t));
+        for (const auto& t : pool.tgt) poolTgt.push_back(wordTokens(t));
+        for (const auto& t : seed.src) seedSrc.push_back(wordTokens(t));
+        for (const auto& t : seed.tgt) seedTgt.push_back(wordTokens(t));
+        std::vector<char> excluded(pool.src.size(), 0);
+        for (std::size_t i = 0; i < pool.src.size(); ++i)
+            excluded[i] = std::find(seed.src.begin(), seed.src.end(), pool.src[i]) != seed.src.end();
+        CrossEntropyOptions ce;
+        ce.poolVocabulary = true;  // contrast's default vocabulary
+        std::vector<std::int64_t> outRows;
+        auto sum =
+            multiSideContrastScores({{&seedSrc, &poolSrc}, {&seedTgt, &poolTgt}}, excluded, ce, np, ct, &outRows);
+        QVERIFY(sum);
+        QCOMPARE(outRows.size(), seed.src.size());  // the pseudo-out set: as many pairs as the seed
+        auto srcSide = inOutScores(seedSrc, poolSrc, outRows, excluded, ce, ct);
+        auto tgtSide = inOutScores(seedTgt, poolTgt, outRows, excluded, ce, ct);
+        QVERIFY(srcSide && tgtSide);
+        // results are in sentence-id order, as loadCorpusSubset reads the pool
+        QCOMPARE(bilingualScores.size(), pool.ids.size());
+        int differsFromSource = 0, compared = 0;
+        for (std::size_t i = 0; i < bilingualScores.size(); ++i) {
+            QCOMPARE(std::isnan(bilingualScores[i]), bool(excluded[i]));
+            if (excluded[i]) continue;
+            ++compared;
+            QVERIFY2(std::abs(bilingualScores[i] - ((*srcSide)[i] + (*tgtSide)[i])) < 1e-9,
+                     qPrintable(QString::number(i)));
+            QCOMPARE(bilingualScores[i], (*sum)[i]);
+            differsFromSource += std::abs(bilingualScores[i] - (*srcSide)[i]) > 1e-6;
+        }
+        QVERIFY(compared > 600);
+        QCOMPARE(differsFromSource, compared);  // the target side counts in every pair's score
+
+        // No re-rank round: the bilingual contrast is Axelrod's bilingual Moore-Lewis.
+        SelectParams rounds0 = both, axelrod = both;
+        rounds0.crossEntropy.iterations = 0;
+        rounds0.poolVocabulary = axelrod.poolVocabulary = false;
+        axelrod.method = SelectMethod::Axelrod;
+        axelrod.sides = ContrastSides::One;
+        auto r0 = run(rounds0);
+        auto ax = run(axelrod);
+        QVERIFY(r0 && ax);
+        const auto s0 = scoresOf(*r0), sa = scoresOf(*ax);
+        for (std::size_t i = 0; i < s0.size(); ++i)
+            if (!std::isnan(sa[i])) QVERIFY2(std::abs(s0[i] - sa[i]) < 1e-9, qPrintable(QString::number(i)));
+
+        // --side tgt = the source-side contrast on the corpora imported with the sides swapped.
+        SelectParams tgt = both;
+        tgt.sides = ContrastSides::One;
+        tgt.side = TextSide::Target;
+        SelectParams swapped = tgt;
+        swapped.side = TextSide::Source;
+        swapped.pool = "swapped";
+        swapped.seed = "swapped-seeds:medical";
+        auto t = run(tgt);
+        auto w = run(swapped);
+        QVERIFY(t && w);
+        QCOMPARE(t->leaked, w->leaked);
+        const auto st = scoresOf(*t), sw = scoresOf(*w);
+        QCOMPARE(st.size(), sw.size());
+        for (std::size_t i = 0; i < st.size(); ++i) {
+            QCOMPARE(std::isnan(st[i]), std::isnan(sw[i]));
+            if (!std::isnan(st[i])) QCOMPARE(st[i], sw[i]);
+        }
+        SelectParams srcOnly = tgt;
+        srcOnly.side = TextSide::Source;
+        auto s1 = run(srcOnly);
+        QVERIFY(s1);
+        QVERIFY(scoresOf(*s1) != st);  // the target side is another text: other scores
+
+        // A corpus without a target side: a usage error naming it (pool or seed).
+        for (const auto& [p, s, sides, side, named] :
+             {std::tuple{"mono", "seeds:medical", ContrastSides::Both, TextSide::Source, "pool corpus 'mono'"},
+              std::tuple{"mono", "seeds:medical", ContrastSides::One, TextSide::Target, "pool corpus 'mono'"},
+              std::tuple{"pool", "mono:medical", ContrastSides::Both, TextSide::Source, "seed corpus 'mono'"}}) {
+            SelectParams bad = both;
+            bad.pool = p;
+            bad.seed = s;
+            bad.sides = sides;
+            bad.side = side;
+            auto r = runSelect(bad, *store, np, ct);
+            QVERIFY(!r);
+            QCOMPARE(r.error().kind, ErrorKind::Usage);
+            QVERIFY2(QString::fromStdString(r.error().message).contains(QLatin1String(named)),
+                     r.error().message.c_str());
+        }
+        // The sides belong to contrast; tgt and both together are contradictory.
+        SelectParams notContrast = both;
+        notContrast.method = SelectMethod::MooreLewis;
+        QCOMPARE(runSelect(notContrast, *store, np, ct).error().kind, ErrorKind::Usage);
+        SelectParams contradictory = both;
+        contradictory.side = TextSide::Target;
+        QVERIFY(!validateSelectParams(contradictory));
+        QVERIFY(!runSelect(contradictory, *store, np, ct));
+
+        // The stored run's parameters hold the new fields and read back; the summary names the
+        // sides and, with the default seed + pool vocabulary, the departure from the paper.
+        const auto stored = getRun(*store, bilingual->runId).value();
+        QCOMPARE(stored.params.value("sides", ""), std::string("both"));
+        QCOMPARE(stored.params.value("side", ""), std::string("src"));
+        auto back = selectParamTable().fromJson(stored.params);
+        QVERIFY(back);
+        QVERIFY(back->sides == ContrastSides::Both && back->side == TextSide::Source);
+        QCOMPARE(getRun(*store, t->runId).value().params.value("side", ""), std::string("tgt"));
+        QVERIFY(!getRun(*store, ax->runId).value().params.contains("sides"));  // contrast's option only
+        QCOMPARE(stored.summary["report"]["sides"].get<std::string>(), std::string("src+tgt"));
+        QCOMPARE(stored.summary["report"]["departures"][0]["paper_setting"].get<std::string>(),
+                 std::string("--vocabulary seed"));
+        QVERIFY(!getRun(*store, r0->runId).value().summary["report"].contains("departures"));  // seed vocabulary
     }
 };
 
