@@ -47,8 +47,17 @@ for d in $TARGETS; do
     extra=()
     method=${m%%:*}
     [[ "$m" == *:* ]] && extra=(--iterations "${m#*:}")
-    runs+=("$(nice -n 10 "$CLI" select "$PROJECT" --method "$method" "${extra[@]}" $SELECT_ARGS --pool pool --seed "seeds:$d" --top "$k" --json --quiet |
-      python3 -c 'import json,sys; print(json.load(sys.stdin)["run"])')")
+    out=$(nice -n 10 "$CLI" select "$PROJECT" --method "$method" "${extra[@]}" $SELECT_ARGS --pool pool --seed "seeds:$d" --top "$k" --json --quiet)
+    runs+=("$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["run"])' "$out")")
+    # An Invitation run keeps every E-step's ranking: E-step i ranks with the parameters after
+    # i - 1 M-steps (i = 1: the initial parameters, no re-estimation).
+    if [ "$method" = invitation ]; then
+      python3 -c '
+import json, sys
+its = json.loads(sys.argv[1])["report"]["iterations"]
+print(f"{sys.argv[2]} {sys.argv[3]}: precision at R after 0, 1, 2, ... M-steps: " +
+      " ".join("%.3f" % i["cutoffs"][-1]["precision"] for i in its if i.get("cutoffs")))' "$out" "$d" "$m"
+    fi
   done
   "$CLI" evaluate "$PROJECT" "${runs[@]}" --domain "$d" --cutoffs "$cutoffs" --json > "$OUT/$d.json"
   python3 - "$OUT/$d.json" "$d" "$METHODS" <<'PY'

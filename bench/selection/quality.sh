@@ -65,7 +65,7 @@ done
 # its precision at the true size (the last cut-off of the pseudo-precision table) per iteration.
 if [ "${#INV_ROWS[@]}" -gt 0 ]; then
   echo
-  echo "| domain | run | precision at the true size after EM iteration 1, 2, ... |"
+  echo "| domain | run | precision at the true size after E-step 1, 2, ... (= after 0, 1, ... M-steps) |"
   echo "|---|---|---|"
   printf '%s\n' "${INV_ROWS[@]}"
 fi
