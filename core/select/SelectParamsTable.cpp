@@ -128,8 +128,9 @@ ParamTable<SelectParams> makeSelectTable() {
     t.storedWhen(isNgram);
     // One option, two defaults: contrast's re-rank rounds and invitation's EM iterations.
     t.add(
-        param("iterations", "contrast: re-rank rounds; invitation: EM iterations (default " +
-                                std::to_string(InvitationOptions{}.iterations) + " for invitation).")
+        param("iterations", "contrast: re-rank rounds; invitation: E-steps, with N - 1 M-steps between them (default " +
+                                std::to_string(InvitationOptions{}.iterations) +
+                                " for invitation: the initial parameters, nothing re-estimated).")
             .between(0, 100)
             .shownAs("N")
             .storedAt("iterations"),

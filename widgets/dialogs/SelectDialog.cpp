@@ -67,14 +67,32 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     applyParamField(pseudoOut_, findParamField(fields, QStringLiteral("pseudo-out")),
                     {{QStringLiteral("lm"), tr("Lowest by LM contrast (Axelrod)")},
                      {QStringLiteral("tm"), tr("Lowest by lexical tables (IBM Model 1)")}});
-    auto updateMethod = [this, iterationsField] {
+    side_ = new QComboBox(this);
+    applyParamField(side_, findParamField(fields, QStringLiteral("side")),
+                    {{QStringLiteral("src"), tr("Source side")}, {QStringLiteral("tgt"), tr("Target side")}});
+    sides_ = new QComboBox(this);
+    applyParamField(sides_, findParamField(fields, QStringLiteral("sides")),
+                    {{QStringLiteral("one"), tr("One side")},
+                     {QStringLiteral("both"), tr("Both sides, summed (bilingual contrast)")}});
+    // The side and the sides belong to contrast; both sides leave no side to choose.
+    auto updateSides = [this] {
+        const bool contrast = method_->currentData().toString() == QLatin1String("contrast");
+        if (!contrast) sides_->setCurrentIndex(qMax(0, sides_->findData(QStringLiteral("one"))));
+        const bool both = sides_->currentData().toString() == QLatin1String("both");
+        if (!contrast || both) side_->setCurrentIndex(qMax(0, side_->findData(QStringLiteral("src"))));
+        sides_->setEnabled(contrast);
+        side_->setEnabled(contrast && !both);
+    };
+    connect(sides_, &QComboBox::currentIndexChanged, this, updateSides);
+    auto updateMethod = [this, iterationsField, updateSides] {
         const auto m = method_->currentData().toString();
         parallel_->setEnabled(m == QLatin1String("cross-lingual"));
         iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
-        // Each method's default: contrast 3 re-rank rounds, invitation 1 EM iteration (RESULTS.md).
+        // Each method's default: contrast 3 re-rank rounds, invitation 1 E-step (no M-step; RESULTS.md).
         iterations_->setValue(m == QLatin1String("invitation") ? kInvitationIterations
                                                                : iterationsField.defaultValue.toInt());
         pseudoOut_->setEnabled(m == QLatin1String("invitation"));
+        updateSides();
     };
     connect(method_, &QComboBox::currentIndexChanged, this, updateMethod);
     updateMethod();
@@ -107,6 +125,8 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     form->addRow(tr("Pa&rallel corpus:"), parallel_);
     form->addRow(tr("&Iterations:"), iterations_);
     form->addRow(tr("Pseudo-&out set:"), pseudoOut_);
+    form->addRow(tr("Si&des:"), sides_);
+    form->addRow(tr("Sid&e:"), side_);
     form->addRow(tr("Cut:"), useDefault_);
     form->addRow(QString(), topRow);
     form->addRow(QString(), thresholdRow);
@@ -124,7 +144,7 @@ SelectRequest SelectDialog::request() const {
     SelectRequest r;
     // The cut's spin boxes count only when their choice is made; disabled widgets (the
     // parallel corpus, iterations, pseudo-out of other methods) keep the default.
-    QList<QWidget*> params{method_, seedSampleSeed_, iterations_, pseudoOut_};
+    QList<QWidget*> params{method_, seedSampleSeed_, iterations_, pseudoOut_, side_, sides_};
     if (useTop_->isChecked()) params << top_;
     if (useThreshold_->isChecked()) params << threshold_;
     r.values = paramValues(params);

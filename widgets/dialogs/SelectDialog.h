@@ -27,6 +27,8 @@ private:
     QComboBox* parallel_;
     QSpinBox* iterations_;
     QComboBox* pseudoOut_;
+    QComboBox* side_;   // contrast: the side scored
+    QComboBox* sides_;  // contrast: one side or both summed
     QRadioButton* useTop_;
     QRadioButton* useThreshold_;
     QRadioButton* useDefault_;
