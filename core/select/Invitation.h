@@ -30,9 +30,9 @@ struct InvitationOptions {
     // E-steps; iteration k ranks with the parameters of M-step k-1, so N iterations run N - 1
     // M-steps. Default 1 = one E-step with the initial parameters (seed-trained in-domain tables
     // and LMs, pseudo-out-trained out-of-domain ones, P(D) = 1/2): no M-step, nothing
-    // re-estimated on the pool. On the 7-domain bench EM drifts after the first E-step (average
-    // precision at R 0.694 -> 0.610 at 3), on the paper's 3-domain task it gains under a point
-    // (bench/selection/RESULTS.md; docs/selection.md).
+    // re-estimated on the pool. On the 7-domain bench EM drifts after the first M-step (average
+    // precision at R 0.688 -> 0.608-0.612 after 1-5), on the paper's 3-domain task it gains
+    // 0.2-1.3 points (bench/selection/RESULTS.md; docs/selection.md).
     int iterations = 1;
     PseudoOutSource pseudoOut = PseudoOutSource::LanguageModel;
     int order = 4;               // n-gram order of the four LMs
