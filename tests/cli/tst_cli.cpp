@@ -126,6 +126,29 @@ private slots:
                            QStringLiteral("--top"),       QStringLiteral("5"),
                            QStringLiteral("--threshold"), QStringLiteral("0.5")}
             << 2 << QStringLiteral("--top");
+        // The contrast's target side or both sides need a parallel pool (the base project's is
+        // monolingual): a usage error naming the corpus, the project untouched.
+        QTest::newRow("select contrast --sides both, monolingual pool")
+            << QStringList{QStringLiteral("select"),   P,
+                           QStringLiteral("--method"), QStringLiteral("contrast"),
+                           QStringLiteral("--sides"),  QStringLiteral("both"),
+                           QStringLiteral("--pool"),   QStringLiteral("pool"),
+                           QStringLiteral("--seed"),   QStringLiteral("seed")}
+            << 2 << QStringLiteral("corpus 'pool'");
+        QTest::newRow("select contrast --side tgt, monolingual pool")
+            << QStringList{QStringLiteral("select"),   P,
+                           QStringLiteral("--method"), QStringLiteral("contrast"),
+                           QStringLiteral("--side"),   QStringLiteral("tgt"),
+                           QStringLiteral("--pool"),   QStringLiteral("pool"),
+                           QStringLiteral("--seed"),   QStringLiteral("seed")}
+            << 2 << QStringLiteral("--side tgt");
+        QTest::newRow("select --sides with another method")
+            << QStringList{QStringLiteral("select"),   P,
+                           QStringLiteral("--method"), QStringLiteral("moore-lewis"),
+                           QStringLiteral("--sides"),  QStringLiteral("both"),
+                           QStringLiteral("--pool"),   QStringLiteral("pool"),
+                           QStringLiteral("--seed"),   QStringLiteral("seed")}
+            << 2 << QStringLiteral("--method contrast only");
         QTest::newRow("evaluate ok") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"),
                                                     QStringLiteral("medical")}
                                      << 0 << QString();
