@@ -53,6 +53,31 @@ std::pair<std::vector<std::string>, std::vector<std::string>> sentencePair(const
     return {f, e};
 }
 
+// A seed of 80 pairs from an in-domain lexicon and a pool of 700 pairs, ~1/7 of them in-domain
+// (like one domain of seven), the rest from a larger out-of-domain lexicon.
+struct SyntheticPool {
+    TokenizedText seedF, seedE, poolF, poolE;
+    std::vector<char> relevant;
+};
+SyntheticPool sevenDomainPool() {
+    std::mt19937_64 rng(7);
+    SyntheticPool d;
+    for (int i = 0; i < 80; ++i) {
+        auto [f, e] = sentencePair("i", 40, rng);
+        d.seedF.push_back(f);
+        d.seedE.push_back(e);
+    }
+    std::uniform_int_distribution<int> pick(0, 6);
+    for (int i = 0; i < 700; ++i) {
+        const bool in = pick(rng) == 0;
+        auto [f, e] = sentencePair(in ? "i" : "o", in ? 40 : 300, rng);
+        d.poolF.push_back(f);
+        d.poolE.push_back(e);
+        d.relevant.push_back(in);
+    }
+    return d;
+}
+
 }  // namespace
 
 class TestInvitation : public QObject {
@@ -213,22 +238,7 @@ private slots:
         QFETCH(int, pseudoOut);
         QFETCH(int, iterations);
         QFETCH(double, minPrecision);
-        std::mt19937_64 rng(7);
-        TokenizedText seedF, seedE, poolF, poolE;
-        std::vector<char> relevant;
-        for (int i = 0; i < 80; ++i) {
-            auto [f, e] = sentencePair("i", 40, rng);
-            seedF.push_back(f);
-            seedE.push_back(e);
-        }
-        std::uniform_int_distribution<int> pick(0, 6);
-        for (int i = 0; i < 700; ++i) {
-            const bool in = pick(rng) == 0;  // ~1/7 of the pool, like one domain of seven
-            auto [f, e] = sentencePair(in ? "i" : "o", in ? 40 : 300, rng);
-            poolF.push_back(f);
-            poolE.push_back(e);
-            relevant.push_back(in);
-        }
+        const auto [seedF, seedE, poolF, poolE, relevant] = sevenDomainPool();
         const std::vector<char> excluded(poolF.size(), 0);
         InvitationOptions o;
         o.iterations = iterations;
@@ -256,6 +266,29 @@ private slots:
         for (const auto& c : report.back()["cutoffs"])
             QCOMPARE(c["true"].get<std::int64_t>() + c["false"].get<std::int64_t>(), c["cutoff"].get<std::int64_t>());
         QCOMPARE(report.back()["cutoffs"].back()["precision"].get<double>(), at[0].precision);  // cut-off R/6 * 6 = R
+    }
+
+    // --iterations N = N E-steps with N - 1 M-steps: one iteration ranks with the initial
+    // parameters (P(in) = 1/2, nothing re-estimated), and a longer run repeats it first.
+    void iterationsAreEStepsWithMStepsBetween() {
+        const auto d = sevenDomainPool();
+        const std::vector<char> excluded(d.poolF.size(), 0);
+        InvitationOptions o;
+        o.order = 2;
+        NullProgress progress;
+        CancelToken cancel;
+        auto one = invitationScores(d.seedF, d.seedE, d.poolF, d.poolE, excluded, o, progress, cancel);
+        o.iterations = 3;
+        auto three = invitationScores(d.seedF, d.seedE, d.poolF, d.poolE, excluded, o, progress, cancel);
+        QVERIFY(one && three);
+        QCOMPARE(int(one->iterations.size()), 1);
+        QCOMPARE(one->iterations[0].priorIn, 0.5);  // the initial prior: no M-step ran
+        QCOMPARE(three->iterations[0].scores, one->scores);  // E-step 1 of 3 = the 1-iteration run
+        // M-steps in between: P(in) re-estimated from the pool's posteriors (~1/7 in-domain), and
+        // the likelihood of the pool does not fall.
+        QVERIFY(std::fabs(three->iterations[1].priorIn - 0.5) > 0.05);
+        QVERIFY(three->iterations[1].logLikelihood >= three->iterations[0].logLikelihood);
+        QVERIFY(three->scores != one->scores);
     }
 
     void cancelIsAValueNotAnException() {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <ranges>
 
 #include "TestSupport.h"
 #include "corpus/Import.h"
@@ -273,6 +274,26 @@ private slots:
         }
         QVERIFY(compared > 600);
         QCOMPARE(differsFromSource, compared);  // the target side counts in every pair's score
+
+        // Round 1's pseudo-out set: the lowest-ranked pairs by Axelrod's score (both sides'
+        // Moore-Lewis scores summed), as many as the seed.
+        CrossEntropyOptions oneRound = ce;
+        oneRound.iterations = 1;
+        std::vector<std::int64_t> firstOut;
+        QVERIFY(multiSideContrastScores({{&seedSrc, &poolSrc}, {&seedTgt, &poolTgt}}, excluded, oneRound, np, ct,
+                                        &firstOut));
+        auto mlSrc = mooreLewisScores(seedSrc, poolSrc, excluded, oneRound, ct);
+        auto mlTgt = mooreLewisScores(seedTgt, poolTgt, excluded, oneRound, ct);
+        QVERIFY(mlSrc && mlTgt);
+        std::vector<double> axelrodSum(poolSrc.size());
+        for (std::size_t i = 0; i < axelrodSum.size(); ++i) axelrodSum[i] = (*mlSrc)[i] + (*mlTgt)[i];
+        std::vector<std::int64_t> rows(axelrodSum.size());
+        std::iota(rows.begin(), rows.end(), 0);
+        std::vector<std::int64_t> lowest;
+        for (auto r : rankByScore(axelrodSum, rows) | std::views::reverse)
+            if (!std::isnan(axelrodSum[r]) && lowest.size() < seed.src.size()) lowest.push_back(r);
+        std::sort(lowest.begin(), lowest.end());
+        QCOMPARE(firstOut, lowest);
 
         // No re-rank round: the bilingual contrast is Axelrod's bilingual Moore-Lewis.
         SelectParams rounds0 = both, axelrod = both;
