@@ -92,6 +92,32 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     return d;
 }
 
+namespace {
+
+// What the run's summary says about how it departs from its paper and which text it scored
+// (contrast's sides); the stored JSON is read defensively (a project file is untrusted input).
+QString selectionReportNote(const nlohmann::json& summary) {
+    QString note;
+    if (!summary.is_object() || !summary.contains("report") || !summary["report"].is_object()) return note;
+    const auto& report = summary["report"];
+    auto text = [](const nlohmann::json& j, const char* key) {
+        return j.is_object() && j.contains(key) && j[key].is_string()
+                   ? QString::fromStdString(j[key].get<std::string>())
+                   : QString();
+    };
+    const QString sides = text(report, "sides");
+    if (sides == QLatin1String("src+tgt")) note += QObject::tr(", both sides (bilingual contrast)");
+    else if (sides == QLatin1String("tgt")) note += QObject::tr(", target side");
+    if (report.contains("departures") && report["departures"].is_array())
+        for (const auto& d : report["departures"])
+            if (!text(d, "what").isEmpty())
+                note += QObject::tr("; departs from the paper: %1 = %2 (paper: %3)")
+                            .arg(text(d, "what"), text(d, "here"), text(d, "paper"));
+    return note;
+}
+
+}  // namespace
+
 dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qint64 runId) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
@@ -133,6 +159,7 @@ dl::Expected<SelectionViewData> readSelectionView(const QString& projectPath, qi
     for (const auto& [id, included] : *decided) d.decisions.insert(id, included);
     d.title = QObject::tr("Run #%1: %2, seed %3").arg(runId).arg(d.method, seed);
     if (d.excluded) d.title += QObject::tr(" (%1 seed sentences found in the pool are not ranked)").arg(d.excluded);
+    d.title += selectionReportNote(run->summary);
     return d;
 }
 

@@ -382,6 +382,40 @@ private slots:
         QCOMPARE(view.bestIndex(0), 1);
         QCOMPARE(view.bestIndex(2), 2);
     }
+
+    // The Selection tab's title says which text a contrast scored and where the run departs
+    // from its paper (the summary's report.departures), and survives a damaged report.
+    void selectionTitleNamesSidesAndDepartures() {
+        auto store = dl::Store::open(p_.path.toStdString()).value();
+        const auto corpus = dl::getRun(*store, p_.cosineRun).value().corpusId;
+        auto addRun = [&](const nlohmann::json& summary) {
+            const qint64 run = dl::createRun(*store, dl::RunKind::Select, corpus, std::nullopt,
+                                             {{"method", "contrast"}, {"seed", "seeds:medical"}, {"sides", "both"}})
+                                   .value();
+            dl::writeRunResults(*store, run, dl::readRunResults(*store, p_.cosineRun).value()).value();
+            dl::setRunSummary(*store, run, summary).value();
+            return readSelectionView(p_.path, run).value().title;
+        };
+        const QString title =
+            addRun({{"report",
+                     {{"sides", "src+tgt"},
+                      {"departures",
+                       {{{"what", "LM vocabulary"}, {"here", "seed + pool"}, {"paper", "seed"}, {"why", "bench"}}}}}}});
+        QVERIFY2(title.contains(QStringLiteral("both sides")), qPrintable(title));
+        QVERIFY2(title.contains(QStringLiteral("departs from the paper: LM vocabulary = seed + pool (paper: seed)")),
+                 qPrintable(title));
+        QVERIFY(!addRun({{"report", {{"sides", "tgt"}}}}).contains(QStringLiteral("departs")));
+        QVERIFY(addRun({{"report", {{"sides", "tgt"}}}}).contains(QStringLiteral("target side")));
+        // A report of the wrong shape adds nothing and breaks nothing.
+        for (const nlohmann::json& bad : {nlohmann::json{{"report", 3}}, nlohmann::json{{"report", {{"sides", 1}}}},
+                                          nlohmann::json{{"report", {{"departures", {1, "x", {{"what", 2}}}}}}}}) {
+            const QString plain = addRun(bad);
+            QVERIFY2(plain.startsWith(QStringLiteral("Run #")) && !plain.contains(QStringLiteral("departs")) &&
+                         !plain.contains(QStringLiteral("side")),
+                     qPrintable(plain));
+        }
+        QVERIFY(!readSelectionView(p_.path, p_.cosineRun).value().title.contains(QStringLiteral("departs")));
+    }
 };
 
 QTEST_MAIN(TestMapViews)
