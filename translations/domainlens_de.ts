@@ -4,12 +4,12 @@
 <context>
     <name>AlignmentView</name>
     <message>
-        <location filename="../app/services/AlignmentQueries.cpp" line="+26" />
+        <location filename="../app/services/AlignmentQueries.cpp" line="+30" />
         <source>Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).</source>
         <translation>Lauf #%1 ist kein sprachübergreifender Auswahllauf mit gespeicherter Ausrichtungsstichprobe (führen Sie ihn erneut aus, um eine zu erhalten).</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+32" />
         <source>Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).</source>
         <translation>Lauf #%1: %2 zurückgehaltene Übersetzungspaare, eine PCA pro Feld. Mittlerer Kosinus eines Satzes und seiner Übersetzung: %3 vor, %4 nach der adaptiven Schicht (Vu et al. 2021, Abb. 3-4).</translation>
     </message>
@@ -20,12 +20,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+105" />
+        <location line="+108" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Fahren Sie über einen Punkt, um ihn mit seiner Übersetzung zu verbinden.</translation>
     </message>
     <message>
-        <location line="-102" />
+        <location line="-105" />
         <source>Before the adaptive layer</source>
         <translation>Vor der adaptiven Schicht</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>Nach der adaptiven Schicht</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
         <source>PC1</source>
         <translation>PC1</translation>
     </message>
@@ -58,22 +58,22 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+19" />
         <source>Cluster sentences</source>
         <translation>Sätze clustern</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+13" />
         <source>Sweep k and plot BIC/AIC instead</source>
         <translation>Stattdessen k durchlaufen und BIC/AIC zeichnen</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+20" />
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+4" />
         <source>all rows</source>
         <translation>alle Zeilen</translation>
     </message>
@@ -81,11 +81,6 @@
         <location line="+1" />
         <source> rows</source>
         <translation> Zeilen</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>The PCA is fitted on a random sample of this many rows when the corpus is larger (seeded with the first clustering seed); every row is then projected. Stored in the run.</source>
-        <translation>Die PCA wird auf einer Zufallsstichprobe mit so vielen Zeilen angepasst, wenn das Korpus größer ist (mit dem ersten Clustering-Startwert gezogen); danach wird jede Zeile projiziert. Im Lauf gespeichert.</translation>
     </message>
     <message>
         <location line="+3" />
@@ -108,47 +103,27 @@
         <translation>Gemeinsam</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>The paper reports mean and spread over five random restarts.</source>
-        <translation>Das Paper berichtet Mittelwert und Streuung über fünf zufällige Neustarts.</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>EM runs per seed from different starts; the one with the best likelihood is kept. More than one avoids partitions that merge two domains.</source>
-        <translation>EM-Läufe pro Seed mit verschiedenen Startwerten; der mit der besten Likelihood wird behalten. Mehr als einer vermeidet Partitionen, die zwei Domänen verschmelzen.</translation>
-    </message>
-    <message>
-        <location line="+7" />
+        <location line="+10" />
         <source>as encoded</source>
         <translation>wie kodiert</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Average the vectors of these encoded layers, e.g. 8,10 (encode them first with several layers). With a layer sweep: the layers to compare (empty: all encoded).</source>
-        <translation>Mittelt die Vektoren dieser kodierten Schichten, z. B. 8,10 (zuerst mit mehreren Schichten kodieren). Beim Schicht-Durchlauf: die zu vergleichenden Schichten (leer: alle kodierten).</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>L2-normalise each vector</source>
         <translation>Jeden Vektor L2-normalisieren</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Standardise each dimension</source>
         <translation>Jede Dimension standardisieren</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Zero mean and unit variance per dimension before PCA: keeps a few large dimensions from dominating.</source>
-        <translation>Mittelwert 0 und Varianz 1 je Dimension vor der PCA: verhindert, dass einige wenige große Dimensionen dominieren.</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Whiten the PCA components</source>
         <translation>PCA-Komponenten weißen (Whitening)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Sweep the encoded layers instead (purity/NMI, silhouette)</source>
         <translation>Stattdessen die kodierten Schichten durchlaufen (Reinheit/NMI, Silhouette)</translation>
     </message>
@@ -211,7 +186,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+27" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+26" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -241,12 +216,12 @@
         <translation>Clusternamen…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The most distinctive words of each cluster (c-TF-IDF); give clusters your own names.</source>
         <translation>Die markantesten Wörter jedes Clusters (c-TF-IDF); geben Sie Clustern eigene Namen.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+3" />
         <source>Colour by:</source>
         <translation>Färben nach:</translation>
     </message>
@@ -271,17 +246,17 @@
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+55" />
+        <location line="+57" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>Cannot read the values: %1</source>
         <translation>Die Werte können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+29" />
         <source>Reading %1 sentences…</source>
         <translation>%1 Sätze werden gelesen…</translation>
     </message>
@@ -296,12 +271,12 @@
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/panels/ClusterExplorerNames.cpp" line="+38" />
+        <location filename="../app/panels/ClusterExplorerNames.cpp" line="+37" />
         <source>Cannot read the cluster names: %1</source>
         <translation>Die Clusternamen können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+50" />
         <source>The cluster names were NOT saved: %1</source>
         <translation>Die Clusternamen wurden NICHT gespeichert: %1</translation>
     </message>
@@ -329,7 +304,7 @@
         <translation>Name</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>Type a name to use it on the map and in the confusion matrix; leave it empty to show the words.</source>
         <translation>Geben Sie einen Namen ein, um ihn auf der Karte und in der Konfusionsmatrix zu verwenden; leer lassen, um die Wörter zu zeigen.</translation>
     </message>
@@ -337,7 +312,7 @@
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+56" />
+        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+64" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
         <translation>%1 Sätze aus %2 liegen in %3 (%4 der Domäne, %5 des Clusters)</translation>
     </message>
@@ -357,12 +332,12 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+32" />
+        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+33" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Zeilen: wahre Domänen. Spalten: Cluster. Klicken Sie auf eine Zelle, um ihre Sätze zu sehen.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>&lt;b&gt;True domain × cluster&lt;/b&gt;</source>
         <translation>&lt;b&gt;Wahre Domäne × Cluster&lt;/b&gt;</translation>
     </message>
@@ -377,13 +352,13 @@
         <translation>Bild speichern…</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+4" />
+        <location line="+3" />
+        <location line="+5" />
         <source>confusion</source>
         <translation>Konfusion</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-3" />
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
     </message>
@@ -396,17 +371,17 @@
         <translation>(ohne Label)</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>not encoded</source>
         <translation>nicht kodiert</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>encoded</source>
         <translation>kodiert</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>%1% encoded</source>
         <translation>%1 % kodiert</translation>
     </message>
@@ -444,7 +419,7 @@
         <translation>Vom Benutzer abgebrochen.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Out of memory; the unfinished step changed nothing.</source>
         <translation>Nicht genügend Arbeitsspeicher; der abgebrochene Schritt hat nichts verändert.</translation>
     </message>
@@ -454,17 +429,17 @@
         <translation>Interner Fehler: %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The project %1 does not exist.</source>
         <translation>Das Projekt %1 existiert nicht.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1 is a folder, not a project file.</source>
         <translation>%1 ist ein Ordner, keine Projektdatei.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The file %1 is not a DomainLens project.</source>
         <translation>Die Datei %1 ist kein DomainLens-Projekt.</translation>
     </message>
@@ -474,62 +449,62 @@
         <translation>Das Projekt %1 wurde von einer neueren DomainLens-Version geschrieben (Schema %2; diese Version liest bis Schema %3). Bitte aktualisieren Sie DomainLens.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>The project %1 is locked by another program; try again when it has finished.</source>
         <translation>Das Projekt %1 ist von einem anderen Programm gesperrt; versuchen Sie es erneut, wenn dieses fertig ist.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>The project %1 is read-only; nothing was changed.</source>
         <translation>Das Projekt %1 ist schreibgeschützt; es wurde nichts geändert.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Disk full while writing %1 (no space left, or the file-size limit reached); nothing was changed.</source>
         <translation>Datenträger voll beim Schreiben von %1 (kein Platz mehr oder Dateigrößen-Limit erreicht); nichts wurde geändert.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+5" />
         <source>Database error in the project %1: %2</source>
         <translation>Datenbankfehler im Projekt %1: %2</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>The project %1 uses schema %2 and must be upgraded to schema %3, but the file is read-only. Copy it to a writable folder and open the copy.</source>
         <translation>Das Projekt %1 verwendet Schema %2 und muss auf Schema %3 aktualisiert werden, aber die Datei ist schreibgeschützt. Kopieren Sie sie in einen beschreibbaren Ordner und öffnen Sie die Kopie.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Upgrading the project %1 to schema %2 failed (%3). The project is unchanged; a backup is at %4.</source>
         <translation>Die Aktualisierung des Projekts %1 auf Schema %2 ist fehlgeschlagen (%3). Das Projekt ist unverändert; eine Sicherungskopie liegt unter %4.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
         <source>There is no corpus named '%1' (corpora: %2).</source>
         <translation>Es gibt kein Korpus namens „%1“ (Korpora: %2).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>There is no run %1 in the project.</source>
         <translation>Das Projekt enthält keinen Lauf %1.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Unknown selection method '%1'.</source>
         <translation>Unbekannte Auswahlmethode „%1“.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Unknown %1 '%2' (choose %3).</source>
         <translation>Unbekannter Wert „%2“ für %1 (wählen Sie %3).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>%1: invalid UTF-8 at byte %2 (allow replacing invalid bytes to import it anyway).</source>
         <translation>%1: ungültiges UTF-8 bei Byte %2 (erlauben Sie das Ersetzen ungültiger Bytes, um die Datei trotzdem zu importieren).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+5" />
         <source>The file %1 already exists.</source>
         <translation>Die Datei %1 existiert bereits.</translation>
     </message>
@@ -539,7 +514,7 @@
         <translation>Das Modell des Embedding-Sets (%1) liegt nicht mehr dort, wo kodiert wurde (%2); kodieren Sie das Korpus erneut damit.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -549,47 +524,47 @@
         <translation>Das Embedding-Set verzeichnet den Inhalt seines Modells nicht (ein altes Projekt): kodieren Sie das Korpus erneut.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>The model at %1 has changed since the corpus was encoded: its vectors would not be comparable.</source>
         <translation>Das Modell unter %1 hat sich seit der Kodierung des Korpus geändert: seine Vektoren wären nicht vergleichbar.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
         <source>The corpus was encoded in %1; this machine computes %2: the vectors would not be comparable.</source>
         <translation>Das Korpus wurde in %1 kodiert; dieser Rechner rechnet in %2: die Vektoren wären nicht vergleichbar.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
         <source>The model gives %1-dimensional vectors; the stored ones have %2.</source>
         <translation>Das Modell liefert %1-dimensionale Vektoren; die gespeicherten haben %2.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>Run %1 is a %2 run, not a clustering run.</source>
         <translation>Lauf %1 ist ein %2-Lauf, kein Clustering-Lauf.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Nothing of this corpus is encoded with %1 yet: encode it first.</source>
         <translation>Von diesem Korpus ist noch nichts mit %1 kodiert: kodieren Sie es zuerst.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>The project %1 has damaged or missing embedding rows at position %2.</source>
         <translation>Das Projekt %1 hat beschädigte oder fehlende Embedding-Zeilen an Position %2.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>The stored data '%2' of run %1 are damaged.</source>
         <translation>Die gespeicherten Daten '%2' von Lauf %1 sind beschädigt.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Run %1 has no cluster %2.</source>
         <translation>Lauf %1 hat keinen Cluster %2.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Type a sentence or a word to search for.</source>
         <translation>Geben Sie einen Satz oder ein Wort für die Suche ein.</translation>
     </message>
@@ -599,12 +574,12 @@
         <translation>Der Volltextindex ist nicht aktuell; er wird vor einer Suche aktualisiert.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Clustering run %1 has no stored model (it was made before models were stored with runs): cluster again to place new sentences on its map or apply it.</source>
         <translation>Clustering-Lauf %1 hat kein gespeichertes Modell (er entstand, bevor Modelle mit den Läufen gespeichert wurden): clustern Sie erneut, um neue Sätze auf seiner Karte zu platzieren oder ihn anzuwenden.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Clustering run %1 stores a model written by a newer DomainLens.</source>
         <translation>Clustering-Lauf %1 speichert ein Modell, das von einer neueren DomainLens-Version geschrieben wurde.</translation>
     </message>
@@ -612,17 +587,22 @@
 <context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/dialogs/EncodeDialog.cpp" line="+25" />
+        <location filename="../widgets/dialogs/EncodeDialog.cpp" line="+26" />
         <source>Encode sentences</source>
         <translation>Sätze kodieren</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+61" />
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <location line="+35" />
         <source>%1 dimensions</source>
         <translation>%1 Dimensionen</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>about %1</source>
         <translation>etwa %1</translation>
     </message>
@@ -668,7 +648,7 @@
         <translation>%1 (Hugging-Face-Cache)</translation>
     </message>
     <message>
-        <location line="-124" />
+        <location line="-127" />
         <source>Folder…</source>
         <translation>Ordner…</translation>
     </message>
@@ -688,22 +668,17 @@
         <translation>Installation abbrechen</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
         <source>Source side</source>
         <translation>Quellseite</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+0" />
         <source>Target side</source>
         <translation>Zielseite</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
-        <translation>-1 = letzte Schicht (wie im Paper); 0 = Ausgabe der Embedding-Schicht; i = Ausgabe der Schicht i; negative Werte zählen vom Ende.</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+12" />
         <source>The model's default</source>
         <translation>Standard des Modells</translation>
     </message>
@@ -723,12 +698,7 @@
         <translation>Keiner</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>A prompt prepended to every sentence, for models trained with one (multilingual-e5-small).</source>
-        <translation>Ein Prompt, der jedem Satz vorangestellt wird, für Modelle, die mit einem solchen trainiert wurden (multilingual-e5-small).</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Mean over tokens (paper)</source>
         <translation>Mittelwert über Tokens (Paper)</translation>
     </message>
@@ -748,17 +718,17 @@
         <translation>Vektoren L2-normalisieren</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Store as float32 (default float16: half the space)</source>
         <translation>Als float32 speichern (Standard float16: halber Platz)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Device default (fp32 on the CPU)</source>
         <translation>Standard des Geräts (fp32 auf der CPU)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>bf16: faster, cosine 0.999 to fp32</source>
         <translation>bf16: schneller, Kosinus 0,999 zu fp32</translation>
     </message>
@@ -766,11 +736,6 @@
         <location line="+1" />
         <source>int8: dynamic quantisation, CPU only, least exact</source>
         <translation>int8: dynamische Quantisierung, nur CPU, am wenigsten genau</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>What the linear layers compute in. Each precision's vectors are stored as their own set.</source>
-        <translation>Womit die linearen Schichten rechnen. Die Vektoren jeder Genauigkeit werden als eigener Satz gespeichert.</translation>
     </message>
     <message>
         <location line="+3" />
@@ -821,12 +786,12 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+19" />
         <source>Export training files</source>
         <translation>Trainingsdateien exportieren</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>The selection (latest selection run)</source>
         <translation>Die Auswahl (letzter Auswahllauf)</translation>
     </message>
@@ -841,12 +806,12 @@
         <translation>Mischungsgewichte und eine gezogene Trainingsdatei</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Moses (one file per language)</source>
         <translation>Moses (eine Datei pro Sprache)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
@@ -861,14 +826,19 @@
         <translation>Scores mit ausgeben</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Compress (gzip)</source>
         <translation>Komprimieren (gzip)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Best-scored first (else corpus order)</source>
-        <translation>Bestbewertete zuerst (sonst Korpusreihenfolge)</translation>
+        <location line="+5" />
+        <source>Corpus order</source>
+        <translation>Korpusreihenfolge</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Best-scored first</source>
+        <translation>Höchste Bewertung zuerst</translation>
     </message>
     <message>
         <location line="+1" />
@@ -876,7 +846,7 @@
         <translation>Vorhandene Dateien ersetzen</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Domain label</source>
         <translation>Domänenlabel</translation>
     </message>
@@ -886,12 +856,7 @@
         <translation>Cluster (letzter Clustering-Lauf)</translation>
     </message>
     <message>
-        <location line="+5" />
-        <source>Weight of a group ~ (its share)^alpha: 0 = uniform, 1 = proportional to size.</source>
-        <translation>Gewicht einer Gruppe ~ (ihr Anteil)^alpha: 0 = gleichverteilt, 1 = proportional zur Größe.</translation>
-    </message>
-    <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>weights only</source>
         <translation>nur Gewichte</translation>
     </message>
@@ -911,7 +876,12 @@
         <translation>&amp;Ausgabepräfix:</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+3" />
+        <source>&amp;Order:</source>
+        <translation>&amp;Reihenfolge:</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>&amp;Groups:</source>
         <translation>&amp;Gruppen:</translation>
     </message>
@@ -934,12 +904,12 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ImportDialog.cpp" line="+33" />
+        <location filename="../widgets/dialogs/ImportDialog.cpp" line="+35" />
         <source>Import corpus</source>
         <translation>Korpus importieren</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Plain text (one sentence per line; two files = parallel pair)</source>
         <translation>Klartext (ein Satz pro Zeile; zwei Dateien = paralleles Paar)</translation>
     </message>
@@ -954,12 +924,12 @@
         <translation>JSON Lines (ein Objekt pro Zeile)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>medical.en, corpus.tsv, data.jsonl.gz …</source>
         <translation>medical.en, korpus.tsv, daten.jsonl.gz …</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>optional: the line-aligned translation (medical.de)</source>
         <translation>optional: die zeilengleiche Übersetzung (medical.de)</translation>
     </message>
@@ -970,18 +940,18 @@
         <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>default: the file name</source>
         <translation>Standard: der Dateiname</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+2" />
+        <location line="+3" />
+        <location line="+3" />
         <source>from the file name</source>
         <translation>aus dem Dateinamen</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>src,tgt,domain (default: by column count)</source>
         <translation>src,tgt,domain (Standard: nach Spaltenzahl)</translation>
     </message>
@@ -1011,17 +981,17 @@
         <translation>Keines (Korpus ohne Labels)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+13" />
         <source>Replace invalid UTF-8 with U+FFFD instead of stopping</source>
         <translation>Ungültiges UTF-8 durch U+FFFD ersetzen statt abzubrechen</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Drop duplicate sentences (same pair, source or target)</source>
-        <translation>Doppelte Sätze verwerfen (gleiches Paar, gleiche Quelle oder gleiches Ziel)</translation>
+        <location line="+3" />
+        <source>Keep duplicate sentences (by default a pair is dropped when the same pair, source or target was seen)</source>
+        <translation>Doppelte Sätze behalten (standardmäßig wird ein Paar verworfen, wenn dasselbe Paar, dieselbe Quelle oder dasselbe Ziel schon vorkam)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>&amp;Format:</source>
         <translation>&amp;Format:</translation>
     </message>
@@ -1071,7 +1041,7 @@
         <translation>Zieldatei</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>Corpora (*.* *.gz);;All files (*)</source>
         <translation>Korpora (*.* *.gz);;Alle Dateien (*)</translation>
     </message>
@@ -1091,7 +1061,7 @@
         <translation>Die Quelldatei existiert nicht.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The target file does not exist.</source>
         <translation>Die Zieldatei existiert nicht.</translation>
     </message>
@@ -1104,7 +1074,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/services/JobRunner.cpp" line="+85" />
+        <location filename="../app/services/JobRunner.cpp" line="+89" />
         <source>Cancelled before it started.</source>
         <translation>Vor dem Start abgebrochen.</translation>
     </message>
@@ -1113,12 +1083,12 @@
     <name>JobsPanel</name>
     <message>
         <location filename="../widgets/jobs/JobsPanel.cpp" line="+15" />
-        <location line="+124" />
+        <location line="+127" />
         <source>No job running</source>
         <translation>Kein Job läuft</translation>
     </message>
     <message>
-        <location line="-114" />
+        <location line="-117" />
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
@@ -1143,7 +1113,7 @@
         <translation>Das Protokoll der abgeschlossenen Jobs und ihrer Meldungen anzeigen.</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+47" />
         <source>Queued: %1</source>
         <translation>In der Warteschlange: %1</translation>
     </message>
@@ -1173,7 +1143,7 @@
         <translation>Wartender Job</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>%1 finished</source>
         <translation>%1 abgeschlossen</translation>
     </message>
@@ -1201,7 +1171,7 @@
 <context>
     <name>KeptDroppedModel</name>
     <message>
-        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+39" />
+        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+40" />
         <source>not ranked</source>
         <translation>nicht gerankt</translation>
     </message>
@@ -1251,7 +1221,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+97" />
+        <location filename="../app/gui/MainWindow.cpp" line="+98" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -1272,12 +1242,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+75" />
+        <location line="+78" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-73" />
+        <location line="-76" />
         <source>Methods</source>
         <translation>Methoden</translation>
     </message>
@@ -1327,14 +1297,14 @@
         <translation>Precision am Schnitt für die markierten Auswahlläufe</translation>
     </message>
     <message>
-        <location line="+8" />
-        <location line="+10" />
+        <location line="+9" />
+        <location line="+11" />
         <location line="+10" />
         <source>Precision at cut-off</source>
         <translation>Precision am Schnitt</translation>
     </message>
     <message>
-        <location line="-20" />
+        <location line="-21" />
         <source>Select one or more selection runs in the list (Ctrl+click).</source>
         <translation>Wählen Sie einen oder mehrere Auswahlläufe in der Liste (Strg+Klick).</translation>
     </message>
@@ -1347,7 +1317,7 @@
         </translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+28" />
         <source>Name the clusters of run #%1</source>
         <translation>Die Cluster von Lauf #%1 benennen</translation>
     </message>
@@ -1357,18 +1327,18 @@
         <translation>Eine Entscheidung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
         <location line="+1" />
-        <location line="+410" />
+        <location line="+472" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-403" />
+        <location line="-465" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1393,7 +1363,7 @@
         <translation>DomainLens</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+10" />
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -1403,7 +1373,7 @@
         <translation>&amp;Neues Projekt…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>&amp;Open Project…</source>
         <translation>Projekt ö&amp;ffnen…</translation>
     </message>
@@ -1473,7 +1443,12 @@
         <translation>Ansicht &amp;speichern unter…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+3" />
+        <source>S&amp;hare Map…</source>
+        <translation>Karte &amp;teilen…</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -1546,7 +1521,7 @@
     </message>
     <message>
         <location line="+13" />
-        <location line="+8" />
+        <location line="+9" />
         <source>Open project</source>
         <translation>Projekt öffnen</translation>
     </message>
@@ -1561,17 +1536,17 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+62" />
+        <location line="+64" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+20" />
         <source>Encode %1</source>
         <translation>%1 kodieren</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+11" />
         <source>k sweep %1–%2 on %3</source>
         <translation>k-Durchlauf %1–%2 auf %3</translation>
     </message>
@@ -1581,24 +1556,50 @@
         <translation>%1 clustern (k = %2)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+15" />
         <source>Select from %1 (%2)</source>
         <translation>Auswahl aus %1 (%2)</translation>
     </message>
     <message>
-        <location line="+10" />
-        <location line="+11" />
+        <location line="+12" />
+        <location line="+15" />
         <source>Export %1</source>
         <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+76" />
-        <location line="+14" />
+        <location line="+9" />
+        <location line="+8" />
+        <source>Share Map</source>
+        <translation>Karte teilen</translation>
+    </message>
+    <message>
+        <location line="-8" />
+        <source>Open a clustering run on the Clusters tab first: the page shows its map.</source>
+        <translation>Öffnen Sie zuerst einen Clustering-Lauf im Reiter „Cluster“: Die Seite zeigt dessen Karte.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Share Map: folder for index.html</source>
+        <translation>Karte teilen: Ordner für index.html</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 existiert bereits. Ersetzen?</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Share map of run #%1</source>
+        <translation>Karte von Lauf #%1 teilen</translation>
+    </message>
+    <message>
+        <location line="+80" />
+        <location line="+15" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
     </message>
     <message>
-        <location line="-14" />
+        <location line="-15" />
         <source>Select exactly two clustering runs in the list (Ctrl+click).</source>
         <translation>Wählen Sie genau zwei Clustering-Läufe in der Liste (Strg+Klick).</translation>
     </message>
@@ -1608,17 +1609,17 @@
         <translation>Lauf #%1 wird mit Lauf #%2 verglichen…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+17" />
         <source>Run #%1 vs run #%2</source>
         <translation>Lauf #%1 gegen Lauf #%2</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+26" />
         <source>The new language applies when DomainLens starts again.</source>
         <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+25" />
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
@@ -1633,12 +1634,12 @@
         <translation>%1 importieren</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+30" />
         <source>Quit DomainLens</source>
         <translation>DomainLens beenden</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>A job is still running. Cancel it and quit? The project keeps its state from before the job.</source>
         <translation>Ein Job läuft noch. Abbrechen und beenden? Das Projekt behält den Stand von vor dem Job.</translation>
     </message>
@@ -1697,7 +1698,7 @@
         <translation>Schnitt von %1</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>no selection run shown</source>
         <translation>kein Auswahllauf angezeigt</translation>
     </message>
@@ -1712,7 +1713,7 @@
         <translation>%1 auf der Karte im Schnitt</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>cut not shown</source>
         <translation>Schnitt nicht angezeigt</translation>
     </message>
@@ -1720,7 +1721,7 @@
 <context>
     <name>MethodPairsModel</name>
     <message>
-        <location filename="../widgets/models/MethodPairsModel.cpp" line="+46" />
+        <location filename="../widgets/models/MethodPairsModel.cpp" line="+48" />
         <source>Method A</source>
         <translation>Methode A</translation>
     </message>
@@ -1758,7 +1759,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="+66" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="+67" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools.</translation>
     </message>
@@ -1798,7 +1799,7 @@
         <translation>Überlappung der Top-k je Paar</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Exact intersections (UpSet)</source>
         <translation>Exakte Schnittmengen (UpSet)</translation>
     </message>
@@ -1823,7 +1824,7 @@
         <translation>#%1 %2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location line="+36" />
+        <location line="+38" />
         <source>Check 2 to 4 selection runs of the same pool (%n checked).</source>
         <translation>
             <numerusform>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools (%n gewählt).</numerusform>
@@ -1839,7 +1840,7 @@
         </translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+20" />
         <source>Which methods keep it</source>
         <translation>Welche Methoden ihn behalten</translation>
     </message>
@@ -1856,6 +1857,7 @@
     </message>
     <message>
         <location line="+6" />
+        <location line="+1" />
         <source>Rank in %1</source>
         <translation>Rang in %1</translation>
     </message>
@@ -1888,7 +1890,7 @@
         <translation>Installationsprogramm für %1 wird gestartet…</translation>
     </message>
     <message>
-        <location line="+31" />
+        <location line="+30" />
         <source>Installing %1 was cancelled.</source>
         <translation>Die Installation von %1 wurde abgebrochen.</translation>
     </message>
@@ -1931,12 +1933,12 @@
         <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+17" />
         <source>Run #%1: reading the outlier analysis…</source>
         <translation>Lauf #%1: Ausreißeranalyse wird gelesen…</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>This corpus has no domain labels: the outlier analysis needs them.</source>
         <translation>Dieses Korpus hat keine Domänenlabels: die Ausreißeranalyse braucht sie.</translation>
     </message>
@@ -1956,7 +1958,7 @@
         <translation>%1, %2: %3 Sätze</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>(the first %1 listed)</source>
         <translation>(die ersten %1 aufgelistet)</translation>
     </message>
@@ -1966,17 +1968,17 @@
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+22" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+24" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Lauf #%1: Ausreißer sind Sätze, deren Cluster einer anderen Domäne zugeordnet ist (Aharoni &amp; Goldberg 2020, Abschnitt 2.6).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>All clusters</source>
         <translation>Alle Cluster</translation>
     </message>
@@ -1984,23 +1986,23 @@
 <context>
     <name>OutlierBrowser</name>
     <message>
-        <location filename="../app/panels/OutlierBrowser.cpp" line="+23" />
+        <location filename="../app/panels/OutlierBrowser.cpp" line="+24" />
         <source>Only outliers</source>
         <translation>Nur Ausreißer</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Sentences whose cluster maps to another domain than their own (the paper's Table 2).</source>
         <translation>Sätze, deren Cluster einer anderen Domäne zugeordnet ist als ihrer eigenen (Tabelle 2 des Papers).</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+78" />
+        <location line="+81" />
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location line="-78" />
+        <location line="-81" />
         <source>with digits</source>
         <translation>mit Ziffern</translation>
     </message>
@@ -2045,7 +2047,7 @@
         <translation>Nachbarn dieses Satzes finden</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+25" />
         <source>%1 sentences</source>
         <translation>%1 Sätze</translation>
     </message>
@@ -2055,7 +2057,7 @@
         <translation>Fehler</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+48" />
         <source>Counting…</source>
         <translation>Wird gezählt…</translation>
     </message>
@@ -2063,17 +2065,17 @@
 <context>
     <name>OutlierFiguresModel</name>
     <message>
-        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+49" />
+        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+50" />
         <source>%1 % (%2)</source>
         <translation>%1 % (%2)</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+25" />
         <source>Click to list the sentences behind this figure.</source>
         <translation>Klicken, um die Sätze hinter dieser Zahl aufzulisten.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Target cluster</source>
         <translation>Zielcluster</translation>
     </message>
@@ -2121,17 +2123,17 @@
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/services/OutlierTableModel.cpp" line="+53" />
+        <location filename="../app/services/OutlierTableModel.cpp" line="+59" />
         <source>Run %1 is not a clustering run.</source>
         <translation>Lauf %1 ist kein Clustering-Lauf.</translation>
     </message>
     <message>
-        <location line="+118" />
+        <location line="+117" />
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>Sentence</source>
         <translation>Satz</translation>
     </message>
@@ -2161,12 +2163,12 @@
         <translation>Tokens</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+45" />
         <source>No clustering run is shown.</source>
         <translation>Es wird kein Clustering-Lauf angezeigt.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <location line="+15" />
         <location line="+2" />
         <source>Cannot write %1: %2</source>
@@ -2176,38 +2178,38 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plots/PlotExport.cpp" line="+22" />
+        <location filename="../widgets/plots/PlotExport.cpp" line="+21" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Vektorgrafik (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
     <message>
-        <location line="+4" />
-        <location line="+30" />
+        <location line="+3" />
+        <location line="+31" />
         <source>Nothing to save.</source>
         <translation>Nichts zu speichern.</translation>
     </message>
     <message>
-        <location line="-16" />
+        <location line="-17" />
         <source>Plot exported by DomainLens</source>
         <translation>Diagramm exportiert von DomainLens</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+9" />
+        <location line="+10" />
         <location line="+16" />
         <location line="+9" />
-        <location line="+6" />
+        <location line="+7" />
         <source>Cannot write %1.</source>
         <translation>%1 kann nicht geschrieben werden.</translation>
     </message>
     <message>
-        <location line="-33" />
-        <location line="+31" />
+        <location line="-35" />
+        <location line="+32" />
         <source>Unknown image format "%1": use .png, .svg or .pdf.</source>
         <translation>Unbekanntes Bildformat „%1“: verwenden Sie .png, .svg oder .pdf.</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
         <location line="+17" />
         <location line="+9" />
         <source>Save image</source>
@@ -2232,7 +2234,7 @@
         <translation>Speichern…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>precision-at-cutoff</source>
         <translation>precision-am-schnitt</translation>
     </message>
@@ -2245,57 +2247,62 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+48" />
+        <location filename="../app/services/JobFactory.cpp" line="+46" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).</source>
         <translation>%1 Sätze von %2 mit %3 kodiert (%4 Sätze/s auf %5).</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+28" />
         <source>Layer sweep run #%1: best layer by purity %2, by silhouette %3.</source>
         <translation>Schicht-Durchlauf #%1: beste Schicht nach Reinheit %2, nach Silhouette %3.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Layer sweep run #%1: silhouette picks layer %2.</source>
         <translation>Schicht-Durchlauf #%1: Die Silhouette wählt Schicht %2.</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+15" />
         <source>k sweep %1–%2: lowest BIC at k = %3.</source>
         <translation>k-Durchlauf %1–%2: kleinstes BIC bei k = %3.</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Clustering run #%1: purity %2 ± %3 % over %4 seeds (random baseline %5 %).</source>
         <translation>Clustering-Lauf #%1: Reinheit %2 ± %3 % über %4 Startwerte (Zufallsbasis %5 %).</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Clustering run #%1 stored (no domain labels: no purity).</source>
         <translation>Clustering-Lauf #%1 gespeichert (keine Domänenlabels: keine Reinheit).</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+19" />
         <source>Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.</source>
         <translation>Auswahllauf #%1 (sprachübergreifend): %2 von %3 Pool-Sätzen ausgewählt.</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+18" />
         <source>Selection run #%1 (%2): %3 of %4 pool sentences selected.</source>
         <translation>Auswahllauf #%1 (%2): %3 von %4 Pool-Sätzen ausgewählt.</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+21" />
         <source>Exported %1 files; manifest %2.</source>
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
     <message>
-        <location filename="../app/services/ProjectQueries.cpp" line="+80" />
+        <location line="+23" />
+        <source>Shared map of run #%1 written: %2 (%3 of %4 points).</source>
+        <translation>Geteilte Karte von Lauf #%1 geschrieben: %2 (%3 von %4 Punkten).</translation>
+    </message>
+    <message>
+        <location filename="../app/services/ProjectQueries.cpp" line="+62" />
         <source>last layer</source>
         <translation>letzte Schicht</translation>
     </message>
@@ -2305,7 +2312,7 @@
         <translation>Schicht %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1 by purity</source>
         <translation>%1 nach Reinheit</translation>
     </message>
@@ -2325,27 +2332,47 @@
         <translation>%1 nach Silhouette (%2)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+9" />
         <source>purity %1 ± %2 %</source>
         <translation>Reinheit %1 ± %2 %</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+7" />
         <source>%1 of %2 selected</source>
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../app/services/RunViews.cpp" line="+76" />
+        <location line="+6" />
+        <source>%1 of %2 removed</source>
+        <translation>%1 von %2 entfernt</translation>
+    </message>
+    <message>
+        <location filename="../app/services/RunViews.cpp" line="+81" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+8" />
         <source>Run #%1: k = %2, %3 covariance, %4 sentences</source>
         <translation>Lauf #%1: k = %2, Kovarianz %3, %4 Sätze</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+20" />
+        <source>, both sides (bilingual contrast)</source>
+        <translation>, beide Seiten (bilingualer Kontrast)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>, target side</source>
+        <translation>, Zielseite</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>; departs from the paper: %1 = %2 (paper: %3)</source>
+        <translation>; weicht vom Paper ab: %1 = %2 (Paper: %3)</translation>
+    </message>
+    <message>
+        <location line="+46" />
         <source>Run #%1: %2, seed %3</source>
         <translation>Lauf #%1: %2, Seed %3</translation>
     </message>
@@ -2355,7 +2382,7 @@
         <translation> (%1 Seed-Sätze im Pool werden nicht gerankt)</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+59" />
         <location line="+1" />
         <source>#%1 c%2</source>
         <translation>#%1 c%2</translation>
@@ -2366,7 +2393,7 @@
         <translation>Lauf #%1 (k = %2) gegen Lauf #%3 (k = %4): NMI %5 · ARI %6 über %7 Sätze</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+18" />
         <location line="+5" />
         <source>⚠ cannot read sentence %1: %2</source>
         <translation>⚠ Satz %1 kann nicht gelesen werden: %2</translation>
@@ -2377,12 +2404,12 @@
         <translation>⚠ Satz %1 ist nicht im Projekt</translation>
     </message>
     <message>
-        <location filename="../app/services/CutoffComparison.cpp" line="+47" />
+        <location filename="../app/services/CutoffComparison.cpp" line="+49" />
         <source>Precision at cut-off, in-domain label '%1' (%2 in the pool)</source>
         <translation>Precision am Schnitt, domänenintern: Label „%1“ (%2 im Pool)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+14" />
         <source>#%1 %2, iteration %3</source>
         <translation>#%1 %2, Iteration %3</translation>
     </message>
@@ -2411,7 +2438,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/services/LayerSweepData.cpp" line="+24" />
+        <location filename="../app/services/LayerSweepData.cpp" line="+26" />
         <source>Purity</source>
         <translation>Reinheit</translation>
     </message>
@@ -2421,28 +2448,28 @@
         <translation>NMI</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>Silhouette</source>
         <translation>Silhouette</translation>
     </message>
     <message>
         <location line="+4" />
-        <location line="+23" />
+        <location line="+21" />
         <source>last</source>
         <translation>letzte</translation>
     </message>
     <message>
-        <location line="-4" />
+        <location line="-2" />
         <source>Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)</source>
         <translation>Lauf #%1: Schichtvergleich von %2, k = %3 — gewählte Schicht %4 (nach %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+52" />
+        <location filename="../app/services/MapValues.cpp" line="+53" />
         <source>Run #%1 %2: score</source>
         <translation>Lauf #%1 %2: Score</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+5" />
         <source>Run #%1 %2: classifier probability</source>
         <translation>Lauf #%1 %2: Klassifikatorwahrscheinlichkeit</translation>
     </message>
@@ -2462,29 +2489,29 @@
         <translation>Satzlänge (Tokens)</translation>
     </message>
     <message>
-        <location filename="../app/services/MethodComparison.cpp" line="+60" />
+        <location filename="../app/services/MethodComparison.cpp" line="+61" />
         <source>Map of clustering run #%1</source>
         <translation>Karte des Clusterlaufs #%1</translation>
     </message>
     <message>
-        <location line="+49" />
+        <location line="+58" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>Top %1 of each run · %2 sentences kept by at least one, %3 by all</source>
         <translation>Top %1 jedes Laufs · %2 Sätze von mindestens einem behalten, %3 von allen</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>kept by both</source>
         <translation>von beiden behalten</translation>
     </message>
     <message>
         <location line="+0" />
         <location line="+1" />
-        <location line="+40" />
+        <location line="+42" />
         <source>only %1</source>
         <translation>nur %1</translation>
     </message>
@@ -2499,17 +2526,17 @@
         <translation>alle Methoden</translation>
     </message>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="-209" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="-216" />
         <source>Save CSV…</source>
         <translation>CSV speichern…</translation>
     </message>
     <message>
-        <location filename="../app/services/AssignRunView.cpp" line="+61" />
+        <location filename="../app/services/AssignRunView.cpp" line="+66" />
         <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
         <translation>Reinheit %1 % · NMI %2 · ARI %3 über %4 gelabelte Sätze (Modell des Clusterlaufs angewandt)</translation>
     </message>
     <message>
-        <location line="+43" />
+        <location line="+51" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Lauf #%1: Clusterlauf #%2 auf %3 Sätze in Shards angewandt, k = %4</translation>
     </message>
@@ -2517,12 +2544,12 @@
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/services/RunListModel.cpp" line="+21" />
+        <location filename="../app/services/RunListModel.cpp" line="+27" />
         <source>clustering</source>
         <translation>Clustering</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -2532,12 +2559,17 @@
         <translation>k-Durchlauf</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>layer sweep</source>
         <translation>Schicht-Durchlauf</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+1" />
+        <source>cleaning filter</source>
+        <translation>Bereinigungsfilter</translation>
+    </message>
+    <message>
+        <location line="+17" />
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
@@ -2640,7 +2672,7 @@
         <translation>Diagramm als PNG, SVG oder PDF speichern</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>scatter</source>
         <translation>streudiagramm</translation>
     </message>
@@ -2650,7 +2682,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+213" />
+        <location line="+218" />
         <source>No points</source>
         <translation>Keine Punkte</translation>
     </message>
@@ -2685,7 +2717,7 @@
         <translation> · %1 ausgewählt</translation>
     </message>
     <message>
-        <location line="+87" />
+        <location line="+89" />
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
@@ -2741,14 +2773,14 @@
         <translation>Precision</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>No domain labels in this pool:
 precision and recall are not available.</source>
         <translation>Keine Domänenlabels in diesem Pool:
 Precision und Recall sind nicht verfügbar.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Sentences scoring at least this much are selected (drag the line in the histogram).</source>
         <translation>Sätze mit mindestens diesem Score werden ausgewählt (Linie im Histogramm ziehen).</translation>
     </message>
@@ -2788,12 +2820,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>höchstens</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Sentences scoring %1 this much are selected (drag the line in the histogram).</source>
         <translation>Sätze mit einem Score von %1 diesem Wert werden ausgewählt (Linie im Histogramm ziehen).</translation>
     </message>
     <message>
-        <location line="+111" />
+        <location line="+113" />
         <source>No scores</source>
         <translation>Keine Scores</translation>
     </message>
@@ -2803,7 +2835,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>%1 von %2 ausgewählt (%3 %)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source> — %1 tie at the threshold</source>
         <translation> — %1 gleichauf am Schwellenwert</translation>
     </message>
@@ -2836,7 +2868,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Nachbarn finden</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Encode the sentence with the corpus's model, show where it lands and its nearest sentences (cosine).</source>
         <translation>Den Satz mit dem Modell des Korpus kodieren, zeigen, wo er landet, und seine nächsten Sätze (Kosinus).</translation>
     </message>
@@ -2866,17 +2898,17 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Zeigen Sie einen Clusterlauf, um auf seiner Karte zu suchen.</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+17" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
     </message>
     <message>
-        <location line="+53" />
+        <location line="+54" />
         <source>Run #%1: preparing the map…</source>
         <translation>Lauf #%1: Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+9" />
         <source>Run #%1: type a sentence and press Enter, or words and Find words.</source>
         <translation>Lauf #%1: Satz eingeben und Enter drücken, oder Wörter und Wörter finden.</translation>
     </message>
@@ -2886,7 +2918,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Der Satz wird kodiert und mit %1 gespeicherten Vektoren verglichen…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Find the neighbours of a sentence</source>
         <translation>Die Nachbarn eines Satzes finden</translation>
     </message>
@@ -2904,7 +2936,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         </translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>The yellow diamond is where the sentence lands; rings are its neighbours.</source>
         <translation>Die gelbe Raute zeigt, wo der Satz landet; Ringe sind seine Nachbarn.</translation>
     </message>
@@ -2919,7 +2951,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Suche läuft…</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+13" />
         <source>Indexing the corpus for full-text search (once)…</source>
         <translation>Das Korpus wird für die Volltextsuche indiziert (einmalig)…</translation>
     </message>
@@ -2929,17 +2961,17 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Volltextindex</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>%1 sentences contain “%2”.</source>
         <translation>%1 Sätze enthalten „%2“.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The first %1 are listed.</source>
         <translation>Die ersten %1 sind aufgelistet.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1 are marked on the map.</source>
         <translation>%1 sind auf der Karte markiert.</translation>
     </message>
@@ -2954,7 +2986,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 (nicht auf dieser Karte)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -2977,12 +3009,12 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+14" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+23" />
         <source>Select in-domain data</source>
         <translation>Domänendaten auswählen</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Domain-Cosine (similarity to the seed mean)</source>
         <translation>Domain-Cosine (Ähnlichkeit zum Seed-Mittelwert)</translation>
     </message>
@@ -3012,7 +3044,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>In- vs. Pseudo-Out-Kontrast (iteriert)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)</source>
         <translation>Invitation-Modell (latente In-/Out-Domänen, IBM-1-Tabellen + LMs, EM; zweisprachig)</translation>
     </message>
@@ -3037,17 +3069,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Eine Zufallsstichprobe mit so vielen Seed-Sätzen verwenden (sie werden nicht gerankt).</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>Random seed of the seed sample: the same seed draws the same sentences. Stored in the run.</source>
-        <translation>Zufalls-Startwert der Seed-Stichprobe: Derselbe Startwert zieht dieselben Sätze. Im Lauf gespeichert.</translation>
-    </message>
-    <message>
-        <location line="+7" />
-        <source>Contrast: re-rank rounds. Invitation model: EM iterations (each one's ranking is kept in the run).</source>
-        <translation>Kontrast: Re-Ranking-Runden. Invitation-Modell: EM-Iterationen (das Ranking jeder Iteration bleibt im Lauf erhalten).</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+11" />
         <source>Lowest by LM contrast (Axelrod)</source>
         <translation>Niedrigste Scores im LM-Kontrast (Axelrod)</translation>
     </message>
@@ -3057,12 +3079,27 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Niedrigste Scores nach lexikalischen Tabellen (IBM Model 1)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Where the Invitation model's initial pseudo out-of-domain set comes from.</source>
-        <translation>Woher die anfängliche Pseudo-Out-Menge (pseudo-domänenfremde Sätze) des Invitation-Modells stammt.</translation>
+        <location line="+3" />
+        <source>Source side</source>
+        <translation>Quellseite</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+0" />
+        <source>Target side</source>
+        <translation>Zielseite</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>One side</source>
+        <translation>Eine Seite</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Both sides, summed (bilingual contrast)</source>
+        <translation>Beide Seiten, summiert (bilingualer Kontrast)</translation>
+    </message>
+    <message>
+        <location line="+24" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Methodenstandard (oberste 10 %; Domain-Finetune: p &gt; 0,5)</translation>
     </message>
@@ -3120,6 +3157,16 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+1" />
         <source>Pseudo-&amp;out set:</source>
         <translation>Pseudo-&amp;Out-Menge:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Si&amp;des:</source>
+        <translation>Sei&amp;ten:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sid&amp;e:</source>
+        <translation>S&amp;eite:</translation>
     </message>
     <message>
         <location line="+1" />
@@ -3195,7 +3242,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Kumulative Verteilung der Scores über den Pool (Vu et al. 2021, Abb. 6).</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+33" />
         <source>Decisions saved.</source>
         <translation>Entscheidungen gespeichert.</translation>
     </message>
@@ -3205,7 +3252,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Entscheidungen NICHT gespeichert: %1</translation>
     </message>
     <message>
-        <location line="+88" />
+        <location line="+90" />
         <source>…</source>
         <translation>…</translation>
     </message>
@@ -3215,7 +3262,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="-81" />
+        <location line="-82" />
         <source> — labelled in-domain: %1</source>
         <translation> — als domänenintern markiert: %1</translation>
     </message>
@@ -3232,7 +3279,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Entscheidungen werden gespeichert…</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+27" />
         <source>included by hand</source>
         <translation>von Hand eingeschlossen</translation>
     </message>
@@ -3255,7 +3302,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectionOnMap</name>
     <message>
-        <location filename="../app/panels/SelectionOnMap.cpp" line="+76" />
+        <location filename="../app/panels/SelectionOnMap.cpp" line="+78" />
         <source>run #%1 %2</source>
         <translation>Lauf #%1 %2</translation>
     </message>
@@ -3351,12 +3398,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Max. bei %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1: lowest at %2</source>
         <translation>%1: Minimum bei %2</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="-1" />
         <source>%1: highest at %2</source>
         <translation>%1: am höchsten bei %2</translation>
     </message>
@@ -3364,13 +3411,13 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../widgets/models/TableExport.cpp" line="+53" />
+        <location filename="../widgets/models/TableExport.cpp" line="+51" />
         <location line="+5" />
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location filename="../widgets/plots/TableExportDialog.cpp" line="+10" />
         <location line="+5" />
         <source>Export table</source>
         <translation>Tabelle exportieren</translation>
@@ -3394,12 +3441,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Das Diagramm als PNG, SVG oder PDF speichern</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>intersections</source>
         <translation>Schnittmengen</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>Sentences in exactly these top-k sets</source>
         <translation>Sätze in genau diesen Top-k-Mengen</translation>
     </message>
@@ -3407,7 +3454,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+45" />
+        <location filename="../app/gui/main.cpp" line="+46" />
         <source>DomainLens workbench</source>
         <translation>DomainLens-Werkbank</translation>
     </message>
@@ -3417,12 +3464,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Zu öffnende Projektdatei.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Save a PNG of every view into DIR and quit (documentation).</source>
         <translation>Ein PNG jeder Ansicht in DIR speichern und beenden (Dokumentation).</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
         <translation>Sprache der Oberfläche (de, en, fr) für diesen Start; hat Vorrang vor der Einstellung.</translation>
     </message>

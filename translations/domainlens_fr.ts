@@ -4,12 +4,12 @@
 <context>
     <name>AlignmentView</name>
     <message>
-        <location filename="../app/services/AlignmentQueries.cpp" line="+26" />
+        <location filename="../app/services/AlignmentQueries.cpp" line="+30" />
         <source>Run #%1 is not a cross-lingual selection run with a stored alignment sample (run it again to get one).</source>
         <translation>L'exécution n°%1 n'est pas une sélection interlingue avec un échantillon d'alignement stocké (relancez-la pour en obtenir un).</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+32" />
         <source>Run #%1: %2 held-out translation pairs, one PCA per panel. Mean cosine of a sentence and its translation: %3 before, %4 after the adaptive layer (Vu et al. 2021, Figs. 3-4).</source>
         <translation>Exécution n°%1 : %2 paires de traduction réservées, une ACP par panneau. Cosinus moyen d'une phrase et de sa traduction : %3 avant, %4 après la couche adaptative (Vu et al. 2021, fig. 3-4).</translation>
     </message>
@@ -20,12 +20,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+105" />
+        <location line="+108" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Survolez un point pour le relier à sa traduction.</translation>
     </message>
     <message>
-        <location line="-102" />
+        <location line="-105" />
         <source>Before the adaptive layer</source>
         <translation>Avant la couche adaptative</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>Après la couche adaptative</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
         <source>PC1</source>
         <translation>CP1</translation>
     </message>
@@ -58,22 +58,22 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+19" />
         <source>Cluster sentences</source>
         <translation>Regrouper les phrases</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+13" />
         <source>Sweep k and plot BIC/AIC instead</source>
         <translation>Balayer k et tracer BIC/AIC à la place</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+20" />
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+4" />
         <source>all rows</source>
         <translation>toutes les lignes</translation>
     </message>
@@ -81,11 +81,6 @@
         <location line="+1" />
         <source> rows</source>
         <translation> lignes</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>The PCA is fitted on a random sample of this many rows when the corpus is larger (seeded with the first clustering seed); every row is then projected. Stored in the run.</source>
-        <translation>L'ACP est ajustée sur un échantillon aléatoire de ce nombre de lignes quand le corpus est plus grand (tiré avec la première graine du regroupement) ; chaque ligne est ensuite projetée. Enregistré dans l'exécution.</translation>
     </message>
     <message>
         <location line="+3" />
@@ -108,47 +103,27 @@
         <translation>Partagée</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>The paper reports mean and spread over five random restarts.</source>
-        <translation>L'article rapporte la moyenne et la dispersion sur cinq redémarrages aléatoires.</translation>
-    </message>
-    <message>
-        <location line="+4" />
-        <source>EM runs per seed from different starts; the one with the best likelihood is kept. More than one avoids partitions that merge two domains.</source>
-        <translation>Exécutions EM par graine depuis des départs différents ; celle de meilleure vraisemblance est gardée. Plus d'une évite les partitions qui fusionnent deux domaines.</translation>
-    </message>
-    <message>
-        <location line="+7" />
+        <location line="+10" />
         <source>as encoded</source>
         <translation>tel qu'encodé</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Average the vectors of these encoded layers, e.g. 8,10 (encode them first with several layers). With a layer sweep: the layers to compare (empty: all encoded).</source>
-        <translation>Moyenne des vecteurs de ces couches encodées, p. ex. 8,10 (encodez d'abord avec plusieurs couches). Avec un balayage des couches : les couches à comparer (vide : toutes les couches encodées).</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>L2-normalise each vector</source>
         <translation>Normaliser chaque vecteur (L2)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Standardise each dimension</source>
         <translation>Standardiser chaque dimension</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Zero mean and unit variance per dimension before PCA: keeps a few large dimensions from dominating.</source>
-        <translation>Moyenne nulle et variance unitaire par dimension avant l'ACP : évite que quelques grandes dimensions dominent.</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Whiten the PCA components</source>
         <translation>Blanchir les composantes de l'ACP</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Sweep the encoded layers instead (purity/NMI, silhouette)</source>
         <translation>Balayer les couches encodées à la place (pureté/NMI, silhouette)</translation>
     </message>
@@ -211,7 +186,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+27" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+26" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -241,12 +216,12 @@
         <translation>Noms des clusters…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The most distinctive words of each cluster (c-TF-IDF); give clusters your own names.</source>
         <translation>Les mots les plus distinctifs de chaque cluster (c-TF-IDF) ; donnez vos propres noms aux clusters.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+3" />
         <source>Colour by:</source>
         <translation>Colorer par :</translation>
     </message>
@@ -271,17 +246,17 @@
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+55" />
+        <location line="+57" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>Cannot read the values: %1</source>
         <translation>Impossible de lire les valeurs : %1</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+29" />
         <source>Reading %1 sentences…</source>
         <translation>Lecture de %1 phrases…</translation>
     </message>
@@ -296,12 +271,12 @@
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
     <message>
-        <location filename="../app/panels/ClusterExplorerNames.cpp" line="+38" />
+        <location filename="../app/panels/ClusterExplorerNames.cpp" line="+37" />
         <source>Cannot read the cluster names: %1</source>
         <translation>Impossible de lire les noms des clusters : %1</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+50" />
         <source>The cluster names were NOT saved: %1</source>
         <translation>Les noms des clusters n'ont PAS été enregistrés : %1</translation>
     </message>
@@ -329,7 +304,7 @@
         <translation>Nom</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>Type a name to use it on the map and in the confusion matrix; leave it empty to show the words.</source>
         <translation>Saisissez un nom pour l'utiliser sur la carte et dans la matrice de confusion ; laissez vide pour afficher les mots.</translation>
     </message>
@@ -337,7 +312,7 @@
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+56" />
+        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+64" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
         <translation>%1 phrases de %2 sont dans %3 (%4 du domaine, %5 du groupe)</translation>
     </message>
@@ -357,12 +332,12 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+32" />
+        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+33" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Lignes : domaines réels. Colonnes : groupes. Cliquez sur une cellule pour voir ses phrases.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>&lt;b&gt;True domain × cluster&lt;/b&gt;</source>
         <translation>&lt;b&gt;Domaine réel × groupe&lt;/b&gt;</translation>
     </message>
@@ -377,13 +352,13 @@
         <translation>Enregistrer l'image…</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+4" />
+        <location line="+3" />
+        <location line="+5" />
         <source>confusion</source>
         <translation>confusion</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-3" />
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
     </message>
@@ -396,17 +371,17 @@
         <translation>(sans étiquette)</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>not encoded</source>
         <translation>non encodé</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>encoded</source>
         <translation>encodé</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>%1% encoded</source>
         <translation>%1 % encodé</translation>
     </message>
@@ -444,7 +419,7 @@
         <translation>Annulé par l'utilisateur.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Out of memory; the unfinished step changed nothing.</source>
         <translation>Mémoire insuffisante ; l'étape inachevée n'a rien modifié.</translation>
     </message>
@@ -454,17 +429,17 @@
         <translation>Erreur interne : %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The project %1 does not exist.</source>
         <translation>Le projet %1 n'existe pas.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1 is a folder, not a project file.</source>
         <translation>%1 est un dossier, pas un fichier de projet.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The file %1 is not a DomainLens project.</source>
         <translation>Le fichier %1 n'est pas un projet DomainLens.</translation>
     </message>
@@ -474,62 +449,62 @@
         <translation>Le projet %1 a été écrit par une version plus récente de DomainLens (schéma %2 ; cette version lit jusqu'au schéma %3). Veuillez mettre à jour DomainLens.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>The project %1 is locked by another program; try again when it has finished.</source>
         <translation>Le projet %1 est verrouillé par un autre programme ; réessayez quand celui-ci aura terminé.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>The project %1 is read-only; nothing was changed.</source>
         <translation>Le projet %1 est en lecture seule ; rien n'a été modifié.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Disk full while writing %1 (no space left, or the file-size limit reached); nothing was changed.</source>
         <translation>Disque plein lors de l'écriture de %1 (plus d'espace libre ou limite de taille de fichier atteinte) ; rien n'a été modifié.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+5" />
         <source>Database error in the project %1: %2</source>
         <translation>Erreur de base de données dans le projet %1 : %2</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>The project %1 uses schema %2 and must be upgraded to schema %3, but the file is read-only. Copy it to a writable folder and open the copy.</source>
         <translation>Le projet %1 utilise le schéma %2 et doit être mis à niveau vers le schéma %3, mais le fichier est en lecture seule. Copiez-le dans un dossier accessible en écriture et ouvrez la copie.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Upgrading the project %1 to schema %2 failed (%3). The project is unchanged; a backup is at %4.</source>
         <translation>La mise à niveau du projet %1 vers le schéma %2 a échoué (%3). Le projet est inchangé ; une copie de sauvegarde se trouve ici : %4.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
         <source>There is no corpus named '%1' (corpora: %2).</source>
         <translation>Il n'y a pas de corpus nommé « %1 » (corpus : %2).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>There is no run %1 in the project.</source>
         <translation>Le projet ne contient pas d'exécution %1.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Unknown selection method '%1'.</source>
         <translation>Méthode de sélection inconnue « %1 ».</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Unknown %1 '%2' (choose %3).</source>
         <translation>Valeur inconnue « %2 » pour %1 (choisissez %3).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>%1: invalid UTF-8 at byte %2 (allow replacing invalid bytes to import it anyway).</source>
         <translation>%1 : UTF-8 invalide à l'octet %2 (autorisez le remplacement des octets invalides pour l'importer quand même).</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+5" />
         <source>The file %1 already exists.</source>
         <translation>Le fichier %1 existe déjà.</translation>
     </message>
@@ -539,7 +514,7 @@
         <translation>Le modèle du jeu d'embeddings (%1) n'est plus là où l'encodage a été fait (%2) ; encodez de nouveau le corpus avec lui.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
@@ -549,47 +524,47 @@
         <translation>Le jeu d'embeddings n'enregistre pas le contenu de son modèle (un ancien projet) : encodez de nouveau le corpus.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>The model at %1 has changed since the corpus was encoded: its vectors would not be comparable.</source>
         <translation>Le modèle situé à %1 a changé depuis l'encodage du corpus : ses vecteurs ne seraient pas comparables.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
         <source>The corpus was encoded in %1; this machine computes %2: the vectors would not be comparable.</source>
         <translation>Le corpus a été encodé en %1 ; cette machine calcule en %2 : les vecteurs ne seraient pas comparables.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
         <source>The model gives %1-dimensional vectors; the stored ones have %2.</source>
         <translation>Le modèle produit des vecteurs de dimension %1 ; ceux enregistrés en ont %2.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>Run %1 is a %2 run, not a clustering run.</source>
         <translation>L'exécution %1 est de type %2, pas un clustering.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Nothing of this corpus is encoded with %1 yet: encode it first.</source>
         <translation>Rien de ce corpus n'est encore encodé avec %1 : encodez-le d'abord.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>The project %1 has damaged or missing embedding rows at position %2.</source>
         <translation>Le projet %1 a des lignes d'embeddings endommagées ou manquantes à la position %2.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>The stored data '%2' of run %1 are damaged.</source>
         <translation>Les données enregistrées « %2 » de l'exécution %1 sont endommagées.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Run %1 has no cluster %2.</source>
         <translation>L'exécution %1 n'a pas de cluster %2.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Type a sentence or a word to search for.</source>
         <translation>Saisissez une phrase ou un mot à rechercher.</translation>
     </message>
@@ -599,12 +574,12 @@
         <translation>L'index plein texte n'est pas à jour ; il est mis à jour avant une recherche.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Clustering run %1 has no stored model (it was made before models were stored with runs): cluster again to place new sentences on its map or apply it.</source>
         <translation>L'exécution de clustering %1 n'a pas de modèle enregistré (elle date d'avant l'enregistrement des modèles avec les exécutions) : relancez le clustering pour placer de nouvelles phrases sur sa carte ou pour l'appliquer.</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Clustering run %1 stores a model written by a newer DomainLens.</source>
         <translation>L'exécution de clustering %1 enregistre un modèle écrit par une version plus récente de DomainLens.</translation>
     </message>
@@ -612,17 +587,22 @@
 <context>
     <name>EncodeDialog</name>
     <message>
-        <location filename="../widgets/dialogs/EncodeDialog.cpp" line="+25" />
+        <location filename="../widgets/dialogs/EncodeDialog.cpp" line="+26" />
         <source>Encode sentences</source>
         <translation>Encoder les phrases</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+61" />
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <location line="+35" />
         <source>%1 dimensions</source>
         <translation>%1 dimensions</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>about %1</source>
         <translation>environ %1</translation>
     </message>
@@ -668,7 +648,7 @@
         <translation>%1 (cache Hugging Face)</translation>
     </message>
     <message>
-        <location line="-124" />
+        <location line="-127" />
         <source>Folder…</source>
         <translation>Dossier…</translation>
     </message>
@@ -688,22 +668,17 @@
         <translation>Annuler l'installation</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
         <source>Source side</source>
         <translation>Côté source</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+0" />
         <source>Target side</source>
         <translation>Côté cible</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>-1 = last layer (the paper's choice); 0 = embedding output; i = output of layer i; negative counts from the end.</source>
-        <translation>-1 = dernière couche (choix de l'article) ; 0 = sortie des plongements ; i = sortie de la couche i ; les valeurs négatives comptent depuis la fin.</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+12" />
         <source>The model's default</source>
         <translation>Par défaut du modèle</translation>
     </message>
@@ -723,12 +698,7 @@
         <translation>Aucun</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>A prompt prepended to every sentence, for models trained with one (multilingual-e5-small).</source>
-        <translation>Un prompt ajouté au début de chaque phrase, pour les modèles entraînés avec un prompt (multilingual-e5-small).</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Mean over tokens (paper)</source>
         <translation>Moyenne sur les jetons (article)</translation>
     </message>
@@ -748,17 +718,17 @@
         <translation>Normaliser les vecteurs (L2)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Store as float32 (default float16: half the space)</source>
         <translation>Stocker en float32 (par défaut float16 : moitié moins de place)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Device default (fp32 on the CPU)</source>
         <translation>Par défaut du périphérique (fp32 sur le CPU)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>bf16: faster, cosine 0.999 to fp32</source>
         <translation>bf16 : plus rapide, cosinus 0,999 par rapport à fp32</translation>
     </message>
@@ -766,11 +736,6 @@
         <location line="+1" />
         <source>int8: dynamic quantisation, CPU only, least exact</source>
         <translation>int8 : quantification dynamique, CPU seulement, la moins exacte</translation>
-    </message>
-    <message>
-        <location line="+1" />
-        <source>What the linear layers compute in. Each precision's vectors are stored as their own set.</source>
-        <translation>Précision de calcul des couches linéaires. Les vecteurs de chaque précision sont stockés comme un ensemble distinct.</translation>
     </message>
     <message>
         <location line="+3" />
@@ -821,12 +786,12 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+16" />
+        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+19" />
         <source>Export training files</source>
         <translation>Exporter des fichiers d'entraînement</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>The selection (latest selection run)</source>
         <translation>La sélection (dernière sélection)</translation>
     </message>
@@ -841,12 +806,12 @@
         <translation>Poids de mélange et un fichier d'entraînement échantillonné</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Moses (one file per language)</source>
         <translation>Moses (un fichier par langue)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
@@ -861,14 +826,19 @@
         <translation>Inclure les scores</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Compress (gzip)</source>
         <translation>Compresser (gzip)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Best-scored first (else corpus order)</source>
-        <translation>Meilleurs scores d'abord (sinon ordre du corpus)</translation>
+        <location line="+5" />
+        <source>Corpus order</source>
+        <translation>Ordre du corpus</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Best-scored first</source>
+        <translation>Meilleurs scores d’abord</translation>
     </message>
     <message>
         <location line="+1" />
@@ -876,7 +846,7 @@
         <translation>Remplacer les fichiers existants</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Domain label</source>
         <translation>Étiquette de domaine</translation>
     </message>
@@ -886,12 +856,7 @@
         <translation>Groupe (dernier regroupement)</translation>
     </message>
     <message>
-        <location line="+5" />
-        <source>Weight of a group ~ (its share)^alpha: 0 = uniform, 1 = proportional to size.</source>
-        <translation>Poids d'un groupe ~ (sa part)^alpha : 0 = uniforme, 1 = proportionnel à la taille.</translation>
-    </message>
-    <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>weights only</source>
         <translation>poids seulement</translation>
     </message>
@@ -911,7 +876,12 @@
         <translation>&amp;Préfixe de sortie :</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+3" />
+        <source>&amp;Order:</source>
+        <translation>&amp;Ordre :</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>&amp;Groups:</source>
         <translation>&amp;Groupes :</translation>
     </message>
@@ -934,12 +904,12 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ImportDialog.cpp" line="+33" />
+        <location filename="../widgets/dialogs/ImportDialog.cpp" line="+35" />
         <source>Import corpus</source>
         <translation>Importer un corpus</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Plain text (one sentence per line; two files = parallel pair)</source>
         <translation>Texte brut (une phrase par ligne ; deux fichiers = paire parallèle)</translation>
     </message>
@@ -954,12 +924,12 @@
         <translation>JSON Lines (un objet par ligne)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>medical.en, corpus.tsv, data.jsonl.gz …</source>
         <translation>medical.en, corpus.tsv, donnees.jsonl.gz …</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>optional: the line-aligned translation (medical.de)</source>
         <translation>facultatif : la traduction alignée ligne à ligne (medical.de)</translation>
     </message>
@@ -970,18 +940,18 @@
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>default: the file name</source>
         <translation>par défaut : le nom du fichier</translation>
     </message>
     <message>
-        <location line="+2" />
-        <location line="+2" />
+        <location line="+3" />
+        <location line="+3" />
         <source>from the file name</source>
         <translation>depuis le nom du fichier</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>src,tgt,domain (default: by column count)</source>
         <translation>src,tgt,domain (par défaut : selon le nombre de colonnes)</translation>
     </message>
@@ -1011,17 +981,17 @@
         <translation>Aucune (corpus sans étiquettes)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+13" />
         <source>Replace invalid UTF-8 with U+FFFD instead of stopping</source>
         <translation>Remplacer l'UTF-8 invalide par U+FFFD au lieu de s'arrêter</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Drop duplicate sentences (same pair, source or target)</source>
-        <translation>Éliminer les phrases en double (même paire, même source ou même cible)</translation>
+        <location line="+3" />
+        <source>Keep duplicate sentences (by default a pair is dropped when the same pair, source or target was seen)</source>
+        <translation>Garder les phrases en double (par défaut, une paire est écartée si la même paire, la même source ou la même cible a déjà été vue)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>&amp;Format:</source>
         <translation>&amp;Format :</translation>
     </message>
@@ -1071,7 +1041,7 @@
         <translation>Fichier cible</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>Corpora (*.* *.gz);;All files (*)</source>
         <translation>Corpus (*.* *.gz);;Tous les fichiers (*)</translation>
     </message>
@@ -1091,7 +1061,7 @@
         <translation>Le fichier source n'existe pas.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The target file does not exist.</source>
         <translation>Le fichier cible n'existe pas.</translation>
     </message>
@@ -1104,7 +1074,7 @@
 <context>
     <name>JobRunner</name>
     <message>
-        <location filename="../app/services/JobRunner.cpp" line="+85" />
+        <location filename="../app/services/JobRunner.cpp" line="+89" />
         <source>Cancelled before it started.</source>
         <translation>Annulée avant de commencer.</translation>
     </message>
@@ -1113,12 +1083,12 @@
     <name>JobsPanel</name>
     <message>
         <location filename="../widgets/jobs/JobsPanel.cpp" line="+15" />
-        <location line="+124" />
+        <location line="+127" />
         <source>No job running</source>
         <translation>Aucune tâche en cours</translation>
     </message>
     <message>
-        <location line="-114" />
+        <location line="-117" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -1143,7 +1113,7 @@
         <translation>Afficher le journal des tâches terminées et de leurs messages.</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+47" />
         <source>Queued: %1</source>
         <translation>En attente : %1</translation>
     </message>
@@ -1173,7 +1143,7 @@
         <translation>Tâche en attente</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>%1 finished</source>
         <translation>%1 terminé</translation>
     </message>
@@ -1201,7 +1171,7 @@
 <context>
     <name>KeptDroppedModel</name>
     <message>
-        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+39" />
+        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+40" />
         <source>not ranked</source>
         <translation>non classé</translation>
     </message>
@@ -1251,7 +1221,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+97" />
+        <location filename="../app/gui/MainWindow.cpp" line="+98" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1272,12 +1242,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+75" />
+        <location line="+78" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-73" />
+        <location line="-76" />
         <source>Methods</source>
         <translation>Méthodes</translation>
     </message>
@@ -1327,14 +1297,14 @@
         <translation>Précision à la coupure des sélections choisies</translation>
     </message>
     <message>
-        <location line="+8" />
-        <location line="+10" />
+        <location line="+9" />
+        <location line="+11" />
         <location line="+10" />
         <source>Precision at cut-off</source>
         <translation>Précision à la coupure</translation>
     </message>
     <message>
-        <location line="-20" />
+        <location line="-21" />
         <source>Select one or more selection runs in the list (Ctrl+click).</source>
         <translation>Sélectionnez une ou plusieurs sélections dans la liste (Ctrl+clic).</translation>
     </message>
@@ -1347,7 +1317,7 @@
         </translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+28" />
         <source>Name the clusters of run #%1</source>
         <translation>Nommer les clusters de l'exécution n°%1</translation>
     </message>
@@ -1357,18 +1327,18 @@
         <translation>Une décision n'a pas pu être enregistrée : %1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Saved %1</source>
         <translation>%1 enregistré</translation>
     </message>
     <message>
         <location line="+1" />
-        <location line="+410" />
+        <location line="+472" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-403" />
+        <location line="-465" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1393,7 +1363,7 @@
         <translation>DomainLens</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+10" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -1403,7 +1373,7 @@
         <translation>&amp;Nouveau projet…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>&amp;Open Project…</source>
         <translation>&amp;Ouvrir un projet…</translation>
     </message>
@@ -1473,7 +1443,12 @@
         <translation>&amp;Enregistrer la vue sous…</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+3" />
+        <source>S&amp;hare Map…</source>
+        <translation>&amp;Partager la carte…</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
@@ -1546,7 +1521,7 @@
     </message>
     <message>
         <location line="+13" />
-        <location line="+8" />
+        <location line="+9" />
         <source>Open project</source>
         <translation>Ouvrir un projet</translation>
     </message>
@@ -1561,17 +1536,17 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+62" />
+        <location line="+64" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+20" />
         <source>Encode %1</source>
         <translation>Encoder %1</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+11" />
         <source>k sweep %1–%2 on %3</source>
         <translation>Balayage de k %1–%2 sur %3</translation>
     </message>
@@ -1581,24 +1556,50 @@
         <translation>Regrouper %1 (k = %2)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+15" />
         <source>Select from %1 (%2)</source>
         <translation>Sélection depuis %1 (%2)</translation>
     </message>
     <message>
-        <location line="+10" />
-        <location line="+11" />
+        <location line="+12" />
+        <location line="+15" />
         <source>Export %1</source>
         <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+76" />
-        <location line="+14" />
+        <location line="+9" />
+        <location line="+8" />
+        <source>Share Map</source>
+        <translation>Partager la carte</translation>
+    </message>
+    <message>
+        <location line="-8" />
+        <source>Open a clustering run on the Clusters tab first: the page shows its map.</source>
+        <translation>Ouvrez d’abord une exécution de clustering dans l’onglet Clusters : la page montre sa carte.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Share Map: folder for index.html</source>
+        <translation>Partager la carte : dossier pour index.html</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 existe déjà. Le remplacer ?</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Share map of run #%1</source>
+        <translation>Partager la carte de l’exécution n° %1</translation>
+    </message>
+    <message>
+        <location line="+80" />
+        <location line="+15" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
     </message>
     <message>
-        <location line="-14" />
+        <location line="-15" />
         <source>Select exactly two clustering runs in the list (Ctrl+click).</source>
         <translation>Sélectionnez exactement deux regroupements dans la liste (Ctrl+clic).</translation>
     </message>
@@ -1608,17 +1609,17 @@
         <translation>Comparaison de l'exécution n° %1 avec l'exécution n° %2…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+17" />
         <source>Run #%1 vs run #%2</source>
         <translation>Exécution n° %1 contre n° %2</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+26" />
         <source>The new language applies when DomainLens starts again.</source>
         <translation>La nouvelle langue s'applique au redémarrage de DomainLens.</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+25" />
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
@@ -1633,12 +1634,12 @@
         <translation>Importer %1</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+30" />
         <source>Quit DomainLens</source>
         <translation>Quitter DomainLens</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>A job is still running. Cancel it and quit? The project keeps its state from before the job.</source>
         <translation>Une tâche est en cours. L'annuler et quitter ? Le projet garde son état d'avant la tâche.</translation>
     </message>
@@ -1697,7 +1698,7 @@
         <translation>Seuil de %1</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>no selection run shown</source>
         <translation>aucune exécution de sélection affichée</translation>
     </message>
@@ -1712,7 +1713,7 @@
         <translation>%1 sur la carte dans le seuil</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>cut not shown</source>
         <translation>seuil non affiché</translation>
     </message>
@@ -1720,7 +1721,7 @@
 <context>
     <name>MethodPairsModel</name>
     <message>
-        <location filename="../widgets/models/MethodPairsModel.cpp" line="+46" />
+        <location filename="../widgets/models/MethodPairsModel.cpp" line="+48" />
         <source>Method A</source>
         <translation>Méthode A</translation>
     </message>
@@ -1758,7 +1759,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="+66" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="+67" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Cochez 2 à 4 exécutions de sélection du même pool.</translation>
     </message>
@@ -1798,7 +1799,7 @@
         <translation>Recouvrement des k premiers par paire</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Exact intersections (UpSet)</source>
         <translation>Intersections exactes (UpSet)</translation>
     </message>
@@ -1823,7 +1824,7 @@
         <translation>n°%1 %2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location line="+36" />
+        <location line="+38" />
         <source>Check 2 to 4 selection runs of the same pool (%n checked).</source>
         <translation>
             <numerusform>Cochez 2 à 4 exécutions de sélection du même pool (%n cochée).</numerusform>
@@ -1839,7 +1840,7 @@
         </translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+20" />
         <source>Which methods keep it</source>
         <translation>Quelles méthodes la gardent</translation>
     </message>
@@ -1856,6 +1857,7 @@
     </message>
     <message>
         <location line="+6" />
+        <location line="+1" />
         <source>Rank in %1</source>
         <translation>Rang dans %1</translation>
     </message>
@@ -1888,7 +1890,7 @@
         <translation>Lancement du programme d'installation de %1…</translation>
     </message>
     <message>
-        <location line="+31" />
+        <location line="+30" />
         <source>Installing %1 was cancelled.</source>
         <translation>L'installation de %1 a été annulée.</translation>
     </message>
@@ -1931,12 +1933,12 @@
         <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+17" />
         <source>Run #%1: reading the outlier analysis…</source>
         <translation>Exécution n°%1 : lecture de l'analyse des valeurs aberrantes…</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>This corpus has no domain labels: the outlier analysis needs them.</source>
         <translation>Ce corpus n'a pas d'étiquettes de domaine : l'analyse des valeurs aberrantes en a besoin.</translation>
     </message>
@@ -1956,7 +1958,7 @@
         <translation>%1, %2 : %3 phrases</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>(the first %1 listed)</source>
         <translation>(les %1 premières listées)</translation>
     </message>
@@ -1966,17 +1968,17 @@
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+22" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+24" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Exécution n°%1 : les valeurs aberrantes sont les phrases dont le cluster correspond à un autre domaine (Aharoni &amp; Goldberg 2020, section 2.6).</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>All clusters</source>
         <translation>Tous les clusters</translation>
     </message>
@@ -1984,23 +1986,23 @@
 <context>
     <name>OutlierBrowser</name>
     <message>
-        <location filename="../app/panels/OutlierBrowser.cpp" line="+23" />
+        <location filename="../app/panels/OutlierBrowser.cpp" line="+24" />
         <source>Only outliers</source>
         <translation>Seulement les aberrants</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Sentences whose cluster maps to another domain than their own (the paper's Table 2).</source>
         <translation>Phrases dont le groupe correspond à un autre domaine que le leur (tableau 2 de l'article).</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+78" />
+        <location line="+81" />
         <source>any</source>
         <translation>tous</translation>
     </message>
     <message>
-        <location line="-78" />
+        <location line="-81" />
         <source>with digits</source>
         <translation>avec chiffres</translation>
     </message>
@@ -2045,7 +2047,7 @@
         <translation>Trouver les voisines de cette phrase</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+25" />
         <source>%1 sentences</source>
         <translation>%1 phrases</translation>
     </message>
@@ -2055,7 +2057,7 @@
         <translation>Erreur</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+48" />
         <source>Counting…</source>
         <translation>Comptage…</translation>
     </message>
@@ -2063,17 +2065,17 @@
 <context>
     <name>OutlierFiguresModel</name>
     <message>
-        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+49" />
+        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+50" />
         <source>%1 % (%2)</source>
         <translation>%1 % (%2)</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+25" />
         <source>Click to list the sentences behind this figure.</source>
         <translation>Cliquez pour lister les phrases derrière ce chiffre.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Target cluster</source>
         <translation>Cluster cible</translation>
     </message>
@@ -2121,17 +2123,17 @@
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/services/OutlierTableModel.cpp" line="+53" />
+        <location filename="../app/services/OutlierTableModel.cpp" line="+59" />
         <source>Run %1 is not a clustering run.</source>
         <translation>L'exécution %1 n'est pas un regroupement.</translation>
     </message>
     <message>
-        <location line="+118" />
+        <location line="+117" />
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>Sentence</source>
         <translation>Phrase</translation>
     </message>
@@ -2161,12 +2163,12 @@
         <translation>Jetons</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+45" />
         <source>No clustering run is shown.</source>
         <translation>Aucun regroupement n'est affiché.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <location line="+15" />
         <location line="+2" />
         <source>Cannot write %1: %2</source>
@@ -2176,38 +2178,38 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plots/PlotExport.cpp" line="+22" />
+        <location filename="../widgets/plots/PlotExport.cpp" line="+21" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>Image PNG (*.png);;Image vectorielle SVG (*.svg);;Document PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+4" />
-        <location line="+30" />
+        <location line="+3" />
+        <location line="+31" />
         <source>Nothing to save.</source>
         <translation>Rien à enregistrer.</translation>
     </message>
     <message>
-        <location line="-16" />
+        <location line="-17" />
         <source>Plot exported by DomainLens</source>
         <translation>Graphique exporté par DomainLens</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+9" />
+        <location line="+10" />
         <location line="+16" />
         <location line="+9" />
-        <location line="+6" />
+        <location line="+7" />
         <source>Cannot write %1.</source>
         <translation>Impossible d'écrire %1.</translation>
     </message>
     <message>
-        <location line="-33" />
-        <location line="+31" />
+        <location line="-35" />
+        <location line="+32" />
         <source>Unknown image format "%1": use .png, .svg or .pdf.</source>
         <translation>Format d'image inconnu « %1 » : utilisez .png, .svg ou .pdf.</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
         <location line="+17" />
         <location line="+9" />
         <source>Save image</source>
@@ -2232,7 +2234,7 @@
         <translation>Enregistrer…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>precision-at-cutoff</source>
         <translation>precision-a-la-coupure</translation>
     </message>
@@ -2245,57 +2247,62 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+48" />
+        <location filename="../app/services/JobFactory.cpp" line="+46" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 était déjà encodé avec %2.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Encoded %1 sentences of %2 with %3 (%4 sentences/s on %5).</source>
         <translation>%1 phrases de %2 encodées avec %3 (%4 phrases/s sur %5).</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+28" />
         <source>Layer sweep run #%1: best layer by purity %2, by silhouette %3.</source>
         <translation>Balayage des couches n° %1 : meilleure couche selon la pureté %2, selon la silhouette %3.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Layer sweep run #%1: silhouette picks layer %2.</source>
         <translation>Balayage des couches n° %1 : la silhouette désigne la couche %2.</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+15" />
         <source>k sweep %1–%2: lowest BIC at k = %3.</source>
         <translation>Balayage de k %1–%2 : BIC minimal pour k = %3.</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Clustering run #%1: purity %2 ± %3 % over %4 seeds (random baseline %5 %).</source>
         <translation>Regroupement n° %1 : pureté %2 ± %3 % sur %4 graines (hasard %5 %).</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Clustering run #%1 stored (no domain labels: no purity).</source>
         <translation>Regroupement n° %1 enregistré (pas d'étiquettes de domaine : pas de pureté).</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+19" />
         <source>Selection run #%1 (cross-lingual): %2 of %3 pool sentences selected.</source>
         <translation>Sélection n° %1 (interlingue) : %2 sur %3 phrases du pool sélectionnées.</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+18" />
         <source>Selection run #%1 (%2): %3 of %4 pool sentences selected.</source>
         <translation>Sélection n° %1 (%2) : %3 sur %4 phrases du pool sélectionnées.</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+21" />
         <source>Exported %1 files; manifest %2.</source>
         <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
     <message>
-        <location filename="../app/services/ProjectQueries.cpp" line="+80" />
+        <location line="+23" />
+        <source>Shared map of run #%1 written: %2 (%3 of %4 points).</source>
+        <translation>Carte partagée de l’exécution n° %1 écrite : %2 (%3 sur %4 points).</translation>
+    </message>
+    <message>
+        <location filename="../app/services/ProjectQueries.cpp" line="+62" />
         <source>last layer</source>
         <translation>dernière couche</translation>
     </message>
@@ -2305,7 +2312,7 @@
         <translation>couche %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1 by purity</source>
         <translation>%1 selon la pureté</translation>
     </message>
@@ -2325,27 +2332,47 @@
         <translation>%1 selon la silhouette (%2)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+9" />
         <source>purity %1 ± %2 %</source>
         <translation>pureté %1 ± %2 %</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+7" />
         <source>%1 of %2 selected</source>
         <translation>%1 sur %2 sélectionnées</translation>
     </message>
     <message>
-        <location filename="../app/services/RunViews.cpp" line="+76" />
+        <location line="+6" />
+        <source>%1 of %2 removed</source>
+        <translation>%1 sur %2 retirées</translation>
+    </message>
+    <message>
+        <location filename="../app/services/RunViews.cpp" line="+81" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Pureté %1 ± %2 % · NMI %3 · ARI %4 · hasard %5 % (%6 graines)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+8" />
         <source>Run #%1: k = %2, %3 covariance, %4 sentences</source>
         <translation>Exécution n° %1 : k = %2, covariance %3, %4 phrases</translation>
     </message>
     <message>
-        <location line="+44" />
+        <location line="+20" />
+        <source>, both sides (bilingual contrast)</source>
+        <translation>, les deux côtés (contraste bilingue)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>, target side</source>
+        <translation>, côté cible</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>; departs from the paper: %1 = %2 (paper: %3)</source>
+        <translation>; s’écarte de l’article : %1 = %2 (article : %3)</translation>
+    </message>
+    <message>
+        <location line="+46" />
         <source>Run #%1: %2, seed %3</source>
         <translation>Exécution n° %1 : %2, amorce %3</translation>
     </message>
@@ -2355,7 +2382,7 @@
         <translation> (%1 phrases d'amorce présentes dans le pool ne sont pas classées)</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+59" />
         <location line="+1" />
         <source>#%1 c%2</source>
         <translation>#%1 c%2</translation>
@@ -2366,7 +2393,7 @@
         <translation>Exécution n° %1 (k = %2) contre n° %3 (k = %4) : NMI %5 · ARI %6 sur %7 phrases</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+18" />
         <location line="+5" />
         <source>⚠ cannot read sentence %1: %2</source>
         <translation>⚠ impossible de lire la phrase %1 : %2</translation>
@@ -2377,12 +2404,12 @@
         <translation>⚠ la phrase %1 n'est pas dans le projet</translation>
     </message>
     <message>
-        <location filename="../app/services/CutoffComparison.cpp" line="+47" />
+        <location filename="../app/services/CutoffComparison.cpp" line="+49" />
         <source>Precision at cut-off, in-domain label '%1' (%2 in the pool)</source>
         <translation>Précision à la coupure, étiquette du domaine « %1 » (%2 dans le pool)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+14" />
         <source>#%1 %2, iteration %3</source>
         <translation>#%1 %2, itération %3</translation>
     </message>
@@ -2411,7 +2438,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/services/LayerSweepData.cpp" line="+24" />
+        <location filename="../app/services/LayerSweepData.cpp" line="+26" />
         <source>Purity</source>
         <translation>Pureté</translation>
     </message>
@@ -2421,28 +2448,28 @@
         <translation>NMI</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>Silhouette</source>
         <translation>Silhouette</translation>
     </message>
     <message>
         <location line="+4" />
-        <location line="+23" />
+        <location line="+21" />
         <source>last</source>
         <translation>dernière</translation>
     </message>
     <message>
-        <location line="-4" />
+        <location line="-2" />
         <source>Run #%1: layer sweep of %2, k = %3 — chosen layer %4 (by %5)</source>
         <translation>Exécution n°%1 : balayage des couches de %2, k = %3 — couche choisie %4 (par %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+52" />
+        <location filename="../app/services/MapValues.cpp" line="+53" />
         <source>Run #%1 %2: score</source>
         <translation>Exécution n°%1 %2 : score</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+5" />
         <source>Run #%1 %2: classifier probability</source>
         <translation>Exécution n°%1 %2 : probabilité du classifieur</translation>
     </message>
@@ -2462,29 +2489,29 @@
         <translation>Longueur de phrase (jetons)</translation>
     </message>
     <message>
-        <location filename="../app/services/MethodComparison.cpp" line="+60" />
+        <location filename="../app/services/MethodComparison.cpp" line="+61" />
         <source>Map of clustering run #%1</source>
         <translation>Carte de l'exécution de clustering n°%1</translation>
     </message>
     <message>
-        <location line="+49" />
+        <location line="+58" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>Top %1 of each run · %2 sentences kept by at least one, %3 by all</source>
         <translation>%1 premiers de chaque exécution · %2 phrases gardées par au moins une, %3 par toutes</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>kept by both</source>
         <translation>gardées par les deux</translation>
     </message>
     <message>
         <location line="+0" />
         <location line="+1" />
-        <location line="+40" />
+        <location line="+42" />
         <source>only %1</source>
         <translation>seulement %1</translation>
     </message>
@@ -2499,17 +2526,17 @@
         <translation>toutes les méthodes</translation>
     </message>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="-209" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="-216" />
         <source>Save CSV…</source>
         <translation>Enregistrer en CSV…</translation>
     </message>
     <message>
-        <location filename="../app/services/AssignRunView.cpp" line="+61" />
+        <location filename="../app/services/AssignRunView.cpp" line="+66" />
         <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
         <translation>Pureté %1 % · NMI %2 · ARI %3 sur %4 phrases étiquetées (modèle de l'exécution de clustering appliqué)</translation>
     </message>
     <message>
-        <location line="+43" />
+        <location line="+51" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Exécution n°%1 : exécution de clustering n°%2 appliquée à %3 phrases en fragments, k = %4</translation>
     </message>
@@ -2517,12 +2544,12 @@
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/services/RunListModel.cpp" line="+21" />
+        <location filename="../app/services/RunListModel.cpp" line="+27" />
         <source>clustering</source>
         <translation>regroupement</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>selection</source>
         <translation>sélection</translation>
     </message>
@@ -2532,12 +2559,17 @@
         <translation>Balayage de k</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>layer sweep</source>
         <translation>balayage des couches</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+1" />
+        <source>cleaning filter</source>
+        <translation>filtre de nettoyage</translation>
+    </message>
+    <message>
+        <location line="+17" />
         <source>Run</source>
         <translation>Exécution</translation>
     </message>
@@ -2640,7 +2672,7 @@
         <translation>Enregistrer le graphique en PNG, SVG ou PDF</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>scatter</source>
         <translation>nuage</translation>
     </message>
@@ -2650,7 +2682,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+213" />
+        <location line="+218" />
         <source>No points</source>
         <translation>Aucun point</translation>
     </message>
@@ -2685,7 +2717,7 @@
         <translation> · %1 sélectionnées</translation>
     </message>
     <message>
-        <location line="+87" />
+        <location line="+89" />
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
@@ -2741,14 +2773,14 @@
         <translation>Précision</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>No domain labels in this pool:
 precision and recall are not available.</source>
         <translation>Pas d'étiquettes de domaine dans ce pool :
 précision et rappel indisponibles.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Sentences scoring at least this much are selected (drag the line in the histogram).</source>
         <translation>Les phrases dont le score atteint au moins cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
@@ -2788,12 +2820,12 @@ précision et rappel indisponibles.</translation>
         <translation>au plus</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Sentences scoring %1 this much are selected (drag the line in the histogram).</source>
         <translation>Les phrases dont le score est %1 cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
     <message>
-        <location line="+111" />
+        <location line="+113" />
         <source>No scores</source>
         <translation>Aucun score</translation>
     </message>
@@ -2803,7 +2835,7 @@ précision et rappel indisponibles.</translation>
         <translation>%1 sur %2 sélectionnées (%3 %)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source> — %1 tie at the threshold</source>
         <translation> — %1 ex æquo au seuil</translation>
     </message>
@@ -2836,7 +2868,7 @@ précision et rappel indisponibles.</translation>
         <translation>Trouver les voisines</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Encode the sentence with the corpus's model, show where it lands and its nearest sentences (cosine).</source>
         <translation>Encoder la phrase avec le modèle du corpus, montrer où elle tombe et ses phrases les plus proches (cosinus).</translation>
     </message>
@@ -2866,17 +2898,17 @@ précision et rappel indisponibles.</translation>
         <translation>Affichez une exécution de clustering pour chercher sur sa carte.</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+17" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
     </message>
     <message>
-        <location line="+53" />
+        <location line="+54" />
         <source>Run #%1: preparing the map…</source>
         <translation>Exécution n°%1 : préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+9" />
         <source>Run #%1: type a sentence and press Enter, or words and Find words.</source>
         <translation>Exécution n°%1 : saisissez une phrase et appuyez sur Entrée, ou des mots et Trouver les mots.</translation>
     </message>
@@ -2886,7 +2918,7 @@ précision et rappel indisponibles.</translation>
         <translation>Encodage de la phrase et comparaison avec %1 vecteurs stockés…</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Find the neighbours of a sentence</source>
         <translation>Trouver les voisines d'une phrase</translation>
     </message>
@@ -2904,7 +2936,7 @@ précision et rappel indisponibles.</translation>
         </translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>The yellow diamond is where the sentence lands; rings are its neighbours.</source>
         <translation>Le losange jaune montre où tombe la phrase ; les anneaux sont ses voisines.</translation>
     </message>
@@ -2919,7 +2951,7 @@ précision et rappel indisponibles.</translation>
         <translation>Recherche…</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+13" />
         <source>Indexing the corpus for full-text search (once)…</source>
         <translation>Indexation du corpus pour la recherche plein texte (une fois)…</translation>
     </message>
@@ -2929,17 +2961,17 @@ précision et rappel indisponibles.</translation>
         <translation>Index plein texte</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>%1 sentences contain “%2”.</source>
         <translation>%1 phrases contiennent « %2 ».</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>The first %1 are listed.</source>
         <translation>Les %1 premières sont listées.</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1 are marked on the map.</source>
         <translation>%1 sont marquées sur la carte.</translation>
     </message>
@@ -2954,7 +2986,7 @@ précision et rappel indisponibles.</translation>
 (pas sur cette carte)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>#</source>
         <translation>n°</translation>
     </message>
@@ -2977,12 +3009,12 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+14" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+23" />
         <source>Select in-domain data</source>
         <translation>Sélectionner des données du domaine</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>Domain-Cosine (similarity to the seed mean)</source>
         <translation>Domain-Cosine (similarité avec la moyenne de l'amorce)</translation>
     </message>
@@ -3012,7 +3044,7 @@ précision et rappel indisponibles.</translation>
         <translation>Contraste in / pseudo-out (itéré)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Invitation model (latent in/out domains, IBM-1 tables + LMs, EM; bilingual)</source>
         <translation>Modèle Invitation (domaines in/out latents, tables IBM-1 + modèles de langue, EM ; bilingue)</translation>
     </message>
@@ -3037,17 +3069,7 @@ précision et rappel indisponibles.</translation>
         <translation>Utiliser un échantillon aléatoire de ce nombre de phrases d'amorce (elles sont exclues du classement).</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>Random seed of the seed sample: the same seed draws the same sentences. Stored in the run.</source>
-        <translation>Graine aléatoire de l'échantillon d'amorce : la même graine tire les mêmes phrases. Enregistrée dans l'exécution.</translation>
-    </message>
-    <message>
-        <location line="+7" />
-        <source>Contrast: re-rank rounds. Invitation model: EM iterations (each one's ranking is kept in the run).</source>
-        <translation>Contraste : tours de reclassement. Modèle Invitation : itérations EM (le classement de chacune est conservé dans l'exécution).</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+11" />
         <source>Lowest by LM contrast (Axelrod)</source>
         <translation>Scores les plus bas par contraste de modèles de langue (Axelrod)</translation>
     </message>
@@ -3057,12 +3079,27 @@ précision et rappel indisponibles.</translation>
         <translation>Scores les plus bas par tables lexicales (IBM Model 1)</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>Where the Invitation model's initial pseudo out-of-domain set comes from.</source>
-        <translation>Provenance de l'ensemble pseudo-out initial (phrases pseudo-hors domaine) du modèle Invitation.</translation>
+        <location line="+3" />
+        <source>Source side</source>
+        <translation>Côté source</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+0" />
+        <source>Target side</source>
+        <translation>Côté cible</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>One side</source>
+        <translation>Un côté</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Both sides, summed (bilingual contrast)</source>
+        <translation>Les deux côtés, additionnés (contraste bilingue)</translation>
+    </message>
+    <message>
+        <location line="+24" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Par défaut de la méthode (10 % les meilleurs ; Domain-Finetune : p &gt; 0,5)</translation>
     </message>
@@ -3120,6 +3157,16 @@ précision et rappel indisponibles.</translation>
         <location line="+1" />
         <source>Pseudo-&amp;out set:</source>
         <translation>Ensemble pseudo-&amp;out :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Si&amp;des:</source>
+        <translation>Cô&amp;tés :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sid&amp;e:</source>
+        <translation>&amp;Côté :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -3195,7 +3242,7 @@ précision et rappel indisponibles.</translation>
         <translation>Distribution cumulée des scores sur le pool (Vu et al. 2021, fig. 6).</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+33" />
         <source>Decisions saved.</source>
         <translation>Décisions enregistrées.</translation>
     </message>
@@ -3205,7 +3252,7 @@ précision et rappel indisponibles.</translation>
         <translation>Décisions NON enregistrées : %1</translation>
     </message>
     <message>
-        <location line="+88" />
+        <location line="+90" />
         <source>…</source>
         <translation>…</translation>
     </message>
@@ -3215,7 +3262,7 @@ précision et rappel indisponibles.</translation>
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
     <message>
-        <location line="-81" />
+        <location line="-82" />
         <source> — labelled in-domain: %1</source>
         <translation> — étiquetées dans le domaine : %1</translation>
     </message>
@@ -3232,7 +3279,7 @@ précision et rappel indisponibles.</translation>
         <translation>Enregistrement des décisions…</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+27" />
         <source>included by hand</source>
         <translation>incluse à la main</translation>
     </message>
@@ -3255,7 +3302,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectionOnMap</name>
     <message>
-        <location filename="../app/panels/SelectionOnMap.cpp" line="+76" />
+        <location filename="../app/panels/SelectionOnMap.cpp" line="+78" />
         <source>run #%1 %2</source>
         <translation>exécution n°%1 %2</translation>
     </message>
@@ -3351,12 +3398,12 @@ précision et rappel indisponibles.</translation>
         <translation>max. à %1</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>%1: lowest at %2</source>
         <translation>%1 : minimum à %2</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="-1" />
         <source>%1: highest at %2</source>
         <translation>%1 : le plus haut à %2</translation>
     </message>
@@ -3364,13 +3411,13 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../widgets/models/TableExport.cpp" line="+53" />
+        <location filename="../widgets/models/TableExport.cpp" line="+51" />
         <location line="+5" />
         <source>Cannot write %1: %2</source>
         <translation>Impossible d'écrire %1 : %2</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location filename="../widgets/plots/TableExportDialog.cpp" line="+10" />
         <location line="+5" />
         <source>Export table</source>
         <translation>Exporter le tableau</translation>
@@ -3394,12 +3441,12 @@ précision et rappel indisponibles.</translation>
         <translation>Enregistrer le graphique en PNG, SVG ou PDF</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>intersections</source>
         <translation>intersections</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>Sentences in exactly these top-k sets</source>
         <translation>Phrases présentes exactement dans ces ensembles de k premiers</translation>
     </message>
@@ -3407,7 +3454,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+45" />
+        <location filename="../app/gui/main.cpp" line="+46" />
         <source>DomainLens workbench</source>
         <translation>Atelier DomainLens</translation>
     </message>
@@ -3417,12 +3464,12 @@ précision et rappel indisponibles.</translation>
         <translation>Fichier de projet à ouvrir.</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Save a PNG of every view into DIR and quit (documentation).</source>
         <translation>Enregistrer un PNG de chaque vue dans DIR puis quitter (documentation).</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
         <translation>Langue de l’interface (de, en, fr) pour ce lancement ; prime sur le réglage.</translation>
     </message>
