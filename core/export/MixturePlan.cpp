@@ -1,5 +1,7 @@
 #include "export/MixturePlan.h"
 
+#include "common/Quotas.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -31,20 +33,14 @@ Expected<std::map<std::string, double>> mixtureWeights(const ExportParams& p,
     return weights;
 }
 
-// Integer quotas by largest remainder (ties by group name), summing to exactly `size`.
+// Integer quotas by largest remainder (ties by group name: the map's order), summing to exactly `size`.
 std::map<std::string, std::int64_t> quotas(const std::map<std::string, double>& weights, std::int64_t size) {
+    std::vector<double> w;
+    for (const auto& [g, x] : weights) w.push_back(x);
+    const auto q = largestRemainderQuotas(w, size);
     std::map<std::string, std::int64_t> quota;
-    std::vector<std::pair<double, std::string>> remainders;
-    std::int64_t assigned = 0;
-    for (const auto& [g, w] : weights) {
-        const double exact = w * double(size);
-        quota[g] = static_cast<std::int64_t>(std::floor(exact));
-        assigned += quota[g];
-        remainders.emplace_back(exact - std::floor(exact), g);
-    }
-    std::sort(remainders.begin(), remainders.end(),
-              [](auto& a, auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
-    for (std::size_t i = 0; assigned < size && i < remainders.size(); ++i, ++assigned) ++quota[remainders[i].second];
+    std::size_t i = 0;
+    for (const auto& [g, x] : weights) quota[g] = q[i++];
     return quota;
 }
 

@@ -10,6 +10,7 @@
 
 #include "analysis/ClusterNaming.h"
 #include "common/AtomicFile.h"
+#include "common/Quotas.h"
 #include "runs/ClusterSummary.h"
 #include "runs/RunBlobs.h"
 #include "share/SharePage.h"
@@ -48,18 +49,9 @@ std::vector<std::int64_t> stratifiedSample(const std::vector<std::int32_t>& clus
         members[c >= 0 && c < k ? static_cast<std::size_t>(c) : members.size() - 1].push_back(i);
     }
     // Proportional quotas by largest remainder, then a floor of min(size, 20) per cluster.
-    std::vector<std::int64_t> quota(members.size());
-    std::vector<std::pair<double, std::size_t>> remainders;
-    std::int64_t assigned = 0;
-    for (std::size_t c = 0; c < members.size(); ++c) {
-        const double exact = double(sampleSize) * double(members[c].size()) / double(n);
-        quota[c] = static_cast<std::int64_t>(std::floor(exact));
-        assigned += quota[c];
-        remainders.emplace_back(exact - std::floor(exact), c);
-    }
-    std::sort(remainders.begin(), remainders.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    for (std::size_t i = 0; assigned < sampleSize && i < remainders.size(); ++i, ++assigned)
-        ++quota[remainders[i].second];
+    std::vector<double> sizes;
+    for (const auto& m : members) sizes.push_back(double(m.size()));
+    const std::vector<std::int64_t> quota = largestRemainderQuotas(sizes, sampleSize);
     std::mt19937_64 rng(seed);
     for (std::size_t c = 0; c < members.size(); ++c) {
         auto& m = members[c];
