@@ -1,6 +1,7 @@
-// `domainlens-cli share PROJECT [RUN] --out DIR [--sample N] [--seed S] [--json]`: a map you can
-// send (core/share/ShareMap.h): DIR/index.html opens from a file URL in any browser, loads
-// nothing from the network, and shows a cluster run's map (default: the latest cluster run).
+// `domainlens-cli share PROJECT [RUN [OVERLAY_RUN...]] --out DIR [--sample N] [--seed S] [--json]`:
+// a map you can send (core/share/ShareMap.h): DIR/index.html opens from a file URL in any
+// browser, loads nothing from the network, and shows a cluster run's map (default: the latest
+// cluster run) with any selection and filter runs over it.
 #include <cstdio>
 
 #include "CliSupport.h"
@@ -13,10 +14,12 @@ namespace {
 
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
-    p.addPositionalArgument(QStringLiteral("RUN"),
-                            QStringLiteral("Cluster run id (default: the latest cluster run), then any selection runs "
-                                           "whose scores colour the map too."),
-                            QStringLiteral("[RUN...]"));
+    p.addPositionalArgument(
+        QStringLiteral("RUN"),
+        QStringLiteral("Cluster run id (default: the latest cluster run), then any selection runs (their "
+                       "scores colour the map; their threshold figures) and filter runs (what "
+                       "they removed; their ledgers)."),
+        QStringLiteral("[RUN...]"));
     addParamOptions(p, dl::shareParamTable().specs());  // share/ShareMap.cpp
     p.addOptions({{QStringLiteral("json"), QStringLiteral("Print one JSON object.")}});
 }
@@ -30,7 +33,7 @@ int run(const QCommandLineParser& p) {
     for (int index = 2; index < p.positionalArguments().size(); ++index) {
         const std::int64_t scoreRun = runArgument(p, index);
         if (scoreRun <= 0) return ExitUsage;
-        params.scoreRuns.push_back(scoreRun);
+        params.overlayRuns.push_back(scoreRun);
     }
     if (!readParamOptions(p, dl::shareParamTable(), params)) return ExitUsage;
     auto store = openProject(*path, dl::OpenMode::ReadOnly);

@@ -173,14 +173,15 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, st
     };
 }
 
-JobRunner::Body makeShareJob(const QString& project, qint64 clusterRun, const QList<qint64>& scoreRuns,
+JobRunner::Body makeShareJob(const QString& project, qint64 clusterRun, const QList<qint64>& overlayRuns,
                              const QString& outDir, std::shared_ptr<JobOutcome> outcome) {
     dl::ShareParams p;
     p.runId = clusterRun;
-    p.scoreRuns.assign(scoreRuns.begin(), scoreRuns.end());
+    p.overlayRuns.assign(overlayRuns.begin(), overlayRuns.end());
     p.outDir = outDir.toStdString();
     p.force = true;
-    p.skipUnrelatedScoreRuns = true;  // the selection on screen may be of another corpus
+    p.skipUnrelatedOverlays = true;  // the selection on screen may be of another corpus
+    p.latestFilter = true;
     return [project, p, outcome](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
         auto store = dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly);
         if (!store) return std::unexpected(store.error());

@@ -22,7 +22,8 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& reque
                               std::shared_ptr<JobOutcome> outcome);
 JobRunner::Body makeExportJob(const QString& project, const ExportRequest& request,
                               std::shared_ptr<JobOutcome> outcome);
-// File > Share Map: the cluster run's page (core/share) into `outDir`, coloured by the scores of
-// `scoreRuns` too; replaces an index.html there (the window asked first).
-JobRunner::Body makeShareJob(const QString& project, qint64 clusterRun, const QList<qint64>& scoreRuns,
+// File > Share Map: the cluster run's page (core/share) into `outDir`, with `overlayRuns`
+// (selections: scores and threshold figures) and the corpus's latest filter run (what it
+// removed, its ledger); replaces an index.html there (the window asked first).
+JobRunner::Body makeShareJob(const QString& project, qint64 clusterRun, const QList<qint64>& overlayRuns,
                              const QString& outDir, std::shared_ptr<JobOutcome> outcome);

@@ -13,11 +13,18 @@
 #include "common/Quotas.h"
 #include "runs/ClusterSummary.h"
 #include "runs/RunBlobs.h"
+#include "share/ShareOverlays.h"
 #include "share/SharePage.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 
 namespace dl {
+
+using share_detail::addFilterOverlay;
+using share_detail::addSelectionOverlay;
+using share_detail::MapContext;
+using share_detail::renderSharePage;
+using share_detail::SharePageData;
 
 const ParamTable<ShareParams>& shareParamTable() {
     static const ParamTable<ShareParams> table = [] {
@@ -50,6 +57,7 @@ std::vector<std::int64_t> stratifiedSample(const std::vector<std::int32_t>& clus
     }
     // Proportional quotas by largest remainder, then a floor of min(size, 20) per cluster.
     std::vector<double> sizes;
+    sizes.reserve(members.size());
     for (const auto& m : members) sizes.push_back(double(m.size()));
     const std::vector<std::int64_t> quota = largestRemainderQuotas(sizes, sampleSize);
     std::mt19937_64 rng(seed);
@@ -81,9 +89,40 @@ std::string percent(const MeanStd& m) {
     return b;
 }
 
-// Everything the page shows, as one JSON object (SharePage.cpp renders it).
-Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareParams& params,
-                                  const CancelToken& cancel) {
+// The overlays, in the order given (plus the corpus's latest filter run when asked).
+Status addOverlays(Store& store, const ShareParams& params, const MapContext& map, SharePageData& page) {
+    std::vector<std::int64_t> runs = params.overlayRuns;
+    if (params.latestFilter) {
+        auto filters = listRuns(store, RunKind::Filter);
+        if (!filters) return std::unexpected(filters.error());
+        for (auto it = filters->rbegin(); it != filters->rend(); ++it)
+            if (it->corpusId == map.corpusId) {
+                if (std::find(runs.begin(), runs.end(), it->id) == runs.end()) runs.push_back(it->id);
+                break;
+            }
+    }
+    for (std::int64_t id : runs) {
+        auto info = getRun(store, id);
+        if (!info) return std::unexpected(info.error());
+        Expected<bool> added = false;
+        if (info->kind == RunKind::Select)
+            added = addSelectionOverlay(store, *info, map, params.skipUnrelatedOverlays, page);
+        else if (info->kind == RunKind::Filter)
+            added = addFilterOverlay(store, *info, map, params.skipUnrelatedOverlays, page);
+        else
+            return usageError("Run " + std::to_string(id) + " is a " + toString(info->kind) +
+                              " run; only selection and filter runs go over the map.");
+        if (!added) return std::unexpected(added.error());
+    }
+    return {};
+}
+
+// The page's text block holds int16 labels (SharePage.h).
+constexpr int kMaxLabels = 32767;
+
+// Everything the page shows (SharePage.cpp renders it).
+Expected<SharePageData> pageData(Store& store, const RunInfo& run, const ShareParams& params,
+                                 const CancelToken& cancel) {
     auto summary = ClusterSummary::fromJson(run.summary, run.id);
     if (!summary) return std::unexpected(summary.error());
     auto xy = getRunArray<float>(store, run.id, blobs::kPca2d);
@@ -97,11 +136,13 @@ Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareP
     if (!labels) return std::unexpected(labels.error());
     if (!means) return std::unexpected(means.error());
     if (!covs) return std::unexpected(covs.error());
+    const std::vector<std::int32_t> noDomains;
+    const std::vector<std::int32_t>& domains = domainIndex ? *domainIndex : noDomains;
     const std::size_t n = ids->size();
     const int k = summary->k;
-    if (xy->size() != 2 * n || labels->size() != n ||
-        (domainIndex && !domainIndex->empty() && domainIndex->size() != n) || k <= 0 ||
-        means->size() != 2 * std::size_t(k) || covs->size() != 4 * std::size_t(k))
+    if (xy->size() != 2 * n || labels->size() != n || (!domains.empty() && domains.size() != n) || k <= 0 ||
+        k > kMaxLabels || summary->domains.size() > std::size_t(kMaxLabels) || means->size() != 2 * std::size_t(k) ||
+        covs->size() != 4 * std::size_t(k))
         return fail(ErrorCode::StoredDataInvalid, {std::to_string(run.id), "pca2d/labels/means2d"},
                     "Run " + std::to_string(run.id) + "'s map arrays do not agree in size (damaged project?).");
     const auto kept = stratifiedSample(*labels, k, params.sampleSize, static_cast<std::uint64_t>(params.seed));
@@ -114,49 +155,26 @@ Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareP
     std::unordered_map<std::int64_t, const Sentence*> byId;
     for (const auto& s : *sentences) byId[s.id] = &s;
 
-    nlohmann::json x = nlohmann::json::array(), y = nlohmann::json::array(), cl = nlohmann::json::array(),
-                   dom = nlohmann::json::array(), text = nlohmann::json::array();
+    SharePageData page;
+    page.meta = {{"layers", nlohmann::json::array()},
+                 {"selections", nlohmann::json::array()},
+                 {"filters", nlohmann::json::array()}};
+    for (auto* column : {&page.x, &page.y}) column->reserve(kept.size());
+    page.cluster.reserve(kept.size());
+    page.domain.reserve(kept.size());
+    page.texts.reserve(kept.size());
     for (auto i : kept) {
         const auto u = static_cast<std::size_t>(i);
-        x.push_back(std::round(double((*xy)[2 * u]) * 1e5) / 1e5);
-        y.push_back(std::round(double((*xy)[2 * u + 1]) * 1e5) / 1e5);
-        cl.push_back((*labels)[u]);
-        dom.push_back(domainIndex && !domainIndex->empty() ? (*domainIndex)[u] : -1);
+        page.x.push_back((*xy)[2 * u]);
+        page.y.push_back((*xy)[2 * u + 1]);
+        const int c = (*labels)[u], d = domains.empty() ? -1 : domains[u];
+        page.cluster.push_back(static_cast<std::int16_t>(c >= 0 && c < k ? c : -1));
+        page.domain.push_back(static_cast<std::int16_t>(d >= 0 && std::size_t(d) < summary->domains.size() ? d : -1));
         auto it = byId.find((*ids)[u]);
-        text.push_back(it == byId.end() ? std::string() : it->second->src);
+        page.texts.push_back(it == byId.end() ? std::string() : it->second->src);
     }
-    // Selection runs: each one a "colour by" choice (its score per point; null = not scored).
-    nlohmann::json scores = nlohmann::json::array();
-    for (std::int64_t scoreRun : params.scoreRuns) {
-        auto info = getRun(store, scoreRun);
-        if (!info) return std::unexpected(info.error());
-        if (info->kind != RunKind::Select)
-            return usageError("Run " + std::to_string(scoreRun) + " is a " + toString(info->kind) +
-                              " run; only selection runs colour the map by score.");
-        auto results = readRunResults(store, scoreRun);
-        if (!results) return std::unexpected(results.error());
-        std::unordered_map<std::int64_t, double> byIdScore;
-        for (std::size_t r = 0; r < results->sentenceIds.size() && r < results->score.size(); ++r)
-            byIdScore[results->sentenceIds[r]] = results->score[r];
-        nlohmann::json values = nlohmann::json::array();
-        std::size_t scored = 0;
-        for (auto i : kept) {
-            auto it = byIdScore.find((*ids)[static_cast<std::size_t>(i)]);
-            if (it == byIdScore.end() || !std::isfinite(it->second)) {
-                values.push_back(nullptr);
-            } else {
-                values.push_back(it->second);
-                ++scored;
-            }
-        }
-        if (scored == 0 && params.skipUnrelatedScoreRuns) continue;
-        if (scored == 0)
-            return usageError("Selection run " + std::to_string(scoreRun) + " scored none of run " +
-                              std::to_string(run.id) + "'s sentences (another corpus?).");
-        scores.push_back({{"name", "score of selection run #" + std::to_string(scoreRun) + " (" +
-                                       info->params.value("method", std::string("?")) + ")"},
-                          {"values", values}});
-    }
+    const MapContext map{run.id, run.corpusId, &*ids, &domains, &summary->domains, &kept};
+    if (auto s = addOverlays(store, params, map, page); !s) return std::unexpected(s.error());
     auto names = readClusterNames(store, run.id);
     nlohmann::json clusters = nlohmann::json::array(), ellipses = nlohmann::json::array();
     for (int c = 0; c < k; ++c) {
@@ -168,7 +186,7 @@ Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareP
     }
     const std::string model =
         summary->embeddingSet.is_object() ? summary->embeddingSet.value("model", std::string("?")) : std::string("?");
-    return nlohmann::json{
+    page.meta.update(nlohmann::json{
         {"title", "Run #" + std::to_string(run.id) + ": k = " + std::to_string(k) + ", corpus " + summary->corpus},
         {"provenance", "DomainLens cluster run #" + std::to_string(run.id) + " of " + run.created + "; model " + model +
                            "; " + summary->representation + "; PCA " + std::to_string(summary->pca.dims) + ", " +
@@ -181,9 +199,8 @@ Expected<nlohmann::json> pageData(Store& store, const RunInfo& run, const ShareP
         {"domains", summary->domains},
         {"clusters", clusters},
         {"ellipses", ellipses},
-        {"confusion", summary->confusion},
-        {"scores", scores},
-        {"points", {{"x", x}, {"y", y}, {"cluster", cl}, {"domain", dom}, {"text", text}}}};
+        {"confusion", summary->confusion}});
+    return page;
 }
 
 }  // namespace
@@ -201,14 +218,14 @@ Expected<ShareSummary> writeShareMap(Store& store, const ShareParams& params, co
     if (!data) return std::unexpected(data.error());
     std::filesystem::create_directories(dir, ec);
     if (ec) return fail("Cannot create the folder " + dir.string() + ": " + ec.message() + ".");
-    const std::string page = share_detail::renderSharePage(*data);
+    const std::string page = renderSharePage(*data);
     auto file = AtomicFile::create(path, false);
     if (!file) return std::unexpected(file.error());
     if (auto s = (*file)->write(page); !s) return std::unexpected(s.error());
     if (auto s = (*file)->finish(); !s) return std::unexpected(s.error());
     if (auto s = (*file)->commit(); !s) return std::unexpected(s.error());
-    return ShareSummary{run->id, static_cast<std::int64_t>((*data)["points"]["x"].size()),
-                        (*data)["total"].get<std::int64_t>(), path, static_cast<std::int64_t>(page.size())};
+    return ShareSummary{run->id, static_cast<std::int64_t>(data->x.size()), data->meta["total"].get<std::int64_t>(),
+                        path, static_cast<std::int64_t>(page.size())};
 }
 
 }  // namespace dl

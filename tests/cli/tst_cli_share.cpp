@@ -48,7 +48,9 @@ private slots:
         hostile.write(
             "<script>document.title='pwned'</script> click the menu button\n"
             "<img src=x onerror=\"document.title='pwned2'\"> install the server file\n"
-            "</script><b>bold & raw</b> window option\n");
+            "</script><b>bold & raw</b> window option\n"
+            // a near-duplicate of the first line, for the filter's ledger
+            "<script>document.title='pwned'</script> click the menu button!\n");
         hostile.close();
         auto r = runCli({QStringLiteral("import"), project_, QStringLiteral("--src"), hostile.fileName(),
                          QStringLiteral("--domain"), QStringLiteral("it"), QStringLiteral("--corpus"),
@@ -67,15 +69,16 @@ private slots:
         auto r = runCli({QStringLiteral("share"), project_, QStringLiteral("--out"), out, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject j = r.json();
-        QCOMPARE(j.value(QStringLiteral("points")).toInteger(), 183);  // 3 x 60 + the 3 hostile lines
-        QCOMPARE(j.value(QStringLiteral("total")).toInteger(), 183);
+        QCOMPARE(j.value(QStringLiteral("points")).toInteger(), 184);  // 3 x 60 + the 4 hostile lines
+        QCOMPARE(j.value(QStringLiteral("total")).toInteger(), 184);
         QFile page(out + QStringLiteral("/index.html"));
         QVERIFY(page.open(QIODevice::ReadOnly));
         const QByteArray html = page.readAll();
         QVERIFY(html.contains("Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-"));
         QVERIFY(html.contains("connect-src 'none'"));
-        // Exactly the page's own two script blocks; the sentences' tags are \u003c-escaped data.
-        QCOMPARE(html.count("<script"), 2);
+        // Exactly the page's own blocks (data, points, script, sentences); the sentences' tags
+        // are \u003c-escaped data.
+        QCOMPARE(html.count("<script"), 4);
         QVERIFY(html.contains("\\u003cscript\\u003edocument.title"));
         QVERIFY(!html.contains("<img"));
 
@@ -95,13 +98,19 @@ private slots:
         text.replace(QStringLiteral("&gt;"), QStringLiteral(">"))
             .replace(QStringLiteral("&quot;"), QStringLiteral("\""));
         const QJsonObject check = QJsonDocument::fromJson(text.toUtf8()).object();
-        QCOMPARE(check.value(QStringLiteral("points")).toInt(), 183);
+        QCOMPARE(check.value(QStringLiteral("points")).toInt(), 184);
         QVERIFY2(check.value(QStringLiteral("nonBlankPixels")).toInt() > 2000, qPrintable(text));
         const QString hover = check.value(QStringLiteral("hoverText")).toString();
         QVERIFY2(!hover.isEmpty(), qPrintable(text));
         QVERIFY2(hover.startsWith(check.value(QStringLiteral("expectedText")).toString()) ||
                      hover.contains(QStringLiteral("Sentence ")),
                  qPrintable(text));
+        // A sentence that is markup, hovered, comes back as the same characters.
+        const QString markup = check.value(QStringLiteral("markupText")).toString();
+        QVERIFY2(markup.contains(QStringLiteral("</script>")) || markup.contains(QStringLiteral("<img")) ||
+                     markup.contains(QStringLiteral("<script>")),
+                 qPrintable(text));
+        QVERIFY2(check.value(QStringLiteral("markupHover")).toString().startsWith(markup), qPrintable(text));
     }
 
     // A selection run colours the map by its score: one more choice, drawn from the URL's
@@ -124,10 +133,47 @@ private slots:
         const auto m = QRegularExpression(QStringLiteral("\"nonBlankPixels\":(\\d+)")).match(QString::fromUtf8(dom));
         QVERIFY2(m.hasMatch() && m.captured(1).toInt() > 2000, dom.right(400).constData());
         QVERIFY(dom.contains("score of selection run"));
+        // The threshold figure's panel: the selected count and the cut.
+        QVERIFY2(dom.contains("Selection run #" + selectRun.toUtf8()), dom.right(2000).constData());
+        QVERIFY(dom.contains("50 of "));
+        QVERIFY(dom.contains("\"panels\":1"));
         r = runCli({QStringLiteral("share"), project_, QStringLiteral("1"), QStringLiteral("1"),
                     QStringLiteral("--out"), out, QStringLiteral("--force")});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("only selection runs"), r.err.constData());
+        QVERIFY2(r.err.contains("only selection and filter runs"), r.err.constData());
+    }
+
+    // A filter run over the map: removed/kept as a colouring and its ledger (counts per rule and
+    // per domain, the removed sentence next to its kept twin, as text).
+    void filterLedger() {
+        auto r = runCli({QStringLiteral("filter"), project_, QStringLiteral("--corpus"), QStringLiteral("pool"),
+                         QStringLiteral("--kind"), QStringLiteral("near-dup"), QStringLiteral("--threshold"),
+                         QStringLiteral("0.95"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString filterRun = QString::number(r.json().value(QStringLiteral("run")).toInteger());
+        QVERIFY2(r.json().value(QStringLiteral("removed")).toInteger() >= 1, r.out.constData());
+        const QString out = dir_.filePath(QStringLiteral("filtered"));
+        r = runCli({QStringLiteral("share"), project_, QStringLiteral("1"), filterRun, QStringLiteral("--out"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray dom = domOf(QUrl::fromLocalFile(out + QStringLiteral("/index.html")).toString() +
+                                     QStringLiteral("#colour=layer0&selftest"));
+        QVERIFY2(dom.contains("Filter run #" + filterRun.toUtf8() + ": the ledger"), dom.right(2000).constData());
+        QVERIFY(dom.contains("removed by filter run #" + filterRun.toUtf8()));
+        // The planted near-duplicate is listed as removed, escaped text in a table cell.
+        QVERIFY2(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt; click the menu button!"),
+                 dom.right(3000).constData());
+        QVERIFY(!dom.contains("<script>document.title"));
+        const auto m = QRegularExpression(QStringLiteral("\"nonBlankPixels\":(\\d+)")).match(QString::fromUtf8(dom));
+        QVERIFY2(m.hasMatch() && m.captured(1).toInt() > 2000, dom.right(400).constData());
+        // A filter run of another corpus is refused.
+        r = runCli({QStringLiteral("filter"), project_, QStringLiteral("--corpus"), QStringLiteral("seed"),
+                    QStringLiteral("--kind"), QStringLiteral("near-dup"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString seedFilter = QString::number(r.json().value(QStringLiteral("run")).toInteger());
+        r = runCli({QStringLiteral("share"), project_, QStringLiteral("1"), seedFilter, QStringLiteral("--out"), out,
+                    QStringLiteral("--force")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("saw none of cluster run 1"), r.err.constData());
     }
 
     void sampleIsStratified_data() {
