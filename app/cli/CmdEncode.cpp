@@ -30,30 +30,6 @@ void setup(QCommandLineParser& p) {
     addShardOptions(p);  // --shard I/N --out DIR: one worker of a sharded encode (ShardCli.h)
 }
 
-nlohmann::json toJson(const dl::EncodeResult& r) {
-    return {{"corpus", r.corpus},
-            {"set_id", r.setId},
-            {"model", r.model},
-            {"model_path", r.modelPath},
-            {"model_hash", r.modelHash},
-            {"precision", r.precision},
-            {"prefix", r.prefix},
-            {"device", r.device},
-            {"dim", r.dim},
-            {"layer", r.layer},
-            {"sentences", r.total},
-            {"already_encoded", r.alreadyEncoded},
-            {"encoded", r.encoded},
-            {"truncated", r.truncated},
-            {"noop", r.noop},
-            {"seconds", r.seconds},
-            {"sentences_per_second", r.sentencesPerSecond},
-            {"tokens", r.stats.tokens},
-            {"padded_tokens", r.stats.paddedTokens},
-            {"tokenize_seconds", r.stats.tokenizeSeconds},
-            {"forward_seconds", r.stats.forwardSeconds}};
-}
-
 void printResult(const dl::EncodeResult& r) {
     const std::string layer = r.layer < 0 ? std::string("last layer") : "layer " + std::to_string(r.layer);
     if (r.noop)
@@ -150,7 +126,7 @@ int run(const QCommandLineParser& p) {
             return reportError(rs.error());
         }
         for (const auto& r : *rs) {
-            results.push_back(toJson(r));
+            results.push_back(r.toJson());
             if (!json) printResult(r);
         }
     }

@@ -32,11 +32,7 @@ int run(const QCommandLineParser& p) {
     if (!readParamOptions(p, dl::importParamTable(), params)) return ExitUsage;
     if (!p.isSet(QStringLiteral("format"))) {
         // No format given: from the extension, else plain.
-        QString name = p.value(QStringLiteral("src"));
-        if (name.endsWith(QLatin1String(".gz"))) name.chop(3);
-        params.format = name.endsWith(QLatin1String(".tsv"))     ? dl::CorpusFormat::Tsv
-                        : name.endsWith(QLatin1String(".jsonl")) ? dl::CorpusFormat::Jsonl
-                                                                 : dl::CorpusFormat::Plain;
+        params.format = dl::corpusFormatFromName(p.value(QStringLiteral("src")).toStdString());
     }
 
     auto store = openProject(*path);

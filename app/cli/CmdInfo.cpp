@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "CliSupport.h"
+#include "reports/ProjectInfo.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -19,61 +20,20 @@ int run(const QCommandLineParser& p) {
     if (!path) return path.error();
     auto store = openProject(*path, dl::OpenMode::ReadOnly);
     if (!store) return ExitFailed;
-    auto corpora = dl::listCorpora(*store);
-    if (!corpora) return reportError(corpora.error());
+    auto info = dl::projectInfo(*store, path->toStdString());
+    if (!info) return reportError(info.error());
+    const nlohmann::json& j = *info;
     auto sets = dl::listEmbeddingSets(*store);
     if (!sets) return reportError(sets.error());
     auto runs = dl::listRuns(*store);
     if (!runs) return reportError(runs.error());
 
-    nlohmann::json j;
-    std::int64_t total = 0;
-    j["project"] = path->toStdString();
-    j["schema"] = dl::kSchemaVersion;
-    j["corpora"] = nlohmann::json::array();
-    for (const auto& c : *corpora) {
-        total += c.sentences;
-        nlohmann::json domains = nlohmann::json::object();
-        for (const auto& d : c.domains) domains[d.domain.empty() ? "(unlabelled)" : d.domain] = d.sentences;
-        nlohmann::json langs = nlohmann::json::array();
-        if (!c.srcLang.empty()) langs.push_back(c.srcLang);
-        if (!c.tgtLang.empty()) langs.push_back(c.tgtLang);
-        nlohmann::json encoded = nlohmann::json::array();
-        for (const auto& s : *sets) {
-            auto n = dl::encodedCount(*store, s.id, c.id);
-            if (n && *n > 0) encoded.push_back({{"embedding_set", s.id}, {"sentences", *n}});
-        }
-        j["corpora"].push_back({{"name", c.name},
-                                {"sentences", c.sentences},
-                                {"parallel", c.parallel},
-                                {"src_lang", c.srcLang},
-                                {"tgt_lang", c.tgtLang},
-                                {"languages", langs},
-                                {"domains", domains},
-                                {"encoded", encoded}});
-    }
-    j["sentences"] = total;
-    j["embedding_sets"] = nlohmann::json::array();
-    for (const auto& s : *sets)
-        j["embedding_sets"].push_back({{"id", s.id},
-                                       {"model", s.key.model},
-                                       {"layer", s.key.layer},
-                                       {"pooling", s.key.pooling},
-                                       {"side", dl::sideName(s.key.side)},
-                                       {"normalized", s.key.normalized},
-                                       {"dim", s.dim},
-                                       {"storage", s.storage == dl::StorageType::Float16 ? "f16" : "f32"}});
-    j["runs"] = nlohmann::json::array();
-    for (const auto& r : *runs)
-        j["runs"].push_back(
-            {{"id", r.id}, {"kind", dl::toString(r.kind)}, {"created", r.created}, {"params", r.params}});
-
     if (p.isSet(QStringLiteral("json"))) {
         printJson(j);
         return ExitOk;
     }
-    std::printf("Project %s: %lld sentences in %zu corpora\n", qPrintable(*path), static_cast<long long>(total),
-                corpora->size());
+    std::printf("Project %s: %lld sentences in %zu corpora\n", qPrintable(*path),
+                static_cast<long long>(j["sentences"].get<std::int64_t>()), j["corpora"].size());
     for (const auto& c : j["corpora"]) {
         std::string langs;
         for (const auto& l : c["languages"]) langs += (langs.empty() ? "" : "-") + l.get<std::string>();

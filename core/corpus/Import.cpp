@@ -110,6 +110,13 @@ bool looksLikeLanguage(const std::string& ext) {
 
 }  // namespace
 
+CorpusFormat corpusFormatFromName(std::string name) {
+    if (name.ends_with(".gz")) name.resize(name.size() - 3);
+    return name.ends_with(".tsv")     ? CorpusFormat::Tsv
+           : name.ends_with(".jsonl") ? CorpusFormat::Jsonl
+                                      : CorpusFormat::Plain;
+}
+
 std::pair<std::string, std::string> splitDomainAndLanguage(const std::string& path) {
     std::string name = fs::path(path).filename().string();
     if (name.size() > 3 && name.ends_with(".gz")) name.resize(name.size() - 3);

@@ -67,5 +67,7 @@ Expected<ImportReport> runImport(const ImportParams& params, Store& store, Progr
 // "medical.en" / "medical.en.gz" -> {"medical", "en"}; the language is empty when the
 // extension does not look like a language code.
 std::pair<std::string, std::string> splitDomainAndLanguage(const std::string& path);
+// The format a file name says when none is given: *.tsv[.gz] TSV, *.jsonl[.gz] JSONL, else plain.
+CorpusFormat corpusFormatFromName(std::string name);
 
 }  // namespace dl

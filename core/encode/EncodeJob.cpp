@@ -205,4 +205,28 @@ Expected<std::vector<EncodeResult>> runEncodeLayers(const EncodeParams& params, 
     });
 }
 
+nlohmann::json EncodeResult::toJson() const {
+    return {{"corpus", corpus},
+            {"set_id", setId},
+            {"model", model},
+            {"model_path", modelPath},
+            {"model_hash", modelHash},
+            {"precision", precision},
+            {"prefix", prefix},
+            {"device", device},
+            {"dim", dim},
+            {"layer", layer},
+            {"sentences", total},
+            {"already_encoded", alreadyEncoded},
+            {"encoded", encoded},
+            {"truncated", truncated},
+            {"noop", noop},
+            {"seconds", seconds},
+            {"sentences_per_second", sentencesPerSecond},
+            {"tokens", stats.tokens},
+            {"padded_tokens", stats.paddedTokens},
+            {"tokenize_seconds", stats.tokenizeSeconds},
+            {"forward_seconds", stats.forwardSeconds}};
+}
+
 }  // namespace dl

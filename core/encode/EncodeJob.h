@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "common/Error.h"
 #include "encode/TransformerEncoder.h"
 #include "jobs/ParamTable.h"
@@ -66,6 +68,7 @@ struct EncodeResult {
     double sentencesPerSecond = 0;
     bool noop = false;
     EncodeStats stats;
+    nlohmann::json toJson() const;  // what `encode --json` prints and the Python module returns
 };
 
 Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, ProgressSink& progress,

@@ -1,0 +1,18 @@
+"""The committed stub (python/domainlens/__init__.pyi) is what the generator writes from the
+parameter tables; the job methods' docstrings come from the same tables."""
+
+import domainlens
+from domainlens import _stubs
+from conftest import SOURCE
+
+
+def test_committed_stub_matches_the_tables():
+    committed = (SOURCE / "python" / "domainlens" / "__init__.pyi").read_text(encoding="utf-8")
+    assert committed == _stubs.generate(), "run: python3 -m domainlens._stubs --write python/domainlens/__init__.pyi"
+
+
+def test_docstrings_list_every_parameter():
+    for job in domainlens.JOBS:
+        method = getattr(domainlens.Project, "import_" if job == "import" else job)
+        for spec in domainlens.param_specs(job):
+            assert f"{spec['kwarg']} (--{spec['name']}): {spec['help_line']}" in method.__doc__
