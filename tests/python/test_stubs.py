@@ -16,3 +16,18 @@ def test_docstrings_list_every_parameter():
         method = getattr(domainlens.Project, "import_" if job == "import" else job)
         for spec in domainlens.param_specs(job):
             assert f"{spec['kwarg']} (--{spec['name']}): {spec['help_line']}" in method.__doc__
+
+
+def test_demo_notebook_is_valid():
+    """docs/python-demo.ipynb: nbformat 4 JSON whose code cells compile and call only the API."""
+    import json
+
+    nb = json.loads((SOURCE / "docs" / "python-demo.ipynb").read_text(encoding="utf-8"))
+    assert nb["nbformat"] == 4 and nb["cells"]
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code
+    for i, c in enumerate(code):
+        compile("".join(c["source"]), f"cell {i}", "exec")
+    text = "".join("".join(c["source"]) for c in code)
+    for call in ("domainlens.create", ".import_(", ".encode(", ".cluster(", ".select(", ".export("):
+        assert call in text, call
