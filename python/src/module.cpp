@@ -532,57 +532,33 @@ public:
     }
 
     py::object runCluster(const py::object& onProgress, const py::kwargs& kw) {
-        dl::ClusterParams params;
-        applyKwargs("cluster", dl::clusterParamTable(), kw, params);
-        check(dl::validateClusterParams(params));
-        const auto r =
-            runJob<dl::ClusterResult>(onProgress, [&](dl::Store& s, dl::ProgressSink& p, const dl::CancelToken& c) {
-                return dl::runCluster(params, s, p, c);
-            });
-        nlohmann::json j = r.summary.toJson();
-        j["run"] = r.runId;
-        return toPython(j);
+        const auto [r, params] = tableJob<dl::ClusterResult>(
+            "cluster", dl::clusterParamTable(), kw, onProgress, [](auto& p) { return dl::validateClusterParams(p); },
+            [](const auto& p, auto& s, auto& sink, const auto& c) { return dl::runCluster(p, s, sink, c); });
+        return summaryWithRun(r);
     }
 
     py::object runSelect(const py::object& onProgress, const py::kwargs& kw) {
         // cross-lingual is its own job with its own table; every other method is runSelect's.
         if (kw.contains("method") && py::isinstance<py::str>(kw["method"]) &&
             kw["method"].cast<std::string>() == "cross-lingual") {
-            dl::CrossLingualParams params;
-            applyKwargs("select", dl::crossLingualParamTable(), kw, params);
-            check(dl::validateCrossLingualParams(params));
-            const auto r = runJob<dl::CrossLingualResult>(
-                onProgress, [&](dl::Store& s, dl::ProgressSink& p, const dl::CancelToken& c) {
-                    return dl::runCrossLingual(params, s, p, c);
-                });
-            nlohmann::json j = r.summary.toJson();
-            j["run"] = r.runId;
-            return toPython(j);
+            const auto [r, params] = tableJob<dl::CrossLingualResult>(
+                "select", dl::crossLingualParamTable(), kw, onProgress,
+                [](auto& p) { return dl::validateCrossLingualParams(p); },
+                [](const auto& p, auto& s, auto& sink, const auto& c) { return dl::runCrossLingual(p, s, sink, c); });
+            return summaryWithRun(r);
         }
-        dl::SelectParams params;
-        applyKwargs("select", dl::selectParamTable(), kw, params);
-        check(dl::validateSelectParams(params));
-        const auto r =
-            runJob<dl::SelectResult>(onProgress, [&](dl::Store& s, dl::ProgressSink& p, const dl::CancelToken& c) {
-                return dl::runSelect(params, s, p, c);
-            });
-        nlohmann::json j = r.summary.toJson();
-        j["run"] = r.runId;
-        return toPython(j);
+        const auto [r, params] = tableJob<dl::SelectResult>(
+            "select", dl::selectParamTable(), kw, onProgress, [](auto& p) { return dl::validateSelectParams(p); },
+            [](const auto& p, auto& s, auto& sink, const auto& c) { return dl::runSelect(p, s, sink, c); });
+        return summaryWithRun(r);
     }
 
     py::object runFilter(const py::object& onProgress, const py::kwargs& kw) {
-        dl::FilterParams params;
-        applyKwargs("filter", dl::filterParamTable(), kw, params);
-        check(dl::validateFilterParams(params));
-        const auto r =
-            runJob<dl::FilterResult>(onProgress, [&](dl::Store& s, dl::ProgressSink& p, const dl::CancelToken& c) {
-                return dl::runFilter(params, s, p, c);
-            });
-        nlohmann::json j = r.summary.toJson();
-        j["run"] = r.runId;
-        j["params"] = dl::filterParamTable().toJson(params);
-        return toPython(j);
+        const auto [r, params] = tableJob<dl::FilterResult>(
+            "filter", dl::filterParamTable(), kw, onProgress, [](auto& p) { return dl::validateFilterParams(p); },
+            [](const auto& p, auto& s, auto& sink, const auto& c) { return dl::runFilter(p, s, sink, c); });
+        return summaryWithRun(r, {{"params", dl::filterParamTable().toJson(params)}});
     }
 
     // export(run=None, **params): the run is an argument, as the CLI's RUN positional.
@@ -601,6 +577,28 @@ public:
     }
 
 private:
+    // A job whose parameters are all its table's: kwargs -> params, the job's validator across
+    // fields, the job. Returns the result and the parameters it ran with.
+    template <class R, class P, class Validate, class Run>
+    std::pair<R, P> tableJob(const std::string& job, const dl::ParamTable<P>& table, const py::kwargs& kw,
+                             const py::object& onProgress, Validate validate, Run run) {
+        P params;
+        applyKwargs(job, table, kw, params);
+        check(validate(params));
+        R r = runJob<R>(onProgress, [&](dl::Store& s, dl::ProgressSink& p, const dl::CancelToken& c) {
+            return run(params, s, p, c);
+        });
+        return {std::move(r), std::move(params)};
+    }
+    // What the CLI's --json prints for a run: the stored summary, its id under "run", and `extra`.
+    template <class R>
+    static py::object summaryWithRun(const R& r, const nlohmann::json& extra = nlohmann::json::object()) {
+        nlohmann::json j = r.summary.toJson();
+        j["run"] = r.runId;
+        for (const auto& [key, value] : extra.items()) j[key] = value;
+        return toPython(j);
+    }
+
     dl::Store& store() {
         if (!reader_) raise(dl::Error{dl::ErrorKind::Usage, "the project " + path_ + " is closed"});
         return *reader_;
