@@ -12,6 +12,7 @@ PACKAGES=(
   libtorch-dev libopenblas0-pthread libopenblas-pthread-dev
   libeigen3-dev libsqlite3-dev zlib1g-dev libsentencepiece-dev libutf8proc-dev nlohmann-json3-dev
   xvfb xauth imagemagick unzip time python3 python3-pip
+  python3-dev  # the Python module (python/): Python.h for Debian's python3
   # scripts/fuzz.sh: libFuzzer + ASan runtimes (clang 16: the oldest Debian clang whose
   # C++23 support compiles libstdc++ 12's <expected>)
   clang-16 libclang-rt-16-dev
