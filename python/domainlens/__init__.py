@@ -119,6 +119,11 @@ class Project:
         confusion, labels, maxprob, responsibilities, ...): only those the run has."""
         return self._p.arrays(run)
 
+    def set_decision(self, run: int, sentence_id: int, included: Optional[bool]) -> None:
+        """A manual decision on a selection run's sentence, as the GUI's include/exclude: True
+        keeps it, False drops it, None clears the decision. `export` honours decisions."""
+        self._p.set_decision(run, sentence_id, included)
+
     # ---- jobs (docstrings filled in from the parameter tables below) ----
     def import_(self, *, progress: Progress = None, **params) -> dict:
         return self._p.run_import(progress, **params)

@@ -483,6 +483,18 @@ public:
         return d;
     }
 
+    // A manual decision on a selection run's sentence (the GUI's include/exclude): True, False,
+    // or None to clear it. Written through its own read-write connection, as the jobs are;
+    // export honours it (export/Export.h).
+    void setDecision(std::int64_t runId, std::int64_t sentenceId, std::optional<bool> included) {
+        const auto run = take(dl::getRun(store(), runId));
+        if (run.kind != dl::RunKind::Select)
+            raise(dl::Error{dl::ErrorKind::Usage, "set_decision: run " + std::to_string(runId) + " is a " +
+                                                      dl::toString(run.kind) + " run, not a selection"});
+        auto writer = take(dl::Store::open(path_, dl::OpenMode::ReadWrite));
+        check(dl::setOverride(*writer, runId, sentenceId, included));
+    }
+
     // ---- jobs ----
     py::object runImport(const py::object& onProgress, const py::kwargs& kw) {
         dl::ImportParams params;
@@ -673,6 +685,7 @@ PYBIND11_MODULE(_core, m) {
              py::arg("dtype") = "float32")
         .def("results", &Project::results, py::arg("run"))
         .def("arrays", &Project::arrays, py::arg("run"))
+        .def("set_decision", &Project::setDecision, py::arg("run"), py::arg("sentence_id"), py::arg("included"))
         .def("run_import", &Project::runImport, py::arg("progress") = py::none())
         .def("run_encode", &Project::runEncode, py::arg("progress") = py::none())
         .def("run_cluster", &Project::runCluster, py::arg("progress") = py::none())

@@ -90,9 +90,28 @@ def test_select_filter_export_equal_cli(project_copy, tmp_path):
         f_ours = p.filter(corpus="demo", kind="near-dup")
         assert without(f_ours, "run", "seconds") == without(f_theirs, "run", "seconds")
 
+        # The same manual decisions on both runs: drop the best-scored kept sentence, keep the
+        # worst-scored dropped one (the GUI's include/exclude; export honours them).
+        kept = ra["sentence_id"][ra["label"] == 1]
+        dropped = ra["sentence_id"][(ra["label"] == 0) & ~np.isnan(ra["score"])]
+        best = kept[np.argmax(ra["score"][ra["label"] == 1])]
+        worst = dropped[np.argmin(ra["score"][(ra["label"] == 0) & ~np.isnan(ra["score"])])]
+        for run in (ours["run"], theirs["run"]):
+            p.set_decision(run, int(best), False)
+            p.set_decision(run, int(worst), True)
+            p.set_decision(run, int(kept[0]), True)
+            p.set_decision(run, int(kept[0]), None)  # cleared again
+        d = p.results(ours["run"])["decision"]
+        ids = p.results(ours["run"])["sentence_id"]
+        assert d[ids == best] == 0 and d[ids == worst] == 1 and (d == -1).sum() == len(d) - 2
+        with pytest.raises(domainlens.UsageError):
+            p.set_decision(f_ours["run"], int(best), True)  # a filter run takes no decisions
+
         m_ours = p.export(ours["run"], format="tsv", out=str(tmp_path / "py"), scores=True)
     m_theirs = cli("export", project_copy, theirs["run"], "--format", "tsv", "--out", tmp_path / "cli", "--scores",
                    "--json", "--quiet")
+    lines = sum(1 for _ in open(m_ours["files"][0]["path"], encoding="utf-8"))
+    assert lines == 30  # 30 selected, one dropped by hand, one added by hand
     files_ours = [f["path"] for f in m_ours["files"]]
     files_theirs = [f["path"] for f in m_theirs["files"]]
     assert len(files_ours) == len(files_theirs) > 0
