@@ -36,7 +36,7 @@ def test_exception_in_progress_callback_cancels_cluster(project_copy, exc):
 
     with domainlens.open(project_copy) as p:
         with pytest.raises(exc):
-            p.cluster(k=8, pca=0, seeds=10, tol=0, max_iter=300, progress=progress)  # ~10 s uncancelled
+            p.cluster(k=8, pca=0, seeds=30, tol=0, max_iter=300, progress=progress)  # ~40 s uncancelled
         assert len(calls) == 2  # not called again once cancelled
         assert p.runs() == []
     assert snapshot(project_copy) == before
@@ -51,8 +51,8 @@ def test_ctrl_c_cancels_a_running_job(project_copy):
     timer.start()
     with domainlens.open(project_copy) as p:
         with pytest.raises(KeyboardInterrupt):
-            # about 10 s of EM on one core (k = 8 on the raw vectors, no early stop)
-            p.cluster(k=8, pca=0, seeds=10, tol=0, max_iter=300)
+            # about 40 s of EM here uncancelled (k = 8 on the raw vectors, no early stop)
+            p.cluster(k=8, pca=0, seeds=30, tol=0, max_iter=300)
         elapsed = time.monotonic() - started
         assert p.runs() == []
     timer.join()
