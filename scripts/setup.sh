@@ -11,6 +11,7 @@ PACKAGES=(
   libqcustomplot-dev libgl-dev
   libtorch-dev libopenblas0-pthread libopenblas-pthread-dev
   libeigen3-dev libsqlite3-dev zlib1g-dev libsentencepiece-dev libutf8proc-dev nlohmann-json3-dev
+  libfasttext-dev  # filter --kind langid (lid.176: scripts/install-model.sh)
   xvfb xauth imagemagick unzip time python3 python3-pip
   python3-dev  # the Python module (python/): Python.h for Debian's python3
   # scripts/fuzz.sh: libFuzzer + ASan runtimes (clang 16: the oldest Debian clang whose

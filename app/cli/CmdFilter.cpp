@@ -1,7 +1,8 @@
-// `domainlens-cli filter PROJECT --corpus C --kind near-dup [--threshold J] [--shingle char:5|word:3]
-// [--permutations P] [--bands B] [--sides src|both|either] [--keep first|longest] [--json]`:
-// a cleaning filter stored as a run (docs/cleaning.md). The run's ledger (which kept sentence
-// each removed one duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`;
+// `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid [--threshold J] [--shingle char:5|word:3]
+// [--permutations P] [--bands B] [--sides src|both|either] [--keep first|longest]
+// [--lang-src CODE] [--lang-tgt CODE] [--min-prob P] [--json]`: a cleaning filter stored as a run
+// (docs/cleaning.md). The run's ledger (which rule removed each sentence, and which kept sentence
+// a duplicate duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`;
 // `export ... --filter RUN` leaves the removed sentences out.
 #include <cstdio>
 
@@ -42,6 +43,18 @@ int run(const QCommandLineParser& p) {
         return ExitOk;
     }
     const auto& s = r->summary;
+    if (params.kind == dl::FilterKind::LangId) {
+        std::printf(
+            "filter run %lld (langid, P(expected language) >= %g, sides %s): %lld sentences, %lld kept, %lld "
+            "removed\n",
+            static_cast<long long>(r->runId), params.minProb, std::string(dl::sidesRuleName(params.sides)).c_str(),
+            static_cast<long long>(s.sentences), static_cast<long long>(s.kept), static_cast<long long>(s.removed));
+        for (const auto& rule : s.rules)
+            std::printf("  %s: failed %lld, removed %lld\n", rule.rule.c_str(), static_cast<long long>(rule.failed),
+                        static_cast<long long>(rule.removed));
+        std::printf("see `report PROJECT %lld` for the ledger\n", static_cast<long long>(r->runId));
+        return ExitOk;
+    }
     std::printf(
         "filter run %lld (near-dup, Jaccard >= %g, %s, %d bands x %d rows): %lld sentences, %lld kept, "
         "%lld removed in %lld groups\n",
@@ -55,7 +68,9 @@ int run(const QCommandLineParser& p) {
 
 const CommandRegistration registration{Command{
     QStringLiteral("filter"),
-    QStringLiteral("Clean a corpus (near-duplicates) as a stored run; export --filter RUN honours it."), setup, run}};
+    QStringLiteral("Clean a corpus (near-duplicates, wrong-language lines) as a stored run; export --filter RUN "
+                   "honours it."),
+    setup, run}};
 
 }  // namespace
 }  // namespace dlcli

@@ -2,6 +2,9 @@
 
 #include <chrono>
 
+#include "filter/LangIdFilter.h"
+#include "filter/LanguageId.h"
+#include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
 #include "store/Corpora.h"
 #include "store/Removals.h"
@@ -38,21 +41,116 @@ Expected<FilterInput> prepareFilter(const FilterParams& p, Store& store, const C
     return in;
 }
 
-Expected<std::int64_t> persistFilter(const FilterParams& p, Store& store, const FilterInput& in,
-                                     const NearDupResult& found, const FilterSummary& summary) {
+// What a pass found: the removals (rule and twin per sentence) and, for langid, the per-sentence
+// probabilities stored as run arrays.
+struct FilterFindings {
     std::vector<Removal> removals;
-    removals.reserve(found.removed.size());
-    for (const auto& r : found.removed)
-        removals.push_back(
-            {in.ids[static_cast<std::size_t>(r.index)], in.ids[static_cast<std::size_t>(r.keptIndex)], r.similarity});
+    std::vector<float> langIdSrc, langIdTgt;
+};
+
+Expected<std::int64_t> persistFilter(const FilterParams& p, Store& store, const FilterInput& in,
+                                     const FilterFindings& found, const FilterSummary& summary) {
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
     auto runId = createRun(store, RunKind::Filter, in.corpus.id, std::nullopt, filterParamTable().toJson(p));
     if (!runId) return std::unexpected(runId.error());
-    if (auto s = writeRemovals(store, *runId, removals); !s) return std::unexpected(s.error());
+    if (auto s = writeRemovals(store, *runId, found.removals); !s) return std::unexpected(s.error());
+    if (!found.langIdSrc.empty()) {
+        if (auto s = putRunArray<std::int64_t>(store, *runId, blobs::kSentenceIds, in.ids); !s)
+            return std::unexpected(s.error());
+        if (auto s = putRunArray<float>(store, *runId, blobs::kLangIdSrc, found.langIdSrc); !s)
+            return std::unexpected(s.error());
+        if (!found.langIdTgt.empty())
+            if (auto s = putRunArray<float>(store, *runId, blobs::kLangIdTgt, found.langIdTgt); !s)
+                return std::unexpected(s.error());
+    }
     if (auto s = setRunSummary(store, *runId, summary.toJson()); !s) return std::unexpected(s.error());
     if (auto s = tx->commit(); !s) return std::unexpected(s.error());
     return *runId;
+}
+
+std::vector<DedupText> textsOf(const FilterInput& in) {
+    std::vector<DedupText> texts(in.ids.size());
+    for (std::size_t i = 0; i < texts.size(); ++i) texts[i] = {in.src[i], in.tgt[i]};
+    return texts;
+}
+
+Expected<FilterFindings> findNearDup(const FilterParams& p, const FilterInput& in, FilterSummary& s,
+                                     const CancelToken& cancel) {
+    NearDupOptions opt;
+    opt.threshold = p.threshold;
+    opt.shingle = *parseShingleSpec(p.shingle);  // checked by validateFilterParams
+    opt.permutations = p.permutations;
+    opt.bands = p.bands;
+    opt.sides = p.sides;
+    opt.keep = p.keep;
+    opt.seed = p.seed;
+    opt.threads = p.threads;
+    auto found = findNearDuplicates(textsOf(in), opt, cancel);
+    if (!found) return std::unexpected(found.error());
+    FilterFindings out;
+    out.removals.reserve(found->removed.size());
+    for (const auto& r : found->removed)
+        out.removals.push_back({in.ids[static_cast<std::size_t>(r.index)],
+                                in.ids[static_cast<std::size_t>(r.keptIndex)], r.similarity, 0});
+    s.removed = static_cast<std::int64_t>(found->removed.size());
+    s.kept = s.sentences - s.removed;
+    s.rules.push_back({std::string(filterKindName(p.kind)), s.sentences, s.kept, s.removed, found->groups,
+                       found->candidatePairs, found->verifiedPairs, found->emptyTexts});
+    s.bands = p.bands;
+    s.rows = p.permutations / p.bands;
+    const auto rates = lshRates(p.threshold, s.bands, s.rows);
+    s.fnAtThreshold = rates.fnAtThreshold;
+    s.fnWeight = rates.fnWeight;
+    s.fpWeight = rates.fpWeight;
+    return out;
+}
+
+Expected<FilterFindings> findWrongLanguage(const FilterParams& p, const FilterInput& in, FilterSummary& s,
+                                           const CancelToken& cancel) {
+    const bool useDefault = p.langIdModel.empty();
+    auto identifier =
+        LanguageIdentifier::load(useDefault ? defaultLanguageIdModelPath() : p.langIdModel, /*checkDigest=*/useDefault);
+    if (!identifier) return std::unexpected(identifier.error());
+    LangIdOptions opt;
+    opt.srcLang = p.langSrc.empty() ? in.corpus.srcLang : p.langSrc;
+    opt.tgtLang = p.langTgt.empty() ? in.corpus.tgtLang : p.langTgt;
+    if (opt.srcLang.empty())
+        return usageError("Corpus " + in.corpus.name + " does not say its source language: give --lang-src.");
+    if (in.corpus.parallel && p.sides != SidesRule::Src && opt.tgtLang.empty())
+        return usageError("Corpus " + in.corpus.name + " does not say its target language: give --lang-tgt.");
+    opt.minProb = p.minProb;
+    opt.sides = p.sides;
+    opt.threads = p.threads;
+    auto found = identifyLanguages(textsOf(in), **identifier, opt, cancel);
+    if (!found) return std::unexpected(found.error());
+    FilterFindings out;
+    out.removals.reserve(found->removed.size());
+    std::int64_t bySide[2] = {0, 0};
+    for (const auto& r : found->removed) {
+        out.removals.push_back({in.ids[static_cast<std::size_t>(r.index)], 0, r.prob, r.rule});
+        ++bySide[r.rule];
+    }
+    s.removed = static_cast<std::int64_t>(found->removed.size());
+    s.kept = s.sentences - s.removed;
+    // A rule's removed count is the sentences it removed first (source before target), so the
+    // rules' removals sum to the run's; `failed` counts the side's failures, whether or not the
+    // other side's rule removed the sentence first.
+    s.rules.push_back({.rule = "langid:src",
+                       .input = s.sentences,
+                       .kept = s.sentences - bySide[0],
+                       .removed = bySide[0],
+                       .failed = found->srcFailed});
+    if (!found->tgtProb.empty())
+        s.rules.push_back({.rule = "langid:tgt",
+                           .input = s.sentences - bySide[0],
+                           .kept = s.sentences - bySide[0] - bySide[1],
+                           .removed = bySide[1],
+                           .failed = found->tgtFailed});
+    s.details = found->details;
+    out.langIdSrc = std::move(found->srcProb);
+    out.langIdTgt = std::move(found->tgtProb);
+    return out;
 }
 
 }  // namespace
@@ -64,35 +162,13 @@ Expected<FilterResult> runFilter(FilterParams p, Store& store, ProgressSink& pro
     auto in = prepareFilter(p, store, cancel);
     if (!in) return std::unexpected(in.error());
 
-    progress.stage("Finding near-duplicates");
-    NearDupOptions opt;
-    opt.threshold = p.threshold;
-    opt.shingle = *parseShingleSpec(p.shingle);  // checked by validateFilterParams
-    opt.permutations = p.permutations;
-    opt.bands = p.bands;
-    opt.sides = p.sides;
-    opt.keep = p.keep;
-    opt.seed = p.seed;
-    opt.threads = p.threads;
-    std::vector<DedupText> texts(in->ids.size());
-    for (std::size_t i = 0; i < texts.size(); ++i) texts[i] = {in->src[i], in->tgt[i]};
-    auto found = findNearDuplicates(texts, opt, cancel);
-    if (!found) return std::unexpected(found.error());
-
     FilterResult out;
     auto& s = out.summary;
     s.corpus = in->corpus.name;
-    s.sentences = static_cast<std::int64_t>(texts.size());
-    s.removed = static_cast<std::int64_t>(found->removed.size());
-    s.kept = s.sentences - s.removed;
-    s.rules.push_back({std::string(filterKindName(p.kind)), s.sentences, s.kept, s.removed, found->groups,
-                       found->candidatePairs, found->verifiedPairs, found->emptyTexts});
-    s.bands = p.bands;
-    s.rows = p.permutations / p.bands;
-    const auto rates = lshRates(p.threshold, s.bands, s.rows);
-    s.fnAtThreshold = rates.fnAtThreshold;
-    s.fnWeight = rates.fnWeight;
-    s.fpWeight = rates.fpWeight;
+    s.sentences = static_cast<std::int64_t>(in->ids.size());
+    progress.stage(p.kind == FilterKind::LangId ? "Identifying languages" : "Finding near-duplicates");
+    auto found = p.kind == FilterKind::LangId ? findWrongLanguage(p, *in, s, cancel) : findNearDup(p, *in, s, cancel);
+    if (!found) return std::unexpected(found.error());
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     progress.stage("Storing the filter run");

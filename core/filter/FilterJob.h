@@ -1,7 +1,8 @@
 #pragma once
-// `filter --kind near-dup` as a job (docs/cleaning.md): reads a corpus, finds near-duplicates
-// (NearDup.h) and stores a filter run (RunKind::Filter) whose results name, for every removed
-// sentence, the kept sentence it duplicates (store/Removals.h). Export leaves a filter run's
+// `filter --kind near-dup|langid` as a job (docs/cleaning.md): reads a corpus, finds
+// near-duplicates (NearDup.h) or lines not in the expected language (LangIdFilter.h) and stores a
+// filter run (RunKind::Filter) whose results name every removed sentence with the rule that
+// removed it and, for a duplicate, the kept sentence it duplicates (store/Removals.h). Export leaves a filter run's
 // removed sentences out when given it (`export ... --filter RUN`).
 #include <cstdint>
 #include <string>
@@ -18,7 +19,7 @@ namespace dl {
 
 class Store;
 
-enum class FilterKind { NearDup };
+enum class FilterKind { NearDup, LangId };
 
 struct FilterParams {
     std::string corpus;  // required
@@ -34,6 +35,12 @@ struct FilterParams {
     KeepRule keep = KeepRule::First;
     std::uint64_t seed = 1;
     int threads = 0;  // 0 = every core
+    // langid: the expected languages ("" = the corpus's own), the minimum probability of the
+    // expected language a side must reach (bench/filters/RESULTS.md), the model ("" = the
+    // installed lid.176.ftz, checked against its SHA-256; a path of the user's own is not).
+    std::string langSrc, langTgt;
+    double minProb = 0.15;
+    std::string langIdModel;
 };
 
 // filter's parameters declared once (filter/FilterParamsTable.cpp).

@@ -4,7 +4,7 @@
 
 namespace dl {
 
-std::string_view filterKindName(FilterKind) { return "near-dup"; }
+std::string_view filterKindName(FilterKind kind) { return kind == FilterKind::LangId ? "langid" : "near-dup"; }
 std::string_view sidesRuleName(SidesRule rule) {
     switch (rule) {
     case SidesRule::Src: return "src";
@@ -28,8 +28,11 @@ const ParamTable<FilterParams>& filterParamTable() {
         ParamTable<FilterParams> t;
         t.field(param("corpus", "The corpus to filter.").shownAs("NAME").storedAt("corpus").mandatory(),
                 &FilterParams::corpus);
-        t.choice(param("kind", "What to remove: near-duplicates (MinHash LSH over shingles).").storedAt("kind"),
-                 &FilterParams::kind, {FilterKind::NearDup}, filterKindName);
+        t.choice(param("kind",
+                       "What to remove: near-duplicates (MinHash LSH over shingles) or lines not in the "
+                       "expected language (fastText lid.176).")
+                     .storedAt("kind"),
+                 &FilterParams::kind, {FilterKind::NearDup, FilterKind::LangId}, filterKindName);
         t.field(param("threshold",
                       "Jaccard similarity of the shingle sets at or above which two sentences are "
                       "near-duplicates (verified exactly on the candidate pairs).")
@@ -68,6 +71,29 @@ const ParamTable<FilterParams>& filterParamTable() {
         t.field(param("seed", "Seed of the shingle hash and the permutations.").atLeast(0).storedAt("seed"),
                 &FilterParams::seed);
         t.field(param("threads", "Worker threads (0 = every core).").between(0, 1024), &FilterParams::threads);
+        t.field(param("lang-src", "langid: the source side's expected language (default: the corpus's).")
+                    .ofKind(ParamKind::Text)
+                    .shownAs("CODE")
+                    .storedAt("lang_src"),
+                &FilterParams::langSrc);
+        t.field(param("lang-tgt", "langid: the target side's expected language (default: the corpus's).")
+                    .ofKind(ParamKind::Text)
+                    .shownAs("CODE")
+                    .storedAt("lang_tgt"),
+                &FilterParams::langTgt);
+        t.field(param("min-prob",
+                      "langid: a side whose probability of its expected language is below P fails "
+                      "(--sides: both sides must pass, either suffices, or the source alone).")
+                    .between(0.0, 1.0)
+                    .shownAs("P")
+                    .storedAt("min_prob"),
+                &FilterParams::minProb);
+        t.field(param("langid-model",
+                      "langid: a fastText language-ID model (default: the installed lid.176.ftz, "
+                      "scripts/install-model.sh lid.176).")
+                    .ofKind(ParamKind::Text)
+                    .shownAs("FILE"),
+                &FilterParams::langIdModel);
         return t;
     }();
     return table;

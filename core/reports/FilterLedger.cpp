@@ -22,6 +22,9 @@ Expected<nlohmann::json> filterLedger(Store& store, std::int64_t runId, std::int
     nlohmann::json removed = nlohmann::json::array();
     for (const auto& r : *page)
         removed.push_back({{"sentence", r.removal.sentenceId},
+                           {"rule", r.removal.rule >= 0 && std::size_t(r.removal.rule) < summary->rules.size()
+                                        ? summary->rules[std::size_t(r.removal.rule)].rule
+                                        : std::string("?")},
                            {"position", r.position},
                            {"src", r.src},
                            {"tgt", r.tgt},
@@ -38,36 +41,77 @@ Expected<nlohmann::json> filterLedger(Store& store, std::int64_t runId, std::int
         {"next_after", more ? nlohmann::json(page->back().removal.sentenceId) : nlohmann::json(nullptr)}};
 }
 
-std::string filterLedgerText(const nlohmann::json& ledger) {
-    const auto& s = ledger["summary"];
-    const auto& lsh = s["lsh"];
-    std::string out;
+namespace {
+
+std::int64_t count(const nlohmann::json& j, const char* key) { return j.value(key, std::int64_t{0}); }
+
+// The near-dup rule's line and the LSH figures.
+void nearDupText(const nlohmann::json& s, std::string& out) {
     char b[512];
-    std::snprintf(b, sizeof b, "Filter run %lld on corpus '%s': %lld sentences, %lld kept, %lld removed (%.1f s)\n",
-                  static_cast<long long>(ledger["run"]["id"].get<std::int64_t>()),
-                  s["corpus"].get<std::string>().c_str(), static_cast<long long>(s["sentences"].get<std::int64_t>()),
-                  static_cast<long long>(s["kept"].get<std::int64_t>()),
-                  static_cast<long long>(s["removed"].get<std::int64_t>()), s["seconds"].get<double>());
-    out += b;
     for (const auto& r : s["rules"]) {
         std::snprintf(b, sizeof b,
                       "  %-10s kept %lld, removed %lld (%lld groups; %lld candidate pairs, %lld verified; %lld "
                       "without shingles)\n",
-                      r["rule"].get<std::string>().c_str(), static_cast<long long>(r["kept"].get<std::int64_t>()),
-                      static_cast<long long>(r["removed"].get<std::int64_t>()),
-                      static_cast<long long>(r["groups"].get<std::int64_t>()),
-                      static_cast<long long>(r["candidate_pairs"].get<std::int64_t>()),
-                      static_cast<long long>(r["verified_pairs"].get<std::int64_t>()),
-                      static_cast<long long>(r["empty_texts"].get<std::int64_t>()));
+                      r.value("rule", std::string()).c_str(), static_cast<long long>(count(r, "kept")),
+                      static_cast<long long>(count(r, "removed")), static_cast<long long>(count(r, "groups")),
+                      static_cast<long long>(count(r, "candidate_pairs")),
+                      static_cast<long long>(count(r, "verified_pairs")),
+                      static_cast<long long>(count(r, "empty_texts")));
         out += b;
     }
-    std::snprintf(b, sizeof b,
-                  "  LSH %d bands x %d rows: expected false negatives at the threshold %.4f%% (mean over [t,1] "
-                  "%.4f%%), candidate rate below it %.4f%% (verified away)\n",
-                  lsh["bands"].get<int>(), lsh["rows"].get<int>(), 100 * lsh["fn_at_threshold"].get<double>(),
-                  100 * lsh["fn_weight"].get<double>(), 100 * lsh["fp_weight"].get<double>());
+    if (auto lsh = s.find("lsh"); lsh != s.end()) {
+        std::snprintf(b, sizeof b,
+                      "  LSH %d bands x %d rows: expected false negatives at the threshold %.4f%% (mean over [t,1] "
+                      "%.4f%%), candidate rate below it %.4f%% (verified away)\n",
+                      lsh->value("bands", 0), lsh->value("rows", 0), 100 * lsh->value("fn_at_threshold", 0.0),
+                      100 * lsh->value("fn_weight", 0.0), 100 * lsh->value("fp_weight", 0.0));
+        out += b;
+    }
+}
+
+// The langid rules, and per side the best guesses and the probability histogram.
+void langIdText(const nlohmann::json& s, std::string& out) {
+    char b[512];
+    for (const auto& r : s["rules"]) {
+        std::snprintf(b, sizeof b, "  %-10s input %lld, removed %lld (the side failed on %lld)\n",
+                      r.value("rule", std::string()).c_str(), static_cast<long long>(count(r, "input")),
+                      static_cast<long long>(count(r, "removed")), static_cast<long long>(count(r, "failed")));
+        out += b;
+    }
+    for (const auto& [side, d] : s["details"].items()) {
+        out += "  " + side + ": expected " + d.value("expected", std::string()) + ", best guesses";
+        for (const auto& [lang, n] : d["best_guesses"].items())
+            out += " " + lang + " " + std::to_string(n.get<std::int64_t>());
+        out += "\n    P(expected) in 20 bins from 0 to 1:";
+        for (const auto& n : d["histogram"]) out += " " + std::to_string(n.get<std::int64_t>());
+        out += "\n";
+    }
+}
+
+}  // namespace
+
+std::string filterLedgerText(const nlohmann::json& ledger) {
+    const auto& s = ledger["summary"];
+    std::string out;
+    char b[512];
+    std::snprintf(b, sizeof b, "Filter run %lld on corpus '%s': %lld sentences, %lld kept, %lld removed (%.1f s)\n",
+                  static_cast<long long>(ledger["run"]["id"].get<std::int64_t>()),
+                  s.value("corpus", std::string()).c_str(), static_cast<long long>(count(s, "sentences")),
+                  static_cast<long long>(count(s, "kept")), static_cast<long long>(count(s, "removed")),
+                  s.value("seconds", 0.0));
     out += b;
+    if (s.contains("details")) langIdText(s, out);
+    else nearDupText(s, out);
     for (const auto& r : ledger["removed"]) {
+        if (r.value("kept", std::int64_t{0}) == 0) {
+            std::snprintf(b, sizeof b, "\n#%lld removed by %s (score %.3f):\n",
+                          static_cast<long long>(r["sentence"].get<std::int64_t>()),
+                          r.value("rule", std::string()).c_str(), r["similarity"].get<double>());
+            out += b;
+            out += "  - " + r["src"].get<std::string>() + "\n";
+            if (!r["tgt"].get<std::string>().empty()) out += "  - " + r["tgt"].get<std::string>() + "\n";
+            continue;
+        }
         std::snprintf(b, sizeof b, "\n#%lld (J %.3f) duplicates #%lld:\n",
                       static_cast<long long>(r["sentence"].get<std::int64_t>()), r["similarity"].get<double>(),
                       static_cast<long long>(r["kept"].get<std::int64_t>()));

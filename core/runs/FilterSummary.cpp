@@ -17,19 +17,18 @@ json FilterSummary::toJson() const {
                      {"groups", c.groups},
                      {"candidate_pairs", c.candidatePairs},
                      {"verified_pairs", c.verifiedPairs},
-                     {"empty_texts", c.emptyTexts}});
-    return {{"corpus", corpus},
-            {"sentences", sentences},
-            {"kept", kept},
-            {"removed", removed},
-            {"rules", r},
-            {"lsh",
-             {{"bands", bands},
-              {"rows", rows},
-              {"fn_at_threshold", fnAtThreshold},
-              {"fn_weight", fnWeight},
-              {"fp_weight", fpWeight}}},
-            {"seconds", seconds}};
+                     {"empty_texts", c.emptyTexts},
+                     {"failed", c.failed}});
+    json out = {{"corpus", corpus}, {"sentences", sentences}, {"kept", kept}, {"removed", removed},
+                {"rules", r},       {"seconds", seconds}};
+    if (bands > 0)
+        out["lsh"] = {{"bands", bands},
+                      {"rows", rows},
+                      {"fn_at_threshold", fnAtThreshold},
+                      {"fn_weight", fnWeight},
+                      {"fp_weight", fpWeight}};
+    if (!details.is_null()) out["details"] = details;
+    return out;
 }
 
 Expected<FilterSummary> FilterSummary::fromJson(const json& j, std::int64_t runId) {
@@ -50,6 +49,7 @@ Expected<FilterSummary> FilterSummary::fromJson(const json& j, std::int64_t runI
                 read(c, "candidate_pairs", rc.candidatePairs);
                 read(c, "verified_pairs", rc.verifiedPairs);
                 read(c, "empty_texts", rc.emptyTexts);
+                read(c, "failed", rc.failed);
                 s.rules.push_back(rc);
             }
         if (auto it = j.find("lsh"); it != j.end()) {
@@ -59,6 +59,7 @@ Expected<FilterSummary> FilterSummary::fromJson(const json& j, std::int64_t runI
             read(*it, "fn_weight", s.fnWeight);
             read(*it, "fp_weight", s.fpWeight);
         }
+        if (auto it = j.find("details"); it != j.end() && it->is_object()) s.details = *it;
     });
 }
 

@@ -13,14 +13,15 @@
 
 namespace dl {
 
-// One rule of a filter run (near-dup today; later semantic dedup, langid, ...).
+// One rule of a filter run (near-dup; langid:src and langid:tgt; later semantic dedup, ...).
 struct FilterRuleCounts {
-    std::string rule;  // "near-dup"
+    std::string rule;  // "near-dup", "langid:src", ...
     std::int64_t input = 0, kept = 0, removed = 0;
     std::int64_t groups = 0;          // duplicate groups of two or more
     std::int64_t candidatePairs = 0;  // LSH candidates
     std::int64_t verifiedPairs = 0;   // candidates at or above the threshold
     std::int64_t emptyTexts = 0;      // sentences without a shingle (never matched)
+    std::int64_t failed = 0;          // langid: the side's failures, some removed by an earlier rule
 };
 
 struct FilterSummary {
@@ -32,6 +33,9 @@ struct FilterSummary {
     // 1 - P over [t, 1] and the mean of P over [0, t) (candidates below t are verified away).
     double fnAtThreshold = 0, fnWeight = 0, fpWeight = 0;
     double seconds = 0;
+    // The kind's own figures (langid: per side the expected language, the probability histogram
+    // and the best guesses); null when the kind has none.
+    nlohmann::json details;
 
     nlohmann::json toJson() const;
     static Expected<FilterSummary> fromJson(const nlohmann::json& j, std::int64_t runId);

@@ -58,6 +58,11 @@ inline constexpr std::string_view kMomentSum = "moment_sum";      // float64 dim
 inline constexpr std::string_view kMomentOuter = "moment_outer";  // float64 dim x dim
 
 // Every name above (tests/core/runs checks that none is spelled outside this folder).
+// A langid filter run (filter/FilterJob): per sentence of the corpus, in kSentenceIds' order,
+// the probability of each side's expected language.
+inline constexpr std::string_view kLangIdSrc = "langid_src";  // float32 N
+inline constexpr std::string_view kLangIdTgt = "langid_tgt";  // float32 N (parallel corpora)
+
 inline constexpr std::array kAll = {kPca2d,
                                     kMeans2d,
                                     kCovs2d,
@@ -94,6 +99,8 @@ inline constexpr std::array kAll = {kPca2d,
                                     kAlignmentAfter,
                                     kMomentCount,
                                     kMomentSum,
-                                    kMomentOuter};
+                                    kMomentOuter,
+                                    kLangIdSrc,
+                                    kLangIdTgt};
 
 }  // namespace dl::blobs

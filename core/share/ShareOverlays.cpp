@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "runs/FilterSummary.h"
+#include "runs/RunKind.h"
 #include "runs/SelectSummary.h"
 #include "store/Removals.h"
 
@@ -58,8 +59,11 @@ nlohmann::json thresholdFigure(const RunResults& r) {
         const int bin = std::clamp(int((r.score[i] - lo) / width), 0, kHistogramBins - 1);
         (i < r.label.size() && r.label[i] == 1 ? selected : other)[std::size_t(bin)]++;
     }
-    return {{"lo", lo}, {"hi", hi}, {"cut", std::isfinite(cut) ? nlohmann::json(cut) : nlohmann::json()},
-            {"selected", selected}, {"other", other}};
+    return {{"lo", lo},
+            {"hi", hi},
+            {"cut", std::isfinite(cut) ? nlohmann::json(cut) : nlohmann::json()},
+            {"selected", selected},
+            {"other", other}};
 }
 
 // The run's own figures in one line: a classifier's held-out precision/recall, departures.
@@ -74,8 +78,8 @@ std::string reportLine(const SelectSummary& s) {
     }
     if (auto d = s.report->find("departures"); d != s.report->end() && d->is_array())
         for (const auto& item : *d)
-            if (item.is_string()) line += (line.empty() ? "" : " ") + std::string("Departure from the paper: ") +
-                                          item.get<std::string>();
+            if (item.is_string())
+                line += (line.empty() ? "" : " ") + std::string("Departure from the paper: ") + item.get<std::string>();
     return line;
 }
 
@@ -146,13 +150,13 @@ Expected<bool> addFilterOverlay(Store& store, const RunInfo& run, const MapConte
     for (auto id : *map.ids) marked[id] = removed->contains(id);
     nlohmann::json rules = nlohmann::json::array(), shown = nlohmann::json::array();
     for (const auto& r : summary->rules)
-        rules.push_back({{"rule", r.rule}, {"input", r.input}, {"kept", r.kept}, {"removed", r.removed},
-                         {"groups", r.groups}});
+        rules.push_back(
+            {{"rule", r.rule}, {"input", r.input}, {"kept", r.kept}, {"removed", r.removed}, {"groups", r.groups}});
     for (const auto& e : *examples)
         shown.push_back({{"removed", e.src}, {"kept", e.keptSrc}, {"similarity", e.removal.similarity}});
     const std::string name = "removed by filter run #" + std::to_string(run.id);
     page.layers.push_back(std::move(values));
-    page.meta["layers"].push_back({{"name", name}, {"kind", "filter"}, {"run", run.id}});
+    page.meta["layers"].push_back({{"name", name}, {"kind", toString(RunKind::Filter)}, {"run", run.id}});
     page.meta["filters"].push_back({{"run", run.id},
                                     {"name", name},
                                     {"params", run.params.dump()},

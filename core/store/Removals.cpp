@@ -6,10 +6,11 @@
 namespace dl {
 
 Status writeRemovals(Store& store, std::int64_t runId, std::span<const Removal> removals) {
-    auto q = store.prepare("INSERT INTO run_results(run_id, sentence_id, label, score) VALUES(?1, ?2, ?3, ?4)");
+    auto q = store.prepare(
+        "INSERT INTO run_results(run_id, sentence_id, label, score, prob) VALUES(?1, ?2, nullif(?3, 0), ?4, ?5)");
     if (!q) return std::unexpected(q.error());
     for (const auto& r : removals) {
-        q->bind(1, runId).bind(2, r.sentenceId).bind(3, r.keptId).bind(4, r.similarity);
+        q->bind(1, runId).bind(2, r.sentenceId).bind(3, r.keptId).bind(4, r.similarity).bind(5, double(r.rule));
         if (auto s = q->run(); !s) return s;
     }
     return {};
@@ -33,7 +34,7 @@ Expected<std::vector<RemovalRow>> removalPage(Store& store, std::int64_t runId, 
                                               std::int64_t limit) {
     auto q = store.prepare(
         "SELECT r.sentence_id, r.label, r.score, s.position, s.src, coalesce(s.tgt, ''), k.position, k.src, "
-        "coalesce(k.tgt, '') FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
+        "coalesce(k.tgt, ''), coalesce(r.prob, 0) FROM run_results r JOIN sentences s ON s.id = r.sentence_id "
         "LEFT JOIN sentences k ON k.id = r.label WHERE r.run_id = ?1 AND r.sentence_id > ?2 "
         "ORDER BY r.sentence_id LIMIT ?3");
     if (!q) return std::unexpected(q.error());
@@ -44,7 +45,9 @@ Expected<std::vector<RemovalRow>> removalPage(Store& store, std::int64_t runId, 
         if (!row) return std::unexpected(row.error());
         if (!*row) break;
         RemovalRow r;
-        r.removal = {q->int64(0), q->isNull(1) ? 0 : q->int64(1), q->isNull(2) ? 0.0 : q->real(2)};
+        r.removal = {q->int64(0), q->isNull(1) ? 0 : q->int64(1), q->isNull(2) ? 0.0 : q->real(2), 0};
+        // A rule index from the file: only small whole numbers are one (anything else reads as 0).
+        if (const double rule = q->real(9); rule >= 0 && rule < 1024) r.removal.rule = static_cast<int>(rule);
         r.position = q->int64(3);
         r.src = std::string(q->text(4));
         r.tgt = std::string(q->text(5));

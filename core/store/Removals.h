@@ -1,8 +1,10 @@
 #pragma once
 // The ledger of a filter run (RunKind::Filter): one run_results row per REMOVED sentence, the
 // way selections keep theirs, with `label` holding the sentence id of the kept member it
-// duplicates (SQLite INTEGER, 64 bits) and `score` the similarity to it. Sentences without a
-// row were kept. Written by filter/FilterJob; read by export (what to leave out) and by the
+// duplicates (SQLite INTEGER, 64 bits; NULL for a rule without a twin, e.g. langid), `score`
+// the rule's score (the similarity to the twin; langid: the probability of the expected
+// language) and `prob` the index of the rule in the run summary's `rules` that removed it.
+// Sentences without a row were kept. Written by filter/FilterJob; read by export (what to leave out) and by the
 // CLI's `report` (paged, read-only).
 #include <cstdint>
 #include <optional>
@@ -19,8 +21,9 @@ class Store;
 
 struct Removal {
     std::int64_t sentenceId = 0;
-    std::int64_t keptId = 0;
-    double similarity = 0;
+    std::int64_t keptId = 0;  // 0 = no twin
+    double similarity = 0;    // the rule's score
+    int rule = 0;             // index into the run summary's rules
 };
 // Caller owns the transaction.
 Status writeRemovals(Store& store, std::int64_t runId, std::span<const Removal> removals);

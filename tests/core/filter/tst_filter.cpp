@@ -15,8 +15,11 @@
 #include "corpus/Import.h"
 #include "export/Export.h"
 #include "filter/FilterJob.h"
+#include "filter/LangIdFilter.h"
+#include "filter/LanguageId.h"
 #include "filter/NearDup.h"
 #include "reports/FilterLedger.h"
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Removals.h"
 #include "store/Runs.h"
@@ -118,6 +121,36 @@ private:
         for (int i = 0; i < n; ++i) e += en[i].toUtf8() + "\n", d += de[i].toUtf8() + "\n";
         for (int i = 0; i < 10; ++i)
             e += plantedVariant(en[i], 1).toUtf8() + "\n", d += plantedVariant(de[i], 1).toUtf8() + "\n";
+        ImportParams p;
+        p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
+        p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
+        p.corpus = "law";
+        p.labelSource = LabelSource::Given;
+        p.domain = "law";
+        NullProgress np;
+        CancelToken ct;
+        runImport(p, *store, np, ct).value();
+        return path;
+    }
+
+    // The installed lid.176 (scripts/setup.sh -> install-model.sh installs it).
+    static std::unique_ptr<LanguageIdentifier> languageId() {
+        auto id = LanguageIdentifier::load(defaultLanguageIdModelPath());
+        if (!id) qFatal("%s", id.error().message.c_str());
+        return std::move(*id);
+    }
+
+    // 40 law pairs (English-German), then 5 whose source is German (the pair swapped) and 5
+    // whose target is English (the source repeated): the wrong-language lines langid removes.
+    QString makeLanguageProject(const QString& name) {
+        const QString path = dir_.filePath(name);
+        auto store = Store::create(path.toStdString()).value();
+        QStringList en = readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/law.en")), 60);
+        QStringList de = readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/law.de")), 60);
+        QByteArray e, d;
+        for (int i = 0; i < 40; ++i) e += en[i].toUtf8() + "\n", d += de[i].toUtf8() + "\n";
+        for (int i = 40; i < 45; ++i) e += de[i].toUtf8() + "\n", d += en[i].toUtf8() + "\n";
+        for (int i = 45; i < 50; ++i) e += en[i].toUtf8() + "\n", d += en[i].toUtf8() + " (English)\n";
         ImportParams p;
         p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
         p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
@@ -479,6 +512,161 @@ private slots:
         QVERIFY(QString::fromStdString(refused.error().message).contains(QStringLiteral("--filter")));
     }
 
+    // lid.176 on real sentences of known language: the top guess is right on nearly all of them
+    // (bench/filters/RESULTS.md: 98.5-98.7% on the 3,500-line files), probabilities are in [0, 1].
+    void languageIdOnRealSentences_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("en") << "llm-dom-ad-deen-test/law.en"
+                            << "en";
+        QTest::newRow("de") << "llm-dom-ad-deen-test/medical.de"
+                            << "de";
+        QTest::newRow("fr") << "llm-dom-ad-enfr-test/it.fr"
+                            << "fr";
+    }
+    void languageIdOnRealSentences() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(QString, file);
+        QFETCH(QString, lang);
+        const auto id = languageId();
+        QVERIFY(id->knows(lang.toStdString()));
+        QVERIFY(!id->knows("xx"));
+        const QStringList lines = readLines(dltest::sharedData(file), 100);
+        QVERIFY(lines.size() >= 50);
+        int right = 0;
+        for (const auto& line : lines) {
+            const auto g = id->identify(line.toStdString(), lang.toStdString());
+            QVERIFY(g.bestProb >= 0 && g.bestProb <= 1.0001f && g.expectedProb >= 0 &&
+                    g.expectedProb <= g.bestProb + 1e-6f);
+            right += g.best == lang.toStdString();
+            // The expected language's probability is the top one's when it is the top guess.
+            if (g.best == lang.toStdString()) QCOMPARE(g.expectedProb, g.bestProb);
+        }
+        QVERIFY2(right >= lines.size() * 95 / 100, qPrintable(QStringLiteral("%1 of %2").arg(right).arg(lines.size())));
+        const auto empty = id->identify("", lang.toStdString());
+        QVERIFY(empty.expectedProb <= 1.0f);
+    }
+
+    // identifyLanguages against a direct loop over identify() for each sides rule: the same
+    // probabilities, the same removals, the same rule per removal.
+    void languageIdMatchesDirectLoop_data() {
+        QTest::addColumn<int>("sides");
+        QTest::newRow("both") << int(SidesRule::Both);
+        QTest::newRow("either") << int(SidesRule::Either);
+        QTest::newRow("src") << int(SidesRule::Src);
+    }
+    void languageIdMatchesDirectLoop() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(int, sides);
+        const auto id = languageId();
+        auto en = toStd(readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/it.en")), 60));
+        auto de = toStd(readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/it.de")), 60));
+        const std::size_t n = std::min(en.size(), de.size());
+        en.resize(n), de.resize(n);
+        for (std::size_t i = 0; i < n; i += 7) std::swap(en[i], de[i]);  // both sides wrong
+        for (std::size_t i = 3; i < n; i += 11) de[i] = en[i];           // target wrong
+        LangIdOptions o;
+        o.srcLang = "en";
+        o.tgtLang = "de";
+        o.sides = SidesRule(sides);
+        o.minProb = 0.15;
+        CancelToken ct;
+        const auto r = identifyLanguages(asTexts(en, de), *id, o, ct).value();
+        std::vector<LangIdRemoval> expected;
+        for (std::size_t i = 0; i < n; ++i) {
+            const float ps = id->identify(en[i], "en").expectedProb;
+            QCOMPARE(r.srcProb[i], ps);
+            const bool srcFails = ps < o.minProb;
+            bool tgtFails = false;
+            if (o.sides != SidesRule::Src) {
+                const float pt = id->identify(de[i], "de").expectedProb;
+                QCOMPARE(r.tgtProb[i], pt);
+                tgtFails = pt < o.minProb;
+            }
+            const bool remove = o.sides == SidesRule::Either ? srcFails && tgtFails : srcFails || tgtFails;
+            if (remove) expected.push_back({std::int64_t(i), srcFails ? 0 : 1, 0});
+        }
+        QCOMPARE(r.removed.size(), expected.size());
+        for (std::size_t k = 0; k < expected.size(); ++k) {
+            QCOMPARE(r.removed[k].index, expected[k].index);
+            QCOMPARE(r.removed[k].rule, expected[k].rule);
+        }
+        QVERIFY(!expected.empty());  // the planted pairs
+    }
+
+    // The stored langid run: every planted wrong-language pair removed with the side that failed,
+    // the rules' removals summing to the run's, per-sentence probabilities stored, the ledger
+    // through report; cancelled or with an unknown language, nothing is stored.
+    void languageIdRun() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeLanguageProject(QStringLiteral("langid.dlproj"));
+        auto store = Store::open(path.toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        FilterParams p;
+        p.corpus = "law";
+        p.kind = FilterKind::LangId;
+        p.langSrc = "en";
+        p.langTgt = "de";
+        auto r = runFilter(p, *store, np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        const auto run = getRun(*store, r->runId).value();
+        QCOMPARE(run.params["kind"].get<std::string>(), std::string("langid"));
+        QCOMPARE(run.params["min_prob"].get<double>(), 0.15);
+        const auto summary = FilterSummary::fromJson(run.summary, run.id).value();
+        QCOMPARE(summary.rules.size(), std::size_t(2));
+        QCOMPARE(summary.rules[0].removed + summary.rules[1].removed, summary.removed);
+        QCOMPARE(summary.kept + summary.removed, summary.sentences);
+        QVERIFY(summary.details.contains("src") && summary.details.contains("tgt"));
+        const auto page = removalPage(*store, run.id, 0, 1000).value();
+        std::set<std::int64_t> removedPositions;
+        for (const auto& row : page) {
+            removedPositions.insert(row.position);
+            QCOMPARE(row.removal.keptId, std::int64_t(0));  // no twin
+            QVERIFY(row.removal.similarity < 0.15);
+            if (row.position >= 40 && row.position < 45) QCOMPARE(row.removal.rule, 0);  // German source
+            if (row.position >= 45) QCOMPARE(row.removal.rule, 1);                        // English target
+        }
+        for (int planted = 40; planted < 50; ++planted)
+            QVERIFY2(removedPositions.contains(planted), qPrintable(QString::number(planted)));
+        QVERIFY2(removedPositions.size() <= 12, qPrintable(QString::number(removedPositions.size())));
+        const auto ids = getRunArray<std::int64_t>(*store, run.id, blobs::kSentenceIds).value();
+        const auto src = getRunArray<float>(*store, run.id, blobs::kLangIdSrc).value();
+        const auto tgt = getRunArray<float>(*store, run.id, blobs::kLangIdTgt).value();
+        QCOMPARE(std::int64_t(ids.size()), summary.sentences);
+        QCOMPARE(src.size(), ids.size());
+        QCOMPARE(tgt.size(), ids.size());
+        const auto ledger = filterLedger(*store, run.id, 0, 20).value();
+        QCOMPARE(ledger["removed"][0]["rule"].get<std::string>().rfind("langid:", 0), std::size_t(0));
+        QVERIFY(QString::fromStdString(filterLedgerText(ledger)).contains(QStringLiteral("removed by langid:src")));
+
+        p.langSrc = "xx";
+        auto unknown = runFilter(p, *store, np, ct);
+        QVERIFY(!unknown);
+        QVERIFY(QString::fromStdString(unknown.error().message).contains(QStringLiteral("\"xx\"")));
+        p.langSrc = "en";
+        CancelToken cancelled;
+        cancelled.cancel();
+        QVERIFY(!runFilter(p, *store, np, cancelled));
+        QCOMPARE(listRuns(*store, RunKind::Filter).value().size(), std::size_t(1));
+    }
+
+    // A model file that is not lid.176: refused before libfasttext reads it (the digest), and a
+    // user's own model that is not a fastText model is a clear error, not a crash.
+    void languageIdModelChecks() {
+        const std::string bogus = dltest::writeFile(dir_, QStringLiteral("bogus.ftz"), QByteArray(4096, 'x'));
+        auto checked = LanguageIdentifier::load(bogus);
+        QVERIFY(!checked);
+        QVERIFY2(QString::fromStdString(checked.error().message).contains(QStringLiteral("SHA-256")),
+                 checked.error().message.c_str());
+        auto unchecked = LanguageIdentifier::load(bogus, false);
+        QVERIFY(!unchecked);
+        QVERIFY(unchecked.error().message.find(bogus) != std::string::npos);
+        auto missing = LanguageIdentifier::load(dir_.filePath(QStringLiteral("none.ftz")).toStdString());
+        QVERIFY(!missing);
+        QVERIFY(QString::fromStdString(missing.error().message).contains(QStringLiteral("install-model.sh")));
+    }
+
     void cli_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
@@ -495,6 +683,12 @@ private slots:
         QTest::newRow("bad sides") << QStringList{QStringLiteral("--sides"), QStringLiteral("left")} << 2 << "--sides";
         QTest::newRow("unknown corpus") << QStringList{QStringLiteral("--corpus"), QStringLiteral("nope")} << 1
                                         << "nope";
+        QTest::newRow("langid unknown language") << QStringList{QStringLiteral("--kind"), QStringLiteral("langid"),
+                                                                QStringLiteral("--lang-src"), QStringLiteral("xx")}
+                                                 << 2 << "\"xx\"";
+        QTest::newRow("langid min-prob 1.5") << QStringList{QStringLiteral("--kind"), QStringLiteral("langid"),
+                                                            QStringLiteral("--min-prob"), QStringLiteral("1.5")}
+                                             << 2 << "--min-prob";
     }
     void cli() {
         DLTEST_REQUIRE_SHARED_DATA();

@@ -162,6 +162,8 @@ private slots:
             {blobs::kMomentCount, "moment_count"},
             {blobs::kMomentSum, "moment_sum"},
             {blobs::kMomentOuter, "moment_outer"},
+            {blobs::kLangIdSrc, "langid_src"},
+            {blobs::kLangIdTgt, "langid_tgt"},
         };
         for (const auto& [constant, stored] : rows)
             QTest::newRow(stored) << qs(constant) << QString::fromLatin1(stored);
