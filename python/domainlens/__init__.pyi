@@ -265,7 +265,7 @@ class Project:
         *,
         progress: Progress = None,
         corpus: str,
-        kind: Literal['near-dup'] = ...,
+        kind: Literal['near-dup', 'langid'] = ...,
         threshold: float = ...,
         shingle: str = ...,
         permutations: int = ...,
@@ -273,13 +273,17 @@ class Project:
         sides: Literal['both', 'either', 'src'] = ...,
         keep: Literal['first', 'longest'] = ...,
         seed: int = ...,
-        threads: int = ...
+        threads: int = ...,
+        lang_src: str = ...,
+        lang_tgt: str = ...,
+        min_prob: float = ...,
+        langid_model: str = ...
     ) -> dict[str, Any]:
         """Clean a corpus (near-duplicates) as a stored run, as `domainlens-cli filter`.
 
         Parameters (keyword only; a string is read as on the command line):
             corpus (--corpus): The corpus to filter. (required)
-            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles). (default near-dup; near-dup)
+            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles) or lines not in the expected language (fastText lid.176). (default near-dup; near-dup or langid)
             threshold (--threshold): Jaccard similarity of the shingle sets at or above which two sentences are near-duplicates (verified exactly on the candidate pairs). (default 0.8; 1e-06 to 1)
             shingle (--shingle): Shingles: char:K (K code points) or word:K (K words) of the normalised text. (default char:5)
             permutations (--permutations): MinHash permutations (signature length). (default 128; 1 to 1024)
@@ -288,6 +292,10 @@ class Project:
             keep (--keep): Which member of a duplicate group stays: the first in corpus order or the longest (ties: the first). (default first; first or longest)
             seed (--seed): Seed of the shingle hash and the permutations. (default 1; at least 0)
             threads (--threads): Worker threads (0 = every core). (default 0; 0 to 1024)
+            lang_src (--lang-src): langid: the source side's expected language (default: the corpus's).
+            lang_tgt (--lang-tgt): langid: the target side's expected language (default: the corpus's).
+            min_prob (--min-prob): langid: a side whose probability of its expected language is below P fails (--sides: both sides must pass, either suffices, or the source alone). (default 0.15; 0 to 1)
+            langid_model (--langid-model): langid: a fastText language-ID model (default: the installed lid.176.ftz, scripts/install-model.sh lid.176).
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
 
