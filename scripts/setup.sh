@@ -12,7 +12,7 @@ PACKAGES=(
   libtorch-dev libopenblas0-pthread libopenblas-pthread-dev
   libeigen3-dev libsqlite3-dev zlib1g-dev libsentencepiece-dev libutf8proc-dev nlohmann-json3-dev
   libfasttext-dev  # filter --kind langid (lid.176: scripts/install-model.sh)
-  xvfb xauth imagemagick unzip time python3 python3-pip
+  xvfb xauth imagemagick unzip time python3 python3-pip python3-venv
   python3-dev  # the Python module (python/): Python.h for Debian's python3
   # scripts/fuzz.sh: libFuzzer + ASan runtimes (clang 16: the oldest Debian clang whose
   # C++23 support compiles libstdc++ 12's <expected>)
@@ -58,6 +58,22 @@ if command -v update-alternatives >/dev/null; then
   case "$blas" in *openblas*) ;; *)
     echo "setup: warning: libblas.so.3 points at '${blas:-?}', not OpenBLAS; encoding will be slow." >&2 ;;
   esac
+fi
+
+# Parquet and Hugging Face datasets (docs/parquet.md): Debian 12 has no Arrow C++; the build links
+# the Arrow/Parquet C++ libraries that the pyarrow wheel ships (cmake/DomainLensArrow.cmake), from a
+# venv of pinned versions (datasets: the tests' fixtures and the benchmark's reference). Idempotent:
+# nothing is downloaded when the pinned versions are there. When PyPI is unreachable the rest of
+# the build still works (configure warns; --parquet/--hf-dataset/--format parquet then say so).
+ARROW_VENV="${DOMAINLENS_ARROW_VENV:-$(cd "$(dirname "$0")/.." && pwd)/.venv-arrow}"
+PYARROW_VERSION=26.0.1
+DATASETS_VERSION=5.2.0
+if ! "$ARROW_VENV/bin/python" -c "import pyarrow, datasets, sys; sys.exit(pyarrow.__version__ != '$PYARROW_VERSION' or datasets.__version__ != '$DATASETS_VERSION')" 2>/dev/null; then
+  echo "setup: installing pyarrow $PYARROW_VERSION and datasets $DATASETS_VERSION into $ARROW_VENV"
+  { [ -x "$ARROW_VENV/bin/python" ] || python3 -m venv "$ARROW_VENV"; } &&
+    "$ARROW_VENV/bin/pip" install -q --disable-pip-version-check "pyarrow==$PYARROW_VERSION" \
+      "datasets==$DATASETS_VERSION" ||
+    echo "setup: warning: could not install pyarrow into $ARROW_VENV; Parquet and HF datasets will not be built." >&2
 fi
 
 [ "${1:-}" = "--no-model" ] && exit 0

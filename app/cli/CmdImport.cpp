@@ -1,5 +1,5 @@
-// `domainlens-cli import PROJECT --src FILE [--tgt FILE] ...`: streams a corpus into the project.
-// The job's options come from its parameter table (corpus/ImportParamsTable.cpp).
+// `domainlens-cli import PROJECT --src FILE [--tgt FILE] | --parquet FILE | --hf-dataset DIR ...`: streams a corpus
+// into the project. The job's options come from its parameter table (corpus/ImportParamsTable.cpp).
 #include <cstdio>
 
 #include "CliSupport.h"
@@ -30,7 +30,11 @@ int run(const QCommandLineParser& p) {
 
     dl::ImportParams params;
     if (!readParamOptions(p, dl::importParamTable(), params)) return ExitUsage;
-    if (!p.isSet(QStringLiteral("format"))) {
+    const int inputs = int(p.isSet(QStringLiteral("src"))) + int(p.isSet(QStringLiteral("parquet"))) +
+                       int(p.isSet(QStringLiteral("hf-dataset")));
+    if (inputs != 1)
+        return usageError(QStringLiteral("name one input: --src FILE, --parquet FILE or --hf-dataset DIR"));
+    if (p.isSet(QStringLiteral("src")) && !p.isSet(QStringLiteral("format"))) {
         // No format given: from the extension, else plain.
         params.format = dl::corpusFormatFromName(p.value(QStringLiteral("src")).toStdString());
     }
@@ -48,7 +52,8 @@ int run(const QCommandLineParser& p) {
 }
 
 const CommandRegistration registration{Command{
-    QStringLiteral("import"), QStringLiteral("Import a corpus (plain, Moses pair, TSV, JSONL; gzip ok)."), setup, run}};
+    QStringLiteral("import"),
+    QStringLiteral("Import a corpus (plain, Moses pair, TSV, JSONL; gzip ok; Parquet, HF datasets)."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

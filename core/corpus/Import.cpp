@@ -105,16 +105,18 @@ bool looksLikeLanguage(const std::string& ext) {
     if (ext.size() < 2 || ext.size() > 8) return false;
     for (char c : ext)
         if (!std::isalpha(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
-    return ext != "txt" && ext != "tsv" && ext != "jsonl" && ext != "json" && ext != "csv";
+    return ext != "txt" && ext != "tsv" && ext != "jsonl" && ext != "json" && ext != "csv" && ext != "parquet" &&
+           ext != "arrow";
 }
 
 }  // namespace
 
 CorpusFormat corpusFormatFromName(std::string name) {
     if (name.ends_with(".gz")) name.resize(name.size() - 3);
-    return name.ends_with(".tsv")     ? CorpusFormat::Tsv
-           : name.ends_with(".jsonl") ? CorpusFormat::Jsonl
-                                      : CorpusFormat::Plain;
+    return name.ends_with(".tsv")       ? CorpusFormat::Tsv
+           : name.ends_with(".jsonl")   ? CorpusFormat::Jsonl
+           : name.ends_with(".parquet") ? CorpusFormat::Parquet
+                                        : CorpusFormat::Plain;
 }
 
 std::pair<std::string, std::string> splitDomainAndLanguage(const std::string& path) {
@@ -158,7 +160,7 @@ std::string ImportReport::summary() const {
 Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSink& progress,
                                  const CancelToken& cancel) {
     const auto t0 = std::chrono::steady_clock::now();
-    if (p.srcPath.empty()) return usageError("No input file given (--src).");
+    if (p.srcPath.empty()) return usageError("No input given (--src FILE, --parquet FILE or --hf-dataset DIR).");
     if (!p.tgtPath.empty() && p.format != CorpusFormat::Plain)
         return usageError("--tgt pairs two plain-text files; TSV and JSONL carry the target in a column/field.");
     if (p.labelSource == LabelSource::Given && p.domain.empty()) return usageError("The domain label is empty.");
@@ -174,6 +176,16 @@ Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSi
     std::string srcLang = p.srcLang.empty() ? srcLangFromName : p.srcLang;
     std::string tgtLang = p.tgtLang;
     if (tgtLang.empty() && !p.tgtPath.empty()) tgtLang = splitDomainAndLanguage(p.tgtPath).second;
+    if (p.format == CorpusFormat::Parquet || p.format == CorpusFormat::HfDataset) {
+        // "translation.de" / "translation.en": the languages from the columns' last part.
+        auto lastPart = [](const std::string& column) {
+            const auto dot = column.rfind('.');
+            const std::string last = dot == std::string::npos ? std::string() : column.substr(dot + 1);
+            return looksLikeLanguage(last) ? last : std::string();
+        };
+        if (p.srcLang.empty()) srcLang = lastPart(p.textColumn);
+        if (tgtLang.empty()) tgtLang = lastPart(p.tgtColumn);
+    }
     std::string corpusName = p.corpus.empty() ? fileDomain : p.corpus;
     std::string fixedDomain;
     if (p.labelSource == LabelSource::Given) fixedDomain = p.domain;

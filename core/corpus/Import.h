@@ -20,12 +20,12 @@ namespace dl {
 
 class Store;
 
-enum class CorpusFormat { Plain, Tsv, Jsonl };
+enum class CorpusFormat { Plain, Tsv, Jsonl, Parquet, HfDataset };
 enum class LabelSource { None, Given, FromFilename, FromColumn };
 
 struct ImportParams {
     std::string corpus;   // corpus name; empty = derived from the source file name
-    std::string srcPath;  // plain/TSV/JSONL file (the source side for a Moses pair)
+    std::string srcPath;  // plain/TSV/JSONL/Parquet file (the source side for a Moses pair); the dataset folder
     std::string tgtPath;  // Moses pair: the aligned target file (plain format only)
     CorpusFormat format = CorpusFormat::Plain;
     LabelSource labelSource = LabelSource::None;
@@ -35,6 +35,10 @@ struct ImportParams {
     std::vector<std::string> tsvColumns;
     // JSONL: field names.
     std::string srcField = "src", tgtField = "tgt", domainField = "domain";
+    // Parquet / Hugging Face datasets (corpus/ArrowSource.h): column names; a dot addresses a
+    // struct's field ("translation.de"). Empty target/label = monolingual / no label column.
+    std::string textColumn = "text", tgtColumn, labelColumn;
+    std::string split = "train";  // --hf-dataset: which split
     bool replaceInvalidUtf8 = false;
     bool dedupe = true;
     std::size_t maxLineBytes = LineReader::kDefaultMaxLineBytes;

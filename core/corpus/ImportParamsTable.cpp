@@ -22,6 +22,8 @@ const char* formatName(CorpusFormat f) {
     switch (f) {
     case CorpusFormat::Tsv: return "tsv";
     case CorpusFormat::Jsonl: return "jsonl";
+    case CorpusFormat::Parquet: return "parquet";
+    case CorpusFormat::HfDataset: return "hf-dataset";
     case CorpusFormat::Plain: break;
     }
     return "plain";
@@ -31,9 +33,28 @@ ParamTable<ImportParams> makeImportTable() {
     using I = ImportParams;
     ParamTable<I> t;
     t.field(param("src", "Input file: plain text (one sentence per line), TSV or JSONL; .gz is read transparently.")
-                .shownAs("FILE")
-                .mandatory(),
+                .shownAs("FILE"),
             &I::srcPath);
+    // --parquet FILE and --hf-dataset DIR name the input and its format at once (corpus/ArrowSource.h).
+    auto input = [&t](ParamSpec spec, CorpusFormat format) {
+        t.add(
+            spec.ofKind(ParamKind::Text),
+            [format](const I& p) { return ParamValue(p.format == format ? p.srcPath : std::string()); },
+            [format](I& p, const ParamValue& v) {
+                p.srcPath = std::get<std::string>(v);
+                p.format = format;
+            });
+    };
+    input(param("parquet",
+                "Input Parquet file; name its columns with --text-column (and --tgt-column, "
+                "--label-column).")
+              .shownAs("FILE"),
+          CorpusFormat::Parquet);
+    input(param("hf-dataset",
+                "Input Hugging Face dataset folder: datasets.save_to_disk (Arrow files) or the Hub's layout "
+                "(data/<split>-*.parquet).")
+              .shownAs("DIR"),
+          CorpusFormat::HfDataset);
     t.field(param("tgt", "Line-aligned target file (Moses parallel pair with --src).").shownAs("FILE"), &I::tgtPath);
     t.add(
         param("domain", "Domain label for every imported sentence.").ofKind(ParamKind::Text).shownAs("LABEL"),
@@ -52,10 +73,13 @@ ParamTable<ImportParams> makeImportTable() {
                 .shownAs("NAME")
                 .defaultShownAs("the file name without extension"),
             &I::corpus);
-    t.choice(param("format", "Input format.")
-                 .shownAs("FORMAT")
-                 .defaultShownAs("from the extension (.tsv, .jsonl), else plain"),
-             &I::format, {CorpusFormat::Plain, CorpusFormat::Tsv, CorpusFormat::Jsonl}, formatName);
+    t.choice(
+        param("format", "Input format.")
+            .shownAs("FORMAT")
+            .defaultShownAs("from the extension (.tsv, .jsonl), else plain"),
+        &I::format,
+        {CorpusFormat::Plain, CorpusFormat::Tsv, CorpusFormat::Jsonl, CorpusFormat::Parquet, CorpusFormat::HfDataset},
+        formatName);
     t.field(param("src-lang", "Source language code.").shownAs("LANG").defaultShownAs("from the file extension"),
             &I::srcLang);
     t.field(param("tgt-lang", "Target language code.").shownAs("LANG").defaultShownAs("from the file extension"),
@@ -83,6 +107,22 @@ ParamTable<ImportParams> makeImportTable() {
     t.field(param("src-field", "JSONL field with the source text.").shownAs("NAME"), &I::srcField);
     t.field(param("tgt-field", "JSONL field with the target text.").shownAs("NAME"), &I::tgtField);
     t.field(param("domain-field", "JSONL field with the domain label.").shownAs("NAME"), &I::domainField);
+    t.field(param("text-column",
+                  "Parquet / HF dataset: the text (source) column; a dot names a struct's "
+                  "field (translation.de).")
+                .shownAs("NAME"),
+            &I::textColumn);
+    t.field(param("tgt-column", "Parquet / HF dataset: the target column of a pair (translation.en).")
+                .shownAs("NAME")
+                .defaultShownAs("none (monolingual)"),
+            &I::tgtColumn);
+    t.field(param("label-column",
+                  "Parquet / HF dataset: the domain label column (text, or integers; a "
+                  "ClassLabel's names are used).")
+                .shownAs("NAME")
+                .defaultShownAs("none"),
+            &I::labelColumn);
+    t.field(param("split", "HF dataset: the split to import.").shownAs("NAME"), &I::split);
     t.field(param("replace-invalid", "Replace invalid UTF-8 with U+FFFD instead of stopping."), &I::replaceInvalidUtf8);
     t.add(
         param("keep-duplicates",

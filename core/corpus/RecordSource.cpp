@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "corpus/ArrowSource.h"
 #include "corpus/Import.h"
 #include "corpus/LineReader.h"
 
@@ -168,6 +169,7 @@ private:
 }  // namespace
 
 Expected<std::unique_ptr<RecordSource>> openRecordSource(const ImportParams& p) {
+    if (p.format == CorpusFormat::Parquet || p.format == CorpusFormat::HfDataset) return openArrowSource(p);
     auto srcReader = LineReader::open(p.srcPath, p.maxLineBytes);
     if (!srcReader) return std::unexpected(srcReader.error());
     switch (p.format) {
@@ -182,6 +184,8 @@ Expected<std::unique_ptr<RecordSource>> openRecordSource(const ImportParams& p) 
     }
     case CorpusFormat::Tsv: return std::make_unique<TsvSource>(std::move(*srcReader), p.tsvColumns);
     case CorpusFormat::Jsonl: return std::make_unique<JsonlSource>(std::move(*srcReader), p);
+    case CorpusFormat::Parquet:
+    case CorpusFormat::HfDataset: break;  // above
     }
     return fail("Internal error: unknown input format.");
 }

@@ -98,6 +98,8 @@ Status checkExportParams(const ExportParams& p) {
         for (const auto& [g, w] : p.weights)
             if (!(w >= 0)) return usageError("The weight of '" + g + "' must be a non-negative number.");
     if (p.groupBy != "cluster" && p.groupBy != "domain") return usageError("--by must be domain or cluster.");
+    if (p.format == ExportFormat::Parquet && p.gzip)
+        return usageError("--gzip does not apply to Parquet: its columns are compressed inside the file (zstd).");
     return {};
 }
 
@@ -264,22 +266,24 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
         if (in.removed.contains(s.id)) return true;
         auto it = in.result.find(s.id);
         const double score = it == in.result.end() ? NAN : it->second.second;
+        std::optional<int> cluster;
+        if (in.byCluster && it != in.result.end() && it->second.first >= 0) cluster = it->second.first;
         if (p.mode == ExportMode::Selection) {
             bool selected = it != in.result.end() && it->second.first == 1;
             if (auto m = in.manual.find(s.id); m != in.manual.end()) selected = m->second;
             if (!selected) return true;
             if (p.order == ExportOrder::Score) {
-                buffered.push_back({s, score});
+                buffered.push_back({s, score, cluster});
                 return true;
             }
-            failure = writers.at("").write({s, score});
+            failure = writers.at("").write({s, score, cluster});
         } else if (p.mode == ExportMode::Shards) {
             const std::string g = in.groupOf(s);
             if (!openGroups.contains(g)) return true;  // another pass writes it
-            failure = writers.at(g).write({s, score});
+            failure = writers.at(g).write({s, score, cluster});
         } else if (auto d = mixture.drawn.find(s.id); d != mixture.drawn.end()) {
             const auto index = static_cast<std::uint32_t>(buffered.size());
-            buffered.push_back({s, score});
+            buffered.push_back({s, score, cluster});
             drawOrder.insert(drawOrder.end(), static_cast<std::size_t>(d->second), index);
             return true;
         } else {
@@ -343,9 +347,7 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
                      {"mode", p.mode == ExportMode::Selection ? "selection"
                               : p.mode == ExportMode::Shards  ? "shards"
                                                               : "mixture"},
-                     {"format", p.format == ExportFormat::Moses ? "moses"
-                                : p.format == ExportFormat::Tsv ? "tsv"
-                                                                : "jsonl"},
+                     {"format", exportFormatName(p.format)},
                      {"order", p.order == ExportOrder::Score ? "score" : "original"},
                      {"gzip", p.gzip},
                      {"written", written},
@@ -388,12 +390,23 @@ Status commitExport(std::map<std::string, TrainingWriter>& writers, std::vector<
 
 }  // namespace
 
+const char* exportFormatName(ExportFormat f) {
+    switch (f) {
+    case ExportFormat::Tsv: return "tsv";
+    case ExportFormat::Jsonl: return "jsonl";
+    case ExportFormat::Parquet: return "parquet";
+    case ExportFormat::Moses: break;
+    }
+    return "moses";
+}
+
 Expected<ExportFormat> parseExportFormat(const std::string& name) {
     if (name == "moses") return ExportFormat::Moses;
     if (name == "tsv") return ExportFormat::Tsv;
     if (name == "jsonl") return ExportFormat::Jsonl;
-    return fail(ErrorCode::UnknownOption, {"format", name, "moses, tsv, jsonl"},
-                "Unknown export format '" + name + "' (choose moses, tsv or jsonl).", ErrorKind::Usage);
+    if (name == "parquet") return ExportFormat::Parquet;
+    return fail(ErrorCode::UnknownOption, {"format", name, "moses, tsv, jsonl, parquet"},
+                "Unknown export format '" + name + "' (choose moses, tsv, jsonl or parquet).", ErrorKind::Usage);
 }
 
 std::map<std::string, double> temperatureWeights(const std::map<std::string, std::int64_t>& sizes, double alpha) {
@@ -458,7 +471,7 @@ Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSi
     for (std::size_t from = 0; from == 0 || from < stems.size(); from += std::max<std::size_t>(batch, 1)) {
         std::set<std::string> openGroups;
         for (std::size_t i = from; i < std::min(stems.size(), from + batch); ++i) {
-            auto w = TrainingWriter::open(stems[i].second, p, in->corpus);
+            auto w = TrainingWriter::open(stems[i].second, p, in->corpus, in->byCluster);
             if (!w) return std::unexpected(w.error());
             writers.emplace(stems[i].first, std::move(*w));
             openGroups.insert(stems[i].first);
@@ -467,22 +480,23 @@ Expected<ExportResult> runExport(const ExportParams& p, Store& store, ProgressSi
         if (!n) return std::unexpected(n.error());
         written += *n;
         for (const auto& g : openGroups)
-            for (auto& f : writers.at(g).files())
-                if (auto s = f->finish(); !s) return std::unexpected(s.error());  // closes its descriptors
+            if (auto s = writers.at(g).finish(); !s) return std::unexpected(s.error());  // closes its descriptors
     }
 
     // Finish (flush + hash) everything, build the manifest, then rename all into place.
     ExportResult out;
     nlohmann::json files = nlohmann::json::array();
-    for (auto& [g, w] : writers)
+    for (auto& [g, w] : writers) {
+        if (auto s = w.finish(); !s) return std::unexpected(s.error());
         for (auto& f : w.files()) {
-            if (auto s = f->finish(); !s) return std::unexpected(s.error());
-            files.push_back({{"path", f->finalPath()},
-                             {"sha256", f->sha256()},
-                             {"lines", f->lines()},
-                             {"bytes", f->bytes()},
-                             {"group", g}});
+            nlohmann::json entry{{"path", f->finalPath()}, {"sha256", f->sha256()}};
+            if (auto rows = w.parquetRows()) entry["rows"] = *rows;  // a binary file: rows, not lines
+            else entry["lines"] = f->lines();
+            entry["bytes"] = f->bytes();
+            entry["group"] = g;
+            files.push_back(std::move(entry));
         }
+    }
     std::vector<std::unique_ptr<AtomicFile>> extra;
     if (p.mode == ExportMode::Mixture) {
         nlohmann::json weights;

@@ -1,7 +1,7 @@
 #pragma once
 // Export of training files from a stored run:
 //  - Selection: the selected subset of a selection run (its cut, or a new top-k/threshold;
-//    manual include/exclude overrides applied) as a Moses pair, TSV or JSONL.
+//    manual include/exclude overrides applied) as a Moses pair, TSV, JSONL or Parquet.
 //  - Shards: one file (pair) per cluster of a cluster run, or per domain label.
 //  - Mixture: sampling weights lambda_alpha(d) ~ (N_d/N)^alpha over domains or clusters (or
 //    user weights) as JSON, plus a training file of a given size sampled with them.
@@ -24,11 +24,12 @@ namespace dl {
 
 class Store;
 
-enum class ExportFormat { Moses, Tsv, Jsonl };
+enum class ExportFormat { Moses, Tsv, Jsonl, Parquet };
 enum class ExportMode { Selection, Shards, Mixture };
 enum class ExportOrder { Original, Score };
 
 Expected<ExportFormat> parseExportFormat(const std::string& name);
+const char* exportFormatName(ExportFormat format);  // "moses", "tsv", "jsonl", "parquet"
 
 struct ExportParams {
     std::optional<std::int64_t> run;  // default: the latest selection run (Selection), cluster run (Shards by cluster)

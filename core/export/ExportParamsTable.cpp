@@ -52,17 +52,19 @@ Status checkWeights(std::string_view text) {
     return {};
 }
 
-std::string formatName(ExportFormat f) {
-    return f == ExportFormat::Moses ? "moses" : f == ExportFormat::Tsv ? "tsv" : "jsonl";
-}
+std::string formatName(ExportFormat f) { return exportFormatName(f); }
 std::string orderName(ExportOrder o) { return o == ExportOrder::Score ? "score" : "original"; }
 
 ParamTable<ExportParams> makeExportTable() {
     using X = ExportParams;
     ParamTable<X> t;
-    t.choice(param("format", "moses (one file per language), tsv or jsonl.").shownAs("FORMAT"), &X::format,
-             {ExportFormat::Moses, ExportFormat::Tsv, ExportFormat::Jsonl}, formatName);
-    t.field(param("out", "Output prefix: PREFIX.en/PREFIX.de, PREFIX.tsv, PREFIX.jsonl, PREFIX.manifest.json.")
+    t.choice(param("format", "moses (one file per language), tsv, jsonl or parquet (with ids, scores, labels).")
+                 .shownAs("FORMAT"),
+             &X::format, {ExportFormat::Moses, ExportFormat::Tsv, ExportFormat::Jsonl, ExportFormat::Parquet},
+             formatName);
+    t.field(param("out",
+                  "Output prefix: PREFIX.en/PREFIX.de, PREFIX.tsv, PREFIX.jsonl, PREFIX.parquet, "
+                  "PREFIX.manifest.json.")
                 .shownAs("PREFIX")
                 .mandatory(),
             &X::outPrefix);

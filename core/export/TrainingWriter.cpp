@@ -9,8 +9,8 @@
 
 namespace dl {
 
-Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const ExportParams& p,
-                                              const CorpusInfo& corpus) {
+Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const ExportParams& p, const CorpusInfo& corpus,
+                                              bool byCluster) {
     TrainingWriter w;
     w.format_ = p.format;
     w.scores_ = p.scores;
@@ -19,6 +19,11 @@ Expected<TrainingWriter> TrainingWriter::open(const std::string& stem, const Exp
         auto f = AtomicFile::create(path, p.gzip);
         if (!f) return std::unexpected(f.error());
         w.files_.push_back(std::move(*f));
+    }
+    if (p.format == ExportFormat::Parquet) {
+        auto pq = ParquetRowWriter::open(*w.files_[0], {.tgt = corpus.parallel, .cluster = byCluster});
+        if (!pq) return std::unexpected(pq.error());
+        w.parquet_ = std::move(*pq);
     }
     return w;
 }
@@ -35,6 +40,7 @@ std::vector<std::string> TrainingWriter::plannedPaths(const std::string& stem, c
     }
     case ExportFormat::Tsv: return {stem + ".tsv" + gz};
     case ExportFormat::Jsonl: return {stem + ".jsonl" + gz};
+    case ExportFormat::Parquet: return {stem + ".parquet"};  // compressed inside (zstd); --gzip is refused
     }
     return {};
 }
@@ -81,7 +87,18 @@ Status TrainingWriter::write(const ExportRow& r) {
         if (scores_ && !std::isnan(r.score)) j["score"] = r.score;
         return files_[0]->writeLine(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     }
+    case ExportFormat::Parquet: return parquet_->add(s, r.score, r.cluster);
     }
+    return {};
+}
+
+Status TrainingWriter::finish() {
+    if (finished_) return {};
+    finished_ = true;
+    if (parquet_)
+        if (auto s = parquet_->finish(); !s) return s;
+    for (auto& f : files_)
+        if (auto s = f->finish(); !s) return s;
     return {};
 }
 

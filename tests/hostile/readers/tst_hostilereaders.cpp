@@ -303,6 +303,9 @@ private slots:
         QTest::newRow("corpus") << QString();
         QTest::newRow("weights") << QStringLiteral("model.safetensors");
         QTest::newRow("tokenizer") << QStringLiteral("tokenizer.json");
+        // --parquet FILE and a save_to_disk folder whose state.json names a FIFO (docs/parquet.md)
+        QTest::newRow("parquet") << QStringLiteral("corpus.parquet");
+        QTest::newRow("hf arrow file") << QStringLiteral("data-00000-of-00001.arrow");
     }
     void userSizedWorkNonRegularFiles() {
         QFETCH(QString, fifoName);
@@ -315,6 +318,18 @@ private slots:
         if (fifoName.isEmpty()) {
             fifo = sub + QStringLiteral("/corpus.en");
             args = {QStringLiteral("import"), p, QStringLiteral("--src"), fifo, QStringLiteral("--corpus"),
+                    QStringLiteral("piped")};
+        } else if (fifoName.endsWith(QLatin1String(".parquet"))) {
+            fifo = sub + QLatin1Char('/') + fifoName;
+            args = {QStringLiteral("import"), p, QStringLiteral("--parquet"), fifo, QStringLiteral("--corpus"),
+                    QStringLiteral("piped")};
+        } else if (fifoName.endsWith(QLatin1String(".arrow"))) {
+            fifo = sub + QLatin1Char('/') + fifoName;
+            QFile state(sub + QStringLiteral("/state.json"));
+            QVERIFY(state.open(QIODevice::WriteOnly));
+            state.write("{\"_data_files\": [{\"filename\": \"" + fifoName.toUtf8() + "\"}]}");
+            state.close();
+            args = {QStringLiteral("import"), p, QStringLiteral("--hf-dataset"), sub, QStringLiteral("--corpus"),
                     QStringLiteral("piped")};
         } else {
             for (const char* f :
