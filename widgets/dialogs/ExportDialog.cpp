@@ -26,7 +26,8 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, const ParamFields& fi
     applyParamField(format_, field("format"),
                     {{QStringLiteral("moses"), tr("Moses (one file per language)")},
                      {QStringLiteral("tsv"), QStringLiteral("TSV")},
-                     {QStringLiteral("jsonl"), QStringLiteral("JSON Lines")}});
+                     {QStringLiteral("jsonl"), QStringLiteral("JSON Lines")},
+                     {QStringLiteral("parquet"), QStringLiteral("Parquet")}});
     prefix_ = new QLineEdit(this);
     applyParamField(prefix_, field("out"));
     prefix_->setText(suggestedPrefix);

@@ -38,7 +38,9 @@ ImportDialog::ImportDialog(const ParamFields& fields, QWidget* parent) : QDialog
     applyParamField(format_, field("format"),
                     {{QStringLiteral("plain"), tr("Plain text (one sentence per line; two files = parallel pair)")},
                      {QStringLiteral("tsv"), tr("TSV (source, target, domain columns)")},
-                     {QStringLiteral("jsonl"), tr("JSON Lines (one object per line)")}});
+                     {QStringLiteral("jsonl"), tr("JSON Lines (one object per line)")},
+                     {QStringLiteral("parquet"), tr("Parquet (the column \"text\")")},
+                     {QStringLiteral("hf-dataset"), tr("Hugging Face dataset folder (the column \"text\")")}});
     src_ = new QLineEdit(this);
     applyParamField(src_, field("src"));
     src_->setPlaceholderText(tr("medical.en, corpus.tsv, data.jsonl.gz …"));
