@@ -249,6 +249,7 @@ public:
             parquet::ArrowReaderProperties props;
             props.set_use_threads(false);  // the import's reader thread; no pool of its own
             props.set_batch_size(16384);
+            props.set_pre_buffer(false);  // read pages as they are decoded, not whole column chunks up front
             parquet::arrow::FileReaderBuilder builder;
             if (auto s = builder.Open(*in); !s.ok()) return fail(path + " is not a readable Parquet file: " + st(s));
             auto reader = builder.properties(props)->Build();
