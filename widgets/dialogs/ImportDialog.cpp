@@ -119,7 +119,10 @@ ImportDialog::ImportDialog(const ParamFields& fields, QWidget* parent) : QDialog
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browseSrc, &QPushButton::clicked, this, [this] {
-        const QString f = browse(tr("Source file"));
+        // a Hugging Face dataset is a folder (datasets.save_to_disk or the Hub's layout)
+        const QString f = format_->currentData().toString() == QLatin1String("hf-dataset")
+                              ? QFileDialog::getExistingDirectory(this, tr("Dataset folder"))
+                              : browse(tr("Source file"));
         if (!f.isEmpty()) setSourceFile(f);
     });
     connect(browseTgt, &QPushButton::clicked, this, [this] {
@@ -129,7 +132,10 @@ ImportDialog::ImportDialog(const ParamFields& fields, QWidget* parent) : QDialog
     for (auto* e : {src_, tgt_, domain_}) connect(e, &QLineEdit::textChanged, this, [this] { updateState(); });
     connect(src_, &QLineEdit::textChanged, this, [this] { updatePreview(); });
     connect(tgt_, &QLineEdit::textChanged, this, [this] { updatePreview(); });
-    connect(format_, &QComboBox::currentIndexChanged, this, [this] { updateState(); });
+    connect(format_, &QComboBox::currentIndexChanged, this, [this] {
+        updateState();
+        updatePreview();
+    });
     for (auto* r : {labelFile_, labelGiven_, labelColumn_, labelNone_})
         connect(r, &QRadioButton::toggled, this, [this] { updateState(); });
     resize(720, 620);
@@ -169,6 +175,12 @@ QStringList ImportDialog::previewLines(const QString& path, int lines) {
 }
 
 void ImportDialog::updatePreview() {
+    const QString format = format_->currentData().toString();
+    if (format == QLatin1String("parquet") || format == QLatin1String("hf-dataset") ||
+        src_->text().endsWith(QLatin1String(".parquet"))) {
+        preview_->setPlainText(tr("(Parquet or a dataset folder: no preview)"));  // binary, not lines
+        return;
+    }
     const auto a = previewLines(src_->text(), 12);
     const auto b = previewLines(tgt_->text(), 12);
     QStringList rows;
