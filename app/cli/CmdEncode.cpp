@@ -1,6 +1,7 @@
 // `domainlens-cli encode PROJECT [--model DIR|HF-ID|NAME] [--layer N | --layers 6,8,12|all] [--prefix
  // query|passage|none]
-//  [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt] [--precision fp32|bf16|int8] [--shard I/N --out DIR]`:
+//  [--pooling mean|cls|max] [--corpus NAME] [--side src|tgt] [--precision auto|fp32|bf16|int8]
+//  [--shard I/N --out DIR]`:
 // embeds the sentences with a transformer encoder and stores the vectors in the project.
 // Resumable (Ctrl+C, then run again) and a no-op when the corpus is already encoded. The job's
 // options come from its parameter table (encode/EncodeParamsTable.cpp).

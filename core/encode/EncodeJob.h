@@ -36,9 +36,10 @@ struct EncodeParams {
     std::int64_t batchTokens = 16384;
     int threads = 0;
     std::string device = "auto";
-    // "" = the device's default (fp32 CPU, fp16 CUDA); fp32, bf16 or int8: what the linear
-    // layers compute in (EncoderOptions::precision). Part of the set's key.
-    std::string precision;
+    // auto (encoderPrecision: fp32 on the CPU, fp16 on CUDA), fp32, bf16 or int8: what the
+    // linear layers compute in (EncoderOptions::precision). The resolved precision, never
+    // "auto", is part of the set's key.
+    std::string precision = "auto";
     int chunkSentences = 4096;  // sentences per committed chunk
 };
 

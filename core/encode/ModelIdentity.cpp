@@ -131,14 +131,14 @@ Expected<std::string> modelContentHash(const std::string& modelDir) {
 }
 
 std::string encoderPrecision(const std::string& device, const std::string& requested) {
-    if (!requested.empty()) return requested;
+    if (!requested.empty() && requested != "auto") return requested;
     const bool cuda = device == "cuda" || (device == "auto" && at::hasCUDA());
     return cuda ? "fp16" : "fp32";
 }
 
 Status checkPrecision(const std::string& requested, const std::string& device) {
-    if (!requested.empty() && requested != "fp32" && requested != "bf16" && requested != "int8")
-        return usageError("Unknown precision \"" + requested + "\" (use fp32, bf16 or int8).");
+    if (!requested.empty() && requested != "auto" && requested != "fp32" && requested != "bf16" && requested != "int8")
+        return usageError("Unknown precision \"" + requested + "\" (use auto, fp32, bf16 or int8).");
     if (requested == "int8" && device == "cuda")
         return usageError("int8 runs on the CPU only: use --device cpu (or auto) with --precision int8.");
     return {};

@@ -101,12 +101,12 @@ Expected<std::unique_ptr<TransformerEncoder>> TransformerEncoder::load(const std
     } else if (options.device != "cpu") {
         return usageError("Unknown device \"" + options.device + "\" (use auto, cpu or cuda).");
     }
-    d.where.half = d.where.cuda && options.precision.empty();
-    if (options.precision == "bf16") d.where.gemm = GemmPrecision::Bf16;
-    if (options.precision == "int8") d.where.gemm = GemmPrecision::Int8;
+    d.precision = encoderPrecision(d.where.cuda ? "cuda" : "cpu", options.precision);
+    d.where.half = d.precision == "fp16";
+    if (d.precision == "bf16") d.where.gemm = GemmPrecision::Bf16;
+    if (d.precision == "int8") d.where.gemm = GemmPrecision::Int8;
     if (!net::supportsGemmPrecision(d.where.gemm))
         return fail("This libtorch has no int8 engine (oneDNN's quantized engine): use --precision fp32 or bf16.");
-    d.precision = encoderPrecision(d.where.cuda ? "cuda" : "cpu", options.precision);
     if (options.threads > 0) at::set_num_threads(options.threads);
 
     limitRetainedMemory();

@@ -40,9 +40,9 @@ struct EncoderOptions {
     int workers = 0;                   // inference workers on alternating batches; 0 = automatic
     std::string device = "auto";       // auto | cpu | cuda
     // What the linear layers compute in: "" = the device's default (fp32 on the CPU, fp16 on
-    // CUDA), fp32, bf16 (bf16 GEMMs) or int8 (dynamically quantised GEMMs; CPU only, also
-    // with device auto). Layer norm, softmax and attention stay float32. Part of the
-    // vectors' identity: see encoderPrecision() in ModelIdentity.h.
+    // CUDA), auto (encode's default: the same), fp32, bf16 (bf16 GEMMs) or int8 (dynamically
+    // quantised GEMMs; CPU only, also with device auto). Layer norm, softmax and attention stay
+    // float32. Part of the vectors' identity: see encoderPrecision() in ModelIdentity.h.
     std::string precision;
 };
 

@@ -126,7 +126,7 @@ private slots:
     void precisionReachesTheRequest_data() {
         QTest::addColumn<int>("row");
         QTest::addColumn<QString>("precision");
-        QTest::newRow("default") << 0 << QString();
+        QTest::newRow("default") << 0 << QStringLiteral("auto");
         QTest::newRow("fp32") << 1 << QStringLiteral("fp32");  // the table's choices, as the CLI's --precision
         QTest::newRow("bf16") << 2 << QStringLiteral("bf16");
         QTest::newRow("int8") << 3 << QStringLiteral("int8");

@@ -83,9 +83,9 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     applyParamField(float32_, findParamField(fields, QStringLiteral("float32")));
     precision_ = new QComboBox(this);
     applyParamField(precision_, findParamField(fields, QStringLiteral("precision")),
-                    {{QString(), tr("Device default (fp32 on the CPU)")},
+                    {{QStringLiteral("auto"), tr("Automatic (fp32 on the CPU, fp16 on CUDA)")},
                      {QStringLiteral("fp32"), tr("fp32")},
-                     {QStringLiteral("bf16"), tr("bf16: faster, cosine 0.999 to fp32")},
+                     {QStringLiteral("bf16"), tr("bf16: faster, cosine 0.9997 to fp32")},
                      {QStringLiteral("int8"), tr("int8: dynamic quantisation, CPU only, least exact")}});
 
     auto* form = new QFormLayout;

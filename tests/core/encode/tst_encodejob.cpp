@@ -8,6 +8,7 @@
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
 #include "encode/ModelCatalog.h"
+#include "encode/ModelIdentity.h"
 #include "encode/TransformerEncoder.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
@@ -74,11 +75,14 @@ private slots:
         r = dl::runImport(ip, *store_, np, ct);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
 
-        auto enc = dl::TransformerEncoder::load(tinyModel());
+        // What the job computes by default (--precision auto).
+        dl::EncoderOptions a;
+        a.precision = "auto";
+        auto enc = dl::TransformerEncoder::load(tinyModel(), a);
         QVERIFY(enc.has_value());
         const auto s = sentences();
         QVERIFY((*enc)->encode(s, direct_).has_value());
-        dl::EncoderOptions o;
+        dl::EncoderOptions o = a;
         o.normalize = true;
         auto encN = dl::TransformerEncoder::load(tinyModel(), o);
         QVERIFY(encN.has_value());
@@ -118,6 +122,7 @@ private slots:
         if (float32) {
             dl::EncoderOptions o;
             o.layer = 1;
+            o.precision = "auto";
             auto enc = dl::TransformerEncoder::load(tinyModel(), o);
             QVERIFY(enc.has_value());
             QVERIFY((*enc)->encode(sentences(), want).has_value());
@@ -141,6 +146,23 @@ private slots:
         p.corpus = "mono";
         dl::NullProgress np;
         dl::CancelToken ct;
+        // auto stores under what it resolved to: an explicit run of that precision reuses the
+        // set, and the other of fp32 / bf16 gets its own.
+        auto autoRun = dl::runEncode(p, *store_, np, ct);
+        QVERIFY2(autoRun.has_value(), autoRun ? "" : autoRun.error().message.c_str());
+        const std::string resolved = dl::encoderPrecision("cpu", "auto");
+        QCOMPARE(autoRun->precision, resolved);
+        p.precision = resolved;
+        auto same = dl::runEncode(p, *store_, np, ct);
+        QVERIFY(same.has_value());
+        QVERIFY(same->noop);
+        QCOMPARE(same->setId, autoRun->setId);
+        p.precision = resolved == "bf16" ? "fp32" : "bf16";
+        auto other = dl::runEncode(p, *store_, np, ct);
+        QVERIFY(other.has_value());
+        QVERIFY(!other->noop);
+        QVERIFY(other->setId != autoRun->setId);
+        p.precision = "fp32";
         auto fp32 = dl::runEncode(p, *store_, np, ct);
         QVERIFY2(fp32.has_value(), fp32 ? "" : fp32.error().message.c_str());
         QCOMPARE(fp32->precision, std::string("fp32"));
@@ -274,6 +296,7 @@ private slots:
         for (int j = 0; j < 2; ++j) {
             dl::EncoderOptions o;
             o.layer = j == 0 ? 1 : -1;
+            o.precision = "auto";
             auto enc = dl::TransformerEncoder::load(tinyModel(), o);
             QVERIFY(enc.has_value());
             std::vector<float> want;

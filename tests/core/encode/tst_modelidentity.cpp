@@ -107,7 +107,7 @@ private slots:
         auto set = dl::embeddingSet(*store_, b.setId);
         QVERIFY(set.has_value());
         QCOMPARE(set->modelPath, modelB_);
-        QCOMPARE(set->key.precision, std::string("fp32"));
+        QCOMPARE(set->key.precision, dl::encoderPrecision("cpu", "auto"));  // what encode's auto resolved to
         QCOMPARE(set->key.model, std::string("model"));
         QCOMPARE(set->key.modelHash, *dl::modelContentHash(modelB_));
     }
