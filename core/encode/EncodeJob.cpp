@@ -23,12 +23,17 @@ bool underFolder(const std::string& path, const std::string& folder) {
     return !rel.empty() && *rel.begin() != "..";
 }
 
+// How far this run encodes: the corpus, or its first params.upTo sentences.
+std::int64_t encodeTarget(const EncodePlan& p, const EncodeParams& params) {
+    return params.upTo > 0 ? std::min(params.upTo, p.corpus.sentences) : p.corpus.sentences;
+}
+
 // Streams the corpus from `position` through the encoder and appends each layer's rows to
 // its set (a set already further along skips the rows it has). One transaction per chunk.
 Status encodeChunks(const EncodePlan& p, const EncodeParams& params, TransformerEncoder& encoder, Store& store,
                     std::vector<EncodeResult>& res, std::vector<std::int64_t>& done, ProgressSink& progress,
                     const CancelToken& cancel) {
-    const std::int64_t total = p.corpus.sentences;
+    const std::int64_t total = encodeTarget(p, params);
     std::int64_t position = *std::min_element(done.begin(), done.end());
     std::vector<std::string> texts;
     std::vector<std::vector<float>> vectors;
@@ -40,7 +45,7 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
         auto s = forEachSentence(store, p.corpus.id, position, [&](const Sentence& sen) {
             if (first < 0) first = sen.position;
             texts.push_back(p.promptText + (params.side == Side::Source ? sen.src : sen.tgt));
-            return static_cast<int>(texts.size()) < params.chunkSentences;
+            return static_cast<int>(texts.size()) < params.chunkSentences && sen.position + 1 < total;
         });
         if (!s) return s;
         if (texts.empty()) break;
@@ -104,7 +109,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         existing[j] = *set;
         auto n = *set ? encodedCount(store, (*set)->id, p->corpus.id) : Expected<std::int64_t>(0);
         if (!n) return std::unexpected(n.error());
-        complete = complete && *n >= p->corpus.sentences;
+        complete = complete && *n >= encodeTarget(*p, params);
     }
     const auto loadEncoder = [&]() -> Status {
         progress.stage("Loading " + p->model.name);
@@ -145,7 +150,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         auto n = res[j].setId ? encodedCount(store, res[j].setId, p->corpus.id) : Expected<std::int64_t>(0);
         if (!n) return std::unexpected(n.error());
         done[j] = res[j].alreadyEncoded = *n;
-        res[j].noop = *n >= p->corpus.sentences;
+        res[j].noop = *n >= encodeTarget(*p, params);
     }
     if (std::all_of(res.begin(), res.end(), [](const EncodeResult& r) { return r.noop; })) {
         progress.info("Already encoded: " + p->corpus.name + " (" + std::to_string(p->corpus.sentences) +
@@ -166,7 +171,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     if (auto s = encodeChunks(*p, params, *encoder, store, res, done, progress, cancel); !s)
         return std::unexpected(s.error());
     const double encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tEncode).count();
-    const std::int64_t sentences = p->corpus.sentences - from;
+    const std::int64_t sentences = encodeTarget(*p, params) - from;
     const double sps = encodeSeconds > 0 ? static_cast<double>(sentences) / encodeSeconds : 0;
     for (auto& r : res) {
         r.device = encoder->device();

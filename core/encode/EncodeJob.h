@@ -41,6 +41,9 @@ struct EncodeParams {
     // "auto", is part of the set's key.
     std::string precision = "auto";
     int chunkSentences = 4096;  // sentences per committed chunk
+    // Stop once the first upTo sentences are encoded (0 = the whole corpus): explore's
+    // progressive chunks. Not a CLI option (no table entry): `encode` always finishes the corpus.
+    std::int64_t upTo = 0;
 };
 
 // encode's parameters declared once (encode/EncodeParamsTable.cpp): the CLI's options and

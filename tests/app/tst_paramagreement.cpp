@@ -33,6 +33,7 @@
 #include "analysis/LayerSweep.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "explore/ExploreJob.h"
 #include "export/Export.h"
 #include "filter/FilterJob.h"
 #include "mixture/MixtureParams.h"
@@ -351,6 +352,9 @@ private slots:
         QTest::newRow("filter") << QStringLiteral("filter")
                                 << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                                QStringLiteral("json"), QStringLiteral("quiet")};
+        QTest::newRow("explore") << QStringLiteral("explore")
+                                 << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
+                                                QStringLiteral("json"), QStringLiteral("quiet")};
         for (const char* sub : {"kit", "target", "schedule", "step"})
             QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
@@ -365,6 +369,7 @@ private slots:
             : command == QLatin1String("merge")            ? dl::mergeParamTable().specs()
             : command == QLatin1String("share")            ? dl::shareParamTable().specs()
             : command == QLatin1String("filter")           ? dl::filterParamTable().specs()
+            : command == QLatin1String("explore")          ? dl::exploreParamTable().specs()
             : command == QLatin1String("mixture kit")      ? dl::mixtureKitParamTable().specs()
             : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
             : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()

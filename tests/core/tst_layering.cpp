@@ -35,6 +35,7 @@ const QList<QPair<QString, QStringList>>& stageTable() {
         {"shard", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export"}},
         {"mixture", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export", "shard"}},
         {"share", {"common", "jobs", "runs", "store", "kernels", "analysis"}},
+        {"explore", {"common", "jobs", "runs", "store", "corpus", "encode", "analysis"}},
     };
     return table;
 }

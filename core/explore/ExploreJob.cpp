@@ -1,0 +1,293 @@
+// explore (ExploreJob.h) as prepare / sample map / progressive encode + assign / full map.
+#include "explore/ExploreJob.h"
+
+#include <chrono>
+#include <limits>
+
+#include "analysis/ClusterModel.h"
+#include "common/AtomicFile.h"
+#include "corpus/Import.h"
+#include "jobs/RunJob.h"
+#include "runs/ClusterSweepSummary.h"
+#include "runs/RunBlobs.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+namespace dl {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// The sample as its own corpus "<corpus>.sample" (one import transaction from a temporary TSV
+// file: a cancel leaves no corpus); an existing one is reused when it has the sample's size.
+Expected<CorpusInfo> sampleCorpus(Store& store, const CorpusInfo& corpus, const std::vector<std::int64_t>& rows,
+                                  ProgressSink& progress, const CancelToken& cancel) {
+    const std::string name = corpus.name + ".sample";
+    auto all = listCorpora(store);
+    if (!all) return std::unexpected(all.error());
+    for (const auto& c : *all) {
+        if (c.name != name) continue;
+        if (c.sentences == std::int64_t(rows.size())) return c;
+        return usageError("The project has a corpus '" + name + "' with " + std::to_string(c.sentences) +
+                          " sentences, not explore's sample of " + std::to_string(rows.size()) +
+                          " (another --sample or --sample-seed?): remove it or explore with the same sample.");
+    }
+    const bool labelled = !corpus.domains.empty();
+    auto tsv = AtomicFile::create(store.path() + ".explore-sample.tsv", false);
+    if (!tsv) return std::unexpected(tsv.error());
+    std::size_t next = 0;
+    std::string line;
+    auto s = forEachSentence(store, corpus.id, 0, [&](const Sentence& sen) {
+        if (next < rows.size() && sen.position == rows[next]) {
+            ++next;
+            line = sen.src;
+            if (corpus.parallel) line += '\t' + sen.tgt;
+            if (labelled) line += '\t' + sen.domain;
+            if (!(*tsv)->writeLine(line)) return false;
+        }
+        return next < rows.size() && !cancel.isCancelled();
+    });
+    if (!s) return std::unexpected(s.error());
+    cancel.throwIfCancelled();
+    if (next != rows.size()) return fail("Could not write explore's sample of " + corpus.name + ".");
+    if (auto f = (*tsv)->finish(); !f) return std::unexpected(f.error());
+    ImportParams ip;
+    ip.corpus = name;
+    ip.srcPath = (*tsv)->tempPath();  // read, then removed with the AtomicFile (never committed)
+    ip.format = CorpusFormat::Tsv;
+    ip.tsvColumns = {"src"};
+    if (corpus.parallel) ip.tsvColumns.push_back("tgt");
+    if (labelled) ip.tsvColumns.push_back("domain"), ip.labelSource = LabelSource::FromColumn;
+    ip.srcLang = corpus.srcLang;
+    ip.tgtLang = corpus.tgtLang;
+    ip.dedupe = false;  // the corpus' sentences as they are: the sample's size is what was drawn
+    auto r = runImport(ip, store, progress, cancel);
+    if (!r) return std::unexpected(r.error());
+    if (r->imported != std::int64_t(rows.size()))
+        return fail("explore's sample of " + corpus.name + " imported " + std::to_string(r->imported) + " of " +
+                    std::to_string(rows.size()) + " sentences.");
+    return findCorpus(store, name);
+}
+
+// The latest cluster run on `corpusId` over `setId` whose stored params hold every value of
+// `params` (a rerun reuses it), or 0.
+Expected<std::int64_t> existingClusterRun(Store& store, std::int64_t corpusId, std::int64_t setId,
+                                          const ClusterParams& params) {
+    auto runs = listRuns(store, RunKind::Cluster);
+    if (!runs) return std::unexpected(runs.error());
+    const nlohmann::json want = params.toJson();
+    std::int64_t found = 0;
+    for (const auto& r : *runs) {
+        if (r.corpusId != corpusId || r.embeddingSetId != setId) continue;
+        bool same = true;
+        for (const auto& [key, value] : want.items()) same = same && r.params.contains(key) && r.params[key] == value;
+        if (same) found = std::max(found, r.id);
+    }
+    return found;
+}
+
+// A cluster run of `corpus` over `setId` with explore's cluster options: an existing one is
+// reused (reused = true), else runCluster.
+struct ClusterOnce {
+    std::int64_t runId = 0;
+    bool reused = false;
+};
+Expected<ClusterOnce> clusterOnce(const ExploreParams& params, const CorpusInfo& corpus, std::int64_t setId,
+                                  Store& store, ProgressSink& progress, const CancelToken& cancel) {
+    ClusterParams cp = params.cluster;
+    cp.corpus = corpus.name;
+    cp.embeddingSet = setId;
+    auto found = existingClusterRun(store, corpus.id, setId, cp);
+    if (!found) return std::unexpected(found.error());
+    if (*found) return ClusterOnce{*found, true};
+    auto r = runCluster(cp, store, progress, cancel);
+    if (!r) return std::unexpected(r.error());
+    return ClusterOnce{r->runId, false};
+}
+
+// The first map's model applied to every row of the corpus, gathered chunk by chunk.
+struct Assignment {
+    RunResults rr;
+    std::vector<double> responsibilities;
+    std::vector<float> map2d;
+};
+
+Status assignRows(Store& store, const ClusterModel& model, std::int64_t setId, const CorpusInfo& corpus,
+                  const std::vector<std::int64_t>& ids, std::int64_t from, std::int64_t to, Assignment& a,
+                  const CancelToken& cancel) {
+    auto m = loadEmbeddingRange(store, setId, corpus.id, from, to - from);
+    if (!m) return std::unexpected(m.error());
+    std::vector<float> map2d;
+    auto g = applyClusterModel(model, m->data, m->rows, m->dim, cancel, &map2d);
+    if (!g) return std::unexpected(g.error());
+    a.rr.sentenceIds.insert(a.rr.sentenceIds.end(), ids.begin() + from, ids.begin() + to);
+    a.rr.label.insert(a.rr.label.end(), g->labels.begin(), g->labels.end());
+    a.rr.prob.insert(a.rr.prob.end(), g->maxProb.begin(), g->maxProb.end());
+    a.rr.loglik.insert(a.rr.loglik.end(), g->logLik.begin(), g->logLik.end());
+    a.rr.score.insert(a.rr.score.end(), std::size_t(to - from), std::numeric_limits<double>::quiet_NaN());
+    a.responsibilities.insert(a.responsibilities.end(), g->responsibilities.begin(), g->responsibilities.end());
+    a.map2d.insert(a.map2d.end(), map2d.begin(), map2d.end());
+    return {};
+}
+
+// The assignment as an assign run of the corpus (as `merge --job assign` stores one), in one
+// transaction.
+Expected<std::int64_t> persistAssignment(Store& store, const RunInfo& source, const CorpusInfo& corpus, int k,
+                                         const Assignment& a) {
+    std::vector<double> sizes(std::size_t(k), 0.0);
+    double loglik = 0;
+    for (std::size_t i = 0; i < a.rr.sentenceIds.size(); ++i) {
+        for (int j = 0; j < k; ++j) sizes[std::size_t(j)] += a.responsibilities[i * std::size_t(k) + std::size_t(j)];
+        loglik += a.rr.loglik[i];
+    }
+    nlohmann::json params = source.params;
+    params["applied"] = {{"explore", true}, {"source_run", source.id}};
+    auto tx = store.begin();
+    if (!tx) return std::unexpected(tx.error());
+    auto runId = createRun(store, RunKind::Assign, corpus.id, source.embeddingSetId, params);
+    if (!runId) return std::unexpected(runId.error());
+    const auto n = static_cast<double>(a.rr.sentenceIds.size());
+    const AssignSummary summary{source.id, corpus.name, std::int64_t(a.rr.sentenceIds.size()),
+                                k,         sizes,       n > 0 ? loglik / n : 0.0};
+    for (const Status& s :
+         {writeRunResults(store, *runId, a.rr), setRunSummary(store, *runId, summary.toJson()),
+          putRunArray(store, *runId, blobs::kSentenceIds, std::span<const std::int64_t>(a.rr.sentenceIds)),
+          putRunArray(store, *runId, blobs::kResponsibilities, std::span<const double>(a.responsibilities))})
+        if (!s) return std::unexpected(s.error());
+    if (!a.map2d.empty())
+        if (auto s = putRunArray(store, *runId, blobs::kPca2d, std::span<const float>(a.map2d)); !s)
+            return std::unexpected(s.error());
+    if (auto c = tx->commit(); !c) return std::unexpected(c.error());
+    return *runId;
+}
+
+// The assign run explore stored from `source` on this corpus, or 0.
+Expected<std::int64_t> existingAssignRun(Store& store, std::int64_t corpusId, std::int64_t source) {
+    auto runs = listRuns(store, RunKind::Assign);
+    if (!runs) return std::unexpected(runs.error());
+    std::int64_t found = 0;
+    for (const auto& r : *runs)
+        if (r.corpusId == corpusId && r.params.contains("applied") && r.params["applied"].value("explore", false) &&
+            r.params["applied"].value("source_run", std::int64_t(0)) == source)
+            found = std::max(found, r.id);
+    return found;
+}
+
+Expected<std::vector<std::int32_t>> runLabels(Store& store, std::int64_t runId) {
+    auto rr = readRunResults(store, runId);  // ordered by sentence id: the same order for both runs
+    if (!rr) return std::unexpected(rr.error());
+    return rr->label;
+}
+
+Expected<ExploreResult> explore(const ExploreParams& params, Store& store, ProgressSink& progress,
+                                const CancelToken& cancel) {
+    const auto t0 = Clock::now();
+    if (auto s = validateExploreParams(params); !s) return std::unexpected(s.error());
+    auto corpus = resolveCorpus(store, params.corpus);
+    if (!corpus) return std::unexpected(corpus.error());
+    auto labels = corpusLabels(store, corpus->id);
+    if (!labels) return std::unexpected(labels.error());
+    ExploreResult out;
+    out.corpus = corpus->name;
+    out.sentences = corpus->sentences;
+    const bool sampled = params.sample < corpus->sentences;
+    const auto rows = stratifiedSample(labels->domainIndex, params.sample, params.sampleSeed);
+    out.sampleRows = std::int64_t(rows.size());
+
+    // The first map: the sample encoded and clustered (the corpus itself when it is no larger).
+    CorpusInfo mapped = *corpus;
+    if (sampled) {
+        progress.stage("Sampling " + std::to_string(rows.size()) + " of " + std::to_string(corpus->sentences) +
+                       " sentences of " + corpus->name);
+        auto sc = sampleCorpus(store, *corpus, rows, progress, cancel);
+        if (!sc) return std::unexpected(sc.error());
+        mapped = *sc;
+    }
+    out.sampleCorpus = mapped.name;
+    EncodeParams ep = params.encode;
+    ep.corpus = mapped.name;
+    auto enc = runEncode(ep, store, progress, cancel);
+    if (!enc) return std::unexpected(enc.error());
+    out.embeddingSet = enc->setId;
+    out.precision = enc->precision;
+    auto first = clusterOnce(params, mapped, enc->setId, store, progress, cancel);
+    if (!first) return std::unexpected(first.error());
+    out.firstMapRun = first->runId;
+    out.firstMapSeconds = first->reused ? 0.0 : since(t0);
+    progress.info("First map: cluster run " + std::to_string(first->runId) + " on " + std::to_string(rows.size()) +
+                  " sentences of " + mapped.name + " after " + std::to_string(out.firstMapSeconds) + " s.");
+    auto before = encodedCount(store, enc->setId, corpus->id);
+    if (!before) return std::unexpected(before.error());
+    out.encodedBefore = *before;
+    if (!sampled) {
+        out.encoded = out.sentences;
+        out.fullMapRun = first->runId;
+        out.fullMapSeconds = out.firstMapSeconds;
+        return out;
+    }
+
+    // The rest: encoded in chunks into the same set, each chunk assigned with the first map's
+    // model (already encoded rows of a resumed run are assigned from the store).
+    auto firstRun = getRun(store, first->runId);
+    if (!firstRun) return std::unexpected(firstRun.error());
+    auto assignRun = existingAssignRun(store, corpus->id, first->runId);
+    if (!assignRun) return std::unexpected(assignRun.error());
+    if (*assignRun == 0) {
+        auto model = loadClusterModel(store, *firstRun);
+        if (!model) return std::unexpected(model.error());
+        Assignment a;
+        std::int64_t assigned = 0, encodedNow = *before;
+        double encodeSeconds = 0;
+        ep.corpus = corpus->name;
+        while (assigned < out.sentences) {
+            cancel.throwIfCancelled();
+            if (encodedNow <= assigned) {
+                ep.upTo = std::min(out.sentences, assigned + params.chunk);
+                const auto tc = Clock::now();
+                auto e = runEncode(ep, store, progress, cancel);
+                if (!e) return std::unexpected(e.error());
+                encodeSeconds += since(tc);
+                encodedNow = ep.upTo;
+            }
+            const std::int64_t upTo = std::min(encodedNow, assigned + params.chunk);
+            progress.stage("Assigning sentences " + std::to_string(assigned) + ".." + std::to_string(upTo) + " of " +
+                           corpus->name + " with the first map's model");
+            if (auto s = assignRows(store, *model, enc->setId, *corpus, labels->sentenceIds, assigned, upTo, a, cancel);
+                !s)
+                return std::unexpected(s.error());
+            assigned = upTo;
+            progress.progress(assigned, out.sentences);
+        }
+        if (encodeSeconds > 0) out.sentencesPerSecond = double(out.sentences - *before) / encodeSeconds;
+        auto id = persistAssignment(store, *firstRun, *corpus, model->gmm.k, a);
+        if (!id) return std::unexpected(id.error());
+        assignRun = id;
+    }
+    out.assignRun = *assignRun;
+    out.encoded = out.sentences;
+
+    // The full map: every row refitted, and how far its clusters are from the first map's.
+    auto full = clusterOnce(params, *corpus, enc->setId, store, progress, cancel);
+    if (!full) return std::unexpected(full.error());
+    out.fullMapRun = full->runId;
+    out.fullMapSeconds = since(t0);
+    auto a = runLabels(store, *assignRun);
+    auto b = runLabels(store, full->runId);
+    if (!a) return std::unexpected(a.error());
+    if (!b) return std::unexpected(b.error());
+    out.agreement = labelAgreement(*a, *b, params.cluster.k);
+    return out;
+}
+
+}  // namespace
+
+Expected<ExploreResult> runExplore(const ExploreParams& params, Store& store, ProgressSink& progress,
+                                   const CancelToken& cancel) {
+    return runJob<ExploreResult>([&] { return explore(params, store, progress, cancel); });
+}
+
+}  // namespace dl

@@ -1,0 +1,76 @@
+#pragma once
+// explore: from an imported corpus to a first map in minutes, then to the full map. Encodes a
+// stratified random sample of the corpus first (stored as its own corpus, "<corpus>.sample",
+// so it is an ordinary encoded, clustered corpus for every reader), fits PCA + GMM on it (a
+// normal cluster run: the first map), then encodes the corpus itself in chunks into the same
+// embedding set, assigns each chunk with the first map's stored model, stores that assignment
+// as an assign run when the corpus is encoded, refits on every row (a second cluster run: the
+// full map) and says how much the clusters moved (sample fit vs full fit).
+// Resumable: every step keeps what is stored (the sample corpus, encoded chunks, the runs), so
+// a rerun continues where a cancel or a crash stopped. Cancellable at every chunk and EM step.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/ClusterJob.h"
+#include "common/Error.h"
+#include "encode/EncodeJob.h"
+#include "jobs/ParamTable.h"
+#include "jobs/Progress.h"
+
+namespace dl {
+
+class Store;
+
+struct ExploreParams {
+    std::string corpus;           // the corpus to explore (mandatory)
+    std::int64_t sample = 10000;  // sentences in the first map's sample (the whole corpus when smaller)
+    std::uint64_t sampleSeed = 0;  // the sample's seed
+    std::int64_t chunk = 20000;    // sentences encoded and assigned per step after the first map
+    EncodeParams encode;           // model, precision, ... as `encode` (corpus and upTo are set per step)
+    ClusterParams cluster;         // k, PCA, seeds, ... as `cluster` (corpus and set are set per fit)
+};
+
+// explore's parameters, declared once (explore/ExploreParamsTable.cpp); the encode and cluster
+// options it offers are the encode and cluster tables' own specs.
+const ParamTable<ExploreParams>& exploreParamTable();
+Status validateExploreParams(const ExploreParams& params);
+
+// The stratified sample: positions 0..n-1 grouped by domain label (unlabelled rows are one
+// group), each group's share of `size` by largest remainder (common/Quotas.h), the positions
+// of each group drawn uniformly without replacement (partial Fisher-Yates over mt19937_64
+// seeded with `seed`), returned in position order. size >= n gives every position.
+std::vector<std::int64_t> stratifiedSample(const std::vector<int>& groupOfPosition, std::int64_t size,
+                                           std::uint64_t seed);
+
+// How two labelings of the same rows agree: the adjusted Rand index, and the share of rows
+// whose labels correspond under the best one-to-one matching of a's labels to b's
+// (Hungarian algorithm on the contingency table): `label_agreement`.
+struct LabelAgreement {
+    double adjustedRandIndex = 0;
+    double matched = 0;
+};
+LabelAgreement labelAgreement(const std::vector<std::int32_t>& a, const std::vector<std::int32_t>& b, int k);
+
+struct ExploreResult {
+    std::string corpus, sampleCorpus;
+    std::int64_t sentences = 0;      // in the corpus
+    std::int64_t sampleRows = 0;     // in the first map
+    std::int64_t embeddingSet = 0;
+    std::string precision;           // what the encoder computed in (resolved)
+    std::int64_t firstMapRun = 0;    // cluster run on the sample corpus
+    double firstMapSeconds = 0;      // from the start of this run (0 when it was already there)
+    std::int64_t encodedBefore = 0;  // rows of the corpus encoded before this run (resume point)
+    std::int64_t encoded = 0;        // rows of the corpus encoded at the end (== sentences when complete)
+    std::int64_t assignRun = 0;      // the first map's model applied to every row
+    std::int64_t fullMapRun = 0;     // cluster run on every row
+    double fullMapSeconds = 0;
+    double sentencesPerSecond = 0;   // encoding after the first map, this run
+    std::optional<LabelAgreement> agreement;  // sample fit (assigned) vs full fit, on every row
+};
+
+Expected<ExploreResult> runExplore(const ExploreParams& params, Store& store, ProgressSink& progress,
+                                   const CancelToken& cancel);
+
+}  // namespace dl

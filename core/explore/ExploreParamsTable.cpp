@@ -1,0 +1,72 @@
+// The parameters of `explore` (ExploreParams), declared once. Its own: corpus, sample,
+// sample-seed, chunk; the encode and cluster options it offers are borrowed from those jobs'
+// tables (same names, help, ranges and defaults: explore's first map is a normal cluster run).
+// explore stores no params JSON of its own (its runs store theirs), so no spec has a stored key.
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "explore/ExploreJob.h"
+
+namespace dl {
+
+namespace {
+
+// The bindings of `inner` named in `names`, reading and writing p.*member.
+template <class Q>
+void borrow(ParamTable<ExploreParams>& t, Q ExploreParams::*member, const ParamTable<Q>& inner,
+            std::initializer_list<std::string_view> names) {
+    for (std::string_view name : names) {
+        const auto& all = inner.bindings();
+        const auto b = std::find_if(all.begin(), all.end(), [&](const auto& x) { return x.spec.name == name; });
+        if (b == all.end())
+            throw std::logic_error("explore borrows an option its job does not have: " + std::string(name));
+        ParamSpec spec = b->spec;
+        spec.jsonKey.clear();
+        t.add(
+            std::move(spec), [member, get = b->get](const ExploreParams& p) { return get(p.*member); },
+            [member, set = b->set](ExploreParams& p, const ParamValue& v) { set(p.*member, v); });
+    }
+}
+
+ParamTable<ExploreParams> makeExploreTable() {
+    using X = ExploreParams;
+    ParamTable<X> t;
+    t.field(
+        param("corpus", "Corpus to explore (its sample becomes the corpus NAME.sample).").shownAs("NAME").mandatory(),
+        &X::corpus);
+    t.field(param("sample",
+                  "Sentences in the first map: a random sample stratified by domain label (each label's share "
+                  "of the corpus, largest remainder), encoded and clustered before the rest. 10,000: about 2.5 "
+                  "minutes with the default model (all-mpnet-base-v2, bf16) on 2 cores "
+                  "(bench/pipeline/RESULTS.md), and 2,000 rows per cluster at k = 5 for the 1,275 "
+                  "parameters of a 50-dimensional full covariance.")
+                .between(1, std::int64_t(1) << 40)
+                .shownAs("N"),
+            &X::sample);
+    t.field(param("sample-seed", "Seed of the sample.").between(0, 2147483647).shownAs("N"), &X::sampleSeed);
+    t.field(param("chunk", "Sentences encoded and assigned with the first map's model per step after it.")
+                .between(1, std::int64_t(1) << 40)
+                .shownAs("N"),
+            &X::chunk);
+    borrow(t, &X::encode, encodeParamTable(),
+           {"model", "layer", "prefix", "pooling", "side", "precision", "batch-tokens", "threads", "device"});
+    borrow(t, &X::cluster, clusterParamTable(), {"k", "pca", "seeds", "seed", "cov"});
+    return t;
+}
+
+}  // namespace
+
+const ParamTable<ExploreParams>& exploreParamTable() {
+    static const ParamTable<ExploreParams> table = makeExploreTable();
+    return table;
+}
+
+Status validateExploreParams(const ExploreParams& p) {
+    if (auto s = exploreParamTable().validate(p); !s) return s;
+    if (auto s = validateEncodeParams(p.encode); !s) return s;
+    return validateClusterParams(p.cluster);
+}
+
+}  // namespace dl

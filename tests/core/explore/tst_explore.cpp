@@ -1,0 +1,206 @@
+// explore (core/explore): the stratified sample rule, the label agreement (ARI and the
+// Hungarian-matched share), and the pipeline on a tiny BERT: first map on the sample corpus,
+// the corpus encoded into the same set and assigned with the first map's model, the full fit;
+// cancelled after a chunk, the project holds the first map and the encoded prefix, and a
+// rerun continues from there.
+#include <QtTest>
+
+#include <algorithm>
+#include <map>
+
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "explore/ExploreJob.h"
+#include "store/Corpora.h"
+#include "store/Embeddings.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+namespace {
+
+// Cancels the job when a stage starting with `prefix` begins.
+class CancelAtStage final : public dl::ProgressSink {
+public:
+    CancelAtStage(dl::CancelToken& t, std::string prefix) : token_(t), prefix_(std::move(prefix)) {}
+    void stage(std::string_view name) override {
+        if (name.starts_with(prefix_)) token_.cancel();
+    }
+    void progress(std::int64_t, std::int64_t) override {}
+
+private:
+    dl::CancelToken& token_;
+    std::string prefix_;
+};
+
+std::string tinyModel() { return dltest::testData("models/bert-tiny").toStdString(); }
+
+dl::ExploreParams smallParams() {
+    dl::ExploreParams p;
+    p.corpus = "c";
+    p.sample = 30;
+    p.chunk = 25;
+    p.encode.model = tinyModel();
+    p.cluster.k = 2;
+    p.cluster.pcaDims = 4;
+    p.cluster.seeds = 2;
+    return p;
+}
+
+}  // namespace
+
+class TestExplore : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sampleIsStratified_data() {
+        QTest::addColumn<QList<int>>("groupSizes");
+        QTest::addColumn<int>("size");
+        QTest::addColumn<QList<int>>("quotas");
+        QTest::newRow("proportional") << QList<int>{60, 30, 10} << 10 << QList<int>{6, 3, 1};
+        QTest::newRow("largest remainder") << QList<int>{50, 25, 25} << 10 << QList<int>{5, 3, 2};
+        QTest::newRow("unlabelled group") << QList<int>{8, 2} << 5 << QList<int>{4, 1};
+        QTest::newRow("everything") << QList<int>{3, 4} << 9 << QList<int>{3, 4};
+    }
+    void sampleIsStratified() {
+        QFETCH(QList<int>, groupSizes);
+        QFETCH(int, size);
+        QFETCH(QList<int>, quotas);
+        // Groups interleaved over the positions (labels -1, 0, 1, ...): quotas do not follow order.
+        std::vector<int> group;
+        std::vector<int> left(groupSizes.begin(), groupSizes.end());
+        for (bool any = true; any;) {
+            any = false;
+            for (std::size_t g = 0; g < left.size(); ++g)
+                if (left[g] > 0) --left[g], group.push_back(int(g) - 1), any = true;
+        }
+        const auto s = dl::stratifiedSample(group, size, 7);
+        QVERIFY(std::is_sorted(s.begin(), s.end()));
+        QVERIFY(std::adjacent_find(s.begin(), s.end()) == s.end());
+        std::map<int, int> got;
+        for (auto pos : s) ++got[group[std::size_t(pos)]];
+        for (int g = 0; g < quotas.size(); ++g) QCOMPARE(got[g - 1], quotas[g]);
+        QCOMPARE(dl::stratifiedSample(group, size, 7), s);  // the seed fixes the sample
+    }
+    void seedChangesTheSample() {
+        std::vector<int> group(1000, 0);
+        QVERIFY(dl::stratifiedSample(group, 100, 1) != dl::stratifiedSample(group, 100, 2));
+        QCOMPARE(dl::stratifiedSample(group, 100, 1).size(), std::size_t(100));
+    }
+
+    void agreement_data() {
+        QTest::addColumn<QList<int>>("a");
+        QTest::addColumn<QList<int>>("b");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<double>("matched");
+        QTest::addColumn<double>("ari");
+        QTest::newRow("renamed") << QList<int>{0, 0, 1, 1, 2, 2} << QList<int>{2, 2, 0, 0, 1, 1} << 3 << 1.0 << 1.0;
+        // a0 -> b1 (2 rows), a1 -> b0 (3 rows): 5 of 6; ARI by hand: sum C(n_ij,2) = 1 + 3 = 4,
+        // rows C(3,2) * 2 = 6, columns C(2,2) + C(4,2) = 7, expected 6 * 7 / 15 = 2.8.
+        QTest::newRow("one moved") << QList<int>{0, 0, 0, 1, 1, 1} << QList<int>{1, 1, 0, 0, 0, 0} << 2 << 5.0 / 6
+                                   << (4 - 2.8) / (0.5 * (6 + 7) - 2.8);
+        // Greedy would take a0 -> b0 (3) and leave a1 -> b1 (0); the best matching is a0 -> b1,
+        // a1 -> b0: 2 + 2 of 7.
+        QTest::newRow("greedy is wrong") << QList<int>{0, 0, 0, 0, 0, 1, 1} << QList<int>{0, 0, 0, 1, 1, 0, 0} << 2
+                                         << 4.0 / 7 << -1.0;
+    }
+    void agreement() {
+        QFETCH(QList<int>, a);
+        QFETCH(QList<int>, b);
+        QFETCH(int, k);
+        QFETCH(double, matched);
+        QFETCH(double, ari);
+        const auto r = dl::labelAgreement(std::vector<std::int32_t>(a.begin(), a.end()),
+                                          std::vector<std::int32_t>(b.begin(), b.end()), k);
+        QVERIFY2(std::abs(r.matched - matched) < 1e-12, qPrintable(QString::number(r.matched)));
+        if (ari > -1)
+            QVERIFY2(std::abs(r.adjustedRandIndex - ari) < 1e-12, qPrintable(QString::number(r.adjustedRandIndex)));
+    }
+
+    void optionsAreEncodeAndClusterOnes() {
+        QStringList names;
+        for (const auto& s : dl::exploreParamTable().specs()) names << QString::fromStdString(s.name);
+        for (const char* n : {"corpus", "sample", "sample-seed", "chunk", "model", "precision", "k", "pca", "seeds"})
+            QVERIFY2(names.contains(QLatin1String(n)), n);
+        dl::ExploreParams p;
+        QCOMPARE(p.encode.precision, std::string("auto"));
+        QCOMPARE(p.cluster.k, dl::ClusterParams{}.k);
+    }
+
+    void pipelineCancelAndResume() {
+        QTemporaryDir tmp;
+        auto st = dl::Store::create(tmp.filePath("p.dlproj").toStdString());
+        QVERIFY(st.has_value());
+        auto& store = **st;
+        dl::NullProgress np;
+        dl::CancelToken none;
+        // 3 domains of 40, 20 and 20 sentences, each with its own vocabulary.
+        for (const auto& [domain, n, words] : {std::tuple{"law", 40, "the court ruled on the appeal of the contract"},
+                                               std::tuple{"med", 20, "the patient received a dose of the drug daily"},
+                                               std::tuple{"it", 20, "click the button to open the file menu"}}) {
+            QByteArray text;
+            for (int i = 0; i < n; ++i) text += QByteArray(words) + ' ' + QByteArray::number(i) + '\n';
+            dl::ImportParams ip;
+            ip.corpus = "c";
+            ip.srcPath = dltest::writeFile(tmp, QString::fromLatin1(domain) + ".en", text);
+            ip.labelSource = dl::LabelSource::Given;
+            ip.domain = domain;
+            QVERIFY(dl::runImport(ip, store, np, none).has_value());
+        }
+        const auto params = smallParams();
+
+        // Cancelled when the second chunk's assignment starts: the first map, the sample corpus
+        // and 50 encoded rows of c are in the project, no assign run yet.
+        dl::CancelToken cancel;
+        CancelAtStage stopper(cancel, "Assigning sentences 25..");
+        auto cut = dl::runExplore(params, store, stopper, cancel);
+        QVERIFY(!cut.has_value());
+        QCOMPARE(cut.error().code, dl::ErrorCode::Cancelled);
+        auto sample = dl::findCorpus(store, "c.sample");
+        QVERIFY(sample.has_value());
+        QCOMPARE(sample->sentences, std::int64_t(30));
+        std::map<std::string, std::int64_t> perDomain;
+        for (const auto& d : sample->domains) perDomain[d.domain] = d.sentences;
+        QCOMPARE(perDomain["law"], std::int64_t(15));  // 40:20:20 of 30
+        QCOMPARE(perDomain["it"], std::int64_t(8));    // 7.5 each: the tie goes to the lower label (it < med)
+        QCOMPARE(perDomain["med"], std::int64_t(7));
+        auto clusters = dl::listRuns(store, dl::RunKind::Cluster);
+        QVERIFY(clusters.has_value());
+        QCOMPARE(clusters->size(), std::size_t(1));
+        QCOMPARE(clusters->front().corpusId, sample->id);
+        auto assigns = dl::listRuns(store, dl::RunKind::Assign);
+        QVERIFY(assigns.has_value() && assigns->empty());
+        auto c = dl::findCorpus(store, "c");
+        QVERIFY(c.has_value());
+        const auto setId = *clusters->front().embeddingSetId;
+        QCOMPARE(*dl::encodedCount(store, setId, c->id), std::int64_t(50));
+
+        // The rerun continues: the same first map, the rest encoded, assigned and refitted.
+        auto r = dl::runExplore(params, store, np, none);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->firstMapRun, clusters->front().id);
+        QCOMPARE(r->firstMapSeconds, 0.0);  // reused, not recomputed
+        QCOMPARE(r->encodedBefore, std::int64_t(50));
+        QCOMPARE(r->embeddingSet, setId);
+        QCOMPARE(*dl::encodedCount(store, setId, c->id), std::int64_t(80));
+        QCOMPARE(r->sampleRows, std::int64_t(30));
+        QVERIFY(r->assignRun > 0 && r->fullMapRun > 0);
+        auto assigned = dl::readRunResults(store, r->assignRun);
+        auto full = dl::readRunResults(store, r->fullMapRun);
+        QVERIFY(assigned.has_value() && full.has_value());
+        QCOMPARE(assigned->sentenceIds, full->sentenceIds);  // every row of c, in the same order
+        QCOMPARE(assigned->sentenceIds.size(), std::size_t(80));
+        QVERIFY(r->agreement.has_value());
+        const auto again = dl::labelAgreement(assigned->label, full->label, params.cluster.k);
+        QCOMPARE(r->agreement->matched, again.matched);
+        QVERIFY(r->agreement->matched >= 0.5 && r->agreement->matched <= 1.0);  // 2 clusters: at least half
+
+        // A third run changes nothing: every step is found in the project.
+        auto noop = dl::runExplore(params, store, np, none);
+        QVERIFY(noop.has_value());
+        QCOMPARE(noop->assignRun, r->assignRun);
+        QCOMPARE(noop->fullMapRun, r->fullMapRun);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplore)
+#include "tst_explore.moc"
