@@ -38,10 +38,11 @@ ParamTable<ExploreParams> makeExploreTable() {
         &X::corpus);
     t.field(param("sample",
                   "Sentences in the first map: a random sample stratified by domain label (each label's share "
-                  "of the corpus, largest remainder), encoded and clustered before the rest. 10,000: about 2.5 "
-                  "minutes with the default model (all-mpnet-base-v2, bf16) on 2 cores "
-                  "(bench/pipeline/RESULTS.md), and 2,000 rows per cluster at k = 5 for the 1,275 "
-                  "parameters of a 50-dimensional full covariance.")
+                  "of the corpus, largest remainder), encoded and clustered before the rest. 10,000 is about 4 "
+                  "minutes of encoding with the default model (all-mpnet-base-v2, fp32: 41.5 sentences/s on 2 "
+                  "idle cores, bench/encode/RESULTS.md) and 2,000 rows per cluster at k = 5 for the 1,275 "
+                  "parameters of a 50-dimensional full covariance; use 5,000 (or all-MiniLM-L6-v2) for a "
+                  "first map within 3 minutes.")
                 .between(1, std::int64_t(1) << 40)
                 .shownAs("N"),
             &X::sample);
