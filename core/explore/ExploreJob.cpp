@@ -222,7 +222,7 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
                   " sentences of " + mapped.name + " after " + std::to_string(out.firstMapSeconds) + " s.");
     auto before = encodedCount(store, enc->setId, corpus->id);
     if (!before) return std::unexpected(before.error());
-    out.encodedBefore = *before;
+    out.encodedBefore = sampled ? *before : enc->alreadyEncoded;
     if (!sampled) {
         out.encoded = out.sentences;
         out.fullMapRun = first->runId;

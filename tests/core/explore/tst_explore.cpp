@@ -126,6 +126,39 @@ private slots:
         QCOMPARE(p.cluster.k, dl::ClusterParams{}.k);
     }
 
+    // A sample no smaller than the corpus: the corpus itself is encoded and clustered once, no
+    // sample corpus, no assign run, no agreement to report.
+    void sampleCoversTheCorpus() {
+        QTemporaryDir tmp;
+        auto st = dl::Store::create(tmp.filePath("p.dlproj").toStdString());
+        QVERIFY(st.has_value());
+        dl::NullProgress np;
+        dl::CancelToken none;
+        QByteArray text;
+        for (int i = 0; i < 20; ++i) text += "line number " + QByteArray::number(i) + (i % 2 ? " red" : " blue") + '\n';
+        dl::ImportParams ip;
+        ip.corpus = "c";
+        ip.srcPath = dltest::writeFile(tmp, "c.en", text);
+        QVERIFY(dl::runImport(ip, **st, np, none).has_value());
+        auto p = smallParams();
+        p.sample = 20;
+        auto r = dl::runExplore(p, **st, np, none);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->sampleCorpus, std::string("c"));
+        QCOMPARE(r->firstMapRun, r->fullMapRun);
+        QCOMPARE(r->assignRun, std::int64_t(0));
+        QCOMPARE(r->encodedBefore, std::int64_t(0));
+        QCOMPARE(r->encoded, std::int64_t(20));
+        QVERIFY(!r->agreement.has_value());
+        auto corpora = dl::listCorpora(**st);
+        QVERIFY(corpora.has_value());
+        QCOMPARE(corpora->size(), std::size_t(1));
+        auto again = dl::runExplore(p, **st, np, none);
+        QVERIFY(again.has_value());
+        QCOMPARE(again->encodedBefore, std::int64_t(20));
+        QCOMPARE(again->firstMapRun, r->firstMapRun);
+    }
+
     void pipelineCancelAndResume() {
         QTemporaryDir tmp;
         auto st = dl::Store::create(tmp.filePath("p.dlproj").toStdString());
