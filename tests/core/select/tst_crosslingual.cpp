@@ -34,20 +34,29 @@ private slots:
     void infoNceByHand_data() {
         QTest::addColumn<double>("tau");
         QTest::addColumn<bool>("all");
-        QTest::newRow("clusters, tau 1") << 1.0 << false;
-        QTest::newRow("clusters, tau 0.2") << 0.2 << false;
-        QTest::newRow("all negatives, tau 0.2") << 0.2 << true;
+        QTest::addColumn<bool>("eq1");
+        QTest::newRow("clusters, tau 1") << 1.0 << false << false;
+        QTest::newRow("clusters, tau 0.2") << 0.2 << false << false;
+        QTest::newRow("all negatives, tau 0.2") << 0.2 << true << false;
+        QTest::newRow("Eq. 1, clusters, tau 0.2") << 0.2 << false << true;
+        QTest::newRow("Eq. 1, all negatives, tau 1") << 1.0 << true << true;
     }
     void infoNceByHand() {
         QFETCH(double, tau);
         QFETCH(bool, all);
+        QFETCH(bool, eq1);
         // Unit directions u0 = (1,0), u1 = (0,1), u2 = (1,1)/sqrt2; cosines 0 and 1/sqrt2.
         const std::vector<float> a = {1, 0, 0, 1, 1, 1};
         const std::vector<float> b = a;
         const std::vector<std::int32_t> clusters = {0, 1, 0};  // pair 2 shares pair 0's cluster
         const double c = 1 / std::sqrt(2.0), e1 = std::exp(1 / tau), e0 = std::exp(0.0), ec = std::exp(c / tau);
         double l0, l1, l2;
-        if (all) {
+        if (eq1) {
+            // Vu et al. Eq. 1: the positive over the negatives alone (one direction; equal here).
+            l0 = all ? -std::log(e1 / (e0 + ec)) : -std::log(e1 / e0);
+            l1 = -std::log(e1 / (e0 + ec));
+            l2 = all ? -std::log(e1 / (ec + ec)) : -std::log(e1 / ec);
+        } else if (all) {
             l0 = -std::log(e1 / (e1 + e0 + ec));
             l1 = -std::log(e1 / (e1 + e0 + ec));
             l2 = -std::log(e1 / (e1 + ec + ec));
@@ -57,8 +66,55 @@ private slots:
             l2 = -std::log(e1 / (e1 + ec));       // row 2: negative 1 only
         }
         const double expected = (l0 + l1 + l2) / 3;  // both directions are equal here (symmetric)
-        const double got = infoNceLoss(a, b, 3, 2, contrastiveNegativeMask(clusters, all), tau);
+        const double got = infoNceLoss(a, b, 3, 2, contrastiveNegativeMask(clusters, all), tau,
+                                       eq1 ? InfoNceForm::Eq1 : InfoNceForm::Symmetric);
         QVERIFY2(std::fabs(got - expected) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(got).arg(expected)));
+    }
+
+    // Eq. 1 looks in one direction: a batch whose b side differs gives a different loss from
+    // the reverse, where the symmetric form gives the same.
+    void eq1IsOneDirection() {
+        const std::vector<float> a = {1, 0, 0, 1, 1, 1}, b = {1, 0.2f, 0, 1, 0.5f, 1};
+        const auto mask = contrastiveNegativeMask({0, 1, 2}, true);
+        QVERIFY(std::fabs(infoNceLoss(a, b, 3, 2, mask, 0.2) - infoNceLoss(b, a, 3, 2, mask, 0.2)) < 1e-9);
+        QVERIFY(std::fabs(infoNceLoss(a, b, 3, 2, mask, 0.2, InfoNceForm::Eq1) -
+                          infoNceLoss(b, a, 3, 2, mask, 0.2, InfoNceForm::Eq1)) > 1e-6);
+    }
+
+    void negativesOption_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qint64>("expected");  // -1 = a usage error
+        QTest::newRow("preranked") << "preranked" << qint64(0);
+        QTest::newRow("lowest:500000") << "lowest:500000" << qint64(500000);
+        QTest::newRow("lowest:1") << "lowest:1" << qint64(1);
+        QTest::newRow("lowest:0") << "lowest:0" << qint64(-1);
+        QTest::newRow("lowest:") << "lowest:" << qint64(-1);
+        QTest::newRow("lowest:-5") << "lowest:-5" << qint64(-1);
+        QTest::newRow("lowest:5x") << "lowest:5x" << qint64(-1);
+        QTest::newRow("13 digits") << "lowest:1234567890123" << qint64(-1);
+        QTest::newRow("random") << "random" << qint64(-1);
+    }
+    void negativesOption() {
+        QFETCH(QString, text);
+        QFETCH(qint64, expected);
+        const auto n = parseCrossLingualNegatives(text.toStdString());
+        if (expected < 0) {
+            QVERIFY(!n);
+            QVERIFY(n.error().kind == ErrorKind::Usage);
+            QVERIFY(QString::fromStdString(n.error().message).contains(QStringLiteral("--negatives")));
+        } else {
+            QCOMPARE(n.value(), expected);
+        }
+    }
+
+    // lowest:N takes exactly the N least seed-like rows (ties by row), never an excluded one.
+    void lowestCosineRowsPicksTheBottom() {
+        const std::vector<double> cosine = {0.9, 0.1, 0.5, 0.1, -0.2, 0.3};
+        const std::vector<char> excluded = {0, 0, 0, 0, 1, 0};
+        QCOMPARE(lowestCosineRows(cosine, excluded, 3), (std::vector<std::int64_t>{1, 3, 5}));
+        QCOMPARE(lowestCosineRows(cosine, excluded, 1), (std::vector<std::int64_t>{1}));
+        QCOMPARE(lowestCosineRows(cosine, excluded, 100).size(), std::size_t(5));
+        QVERIFY(lowestCosineRows(cosine, excluded, 0).empty());
     }
 
     void alignedMethodBeatsUnalignedBaseline() {
@@ -199,6 +255,38 @@ private slots:
         QCOMPARE(after.size(), 4 * pairIds.size());
         QVERIFY(std::set<std::int64_t>(pairIds.begin(), pairIds.end()).size() == pairIds.size());
         QVERIFY2(al["pair_cosine_after"].get<double>() > al["pair_cosine_before"].get<double>(), al.dump().c_str());
+
+        // The paper's DF baseline (--adaptive-layer none): the classifier on the unaligned
+        // vectors, trained on the seed against the A side, applied to B: below the aligned
+        // method (0.80 against 1.00 here); no g stored.
+        CrossLingualParams df = p;
+        df.adaptiveLayer = AdaptiveLayerKind::None;
+        auto d = runCrossLingual(df, *store, np, ct);
+        QVERIFY2(d.has_value(), d ? "" : d.error().message.c_str());
+        const double dfPrecision = evaluateRuns({{d->runId}, "d0", {}, {}}, *store).value()["precision"].get<double>();
+        QVERIFY2(dfPrecision <= precision - 0.15,
+                 qPrintable(QStringLiteral("DF %1, cross-lingual %2").arg(dfPrecision).arg(precision)));
+        QCOMPARE(d->summary.toJson()["adaptive_layer"]["kind"].get<std::string>(), std::string("none"));
+        QVERIFY(!getRunBlob(*store, d->runId, "adaptive_layer.pt"));
+        QCOMPARE(getRun(*store, d->runId).value().params["adaptive_layer"].get<std::string>(), std::string("none"));
+
+        // --preset paper: the paper's settings are what the run stores and uses.
+        CrossLingualParams paper = p;
+        paper.preset = CrossLingualPreset::Paper;
+        auto q = runCrossLingual(paper, *store, np, ct);
+        QVERIFY2(q.has_value(), q ? "" : q.error().message.c_str());
+        const auto params = getRun(*store, q->runId).value().params;
+        QCOMPARE(params["learning_rate"].get<double>(), 1e-5);
+        QCOMPARE(params["patience"].get<int>(), 5);
+        QCOMPARE(params["max_epochs"].get<int>(), 20);
+        QCOMPARE(params["infonce"].get<std::string>(), std::string("eq1"));
+        QCOMPARE(params["negatives"].get<std::string>(), std::string("lowest:500000"));
+        QCOMPARE(params["classifier"]["learning_rate"].get<double>(), 1e-5);
+        QCOMPARE(params["classifier"]["lowest_negatives"].get<std::int64_t>(), std::int64_t(0));
+        const auto report = q->summary.toJson()["report"];
+        // lowest:500000 of 900 pairs: every A-side sentence is a negative.
+        QCOMPARE(report["negatives"].get<std::int64_t>(), std::int64_t(pairs));
+        QVERIFY(q->summary.toJson()["adaptive_layer"]["epochs"].get<int>() <= 20);
     }
 };
 
