@@ -22,7 +22,7 @@ namespace dl {
 struct ExportRow {
     Sentence sentence;
     double score = std::numeric_limits<double>::quiet_NaN();
-    std::optional<int> cluster;
+    std::optional<int> cluster = std::nullopt;
 };
 
 class TrainingWriter {

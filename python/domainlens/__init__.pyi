@@ -46,19 +46,25 @@ class Project:
         self,
         *,
         progress: Progress = None,
-        src: str,
+        src: str = ...,
+        parquet: str = ...,
+        hf_dataset: str = ...,
         tgt: str = ...,
         domain: str = ...,
         domain_from_filename: bool = ...,
         domain_from_column: bool = ...,
         corpus: str = ...,
-        format: Literal['plain', 'tsv', 'jsonl'] = ...,
+        format: Literal['plain', 'tsv', 'jsonl', 'parquet', 'hf-dataset'] = ...,
         src_lang: str = ...,
         tgt_lang: str = ...,
         columns: str = ...,
         src_field: str = ...,
         tgt_field: str = ...,
         domain_field: str = ...,
+        text_column: str = ...,
+        tgt_column: str = ...,
+        label_column: str = ...,
+        split: str = ...,
         replace_invalid: bool = ...,
         keep_duplicates: bool = ...,
         max_line_bytes: int = ...
@@ -66,19 +72,25 @@ class Project:
         """Import a corpus (plain, Moses pair, TSV, JSONL; gzip ok) as `domainlens-cli import`.
 
         Parameters (keyword only; a string is read as on the command line):
-            src (--src): Input file: plain text (one sentence per line), TSV or JSONL; .gz is read transparently. (required)
+            src (--src): Input file: plain text (one sentence per line), TSV or JSONL; .gz is read transparently.
+            parquet (--parquet): Input Parquet file; name its columns with --text-column (and --tgt-column, --label-column).
+            hf_dataset (--hf-dataset): Input Hugging Face dataset folder: datasets.save_to_disk (Arrow files) or the Hub's layout (data/<split>-*.parquet).
             tgt (--tgt): Line-aligned target file (Moses parallel pair with --src).
             domain (--domain): Domain label for every imported sentence.
             domain_from_filename (--domain-from-filename): Domain label from the file name (medical.en -> medical).
             domain_from_column (--domain-from-column): Domain label from the TSV column / JSONL field named domain (the default when present).
             corpus (--corpus): Corpus to create or append to. (default the file name without extension)
-            format (--format): Input format. (default from the extension (.tsv, .jsonl), else plain; plain, tsv or jsonl)
+            format (--format): Input format. (default from the extension (.tsv, .jsonl), else plain; plain, tsv, jsonl, parquet or hf-dataset)
             src_lang (--src-lang): Source language code. (default from the file extension)
             tgt_lang (--tgt-lang): Target language code. (default from the file extension)
             columns (--columns): TSV column roles, e.g. src,tgt,domain (ignore skips a column). (default from the first row's column count)
             src_field (--src-field): JSONL field with the source text. (default src)
             tgt_field (--tgt-field): JSONL field with the target text. (default tgt)
             domain_field (--domain-field): JSONL field with the domain label. (default domain)
+            text_column (--text-column): Parquet / HF dataset: the text (source) column; a dot names a struct's field (translation.de). (default text)
+            tgt_column (--tgt-column): Parquet / HF dataset: the target column of a pair (translation.en). (default none (monolingual))
+            label_column (--label-column): Parquet / HF dataset: the domain label column (text, or integers; a ClassLabel's names are used). (default none)
+            split (--split): HF dataset: the split to import. (default train)
             replace_invalid (--replace-invalid): Replace invalid UTF-8 with U+FFFD instead of stopping.
             keep_duplicates (--keep-duplicates): Do not drop duplicate sentences (by default a pair is dropped when the same pair, source or target was already seen).
             max_line_bytes (--max-line-bytes): Longest accepted line. (default 1048576; 1024 to 1073741824)
@@ -222,7 +234,11 @@ class Project:
         parallel: str = ...,
         clusters: int = ...,
         temperature: float = ...,
-        pca_sample: int = ...
+        pca_sample: int = ...,
+        adaptive_layer: Literal['ffn', 'none'] = ...,
+        infonce: Literal['symmetric', 'eq1'] = ...,
+        negatives: str = ...,
+        preset: Literal['default', 'paper'] = ...
     ) -> dict[str, Any]:
         """Score a pool against an in-domain seed and select, as `domainlens-cli select`.
 
@@ -253,6 +269,10 @@ class Project:
             clusters (--clusters): cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch). (default 5; 1 to 1000)
             temperature (--temperature): cross-lingual: InfoNCE temperature. (default 0.2)
             pca_sample (--pca-sample): cross-lingual: fit the PCA before clustering on a random sample of this many pairs when larger (0 = all). (default 200000; 0 to 2147483647)
+            adaptive_layer (--adaptive-layer): cross-lingual: the adaptive layer g aligning the languages (ffn, Vu et al.'s 2-layer network) or none (the paper's DF baseline: the classifier on the unaligned vectors). (default ffn; ffn or none)
+            infonce (--infonce): cross-lingual: the contrastive loss, symmetric (both directions, positive in the denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only). (default symmetric; symmetric or eq1)
+            negatives (--negatives): cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N least like the seed, as the paper with N = 500000). (default preranked)
+            preset (--preset): cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000; overrides --epochs, --infonce and --negatives); default = DomainLens's (docs/selection.md). (default default; default or paper)
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
 
@@ -308,7 +328,7 @@ class Project:
         run: int | None = None,
         *,
         progress: Progress = None,
-        format: Literal['moses', 'tsv', 'jsonl'] = ...,
+        format: Literal['moses', 'tsv', 'jsonl', 'parquet'] = ...,
         out: str,
         scores: bool = ...,
         gzip: bool = ...,
@@ -332,8 +352,8 @@ class Project:
         run: the run to export (default: the latest selection; with by='cluster' the latest clustering).
 
         Parameters (keyword only; a string is read as on the command line):
-            format (--format): moses (one file per language), tsv or jsonl. (default moses; moses, tsv or jsonl)
-            out (--out): Output prefix: PREFIX.en/PREFIX.de, PREFIX.tsv, PREFIX.jsonl, PREFIX.manifest.json. (required)
+            format (--format): moses (one file per language), tsv, jsonl or parquet (with ids, scores, labels). (default moses; moses, tsv, jsonl or parquet)
+            out (--out): Output prefix: PREFIX.en/PREFIX.de, PREFIX.tsv, PREFIX.jsonl, PREFIX.parquet, PREFIX.manifest.json. (required)
             scores (--scores): Add the selection score (a column, or PREFIX.scores for moses).
             gzip (--gzip): Compress the training files.
             force (--force): Replace existing files.
