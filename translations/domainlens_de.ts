@@ -811,7 +811,7 @@
         <translation>Moses (eine Datei pro Sprache)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
@@ -924,6 +924,16 @@
         <translation>JSON Lines (ein Objekt pro Zeile)</translation>
     </message>
     <message>
+        <location line="+1" />
+        <source>Parquet (the column "text")</source>
+        <translation>Parquet (die Spalte „text“)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Hugging Face dataset folder (the column "text")</source>
+        <translation>Hugging-Face-Datensatzordner (die Spalte „text“)</translation>
+    </message>
+    <message>
         <location line="+3" />
         <source>medical.en, corpus.tsv, data.jsonl.gz …</source>
         <translation>medical.en, korpus.tsv, daten.jsonl.gz …</translation>
@@ -1031,7 +1041,12 @@
         <translation>Vorschau (erste Zeilen):</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+10" />
+        <source>Dataset folder</source>
+        <translation>Datensatzordner</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Source file</source>
         <translation>Quelldatei</translation>
     </message>
@@ -1041,12 +1056,17 @@
         <translation>Zieldatei</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+18" />
         <source>Corpora (*.* *.gz);;All files (*)</source>
         <translation>Korpora (*.* *.gz);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+34" />
+        <source>(Parquet or a dataset folder: no preview)</source>
+        <translation>(Parquet oder ein Datensatzordner: keine Vorschau)</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>(compressed file: no preview)</source>
         <translation>(komprimierte Datei: keine Vorschau)</translation>
     </message>
@@ -2297,7 +2317,7 @@
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
         <source>Shared map of run #%1 written: %2 (%3 of %4 points).</source>
         <translation>Geteilte Karte von Lauf #%1 geschrieben: %2 (%3 von %4 Punkten).</translation>
     </message>

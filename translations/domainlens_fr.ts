@@ -811,7 +811,7 @@
         <translation>Moses (un fichier par langue)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
@@ -924,6 +924,16 @@
         <translation>JSON Lines (un objet par ligne)</translation>
     </message>
     <message>
+        <location line="+1" />
+        <source>Parquet (the column "text")</source>
+        <translation>Parquet (la colonne « text »)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Hugging Face dataset folder (the column "text")</source>
+        <translation>Dossier de jeu de données Hugging Face (la colonne « text »)</translation>
+    </message>
+    <message>
         <location line="+3" />
         <source>medical.en, corpus.tsv, data.jsonl.gz …</source>
         <translation>medical.en, corpus.tsv, donnees.jsonl.gz …</translation>
@@ -1031,7 +1041,12 @@
         <translation>Aperçu (premières lignes) :</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+10" />
+        <source>Dataset folder</source>
+        <translation>Dossier du jeu de données</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Source file</source>
         <translation>Fichier source</translation>
     </message>
@@ -1041,12 +1056,17 @@
         <translation>Fichier cible</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+18" />
         <source>Corpora (*.* *.gz);;All files (*)</source>
         <translation>Corpus (*.* *.gz);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+34" />
+        <source>(Parquet or a dataset folder: no preview)</source>
+        <translation>(Parquet ou un dossier de jeu de données : pas d’aperçu)</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>(compressed file: no preview)</source>
         <translation>(fichier compressé : pas d'aperçu)</translation>
     </message>
@@ -2297,7 +2317,7 @@
         <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
         <source>Shared map of run #%1 written: %2 (%3 of %4 points).</source>
         <translation>Carte partagée de l’exécution n° %1 écrite : %2 (%3 sur %4 points).</translation>
     </message>
