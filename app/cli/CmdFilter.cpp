@@ -1,9 +1,10 @@
-// `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid [--threshold J] [--shingle char:5|word:3]
+// `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid|bitext [--threshold J] [--shingle char:5|word:3]
 // [--permutations P] [--bands B] [--sides src|both|either] [--keep first|longest]
-// [--lang-src CODE] [--lang-tgt CODE] [--min-prob P] [--json]`: a cleaning filter stored as a run
-// (docs/cleaning.md). The run's ledger (which rule removed each sentence, and which kept sentence
-// a duplicate duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`;
-// `export ... --filter RUN` leaves the removed sentences out.
+// [--lang-src CODE] [--lang-tgt CODE] [--min-prob P] [--min-words N] [--max-words N] [--max-char-ratio R]
+// [--max-token-ratio R] [--min-alpha S] [--max-repeat S] [--max-copy S] [--min-numerals S] [--json]`: a cleaning filter
+// stored as a run (docs/cleaning.md). The run's ledger (which rule removed each sentence, and which kept sentence a
+// duplicate duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`; `export ... --filter RUN` leaves
+// the removed sentences out.
 #include <cstdio>
 
 #include "CliSupport.h"
@@ -43,6 +44,20 @@ int run(const QCommandLineParser& p) {
         return ExitOk;
     }
     const auto& s = r->summary;
+    if (params.kind == dl::FilterKind::Bitext) {
+        std::printf("filter run %lld (bitext): %lld pairs, %lld kept, %lld removed\n", static_cast<long long>(r->runId),
+                    static_cast<long long>(s.sentences), static_cast<long long>(s.kept),
+                    static_cast<long long>(s.removed));
+        for (const auto& rule : s.rules) {
+            const auto& d = s.details[rule.rule];
+            std::printf("  %-27s %s %-6g failed %lld, removed %lld (%.1f%% of the pairs pass)\n", rule.rule.c_str(),
+                        d.value("direction", std::string()).c_str(), d.value("threshold", 0.0),
+                        static_cast<long long>(rule.failed), static_cast<long long>(rule.removed),
+                        d.value("threshold_percentile", 0.0));
+        }
+        std::printf("see `report PROJECT %lld` for the ledger\n", static_cast<long long>(r->runId));
+        return ExitOk;
+    }
     if (params.kind == dl::FilterKind::LangId) {
         std::printf(
             "filter run %lld (langid, P(expected language) >= %g, sides %s): %lld sentences, %lld kept, %lld "
@@ -68,8 +83,8 @@ int run(const QCommandLineParser& p) {
 
 const CommandRegistration registration{Command{
     QStringLiteral("filter"),
-    QStringLiteral("Clean a corpus (near-duplicates, wrong-language lines) as a stored run; export --filter RUN "
-                   "honours it."),
+    QStringLiteral("Clean a corpus (near-duplicates, wrong-language lines, noisy pairs) as a stored run; export "
+                   "--filter RUN honours it."),
     setup, run}};
 
 }  // namespace

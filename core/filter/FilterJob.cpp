@@ -1,5 +1,6 @@
 #include "filter/FilterJob.h"
 
+#include <array>
 #include <chrono>
 
 #include "filter/LangIdFilter.h"
@@ -46,7 +47,12 @@ Expected<FilterInput> prepareFilter(const FilterParams& p, Store& store, const C
 struct FilterFindings {
     std::vector<Removal> removals;
     std::vector<float> langIdSrc, langIdTgt;
+    std::array<std::vector<float>, kBitextRules> bitext;  // per rule (bitext), empty otherwise
 };
+
+constexpr std::array<std::string_view, kBitextRules> kBitextBlobs = {
+    blobs::kBitextWords,  blobs::kBitextCharRatio, blobs::kBitextTokenRatio, blobs::kBitextAlpha,
+    blobs::kBitextRepeat, blobs::kBitextCopy,      blobs::kBitextNumerals};
 
 Expected<std::int64_t> persistFilter(const FilterParams& p, Store& store, const FilterInput& in,
                                      const FilterFindings& found, const FilterSummary& summary) {
@@ -55,9 +61,14 @@ Expected<std::int64_t> persistFilter(const FilterParams& p, Store& store, const 
     auto runId = createRun(store, RunKind::Filter, in.corpus.id, std::nullopt, filterParamTable().toJson(p));
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRemovals(store, *runId, found.removals); !s) return std::unexpected(s.error());
-    if (!found.langIdSrc.empty()) {
+    if (!found.langIdSrc.empty() || !found.bitext[0].empty())
         if (auto s = putRunArray<std::int64_t>(store, *runId, blobs::kSentenceIds, in.ids); !s)
             return std::unexpected(s.error());
+    for (std::size_t r = 0; r < found.bitext.size(); ++r)
+        if (!found.bitext[r].empty())
+            if (auto s = putRunArray<float>(store, *runId, kBitextBlobs[r], found.bitext[r]); !s)
+                return std::unexpected(s.error());
+    if (!found.langIdSrc.empty()) {
         if (auto s = putRunArray<float>(store, *runId, blobs::kLangIdSrc, found.langIdSrc); !s)
             return std::unexpected(s.error());
         if (!found.langIdTgt.empty())
@@ -153,6 +164,47 @@ Expected<FilterFindings> findWrongLanguage(const FilterParams& p, const FilterIn
     return out;
 }
 
+Expected<FilterFindings> findNoisyPairs(const FilterParams& p, const FilterInput& in, FilterSummary& s,
+                                        const CancelToken& cancel) {
+    if (!in.corpus.parallel)
+        return usageError("Corpus " + in.corpus.name +
+                          " is monolingual: --kind bitext needs a parallel corpus (import --src ... --tgt ...).");
+    BitextOptions opt = p.bitext;
+    opt.threads = p.threads;
+    auto found = filterBitext(textsOf(in), opt, cancel);
+    if (!found) return std::unexpected(found.error());
+    FilterFindings out;
+    out.removals.reserve(found->removed.size());
+    for (const auto& r : found->removed)
+        out.removals.push_back({in.ids[static_cast<std::size_t>(r.index)], 0, r.score, r.rule});
+    s.removed = static_cast<std::int64_t>(found->removed.size());
+    s.kept = s.sentences - s.removed;
+    // As langid: a rule's `removed` is what it removed first (the rules run in order), so the
+    // rules' removals sum to the run's; `failed` counts all the pairs that fail it.
+    std::int64_t input = s.sentences;
+    for (int r = 0; r < kBitextRules; ++r) {
+        const auto removed = found->removedBy[std::size_t(r)];
+        s.rules.push_back({.rule = std::string(bitextRuleName(static_cast<BitextRule>(r))),
+                           .input = input,
+                           .kept = input - removed,
+                           .removed = removed,
+                           .failed = found->failed[std::size_t(r)]});
+        input -= removed;
+    }
+    s.details = std::move(found->details);
+    out.bitext = std::move(found->scores);
+    return out;
+}
+
+const char* stageName(FilterKind kind) {
+    switch (kind) {
+    case FilterKind::NearDup: return "Finding near-duplicates";
+    case FilterKind::LangId: return "Identifying languages";
+    case FilterKind::Bitext: return "Scoring the pairs";
+    }
+    return "";
+}
+
 }  // namespace
 
 Expected<FilterResult> runFilter(FilterParams p, Store& store, ProgressSink& progress, const CancelToken& cancel) {
@@ -166,8 +218,10 @@ Expected<FilterResult> runFilter(FilterParams p, Store& store, ProgressSink& pro
     auto& s = out.summary;
     s.corpus = in->corpus.name;
     s.sentences = static_cast<std::int64_t>(in->ids.size());
-    progress.stage(p.kind == FilterKind::LangId ? "Identifying languages" : "Finding near-duplicates");
-    auto found = p.kind == FilterKind::LangId ? findWrongLanguage(p, *in, s, cancel) : findNearDup(p, *in, s, cancel);
+    progress.stage(stageName(p.kind));
+    auto found = p.kind == FilterKind::LangId   ? findWrongLanguage(p, *in, s, cancel)
+                 : p.kind == FilterKind::Bitext ? findNoisyPairs(p, *in, s, cancel)
+                                                : findNearDup(p, *in, s, cancel);
     if (!found) return std::unexpected(found.error());
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

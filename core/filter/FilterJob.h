@@ -1,6 +1,7 @@
 #pragma once
-// `filter --kind near-dup|langid` as a job (docs/cleaning.md): reads a corpus, finds
-// near-duplicates (NearDup.h) or lines not in the expected language (LangIdFilter.h) and stores a
+// `filter --kind near-dup|langid|bitext` as a job (docs/cleaning.md): reads a corpus, finds
+// near-duplicates (NearDup.h), lines not in the expected language (LangIdFilter.h) or noisy
+// pairs (BitextFilter.h) and stores a
 // filter run (RunKind::Filter) whose results name every removed sentence with the rule that
 // removed it and, for a duplicate, the kept sentence it duplicates (store/Removals.h). Export leaves a filter run's
 // removed sentences out when given it (`export ... --filter RUN`).
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "filter/BitextFilter.h"
 #include "filter/NearDup.h"
 #include "jobs/ParamTable.h"
 #include "jobs/Progress.h"
@@ -19,7 +21,7 @@ namespace dl {
 
 class Store;
 
-enum class FilterKind { NearDup, LangId };
+enum class FilterKind { NearDup, LangId, Bitext };
 
 struct FilterParams {
     std::string corpus;  // required
@@ -41,6 +43,9 @@ struct FilterParams {
     std::string langSrc, langTgt;
     double minProb = 0.15;
     std::string langIdModel;
+    // bitext (BitextFilter.h): OpusFilter's classic rules; the defaults are the measurement's
+    // (bench/filters/RESULTS.md, worst case of de-en and en-fr).
+    BitextOptions bitext;
 };
 
 // filter's parameters declared once (filter/FilterParamsTable.cpp).

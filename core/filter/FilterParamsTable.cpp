@@ -4,7 +4,14 @@
 
 namespace dl {
 
-std::string_view filterKindName(FilterKind kind) { return kind == FilterKind::LangId ? "langid" : "near-dup"; }
+std::string_view filterKindName(FilterKind kind) {
+    switch (kind) {
+    case FilterKind::NearDup: return "near-dup";
+    case FilterKind::LangId: return "langid";
+    case FilterKind::Bitext: return "bitext";
+    }
+    return {};
+}
 std::string_view sidesRuleName(SidesRule rule) {
     switch (rule) {
     case SidesRule::Src: return "src";
@@ -21,6 +28,59 @@ Status checkShingle(std::string_view text) {
     if (!spec) return std::unexpected(spec.error());
     return {};
 }
+// The bitext rules' thresholds, in the order the rules run (BitextFilter.h).
+void bitextParams(ParamTable<FilterParams>& t) {
+    t.field(param("min-words", "bitext: a pair with a side of fewer words fails bitext:length.")
+                .between(0, 100000)
+                .shownAs("N")
+                .storedAt("min_words"),
+            &FilterParams::bitext, &BitextOptions::minWords);
+    t.field(param("max-words", "bitext: a pair with a side of more words fails bitext:length.")
+                .between(1, 100000)
+                .shownAs("N")
+                .storedAt("max_words"),
+            &FilterParams::bitext, &BitextOptions::maxWords);
+    t.field(
+        param("max-char-ratio", "bitext: longer / shorter side in characters above R fails bitext:length-ratio-chars.")
+            .between(1.0, 1e6)
+            .shownAs("R")
+            .storedAt("max_char_ratio"),
+        &FilterParams::bitext, &BitextOptions::maxCharRatio);
+    t.field(param("max-token-ratio", "bitext: longer / shorter side in words above R fails bitext:length-ratio-tokens.")
+                .between(1.0, 1e6)
+                .shownAs("R")
+                .storedAt("max_token_ratio"),
+            &FilterParams::bitext, &BitextOptions::maxTokenRatio);
+    t.field(param("min-alpha",
+                  "bitext: a side whose share of letters among its non-space characters is below S fails "
+                  "bitext:alpha.")
+                .between(0.0, 1.0)
+                .shownAs("S")
+                .storedAt("min_alpha"),
+            &FilterParams::bitext, &BitextOptions::minAlpha);
+    t.field(param("max-repeat",
+                  "bitext: a side whose share of words repeating the word 1-4 places before is above S fails "
+                  "bitext:repetition.")
+                .between(0.0, 1.0)
+                .shownAs("S")
+                .storedAt("max_repeat"),
+            &FilterParams::bitext, &BitextOptions::maxRepeat);
+    t.field(param("max-copy",
+                  "bitext: sides this similar or more (1 = equal after normalisation, else the Jaccard of their "
+                  "char:5 shingles) fail bitext:copy.")
+                .between(0.0, 1.0)
+                .shownAs("S")
+                .storedAt("max_copy"),
+            &FilterParams::bitext, &BitextOptions::maxCopy);
+    t.field(param("min-numerals",
+                  "bitext: sides whose digits 1-9 agree less than S (2 LCS / total; 1 without digits) fail "
+                  "bitext:numerals.")
+                .between(0.0, 1.0)
+                .shownAs("S")
+                .storedAt("min_numerals"),
+            &FilterParams::bitext, &BitextOptions::minNumerals);
+}
+
 }  // namespace
 
 const ParamTable<FilterParams>& filterParamTable() {
@@ -29,10 +89,11 @@ const ParamTable<FilterParams>& filterParamTable() {
         t.field(param("corpus", "The corpus to filter.").shownAs("NAME").storedAt("corpus").mandatory(),
                 &FilterParams::corpus);
         t.choice(param("kind",
-                       "What to remove: near-duplicates (MinHash LSH over shingles) or lines not in the "
-                       "expected language (fastText lid.176).")
+                       "What to remove: near-duplicates (MinHash LSH over shingles), lines not in the "
+                       "expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's "
+                       "length, ratio, alphabet, repetition, copy and numeral rules).")
                      .storedAt("kind"),
-                 &FilterParams::kind, {FilterKind::NearDup, FilterKind::LangId}, filterKindName);
+                 &FilterParams::kind, {FilterKind::NearDup, FilterKind::LangId, FilterKind::Bitext}, filterKindName);
         t.field(param("threshold",
                       "Jaccard similarity of the shingle sets at or above which two sentences are "
                       "near-duplicates (verified exactly on the candidate pairs).")
@@ -94,6 +155,7 @@ const ParamTable<FilterParams>& filterParamTable() {
                     .ofKind(ParamKind::Text)
                     .shownAs("FILE"),
                 &FilterParams::langIdModel);
+        bitextParams(t);
         return t;
     }();
     return table;
@@ -104,6 +166,8 @@ Status validateFilterParams(FilterParams& p) {
     if (p.corpus.empty()) return usageError("--corpus is required.");
     if (!(p.threshold > 0 && p.threshold <= 1)) return usageError("--threshold must be in (0, 1].");
     if (auto s = checkShingle(p.shingle); !s) return s;
+    if (p.kind == FilterKind::Bitext)
+        if (auto s = validateBitextOptions(p.bitext); !s) return s;
     if (p.bands == 0) p.bands = p.permutations / chooseRows(p.threshold, p.permutations);
     if (p.bands > p.permutations || p.permutations % p.bands != 0)
         return usageError("--bands " + std::to_string(p.bands) + " must divide --permutations " +

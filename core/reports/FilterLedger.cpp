@@ -88,6 +88,30 @@ void langIdText(const nlohmann::json& s, std::string& out) {
     }
 }
 
+// The bitext rules in order, each with its threshold, failures and the share of pairs passing,
+// and the histogram of its score.
+void bitextText(const nlohmann::json& s, std::string& out) {
+    char b[512];
+    for (const auto& r : s["rules"]) {
+        const auto name = r.value("rule", std::string());
+        const auto d = s["details"].value(name, nlohmann::json::object());
+        std::snprintf(b, sizeof b, "  %-27s %s %g: input %lld, removed %lld (failed %lld; %.1f%% of the pairs pass)\n",
+                      name.c_str(), d.value("direction", std::string()).c_str(), d.value("threshold", 0.0),
+                      static_cast<long long>(count(r, "input")), static_cast<long long>(count(r, "removed")),
+                      static_cast<long long>(count(r, "failed")), d.value("threshold_percentile", 0.0));
+        out += b;
+        std::snprintf(b, sizeof b, "    score in 20 bins from %g to %g:", d.value("lo", 0.0), d.value("hi", 0.0));
+        out += b;
+        for (const auto& n : d.value("histogram", nlohmann::json::array()))
+            out += " " + std::to_string(n.get<std::int64_t>());
+        out += "\n";
+    }
+}
+
+bool isBitext(const nlohmann::json& s) {
+    return !s["rules"].empty() && s["rules"][0].value("rule", std::string()).rfind("bitext:", 0) == 0;
+}
+
 }  // namespace
 
 std::string filterLedgerText(const nlohmann::json& ledger) {
@@ -100,7 +124,8 @@ std::string filterLedgerText(const nlohmann::json& ledger) {
                   static_cast<long long>(count(s, "kept")), static_cast<long long>(count(s, "removed")),
                   s.value("seconds", 0.0));
     out += b;
-    if (s.contains("details")) langIdText(s, out);
+    if (isBitext(s)) bitextText(s, out);
+    else if (s.contains("details")) langIdText(s, out);
     else nearDupText(s, out);
     for (const auto& r : ledger["removed"]) {
         if (r.value("kept", std::int64_t{0}) == 0) {

@@ -62,6 +62,15 @@ inline constexpr std::string_view kMomentOuter = "moment_outer";  // float64 dim
 // the probability of each side's expected language.
 inline constexpr std::string_view kLangIdSrc = "langid_src";  // float32 N
 inline constexpr std::string_view kLangIdTgt = "langid_tgt";  // float32 N (parallel corpora)
+// A bitext filter run (filter/BitextFilter.h): per sentence, in kSentenceIds' order, each rule's
+// score.
+inline constexpr std::string_view kBitextWords = "bitext_words";              // float32 N
+inline constexpr std::string_view kBitextCharRatio = "bitext_char_ratio";     // float32 N
+inline constexpr std::string_view kBitextTokenRatio = "bitext_token_ratio";   // float32 N
+inline constexpr std::string_view kBitextAlpha = "bitext_alpha";              // float32 N
+inline constexpr std::string_view kBitextRepeat = "bitext_repeat";            // float32 N
+inline constexpr std::string_view kBitextCopy = "bitext_copy";                // float32 N
+inline constexpr std::string_view kBitextNumerals = "bitext_numerals";        // float32 N
 
 inline constexpr std::array kAll = {kPca2d,
                                     kMeans2d,
@@ -101,6 +110,13 @@ inline constexpr std::array kAll = {kPca2d,
                                     kMomentSum,
                                     kMomentOuter,
                                     kLangIdSrc,
-                                    kLangIdTgt};
+                                    kLangIdTgt,
+                                    kBitextWords,
+                                    kBitextCharRatio,
+                                    kBitextTokenRatio,
+                                    kBitextAlpha,
+                                    kBitextRepeat,
+                                    kBitextCopy,
+                                    kBitextNumerals};
 
 }  // namespace dl::blobs

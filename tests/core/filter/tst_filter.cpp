@@ -2,6 +2,8 @@
 // estimate against exact Jaccard on real sentences, LSH recall against brute force on a planted
 // set, groups and the keep rule, the sides rule, cancellation, the stored run and its ledger,
 // export honouring it, and the CLI contract (exit codes, --json keys, errors naming the option).
+// Language ID (lid.176) on real sentences and as a run. The bitext noise rules: each score on
+// hand-computed pairs, the pass against a per-pair loop on real corrupted pairs, the stored run.
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QtTest>
@@ -14,6 +16,7 @@
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "export/Export.h"
+#include "filter/BitextFilter.h"
 #include "filter/FilterJob.h"
 #include "filter/LangIdFilter.h"
 #include "filter/LanguageId.h"
@@ -102,6 +105,47 @@ std::vector<std::string> toStd(const QStringList& l) {
     return out;
 }
 
+// Line-aligned pairs of a domain of ../shared/data, both sides non-empty, at most `max`.
+std::vector<std::pair<std::string, std::string>> alignedPairs(const QString& dir, const QString& domain,
+                                                              const QString& tgtLang, int max) {
+    QFile e(dltest::sharedData(dir + QLatin1Char('/') + domain + QStringLiteral(".en")));
+    QFile t(dltest::sharedData(dir + QLatin1Char('/') + domain + QLatin1Char('.') + tgtLang));
+    std::vector<std::pair<std::string, std::string>> out;
+    if (!e.open(QIODevice::ReadOnly) || !t.open(QIODevice::ReadOnly)) return out;
+    while (!e.atEnd() && !t.atEnd() && int(out.size()) < max) {
+        const auto a = e.readLine().trimmed().toStdString(), b = t.readLine().trimmed().toStdString();
+        if (!a.empty() && !b.empty()) out.emplace_back(a, b);
+    }
+    return out;
+}
+
+// A corrupted pair, as bench/filters/bitext_bench.py makes them: 0 the target copied from the
+// source, 1 the target cut to its first quarter of words, 2 the target's first two words six
+// times, 3 every digit of the target changed to one the source lacks, 4 another pair's target.
+std::pair<std::string, std::string> corrupted(const std::vector<std::pair<std::string, std::string>>& pairs,
+                                              std::size_t i, int kind) {
+    auto [s, t] = pairs[i];
+    const QStringList w = QString::fromStdString(t).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    switch (kind) {
+    case 0: return {s, s};
+    case 1: return {s, w.mid(0, std::max<qsizetype>(1, w.size() / 4)).join(QLatin1Char(' ')).toStdString()};
+    case 2: {
+        QStringList r;
+        for (int k = 0; k < 6; ++k) r << w.mid(0, 2);
+        return {s, r.join(QLatin1Char(' ')).toStdString()};
+    }
+    case 3: {  // a digit the source does not have (0 when it has all nine)
+        char other = '0';
+        for (char c = '1'; c <= '9' && other == '0'; ++c)
+            if (s.find(c) == std::string::npos) other = c;
+        for (char& c : t)
+            if (c >= '1' && c <= '9') c = other;
+        return {s, t};
+    }
+    default: return {s, pairs[(i + pairs.size() / 2) % pairs.size()].second};
+    }
+}
+
 }  // namespace
 
 class TestFilter : public QObject {
@@ -157,6 +201,41 @@ private:
         p.corpus = "law";
         p.labelSource = LabelSource::Given;
         p.domain = "law";
+        NullProgress np;
+        CancelToken ct;
+        runImport(p, *store, np, ct).value();
+        return path;
+    }
+
+    // 60 law pairs (English-German), then 5 of each corruption (corrupted()) of other law pairs
+    // with at least 12 words on both sides and a digit on both sides for the digit edit.
+    QString makeBitextProject(const QString& name) {
+        const QString path = dir_.filePath(name);
+        auto store = Store::create(path.toStdString()).value();
+        const auto pairs = alignedPairs(QStringLiteral("llm-dom-ad-deen-train2500"), QStringLiteral("law"),
+                                        QStringLiteral("de"), 2500);
+        QByteArray e, d;
+        auto add = [&](const std::pair<std::string, std::string>& p) {
+            e += QByteArray::fromStdString(p.first) + "\n";
+            d += QByteArray::fromStdString(p.second) + "\n";
+        };
+        for (int i = 0; i < 60; ++i) add(pairs[std::size_t(i)]);
+        auto words = [](const std::string& x) { return QString::fromStdString(x).split(QLatin1Char(' ')).size(); };
+        auto digits = [](const std::string& x) { return x.find_first_of("123456789") != std::string::npos; };
+        for (int kind = 0; kind < 5; ++kind)
+            for (std::size_t i = 60 + std::size_t(kind) * 200, taken = 0; taken < 5 && i < pairs.size(); ++i) {
+                const auto& [a, b] = pairs[i];
+                if (words(a) < 12 || words(b) < 12 || (kind == 3 && !(digits(a) && digits(b)))) continue;
+                add(corrupted(pairs, i, kind));
+                ++taken;
+            }
+        ImportParams p;
+        p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
+        p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
+        p.corpus = "law";
+        p.labelSource = LabelSource::Given;
+        p.domain = "law";
+        p.dedupe = false;  // a copied or misaligned pair repeats a side
         NullProgress np;
         CancelToken ct;
         runImport(p, *store, np, ct).value();
@@ -667,6 +746,237 @@ private slots:
         QVERIFY(QString::fromStdString(missing.error().message).contains(QStringLiteral("install-model.sh")));
     }
 
+    // Each score on pairs computed by hand.
+    void bitextScores_data() {
+        QTest::addColumn<QString>("src");
+        QTest::addColumn<QString>("tgt");
+        QTest::addColumn<int>("rule");
+        QTest::addColumn<double>("expected");
+        const int len = int(BitextRule::Length), chars = int(BitextRule::CharRatio),
+                  tokens = int(BitextRule::TokenRatio), alpha = int(BitextRule::Alpha),
+                  repeat = int(BitextRule::Repeat), copy = int(BitextRule::Copy), nums = int(BitextRule::Numerals);
+        QTest::newRow("words: the larger side") << "one two three"
+                                                << "eins zwei" << len << 3.0;
+        QTest::newRow("chars are code points") << "Straße"
+                                               << "Strasse" << chars << 7.0 / 6;
+        QTest::newRow("chars: empty side counts 1") << "abcd"
+                                                    << "" << chars << 4.0;
+        QTest::newRow("tokens") << "a b c d e f"
+                                << "x y" << tokens << 3.0;
+        QTest::newRow("alpha: letters among non-space") << "abc 12"
+                                                        << "Grüße!" << alpha << 3.0 / 5;
+        QTest::newRow("alpha: combining marks are letters") << "नमस्ते"
+                                                            << "namaste" << alpha << 1.0;
+        QTest::newRow("alpha: no characters") << "..."
+                                              << "abc" << alpha << 0.0;
+        QTest::newRow("repeat: a two-word loop") << "buy now buy now buy now"
+                                                 << "kauf jetzt" << repeat << 4.0 / 6;
+        QTest::newRow("repeat: case folded") << "The the THE"
+                                             << "der" << repeat << 2.0 / 3;
+        QTest::newRow("repeat: a plain sentence (the ... the, 3 apart)")
+            << "the cat saw the dog"
+            << "die Katze sah den Hund" << repeat << 1.0 / 5;
+        QTest::newRow("repeat: no word repeats within 4") << "a b c d e a"
+                                                          << "x" << repeat << 0.0;
+        QTest::newRow("copy: equal after normalisation") << "Hello, World!"
+                                                         << "hello world" << copy << 1.0;
+        QTest::newRow("copy: a translation") << "The committee adopted the report."
+                                             << "Der Ausschuss nahm an." << copy << 0.0;
+        QTest::newRow("numerals: zeros left out") << "1,000 in 2024"
+                                                  << "1 000 im Jahr 2024" << nums << 1.0;
+        QTest::newRow("numerals: none on either side") << "no numbers"
+                                                       << "keine Zahlen" << nums << 1.0;
+        QTest::newRow("numerals: one side only") << "page 12"
+                                                 << "Seite" << nums << 0.0;
+        QTest::newRow("numerals: LCS 2 of 3+3") << "123"
+                                                << "132" << nums << 4.0 / 6;
+        QTest::newRow("numerals: character references") << "Mode:"
+                                                        << "Mode & #160;:" << nums << 1.0;
+        QTest::newRow("numerals: &#160; too") << "a 5"
+                                              << "b&#160;5" << nums << 1.0;
+    }
+    void bitextScores() {
+        QFETCH(QString, src);
+        QFETCH(QString, tgt);
+        QFETCH(int, rule);
+        QFETCH(double, expected);
+        const auto s = scoreBitextPair(src.toStdString(), tgt.toStdString());
+        QCOMPARE(double(bitextScore(s, static_cast<BitextRule>(rule))), double(float(expected)));
+    }
+
+    // The pass on real pairs (two domains, both language pairs) with every corruption planted:
+    // the same removals, first rules, failure counts and per-rule scores as a plain loop over
+    // scoreBitextPair; the threshold percentiles agree with the failures; each corruption is
+    // caught by the rule meant for it.
+    void bitextMatchesDirectLoop_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("tgtLang");
+        QTest::newRow("de-en") << "llm-dom-ad-deen-test"
+                               << "de";
+        QTest::newRow("en-fr") << "llm-dom-ad-enfr-test"
+                               << "fr";
+    }
+    void bitextMatchesDirectLoop() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(QString, dir);
+        QFETCH(QString, tgtLang);
+        auto pairs = alignedPairs(dir, QStringLiteral("law"), tgtLang, 300);
+        const auto ted = alignedPairs(dir, QStringLiteral("ted"), tgtLang, 300);
+        pairs.insert(pairs.end(), ted.begin(), ted.end());
+        QVERIFY(pairs.size() > 500);
+        std::vector<std::pair<std::string, std::string>> all = pairs;
+        for (std::size_t i = 0; i < 100; ++i) all.push_back(corrupted(pairs, i * 5, int(i % 5)));
+        std::vector<DedupText> texts;
+        for (const auto& [a, b] : all) texts.push_back({a, b});
+        BitextOptions opt;
+        opt.threads = 2;
+        CancelToken ct;
+        auto r = filterBitext(texts, opt, ct);
+        QVERIFY(r);
+        std::size_t next = 0;
+        std::array<std::int64_t, kBitextRules> failed{};
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            const auto sc = scoreBitextPair(texts[i].src, texts[i].tgt);
+            int first = -1;
+            for (int k = 0; k < kBitextRules; ++k) {
+                const auto rule = static_cast<BitextRule>(k);
+                QCOMPARE(r->scores[std::size_t(k)][i], bitextScore(sc, rule));
+                if (bitextFails(sc, rule, opt)) {
+                    ++failed[std::size_t(k)];
+                    if (first < 0) first = k;
+                }
+            }
+            if (first < 0) continue;
+            QVERIFY(next < r->removed.size());
+            QCOMPARE(r->removed[next].index, std::int64_t(i));
+            QCOMPARE(r->removed[next].rule, first);
+            ++next;
+        }
+        QCOMPARE(next, r->removed.size());
+        QCOMPARE(r->failed, failed);
+        std::int64_t sum = 0;
+        for (auto n : r->removedBy) sum += n;
+        QCOMPARE(sum, std::int64_t(r->removed.size()));
+        for (int k = 1; k < kBitextRules; ++k) {  // Length's percentile is of max-words alone
+            const auto& d = r->details[std::string(bitextRuleName(static_cast<BitextRule>(k)))];
+            QCOMPARE(d["threshold_percentile"].get<double>(),
+                     100.0 * double(std::int64_t(texts.size()) - failed[std::size_t(k)]) / double(texts.size()));
+            std::int64_t binned = 0;
+            for (const auto& n : d["histogram"]) binned += n.get<std::int64_t>();
+            QCOMPARE(binned, std::int64_t(texts.size()));
+        }
+        // Every copy is caught by bitext:copy, every digit edit that keeps digits by
+        // bitext:numerals, and the two-word loops by bitext:repetition; few clean pairs fail.
+        for (std::size_t i = 0; i < 100; ++i) {
+            const auto u = pairs.size() + i;
+            const auto sc = scoreBitextPair(texts[u].src, texts[u].tgt);
+            if (i % 5 == 0) QVERIFY(bitextFails(sc, BitextRule::Copy, opt));
+            if (i % 5 == 2) QVERIFY2(bitextFails(sc, BitextRule::Repeat, opt), all[u].second.c_str());
+            if (i % 5 == 3 && all[u].second.find_first_of("123456789") != std::string::npos)
+                QVERIFY2(bitextFails(sc, BitextRule::Numerals, opt), all[u].second.c_str());
+        }
+        std::int64_t cleanRemoved = 0;
+        for (const auto& rm : r->removed) cleanRemoved += rm.index < std::int64_t(pairs.size()) ? 1 : 0;
+        QVERIFY2(cleanRemoved * 20 < std::int64_t(pairs.size()), qPrintable(QString::number(cleanRemoved)));
+        CancelToken cancelled;
+        cancelled.cancel();
+        auto c = filterBitext(texts, opt, cancelled);
+        QVERIFY(!c);
+        QCOMPARE(c.error().code, ErrorCode::Cancelled);
+    }
+
+    // The stored run: planted corruptions removed, the rules' counts add up, one score array per
+    // rule, the ledger names the rules; a monolingual corpus and bad thresholds are usage errors;
+    // a cancelled run stores nothing; the CLI prints the rules and `report` the ledger.
+    void bitextRun() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeBitextProject(QStringLiteral("bitext.dlproj"));
+        {
+            auto store = Store::open(path.toStdString()).value();
+            NullProgress np;
+            CancelToken ct;
+            FilterParams p;
+            p.corpus = "law";
+            p.kind = FilterKind::Bitext;
+            auto r = runFilter(p, *store, np, ct);
+            QVERIFY2(r, r ? "" : r.error().message.c_str());
+            const auto run = getRun(*store, r->runId).value();
+            QCOMPARE(run.params["kind"].get<std::string>(), std::string("bitext"));
+            QCOMPARE(run.params["max_char_ratio"].get<double>(), 3.0);
+            const auto summary = FilterSummary::fromJson(run.summary, run.id).value();
+            QCOMPARE(summary.sentences, std::int64_t(85));
+            QCOMPARE(summary.rules.size(), std::size_t(kBitextRules));
+            std::int64_t sum = 0;
+            for (std::size_t k = 0; k < summary.rules.size(); ++k) {
+                QCOMPARE(summary.rules[k].rule, std::string(bitextRuleName(static_cast<BitextRule>(k))));
+                QVERIFY(summary.rules[k].failed >= summary.rules[k].removed);
+                QVERIFY(summary.details.contains(summary.rules[k].rule));
+                if (k > 0) QCOMPARE(summary.rules[k].input, summary.rules[k - 1].kept);
+                sum += summary.rules[k].removed;
+            }
+            QCOMPARE(sum, summary.removed);
+            QCOMPARE(summary.kept + summary.removed, summary.sentences);
+            const auto page = removalPage(*store, run.id, 0, 1000).value();
+            std::set<std::int64_t> removed;
+            for (const auto& row : page) {
+                removed.insert(row.position);
+                QCOMPARE(row.removal.keptId, std::int64_t(0));
+                if (row.position >= 60 && row.position < 65)
+                    QCOMPARE(row.removal.rule, int(BitextRule::Copy));  // copies pass every earlier rule
+            }
+            for (int planted = 60; planted < 80; ++planted)  // copies, cuts, loops, digits
+                QVERIFY2(removed.contains(planted), qPrintable(QString::number(planted)));
+            QVERIFY2(removed.size() <= 28, qPrintable(QString::number(removed.size())));
+            const auto ids = getRunArray<std::int64_t>(*store, run.id, blobs::kSentenceIds).value();
+            QCOMPARE(std::int64_t(ids.size()), summary.sentences);
+            for (auto name : {blobs::kBitextWords, blobs::kBitextCharRatio, blobs::kBitextTokenRatio,
+                              blobs::kBitextAlpha, blobs::kBitextRepeat, blobs::kBitextCopy, blobs::kBitextNumerals})
+                QCOMPARE(getRunArray<float>(*store, run.id, name).value().size(), ids.size());
+            QCOMPARE(getRunArray<float>(*store, run.id, blobs::kBitextCopy).value()[60], 1.0f);
+            const auto text = QString::fromStdString(filterLedgerText(filterLedger(*store, run.id, 0, 50).value()));
+            QVERIFY2(text.contains(QStringLiteral("removed by bitext:copy")), qPrintable(text));
+            QVERIFY(text.contains(QStringLiteral("bitext:numerals")));
+
+            p.bitext.maxTokenRatio = 0.5;
+            auto bad = runFilter(p, *store, np, ct);
+            QVERIFY(!bad);
+            QCOMPARE(bad.error().kind, ErrorKind::Usage);
+            QVERIFY(QString::fromStdString(bad.error().message).contains(QStringLiteral("--max-token-ratio")));
+            p.bitext.maxTokenRatio = 3;
+            CancelToken cancelled;
+            cancelled.cancel();
+            QVERIFY(!runFilter(p, *store, np, cancelled));
+            QCOMPARE(listRuns(*store, RunKind::Filter).value().size(), std::size_t(1));
+
+            ImportParams mono;
+            mono.srcPath = dltest::writeFile(dir_, QStringLiteral("mono.en"), "One line.\nAnother line.\n");
+            mono.corpus = "mono";
+            runImport(mono, *store, np, ct).value();
+            p.corpus = "mono";
+            auto m = runFilter(p, *store, np, ct);
+            QVERIFY(!m);
+            QCOMPARE(m.error().kind, ErrorKind::Usage);
+            QVERIFY(QString::fromStdString(m.error().message).contains(QStringLiteral("parallel")));
+        }
+        const auto cli =
+            dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"), QStringLiteral("law"),
+                            QStringLiteral("--kind"), QStringLiteral("bitext"), QStringLiteral("--max-repeat"),
+                            QStringLiteral("0.3"), QStringLiteral("--json")});
+        QVERIFY2(cli.exitCode == 0, cli.err.constData());
+        const auto j = cli.json();
+        QCOMPARE(j[QStringLiteral("rules")].toArray().size(), kBitextRules);
+        QCOMPARE(j[QStringLiteral("params")].toObject()[QStringLiteral("max_repeat")].toDouble(), 0.3);
+        QVERIFY(j[QStringLiteral("details")].toObject().contains(QStringLiteral("bitext:repetition")));
+        const auto rep =
+            dltest::runCli({QStringLiteral("report"), path, QString::number(j[QStringLiteral("run")].toInt())});
+        QCOMPARE(rep.exitCode, 0);
+        QVERIFY2(rep.out.contains("bitext:length-ratio-chars"), rep.out.constData());
+        const auto mono = dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"),
+                                          QStringLiteral("mono"), QStringLiteral("--kind"), QStringLiteral("bitext")});
+        QCOMPARE(mono.exitCode, 2);
+        QVERIFY2(mono.err.contains("parallel"), mono.err.constData());
+    }
+
     void cli_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
@@ -686,6 +996,17 @@ private slots:
         QTest::newRow("langid unknown language") << QStringList{QStringLiteral("--kind"), QStringLiteral("langid"),
                                                                 QStringLiteral("--lang-src"), QStringLiteral("xx")}
                                                  << 2 << "\"xx\"";
+        QTest::newRow("bitext max-char-ratio 0.5")
+            << QStringList{QStringLiteral("--kind"), QStringLiteral("bitext"), QStringLiteral("--max-char-ratio"),
+                           QStringLiteral("0.5")}
+            << 2 << "--max-char-ratio";
+        QTest::newRow("bitext min-words above max-words")
+            << QStringList{QStringLiteral("--kind"), QStringLiteral("bitext"),      QStringLiteral("--min-words"),
+                           QStringLiteral("20"),     QStringLiteral("--max-words"), QStringLiteral("10")}
+            << 2 << "--max-words";
+        QTest::newRow("bitext max-copy 2") << QStringList{QStringLiteral("--kind"), QStringLiteral("bitext"),
+                                                          QStringLiteral("--max-copy"), QStringLiteral("2")}
+                                           << 2 << "--max-copy";
         QTest::newRow("langid min-prob 1.5") << QStringList{QStringLiteral("--kind"), QStringLiteral("langid"),
                                                             QStringLiteral("--min-prob"), QStringLiteral("1.5")}
                                              << 2 << "--min-prob";

@@ -164,6 +164,13 @@ private slots:
             {blobs::kMomentOuter, "moment_outer"},
             {blobs::kLangIdSrc, "langid_src"},
             {blobs::kLangIdTgt, "langid_tgt"},
+            {blobs::kBitextWords, "bitext_words"},
+            {blobs::kBitextCharRatio, "bitext_char_ratio"},
+            {blobs::kBitextTokenRatio, "bitext_token_ratio"},
+            {blobs::kBitextAlpha, "bitext_alpha"},
+            {blobs::kBitextRepeat, "bitext_repeat"},
+            {blobs::kBitextCopy, "bitext_copy"},
+            {blobs::kBitextNumerals, "bitext_numerals"},
         };
         for (const auto& [constant, stored] : rows)
             QTest::newRow(stored) << qs(constant) << QString::fromLatin1(stored);
