@@ -135,6 +135,21 @@ def evaluate(project, runs):
                 wd = max(per_dom, key=per_dom.get)
                 print(f"| {rule} | {t} | " + " | ".join(f"{r:.2f}" for r in rec) +
                       f" | {100 * fr:.2f}% | {wd} {100 * per_dom[wd]:.2f}% |")
+        # Each rule alone at the run's threshold: its failures, the corrupted share of them
+        # (precision) and the share of all corrupted pairs it catches (recall).
+        param_of = {"bitext:length": "max_words", "bitext:length-ratio-chars": "max_char_ratio",
+                    "bitext:length-ratio-tokens": "max_token_ratio", "bitext:alpha": "min_alpha",
+                    "bitext:repetition": "max_repeat", "bitext:copy": "max_copy",
+                    "bitext:numerals": "min_numerals"}
+        print("\neach rule alone at the run's threshold:")
+        print("| rule | threshold | failed | corrupted among them (precision) | recall of all corrupted |")
+        print("|---|---|---|---|---|")
+        ncorrupt = sum(1 for l, _ in rows if not l.endswith("/clean"))
+        for rule, blob, direction, _ in RULES:
+            t = params[param_of[rule]]
+            f = [l for l, sc in rows if fails(direction, sc[blob], t, rule)]
+            bad = sum(1 for l in f if not l.endswith("/clean"))
+            print(f"| {rule} | {t} | {len(f)} | {bad} ({bad / max(1, len(f)):.3f}) | {bad / max(1, ncorrupt):.3f} |")
         # The run's own decisions (its parameters): what it removed, per label.
         removed = {r[0] for r in db.execute("SELECT sentence_id FROM run_results WHERE run_id=?", (run,))}
         blob = db.execute("SELECT data FROM run_blobs WHERE run_id=? AND name='sentence_ids'", (run,)).fetchone()[0]

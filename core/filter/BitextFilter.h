@@ -45,8 +45,8 @@ std::string_view bitextRuleName(BitextRule rule);
 
 struct BitextOptions {
     // The defaults: the measurement's choice, worst case over de-en and en-fr (docs/cleaning.md,
-    // bench/filters/RESULTS.md); OpusFilter's own are 1-100 words, ratio 3, alphabet 0.75 (with
-    // spaces counted), numerals 0.5.
+    // bench/filters/RESULTS.md); OpusFilter's own are 1-100 words, alphabet 0.75 (with spaces
+    // counted) and numerals 0.5, and it has no default length ratio.
     int minWords = 1, maxWords = 150;
     double maxCharRatio = 3.0, maxTokenRatio = 3.0;
     double minAlpha = 0.4, maxRepeat = 0.4, maxCopy = 1.0, minNumerals = 0.5;
