@@ -285,7 +285,7 @@ class Project:
         *,
         progress: Progress = None,
         corpus: str,
-        kind: Literal['near-dup', 'langid'] = ...,
+        kind: Literal['near-dup', 'langid', 'bitext'] = ...,
         threshold: float = ...,
         shingle: str = ...,
         permutations: int = ...,
@@ -297,13 +297,21 @@ class Project:
         lang_src: str = ...,
         lang_tgt: str = ...,
         min_prob: float = ...,
-        langid_model: str = ...
+        langid_model: str = ...,
+        min_words: int = ...,
+        max_words: int = ...,
+        max_char_ratio: float = ...,
+        max_token_ratio: float = ...,
+        min_alpha: float = ...,
+        max_repeat: float = ...,
+        max_copy: float = ...,
+        min_numerals: float = ...
     ) -> dict[str, Any]:
-        """Clean a corpus (near-duplicates) as a stored run, as `domainlens-cli filter`.
+        """Clean a corpus (near-duplicates, wrong-language lines, noisy pairs) as a stored run, as `domainlens-cli filter`.
 
         Parameters (keyword only; a string is read as on the command line):
             corpus (--corpus): The corpus to filter. (required)
-            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles) or lines not in the expected language (fastText lid.176). (default near-dup; near-dup or langid)
+            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles), lines not in the expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's length, ratio, alphabet, repetition, copy and numeral rules). (default near-dup; near-dup, langid or bitext)
             threshold (--threshold): Jaccard similarity of the shingle sets at or above which two sentences are near-duplicates (verified exactly on the candidate pairs). (default 0.8; 1e-06 to 1)
             shingle (--shingle): Shingles: char:K (K code points) or word:K (K words) of the normalised text. (default char:5)
             permutations (--permutations): MinHash permutations (signature length). (default 128; 1 to 1024)
@@ -316,6 +324,14 @@ class Project:
             lang_tgt (--lang-tgt): langid: the target side's expected language (default: the corpus's).
             min_prob (--min-prob): langid: a side whose probability of its expected language is below P fails (--sides: both sides must pass, either suffices, or the source alone). (default 0.15; 0 to 1)
             langid_model (--langid-model): langid: a fastText language-ID model (default: the installed lid.176.ftz, scripts/install-model.sh lid.176).
+            min_words (--min-words): bitext: a pair with a side of fewer words fails bitext:length. (default 1; 0 to 100000)
+            max_words (--max-words): bitext: a pair with a side of more words fails bitext:length. (default 150; 1 to 100000)
+            max_char_ratio (--max-char-ratio): bitext: longer / shorter side in characters above R fails bitext:length-ratio-chars. (default 3; 1 to 1000000)
+            max_token_ratio (--max-token-ratio): bitext: longer / shorter side in words above R fails bitext:length-ratio-tokens. (default 3; 1 to 1000000)
+            min_alpha (--min-alpha): bitext: a side whose share of letters among its non-space characters is below S fails bitext:alpha. (default 0.4; 0 to 1)
+            max_repeat (--max-repeat): bitext: a side whose share of words repeating the word 1-4 places before is above S fails bitext:repetition. (default 0.4; 0 to 1)
+            max_copy (--max-copy): bitext: sides this similar or more (1 = equal after normalisation, else the Jaccard of their char:5 shingles) fail bitext:copy. (default 1; 0 to 1)
+            min_numerals (--min-numerals): bitext: sides whose digits 1-9 agree less than S (2 LCS / total; 1 without digits) fail bitext:numerals. (default 0.5; 0 to 1)
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
 
