@@ -1,7 +1,9 @@
-// `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid|bitext [--threshold J] [--shingle char:5|word:3]
+// `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid|bitext|semantic-dup [--threshold J] [--shingle
+ // char:5|word:3]
 // [--permutations P] [--bands B] [--sides src|both|either] [--keep first|longest]
 // [--lang-src CODE] [--lang-tgt CODE] [--min-prob P] [--min-words N] [--max-words N] [--max-char-ratio R]
-// [--max-token-ratio R] [--min-alpha S] [--max-repeat S] [--max-copy S] [--min-numerals S] [--json]`: a cleaning filter
+// [--max-token-ratio R] [--min-alpha S] [--max-repeat S] [--max-copy S] [--min-numerals S]
+// [--cluster-run RUN] [--eps EPS] [--keep first|longest|central] [--json]`: a cleaning filter
 // stored as a run (docs/cleaning.md). The run's ledger (which rule removed each sentence, and which kept sentence a
 // duplicate duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`; `export ... --filter RUN` leaves
 // the removed sentences out.
@@ -58,6 +60,19 @@ int run(const QCommandLineParser& p) {
         std::printf("see `report PROJECT %lld` for the ledger\n", static_cast<long long>(r->runId));
         return ExitOk;
     }
+    if (params.kind == dl::FilterKind::SemanticDup) {
+        std::printf(
+            "filter run %lld (semantic-dup, cosine >= %g within the %lld clusters of cluster run %lld, keep %s): %lld "
+            "sentences, %lld kept, %lld removed in %lld groups (%lld pairs)\n",
+            static_cast<long long>(r->runId), 1.0 - params.eps,
+            static_cast<long long>(s.details.value("clusters", std::int64_t{0})),
+            static_cast<long long>(s.details.value("cluster_run", std::int64_t{0})),
+            std::string(dl::keepRuleName(params.keep)).c_str(), static_cast<long long>(s.sentences),
+            static_cast<long long>(s.kept), static_cast<long long>(s.removed),
+            static_cast<long long>(s.rules.front().groups), static_cast<long long>(s.rules.front().verifiedPairs));
+        std::printf("see `report PROJECT %lld` for the ledger\n", static_cast<long long>(r->runId));
+        return ExitOk;
+    }
     if (params.kind == dl::FilterKind::LangId) {
         std::printf(
             "filter run %lld (langid, P(expected language) >= %g, sides %s): %lld sentences, %lld kept, %lld "
@@ -81,11 +96,12 @@ int run(const QCommandLineParser& p) {
     return ExitOk;
 }
 
-const CommandRegistration registration{Command{
-    QStringLiteral("filter"),
-    QStringLiteral("Clean a corpus (near-duplicates, wrong-language lines, noisy pairs) as a stored run; export "
-                   "--filter RUN honours it."),
-    setup, run}};
+const CommandRegistration registration{
+    Command{QStringLiteral("filter"),
+            QStringLiteral("Clean a corpus (near-duplicates, wrong-language lines, noisy pairs, semantic duplicates) "
+                           "as a stored run; export "
+                           "--filter RUN honours it."),
+            setup, run}};
 
 }  // namespace
 }  // namespace dlcli

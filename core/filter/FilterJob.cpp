@@ -2,12 +2,16 @@
 
 #include <array>
 #include <chrono>
+#include <optional>
+#include <unordered_map>
 
 #include "filter/LangIdFilter.h"
 #include "filter/LanguageId.h"
+#include "filter/SemanticDup.h"
 #include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
 #include "store/Corpora.h"
+#include "store/Embeddings.h"
 #include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -48,6 +52,7 @@ struct FilterFindings {
     std::vector<Removal> removals;
     std::vector<float> langIdSrc, langIdTgt;
     std::array<std::vector<float>, kBitextRules> bitext;  // per rule (bitext), empty otherwise
+    std::optional<std::int64_t> embeddingSetId;            // semantic-dup: the vectors it compared
 };
 
 constexpr std::array<std::string_view, kBitextRules> kBitextBlobs = {
@@ -58,7 +63,7 @@ Expected<std::int64_t> persistFilter(const FilterParams& p, Store& store, const 
                                      const FilterFindings& found, const FilterSummary& summary) {
     auto tx = store.begin();
     if (!tx) return std::unexpected(tx.error());
-    auto runId = createRun(store, RunKind::Filter, in.corpus.id, std::nullopt, filterParamTable().toJson(p));
+    auto runId = createRun(store, RunKind::Filter, in.corpus.id, found.embeddingSetId, filterParamTable().toJson(p));
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRemovals(store, *runId, found.removals); !s) return std::unexpected(s.error());
     if (!found.langIdSrc.empty() || !found.bitext[0].empty())
@@ -196,11 +201,98 @@ Expected<FilterFindings> findNoisyPairs(const FilterParams& p, const FilterInput
     return out;
 }
 
+// The cluster run semantic-dup works on: --cluster-run, else the corpus's latest. Without one,
+// the error says which command is missing (encode, or cluster).
+Expected<RunInfo> clusterRunFor(const FilterParams& p, Store& store, const CorpusInfo& corpus) {
+    if (p.clusterRun > 0) {
+        auto run = getRun(store, p.clusterRun);
+        if (!run) return std::unexpected(run.error());
+        if (run->kind != RunKind::Cluster || run->corpusId != corpus.id)
+            return usageError("--cluster-run " + std::to_string(p.clusterRun) + " is not a cluster run of corpus " +
+                              corpus.name + ".");
+        return run;
+    }
+    auto runs = listRuns(store, RunKind::Cluster);
+    if (!runs) return std::unexpected(runs.error());
+    std::optional<RunInfo> latest;
+    for (auto& r : *runs)
+        if (r.corpusId == corpus.id && (!latest || r.id > latest->id)) latest = std::move(r);
+    if (latest) return *latest;
+    auto sets = listEmbeddingSets(store);
+    if (!sets) return std::unexpected(sets.error());
+    for (const auto& set : *sets) {
+        auto n = encodedCount(store, set.id, corpus.id);
+        if (n && *n > 0)
+            return usageError("Corpus " + corpus.name +
+                              " has no cluster run: run `domainlens-cli cluster PROJECT --corpus " + corpus.name +
+                              "` first (--kind semantic-dup compares vectors within clusters).");
+    }
+    return usageError("Corpus " + corpus.name + " is not encoded yet: run `domainlens-cli encode PROJECT --corpus " +
+                      corpus.name + "` and then `cluster` before --kind semantic-dup.");
+}
+
+Expected<FilterFindings> findSemanticDup(const FilterParams& p, Store& store, const FilterInput& in, FilterSummary& s,
+                                         const CancelToken& cancel) {
+    auto run = clusterRunFor(p, store, in.corpus);
+    if (!run) return std::unexpected(run.error());
+    if (!run->embeddingSetId)
+        return usageError("Cluster run " + std::to_string(run->id) + " names no embedding set (was it deleted?): run " +
+                          "`domainlens-cli encode` and `cluster` again.");
+    auto vectors = loadEmbeddings(store, *run->embeddingSetId, in.corpus.id);
+    if (!vectors) return std::unexpected(vectors.error());
+    if (vectors->rows != static_cast<std::int64_t>(in.ids.size()))
+        return usageError("Corpus " + in.corpus.name + " is encoded up to " + std::to_string(vectors->rows) + " of " +
+                          std::to_string(in.ids.size()) + " sentences: run `domainlens-cli encode` to finish it.");
+    auto ids = getRunArray<std::int64_t>(store, run->id, blobs::kSentenceIds);
+    if (!ids) return std::unexpected(ids.error());
+    auto clusterLabels = getRunArray<std::int32_t>(store, run->id, blobs::kLabels);
+    if (!clusterLabels) return std::unexpected(clusterLabels.error());
+    if (ids->size() != clusterLabels->size())
+        return fail("Cluster run " + std::to_string(run->id) + " has " + std::to_string(ids->size()) +
+                    " sentence ids but " + std::to_string(clusterLabels->size()) + " labels.");
+    std::unordered_map<std::int64_t, std::size_t> index;
+    for (std::size_t i = 0; i < in.ids.size(); ++i) index.emplace(in.ids[i], i);
+    std::vector<std::int32_t> labels(in.ids.size(), -1);  // sentences the run did not cluster never match
+    for (std::size_t i = 0; i < ids->size(); ++i)
+        if (auto it = index.find((*ids)[i]); it != index.end()) labels[it->second] = (*clusterLabels)[i];
+    std::vector<std::int64_t> bytes(in.ids.size());
+    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = std::int64_t(in.src[i].size() + in.tgt[i].size());
+    SemDupOptions opt;
+    opt.eps = p.eps;
+    opt.keep = p.keep;
+    opt.threads = p.threads;
+    auto found = findSemanticDuplicates(std::move(vectors->data), vectors->dim, labels, bytes, opt, cancel);
+    if (!found) return std::unexpected(found.error());
+    FilterFindings out;
+    out.embeddingSetId = run->embeddingSetId;
+    for (const auto& r : found->removed)
+        out.removals.push_back(
+            {in.ids[static_cast<std::size_t>(r.index)], in.ids[static_cast<std::size_t>(r.keptIndex)], r.cosine, 0});
+    s.removed = static_cast<std::int64_t>(found->removed.size());
+    s.kept = s.sentences - s.removed;
+    s.rules.push_back({.rule = "semantic-dup",
+                       .input = s.sentences,
+                       .kept = s.kept,
+                       .removed = s.removed,
+                       .groups = found->groups,
+                       .candidatePairs = found->pairs,
+                       .verifiedPairs = found->pairs,
+                       .emptyTexts = found->zeroVectors});
+    s.details = {{"cluster_run", run->id},
+                 {"embedding_set", *run->embeddingSetId},
+                 {"eps", p.eps},
+                 {"min_cosine", 1.0 - p.eps},
+                 {"clusters", found->clusters},
+                 {"keep", std::string(keepRuleName(p.keep))}};
+    return out;
+}
+
 const char* stageName(FilterKind kind) {
     switch (kind) {
     case FilterKind::NearDup: return "Finding near-duplicates";
     case FilterKind::LangId: return "Identifying languages";
     case FilterKind::Bitext: return "Scoring the pairs";
+    case FilterKind::SemanticDup: return "Comparing vectors within clusters";
     }
     return "";
 }
@@ -219,9 +311,10 @@ Expected<FilterResult> runFilter(FilterParams p, Store& store, ProgressSink& pro
     s.corpus = in->corpus.name;
     s.sentences = static_cast<std::int64_t>(in->ids.size());
     progress.stage(stageName(p.kind));
-    auto found = p.kind == FilterKind::LangId   ? findWrongLanguage(p, *in, s, cancel)
-                 : p.kind == FilterKind::Bitext ? findNoisyPairs(p, *in, s, cancel)
-                                                : findNearDup(p, *in, s, cancel);
+    auto found = p.kind == FilterKind::LangId        ? findWrongLanguage(p, *in, s, cancel)
+                 : p.kind == FilterKind::Bitext      ? findNoisyPairs(p, *in, s, cancel)
+                 : p.kind == FilterKind::SemanticDup ? findSemanticDup(p, store, *in, s, cancel)
+                                                     : findNearDup(p, *in, s, cancel);
     if (!found) return std::unexpected(found.error());
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -1,7 +1,8 @@
 #pragma once
-// `filter --kind near-dup|langid|bitext` as a job (docs/cleaning.md): reads a corpus, finds
-// near-duplicates (NearDup.h), lines not in the expected language (LangIdFilter.h) or noisy
-// pairs (BitextFilter.h) and stores a
+// `filter --kind near-dup|langid|bitext|semantic-dup` as a job (docs/cleaning.md): reads a
+// corpus, finds near-duplicates (NearDup.h), lines not in the expected language
+// (LangIdFilter.h), noisy pairs (BitextFilter.h) or semantic duplicates within the clusters of
+// a cluster run (SemanticDup.h) and stores a
 // filter run (RunKind::Filter) whose results name every removed sentence with the rule that
 // removed it and, for a duplicate, the kept sentence it duplicates (store/Removals.h). Export leaves a filter run's
 // removed sentences out when given it (`export ... --filter RUN`).
@@ -21,7 +22,7 @@ namespace dl {
 
 class Store;
 
-enum class FilterKind { NearDup, LangId, Bitext };
+enum class FilterKind { NearDup, LangId, Bitext, SemanticDup };
 
 struct FilterParams {
     std::string corpus;  // required
@@ -46,6 +47,10 @@ struct FilterParams {
     // bitext (BitextFilter.h): OpusFilter's classic rules; the defaults are the measurement's
     // (bench/filters/RESULTS.md, worst case of de-en and en-fr).
     BitextOptions bitext;
+    // semantic-dup (SemanticDup.h): the cluster run whose clusters and vectors are used (0 = the
+    // corpus's latest) and eps (cosine >= 1 - eps is a duplicate; bench/filters/RESULTS.md).
+    std::int64_t clusterRun = 0;
+    double eps = 0.05;
 };
 
 // filter's parameters declared once (filter/FilterParamsTable.cpp).

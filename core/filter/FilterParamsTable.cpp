@@ -9,6 +9,7 @@ std::string_view filterKindName(FilterKind kind) {
     case FilterKind::NearDup: return "near-dup";
     case FilterKind::LangId: return "langid";
     case FilterKind::Bitext: return "bitext";
+    case FilterKind::SemanticDup: return "semantic-dup";
     }
     return {};
 }
@@ -20,7 +21,14 @@ std::string_view sidesRuleName(SidesRule rule) {
     }
     return {};
 }
-std::string_view keepRuleName(KeepRule rule) { return rule == KeepRule::First ? "first" : "longest"; }
+std::string_view keepRuleName(KeepRule rule) {
+    switch (rule) {
+    case KeepRule::First: return "first";
+    case KeepRule::Longest: return "longest";
+    case KeepRule::Central: return "central";
+    }
+    return {};
+}
 
 namespace {
 Status checkShingle(std::string_view text) {
@@ -91,9 +99,12 @@ const ParamTable<FilterParams>& filterParamTable() {
         t.choice(param("kind",
                        "What to remove: near-duplicates (MinHash LSH over shingles), lines not in the "
                        "expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's "
-                       "length, ratio, alphabet, repetition, copy and numeral rules).")
+                       "length, ratio, alphabet, repetition, copy and numeral rules) or semantic duplicates "
+                       "within the clusters of a cluster run (SemDeDup: cosine of the stored vectors).")
                      .storedAt("kind"),
-                 &FilterParams::kind, {FilterKind::NearDup, FilterKind::LangId, FilterKind::Bitext}, filterKindName);
+                 &FilterParams::kind,
+                 {FilterKind::NearDup, FilterKind::LangId, FilterKind::Bitext, FilterKind::SemanticDup},
+                 filterKindName);
         t.field(param("threshold",
                       "Jaccard similarity of the shingle sets at or above which two sentences are "
                       "near-duplicates (verified exactly on the candidate pairs).")
@@ -125,10 +136,10 @@ const ParamTable<FilterParams>& filterParamTable() {
                      .storedAt("sides"),
                  &FilterParams::sides, {SidesRule::Both, SidesRule::Either, SidesRule::Src}, sidesRuleName);
         t.choice(param("keep",
-                       "Which member of a duplicate group stays: the first in corpus order or the "
-                       "longest (ties: the first).")
+                       "Which member of a duplicate group stays: the first in corpus order, the "
+                       "longest or (semantic-dup) the one closest to its cluster's centroid (ties: the first).")
                      .storedAt("keep"),
-                 &FilterParams::keep, {KeepRule::First, KeepRule::Longest}, keepRuleName);
+                 &FilterParams::keep, {KeepRule::First, KeepRule::Longest, KeepRule::Central}, keepRuleName);
         t.field(param("seed", "Seed of the shingle hash and the permutations.").atLeast(0).storedAt("seed"),
                 &FilterParams::seed);
         t.field(param("threads", "Worker threads (0 = every core).").between(0, 1024), &FilterParams::threads);
@@ -156,6 +167,20 @@ const ParamTable<FilterParams>& filterParamTable() {
                     .shownAs("FILE"),
                 &FilterParams::langIdModel);
         bitextParams(t);
+        t.field(param("cluster-run",
+                      "semantic-dup: the cluster run whose clusters and embedding set are used (0 = the "
+                      "corpus's latest).")
+                    .atLeast(0)
+                    .shownAs("RUN")
+                    .storedAt("cluster_run"),
+                &FilterParams::clusterRun);
+        t.field(param("eps",
+                      "semantic-dup: two sentences of a cluster are duplicates when the cosine of their vectors "
+                      "is at least 1 - eps.")
+                    .between(1e-6, 0.5)
+                    .shownAs("EPS")
+                    .storedAt("eps"),
+                &FilterParams::eps);
         return t;
     }();
     return table;
@@ -168,6 +193,8 @@ Status validateFilterParams(FilterParams& p) {
     if (auto s = checkShingle(p.shingle); !s) return s;
     if (p.kind == FilterKind::Bitext)
         if (auto s = validateBitextOptions(p.bitext); !s) return s;
+    if (p.keep == KeepRule::Central && p.kind != FilterKind::SemanticDup)
+        return usageError("--keep central needs --kind semantic-dup (a cluster's centroid).");
     if (p.bands == 0) p.bands = p.permutations / chooseRows(p.threshold, p.permutations);
     if (p.bands > p.permutations || p.permutations % p.bands != 0)
         return usageError("--bands " + std::to_string(p.bands) + " must divide --permutations " +

@@ -65,7 +65,8 @@ LshRates lshRates(double threshold, int bands, int rows);
 // none reaches it.
 int chooseRows(double threshold, int permutations);
 
-enum class KeepRule { First, Longest };
+// central: semantic-dup only (the member closest to its cluster's centroid).
+enum class KeepRule { First, Longest, Central };
 enum class SidesRule { Src, Both, Either };
 
 struct NearDupOptions {

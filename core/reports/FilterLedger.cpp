@@ -137,8 +137,9 @@ std::string filterLedgerText(const nlohmann::json& ledger) {
             if (!r["tgt"].get<std::string>().empty()) out += "  - " + r["tgt"].get<std::string>() + "\n";
             continue;
         }
-        std::snprintf(b, sizeof b, "\n#%lld (J %.3f) duplicates #%lld:\n",
-                      static_cast<long long>(r["sentence"].get<std::int64_t>()), r["similarity"].get<double>(),
+        std::snprintf(b, sizeof b, "\n#%lld (%s %.3f) duplicates #%lld:\n",
+                      static_cast<long long>(r["sentence"].get<std::int64_t>()),
+                      r.value("rule", std::string()) == "semantic-dup" ? "cosine" : "J", r["similarity"].get<double>(),
                       static_cast<long long>(r["kept"].get<std::int64_t>()));
         out += b;
         out += "  - " + r["src"].get<std::string>() + "\n  + " + r["kept_src"].get<std::string>() + "\n";

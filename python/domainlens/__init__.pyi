@@ -285,13 +285,13 @@ class Project:
         *,
         progress: Progress = None,
         corpus: str,
-        kind: Literal['near-dup', 'langid', 'bitext'] = ...,
+        kind: Literal['near-dup', 'langid', 'bitext', 'semantic-dup'] = ...,
         threshold: float = ...,
         shingle: str = ...,
         permutations: int = ...,
         bands: int = ...,
         sides: Literal['both', 'either', 'src'] = ...,
-        keep: Literal['first', 'longest'] = ...,
+        keep: Literal['first', 'longest', 'central'] = ...,
         seed: int = ...,
         threads: int = ...,
         lang_src: str = ...,
@@ -305,19 +305,21 @@ class Project:
         min_alpha: float = ...,
         max_repeat: float = ...,
         max_copy: float = ...,
-        min_numerals: float = ...
+        min_numerals: float = ...,
+        cluster_run: int = ...,
+        eps: float = ...
     ) -> dict[str, Any]:
-        """Clean a corpus (near-duplicates, wrong-language lines, noisy pairs) as a stored run, as `domainlens-cli filter`.
+        """Clean a corpus (near-duplicates, wrong-language lines, noisy pairs, semantic duplicates) as a stored run, as `domainlens-cli filter`.
 
         Parameters (keyword only; a string is read as on the command line):
             corpus (--corpus): The corpus to filter. (required)
-            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles), lines not in the expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's length, ratio, alphabet, repetition, copy and numeral rules). (default near-dup; near-dup, langid or bitext)
+            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles), lines not in the expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's length, ratio, alphabet, repetition, copy and numeral rules) or semantic duplicates within the clusters of a cluster run (SemDeDup: cosine of the stored vectors). (default near-dup; near-dup, langid, bitext or semantic-dup)
             threshold (--threshold): Jaccard similarity of the shingle sets at or above which two sentences are near-duplicates (verified exactly on the candidate pairs). (default 0.8; 1e-06 to 1)
             shingle (--shingle): Shingles: char:K (K code points) or word:K (K words) of the normalised text. (default char:5)
             permutations (--permutations): MinHash permutations (signature length). (default 128; 1 to 1024)
             bands (--bands): LSH bands (bands * rows = permutations); 0 chooses them from the threshold (most rows with at most 1% false negatives at the threshold). (default 0; 0 to 1024)
             sides (--sides): Parallel corpora: both sides must be near-duplicates (both), either side suffices (either), or the source alone (src). (default both; both, either or src)
-            keep (--keep): Which member of a duplicate group stays: the first in corpus order or the longest (ties: the first). (default first; first or longest)
+            keep (--keep): Which member of a duplicate group stays: the first in corpus order, the longest or (semantic-dup) the one closest to its cluster's centroid (ties: the first). (default first; first, longest or central)
             seed (--seed): Seed of the shingle hash and the permutations. (default 1; at least 0)
             threads (--threads): Worker threads (0 = every core). (default 0; 0 to 1024)
             lang_src (--lang-src): langid: the source side's expected language (default: the corpus's).
@@ -332,6 +334,8 @@ class Project:
             max_repeat (--max-repeat): bitext: a side whose share of words repeating the word 1-4 places before is above S fails bitext:repetition. (default 0.4; 0 to 1)
             max_copy (--max-copy): bitext: sides this similar or more (1 = equal after normalisation, else the Jaccard of their char:5 shingles) fail bitext:copy. (default 1; 0 to 1)
             min_numerals (--min-numerals): bitext: sides whose digits 1-9 agree less than S (2 LCS / total; 1 without digits) fail bitext:numerals. (default 0.5; 0 to 1)
+            cluster_run (--cluster-run): semantic-dup: the cluster run whose clusters and embedding set are used (0 = the corpus's latest). (default 0; at least 0)
+            eps (--eps): semantic-dup: two sentences of a cluster are duplicates when the cosine of their vectors is at least 1 - eps. (default 0.05; 1e-06 to 0.5)
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
 

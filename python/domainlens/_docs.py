@@ -7,7 +7,7 @@ _JOB_SUMMARY = {
     "encode": "Embed sentences with a transformer encoder (resumable) as `domainlens-cli encode`.",
     "cluster": "PCA + Gaussian mixture clustering of a corpus' embeddings as `domainlens-cli cluster`.",
     "select": "Score a pool against an in-domain seed and select, as `domainlens-cli select`.",
-    "filter": "Clean a corpus (near-duplicates, wrong-language lines, noisy pairs) as a stored run, as `domainlens-cli filter`.",
+    "filter": "Clean a corpus (near-duplicates, wrong-language lines, noisy pairs, semantic duplicates) as a stored run, as `domainlens-cli filter`.",
     "export": "Write a selection, shards or a sampled mixture as training files (`domainlens-cli export`).",
 }
 

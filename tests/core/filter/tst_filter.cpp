@@ -4,11 +4,14 @@
 // export honouring it, and the CLI contract (exit codes, --json keys, errors naming the option).
 // Language ID (lid.176) on real sentences and as a run. The bitext noise rules: each score on
 // hand-computed pairs, the pass against a per-pair loop on real corrupted pairs, the stored run.
+// Semantic dedup against brute force over all pairs of each cluster, on vectors of a real
+// (tiny) encoder, for several eps, keep rules and tile sizes.
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -21,9 +24,11 @@
 #include "filter/LangIdFilter.h"
 #include "filter/LanguageId.h"
 #include "filter/NearDup.h"
+#include "filter/SemanticDup.h"
 #include "reports/FilterLedger.h"
 #include "runs/RunBlobs.h"
 #include "store/Corpora.h"
+#include "store/Embeddings.h"
 #include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -146,6 +151,62 @@ std::pair<std::string, std::string> corrupted(const std::vector<std::pair<std::s
     }
 }
 
+// The brute-force reference of semantic dedup: every pair of a cluster in double precision,
+// union-find, the keep rule; returns removed index -> kept index.
+std::map<std::int64_t, std::int64_t> bruteForceSemDup(const EmbeddingMatrix& m, const std::vector<std::int32_t>& labels,
+                                                      const std::vector<std::int64_t>& bytes, double eps,
+                                                      KeepRule keep) {
+    const auto n = m.rows;
+    std::vector<std::vector<double>> unit(std::size_t(n), std::vector<double>(std::size_t(m.dim)));
+    for (std::int64_t i = 0; i < n; ++i) {
+        double norm = 0;
+        for (int k = 0; k < m.dim; ++k) norm += double(m.row(i)[k]) * m.row(i)[k];
+        for (int k = 0; k < m.dim; ++k) unit[std::size_t(i)][std::size_t(k)] = m.row(i)[k] / std::sqrt(norm);
+    }
+    auto dot = [&](std::int64_t a, std::int64_t b) {
+        double s = 0;
+        for (int k = 0; k < m.dim; ++k)
+            s += unit[std::size_t(a)][std::size_t(k)] * unit[std::size_t(b)][std::size_t(k)];
+        return s;
+    };
+    std::vector<std::int64_t> comp(static_cast<std::size_t>(n));
+    std::iota(comp.begin(), comp.end(), 0);
+    std::function<std::int64_t(std::int64_t)> find = [&](std::int64_t x) {
+        return comp[std::size_t(x)] == x ? x : comp[std::size_t(x)] = find(comp[std::size_t(x)]);
+    };
+    for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t j = i + 1; j < n; ++j)
+            if (labels[std::size_t(i)] >= 0 && labels[std::size_t(i)] == labels[std::size_t(j)] &&
+                dot(i, j) >= 1 - eps) {
+                const auto a = find(i), b = find(j);
+                comp[std::size_t(std::max(a, b))] = std::min(a, b);
+            }
+    std::map<std::int32_t, std::vector<double>> centroid;
+    for (std::int64_t i = 0; i < n; ++i) {
+        auto& c = centroid[labels[std::size_t(i)]];
+        c.resize(std::size_t(m.dim), 0.0);
+        for (int k = 0; k < m.dim; ++k) c[std::size_t(k)] += unit[std::size_t(i)][std::size_t(k)];
+    }
+    auto central = [&](std::int64_t i) {
+        double s = 0;
+        for (int k = 0; k < m.dim; ++k)
+            s += unit[std::size_t(i)][std::size_t(k)] * centroid[labels[std::size_t(i)]][std::size_t(k)];
+        return s;
+    };
+    std::map<std::int64_t, std::int64_t> kept;  // root -> kept
+    for (std::int64_t i = 0; i < n; ++i) {
+        auto [it, fresh] = kept.try_emplace(find(i), i);
+        if (fresh) continue;
+        if ((keep == KeepRule::Longest && bytes[std::size_t(i)] > bytes[std::size_t(it->second)]) ||
+            (keep == KeepRule::Central && central(i) > central(it->second)))
+            it->second = i;
+    }
+    std::map<std::int64_t, std::int64_t> removed;
+    for (std::int64_t i = 0; i < n; ++i)
+        if (kept[find(i)] != i) removed[i] = kept[find(i)];
+    return removed;
+}
+
 }  // namespace
 
 class TestFilter : public QObject {
@@ -239,6 +300,39 @@ private:
         NullProgress np;
         CancelToken ct;
         runImport(p, *store, np, ct).value();
+        return path;
+    }
+
+    // 150 English sentences of three domains (law, it, ted), and after them an upper-case copy
+    // of every tenth (identical vectors for an uncased encoder) and a copy with a word added to
+    // every fifteenth; encoded with the tiny BERT of tests/data and clustered (k = 3) through the
+    // CLI when `cluster` is set.
+    QString makeVectorProject(const QString& name, bool encode, bool cluster) {
+        const QString path = dir_.filePath(name);
+        QByteArray text;
+        QStringList base;
+        for (const char* d : {"law", "it", "ted"})
+            base +=
+                readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en").arg(QLatin1String(d))), 50);
+        for (const auto& l : base) text += l.toUtf8() + "\n";
+        for (int i = 0; i < base.size(); i += 10) text += base[i].toUpper().toUtf8() + "\n";
+        for (int i = 5; i < base.size(); i += 15) text += base[i].toUtf8() + " indeed\n";
+        const std::string src = dltest::writeFile(dir_, name + QStringLiteral(".en"), text);
+        auto run = [&](const QStringList& args) {
+            const auto r = dltest::runCli(args);
+            if (r.exitCode != 0) qFatal("%s: %s", qPrintable(args.join(QLatin1Char(' '))), r.err.constData());
+        };
+        run({QStringLiteral("init"), path});
+        run({QStringLiteral("import"), path, QStringLiteral("--src"), QString::fromStdString(src),
+             QStringLiteral("--corpus"), QStringLiteral("c"), QStringLiteral("--src-lang"), QStringLiteral("en"),
+             QStringLiteral("--quiet")});
+        if (encode)
+            run({QStringLiteral("encode"), path, QStringLiteral("--model"),
+                 dltest::testData(QStringLiteral("models/bert-tiny")), QStringLiteral("--quiet")});
+        if (cluster)
+            run({QStringLiteral("cluster"), path, QStringLiteral("--corpus"), QStringLiteral("c"),
+                 QStringLiteral("--k"), QStringLiteral("3"), QStringLiteral("--pca"), QStringLiteral("8"),
+                 QStringLiteral("--quiet")});
         return path;
     }
 
@@ -975,6 +1069,118 @@ private slots:
                                           QStringLiteral("mono"), QStringLiteral("--kind"), QStringLiteral("bitext")});
         QCOMPARE(mono.exitCode, 2);
         QVERIFY2(mono.err.contains("parallel"), mono.err.constData());
+    }
+
+    // The stored run against brute force (all pairs of each cluster, double precision): the same
+    // removed sentences with the same kept twins, for each eps and keep rule; the compute pass
+    // with small tiles (several per cluster) gives the same removals as with one tile.
+    void semanticDupMatchesBruteForce() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeVectorProject(QStringLiteral("semdup.dlproj"), true, true);
+        auto store = Store::open(path.toStdString()).value();
+        const auto corpus = resolveCorpus(*store, "c").value();
+        const auto cluster = latestRun(*store, RunKind::Cluster).value();
+        const auto m = loadEmbeddings(*store, *cluster.embeddingSetId, corpus.id).value();
+        const auto clusterIds = getRunArray<std::int64_t>(*store, cluster.id, blobs::kSentenceIds).value();
+        const auto clusterLabels = getRunArray<std::int32_t>(*store, cluster.id, blobs::kLabels).value();
+        std::vector<std::int64_t> ids, bytes;
+        std::map<std::int64_t, std::int64_t> position;
+        QVERIFY(forEachSentence(*store, corpus.id, 0, [&](const Sentence& s) {
+            position[s.id] = std::int64_t(ids.size());
+            ids.push_back(s.id);
+            bytes.push_back(std::int64_t(s.src.size() + s.tgt.size()));
+            return true;
+        }));
+        QCOMPARE(std::int64_t(ids.size()), m.rows);
+        std::vector<std::int32_t> labels(ids.size(), -1);
+        for (std::size_t i = 0; i < clusterIds.size(); ++i)
+            labels[std::size_t(position[clusterIds[i]])] = clusterLabels[i];
+        NullProgress np;
+        CancelToken ct;
+        std::int64_t nonTrivial = 0;
+        for (double eps : {0.0005, 0.002, 0.01})
+            for (KeepRule keep : {KeepRule::First, KeepRule::Longest, KeepRule::Central}) {
+                const auto expected = bruteForceSemDup(m, labels, bytes, eps, keep);
+                FilterParams p;
+                p.corpus = "c";
+                p.kind = FilterKind::SemanticDup;
+                p.eps = eps;
+                p.keep = keep;
+                auto r = runFilter(p, *store, np, ct);
+                QVERIFY2(r, r ? "" : r.error().message.c_str());
+                std::map<std::int64_t, std::int64_t> got;
+                const auto page = removalPage(*store, r->runId, 0, 100000).value();
+                for (const auto& row : page) got[position.at(row.removal.sentenceId)] = position.at(row.removal.keptId);
+                QCOMPARE(got, expected);
+                QCOMPARE(r->summary.removed, std::int64_t(expected.size()));
+                QCOMPARE(r->summary.rules.front().rule, std::string("semantic-dup"));
+                QCOMPARE(getRun(*store, r->runId).value().embeddingSetId, cluster.embeddingSetId);
+                nonTrivial += !expected.empty() && std::int64_t(expected.size()) < m.rows / 2 ? 1 : 0;
+                // Tiles of 16 rows (several per cluster) agree with one tile per cluster.
+                SemDupOptions small, large;
+                small.eps = large.eps = eps;
+                small.keep = large.keep = keep;
+                small.blockRows = 16;
+                large.blockRows = 1 << 20;
+                std::vector<float> data = m.data;
+                const auto a = findSemanticDuplicates(data, m.dim, labels, bytes, small, ct).value();
+                const auto b = findSemanticDuplicates(data, m.dim, labels, bytes, large, ct).value();
+                QCOMPARE(a.removed.size(), b.removed.size());
+                QCOMPARE(a.pairs, b.pairs);
+                for (std::size_t i = 0; i < a.removed.size(); ++i) {
+                    QCOMPARE(a.removed[i].index, b.removed[i].index);
+                    QCOMPARE(a.removed[i].keptIndex, b.removed[i].keptIndex);
+                }
+            }
+        QVERIFY2(nonTrivial > 0, "no eps removed some but not most sentences");
+        // The planted upper-case copies (identical vectors for the uncased encoder) are removed
+        // at the smallest eps, each naming the sentence it copies.
+        FilterParams p;
+        p.corpus = "c";
+        p.kind = FilterKind::SemanticDup;
+        p.eps = 0.0005;
+        auto r = runFilter(p, *store, np, ct).value();
+        std::int64_t copies = 0;
+        const auto page = removalPage(*store, r.runId, 0, 100000).value();
+        for (const auto& row : page)
+            copies += row.src == QString::fromStdString(row.keptSrc).toUpper().toStdString() ? 1 : 0;
+        QVERIFY2(copies >= 10, qPrintable(QString::number(copies)));
+        CancelToken cancelled;
+        cancelled.cancel();
+        const auto before = listRuns(*store, RunKind::Filter).value().size();
+        QVERIFY(!runFilter(p, *store, np, cancelled));
+        QCOMPARE(listRuns(*store, RunKind::Filter).value().size(), before);
+        p.clusterRun = 9999;
+        auto bad = runFilter(p, *store, np, ct);
+        QVERIFY(!bad);
+    }
+
+    // What semantic-dup needs, named: a corpus not encoded (`encode`), encoded but not clustered
+    // (`cluster`), eps out of range, --keep central for another kind.
+    void semanticDupErrors() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString bare = makeVectorProject(QStringLiteral("semdup-bare.dlproj"), false, false);
+        auto run = [&](const QString& project, const QStringList& extra) {
+            return dltest::runCli(QStringList{QStringLiteral("filter"), project, QStringLiteral("--corpus"),
+                                              QStringLiteral("c"), QStringLiteral("--kind"),
+                                              QStringLiteral("semantic-dup")} +
+                                  extra);
+        };
+        auto r = run(bare, {});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("`domainlens-cli encode"), r.err.constData());
+        const QString encoded = makeVectorProject(QStringLiteral("semdup-enc.dlproj"), true, false);
+        r = run(encoded, {});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("`domainlens-cli cluster"), r.err.constData());
+        r = run(encoded, {QStringLiteral("--eps"), QStringLiteral("0.7")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--eps"), r.err.constData());
+        r = dltest::runCli({QStringLiteral("filter"), encoded, QStringLiteral("--corpus"), QStringLiteral("c"),
+                            QStringLiteral("--kind"), QStringLiteral("near-dup"), QStringLiteral("--keep"),
+                            QStringLiteral("central")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--keep central"), r.err.constData());
     }
 
     void cli_data() {
