@@ -108,8 +108,30 @@ void bitextText(const nlohmann::json& s, std::string& out) {
     }
 }
 
-bool isBitext(const nlohmann::json& s) {
-    return !s["rules"].empty() && s["rules"][0].value("rule", std::string()).rfind("bitext:", 0) == 0;
+// The kind of a run, from its first rule's name: "bitext:...", "langid:...", "semantic-dup" or
+// "near-dup".
+bool firstRuleIs(const nlohmann::json& s, std::string_view prefix) {
+    return !s["rules"].empty() && s["rules"][0].value("rule", std::string()).rfind(prefix, 0) == 0;
+}
+
+// The semantic-dup rule's line and what it compared.
+void semanticDupText(const nlohmann::json& s, std::string& out) {
+    char b[512];
+    for (const auto& r : s["rules"]) {
+        std::snprintf(b, sizeof b, "  %s kept %lld, removed %lld (%lld groups; %lld pairs; %lld zero vectors)\n",
+                      r.value("rule", std::string()).c_str(), static_cast<long long>(count(r, "kept")),
+                      static_cast<long long>(count(r, "removed")), static_cast<long long>(count(r, "groups")),
+                      static_cast<long long>(count(r, "verified_pairs")),
+                      static_cast<long long>(count(r, "empty_texts")));
+        out += b;
+    }
+    const auto d = s.value("details", nlohmann::json::object());
+    std::snprintf(
+        b, sizeof b, "  cosine >= %g within the %lld clusters of cluster run %lld (embedding set %lld), keep %s\n",
+        d.value("min_cosine", 0.0), static_cast<long long>(d.value("clusters", std::int64_t{0})),
+        static_cast<long long>(d.value("cluster_run", std::int64_t{0})),
+        static_cast<long long>(d.value("embedding_set", std::int64_t{0})), d.value("keep", std::string()).c_str());
+    out += b;
 }
 
 }  // namespace
@@ -124,8 +146,9 @@ std::string filterLedgerText(const nlohmann::json& ledger) {
                   static_cast<long long>(count(s, "kept")), static_cast<long long>(count(s, "removed")),
                   s.value("seconds", 0.0));
     out += b;
-    if (isBitext(s)) bitextText(s, out);
-    else if (s.contains("details")) langIdText(s, out);
+    if (firstRuleIs(s, "bitext:")) bitextText(s, out);
+    else if (firstRuleIs(s, "langid:")) langIdText(s, out);
+    else if (firstRuleIs(s, "semantic-dup")) semanticDupText(s, out);
     else nearDupText(s, out);
     for (const auto& r : ledger["removed"]) {
         if (r.value("kept", std::int64_t{0}) == 0) {

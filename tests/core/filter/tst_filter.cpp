@@ -1145,6 +1145,11 @@ private slots:
         for (const auto& row : page)
             copies += row.src == QString::fromStdString(row.keptSrc).toUpper().toStdString() ? 1 : 0;
         QVERIFY2(copies >= 10, qPrintable(QString::number(copies)));
+        // The ledger's text names the rule, the cosine and the cluster run.
+        const auto text = QString::fromStdString(filterLedgerText(filterLedger(*store, r.runId, 0, 5).value()));
+        QVERIFY2(text.contains(QStringLiteral("semantic-dup kept")) && text.contains(QStringLiteral("(cosine ")) &&
+                     text.contains(QStringLiteral("of cluster run %1").arg(cluster.id)),
+                 qPrintable(text));
         CancelToken cancelled;
         cancelled.cancel();
         const auto before = listRuns(*store, RunKind::Filter).value().size();
