@@ -117,7 +117,7 @@ class Project:
         batch_tokens: int = ...,
         threads: int = ...,
         device: Literal['auto', 'cpu', 'cuda'] = ...,
-        precision: Literal['fp32', 'bf16', 'int8'] = ...,
+        precision: Literal['auto', 'fp32', 'bf16', 'int8'] = ...,
         chunk: int = ...
     ) -> dict[str, Any]:
         """Embed sentences with a transformer encoder (resumable) as `domainlens-cli encode`.
@@ -135,7 +135,7 @@ class Project:
             batch_tokens (--batch-tokens): Padded tokens per forward batch. (default 16384; 16 to 16777216)
             threads (--threads): Compute threads; 0 = libtorch's choice, all cores. (default 0; 0 to 1024)
             device (--device): Where to compute: auto (CUDA when available), cpu or cuda. (default auto; auto, cpu or cuda)
-            precision (--precision): What the linear layers compute in: fp32 (the CPU's default), bf16 (faster on CPUs with AVX-512 BF16; cosine >= 0.999 to fp32) or int8 (dynamic quantisation, CPU only; least exact). Vectors of each precision are stored as their own set. (default the device's; fp32, bf16 or int8)
+            precision (--precision): What the linear layers compute in: auto (the default: fp32 on the CPU, fp16 on CUDA), fp32, bf16 (about 1.5x faster on CPUs with AVX-512 BF16; cosine to fp32 mean 0.99999 but min 0.9997 with all-mpnet-base-v2, short of the 0.9999 bar for the default, so opt-in: bench/encode/RESULTS.md) or int8 (dynamic quantisation, CPU only; least exact, opt-in). A set is keyed by the precision auto resolved to, so auto and an explicit fp32 share vectors and vectors of other precisions are never mixed in. (default auto; auto, fp32, bf16 or int8)
             chunk (--chunk): Sentences per committed chunk. (default 4096; 1 to 4194304)
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
