@@ -592,12 +592,22 @@
         <translation>Encoder les phrases</translation>
     </message>
     <message>
-        <location line="+61" />
+        <location line="+60" />
+        <source>Automatic (fp32 on the CPU, fp16 on CUDA)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location line="+1" />
         <source>fp32</source>
         <translation>fp32</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+1" />
+        <source>bf16: faster, cosine 0.9997 to fp32</source>
+        <translation type="unfinished">bf16 : plus rapide, cosinus 0,999 par rapport à fp32 {16:?} {0.9997 ?}</translation>
+    </message>
+    <message>
+        <location line="+34" />
         <source>%1 dimensions</source>
         <translation>%1 dimensions</translation>
     </message>
@@ -723,17 +733,7 @@
         <translation>Stocker en float32 (par défaut float16 : moitié moins de place)</translation>
     </message>
     <message>
-        <location line="+4" />
-        <source>Device default (fp32 on the CPU)</source>
-        <translation>Par défaut du périphérique (fp32 sur le CPU)</translation>
-    </message>
-    <message>
-        <location line="+2" />
-        <source>bf16: faster, cosine 0.999 to fp32</source>
-        <translation>bf16 : plus rapide, cosinus 0,999 par rapport à fp32</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+7" />
         <source>int8: dynamic quantisation, CPU only, least exact</source>
         <translation>int8 : quantification dynamique, CPU seulement, la moins exacte</translation>
     </message>

@@ -37,9 +37,10 @@ int run(const QCommandLineParser& p) {
     for (const auto& c : j["corpora"]) {
         std::string langs;
         for (const auto& l : c["languages"]) langs += (langs.empty() ? "" : "-") + l.get<std::string>();
-        std::printf("\n  %s  (%lld sentences%s%s)\n", c["name"].get<std::string>().c_str(),
+        const std::string role = c.value("role", std::string("train"));
+        std::printf("\n  %s  (%lld sentences%s%s%s)\n", c["name"].get<std::string>().c_str(),
                     static_cast<long long>(c["sentences"].get<std::int64_t>()), langs.empty() ? "" : ", ",
-                    langs.c_str());
+                    langs.c_str(), role == "train" ? "" : (", " + role + " set").c_str());
         for (const auto& [d, n] : c["domains"].items())
             std::printf("    %-20s %10lld\n", d.c_str(), static_cast<long long>(n.get<std::int64_t>()));
     }

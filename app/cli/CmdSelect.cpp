@@ -44,16 +44,18 @@ int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
         static_cast<long long>(result->poolSize), static_cast<long long>(result->seedSize),
         static_cast<long long>(result->pairs));
     if (j["adaptive_layer"].value("kind", std::string("ffn")) == "none")
-        std::printf("No adaptive layer (the DF baseline: the classifier on the unaligned vectors); classifier "
-                    "held-out F1 %.3f\n",
-                    j["report"]["held_out"]["f1"].get<double>());
+        std::printf(
+            "No adaptive layer (the DF baseline: the classifier on the unaligned vectors); classifier "
+            "held-out F1 %.3f\n",
+            j["report"]["held_out"]["f1"].get<double>());
     else
-        std::printf("Adaptive layer (%s InfoNCE): held-out loss %.4f -> %.4f after %d epochs; classifier held-out "
-                    "F1 %.3f\n",
-                    j["adaptive_layer"].value("infonce", std::string("symmetric")).c_str(),
-                    j["adaptive_layer"]["initial_held_out_loss"].get<double>(),
-                    j["adaptive_layer"]["held_out_loss"].get<double>(), j["adaptive_layer"]["epochs"].get<int>(),
-                    j["report"]["held_out"]["f1"].get<double>());
+        std::printf(
+            "Adaptive layer (%s InfoNCE): held-out loss %.4f -> %.4f after %d epochs; classifier held-out "
+            "F1 %.3f\n",
+            j["adaptive_layer"].value("infonce", std::string("symmetric")).c_str(),
+            j["adaptive_layer"]["initial_held_out_loss"].get<double>(),
+            j["adaptive_layer"]["held_out_loss"].get<double>(), j["adaptive_layer"]["epochs"].get<int>(),
+            j["report"]["held_out"]["f1"].get<double>());
     return ExitOk;
 }
 

@@ -233,12 +233,15 @@ Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSi
             nextPosition = std::max(nextPosition, q->int64(2) + 1);
         }
     } else {
-        auto ins = store.prepare("INSERT INTO corpora(name, src_lang, tgt_lang, parallel) VALUES(?1, ?2, ?3, 0)");
+        auto ins =
+            store.prepare("INSERT INTO corpora(name, src_lang, tgt_lang, parallel, role) VALUES(?1, ?2, ?3, 0, ?4)");
         if (!ins) return std::unexpected(ins.error());
-        ins->bind(1, corpusName).bind(2, srcLang).bind(3, tgtLang);
+        ins->bind(1, corpusName).bind(2, srcLang).bind(3, tgtLang).bind(4, p.role.empty() ? "train" : p.role);
         if (auto s = ins->run(); !s) return std::unexpected(s.error());
         corpusId = store.lastInsertId();
     }
+    if (existing && !p.role.empty())
+        if (auto s = setCorpusRole(store, corpusId, p.role); !s) return std::unexpected(s.error());
     report.corpusId = corpusId;
 
     auto inserter = SentenceInserter::prepare(store, corpusId, nextPosition);

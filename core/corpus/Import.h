@@ -39,6 +39,9 @@ struct ImportParams {
     // struct's field ("translation.de"). Empty target/label = monolingual / no label column.
     std::string textColumn = "text", tgtColumn, labelColumn;
     std::string split = "train";  // --hf-dataset: which split
+    // The corpus's role: train, dev or test; "" = train for a new corpus, unchanged for an
+    // existing one (a given role replaces the existing one's).
+    std::string role;
     bool replaceInvalidUtf8 = false;
     bool dedupe = true;
     std::size_t maxLineBytes = LineReader::kDefaultMaxLineBytes;

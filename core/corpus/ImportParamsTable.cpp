@@ -7,8 +7,16 @@
 #include <string>
 
 #include "corpus/Import.h"
+#include "store/Corpora.h"
 
 namespace dl {
+
+namespace {
+Status checkRole(std::string_view role) {
+    if (role.empty() || isCorpusRole(role)) return {};
+    return usageError("--role: expected train, dev or test, got \"" + std::string(role) + "\".");
+}
+}  // namespace
 
 namespace {
 
@@ -80,6 +88,14 @@ ParamTable<ImportParams> makeImportTable() {
         &I::format,
         {CorpusFormat::Plain, CorpusFormat::Tsv, CorpusFormat::Jsonl, CorpusFormat::Parquet, CorpusFormat::HfDataset},
         formatName);
+    t.field(param("role",
+                  "The corpus's role: train, dev or test. filter --kind decontaminate removes training "
+                  "sentences that are in a dev or test corpus, and export leaves them out by default.")
+                .ofKind(ParamKind::Text)
+                .textCheckedBy(checkRole)
+                .shownAs("train|dev|test")
+                .defaultShownAs("train for a new corpus, else unchanged"),
+            &I::role);
     t.field(param("src-lang", "Source language code.").shownAs("LANG").defaultShownAs("from the file extension"),
             &I::srcLang);
     t.field(param("tgt-lang", "Target language code.").shownAs("LANG").defaultShownAs("from the file extension"),

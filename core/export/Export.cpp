@@ -82,7 +82,10 @@ struct ExportInputs {
     std::map<std::int64_t, bool> manual;                              // selection overrides
     nlohmann::json cut;                                               // the selection's cut, for the manifest
     std::optional<RunInfo> filter;                                    // --filter: the filter run
-    std::unordered_set<std::int64_t> removed;                         // ... and the sentences it removed
+    std::optional<RunInfo> decontamination;  // the corpus's latest decontaminate run (applied or not)
+    std::int64_t contaminated = 0;           // the sentences it found
+    std::int64_t filterRemoved = 0;          // the sentences --filter's run removed
+    std::unordered_set<std::int64_t> removed;  // the sentences left out: --filter's and the contaminated
 
     // The shard/mixture group of a sentence: its domain, or "c<cluster>" ("" when unassigned).
     std::string groupOf(const Sentence& s) const {
@@ -160,7 +163,25 @@ Status readFilterSide(const ExportParams& p, Store& store, ExportInputs& in) {
     auto removed = removedSentenceIds(store, run->id);
     if (!removed) return std::unexpected(removed.error());
     in.filter = std::move(*run);
+    in.filterRemoved = static_cast<std::int64_t>(removed->size());
     in.removed = std::move(*removed);
+    return {};
+}
+
+// The corpus's latest decontaminate run: its sentences join the left-out ones unless
+// --include-contaminated.
+Status readDecontamination(const ExportParams& p, Store& store, ExportInputs& in) {
+    auto runs = listRuns(store, RunKind::Filter);
+    if (!runs) return std::unexpected(runs.error());
+    for (auto it = runs->rbegin(); it != runs->rend(); ++it) {
+        if (it->corpusId != in.corpus.id || it->params.value("kind", std::string()) != "decontaminate") continue;
+        auto found = removedSentenceIds(store, it->id);
+        if (!found) return std::unexpected(found.error());
+        in.contaminated = static_cast<std::int64_t>(found->size());
+        if (!p.includeContaminated) in.removed.insert(found->begin(), found->end());
+        in.decontamination = *it;
+        break;
+    }
     return {};
 }
 
@@ -184,6 +205,7 @@ Expected<ExportInputs> prepareExport(const ExportParams& p, Store& store) {
         in.corpus = *c;
     }
     if (auto st = readFilterSide(p, store, in); !st) return std::unexpected(st.error());
+    if (auto st = readDecontamination(p, store, in); !st) return std::unexpected(st.error());
     return in;
 }
 
@@ -360,11 +382,16 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
             m["run"]["embeddings"] = toJson(*summary->embeddings);
         if (run.embeddingSetId) m["run"]["embedding_set"] = *run.embeddingSetId;
     }
+    if (in.decontamination)
+        m["decontamination"] = {{"id", in.decontamination->id},
+                                {"created", in.decontamination->created},
+                                {"contaminated", in.contaminated},
+                                {"left_out", !p.includeContaminated}};
     if (in.filter) {
         m["filter"] = {{"id", in.filter->id},
                        {"created", in.filter->created},
                        {"params", in.filter->params},
-                       {"removed", in.removed.size()}};
+                       {"removed", in.filterRemoved}};
         if (auto summary = FilterSummary::fromJson(in.filter->summary, in.filter->id); summary)
             m["filter"]["summary"] = summary->toJson();
     }

@@ -52,6 +52,10 @@ struct ExportParams {
     // A filter run (RunKind::Filter) of the same corpus: its removed sentences are left out of
     // every mode (selection, shards, mixture). Unset: no filter, whatever filter runs exist.
     std::optional<std::int64_t> filterRun;
+    // The latest `filter --kind decontaminate` run of the corpus is applied by default (its
+    // sentences that repeat a dev or test corpus are left out, as well as --filter's); true keeps
+    // them (the manifest says so).
+    bool includeContaminated = false;
 };
 
 // export's parameters declared once (export/ExportParamsTable.cpp): the CLI's options and

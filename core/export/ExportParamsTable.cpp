@@ -77,6 +77,10 @@ ParamTable<ExportParams> makeExportTable() {
                 .atLeast(1)
                 .shownAs("RUN"),
             &X::filterRun);
+    t.field(param("include-contaminated",
+                  "Keep the sentences that the corpus's latest decontaminate run found in a dev or test "
+                  "corpus (left out by default)."),
+            &X::includeContaminated);
     t.field(param("top", "Re-cut the selection: the K best.").atLeast(1).shownAs("K"), &X::top);
     t.field(param("threshold", "Re-cut the selection: score >= T.").shownAs("T"), &X::threshold);
     t.flagFor(param("shards", "One file (pair) per domain or cluster (see --by)."), &X::mode, ExportMode::Shards,

@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "filter/Decontaminate.h"
 #include "filter/LangIdFilter.h"
 #include "filter/LanguageId.h"
 #include "filter/SemanticDup.h"
@@ -27,23 +28,54 @@ struct FilterInput {
     std::vector<std::string> src, tgt;
 };
 
+// Appends a corpus's sentences (ids and both sides) in position order.
+Status readSentences(Store& store, std::int64_t corpusId, std::vector<std::int64_t>& ids, std::vector<std::string>& src,
+                     std::vector<std::string>& tgt, const CancelToken& cancel) {
+    std::int64_t seen = 0;
+    auto st = forEachSentence(store, corpusId, 0, [&](const Sentence& s) {
+        if ((++seen & 0xfff) == 0 && cancel.isCancelled()) return false;
+        ids.push_back(s.id);
+        src.push_back(s.src);
+        tgt.push_back(s.tgt);
+        return true;
+    });
+    if (!st) return st;
+    if (cancel.isCancelled()) return cancelled();
+    return {};
+}
+
 Expected<FilterInput> prepareFilter(const FilterParams& p, Store& store, const CancelToken& cancel) {
     FilterInput in;
     auto c = resolveCorpus(store, p.corpus);
     if (!c) return std::unexpected(c.error());
     in.corpus = *c;
     in.ids.reserve(static_cast<std::size_t>(c->sentences));
-    std::int64_t seen = 0;
-    auto st = forEachSentence(store, c->id, 0, [&](const Sentence& s) {
-        if ((++seen & 0xfff) == 0 && cancel.isCancelled()) return false;
-        in.ids.push_back(s.id);
-        in.src.push_back(s.src);
-        in.tgt.push_back(s.tgt);
-        return true;
-    });
-    if (!st) return std::unexpected(st.error());
-    if (cancel.isCancelled()) return cancelled();
+    if (auto st = readSentences(store, c->id, in.ids, in.src, in.tgt, cancel); !st) return std::unexpected(st.error());
     return in;
+}
+
+// The LSH banding of near-dup and decontaminate, and its expected error rates, in the summary.
+void recordBanding(const FilterParams& p, FilterSummary& s) {
+    s.bands = p.bands;
+    s.rows = p.permutations / p.bands;
+    const auto rates = lshRates(p.threshold, s.bands, s.rows);
+    s.fnAtThreshold = rates.fnAtThreshold;
+    s.fnWeight = rates.fnWeight;
+    s.fpWeight = rates.fpWeight;
+}
+
+// The near-duplicate options of near-dup and decontaminate, from the table's values.
+NearDupOptions nearDupOptions(const FilterParams& p) {
+    NearDupOptions opt;
+    opt.threshold = p.threshold;
+    opt.shingle = *parseShingleSpec(p.shingle);  // checked by validateFilterParams
+    opt.permutations = p.permutations;
+    opt.bands = p.bands;
+    opt.sides = p.sides;
+    opt.keep = p.keep;
+    opt.seed = p.seed;
+    opt.threads = p.threads;
+    return opt;
 }
 
 // What a pass found: the removals (rule and twin per sentence) and, for langid, the per-sentence
@@ -93,16 +125,7 @@ std::vector<DedupText> textsOf(const FilterInput& in) {
 
 Expected<FilterFindings> findNearDup(const FilterParams& p, const FilterInput& in, FilterSummary& s,
                                      const CancelToken& cancel) {
-    NearDupOptions opt;
-    opt.threshold = p.threshold;
-    opt.shingle = *parseShingleSpec(p.shingle);  // checked by validateFilterParams
-    opt.permutations = p.permutations;
-    opt.bands = p.bands;
-    opt.sides = p.sides;
-    opt.keep = p.keep;
-    opt.seed = p.seed;
-    opt.threads = p.threads;
-    auto found = findNearDuplicates(textsOf(in), opt, cancel);
+    auto found = findNearDuplicates(textsOf(in), nearDupOptions(p), cancel);
     if (!found) return std::unexpected(found.error());
     FilterFindings out;
     out.removals.reserve(found->removed.size());
@@ -113,12 +136,7 @@ Expected<FilterFindings> findNearDup(const FilterParams& p, const FilterInput& i
     s.kept = s.sentences - s.removed;
     s.rules.push_back({std::string(filterKindName(p.kind)), s.sentences, s.kept, s.removed, found->groups,
                        found->candidatePairs, found->verifiedPairs, found->emptyTexts});
-    s.bands = p.bands;
-    s.rows = p.permutations / p.bands;
-    const auto rates = lshRates(p.threshold, s.bands, s.rows);
-    s.fnAtThreshold = rates.fnAtThreshold;
-    s.fnWeight = rates.fnWeight;
-    s.fpWeight = rates.fpWeight;
+    recordBanding(p, s);
     return out;
 }
 
@@ -287,12 +305,77 @@ Expected<FilterFindings> findSemanticDup(const FilterParams& p, Store& store, co
     return out;
 }
 
+// The dev and test corpora of the project (import --role), their sentences in one list.
+struct References {
+    std::vector<std::int64_t> ids;
+    std::vector<std::string> src, tgt;
+    std::vector<std::string> corpusOf;  // per sentence: its corpus's name
+    nlohmann::json corpora = nlohmann::json::array();
+    bool allParallel = true;
+};
+
+Expected<References> readReferences(Store& store, const CorpusInfo& target, const CancelToken& cancel) {
+    if (target.role != "train")
+        return usageError("Corpus " + target.name + " is a " + target.role +
+                          " corpus; decontaminate a training corpus against the dev and test corpora.");
+    auto corpora = listCorpora(store);
+    if (!corpora) return std::unexpected(corpora.error());
+    References refs;
+    for (const auto& c : *corpora) {
+        if (c.role == "train" || c.id == target.id) continue;
+        refs.allParallel = refs.allParallel && c.parallel;
+        refs.corpora.push_back({{"corpus", c.name}, {"role", c.role}, {"sentences", c.sentences}});
+        if (auto st = readSentences(store, c.id, refs.ids, refs.src, refs.tgt, cancel); !st)
+            return std::unexpected(st.error());
+        refs.corpusOf.resize(refs.ids.size(), c.name);
+    }
+    if (refs.corpora.empty())
+        return usageError(
+            "No corpus of this project is a dev or test corpus: import one with --role dev|test "
+            "(or give an existing one its role with `import ... --role test`).");
+    return refs;
+}
+
+Expected<FilterFindings> findLeaks(const FilterParams& p, Store& store, const FilterInput& in, FilterSummary& s,
+                                   const CancelToken& cancel) {
+    auto refs = readReferences(store, in.corpus, cancel);
+    if (!refs) return std::unexpected(refs.error());
+    NearDupOptions opt = nearDupOptions(p);
+    // Pairs against pairs by --sides; a monolingual side anywhere: the source sides.
+    opt.sides = in.corpus.parallel && refs->allParallel ? p.sides : SidesRule::Src;
+    std::vector<DedupText> refTexts(refs->ids.size());
+    for (std::size_t i = 0; i < refTexts.size(); ++i) refTexts[i] = {refs->src[i], refs->tgt[i]};
+    auto found = findContamination(refTexts, textsOf(in), opt, cancel);
+    if (!found) return std::unexpected(found.error());
+    FilterFindings out;
+    nlohmann::json byReference = nlohmann::json::object();
+    for (const auto& c : found->found) {
+        const auto ref = static_cast<std::size_t>(c.reference);
+        out.removals.push_back({in.ids[static_cast<std::size_t>(c.index)], refs->ids[ref], c.similarity, 0});
+        byReference[refs->corpusOf[ref]] = byReference.value(refs->corpusOf[ref], std::int64_t{0}) + 1;
+    }
+    s.removed = static_cast<std::int64_t>(out.removals.size());
+    s.kept = s.sentences - s.removed;
+    s.rules.push_back({.rule = "decontaminate",
+                       .input = s.sentences,
+                       .kept = s.kept,
+                       .removed = s.removed,
+                       .candidatePairs = found->candidatePairs,
+                       .verifiedPairs = found->verifiedPairs});
+    recordBanding(p, s);
+    s.details = {{"references", refs->corpora},
+                 {"removed_by_reference", byReference},
+                 {"sides", std::string(sidesRuleName(opt.sides))}};
+    return out;
+}
+
 const char* stageName(FilterKind kind) {
     switch (kind) {
     case FilterKind::NearDup: return "Finding near-duplicates";
     case FilterKind::LangId: return "Identifying languages";
     case FilterKind::Bitext: return "Scoring the pairs";
     case FilterKind::SemanticDup: return "Comparing vectors within clusters";
+    case FilterKind::Decontaminate: return "Looking for dev and test sentences";
     }
     return "";
 }
@@ -311,10 +394,11 @@ Expected<FilterResult> runFilter(FilterParams p, Store& store, ProgressSink& pro
     s.corpus = in->corpus.name;
     s.sentences = static_cast<std::int64_t>(in->ids.size());
     progress.stage(stageName(p.kind));
-    auto found = p.kind == FilterKind::LangId        ? findWrongLanguage(p, *in, s, cancel)
-                 : p.kind == FilterKind::Bitext      ? findNoisyPairs(p, *in, s, cancel)
-                 : p.kind == FilterKind::SemanticDup ? findSemanticDup(p, store, *in, s, cancel)
-                                                     : findNearDup(p, *in, s, cancel);
+    auto found = p.kind == FilterKind::LangId          ? findWrongLanguage(p, *in, s, cancel)
+                 : p.kind == FilterKind::Bitext        ? findNoisyPairs(p, *in, s, cancel)
+                 : p.kind == FilterKind::SemanticDup   ? findSemanticDup(p, store, *in, s, cancel)
+                 : p.kind == FilterKind::Decontaminate ? findLeaks(p, store, *in, s, cancel)
+                                                       : findNearDup(p, *in, s, cancel);
     if (!found) return std::unexpected(found.error());
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

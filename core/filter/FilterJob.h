@@ -22,7 +22,7 @@ namespace dl {
 
 class Store;
 
-enum class FilterKind { NearDup, LangId, Bitext, SemanticDup };
+enum class FilterKind { NearDup, LangId, Bitext, SemanticDup, Decontaminate };
 
 struct FilterParams {
     std::string corpus;  // required

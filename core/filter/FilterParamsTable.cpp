@@ -10,6 +10,7 @@ std::string_view filterKindName(FilterKind kind) {
     case FilterKind::LangId: return "langid";
     case FilterKind::Bitext: return "bitext";
     case FilterKind::SemanticDup: return "semantic-dup";
+    case FilterKind::Decontaminate: return "decontaminate";
     }
     return {};
 }
@@ -100,10 +101,13 @@ const ParamTable<FilterParams>& filterParamTable() {
                        "What to remove: near-duplicates (MinHash LSH over shingles), lines not in the "
                        "expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's "
                        "length, ratio, alphabet, repetition, copy and numeral rules) or semantic duplicates "
-                       "within the clusters of a cluster run (SemDeDup: cosine of the stored vectors).")
+                       "within the clusters of a cluster run (SemDeDup: cosine of the stored vectors) or "
+                       "sentences that repeat a dev or test corpus of the project (decontaminate: exact and "
+                       "near duplicates by the near-dup options; export leaves them out by default).")
                      .storedAt("kind"),
                  &FilterParams::kind,
-                 {FilterKind::NearDup, FilterKind::LangId, FilterKind::Bitext, FilterKind::SemanticDup},
+                 {FilterKind::NearDup, FilterKind::LangId, FilterKind::Bitext, FilterKind::SemanticDup,
+                  FilterKind::Decontaminate},
                  filterKindName);
         t.field(param("threshold",
                       "Jaccard similarity of the shingle sets at or above which two sentences are "

@@ -150,6 +150,14 @@ std::string filterLedgerText(const nlohmann::json& ledger) {
     else if (firstRuleIs(s, "langid:")) langIdText(s, out);
     else if (firstRuleIs(s, "semantic-dup")) semanticDupText(s, out);
     else nearDupText(s, out);
+    if (firstRuleIs(s, "decontaminate") && s.contains("details")) {
+        out += "  dev/test corpora:";
+        for (const auto& c : s["details"].value("references", nlohmann::json::array()))
+            out += " " + c.value("corpus", std::string()) + " (" + c.value("role", std::string()) + ", " +
+                   std::to_string(c.value("sentences", std::int64_t{0})) + ")";
+        out += "; sides compared: " + s["details"].value("sides", std::string()) + "\n";
+    }
+    const bool leaks = firstRuleIs(s, "decontaminate");
     for (const auto& r : ledger["removed"]) {
         if (r.value("kept", std::int64_t{0}) == 0) {
             std::snprintf(b, sizeof b, "\n#%lld removed by %s (score %.3f):\n",
@@ -160,10 +168,12 @@ std::string filterLedgerText(const nlohmann::json& ledger) {
             if (!r["tgt"].get<std::string>().empty()) out += "  - " + r["tgt"].get<std::string>() + "\n";
             continue;
         }
-        std::snprintf(b, sizeof b, "\n#%lld (%s %.3f) duplicates #%lld:\n",
-                      static_cast<long long>(r["sentence"].get<std::int64_t>()),
-                      r.value("rule", std::string()) == "semantic-dup" ? "cosine" : "J", r["similarity"].get<double>(),
-                      static_cast<long long>(r["kept"].get<std::int64_t>()));
+        std::snprintf(
+            b, sizeof b,
+            leaks ? "\n#%lld (%s %.3f) repeats dev/test sentence #%lld:\n" : "\n#%lld (%s %.3f) duplicates #%lld:\n",
+            static_cast<long long>(r["sentence"].get<std::int64_t>()),
+            r.value("rule", std::string()) == "semantic-dup" ? "cosine" : "J", r["similarity"].get<double>(),
+            static_cast<long long>(r["kept"].get<std::int64_t>()));
         out += b;
         out += "  - " + r["src"].get<std::string>() + "\n  + " + r["kept_src"].get<std::string>() + "\n";
         if (!r["tgt"].get<std::string>().empty() || !r["kept_tgt"].get<std::string>().empty())

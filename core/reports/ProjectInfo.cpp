@@ -36,6 +36,7 @@ Expected<nlohmann::json> projectInfo(Store& store, const std::string& projectLab
         j["corpora"].push_back({{"name", c.name},
                                 {"sentences", c.sentences},
                                 {"parallel", c.parallel},
+                                {"role", c.role},
                                 {"src_lang", c.srcLang},
                                 {"tgt_lang", c.tgtLang},
                                 {"languages", langs},

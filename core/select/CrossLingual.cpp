@@ -461,8 +461,8 @@ Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParam
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
     if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
     if (layer.g)
-        if (auto s = putRunBlob(store, *runId, blobs::kAdaptiveLayer,
-                                std::as_bytes(std::span<const char>(layer.bestState)));
+        if (auto s =
+                putRunBlob(store, *runId, blobs::kAdaptiveLayer, std::as_bytes(std::span<const char>(layer.bestState)));
             !s)
             return std::unexpected(s.error());
     if (auto s = putRunBlob(store, *runId, blobs::kClassifier, std::as_bytes(std::span<const char>(head.weights))); !s)

@@ -57,10 +57,11 @@ std::vector<std::int64_t> lowestCosineRows(const std::vector<double>& cosine, co
     for (std::size_t i = 0; i < cosine.size(); ++i)
         if (!excluded[i]) rows.push_back(std::int64_t(i));
     const auto take = static_cast<std::size_t>(std::clamp<std::int64_t>(count, 0, std::int64_t(rows.size())));
-    std::partial_sort(rows.begin(), rows.begin() + std::ptrdiff_t(take), rows.end(), [&](std::int64_t a, std::int64_t b) {
-        const double ca = cosine[std::size_t(a)], cb = cosine[std::size_t(b)];
-        return ca < cb || (ca == cb && a < b);
-    });
+    std::partial_sort(rows.begin(), rows.begin() + std::ptrdiff_t(take), rows.end(),
+                      [&](std::int64_t a, std::int64_t b) {
+                          const double ca = cosine[std::size_t(a)], cb = cosine[std::size_t(b)];
+                          return ca < cb || (ca == cb && a < b);
+                      });
     rows.resize(take);
     std::sort(rows.begin(), rows.end());
     return rows;

@@ -309,8 +309,9 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                    "--infonce and --negatives); default = DomainLens's (docs/selection.md).")
                  .shownAs("default|paper")
                  .storedAt("preset"),
-             &C::preset, {CrossLingualPreset::Default, CrossLingualPreset::Paper},
-             [](CrossLingualPreset x) { return std::string_view(x == CrossLingualPreset::Paper ? "paper" : "default"); });
+             &C::preset, {CrossLingualPreset::Default, CrossLingualPreset::Paper}, [](CrossLingualPreset x) {
+                 return std::string_view(x == CrossLingualPreset::Paper ? "paper" : "default");
+             });
     return t;
 }
 

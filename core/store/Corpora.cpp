@@ -10,7 +10,7 @@ namespace dl {
 std::string sideName(Side side) { return side == Side::Source ? "src" : "tgt"; }
 
 Expected<std::vector<CorpusInfo>> listCorpora(Store& store) {
-    auto q = store.prepare("SELECT id, name, src_lang, tgt_lang, parallel FROM corpora ORDER BY name");
+    auto q = store.prepare("SELECT id, name, src_lang, tgt_lang, parallel, role FROM corpora ORDER BY name");
     if (!q) return std::unexpected(q.error());
     std::vector<CorpusInfo> out;
     std::map<std::int64_t, std::size_t> byId;
@@ -24,6 +24,7 @@ Expected<std::vector<CorpusInfo>> listCorpora(Store& store) {
         c.srcLang = q->text(2);
         c.tgtLang = q->text(3);
         c.parallel = q->int64(4) != 0;
+        c.role = q->text(5);
         byId[c.id] = out.size();
         out.push_back(std::move(c));
     }
@@ -146,6 +147,16 @@ Expected<std::vector<Sentence>> sentencesById(Store& store, const std::vector<st
         q->reset();
     }
     return out;
+}
+
+bool isCorpusRole(std::string_view role) { return role == "train" || role == "dev" || role == "test"; }
+
+Status setCorpusRole(Store& store, std::int64_t corpusId, const std::string& role) {
+    if (!isCorpusRole(role)) return usageError("--role: expected train, dev or test, got \"" + role + "\".");
+    auto q = store.prepare("UPDATE corpora SET role = ?2 WHERE id = ?1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, corpusId).bind(2, role);
+    return q->run();
 }
 
 }  // namespace dl

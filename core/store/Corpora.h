@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/Error.h"
@@ -24,6 +25,7 @@ struct CorpusInfo {
     std::string tgtLang;  // empty for monolingual corpora
     std::int64_t sentences = 0;
     bool parallel = false;
+    std::string role = "train";  // train | dev | test (import --role; decontaminate reads dev/test)
     std::vector<DomainCount> domains;  // sorted by domain name
 };
 
@@ -60,5 +62,10 @@ struct CorpusLabels {
 Expected<CorpusLabels> corpusLabels(Store& store, std::int64_t corpusId);
 
 Expected<std::vector<Sentence>> sentencesById(Store& store, const std::vector<std::int64_t>& ids);
+
+// A corpus's role: train, dev or test (anything else is a usage error). Caller owns the
+// transaction.
+bool isCorpusRole(std::string_view role);
+Status setCorpusRole(Store& store, std::int64_t corpusId, const std::string& role);
 
 }  // namespace dl

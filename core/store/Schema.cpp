@@ -106,6 +106,11 @@ BEGIN
   DELETE FROM text_index_state;
 END;
 )sql",
+        // 3 -> 4: a corpus's role (import --role, docs/cleaning.md "Decontamination"): dev and
+        // test corpora are what `filter --kind decontaminate` keeps out of training exports.
+        R"sql(
+ALTER TABLE corpora ADD COLUMN role TEXT NOT NULL DEFAULT 'train' CHECK(role IN ('train','dev','test'));
+)sql",
     };
     return migrations;
 }

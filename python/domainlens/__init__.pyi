@@ -55,6 +55,7 @@ class Project:
         domain_from_column: bool = ...,
         corpus: str = ...,
         format: Literal['plain', 'tsv', 'jsonl', 'parquet', 'hf-dataset'] = ...,
+        role: str = ...,
         src_lang: str = ...,
         tgt_lang: str = ...,
         columns: str = ...,
@@ -81,6 +82,7 @@ class Project:
             domain_from_column (--domain-from-column): Domain label from the TSV column / JSONL field named domain (the default when present).
             corpus (--corpus): Corpus to create or append to. (default the file name without extension)
             format (--format): Input format. (default from the extension (.tsv, .jsonl), else plain; plain, tsv, jsonl, parquet or hf-dataset)
+            role (--role): The corpus's role: train, dev or test. filter --kind decontaminate removes training sentences that are in a dev or test corpus, and export leaves them out by default. (default train for a new corpus, else unchanged)
             src_lang (--src-lang): Source language code. (default from the file extension)
             tgt_lang (--tgt-lang): Target language code. (default from the file extension)
             columns (--columns): TSV column roles, e.g. src,tgt,domain (ignore skips a column). (default from the first row's column count)
@@ -285,7 +287,7 @@ class Project:
         *,
         progress: Progress = None,
         corpus: str,
-        kind: Literal['near-dup', 'langid', 'bitext', 'semantic-dup'] = ...,
+        kind: Literal['near-dup', 'langid', 'bitext', 'semantic-dup', 'decontaminate'] = ...,
         threshold: float = ...,
         shingle: str = ...,
         permutations: int = ...,
@@ -313,7 +315,7 @@ class Project:
 
         Parameters (keyword only; a string is read as on the command line):
             corpus (--corpus): The corpus to filter. (required)
-            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles), lines not in the expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's length, ratio, alphabet, repetition, copy and numeral rules) or semantic duplicates within the clusters of a cluster run (SemDeDup: cosine of the stored vectors). (default near-dup; near-dup, langid, bitext or semantic-dup)
+            kind (--kind): What to remove: near-duplicates (MinHash LSH over shingles), lines not in the expected language (fastText lid.176) or noisy pairs of a parallel corpus (OpusFilter's length, ratio, alphabet, repetition, copy and numeral rules) or semantic duplicates within the clusters of a cluster run (SemDeDup: cosine of the stored vectors) or sentences that repeat a dev or test corpus of the project (decontaminate: exact and near duplicates by the near-dup options; export leaves them out by default). (default near-dup; near-dup, langid, bitext, semantic-dup or decontaminate)
             threshold (--threshold): Jaccard similarity of the shingle sets at or above which two sentences are near-duplicates (verified exactly on the candidate pairs). (default 0.8; 1e-06 to 1)
             shingle (--shingle): Shingles: char:K (K code points) or word:K (K words) of the normalised text. (default char:5)
             permutations (--permutations): MinHash permutations (signature length). (default 128; 1 to 1024)
@@ -355,6 +357,7 @@ class Project:
         force: bool = ...,
         order: Literal['original', 'score'] = ...,
         filter: int = ...,
+        include_contaminated: bool = ...,
         top: int = ...,
         threshold: float = ...,
         shards: bool = ...,
@@ -379,6 +382,7 @@ class Project:
             force (--force): Replace existing files.
             order (--order): original (corpus order) or score (best first). (default original; original or score)
             filter (--filter): Leave out the sentences a filter run removed (its run id; see `filter`). (at least 1)
+            include_contaminated (--include-contaminated): Keep the sentences that the corpus's latest decontaminate run found in a dev or test corpus (left out by default).
             top (--top): Re-cut the selection: the K best. (at least 1)
             threshold (--threshold): Re-cut the selection: score >= T.
             shards (--shards): One file (pair) per domain or cluster (see --by).

@@ -1188,6 +1188,104 @@ private slots:
         QVERIFY2(r.err.contains("--keep central"), r.err.constData());
     }
 
+    // Decontamination: a training corpus holding 5 exact copies and 3 punctuation variants of
+    // a test corpus's pairs. The run removes exactly those 8 (a brute-force exact-Jaccard check
+    // against every test pair agrees), each naming the test pair it repeats; export leaves them
+    // out by default and keeps them with --include-contaminated; the test corpus itself, or a
+    // project without dev/test corpora, is refused.
+    void decontaminateRun() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = dir_.filePath(QStringLiteral("decontam.dlproj"));
+        auto store = Store::create(path.toStdString()).value();
+        QStringList en = readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/law.en")), 70);
+        QStringList de = readLines(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-train2500/law.de")), 70);
+        QByteArray te, td, re, rd;
+        for (int i = 0; i < 10; ++i) te += en[i].toUtf8() + "\n", td += de[i].toUtf8() + "\n";  // the test set
+        for (int i = 10; i < 50; ++i) re += en[i].toUtf8() + "\n", rd += de[i].toUtf8() + "\n";
+        for (int i = 0; i < 5; ++i) re += en[i].toUtf8() + "\n", rd += de[i].toUtf8() + "\n";  // leaks
+        for (int i = 5; i < 8; ++i)
+            re += plantedVariant(en[i], 1).toUtf8() + "\n", rd += plantedVariant(de[i], 1).toUtf8() + "\n";
+        NullProgress np;
+        CancelToken ct;
+        auto importPair = [&](const char* corpus, const QByteArray& e, const QByteArray& d, const char* role) {
+            ImportParams ip;
+            ip.srcPath = dltest::writeFile(dir_, QStringLiteral("dc-%1.en").arg(QLatin1String(corpus)), e);
+            ip.tgtPath = dltest::writeFile(dir_, QStringLiteral("dc-%1.de").arg(QLatin1String(corpus)), d);
+            ip.corpus = corpus;
+            ip.role = role;
+            runImport(ip, *store, np, ct).value();
+        };
+        importPair("train", re, rd, "");
+        FilterParams p;
+        p.corpus = "train";
+        p.kind = FilterKind::Decontaminate;
+        auto none = runFilter(p, *store, np, ct);  // no dev/test corpus yet
+        QVERIFY(!none);
+        QVERIFY(QString::fromStdString(none.error().message).contains(QStringLiteral("--role")));
+        importPair("test", te, td, "test");
+        const auto corpora = listCorpora(*store).value();
+        for (const auto& c : corpora) QCOMPARE(c.role, std::string(c.name == "test" ? "test" : "train"));
+
+        auto r = runFilter(p, *store, np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE(r->summary.removed, std::int64_t(8));
+        QCOMPARE(r->summary.details["references"][0]["corpus"].get<std::string>(), std::string("test"));
+        // Brute force: every train pair against every test pair, both sides at Jaccard >= 0.8.
+        const auto spec = *parseShingleSpec("char:5");
+        std::set<std::int64_t> expected;
+        const QStringList trainEn = QString::fromUtf8(re).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList trainDe = QString::fromUtf8(rd).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        for (int i = 0; i < trainEn.size(); ++i)
+            for (int j = 0; j < 10; ++j) {
+                const auto a = shingleHashes(normaliseForDedup(trainEn[i].toStdString()), spec, 1);
+                const auto b = shingleHashes(normaliseForDedup(en[j].toStdString()), spec, 1);
+                const auto c = shingleHashes(normaliseForDedup(trainDe[i].toStdString()), spec, 1);
+                const auto d = shingleHashes(normaliseForDedup(de[j].toStdString()), spec, 1);
+                if (exactJaccard(a, b) >= 0.8 && exactJaccard(c, d) >= 0.8) expected.insert(i);
+            }
+        std::set<std::int64_t> removedPositions;
+        const auto rows = removalPage(*store, r->runId, 0, 100).value();
+        for (const auto& row : rows) {
+            removedPositions.insert(row.position);
+            QVERIFY(row.keptPosition >= 0 && row.keptPosition < 10);  // a position in the test corpus
+            QVERIFY(row.removal.similarity >= 0.8);
+        }
+        QCOMPARE(removedPositions, expected);
+        QCOMPARE(expected, (std::set<std::int64_t>{40, 41, 42, 43, 44, 45, 46, 47}));
+        QVERIFY(QString::fromStdString(filterLedgerText(filterLedger(*store, r->runId, 0, 3).value()))
+                    .contains(QStringLiteral("repeats dev/test sentence")));
+
+        // Export: left out by default, kept on request; the manifest says which.
+        ExportParams ep;
+        ep.mode = ExportMode::Shards;
+        ep.corpus = "train";
+        ep.format = ExportFormat::Tsv;
+        ep.outPrefix = dir_.filePath(QStringLiteral("dc-shards")).toStdString();
+        auto out = runExport(ep, *store, np, ct).value();
+        QCOMPARE(out.manifest["written"].get<std::int64_t>(), std::int64_t(trainEn.size() - 8));
+        QCOMPARE(out.manifest["decontamination"]["left_out"].get<bool>(), true);
+        QCOMPARE(out.manifest["decontamination"]["contaminated"].get<std::int64_t>(), std::int64_t(8));
+        ep.includeContaminated = true;
+        ep.force = true;
+        out = runExport(ep, *store, np, ct).value();
+        QCOMPARE(out.manifest["written"].get<std::int64_t>(), std::int64_t(trainEn.size()));
+        QCOMPARE(out.manifest["decontamination"]["left_out"].get<bool>(), false);
+
+        p.corpus = "test";  // the reference itself
+        auto self = runFilter(p, *store, np, ct);
+        QVERIFY(!self);
+        QVERIFY(QString::fromStdString(self.error().message).contains(QStringLiteral("test corpus")));
+        // A role given on import changes an existing corpus's; an unknown one is refused.
+        ImportParams again;
+        again.srcPath = dltest::writeFile(dir_, QStringLiteral("dc-more.en"), "one more line\n");
+        again.corpus = "test-mono";
+        again.role = "dev";
+        runImport(again, *store, np, ct).value();
+        QCOMPARE(findCorpus(*store, "test-mono").value().role, std::string("dev"));
+        again.role = "holdout";
+        QVERIFY(!importParamTable().validate(again));
+    }
+
     void cli_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
