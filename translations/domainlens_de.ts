@@ -594,7 +594,7 @@
     <message>
         <location line="+60" />
         <source>Automatic (fp32 on the CPU, fp16 on CUDA)</source>
-        <translation type="unfinished" />
+        <translation>Automatisch (fp32 auf der CPU, fp16 mit CUDA)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -604,7 +604,7 @@
     <message>
         <location line="+1" />
         <source>bf16: faster, cosine 0.9997 to fp32</source>
-        <translation type="unfinished">bf16: schneller, Kosinus 0,999 zu fp32 {16:?} {0.9997 ?}</translation>
+        <translation>bf16: schneller, Kosinus 0,9997 zu fp32</translation>
     </message>
     <message>
         <location line="+34" />

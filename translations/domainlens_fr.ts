@@ -594,7 +594,7 @@
     <message>
         <location line="+60" />
         <source>Automatic (fp32 on the CPU, fp16 on CUDA)</source>
-        <translation type="unfinished" />
+        <translation>Automatique (fp32 sur le CPU, fp16 avec CUDA)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -604,7 +604,7 @@
     <message>
         <location line="+1" />
         <source>bf16: faster, cosine 0.9997 to fp32</source>
-        <translation type="unfinished">bf16 : plus rapide, cosinus 0,999 par rapport à fp32 {16:?} {0.9997 ?}</translation>
+        <translation>bf16 : plus rapide, cosinus 0,9997 par rapport à fp32</translation>
     </message>
     <message>
         <location line="+34" />
