@@ -784,6 +784,54 @@
     </message>
 </context>
 <context>
+    <name>ExploreDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/ExploreDialog.cpp" line="+16" />
+        <source>Explore corpus</source>
+        <translation>Korpus erkunden</translation>
+    </message>
+    <message>
+        <location line="+20" />
+        <source>The sample is encoded and clustered first and opens as the first map; the rest of the corpus is then encoded and assigned with its model in the background, and the full map opens at the end with how much the clusters moved.</source>
+        <translation>Die Stichprobe wird zuerst kodiert und geclustert und öffnet sich als erste Karte; der Rest des Korpus wird danach im Hintergrund kodiert und mit ihrem Modell zugeordnet, und am Ende öffnet sich die vollständige Karte mit der Angabe, wie weit sich die Cluster verschoben haben.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>&amp;Corpus:</source>
+        <translation>&amp;Korpus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentences in the &amp;first map:</source>
+        <translation>Sätze in der &amp;ersten Karte:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sample s&amp;eed:</source>
+        <translation>Start&amp;wert der Stichprobe:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentences per c&amp;hunk:</source>
+        <translation>Sätze pro &amp;Abschnitt:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Clusters (k):</source>
+        <translation>&amp;Cluster (k):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Precision:</source>
+        <translation>&amp;Genauigkeit:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Explore</source>
+        <translation>Erkunden</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <location filename="../widgets/dialogs/ExportDialog.cpp" line="+19" />
@@ -1241,7 +1289,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+98" />
+        <location filename="../app/gui/MainWindow.cpp" line="+104" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -1353,12 +1401,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+472" />
+        <location line="+539" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-465" />
+        <location line="-532" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1436,6 +1484,16 @@
         <location line="+1" />
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>E&amp;xplore Corpus…</source>
+        <translation>Korpus er&amp;kunden…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Ctrl+M</source>
+        <translation>Ctrl+M</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1556,12 +1614,12 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+79" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+15" />
         <source>Encode %1</source>
         <translation>%1 kodieren</translation>
     </message>
@@ -1576,7 +1634,27 @@
         <translation>%1 clustern (k = %2)</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+38" />
+        <source>Map of the sample: %1 of %2 sentences; encoding the rest…</source>
+        <translation>Karte der Stichprobe: %1 von %2 Sätzen; der Rest wird kodiert…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Map of the sample: %1 of %2 sentences; encoding the rest %3 %</source>
+        <translation>Karte der Stichprobe: %1 von %2 Sätzen; Rest kodiert zu %3 %</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>All %1 sentences encoded and assigned; refitting the full map…</source>
+        <translation>Alle %1 Sätze kodiert und zugeordnet; die vollständige Karte wird neu angepasst…</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Explore %1</source>
+        <translation>%1 erkunden</translation>
+    </message>
+    <message>
+        <location line="+11" />
         <source>Select from %1 (%2)</source>
         <translation>Auswahl aus %1 (%2)</translation>
     </message>
@@ -1654,7 +1732,7 @@
         <translation>%1 importieren</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+34" />
         <source>Quit DomainLens</source>
         <translation>DomainLens beenden</translation>
     </message>
@@ -2317,7 +2395,17 @@
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+20" />
+        <source>Full map of %1: run #%2 on %3 sentences; the first map (run #%4, %5 sentences) agrees on %6 % of the labels.</source>
+        <translation>Vollständige Karte von %1: Lauf #%2 mit %3 Sätzen; die erste Karte (Lauf #%4, %5 Sätze) stimmt bei %6 % der Labels überein.</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Map of %1: run #%2 on all %3 sentences.</source>
+        <translation>Karte von %1: Lauf #%2 mit allen %3 Sätzen.</translation>
+    </message>
+    <message>
+        <location line="+26" />
         <source>Shared map of run #%1 written: %2 (%3 of %4 points).</source>
         <translation>Geteilte Karte von Lauf #%1 geschrieben: %2 (%3 von %4 Punkten).</translation>
     </message>
@@ -3492,6 +3580,16 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+5" />
         <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
         <translation>Sprache der Oberfläche (de, en, fr) für diesen Start; hat Vorrang vor der Einstellung.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Explore CORPUS of PROJECT: its first map opens as soon as it is stored, the rest is encoded and assigned in the background (Analysis &gt; Explore Corpus).</source>
+        <translation>CORPUS aus PROJECT erkunden: die erste Karte öffnet sich, sobald sie gespeichert ist, der Rest wird im Hintergrund kodiert und zugeordnet (Analyse &gt; Korpus erkunden).</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>With --explore: one of explore's options as NAME=VALUE (sample=5000, model=all-MiniLM-L6-v2, k=7; see domainlens-cli explore --help).</source>
+        <translation>Mit --explore: eine Option von explore als NAME=WERT (sample=5000, model=all-MiniLM-L6-v2, k=7; siehe domainlens-cli explore --help).</translation>
     </message>
 </context>
 </TS>

@@ -784,6 +784,54 @@
     </message>
 </context>
 <context>
+    <name>ExploreDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/ExploreDialog.cpp" line="+16" />
+        <source>Explore corpus</source>
+        <translation>Explorer le corpus</translation>
+    </message>
+    <message>
+        <location line="+20" />
+        <source>The sample is encoded and clustered first and opens as the first map; the rest of the corpus is then encoded and assigned with its model in the background, and the full map opens at the end with how much the clusters moved.</source>
+        <translation>L'échantillon est d'abord encodé et regroupé, puis s'ouvre comme première carte ; le reste du corpus est ensuite encodé et affecté avec son modèle en arrière-plan, et la carte complète s'ouvre à la fin, avec l'indication de combien les groupes ont bougé.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>&amp;Corpus:</source>
+        <translation>&amp;Corpus :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentences in the &amp;first map:</source>
+        <translation>Phrases de la &amp;première carte :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sample s&amp;eed:</source>
+        <translation>&amp;Graine de l'échantillon :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentences per c&amp;hunk:</source>
+        <translation>Phrases par &amp;tranche :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Clusters (k):</source>
+        <translation>&amp;Groupes (k) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Precision:</source>
+        <translation>&amp;Précision :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Explore</source>
+        <translation>Explorer</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <location filename="../widgets/dialogs/ExportDialog.cpp" line="+19" />
@@ -1241,7 +1289,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+98" />
+        <location filename="../app/gui/MainWindow.cpp" line="+104" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1353,12 +1401,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+472" />
+        <location line="+539" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-465" />
+        <location line="-532" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1436,6 +1484,16 @@
         <location line="+1" />
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>E&amp;xplore Corpus…</source>
+        <translation>E&amp;xplorer le corpus…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Ctrl+M</source>
+        <translation>Ctrl+M</translation>
     </message>
     <message>
         <location line="+1" />
@@ -1556,12 +1614,12 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+79" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+15" />
         <source>Encode %1</source>
         <translation>Encoder %1</translation>
     </message>
@@ -1576,7 +1634,27 @@
         <translation>Regrouper %1 (k = %2)</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+38" />
+        <source>Map of the sample: %1 of %2 sentences; encoding the rest…</source>
+        <translation>Carte de l'échantillon : %1 phrases sur %2 ; encodage du reste…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Map of the sample: %1 of %2 sentences; encoding the rest %3 %</source>
+        <translation>Carte de l'échantillon : %1 phrases sur %2 ; reste encodé à %3 %</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>All %1 sentences encoded and assigned; refitting the full map…</source>
+        <translation>Les %1 phrases sont encodées et affectées ; nouvel ajustement de la carte complète…</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Explore %1</source>
+        <translation>Explorer %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
         <source>Select from %1 (%2)</source>
         <translation>Sélection depuis %1 (%2)</translation>
     </message>
@@ -1654,7 +1732,7 @@
         <translation>Importer %1</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+34" />
         <source>Quit DomainLens</source>
         <translation>Quitter DomainLens</translation>
     </message>
@@ -2317,7 +2395,17 @@
         <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+20" />
+        <source>Full map of %1: run #%2 on %3 sentences; the first map (run #%4, %5 sentences) agrees on %6 % of the labels.</source>
+        <translation>Carte complète de %1 : exécution n° %2 sur %3 phrases ; la première carte (exécution n° %4, %5 phrases) concorde pour %6 % des étiquettes.</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Map of %1: run #%2 on all %3 sentences.</source>
+        <translation>Carte de %1 : exécution n° %2 sur les %3 phrases.</translation>
+    </message>
+    <message>
+        <location line="+26" />
         <source>Shared map of run #%1 written: %2 (%3 of %4 points).</source>
         <translation>Carte partagée de l’exécution n° %1 écrite : %2 (%3 sur %4 points).</translation>
     </message>
@@ -3492,6 +3580,16 @@ précision et rappel indisponibles.</translation>
         <location line="+5" />
         <source>Interface language (de, en, fr) for this run; overrides the setting.</source>
         <translation>Langue de l’interface (de, en, fr) pour ce lancement ; prime sur le réglage.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Explore CORPUS of PROJECT: its first map opens as soon as it is stored, the rest is encoded and assigned in the background (Analysis &gt; Explore Corpus).</source>
+        <translation>Explorer CORPUS de PROJECT : sa première carte s'ouvre dès qu'elle est enregistrée, le reste est encodé et affecté en arrière-plan (Analyse &gt; Explorer le corpus).</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>With --explore: one of explore's options as NAME=VALUE (sample=5000, model=all-MiniLM-L6-v2, k=7; see domainlens-cli explore --help).</source>
+        <translation>Avec --explore : une option d'explore sous la forme NOM=VALEUR (sample=5000, model=all-MiniLM-L6-v2, k=7 ; voir domainlens-cli explore --help).</translation>
     </message>
 </context>
 </TS>

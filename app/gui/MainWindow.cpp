@@ -13,8 +13,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -24,6 +26,9 @@
 #include <QTreeView>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <atomic>
+#include <utility>
 
 #include "AlignmentQueries.h"
 #include "AlignmentView.h"
@@ -36,6 +41,7 @@
 #include "CutoffComparison.h"
 #include "EncodeDialog.h"
 #include "ErrorText.h"
+#include "ExploreDialog.h"
 #include "ExportDialog.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
@@ -264,12 +270,14 @@ void MainWindow::createActions() {
     encodeAct->setShortcut(QKeySequence(tr("Ctrl+E")));
     auto* clusterAct = analysis->addAction(tr("&Cluster…"), this, &MainWindow::clusterCorpus);
     clusterAct->setShortcut(QKeySequence(tr("Ctrl+K")));
+    auto* exploreAct = analysis->addAction(tr("E&xplore Corpus…"), this, [this] { exploreCorpus(); });
+    exploreAct->setShortcut(QKeySequence(tr("Ctrl+M")));
     auto* selectAct = analysis->addAction(tr("&Select In-Domain Data…"), this, &MainWindow::selectData);
     selectAct->setShortcut(QKeySequence(tr("Ctrl+L")));
     analysis->addSeparator();
     auto* exportAct = analysis->addAction(tr("E&xport Training Files…"), this, &MainWindow::exportData);
     exportAct->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
-    projectActions_ << encodeAct << clusterAct << selectAct << exportAct;
+    projectActions_ << encodeAct << clusterAct << exploreAct << selectAct << exportAct;
     auto* saveView = file->addAction(tr("&Save View As…"), this, &MainWindow::saveCurrentView);
     saveView->setShortcut(QKeySequence::SaveAs);
     projectActions_ << saveView;
@@ -377,6 +385,9 @@ void MainWindow::refreshProject() {
             corpusModel_->setCorpora(corpora);
             corpusView_->expandAll();
             for (int c = 1; c < CorpusTreeModel::ColumnCount; ++c) corpusView_->resizeColumnToContents(c);
+            if (!exploreAfterImport_.isEmpty())  // after this callback: the dialog runs its own loop
+                QTimer::singleShot(
+                    0, this, [this, corpus = std::exchange(exploreAfterImport_, QString())] { exploreCorpus(corpus); });
         },
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     async_->load<QList<RunRow>>(
@@ -422,6 +433,18 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
     });
 }
 
+namespace {
+
+// The settings' encoder threads and batch size (never set: the job's defaults).
+void addEncoderSettings(const QSettings& settings, QVariantMap& values) {
+    if (settings.contains(QStringLiteral("encode/threads")))
+        values.insert(QStringLiteral("threads"), settings.value(QStringLiteral("encode/threads")).toInt());
+    if (settings.contains(QStringLiteral("encode/batchTokens")))
+        values.insert(QStringLiteral("batch-tokens"), settings.value(QStringLiteral("encode/batchTokens")).toInt());
+}
+
+}  // namespace
+
 void MainWindow::encodeCorpus() {
     EncodeDialog dialog({}, corpusChoices(corpusModel_->corpora()), encodeParamFields(),
                         tr("CPU (or CUDA when libtorch sees a GPU)"), this);
@@ -437,12 +460,7 @@ void MainWindow::encodeCorpus() {
     dialog.preselectModel(settings.value(QStringLiteral("encode/defaultModel")).toString());
     if (dialog.exec() != QDialog::Accepted) return;
     auto request = dialog.request();
-    // The settings' threads and batch size (never set: the job's defaults).
-    if (settings.contains(QStringLiteral("encode/threads")))
-        request.values.insert(QStringLiteral("threads"), settings.value(QStringLiteral("encode/threads")).toInt());
-    if (settings.contains(QStringLiteral("encode/batchTokens")))
-        request.values.insert(QStringLiteral("batch-tokens"),
-                              settings.value(QStringLiteral("encode/batchTokens")).toInt());
+    addEncoderSettings(settings, request.values);
     auto outcome = std::make_shared<JobOutcome>();
     runJob(tr("Encode %1").arg(request.values.value(QStringLiteral("corpus")).toString()), {}, outcome,
            makeEncodeJob(projectPath_, request, outcome));
@@ -463,6 +481,61 @@ void MainWindow::clusterCorpus() {
             sweep ? showSweepRun(outcome->runId) : showClusterRun(outcome->runId);
         },
         outcome, makeClusterJob(projectPath_, request, outcome));
+}
+
+// The progressive map: the first map (a sample's cluster run) opens as soon as it is stored,
+// the status bar follows the rest being encoded and assigned, the full map opens at the end.
+void MainWindow::exploreCorpus(const QString& preselect) {
+    ExploreDialog dialog(corpusChoices(corpusModel_->corpora()), exploreParamFields(), preselect, this);
+    if (dialog.exec() == QDialog::Accepted) startExplore(dialog.request());
+}
+
+void MainWindow::startExplore(ExploreRequest request) {
+    QSettings settings;  // the default model, threads and batch size, as Encode's
+    const QString model = settings.value(QStringLiteral("encode/defaultModel")).toString();
+    if (!model.isEmpty() && !request.values.contains(QStringLiteral("model")))
+        request.values.insert(QStringLiteral("model"), model);
+    QVariantMap encoder;
+    addEncoderSettings(settings, encoder);
+    for (auto it = encoder.cbegin(); it != encoder.cend(); ++it)
+        if (!request.values.contains(it.key())) request.values.insert(it.key(), it.value());
+    // The observer runs on the worker: it queues to the GUI thread, where the window may be gone.
+    QPointer<MainWindow> self(this);
+    auto sampleRows = std::make_shared<std::atomic<qint64>>(0);
+    dl::ExploreObserver observer;
+    observer.firstMap = [self, sampleRows](const dl::ExploreResult& r) {
+        sampleRows->store(r.sampleRows);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, run = qint64(r.firstMapRun), rows = qint64(r.sampleRows), total = qint64(r.sentences)] {
+                if (!self) return;
+                self->refreshProject();
+                self->showClusterRun(run);
+                if (rows < total)
+                    self->statusBar()->showMessage(tr("Map of the sample: %1 of %2 sentences; encoding the rest…")
+                                                       .arg(QLocale().toString(rows), QLocale().toString(total)));
+            },
+            Qt::QueuedConnection);
+    };
+    observer.assigned = [self, sampleRows](std::int64_t done, std::int64_t total) {
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, rows = sampleRows->load(), done = qint64(done), total = qint64(total)] {
+                if (!self) return;
+                self->statusBar()->showMessage(
+                    done < total ? tr("Map of the sample: %1 of %2 sentences; encoding the rest %3 %")
+                                       .arg(QLocale().toString(rows), QLocale().toString(total))
+                                       .arg(100 * done / qMax<qint64>(1, total))
+                                 : tr("All %1 sentences encoded and assigned; refitting the full map…")
+                                       .arg(QLocale().toString(total)));
+            },
+            Qt::QueuedConnection);
+    };
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(
+        tr("Explore %1").arg(request.values.value(QStringLiteral("corpus")).toString()),
+        [this, outcome] { showClusterRun(outcome->runId); }, outcome,
+        makeExploreJob(projectPath_, request, outcome, std::move(observer)));
 }
 
 void MainWindow::selectData() {
@@ -691,21 +764,25 @@ void MainWindow::importCorpus() {
     }
     const dl::ImportParams params = *checked;
     auto summary = std::make_shared<QString>();
+    auto imported = std::make_shared<QString>();  // the corpus' name, as import resolved it
     runner_->submit(
         title,
-        [path = projectPath_, params, summary](dl::ProgressSink& progress,
-                                               const dl::CancelToken& cancel) -> dl::Status {
+        [path = projectPath_, params, summary, imported](dl::ProgressSink& progress,
+                                                         const dl::CancelToken& cancel) -> dl::Status {
             auto store = dl::Store::open(path.toStdString());
             if (!store) return std::unexpected(store.error());
             auto report = dl::runImport(params, **store, progress, cancel);
             if (!report) return std::unexpected(report.error());
             *summary = QString::fromStdString(report->summary());
+            *imported = QString::fromStdString(report->corpus);
             progress.info(report->summary());
             return {};
         },
-        [this, title, summary](const dl::Status& outcome) {
-            if (outcome) statusBar()->showMessage(*summary, 15000);
-            else if (outcome.error().kind != dl::ErrorKind::Cancelled) showError(title, errorText(outcome.error()));
+        [this, title, summary, imported](const dl::Status& outcome) {
+            if (outcome) {
+                statusBar()->showMessage(*summary, 15000);
+                exploreAfterImport_ = *imported;  // the GUI's default after an import: a first map
+            } else if (outcome.error().kind != dl::ErrorKind::Cancelled) showError(title, errorText(outcome.error()));
             refreshProject();
         });
 }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "JobRequests.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
 
@@ -48,6 +49,11 @@ public slots:
     void importCorpus();
     void encodeCorpus();
     void clusterCorpus();
+    // Analysis > Explore Corpus (and after an import, with the imported corpus preselected).
+    void exploreCorpus(const QString& preselect = {});
+    // explore as a job (the dialog's request, or main's --explore): the settings' default model,
+    // threads and batch size where the request names none; the first map opens when stored.
+    void startExplore(ExploreRequest request);
     void selectData();
     void exportData();
     void exportSelection(qint64 runId, qint64 topK);
@@ -115,5 +121,6 @@ private:
     QLabel* deviceLabel_;
     QList<QAction*> projectActions_;
     QString projectPath_;
+    QString exploreAfterImport_;   // the corpus just imported: offer explore once the corpora are read
     bool showLatestRuns_ = false;  // after opening a project, fill the run views once
 };

@@ -56,12 +56,33 @@ int main(int argc, char** argv) {
         QStringLiteral("lang"),
         QApplication::translate("main", "Interface language (de, en, fr) for this run; overrides the setting."),
         QStringLiteral("CODE")));
+    QCommandLineOption explore(
+        QStringLiteral("explore"),
+        QApplication::translate("main",
+                                "Explore CORPUS of PROJECT: its first map opens as soon as it is stored, the "
+                                "rest is encoded and assigned in the background (Analysis > Explore Corpus)."),
+        QStringLiteral("CORPUS"));
+    parser.addOption(explore);
+    QCommandLineOption exploreOption(
+        QStringLiteral("explore-option"),
+        QApplication::translate("main",
+                                "With --explore: one of explore's options as NAME=VALUE (sample=5000, "
+                                "model=all-MiniLM-L6-v2, k=7; see domainlens-cli explore --help)."),
+        QStringLiteral("NAME=VALUE"));
+    parser.addOption(exploreOption);
     parser.process(app);
 
     MainWindow window;
     window.resize(1400, 900);
     window.show();
     if (!parser.positionalArguments().isEmpty()) window.openProject(parser.positionalArguments().first());
+    if (parser.isSet(explore) && !parser.positionalArguments().isEmpty()) {
+        ExploreRequest request;
+        request.values.insert(QStringLiteral("corpus"), parser.value(explore));
+        for (const QString& option : parser.values(exploreOption))
+            request.values.insert(option.section(QLatin1Char('='), 0, 0), option.section(QLatin1Char('='), 1));
+        QTimer::singleShot(0, &window, [&window, request] { window.startExplore(request); });
+    }
     if (parser.isSet(screenshots)) {
         // The views load off the GUI thread: saveScreenshots waits for each, then captures.
         QTimer::singleShot(0, &window,

@@ -173,6 +173,37 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, st
     };
 }
 
+JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& r, std::shared_ptr<JobOutcome> outcome,
+                               dl::ExploreObserver observer) {
+    dl::ExploreParams p;
+    if (auto s = applyParamValues(dl::exploreParamTable(), p, r.values); !s) return failing(s.error());
+    if (auto s = dl::validateExploreParams(p); !s) return failing(s.error());
+    return withStore(project,
+                     [p, outcome, observer](dl::Store& store, dl::ProgressSink& progress,
+                                            const dl::CancelToken& cancel) -> dl::Status {
+                         auto res = dl::runExplore(p, store, progress, cancel, observer);
+                         if (!res) return std::unexpected(res.error());
+                         if (outcome) {
+                             outcome->runId = res->fullMapRun;
+                             outcome->summary = res->agreement
+                                                    ? QObject::tr(
+                                                          "Full map of %1: run #%2 on %3 sentences; the first map (run "
+                                                          "#%4, %5 sentences) agrees on %6 % of the labels.")
+                                                          .arg(QString::fromStdString(res->corpus))
+                                                          .arg(res->fullMapRun)
+                                                          .arg(res->sentences)
+                                                          .arg(res->firstMapRun)
+                                                          .arg(res->sampleRows)
+                                                          .arg(100 * res->agreement->matched, 0, 'f', 1)
+                                                    : QObject::tr("Map of %1: run #%2 on all %3 sentences.")
+                                                          .arg(QString::fromStdString(res->corpus))
+                                                          .arg(res->fullMapRun)
+                                                          .arg(res->sentences);
+                         }
+                         return {};
+                     });
+}
+
 JobRunner::Body makeShareJob(const QString& project, qint64 clusterRun, const QList<qint64>& overlayRuns,
                              const QString& outDir, std::shared_ptr<JobOutcome> outcome) {
     dl::ShareParams p;

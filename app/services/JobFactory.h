@@ -8,6 +8,7 @@
 
 #include "JobRequests.h"
 #include "JobRunner.h"
+#include "explore/ExploreJob.h"
 
 struct JobOutcome {
     QString summary;
@@ -22,6 +23,11 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& reque
                               std::shared_ptr<JobOutcome> outcome);
 JobRunner::Body makeExportJob(const QString& project, const ExportRequest& request,
                               std::shared_ptr<JobOutcome> outcome);
+// Analysis > Explore Corpus (and after an import): explore's first map, the rest encoded and
+// assigned, the full map (core/explore). `observer` is called on the worker thread (queue to the
+// GUI thread from it); outcome->runId is the full map's run, the summary has the label agreement.
+JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& request,
+                               std::shared_ptr<JobOutcome> outcome, dl::ExploreObserver observer = {});
 // File > Share Map: the cluster run's page (core/share) into `outDir`, with `overlayRuns`
 // (selections: scores and threshold figures) and the corpus's latest filter run (what it
 // removed, its ledger); replaces an index.html there (the window asked first).

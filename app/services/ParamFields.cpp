@@ -3,6 +3,7 @@
 #include "analysis/ClusterJob.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "explore/ExploreJob.h"
 #include "export/Export.h"
 #include "select/SelectJob.h"
 
@@ -72,3 +73,4 @@ ParamFields exportParamFields() { return toParamFields(dl::exportParamTable().sp
 ParamFields encodeParamFields() { return toParamFields(dl::encodeParamTable().specs()); }
 ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().specs()); }
 ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }
+ParamFields exploreParamFields() { return toParamFields(dl::exploreParamTable().specs()); }

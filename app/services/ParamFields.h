@@ -31,4 +31,5 @@ ParamFields importParamFields();
 ParamFields exportParamFields();
 ParamFields encodeParamFields();
 ParamFields clusterParamFields();
-ParamFields selectParamFields();  // the selection methods' and cross-lingual's
+ParamFields selectParamFields();
+ParamFields exploreParamFields();  // the selection methods' and cross-lingual's

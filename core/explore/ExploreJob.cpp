@@ -184,7 +184,7 @@ Expected<std::vector<std::int32_t>> runLabels(Store& store, std::int64_t runId) 
 }
 
 Expected<ExploreResult> explore(const ExploreParams& params, Store& store, ProgressSink& progress,
-                                const CancelToken& cancel) {
+                                const CancelToken& cancel, const ExploreObserver& observer) {
     const auto t0 = Clock::now();
     if (auto s = validateExploreParams(params); !s) return std::unexpected(s.error());
     auto corpus = resolveCorpus(store, params.corpus);
@@ -220,6 +220,7 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
     out.firstMapSeconds = first->reused ? 0.0 : since(t0);
     progress.info("First map: cluster run " + std::to_string(first->runId) + " on " + std::to_string(rows.size()) +
                   " sentences of " + mapped.name + " after " + std::to_string(out.firstMapSeconds) + " s.");
+    if (observer.firstMap) observer.firstMap(out);
     auto before = encodedCount(store, enc->setId, corpus->id);
     if (!before) return std::unexpected(before.error());
     out.encodedBefore = sampled ? *before : enc->alreadyEncoded;
@@ -261,6 +262,7 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
                 return std::unexpected(s.error());
             assigned = upTo;
             progress.progress(assigned, out.sentences);
+            if (observer.assigned) observer.assigned(assigned, out.sentences);
         }
         if (encodeSeconds > 0) out.sentencesPerSecond = double(out.sentences - *before) / encodeSeconds;
         auto id = persistAssignment(store, *firstRun, *corpus, model->gmm.k, a);
@@ -286,8 +288,8 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
 }  // namespace
 
 Expected<ExploreResult> runExplore(const ExploreParams& params, Store& store, ProgressSink& progress,
-                                   const CancelToken& cancel) {
-    return runJob<ExploreResult>([&] { return explore(params, store, progress, cancel); });
+                                   const CancelToken& cancel, const ExploreObserver& observer) {
+    return runJob<ExploreResult>([&] { return explore(params, store, progress, cancel, observer); });
 }
 
 }  // namespace dl

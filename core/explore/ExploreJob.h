@@ -9,6 +9,7 @@
 // Resumable: every step keeps what is stored (the sample corpus, encoded chunks, the runs), so
 // a rerun continues where a cancel or a crash stopped. Cancellable at every chunk and EM step.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,7 +71,16 @@ struct ExploreResult {
     std::optional<LabelAgreement> agreement;  // sample fit (assigned) vs full fit, on every row
 };
 
+// What a front end draws while explore runs (called on the job's thread, between steps):
+// firstMap once the first map's cluster run is stored (firstMapRun, sampleRows, sentences
+// set; also when a resumed run finds it stored), assigned after each chunk of the rest is
+// encoded and assigned with its model (rows of the corpus assigned so far, of `total`).
+struct ExploreObserver {
+    std::function<void(const ExploreResult& soFar)> firstMap;
+    std::function<void(std::int64_t assigned, std::int64_t total)> assigned;
+};
+
 Expected<ExploreResult> runExplore(const ExploreParams& params, Store& store, ProgressSink& progress,
-                                   const CancelToken& cancel);
+                                   const CancelToken& cancel, const ExploreObserver& observer = {});
 
 }  // namespace dl

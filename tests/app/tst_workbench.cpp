@@ -38,6 +38,40 @@ private:
                    : finished.at(0).at(2).toString();
     }
 
+    // Imports lines [from, to) of each domain's held-out English file as corpus `name`.
+    void importSlice(const QString& name, std::initializer_list<const char*> domains, int from, int to) {
+        auto store = dl::Store::open(project_.toStdString()).value();
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        for (const char* d : domains) {
+            QFile f(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en").arg(QLatin1String(d))));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const auto lines = f.readAll().split('\n');
+            QByteArray text;
+            for (int i = from; i < to; ++i) text += lines[i] + "\n";
+            dl::ImportParams p;
+            p.srcPath = dltest::writeFile(dir_, QStringLiteral("%1-%2.en").arg(name, QLatin1String(d)), text);
+            p.labelSource = dl::LabelSource::Given;
+            p.domain = d;
+            p.corpus = name.toStdString();
+            p.dedupe = false;
+            dl::runImport(p, *store, np, ct).value();
+        }
+    }
+
+    // What the explore dialog asks for, with the test model: a 90-row first map, chunks of 100.
+    static ExploreRequest exploreRequest(const QString& corpus) {
+        ExploreRequest r;
+        r.values = {{QStringLiteral("corpus"), corpus},
+                    {QStringLiteral("model"), dltest::testData(QStringLiteral("models/bert-tiny"))},
+                    {QStringLiteral("sample"), 90},
+                    {QStringLiteral("chunk"), 100},
+                    {QStringLiteral("k"), 3},
+                    {QStringLiteral("pca"), 8},
+                    {QStringLiteral("seeds"), 1}};
+        return r;
+    }
+
 private slots:
     void initTestCase() {
         DLTEST_REQUIRE_SHARED_DATA();
@@ -194,6 +228,104 @@ private slots:
         QFile page(shared + QStringLiteral("/index.html"));
         QVERIFY(page.open(QIODevice::ReadOnly));
         QVERIFY(page.readAll().contains("score of selection run #" + QByteArray::number(sel.runId)));
+    }
+
+    // The GUI's progressive map (MainWindow::exploreCorpus): explore through the JobRunner with
+    // the observer the window uses. The first map's cluster run is stored and readable (by the
+    // view's own connection, as the Clusters view reads it) while the job still runs; the share
+    // assigned grows to the whole corpus; the full map and the label agreement come at the end.
+    void exploreShowsTheFirstMapBeforeTheEnd() {
+        importSlice(QStringLiteral("explore"), {"it", "ted", "law"}, 0, 200);
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        QSignalSpy progress(&runner, &JobRunner::jobProgress);
+        qint64 firstRun = 0, firstRows = 0, total = 0, viewPoints = -1;
+        bool firstBeforeEnd = false;
+        QList<qint64> assigned;
+        dl::ExploreObserver observer;
+        observer.firstMap = [&](const dl::ExploreResult& r) {
+            QMetaObject::invokeMethod(
+                &runner,
+                [&, run = qint64(r.firstMapRun), rows = qint64(r.sampleRows), n = qint64(r.sentences)] {
+                    firstRun = run;
+                    firstRows = rows;
+                    total = n;
+                    firstBeforeEnd = finished.isEmpty();
+                    auto view = readClusterView(project_, run);
+                    viewPoints = view ? view->scatter.x.size() : -1;
+                },
+                Qt::QueuedConnection);
+        };
+        observer.assigned = [&](std::int64_t done, std::int64_t) {
+            QMetaObject::invokeMethod(
+                &runner, [&, done = qint64(done)] { assigned << done; }, Qt::QueuedConnection);
+        };
+        auto outcome = std::make_shared<JobOutcome>();
+        runner.submit(QStringLiteral("explore"),
+                      makeExploreJob(project_, exploreRequest(QStringLiteral("explore")), outcome, observer));
+        QVERIFY(finished.wait(180000));
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Succeeded);
+        QVERIFY(firstBeforeEnd);
+        QVERIFY(firstRun > 0);
+        QCOMPARE(firstRows, 90);
+        QCOMPARE(viewPoints, 90);  // the first map is the sample's run, drawn from the store
+        QVERIFY(total > 500 && total <= 600);  // 200 lines of each of 3 domains (empty lines skipped)
+        QList<qint64> chunks;                   // chunk 100: every step's end, up to the whole corpus
+        for (qint64 end = 100; end < total + 100; end += 100) chunks << qMin(end, total);
+        QCOMPARE(assigned, chunks);
+        QVERIFY(!progress.isEmpty());
+        QVERIFY(outcome->runId > firstRun);  // the full map: a second cluster run, on every row
+        QVERIFY2(outcome->summary.contains(QStringLiteral("agrees on")), qPrintable(outcome->summary));
+        auto full = readClusterView(project_, outcome->runId);
+        QVERIFY(full.has_value());
+        QCOMPARE(full->scatter.x.size(), total);
+        const auto corpora = readCorpusSummaries(project_).value();
+        for (const auto& c : corpora)
+            if (c.name == QLatin1String("explore")) QCOMPARE(c.encoded, c.sentences);
+    }
+
+    // Cancelled after the first chunk: the job says Cancelled, the project reads as before plus
+    // what was stored (the first map, the chunk encoded; no assign run, no full map), and the
+    // same request again resumes: the same first map, the rest encoded, the full map stored.
+    void exploreCancelLeavesAConsistentProject() {
+        importSlice(QStringLiteral("paused"), {"qed", "subtitles", "medical"}, 200, 400);
+        const qint64 runsBefore = readRuns(project_).value().size();
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        qint64 firstRun = 0;
+        dl::ExploreObserver observer;
+        observer.firstMap = [&](const dl::ExploreResult& r) { firstRun = r.firstMapRun; };
+        observer.assigned = [&](std::int64_t, std::int64_t) {
+            // as the Cancel button: on the GUI thread; the worker waits for it, so the next step sees it
+            QMetaObject::invokeMethod(&runner, &JobRunner::cancelCurrent, Qt::BlockingQueuedConnection);
+        };
+        runner.submit(QStringLiteral("explore"),
+                      makeExploreJob(project_, exploreRequest(QStringLiteral("paused")), {}, observer));
+        QVERIFY(finished.wait(180000));
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Cancelled);
+        QVERIFY(firstRun > 0);
+        const auto runs = readRuns(project_).value();
+        QCOMPARE(runs.size(), runsBefore + 1);  // the first map only
+        QCOMPARE(runs.last().id, firstRun);
+        QVERIFY(readClusterView(project_, firstRun).has_value());
+        const auto before = readCorpusSummaries(project_).value();
+        for (const auto& c : before)
+            if (c.name == QLatin1String("paused")) {
+                QCOMPARE(c.encoded, 100);  // the chunk the cancel came after, kept for the resume
+                QVERIFY(c.encoded < c.sentences);
+            }
+
+        auto outcome = std::make_shared<JobOutcome>();
+        qint64 resumedFirst = 0;
+        dl::ExploreObserver again;
+        again.firstMap = [&](const dl::ExploreResult& r) { resumedFirst = r.firstMapRun; };
+        QVERIFY2(run(makeExploreJob(project_, exploreRequest(QStringLiteral("paused")), outcome, again)).isEmpty(),
+                 qPrintable(outcome->summary));
+        QCOMPARE(resumedFirst, firstRun);  // resumed: the stored first map, not a new one
+        QVERIFY(outcome->runId > firstRun);
+        const auto after = readCorpusSummaries(project_).value();
+        for (const auto& c : after)
+            if (c.name == QLatin1String("paused")) QCOMPARE(c.encoded, c.sentences);
     }
 
     void badModelFolderIsAClearError() {

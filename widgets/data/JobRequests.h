@@ -55,3 +55,10 @@ struct ExportRequest {
     QVariantMap values;
     qint64 run = 0;  // 0 = the latest run of the fitting kind (the CLI's positional RUN)
 };
+
+struct ExploreRequest {
+    // The job's parameters by name (ParamField::name: "corpus", "sample", "sample-seed", "chunk",
+    // "model", "precision", "k", ...); a name left out keeps the job's default (core's
+    // explore/ExploreParamsTable.cpp). "model": a path or name; absent = the default model.
+    QVariantMap values;
+};
