@@ -1401,12 +1401,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+539" />
+        <location line="+554" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-532" />
+        <location line="-547" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1426,7 +1426,7 @@
         <translation>Rechnen: CPU</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+10" />
         <source>DomainLens</source>
         <translation>DomainLens</translation>
     </message>
@@ -1614,7 +1614,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+81" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
@@ -1650,11 +1650,21 @@
     </message>
     <message>
         <location line="+7" />
+        <source>Encoding a sample of %1 for its first map…</source>
+        <translation>Eine Stichprobe von %1 wird für die erste Karte kodiert…</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Explore %1</source>
         <translation>%1 erkunden</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+9" />
+        <source>Explore of %1 stopped; what it stored is kept (explore it again to go on).</source>
+        <translation>Erkunden von %1 angehalten; das Gespeicherte bleibt erhalten (erneut erkunden, um fortzufahren).</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>Select from %1 (%2)</source>
         <translation>Auswahl aus %1 (%2)</translation>
     </message>
@@ -2396,13 +2406,13 @@
     </message>
     <message>
         <location line="+20" />
-        <source>Full map of %1: run #%2 on %3 sentences; the first map (run #%4, %5 sentences) agrees on %6 % of the labels.</source>
-        <translation>Vollständige Karte von %1: Lauf #%2 mit %3 Sätzen; die erste Karte (Lauf #%4, %5 Sätze) stimmt bei %6 % der Labels überein.</translation>
+        <source>Full map of %1: run #%2 on %L3 sentences; the first map (run #%4, %L5 sentences) agrees on %6 % of the labels.</source>
+        <translation>Vollständige Karte von %1: Lauf #%2 mit %L3 Sätzen; die erste Karte (Lauf #%4, %L5 Sätze) stimmt bei %6 % der Labels überein.</translation>
     </message>
     <message>
         <location line="+9" />
-        <source>Map of %1: run #%2 on all %3 sentences.</source>
-        <translation>Karte von %1: Lauf #%2 mit allen %3 Sätzen.</translation>
+        <source>Map of %1: run #%2 on all %L3 sentences.</source>
+        <translation>Karte von %1: Lauf #%2 mit allen %L3 Sätzen.</translation>
     </message>
     <message>
         <location line="+26" />

@@ -1401,12 +1401,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+539" />
+        <location line="+554" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-532" />
+        <location line="-547" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1426,7 +1426,7 @@
         <translation>Calcul : CPU</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+10" />
         <source>DomainLens</source>
         <translation>DomainLens</translation>
     </message>
@@ -1614,7 +1614,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+81" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
@@ -1650,11 +1650,21 @@
     </message>
     <message>
         <location line="+7" />
+        <source>Encoding a sample of %1 for its first map…</source>
+        <translation>Encodage d'un échantillon de %1 pour sa première carte…</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Explore %1</source>
         <translation>Explorer %1</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+9" />
+        <source>Explore of %1 stopped; what it stored is kept (explore it again to go on).</source>
+        <translation>Exploration de %1 interrompue ; ce qui a été enregistré est conservé (relancez l'exploration pour continuer).</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>Select from %1 (%2)</source>
         <translation>Sélection depuis %1 (%2)</translation>
     </message>
@@ -2396,13 +2406,13 @@
     </message>
     <message>
         <location line="+20" />
-        <source>Full map of %1: run #%2 on %3 sentences; the first map (run #%4, %5 sentences) agrees on %6 % of the labels.</source>
-        <translation>Carte complète de %1 : exécution n° %2 sur %3 phrases ; la première carte (exécution n° %4, %5 phrases) concorde pour %6 % des étiquettes.</translation>
+        <source>Full map of %1: run #%2 on %L3 sentences; the first map (run #%4, %L5 sentences) agrees on %6 % of the labels.</source>
+        <translation>Carte complète de %1 : exécution n° %2 sur %L3 phrases ; la première carte (exécution n° %4, %L5 phrases) concorde pour %6 % des étiquettes.</translation>
     </message>
     <message>
         <location line="+9" />
-        <source>Map of %1: run #%2 on all %3 sentences.</source>
-        <translation>Carte de %1 : exécution n° %2 sur les %3 phrases.</translation>
+        <source>Map of %1: run #%2 on all %L3 sentences.</source>
+        <translation>Carte de %1 : exécution n° %2 sur les %L3 phrases.</translation>
     </message>
     <message>
         <location line="+26" />

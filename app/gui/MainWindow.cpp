@@ -236,6 +236,9 @@ MainWindow::MainWindow(QWidget* parent)
     projectLabel_ = new QLabel(tr("No project"), this);
     deviceLabel_ = new QLabel(dl::cudaAvailable() ? tr("Compute: CUDA GPU") : tr("Compute: CPU"), this);
     statusBar()->addWidget(projectLabel_, 1);
+    // explore's progressive map: the share encoded and assigned, then the label agreement
+    mapStatus_ = new QLabel(this);
+    statusBar()->addPermanentWidget(mapStatus_);
     statusBar()->addPermanentWidget(jobs_, 2);
     statusBar()->addPermanentWidget(deviceLabel_);
 
@@ -418,8 +421,10 @@ void MainWindow::refreshProject() {
 
 void MainWindow::runJob(const QString& title, const std::function<void()>& onSuccess,
                         std::shared_ptr<JobOutcome> outcome,
-                        std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body) {
-    runner_->submit(title, std::move(body), [this, title, outcome, onSuccess](const dl::Status& result) {
+                        std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body,
+                        const std::function<void(const dl::Status&)>& onFinish) {
+    runner_->submit(title, std::move(body), [this, title, outcome, onSuccess, onFinish](const dl::Status& result) {
+        if (onFinish) onFinish(result);
         if (result) {
             if (outcome && !outcome->summary.isEmpty()) {
                 statusBar()->showMessage(outcome->summary, 20000);
@@ -512,8 +517,8 @@ void MainWindow::startExplore(ExploreRequest request) {
                 self->refreshProject();
                 self->showClusterRun(run);
                 if (rows < total)
-                    self->statusBar()->showMessage(tr("Map of the sample: %1 of %2 sentences; encoding the rest…")
-                                                       .arg(QLocale().toString(rows), QLocale().toString(total)));
+                    self->mapStatus_->setText(tr("Map of the sample: %1 of %2 sentences; encoding the rest…")
+                                                  .arg(QLocale().toString(rows), QLocale().toString(total)));
             },
             Qt::QueuedConnection);
     };
@@ -522,20 +527,30 @@ void MainWindow::startExplore(ExploreRequest request) {
             qApp,
             [self, rows = sampleRows->load(), done = qint64(done), total = qint64(total)] {
                 if (!self) return;
-                self->statusBar()->showMessage(
-                    done < total ? tr("Map of the sample: %1 of %2 sentences; encoding the rest %3 %")
-                                       .arg(QLocale().toString(rows), QLocale().toString(total))
-                                       .arg(100 * done / qMax<qint64>(1, total))
-                                 : tr("All %1 sentences encoded and assigned; refitting the full map…")
-                                       .arg(QLocale().toString(total)));
+                self->mapStatus_->setText(done < total
+                                              ? tr("Map of the sample: %1 of %2 sentences; encoding the rest %3 %")
+                                                    .arg(QLocale().toString(rows), QLocale().toString(total))
+                                                    .arg(100 * done / qMax<qint64>(1, total))
+                                              : tr("All %1 sentences encoded and assigned; refitting the full map…")
+                                                    .arg(QLocale().toString(total)));
             },
             Qt::QueuedConnection);
     };
     auto outcome = std::make_shared<JobOutcome>();
+    const QString corpus = request.values.value(QStringLiteral("corpus")).toString();
+    mapStatus_->setText(tr("Encoding a sample of %1 for its first map…").arg(corpus));
     runJob(
-        tr("Explore %1").arg(request.values.value(QStringLiteral("corpus")).toString()),
-        [this, outcome] { showClusterRun(outcome->runId); }, outcome,
-        makeExploreJob(projectPath_, request, outcome, std::move(observer)));
+        tr("Explore %1").arg(corpus),
+        [this, outcome] {
+            mapStatus_->setText(outcome->summary);  // the full map and the label agreement
+            showClusterRun(outcome->runId);
+        },
+        outcome, makeExploreJob(projectPath_, request, outcome, std::move(observer)),
+        [this, corpus](const dl::Status& result) {
+            if (!result)
+                mapStatus_->setText(
+                    tr("Explore of %1 stopped; what it stored is kept (explore it again to go on).").arg(corpus));
+        });
 }
 
 void MainWindow::selectData() {

@@ -95,7 +95,8 @@ private:
     void saveSearchScreenshots(const std::function<void(const QString&)>& save);
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
-                std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body);
+                std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body,
+                const std::function<void(const dl::Status&)>& onFinish = {});
 
     JobRunner* runner_;
     // The window's one off-thread service: every view's reads (a later request per view
@@ -119,6 +120,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QLabel* projectLabel_;
     QLabel* deviceLabel_;
+    QLabel* mapStatus_;  // explore's progress in words (the share encoded, the label agreement)
     QList<QAction*> projectActions_;
     QString projectPath_;
     QString exploreAfterImport_;   // the corpus just imported: offer explore once the corpora are read

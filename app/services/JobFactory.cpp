@@ -185,20 +185,20 @@ JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& r, 
                          if (!res) return std::unexpected(res.error());
                          if (outcome) {
                              outcome->runId = res->fullMapRun;
-                             outcome->summary = res->agreement
-                                                    ? QObject::tr(
-                                                          "Full map of %1: run #%2 on %3 sentences; the first map (run "
-                                                          "#%4, %5 sentences) agrees on %6 % of the labels.")
-                                                          .arg(QString::fromStdString(res->corpus))
-                                                          .arg(res->fullMapRun)
-                                                          .arg(res->sentences)
-                                                          .arg(res->firstMapRun)
-                                                          .arg(res->sampleRows)
-                                                          .arg(100 * res->agreement->matched, 0, 'f', 1)
-                                                    : QObject::tr("Map of %1: run #%2 on all %3 sentences.")
-                                                          .arg(QString::fromStdString(res->corpus))
-                                                          .arg(res->fullMapRun)
-                                                          .arg(res->sentences);
+                             outcome->summary =
+                                 res->agreement ? QObject::tr(
+                                                      "Full map of %1: run #%2 on %L3 sentences; the first map (run "
+                                                      "#%4, %L5 sentences) agrees on %6 % of the labels.")
+                                                      .arg(QString::fromStdString(res->corpus))
+                                                      .arg(res->fullMapRun)
+                                                      .arg(res->sentences)
+                                                      .arg(res->firstMapRun)
+                                                      .arg(res->sampleRows)
+                                                      .arg(100 * res->agreement->matched, 0, 'f', 1)
+                                                : QObject::tr("Map of %1: run #%2 on all %L3 sentences.")
+                                                      .arg(QString::fromStdString(res->corpus))
+                                                      .arg(res->fullMapRun)
+                                                      .arg(res->sentences);
                          }
                          return {};
                      });

@@ -4,6 +4,7 @@
 // Usage: bench_gui_stall PROJECT [--sentences N] [--model DIR] [--encode-seconds S] [--encode-threads T]
 //                        [--only encode|threshold|outliers]
 //        bench_gui_stall PROJECT --map-run RUN [--screenshot PNG] [--map-prepare-on-gui]
+//        bench_gui_stall PROJECT --explore CORPUS --model DIR [--explore-sample N] [--explore-chunk N]
 // PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist. --map-run:
 // a fourth situation on an existing project (a merged one, bench/scale/gui_project.sh):
 // opening it as the window does (runs list and the run's Clusters view read off the GUI
@@ -13,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QRandomGenerator>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -215,14 +217,19 @@ void benchMap(const QString& project, qint64 runId, const QString& screenshot, b
     report("map-zoom", probe, QStringLiteral("%1 points, zoom 1x..50x and back at 60 Hz for 3 s").arg(points));
 }
 
-void benchEncode(const QString& project, const QString& model, int seconds, int threads) {
-    JobRunner runner;
-    JobsPanel panel;
+// The jobs panel follows the runner, as in the window.
+void feedPanel(JobRunner& runner, JobsPanel& panel) {
     QObject::connect(&runner, &JobRunner::jobStarted, &panel, &JobsPanel::onJobStarted);
     QObject::connect(&runner, &JobRunner::jobStage, &panel, &JobsPanel::onJobStage);
     QObject::connect(&runner, &JobRunner::jobProgress, &panel, &JobsPanel::onJobProgress);
     QObject::connect(&runner, &JobRunner::jobMessage, &panel, &JobsPanel::onJobMessage);
     QObject::connect(&runner, &JobRunner::jobFinished, &panel, &JobsPanel::onJobFinished);
+}
+
+void benchEncode(const QString& project, const QString& model, int seconds, int threads) {
+    JobRunner runner;
+    JobsPanel panel;
+    feedPanel(runner, panel);
     panel.resize(800, 200);
     panel.show();
     // A view with data next to it, as in the window.
@@ -255,6 +262,87 @@ void benchEncode(const QString& project, const QString& model, int seconds, int 
     (void)finished.wait(60000);
 }
 
+// The GUI's progressive map (MainWindow::startExplore) on an existing project: explore CORPUS
+// with MODEL on the worker, the first map read off the GUI thread and shown when the observer
+// reports it, a status label set per chunk, the jobs panel fed. Two stalls: the whole job, and
+// from the first map on (the chunks arriving, then the full refit and its map opening).
+void benchExplore(const QString& project, const QString& corpus, const QString& model, qint64 sample, qint64 chunk) {
+    JobRunner runner;
+    JobsPanel panel;
+    feedPanel(runner, panel);
+    panel.resize(800, 60);
+    panel.show();
+    AsyncService async;
+    ClusterExplorer view(async);
+    view.setProject(project);
+    view.resize(1400, 800);
+    view.show();
+    (void)QTest::qWaitForWindowExposed(&view);
+    QLabel status;
+    status.show();
+    QObject window;
+    auto showRun = [&](qint64 run) {
+        async.load<ClusterViewData>(
+            &window, QStringLiteral("cluster"),
+            [project, run](const dl::CancelToken& cancel) {
+                auto d = readClusterView(project, run, cancel);
+                if (d && !cancel.isCancelled()) ClusterExplorer::prepareMap(*d);
+                return d;
+            },
+            [&](ClusterViewData d) { view.setRun(std::move(d)); }, [&](const QString& m) { status.setText(m); });
+    };
+    StallProbe whole, chunks;
+    QElapsedTimer t;
+    double firstMapS = -1;
+    int chunkSignals = 0;
+    dl::ExploreObserver observer;
+    observer.firstMap = [&](const dl::ExploreResult& r) {
+        QMetaObject::invokeMethod(
+            &window,
+            [&, run = qint64(r.firstMapRun)] {
+                firstMapS = t.elapsed() / 1000.0;
+                chunks.start();
+                showRun(run);
+            },
+            Qt::QueuedConnection);
+    };
+    observer.assigned = [&](std::int64_t done, std::int64_t total) {
+        QMetaObject::invokeMethod(
+            &window,
+            [&, done = qint64(done), total = qint64(total)] {
+                ++chunkSignals;
+                status.setText(QStringLiteral("encoding the rest %1 %").arg(100 * done / qMax<qint64>(1, total)));
+            },
+            Qt::QueuedConnection);
+    };
+    ExploreRequest request;
+    request.values = {{QStringLiteral("corpus"), corpus},
+                      {QStringLiteral("model"), model},
+                      {QStringLiteral("sample"), sample},
+                      {QStringLiteral("chunk"), chunk}};
+    auto outcome = std::make_shared<JobOutcome>();
+    QSignalSpy finished(&runner, &JobRunner::jobFinished);
+    whole.start();
+    t.start();
+    runner.submit(QStringLiteral("Explore"), makeExploreJob(project, request, outcome, observer));
+    (void)finished.wait(3600 * 1000);
+    const double totalS = t.elapsed() / 1000.0;
+    if (outcome->runId > 0) showRun(outcome->runId);
+    QTest::qWait(2000);  // the full map opens
+    whole.stop();
+    chunks.stop();
+    const QString note = QStringLiteral("first map %1 s, job %2 s, %3 chunk signals, model %4, sample %5, chunk %6: %7")
+                             .arg(firstMapS, 0, 'f', 1)
+                             .arg(totalS, 0, 'f', 1)
+                             .arg(chunkSignals)
+                             .arg(QFileInfo(model).fileName())
+                             .arg(sample)
+                             .arg(chunk)
+                             .arg(outcome->summary);
+    report("explore", whole, note);
+    report("explore-chunks", chunks, QStringLiteral("from the first map on"));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -277,6 +365,13 @@ int main(int argc, char** argv) {
     cli.addOption({QStringLiteral("map-run"),
                    QStringLiteral("open the existing PROJECT and show this cluster or assign run's map"),
                    QStringLiteral("RUN")});
+    cli.addOption({QStringLiteral("explore"),
+                   QStringLiteral("explore this corpus of the existing PROJECT with --model (the progressive map)"),
+                   QStringLiteral("CORPUS")});
+    cli.addOption({QStringLiteral("explore-sample"), QStringLiteral("with --explore: the first map's sample"),
+                   QStringLiteral("N"), QStringLiteral("10000")});
+    cli.addOption({QStringLiteral("explore-chunk"), QStringLiteral("with --explore: sentences per chunk"),
+                   QStringLiteral("N"), QStringLiteral("20000")});
     cli.addHelpOption();
     cli.process(app);
     if (cli.positionalArguments().size() != 1) cli.showHelp(2);
@@ -286,6 +381,14 @@ int main(int argc, char** argv) {
                     qPrintable(cli.value(QStringLiteral("map-run"))), loadAverage().c_str());
         benchMap(project, cli.value(QStringLiteral("map-run")).toLongLong(), cli.value(QStringLiteral("screenshot")),
                  cli.isSet(QStringLiteral("map-prepare-on-gui")));
+        return 0;
+    }
+    if (cli.isSet(QStringLiteral("explore"))) {
+        std::printf("project %s, explore %s, load %s\n", qPrintable(project),
+                    qPrintable(cli.value(QStringLiteral("explore"))), loadAverage().c_str());
+        benchExplore(project, cli.value(QStringLiteral("explore")), cli.value(QStringLiteral("model")),
+                     cli.value(QStringLiteral("explore-sample")).toLongLong(),
+                     cli.value(QStringLiteral("explore-chunk")).toLongLong());
         return 0;
     }
     QTemporaryDir scratch;
