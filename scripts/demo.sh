@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # The demo: installs what is missing, builds, fetches the default model, imports a folder
-# of `<domain>.<lang>` files (line-aligned translations share the domain name), encodes it
-# with the default model (all-mpnet-base-v2, layer 10), clusters it (PCA 50 + GMM, k = number of domains, 5 seeds), and
-# opens the GUI on the result when a display exists, else writes a report.
+# of `<domain>.<lang>` files (line-aligned translations share the domain name), then explores
+# it (the progressive map: a stratified sample encoded with the default model, all-mpnet-base-v2
+# layer 10, and clustered first, PCA 50 + GMM, k = number of domains; then the rest encoded and
+# assigned in chunks, then the full map and the label agreement of the two fits).
+# With a display the GUI runs the explore: it opens on the first map as soon as it is stored
+# (DOMAINLENS_DEMO_SAMPLE sentences, default 5000: within ~3 minutes on a set-up 2-core machine)
+# and fills in the rest the same way; Analysis offers the other steps. Without a display (or
+# with DOMAINLENS_DEMO_FULL=1, before the GUI) the CLI explores, then runs the layer and k
+# sweeps, three selection methods, cross-lingual selection and the report.
 # Usage: scripts/demo.sh [CORPUS_DIR]   (default: ../shared/data/llm-dom-ad-deen-test)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -46,11 +52,30 @@ fi
 
 K=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(max(2, len([d for d in j["corpora"][0]["domains"] if d != "(unlabelled)"])))')
 FIRST_DOMAIN=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(sorted(d for d in j["corpora"][0]["domains"] if d != "(unlabelled)")[0])')
-# One encoder pass stores four layers (each its own embedding set) for the Layer sweep tab;
-# layer 12 costs two more transformer layers than 10, the rest comes for free. Everything
-# else uses layer 10, the model's recommended layer.
+SAMPLE="${DOMAINLENS_DEMO_SAMPLE:-5000}"
+HAVE_DISPLAY=""
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$GUI" ] && [ -z "${DOMAINLENS_DEMO_NO_GUI:-}" ]; then
+  HAVE_DISPLAY=1
+fi
+if [ -n "$HAVE_DISPLAY" ] && [ -z "${DOMAINLENS_DEMO_FULL:-}" ]; then
+  # The GUI explores: the first map opens when stored, the status bar follows the rest.
+  echo "demo: opening the GUI; its first map (a $SAMPLE-sentence sample) shows in a few minutes"
+  exec "$GUI" "$PROJECT" --explore demo --explore-option "sample=$SAMPLE" --explore-option "k=$K" \
+    --explore-option layer=10 --explore-option pca=50
+fi
+# The first map, then the rest (resumable: a rerun continues), then the full map.
+"$CLI" explore "$PROJECT" --corpus demo --sample "$SAMPLE" --k "$K" --layer 10 --pca 50 --json > "$OUT/explore.json"
+python3 - "$OUT/explore.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+agree = j["label_agreement"]
+print(f"demo: first map after {j['first_map_seconds']:.0f} s ({j['sample_rows']} sentences), full map after "
+      f"{j['full_map_seconds']:.0f} s; label agreement {agree if agree is None else round(agree, 3)}")
+PY
+SET=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["embedding_set"])' "$OUT/explore.json")
+# Layers 6, 8 and 12 for the Layer sweep tab (layer 10 is explore's set); everything else uses
+# layer 10, the model's recommended layer.
 "$CLI" encode "$PROJECT" --corpus demo --layers 6,8,10,12
-SET=$("$CLI" info "$PROJECT" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(max(s["id"] for s in j["embedding_sets"] if s["layer"] == 10 and s["side"] == "src"))')
 "$CLI" cluster "$PROJECT" --corpus demo --embedding-set "$SET" --k "$K" --pca 50 --seeds 5 --json > "$OUT/cluster.json"
 "$CLI" cluster "$PROJECT" --corpus demo --embedding-set "$SET" --sweep "2,4,$K,$((K * 2)),$((K * 3))" --pca 50 --json > "$OUT/sweep.json"
 "$CLI" cluster "$PROJECT" --corpus demo --embedding-set "$SET" --layer-sweep --k "$K" --pca 50 --seeds 3 --json > "$OUT/layer-sweep.json"
@@ -96,7 +121,7 @@ PY
 fi
 echo "demo: project $PROJECT; report $OUT/report.json and $OUT/report.txt"
 
-if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$GUI" ] && [ -z "${DOMAINLENS_DEMO_NO_GUI:-}" ]; then
+if [ -n "$HAVE_DISPLAY" ]; then
   exec "$GUI" "$PROJECT"
 fi
 echo "demo: no display; open the project later with: $GUI $PROJECT"
