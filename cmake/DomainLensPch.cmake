@@ -31,7 +31,7 @@ function(_dl_pch_host name)
   target_precompile_headers(${name} PRIVATE ${H_HEADERS})
 endfunction()
 
-if(DOMAINLENS_PCH)
+if(DOMAINLENS_PCH AND NOT DOMAINLENS_CORE_ONLY)  # core only: no Qt, the torch PCH only
   _dl_pch_host(domainlens_pch_qtcore HEADERS ${_dl_pch_qtcore} LIBS Qt6::Core nlohmann_json::nlohmann_json)
   _dl_pch_host(domainlens_pch_qtgui
     HEADERS ${_dl_pch_qtcore} <QtGui/QtGui> <QtWidgets/QtWidgets> <qcustomplot.h>

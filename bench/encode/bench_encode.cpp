@@ -1,6 +1,9 @@
 // Encoder throughput on real sentences: tokenization + forward + pooling, no storage.
 // usage: bench_encode --sentences FILE [--model DIR] [--threads N] [--batch N] [--batch-tokens N]
 //                     [--max-length N] [--limit N] [--repeat N] [--precision fp32|bf16|int8] [--workers N]
+//                     [--device cpu|cuda] [--vectors FILE]
+// --vectors: the last run's vectors as raw little-endian float32, row-major (the JSON says
+// "dim"), to compare devices or precisions (scripts/gpu-build.sh: CUDA against the CPU).
 // Prints one JSON line with sentences/s, the time split, the useful FLOPs (real tokens, no
 // padding: the linear layers plus attention's two matmuls) and the peak RSS.
 #include <sys/resource.h>
@@ -20,7 +23,7 @@
 #include "text/Tokenizer.h"
 
 int main(int argc, char** argv) {
-    std::string file, model;
+    std::string file, model, vectorsPath;
     dl::EncoderOptions o;
     o.device = "cpu";
     o.maxBatch = 32;
@@ -39,6 +42,7 @@ int main(int argc, char** argv) {
         else if (k == "--device") o.device = v;
         else if (k == "--precision") o.precision = v;
         else if (k == "--workers") o.workers = std::stoi(v);
+        else if (k == "--vectors") vectorsPath = v;
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             return 2;
@@ -96,6 +100,14 @@ int main(int argc, char** argv) {
             bestStats = stats;
         }
     }
+    if (!vectorsPath.empty()) {
+        std::ofstream vf(vectorsPath, std::ios::binary);
+        vf.write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size() * sizeof(float)));
+        if (!vf) {
+            std::fprintf(stderr, "cannot write %s\n", vectorsPath.c_str());
+            return 1;
+        }
+    }
     struct rusage ru {};
     getrusage(RUSAGE_SELF, &ru);
     nlohmann::json j{{"impl", "domainlens"},
@@ -103,6 +115,8 @@ int main(int argc, char** argv) {
                      {"sentences", texts.size()},
                      {"threads", o.threads},
                      {"precision", (*enc)->precision()},
+                     {"device", o.device},
+                     {"dim", texts.empty() ? 0 : out.size() / texts.size()},
                      {"workers", o.workers},
                      {"gflop", flops / 1e9},
                      {"gflop_per_second", flops / 1e9 / best},

@@ -21,6 +21,7 @@ ap.add_argument("--model", default=str(Path(os.environ.get("XDG_DATA_HOME", Path
                                          / "domainlens/models/all-MiniLM-L6-v2"))
 ap.add_argument("--threads", type=int, default=0)
 ap.add_argument("--batch", type=int, default=32)
+ap.add_argument("--device", default="cpu", help="cpu or cuda (scripts/gpu-build.sh)")
 ap.add_argument("--max-length", type=int, default=512)
 ap.add_argument("--limit", type=int, default=20000)
 ap.add_argument("--repeat", type=int, default=1)
@@ -31,7 +32,7 @@ from sentence_transformers import SentenceTransformer  # noqa: E402
 
 with open(a.sentences, encoding="utf-8") as f:
     texts = [line.rstrip("\n") for _, line in zip(range(a.limit), f)]
-model = SentenceTransformer(a.model, device="cpu")
+model = SentenceTransformer(a.model, device=a.device)
 model.max_seq_length = a.max_length
 model.encode(texts[:64], batch_size=a.batch)  # warm-up
 best = 1e30
