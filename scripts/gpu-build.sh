@@ -8,8 +8,9 @@
 #      of each sentence's two vectors: min and mean (and CUDA in its default precision, fp16)
 #   2. encode throughput on CUDA per batch size, and sentence-transformers on the same GPU
 #      at each batch size when it is installed there (its best batch against ours)
-#   3. PCA / GMM on the GPU against the CPU: NOT measured by this script (the cluster path
-#      needs the CLI, i.e. Qt; see docs/gpu.md), it says so in its output
+#   3. PCA + GMM (bench_gmm cluster: the core's fitPca/projectPca/fitGmm on a DataMatrix
+#      on the CPU and on CUDA) on the CPU's vectors, purity and NMI both ways, and
+#      scikit-learn's purity on the same vectors when it is installed there
 # Everything it prints also goes to OUT/gpu-report.txt; each measurement's JSON to OUT/*.json.
 # Usage: scripts/gpu-build.sh [BUNDLE] [OUT]   (defaults: shared/gpu-bundle, out/gpu)
 # It has NOT run on a GPU yet (docs/gpu.md).
@@ -86,6 +87,35 @@ for b in 32 64 128 256 512; do
   fi
 done
 
-# --- 3. PCA / GMM ---
-echo "PCA/GMM on the GPU vs the CPU: not run by this script (needs the CLI's cluster path, which needs Qt; docs/gpu.md)"
+# --- 3. PCA + GMM on the GPU against the CPU (and scikit-learn when installed), same vectors ---
+: > "$OUT/labels.txt"
+for f in "$BUNDLE"/data/*.en; do
+  d="$(basename "$f" .en)"
+  n=$(wc -l < "$f")
+  for _ in $(seq "$n"); do echo "$d"; done >> "$OUT/labels.txt"
+done
+K=$(ls "$BUNDLE"/data/*.en | wc -l)
+DIM=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["dim"])' "$OUT/encode-cpu.json")
+for dev in cpu cuda; do
+  "$BUILD/bench/gmm/bench_gmm" cluster "$OUT/cpu.f32" "$DIM" "$OUT/labels.txt" "$K" 50 "$dev" > "$OUT/cluster-$dev.json"
+  "$PY" -c 'import json,sys; j=json.load(open(sys.argv[1])); print("PCA 50 + GMM k=%d on %s (on_cuda %s): purity %.4f, NMI %.4f, lower bound %.4f, PCA %.2f s, GMM %.2f s" % (j["k"], j["device"], j["on_cuda"], j["purity"], j["nmi"], j["lower_bound"], j["pca_seconds"], j["gmm_seconds"]))' "$OUT/cluster-$dev.json"
+done
+if "$PY" -c 'import sklearn' 2>/dev/null; then
+  "$PY" - "$OUT" "$DIM" "$K" <<'PY'
+import sys, time
+import numpy as np
+from sklearn.decomposition import PCA
+from sklearn.mixture import GaussianMixture
+out, dim, k = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+x = np.fromfile(f"{out}/cpu.f32", dtype="<f4").reshape(-1, dim).astype(np.float64)
+names = [l.rstrip("\n") for l in open(f"{out}/labels.txt")]
+t = time.time()
+z = PCA(50, random_state=0).fit_transform(x)
+lab = GaussianMixture(k, covariance_type="full", n_init=3, random_state=0).fit_predict(z)
+purity = sum(max(sum(1 for i in np.flatnonzero(lab == c) if names[i] == d) for d in set(names)) for c in range(k)) / len(names)
+print("scikit-learn PCA 50 + GMM k=%d on the same vectors: purity %.4f (%.2f s)" % (k, purity, time.time() - t))
+PY
+else
+  echo "scikit-learn: not installed here, no reference"
+fi
 echo "gpu-build: done; $N sentences; report $OUT/gpu-report.txt"

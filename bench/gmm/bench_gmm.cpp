@@ -3,6 +3,10 @@
 //
 //   bench_gmm gmm  DATA.f64 ROWS COLS START.json ITERS [f64|f32] [CHUNK_ROWS]
 //   bench_gmm pca  FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS] [fp64|fp32|bf16]
+//   bench_gmm cluster VECTORS.f32 COLS LABELS.txt K PCA cpu|cuda [N_INIT]
+//     the cluster path on one device: PCA (fp32 products) + full-covariance GMM (k-means++
+//     init, seed 0) in float64 on the CPU or on CUDA; purity against LABELS.txt (one domain
+//     name per row). scripts/gpu-build.sh runs it on both devices with the same vectors.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -16,8 +20,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/DataMatrix.h"
 #include "analysis/DistributedReduce.h"
 #include "analysis/Gmm.h"
+#include "analysis/Metrics.h"
 #include "analysis/Pca.h"
 #include "analysis/PcaCovariance.h"
 #include "analysis/PcaProjection.h"
@@ -203,6 +209,76 @@ int benchPca(int argc, char** argv) {
     return 0;
 }
 
+int benchCluster(int argc, char** argv) {
+    if (argc < 8) return 2;
+    const std::string path = argv[2], labelsPath = argv[4], device = argv[7];
+    const int cols = std::stoi(argv[3]), k = std::stoi(argv[5]), comps = std::stoi(argv[6]);
+    const int nInit = argc > 8 ? std::stoi(argv[8]) : 3;
+    if (device != "cpu" && device != "cuda") return 2;
+    std::vector<int> truth;
+    std::vector<std::string> names;
+    {
+        std::ifstream lf(labelsPath);
+        for (std::string line; std::getline(lf, line);) {
+            auto it = std::find(names.begin(), names.end(), line);
+            if (it == names.end()) it = names.insert(names.end(), line);
+            truth.push_back(int(it - names.begin()));
+        }
+    }
+    const std::int64_t rows = std::int64_t(truth.size());
+    std::vector<float> data(static_cast<std::size_t>(rows) * cols);
+    std::ifstream f(path, std::ios::binary);
+    f.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(data.size() * 4));
+    if (!f || rows == 0) {
+        std::cerr << "cannot read " << rows << " x " << cols << " floats from " << path << "\n";
+        return 1;
+    }
+    if (device == "cuda" && !dl::cudaAvailable()) {
+        std::cerr << "no CUDA device visible to libtorch\n";
+        return 1;
+    }
+    dl::CancelToken cancel;
+    dl::NullProgress progress;
+    const auto t0 = std::chrono::steady_clock::now();
+    auto x = dl::DataMatrix::fromFloat(data, rows, cols, dl::Precision::Float64, device == "cuda");
+    if (!x) return std::cerr << x.error().message << "\n", 1;
+    dl::PcaParams pp;
+    pp.components = comps;
+    auto pca = dl::fitPca(*x, pp, cancel);
+    if (!pca) return std::cerr << pca.error().message << "\n", 1;
+    auto z = dl::projectPca(*pca, *x, cancel);
+    if (!z) return std::cerr << z.error().message << "\n", 1;
+    const auto t1 = std::chrono::steady_clock::now();
+    dl::GmmParams gp;
+    gp.k = k;
+    gp.nInit = nInit;
+    auto fit = dl::fitGmm(*z, gp, progress, cancel);
+    if (!fit) return std::cerr << fit.error().message << "\n", 1;
+    const auto t2 = std::chrono::steady_clock::now();
+    const auto c = dl::confusionMatrix(truth, fit->labels, int(names.size()), k);
+    const nlohmann::json out{{"bench", "cluster"},
+                             {"device", device},
+                             {"on_cuda", z->onCuda()},
+                             {"rows", rows},
+                             {"cols", cols},
+                             {"pca", comps},
+                             {"k", k},
+                             {"n_init", nInit},
+                             {"pca_seconds", std::chrono::duration<double>(t1 - t0).count()},
+                             {"gmm_seconds", std::chrono::duration<double>(t2 - t1).count()},
+                             {"iterations", fit->iterations},
+                             {"lower_bound", fit->lowerBound},
+                             {"purity", dl::purity(c)},
+                             {"nmi", dl::normalizedMutualInfo(c)},
+                             {"explained_variance_ratio_sum", [&] {
+                                  double s = 0;
+                                  for (double v : pca->explainedVarianceRatio) s += v;
+                                  return s;
+                              }()}};
+    std::cout << out.dump() << std::endl;
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -210,9 +286,11 @@ int main(int argc, char** argv) {
     int rc = 2;
     if (mode == "gmm") rc = benchGmm(argc, argv);
     else if (mode == "pca") rc = benchPca(argc, argv);
+    else if (mode == "cluster") rc = benchCluster(argc, argv);
     if (rc == 2)
         std::cerr << "usage: bench_gmm gmm DATA.f64 ROWS COLS START.json ITERS [f64|f32]\n"
                      "       bench_gmm pca FILE ROWS COLS COMPONENTS [matrix|moments64|f32|f16] [SAMPLE_ROWS] "
-                     "[fp64|fp32|bf16]\n";
+                     "[fp64|fp32|bf16]\n"
+                     "       bench_gmm cluster VECTORS.f32 COLS LABELS.txt K PCA cpu|cuda [N_INIT]\n";
     return rc;
 }
