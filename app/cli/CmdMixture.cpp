@@ -6,6 +6,7 @@
 //   target   PROJECT [RUN] --from ...         lambda^t (uniform, groups, dev-set, selection)
 //   schedule [PROJECT] --kind ... --out P     fixed schedules and phase files
 //   step     STATE [--init MIXTURE] [--rewards FILE]   one MDAC session: the next lambda
+//   train    KIT_DIR --out DIR --schedule ...  the learner: a small Transformer LM on the mixture
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -18,12 +19,13 @@
 #include "mixture/MixtureParams.h"
 #include "mixture/MixtureSchedule.h"
 #include "mixture/MixtureTarget.h"
+#include "mixture/MixtureTrain.h"
 
 namespace dlcli {
 namespace {
 
 const QStringList kSubcommands{QStringLiteral("kit"), QStringLiteral("target"), QStringLiteral("schedule"),
-                               QStringLiteral("step")};
+                               QStringLiteral("step"), QStringLiteral("train")};
 
 // The subcommand as typed (argv[2]); "" when absent or an option.
 QString subcommand() {
@@ -40,7 +42,7 @@ void addOutput(QCommandLineParser& p) {
 
 void setup(QCommandLineParser& p) {
     const QString sub = subcommand();
-    p.addPositionalArgument(QStringLiteral("SUBCOMMAND"), QStringLiteral("kit, target, schedule or step."));
+    p.addPositionalArgument(QStringLiteral("SUBCOMMAND"), QStringLiteral("kit, target, schedule, step or train."));
     if (sub == QLatin1String("kit") || sub == QLatin1String("target")) {
         p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
         p.addPositionalArgument(QStringLiteral("RUN"),
@@ -56,6 +58,9 @@ void setup(QCommandLineParser& p) {
     } else if (sub == QLatin1String("step")) {
         p.addPositionalArgument(QStringLiteral("STATE"), QStringLiteral("The MDAC state file (JSON)."));
         addParamOptions(p, dl::mixtureStepParamTable().specs());
+    } else if (sub == QLatin1String("train")) {
+        p.addPositionalArgument(QStringLiteral("KIT_DIR"), QStringLiteral("A mixture kit's folder (`mixture kit`)."));
+        addParamOptions(p, dl::mixtureTrainParamTable().specs());
     }
     addOutput(p);
 }
@@ -215,20 +220,48 @@ int runStep(const QCommandLineParser& p) {
     return ExitOk;
 }
 
+int runTrain(const QCommandLineParser& p) {
+    const auto pos = p.positionalArguments();
+    if (pos.size() < 2) return usageError(QStringLiteral("name the KIT_DIR"));
+    dl::MixtureTrainParams params;
+    if (!readParamOptions(p, dl::mixtureTrainParamTable(), params)) return ExitUsage;
+    const bool json = p.isSet(QStringLiteral("json"));
+    TerminalProgress progress(p.isSet(QStringLiteral("quiet")) || json);
+    auto r = dl::runMixtureTrain(pos[1].toStdString(), params, progress, progress.cancelToken());
+    progress.finish();
+    if (!r) return reportError(r.error());
+    if (json) {
+        printJson(*r);
+        return ExitOk;
+    }
+    const auto& last = (*r)["final"];
+    std::printf("%-24s %9s %10s %9s\n", "group", "lambda_t", "dev loss", "ppl");
+    for (const auto& [g, v] : last["dev"].items())
+        std::printf("%-24s %9.4f %10.4f %9.2f\n", g.c_str(), (*r)["lambda_t"][g].get<double>(), v["loss"].get<double>(),
+                    v["ppl"].get<double>());
+    std::printf("step %lld: dev loss under lambda_t %.4f (ppl %.2f); %.0f tokens/s on %s; MDAC overhead %.2f\n",
+                static_cast<long long>(last["step"].get<std::int64_t>()), last["target_loss"].get<double>(),
+                last["target_ppl"].get<double>(), (*r)["tokens_per_s"].get<double>(),
+                (*r)["device"].get<std::string>().c_str(), (*r)["mdac_overhead"].get<double>());
+    std::printf("Report: %s/train.json\n", params.out.c_str());
+    return ExitOk;
+}
+
 int run(const QCommandLineParser& p) {
     const QString sub = subcommand();
     if (sub == QLatin1String("kit")) return runKit(p);
     if (sub == QLatin1String("target")) return runTarget(p);
     if (sub == QLatin1String("schedule")) return runSchedule(p);
     if (sub == QLatin1String("step")) return runStep(p);
+    if (sub == QLatin1String("train")) return runTrain(p);
     if (sub.isEmpty()) return usageError(QStringLiteral("mixture needs a subcommand: %1").arg(kSubcommands.join(", ")));
     return usageError(QStringLiteral("unknown mixture subcommand '%1' (choose %2)")
                           .arg(sub, kSubcommands.join(QStringLiteral(", "))));
 }
 
-const CommandRegistration registration{
-    Command{QStringLiteral("mixture"),
-            QStringLiteral("Training mixtures (Pham et al. 2022): kit, target, schedule, step (MDAC)."), setup, run}};
+const CommandRegistration registration{Command{
+    QStringLiteral("mixture"),
+    QStringLiteral("Training mixtures (Pham et al. 2022): kit, target, schedule, step (MDAC), train."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

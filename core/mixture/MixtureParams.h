@@ -72,9 +72,35 @@ struct MixtureStepParams {
     std::string reward = "gain";  // gain (MDAC) or dds (gradient cosine)
 };
 
+// `mixture train KIT_DIR`: the learner of issue #24 item 6 (mixture/MixtureTrain.h), a small
+// decoder-only Transformer language model over the kit's training text, its batches' groups
+// drawn from lambda at each step.
+struct MixtureTrainParams {
+    std::string schedule = "static";  // static (lambda_0), mdac, dds, or a schedule file [{step, lambda}]
+    std::string out;                  // work folder: vocabulary, checkpoint, MDAC state, train.json
+    bool resume = false;              // continue from the checkpoint in --out
+    std::int64_t steps = 200;
+    std::int64_t batch = 16;  // sequences of `context` tokens per step
+    std::uint64_t seed = 1;
+    std::int64_t context = 64;
+    std::int64_t layers = 2;
+    std::int64_t dim = 128;
+    std::int64_t heads = 4;
+    std::int64_t vocab = 1000;      // SentencePiece pieces (a soft limit on small data)
+    double lr = 1e-3;               // Adam
+    std::int64_t sessionSteps = 50;  // MDAC/DDS: K training steps between lambda updates
+    std::int64_t simSteps = 5;       // MDAC: k simulated steps per group from a copy of the model
+    double mdacLr = 0.001;           // the paper's lr of psi
+    std::int64_t updates = 100;      // REINFORCE updates per session (the paper: 100)
+    std::int64_t evalEvery = 50;     // E: dev loss per group every E steps
+    std::int64_t devWindows = 16;    // dev windows of `context` tokens per group (0: all)
+    std::string device = "auto";     // auto (CUDA when present), cpu, cuda
+};
+
 const ParamTable<MixtureKitParams>& mixtureKitParamTable();
 const ParamTable<MixtureTargetParams>& mixtureTargetParamTable();
 const ParamTable<MixtureScheduleParams>& mixtureScheduleParamTable();
 const ParamTable<MixtureStepParams>& mixtureStepParamTable();
+const ParamTable<MixtureTrainParams>& mixtureTrainParamTable();
 
 }  // namespace dl

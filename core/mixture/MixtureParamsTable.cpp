@@ -157,6 +157,53 @@ ParamTable<MixtureStepParams> makeStepTable() {
     return t;
 }
 
+ParamTable<MixtureTrainParams> makeTrainTable() {
+    using X = MixtureTrainParams;
+    ParamTable<X> t;
+    t.field(param("schedule",
+                  "Where lambda comes from: static (the kit's lambda_0), mdac, dds, or a schedule file from "
+                  "`mixture schedule` ([{step, lambda}]).")
+                .shownAs("SCHEDULE"),
+            &X::schedule);
+    t.field(param("out", "Work folder: vocabulary, checkpoint, MDAC state, train.json.").shownAs("DIR").mandatory(),
+            &X::out);
+    t.field(param("resume", "Continue from the checkpoint in --out (same settings)."), &X::resume);
+    t.field(param("steps", "Training steps.").between(1, 100000000).shownAs("N"), &X::steps);
+    t.field(param("batch", "Sequences per step.").between(1, 100000).shownAs("B"), &X::batch);
+    t.field(param("seed", "Random seed (weights, batches, simulated steps).").between(0, 1 << 30).shownAs("S"),
+            &X::seed);
+    t.field(param("context", "Tokens per sequence.").between(4, 4096).shownAs("T"), &X::context);
+    t.field(param("layers", "Transformer layers.").between(1, 48).shownAs("L"), &X::layers);
+    t.field(param("dim", "Model width (a multiple of --heads).").between(8, 4096).shownAs("D"), &X::dim);
+    t.field(param("heads", "Attention heads.").between(1, 64).shownAs("H"), &X::heads);
+    t.field(
+        param("vocab", "SentencePiece vocabulary size (a soft limit on small data).").between(16, 1000000).shownAs("V"),
+        &X::vocab);
+    t.field(param("lr", "Adam learning rate of the model.").between(1e-9, 10).shownAs("LR"), &X::lr);
+    t.field(param("session-steps", "mdac/dds: training steps between updates of lambda (K).")
+                .between(1, 100000000)
+                .shownAs("K"),
+            &X::sessionSteps);
+    t.field(param("sim-steps", "mdac: simulated steps per group from a copy of the model (k).")
+                .between(1, 100000)
+                .shownAs("K"),
+            &X::simSteps);
+    t.field(param("mdac-lr", "mdac/dds: learning rate of psi (the paper: 0.001).").between(1e-9, 1e6).shownAs("LR"),
+            &X::mdacLr);
+    t.field(
+        param("updates", "mdac/dds: REINFORCE updates per session (the paper: 100).").between(1, 1000000).shownAs("N"),
+        &X::updates);
+    t.field(
+        param("eval-every", "Dev loss per group every E steps (and at the end).").between(1, 100000000).shownAs("E"),
+        &X::evalEvery);
+    t.field(
+        param("dev-windows", "Dev windows of --context tokens per group (0: all).").between(0, 1000000).shownAs("N"),
+        &X::devWindows);
+    t.field(param("device", "auto (CUDA when present), cpu or cuda.").oneOf({"auto", "cpu", "cuda"}).shownAs("DEV"),
+            &X::device);
+    return t;
+}
+
 }  // namespace
 
 const ParamTable<MixtureKitParams>& mixtureKitParamTable() {
@@ -173,6 +220,10 @@ const ParamTable<MixtureScheduleParams>& mixtureScheduleParamTable() {
 }
 const ParamTable<MixtureStepParams>& mixtureStepParamTable() {
     static const ParamTable<MixtureStepParams> table = makeStepTable();
+    return table;
+}
+const ParamTable<MixtureTrainParams>& mixtureTrainParamTable() {
+    static const ParamTable<MixtureTrainParams> table = makeTrainTable();
     return table;
 }
 

@@ -23,6 +23,7 @@ struct SpmApi {
     int (*unkId)(void*) = nullptr;
     int (*idToPiece)(void*, int, char*, int) = nullptr;
     int (*encode)(void*, const char*, int, int*, int) = nullptr;
+    int (*train)(const char* const*, const char* const*, int, char*, int) = nullptr;  // optional
 };
 
 std::vector<std::string> candidatePaths() {
@@ -78,6 +79,8 @@ Expected<const SpmApi*> api() {
             api.unkId = reinterpret_cast<int (*)(void*)>(dlsym(lib, "dl_spm_unk_id"));
             api.idToPiece = reinterpret_cast<int (*)(void*, int, char*, int)>(dlsym(lib, "dl_spm_id_to_piece"));
             api.encode = reinterpret_cast<int (*)(void*, const char*, int, int*, int)>(dlsym(lib, "dl_spm_encode"));
+            api.train = reinterpret_cast<int (*)(const char* const*, const char* const*, int, char*, int)>(
+                dlsym(lib, "dl_spm_train"));
             if (!api.abiVersion || !api.load || !api.free || !api.pieceSize || !api.unkId || !api.idToPiece ||
                 !api.encode || api.abiVersion() != 1) {
                 error = "The SentencePiece module " + p + " lacks the expected functions (version mismatch?).";
@@ -98,6 +101,21 @@ Expected<std::string> SentencePieceTokenizer::modulePath() {
     auto a = api();
     if (!a) return std::unexpected(a.error());
     return (*a)->path;
+}
+
+Status SentencePieceTokenizer::train(const std::vector<std::pair<std::string, std::string>>& options) {
+    auto a = api();
+    if (!a) return std::unexpected(a.error());
+    if (!(*a)->train) return fail("The SentencePiece module " + (*a)->path + " cannot train (an older build).");
+    std::vector<const char*> keys, values;
+    for (const auto& [k, v] : options) {
+        keys.push_back(k.c_str());
+        values.push_back(v.c_str());
+    }
+    char err[512] = {0};
+    if ((*a)->train(keys.data(), values.data(), static_cast<int>(keys.size()), err, sizeof err) != 0)
+        return fail(std::string("SentencePiece training failed: ") + err);
+    return {};
 }
 
 SentencePieceTokenizer::~SentencePieceTokenizer() {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "text/Tokenizer.h"
@@ -28,6 +29,10 @@ public:
 
     // Model ids of the pieces (no <s>/</s>, no truncation).
     std::vector<std::int32_t> tokenize(std::string_view text) const;
+
+    // Trains a SentencePiece model in the module (SentencePieceTrainer with these flags, e.g.
+    // {"input", file}, {"model_prefix", prefix}, {"vocab_size", "1000"}); writes prefix.model.
+    static Status train(const std::vector<std::pair<std::string, std::string>>& options);
 
     // Path of the module that was loaded (or would be), for diagnostics.
     static Expected<std::string> modulePath();

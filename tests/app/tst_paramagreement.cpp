@@ -365,7 +365,7 @@ private slots:
         QTest::newRow("filter") << QStringLiteral("filter")
                                 << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                                QStringLiteral("json"), QStringLiteral("quiet")};
-        for (const char* sub : {"kit", "target", "schedule", "step"})
+        for (const char* sub : {"kit", "target", "schedule", "step", "train"})
             QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                               QStringLiteral("json"), QStringLiteral("quiet")};
@@ -383,6 +383,7 @@ private slots:
             : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
             : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()
             : command == QLatin1String("mixture step")     ? dl::mixtureStepParamTable().specs()
+            : command == QLatin1String("mixture train")    ? dl::mixtureTrainParamTable().specs()
                                                            : std::vector<dl::ParamSpec>{};
         QVERIFY(!specs.empty());
         const auto help = helpOptions(command);

@@ -72,9 +72,9 @@ private slots:
         QTest::addColumn<QString>("message");
         const QString P = QStringLiteral("@P"), K = QStringLiteral("kit"), T = QStringLiteral("target");
         QTest::newRow("no subcommand") << QStringList{QStringLiteral("mixture")} << 2 << QStringLiteral("subcommand");
-        QTest::newRow("unknown subcommand") << QStringList{QStringLiteral("mixture"), QStringLiteral("train")} << 2
-                                            << QStringLiteral("unknown mixture subcommand 'train'");
-        for (const char* sub : {"kit", "target", "schedule", "step"})
+        QTest::newRow("unknown subcommand") << QStringList{QStringLiteral("mixture"), QStringLiteral("fit")} << 2
+                                            << QStringLiteral("unknown mixture subcommand 'fit'");
+        for (const char* sub : {"kit", "target", "schedule", "step", "train"})
             QTest::newRow(qPrintable(QStringLiteral("%1 --help").arg(QLatin1String(sub))))
                 << QStringList{QStringLiteral("mixture"), QLatin1String(sub), QStringLiteral("--help")} << 0
                 << QString();
@@ -132,6 +132,13 @@ private slots:
         QTest::newRow("target bogus --from")
             << QStringList{QStringLiteral("mixture"), T, P, QStringLiteral("--from"), QStringLiteral("oracle")} << 2
             << QStringLiteral("--from");
+        QTest::newRow("train on a folder that is not a kit")
+            << QStringList{QStringLiteral("mixture"), QStringLiteral("train"), QStringLiteral("@D"),
+                           QStringLiteral("--out"), QStringLiteral("@D/lm0")}
+            << 2 << QStringLiteral("is not a mixture kit");
+        QTest::newRow("train without --out")
+            << QStringList{QStringLiteral("mixture"), QStringLiteral("train"), QStringLiteral("@D")} << 2
+            << QStringLiteral("--out");
         QTest::newRow("step without state file")
             << QStringList{QStringLiteral("mixture"), QStringLiteral("step"), QStringLiteral("@D/none.json"),
                            QStringLiteral("--rewards"), QStringLiteral("@D/unknown.json")}
@@ -248,6 +255,52 @@ private slots:
             entries.last().toObject().value(QLatin1String("lambda")).toObject().value(QLatin1String("law")).toDouble(),
             1.0);
         QVERIFY(QFile::exists(path(QStringLiteral("sch.phase4.yaml"))));
+    }
+
+    // `mixture train` on the kit of kitThenMdacSessions: an unknown schedule is a usage error
+    // that writes nothing; a few steps of a tiny model report dev loss and perplexity per group.
+    void trainOnKit() {
+        const QString kit = path(QStringLiteral("kit"));
+        if (!QFile::exists(kit + QStringLiteral("/mixture.json"))) QSKIP("kitThenMdacSessions made no kit");
+        const QStringList tiny{QStringLiteral("--steps"),       QStringLiteral("10"),
+                               QStringLiteral("--batch"),       QStringLiteral("4"),
+                               QStringLiteral("--context"),     QStringLiteral("16"),
+                               QStringLiteral("--layers"),      QStringLiteral("1"),
+                               QStringLiteral("--dim"),         QStringLiteral("32"),
+                               QStringLiteral("--heads"),       QStringLiteral("2"),
+                               QStringLiteral("--vocab"),       QStringLiteral("200"),
+                               QStringLiteral("--dev-windows"), QStringLiteral("2"),
+                               QStringLiteral("--eval-every"),  QStringLiteral("5"),
+                               QStringLiteral("--device"),      QStringLiteral("cpu")};
+        auto r =
+            runCli(QStringList{QStringLiteral("mixture"), QStringLiteral("train"), kit, QStringLiteral("--out"),
+                               path(QStringLiteral("lm1")), QStringLiteral("--schedule"), QStringLiteral("cosine")} +
+                   tiny);
+        QVERIFY2(r.exitCode == 2 && r.err.contains("unknown --schedule 'cosine'"), describe(r));
+        QVERIFY(!QDir(path(QStringLiteral("lm1"))).exists());
+        r = runCli(QStringList{QStringLiteral("mixture"), QStringLiteral("train"), kit, QStringLiteral("--out"),
+                               path(QStringLiteral("lm2")), QStringLiteral("--schedule"), QStringLiteral("mdac"),
+                               QStringLiteral("--session-steps"), QStringLiteral("5"), QStringLiteral("--sim-steps"),
+                               QStringLiteral("1"), QStringLiteral("--json")} +
+                   tiny);
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto out = r.json();
+        const auto last = out.value(QLatin1String("final")).toObject();
+        QCOMPARE(last.value(QLatin1String("step")).toInt(), 10);
+        for (const char* g : {"medical", "law", "it"}) {
+            const auto dev = last.value(QLatin1String("dev")).toObject().value(QLatin1String(g)).toObject();
+            QVERIFY(dev.value(QLatin1String("loss")).toDouble() > 0);
+            QVERIFY(std::abs(dev.value(QLatin1String("ppl")).toDouble() -
+                             std::exp(dev.value(QLatin1String("loss")).toDouble())) < 1e-6);
+        }
+        QCOMPARE(out.value(QLatin1String("sessions")).toInt(), 1);
+        QCOMPARE(readJson(path(QStringLiteral("lm2/train.json"))), out);
+        // The state is `mixture step`'s: one more session by hand continues it.
+        write(QStringLiteral("r-lm.json"), R"({"session": 2, "rewards": {"it": 0.01, "law": 0.02, "medical": 0.03}})");
+        r = runCli({QStringLiteral("mixture"), QStringLiteral("step"), path(QStringLiteral("lm2/mdac.json")),
+                    QStringLiteral("--rewards"), path(QStringLiteral("r-lm.json")), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QCOMPARE(r.json().value(QLatin1String("session")).toInt(), 2);
     }
 };
 

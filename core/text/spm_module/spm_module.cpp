@@ -1,11 +1,13 @@
 // C API over SentencePiece, built as its own module (see CMakeLists.txt beside this file).
 // Only plain C types cross the boundary; no exception escapes.
 #include <sentencepiece_processor.h>
+#include <sentencepiece_trainer.h>
 
 #include <algorithm>
 #include <cstring>
 #include <new>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #define DL_SPM_EXPORT extern "C" __attribute__((visibility("default")))
@@ -73,6 +75,25 @@ DL_SPM_EXPORT int dl_spm_encode(void* handle, const char* text, int len, int* ou
         if (cap > 0 && n > 0) std::memcpy(out, ids.data(), sizeof(int) * static_cast<std::size_t>(std::min(n, cap)));
         return n;
     } catch (...) {
+        return -1;
+    }
+}
+
+// Trains a model with SentencePieceTrainer from `n` key/value options (input, model_prefix,
+// vocab_size, ...: the trainer's flags without "--"). Returns 0, or -1 with the message in err.
+// Optional in the ABI: a module without it still loads (the loader checks for it when asked).
+DL_SPM_EXPORT int dl_spm_train(const char* const* keys, const char* const* values, int n, char* err, int errLen) {
+    try {
+        std::unordered_map<std::string, std::string> kwargs;
+        for (int i = 0; i < n; ++i) kwargs[keys[i]] = values[i];
+        auto status = sentencepiece::SentencePieceTrainer::Train(kwargs);
+        if (!status.ok()) {
+            copyError(status.ToString(), err, errLen);
+            return -1;
+        }
+        return 0;
+    } catch (const std::exception& e) {
+        copyError(e.what(), err, errLen);
         return -1;
     }
 }

@@ -1,0 +1,265 @@
+// The learner of issue #24 item 6 (core/mixture/MixtureTrain): a tiny Transformer LM trained on
+// a mixture kit built from real sentences (../shared/data: 300 lines each of medical, law, it).
+// The dev loss falls; a cancelled and resumed run equals one run (static lambda and MDAC); the
+// sampler's group counts under a schedule match its weights (chi-square); errors.
+#include <QDir>
+#include <QFile>
+#include <QtTest>
+
+#include <cmath>
+
+#include "TestSupport.h"
+#include "corpus/Import.h"
+#include "mixture/Mdac.h"
+#include "mixture/MixtureKit.h"
+#include "mixture/MixtureTrain.h"
+#include "store/Store.h"
+
+using namespace dl;
+
+namespace {
+
+QByteArray sharedSlice(const QString& file, int n) {
+    QFile in(dltest::sharedData(file));
+    if (!in.open(QIODevice::ReadOnly)) qFatal("cannot read %s", qPrintable(in.fileName()));
+    QByteArray text;
+    for (int i = 0; i < n; ++i) text += in.readLine();
+    return text;
+}
+
+// Cancels the token once `at` steps are done (the job polls it before the next step).
+class CancelAt final : public ProgressSink {
+public:
+    CancelAt(CancelToken& token, std::int64_t at) : token_(token), at_(at) {}
+    void stage(std::string_view name) override { training_ = name == "Training"; }
+    void progress(std::int64_t done, std::int64_t) override {
+        if (training_ && done >= at_) token_.cancel();
+    }
+
+private:
+    CancelToken& token_;
+    std::int64_t at_;
+    bool training_ = false;
+};
+
+// Seconds-sized settings: 1 layer, d = 64, 2 heads, context 32.
+MixtureTrainParams tiny(const QString& out, const std::string& schedule, std::int64_t steps) {
+    MixtureTrainParams p;
+    p.out = out.toStdString();
+    p.schedule = schedule;
+    p.steps = steps;
+    p.batch = 8;
+    p.context = 32;
+    p.layers = 1;
+    p.dim = 64;
+    p.heads = 2;
+    p.vocab = 400;
+    p.lr = 3e-3;
+    p.evalEvery = 20;
+    p.devWindows = 8;
+    p.sessionSteps = 20;
+    p.simSteps = 2;
+    p.mdacLr = 0.5;  // large, so that lambda visibly moves within a few sessions
+    p.updates = 10;
+    p.device = "cpu";
+    return p;
+}
+
+}  // namespace
+
+class TestMixtureTrain : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    QString kit_;
+
+    QString path(const QString& name) const { return tmp_.filePath(name); }
+
+private slots:
+    void initTestCase() {
+        if (!dltest::hasSharedData()) return;
+        auto store = Store::create(tmp_.filePath("t.dlproj").toStdString());
+        QVERIFY(store);
+        NullProgress np;
+        CancelToken ct;
+        for (const char* d : {"medical", "law", "it"}) {
+            ImportParams ip;
+            ip.corpus = "pool";
+            ip.labelSource = LabelSource::FromFilename;
+            ip.srcPath = dltest::writeFile(
+                tmp_, QString::fromLatin1(d) + QStringLiteral(".en"),
+                sharedSlice(QStringLiteral("llm-dom-ad-deen-train2500/%1.en").arg(QLatin1String(d)), 300));
+            QVERIFY(runImport(ip, **store, np, ct));
+        }
+        MixtureKitParams kp;
+        kp.corpus = "pool";
+        kp.outDir = path(QStringLiteral("kit")).toStdString();
+        kp.devLines = 40;
+        kp.testLines = 20;
+        kp.target = "medical";
+        kp.init = "floored";  // lambda_0 = 0.8 lambda_t + 0.2 uniform: every group positive (MDAC needs it)
+        auto kit = runMixtureKit(kp, **store, np, ct);
+        QVERIFY2(kit, kit ? "" : kit.error().message.c_str());
+        kit_ = path(QStringLiteral("kit"));
+    }
+
+    // ~100 steps of a tiny model: the dev loss under lambda_t falls by more than a nat from its
+    // start (about ln V at initialisation; measured: 6.17 -> 4.64), every group's falls too; perplexity is exp(loss);
+    // the report has speed.
+    void lossFalls() {
+        if (kit_.isEmpty()) QSKIP("../shared/data is not here");
+        NullProgress np;
+        CancelToken ct;
+        auto r = runMixtureTrain(kit_.toStdString(), tiny(path(QStringLiteral("falls")), "static", 100), np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        const auto& evals = (*r)["evals"];
+        QCOMPARE(int(evals.size()), 6);  // steps 0, 20, ..., 100
+        const double first = evals.front()["target_loss"].get<double>();
+        const double last = evals.back()["target_loss"].get<double>();
+        QVERIFY2(last < first - 1.0, qPrintable(QStringLiteral("%1 -> %2").arg(first).arg(last)));
+        for (const char* g : {"medical", "law", "it"}) {
+            const double a = evals.front()["dev"][g]["loss"].get<double>(),
+                         b = evals.back()["dev"][g]["loss"].get<double>();
+            QVERIFY2(b < a, g);
+            QVERIFY(std::abs(evals.back()["dev"][g]["ppl"].get<double>() - std::exp(b)) < 1e-9 * std::exp(b));
+        }
+        QVERIFY((*r)["tokens_per_s"].get<double>() > 0);
+        QCOMPARE((*r)["tokens"].get<std::int64_t>(), std::int64_t(100 * 8 * 32));
+        QVERIFY(QFile::exists(path(QStringLiteral("falls/vocab.model"))));
+        QVERIFY(QFile::exists(path(QStringLiteral("falls/train.json"))));
+    }
+
+    // Cancelled after 30 steps and resumed == one run of 60 steps (same seed): the dev losses of
+    // every evaluation, and for MDAC the lambda trajectory.
+    void cancelledResumedEqualsOneRun_data() {
+        QTest::addColumn<QString>("schedule");
+        QTest::newRow("static") << QStringLiteral("static");
+        QTest::newRow("mdac") << QStringLiteral("mdac");
+        QTest::newRow("dds") << QStringLiteral("dds");
+    }
+    void cancelledResumedEqualsOneRun() {
+        if (kit_.isEmpty()) QSKIP("../shared/data is not here");
+        QFETCH(QString, schedule);
+        NullProgress np;
+        CancelToken ct;
+        const auto one = runMixtureTrain(
+            kit_.toStdString(), tiny(path(schedule + QStringLiteral("-one")), schedule.toStdString(), 60), np, ct);
+        QVERIFY2(one, one ? "" : one.error().message.c_str());
+
+        auto p = tiny(path(schedule + QStringLiteral("-two")), schedule.toStdString(), 60);
+        CancelToken stop;
+        CancelAt at30(stop, 30);
+        auto first = runMixtureTrain(kit_.toStdString(), p, at30, stop);
+        QVERIFY(!first);
+        QCOMPARE(first.error().kind, ErrorKind::Cancelled);
+        // Without --resume the folder is refused; with it the run continues from step 30.
+        QVERIFY(!runMixtureTrain(kit_.toStdString(), p, np, ct));
+        p.resume = true;
+        auto second = runMixtureTrain(kit_.toStdString(), p, np, ct);
+        QVERIFY2(second, second ? "" : second.error().message.c_str());
+
+        const auto& a = (*one)["evals"];
+        const auto& b = (*second)["evals"];
+        QCOMPARE(int(a.size()), 4);  // 0, 20, 40, 60
+        QCOMPARE(int(b.size()), int(a.size()));
+        for (std::size_t i = 0; i < a.size(); ++i)
+            for (const char* g : {"medical", "law", "it"}) {
+                const double x = a[i]["dev"][g]["loss"].get<double>(), y = b[i]["dev"][g]["loss"].get<double>();
+                QVERIFY2(std::abs(x - y) <= 1e-6,
+                         qPrintable(QStringLiteral("eval %1 %2: %3 vs %4").arg(i).arg(QLatin1String(g)).arg(x).arg(y)));
+            }
+        if (schedule != QLatin1String("static")) {
+            // Sessions after steps 20 and 40; lambda moved away from lambda_0, the same in both runs.
+            QCOMPARE((*one)["sessions"].get<std::int64_t>(), std::int64_t(2));
+            QCOMPARE((*second)["sessions"].get<std::int64_t>(), std::int64_t(2));
+            const auto& ta = (*one)["trajectory"];
+            const auto& tb = (*second)["trajectory"];
+            QCOMPARE(int(ta.size()), 3);
+            QCOMPARE(int(tb.size()), 3);
+            double moved = 0;
+            for (const char* g : {"medical", "law", "it"}) {
+                QVERIFY(std::abs(ta[2]["lambda"][g].get<double>() - tb[2]["lambda"][g].get<double>()) <= 1e-6);
+                moved += std::abs(ta[2]["lambda"][g].get<double>() - ta[0]["lambda"][g].get<double>());
+            }
+            QVERIFY2(moved > 1e-4, qPrintable(QString::number(moved)));
+            // The lambda the evaluation at step 40 reports is the state's after session 2.
+            QVERIFY(std::abs(a[2]["lambda"]["it"].get<double>() - ta[2]["lambda"]["it"].get<double>()) < 1e-12);
+            // The state file is `mixture step`'s format.
+            auto state = loadMdacState(path(schedule + QStringLiteral("-two/mdac.json")).toStdString());
+            QVERIFY(state);
+            QCOMPARE(state->session, std::int64_t(2));
+        }
+    }
+
+    // A schedule file's lambda by step (scaled to the run's steps), and the sampler's group
+    // counts at a step against its weights: chi-square with 2 degrees of freedom under 13.8
+    // (p = 0.001); the counts of the other phase's weights are far from them (the test can fail).
+    void scheduleCountsMatchWeights() {
+        const QByteArray text = R"({"kind": "interpolate", "steps": 100, "schedule": [
+            {"step": 0, "lambda": {"a": 0.7, "b": 0.2, "c": 0.1}},
+            {"step": 50, "lambda": {"a": 0.1, "b": 0.3, "c": 0.6}}]})";
+        const auto file = dltest::writeFile(tmp_, QStringLiteral("s.schedule.json"), text);
+        auto s = loadLambdaSchedule(file, {"a", "b", "c"});
+        QVERIFY2(s, s ? "" : s.error().message.c_str());
+        QCOMPARE(scheduleLambdaAt(*s, 49, 100).at("a"), 0.7);
+        QCOMPARE(scheduleLambdaAt(*s, 50, 100).at("a"), 0.1);
+        QCOMPARE(scheduleLambdaAt(*s, 99, 200).at("a"), 0.7);  // scaled: phase 2 starts at 100 of 200
+        QCOMPARE(scheduleLambdaAt(*s, 100, 200).at("a"), 0.1);
+        const std::vector<double> w{0.1, 0.3, 0.6}, other{0.7, 0.2, 0.1};
+        const std::int64_t n = 20000;
+        const auto groups = drawGroups(w, n, 7, 60);
+        std::vector<double> counts(3);
+        for (int g : groups) counts[std::size_t(g)] += 1;
+        double chi = 0, chiOther = 0;
+        for (std::size_t i = 0; i < 3; ++i) {
+            chi += std::pow(counts[i] - double(n) * w[i], 2) / (double(n) * w[i]);
+            chiOther += std::pow(counts[i] - double(n) * other[i], 2) / (double(n) * other[i]);
+        }
+        QVERIFY2(chi < 13.8, qPrintable(QString::number(chi)));
+        QVERIFY(chiOther > 1000);
+        QVERIFY(drawGroups(w, 50, 7, 60) == std::vector<int>(groups.begin(), groups.begin() + 50));
+        QVERIFY(drawGroups(w, 50, 7, 61) != std::vector<int>(groups.begin(), groups.begin() + 50));
+        // A group never drawn at weight 0.
+        for (int g : drawGroups({0.5, 0.0, 0.5}, 5000, 1, 0)) QVERIFY(g != 1);
+    }
+
+    void errors_data() {
+        QTest::addColumn<QString>("kit");
+        QTest::addColumn<QString>("schedule");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not a kit") << QStringLiteral("@tmp") << QStringLiteral("static")
+                                   << QStringLiteral("is not a mixture kit");
+        QTest::newRow("no folder") << QStringLiteral("@tmp/none") << QStringLiteral("static")
+                                   << QStringLiteral("is not a folder");
+        QTest::newRow("unknown schedule")
+            << QStringLiteral("@kit") << QStringLiteral("cosine") << QStringLiteral("unknown --schedule 'cosine'");
+        QTest::newRow("schedule over other groups")
+            << QStringLiteral("@kit") << QStringLiteral("@abc") << QStringLiteral("unknown group 'a'");
+        QTest::newRow("schedule not at 0")
+            << QStringLiteral("@kit") << QStringLiteral("@late") << QStringLiteral("first entry must be at step 0");
+    }
+    void errors() {
+        if (kit_.isEmpty()) QSKIP("../shared/data is not here");
+        QFETCH(QString, kit);
+        QFETCH(QString, schedule);
+        QFETCH(QString, message);
+        kit.replace(QStringLiteral("@tmp"), tmp_.path()).replace(QStringLiteral("@kit"), kit_);
+        if (schedule == QLatin1String("@abc"))
+            schedule = QString::fromStdString(dltest::writeFile(
+                tmp_, QStringLiteral("abc.json"), R"({"schedule": [{"step": 0, "lambda": {"a": 0.5, "b": 0.5}}]})"));
+        if (schedule == QLatin1String("@late"))
+            schedule = QString::fromStdString(
+                dltest::writeFile(tmp_, QStringLiteral("late.json"),
+                                  R"({"schedule": [{"step": 5, "lambda": {"medical": 0.5, "law": 0.5, "it": 0}}]})"));
+        NullProgress np;
+        CancelToken ct;
+        auto r =
+            runMixtureTrain(kit.toStdString(), tiny(path(QStringLiteral("err")), schedule.toStdString(), 5), np, ct);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, ErrorKind::Usage);
+        QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+        QVERIFY(!QFile::exists(path(QStringLiteral("err/checkpoint.json"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMixtureTrain)
+#include "tst_mixture_train.moc"
