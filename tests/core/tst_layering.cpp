@@ -33,7 +33,8 @@ const QList<QPair<QString, QStringList>>& stageTable() {
         {"select", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
         {"export", {"common", "jobs", "runs", "store", "select"}},
         {"shard", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export"}},
-        {"mixture", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis", "select", "export", "shard"}},
+        {"mixture",
+         {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis", "select", "export", "shard"}},
         {"share", {"common", "jobs", "runs", "store", "kernels", "analysis"}},
         {"explore", {"common", "jobs", "runs", "store", "corpus", "encode", "analysis"}},
     };
