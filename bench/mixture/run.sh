@@ -3,7 +3,7 @@
 # ../shared/data (English side of llm-dom-ad-deen-train2500, cut to unequal sizes so that
 # lambda_alpha depends on alpha), two tasks (target medical; uniform), columns static alpha
 # 0 / 0.5 / 1 (constant `mixture schedule --kind anneal` files), MDAC from lambda_0 (uniform),
-# DDS. Usage: bench/mixture/run.sh [WORK_DIR] (STEPS, SEEDS, MDAC_LR, CLI from the environment).
+# DDS. Usage: bench/mixture/run.sh [WORK_DIR] (STEPS, SEEDS, MDAC_LRS, CLI from the environment).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CLI="${CLI:-$ROOT/build/app/domainlens-cli}"
@@ -11,7 +11,7 @@ DATA="${DATA:-$ROOT/../shared/data/llm-dom-ad-deen-train2500}"
 W="${1:-/tmp/dl-bench-mixture}"
 STEPS="${STEPS:-300}"
 SEEDS="${SEEDS:-1}"
-MDAC_LR="${MDAC_LR:-0.1}"
+MDAC_LRS="${MDAC_LRS:-0.001 0.01 0.1}"  # the paper: 0.001
 MODEL=(--steps "$STEPS" --batch 16 --context 64 --layers 2 --dim 128 --heads 4 --vocab 1000 --lr 1e-3
        --eval-every 100 --dev-windows 16 --session-steps 50 --sim-steps 5 --updates 100 --device auto --quiet --json)
 rm -rf "$W" && mkdir -p "$W"
@@ -34,10 +34,12 @@ for task in medical uniform; do
       "$CLI" mixture train "$K" --out "$W/$task-alpha$a-s$seed" --schedule "$K/alpha$a.schedule.json" \
         --seed "$seed" "${MODEL[@]}" > "$W/$task-alpha$a-s$seed.json"
     done
-    "$CLI" mixture train "$K" --out "$W/$task-mdac-s$seed" --schedule mdac --mdac-lr "$MDAC_LR" \
-      --seed "$seed" "${MODEL[@]}" > "$W/$task-mdac-s$seed.json"
-    "$CLI" mixture train "$K" --out "$W/$task-dds-s$seed" --schedule dds --mdac-lr "$MDAC_LR" \
-      --seed "$seed" "${MODEL[@]}" > "$W/$task-dds-s$seed.json"
+    for lr in $MDAC_LRS; do
+      for kind in mdac dds; do
+        "$CLI" mixture train "$K" --out "$W/$task-$kind-lr$lr-s$seed" --schedule $kind --mdac-lr "$lr" \
+          --seed "$seed" "${MODEL[@]}" > "$W/$task-$kind-lr$lr-s$seed.json"
+      done
+    done
   done
 done
 # One line per run: task, column, seed, dev loss under lambda_t at the end (ppl), tokens/s, MDAC overhead, final lambda of the target.
