@@ -500,6 +500,9 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
         if (!c) return usageError("--resume: " + p.out + " holds no checkpoint (" + c.error().message + ").");
         if (!c->is_object() || c->value("format", "") != kCheckpointFormat)
             return usageError("--resume: " + checkpointPath + " is not a training checkpoint.");
+        if (c->value("kit", "") != fs::absolute(kitDir).lexically_normal().string())
+            return usageError("--resume: the checkpoint in " + p.out + " was trained on the kit " +
+                              c->value("kit", std::string("?")) + ", not " + kitDir + ".");
         if ((*c)["settings"] != settingsJson(p))
             return usageError("--resume: the settings differ from the checkpoint's (" + (*c)["settings"].dump() + ").");
         checkpoint = std::move(*c);
@@ -580,10 +583,15 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
         return kit.lambda0;
     };
     auto meta = [&]() {
-        return nlohmann::json{{"format", kCheckpointFormat}, {"step", done},
-                              {"settings", settingsJson(p)}, {"evals", evals},
-                              {"train_seconds", time.train}, {"mdac_seconds", time.mdac},
-                              {"eval_seconds", time.eval},   {"tokens", time.tokens}};
+        return nlohmann::json{{"format", kCheckpointFormat},
+                              {"kit", fs::absolute(kitDir).lexically_normal().string()},
+                              {"step", done},
+                              {"settings", settingsJson(p)},
+                              {"evals", evals},
+                              {"train_seconds", time.train},
+                              {"mdac_seconds", time.mdac},
+                              {"eval_seconds", time.eval},
+                              {"tokens", time.tokens}};
     };
     auto save = [&]() -> Status {
         if (source == Source::Mdac)

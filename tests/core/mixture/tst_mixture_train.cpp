@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <filesystem>
 
 #include "TestSupport.h"
 #include "corpus/Import.h"
@@ -154,6 +155,14 @@ private slots:
         // Without --resume the folder is refused; with it the run continues from step 30.
         QVERIFY(!runMixtureTrain(kit_.toStdString(), p, np, ct));
         p.resume = true;
+        // Another kit (a copy, same settings) is refused; so are other settings.
+        const auto other = path(schedule + QStringLiteral("-kit")).toStdString();
+        std::filesystem::copy(kit_.toStdString(), other);
+        auto wrongKit = runMixtureTrain(other, p, np, ct);
+        QVERIFY(!wrongKit && wrongKit.error().message.find("was trained on the kit") != std::string::npos);
+        auto changed = p;
+        changed.lr = 1e-2;
+        QVERIFY(!runMixtureTrain(kit_.toStdString(), changed, np, ct));
         auto second = runMixtureTrain(kit_.toStdString(), p, np, ct);
         QVERIFY2(second, second ? "" : second.error().message.c_str());
 
