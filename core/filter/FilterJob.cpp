@@ -322,7 +322,8 @@ Expected<References> readReferences(Store& store, const CorpusInfo& target, cons
     if (!corpora) return std::unexpected(corpora.error());
     References refs;
     for (const auto& c : *corpora) {
-        if (c.role == "train" || c.id == target.id) continue;
+        // Only the two reference roles: a role a crafted project holds outside the schema's CHECK is none.
+        if ((c.role != "dev" && c.role != "test") || c.id == target.id) continue;
         refs.allParallel = refs.allParallel && c.parallel;
         refs.corpora.push_back({{"corpus", c.name}, {"role", c.role}, {"sentences", c.sentences}});
         if (auto st = readSentences(store, c.id, refs.ids, refs.src, refs.tgt, cancel); !st)
