@@ -31,7 +31,7 @@ nlohmann::json readJson(const fs::path& p) {
     return j.is_object() ? j : nlohmann::json::object();
 }
 
-std::string speedsFile() { return envOr("XDG_DATA_HOME", home() + "/.local/share") + "/domainlens/model-speeds.json"; }
+std::string speedsFile() { return dataHomeDir() + "/domainlens/model-speeds.json"; }
 
 std::mutex& speedsMutex() {
     static std::mutex m;
@@ -123,8 +123,6 @@ int recommendedLayer(const std::string& modelName) {
         if (k.name == modelName) return k.defaultLayer;
     return -1;
 }
-
-std::string modelsDataDir() { return envOr("XDG_DATA_HOME", home() + "/.local/share") + "/domainlens/models"; }
 
 std::string defaultModelDir() { return modelsDataDir() + "/" + kDefaultModelName; }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/DataDirs.h"
 #include "common/Error.h"
 
 namespace dl {
@@ -46,8 +47,7 @@ inline constexpr const char* kDefaultModelName = "all-mpnet-base-v2";
 // `modelName` is a known short name, else -1 (the last layer, the paper's choice).
 int recommendedLayer(const std::string& modelName);
 
-std::string modelsDataDir();    // ${XDG_DATA_HOME:-~/.local/share}/domainlens/models
-std::string defaultModelDir();  // modelsDataDir()/kDefaultModelName
+std::string defaultModelDir();  // modelsDataDir() (common/DataDirs.h)/kDefaultModelName
 std::string hfHubCacheDir();
 
 // Models in the data dir and the HF cache (those with a config.json), default first.

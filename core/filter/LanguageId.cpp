@@ -3,11 +3,11 @@
 #include <fasttext/fasttext.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "common/DataDirs.h"
 #include "common/RegularFile.h"
 #include "common/Sha256.h"
 
@@ -16,12 +16,6 @@ namespace {
 
 constexpr std::string_view kLabelPrefix = "__label__";
 constexpr int kTopLanguages = 3;
-
-std::string dataHome() {
-    if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return x;
-    const char* home = std::getenv("HOME");
-    return std::string(home && *home ? home : ".") + "/.local/share";
-}
 
 Expected<std::string> fileSha256(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -37,7 +31,7 @@ Expected<std::string> fileSha256(const std::string& path) {
 
 }  // namespace
 
-std::string defaultLanguageIdModelPath() { return dataHome() + "/domainlens/models/lid.176.ftz"; }
+std::string defaultLanguageIdModelPath() { return modelsDataDir() + "/lid.176.ftz"; }
 
 LanguageIdentifier::LanguageIdentifier() : model_(std::make_unique<fasttext::FastText>()) {}
 LanguageIdentifier::~LanguageIdentifier() = default;
