@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "common/AtomicFile.h"
-#include "common/RegularFile.h"
 
 namespace dl {
 
@@ -107,31 +105,6 @@ std::vector<std::string> splitGroupList(const std::string& text) {
     while (std::getline(s, item, ','))
         if (!item.empty()) out.push_back(item);
     return out;
-}
-
-Expected<nlohmann::json> parseJsonText(const std::string& text, const std::string& what) {
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        // e.byte is 1-based: the byte at which parsing stopped.
-        const std::size_t upto = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-        const auto line = 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(upto), '\n');
-        const auto lastNl = text.rfind('\n', upto == 0 ? 0 : upto - 1);
-        const auto column = lastNl == std::string::npos || upto == 0 ? upto + 1 : upto - lastNl;
-        std::string msg = e.what();
-        if (const auto p = msg.find("syntax error"); p != std::string::npos) msg = msg.substr(p);
-        return usageError(what + ": malformed JSON at line " + std::to_string(line) + ", column " +
-                          std::to_string(column) + ": " + msg);
-    }
-}
-
-Expected<nlohmann::json> readJsonFile(const std::string& path) {
-    if (auto st = checkRegularFile(path, "JSON file"); !st) return std::unexpected(st.error());
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("Cannot read " + path + ".");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return parseJsonText(s.str(), path);
 }
 
 Status writeJsonFile(const std::string& path, const nlohmann::json& j) {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "common/JsonText.h"
 
 namespace dl {
 
@@ -55,9 +56,7 @@ std::map<std::string, std::int64_t> integerWeights(const Weights& w, std::int64_
 // "a,b" -> {"a", "b"} (empty items skipped): the groups named on a command line.
 std::vector<std::string> splitGroupList(const std::string& text);
 
-// A JSON document; a syntax error says "<what>: malformed JSON at line L, column C: ...".
-Expected<nlohmann::json> parseJsonText(const std::string& text, const std::string& what);
-Expected<nlohmann::json> readJsonFile(const std::string& path);
+// parseJsonText, readJsonFile: common/JsonText.h.
 // `j` (indented, a final newline) under a temporary name, renamed into place (common/AtomicFile).
 Status writeJsonFile(const std::string& path, const nlohmann::json& j);
 // An object group -> number, as weights (not checked: see checkWeights).

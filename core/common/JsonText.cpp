@@ -1,0 +1,59 @@
+#include "common/JsonText.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/RegularFile.h"
+
+namespace dl {
+
+std::pair<std::int64_t, std::int64_t> lineAndColumn(const std::string& text, std::size_t at) {
+    const std::size_t upto = std::min(at, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(upto), '\n');
+    const auto lastNl = text.rfind('\n', upto == 0 ? 0 : upto - 1);
+    const auto column = lastNl == std::string::npos || upto == 0 ? upto + 1 : upto - lastNl;
+    return {std::int64_t(line), std::int64_t(column)};
+}
+
+Expected<nlohmann::json> parseJsonText(const std::string& text, const std::string& what) {
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        // e.byte is 1-based: the byte at which parsing stopped.
+        const auto [line, column] = lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0);
+        std::string msg = e.what();
+        if (const auto p = msg.find("syntax error"); p != std::string::npos) msg = msg.substr(p);
+        return usageError(what + ": malformed JSON at line " + std::to_string(line) + ", column " +
+                          std::to_string(column) + ": " + msg);
+    }
+}
+
+Expected<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes) {
+    if (auto st = checkRegularFile(path, "JSON file"); !st) return std::unexpected(st.error());
+    if (maxBytes > 0) {
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(path, ec);
+        if (ec) return fail("Cannot read " + path + ": " + ec.message() + ".");
+        if (size > maxBytes)
+            return usageError(path + " has " + std::to_string(size) + " bytes; at most " + std::to_string(maxBytes) +
+                              " are read.");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail("Cannot read " + path + ".");
+    std::ostringstream s;
+    s << in.rdbuf();
+    std::string text = s.str();
+    if (maxBytes > 0 && text.size() > maxBytes)  // grew between the check and the read
+        return usageError(path + " has more than " + std::to_string(maxBytes) + " bytes.");
+    return text;
+}
+
+Expected<nlohmann::json> readJsonFile(const std::string& path, std::uint64_t maxBytes) {
+    auto text = readTextFile(path, maxBytes);
+    if (!text) return std::unexpected(text.error());
+    return parseJsonText(*text, path);
+}
+
+}  // namespace dl
