@@ -1,17 +1,16 @@
-// `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid|bitext|semantic-dup [--threshold J] [--shingle
- // char:5|word:3]
-// [--permutations P] [--bands B] [--sides src|both|either] [--keep first|longest]
-// [--lang-src CODE] [--lang-tgt CODE] [--min-prob P] [--min-words N] [--max-words N] [--max-char-ratio R]
-// [--max-token-ratio R] [--min-alpha S] [--max-repeat S] [--max-copy S] [--min-numerals S]
-// [--cluster-run RUN] [--eps EPS] [--keep first|longest|central] [--json]`: a cleaning filter
-// stored as a run (docs/cleaning.md). The run's ledger (which rule removed each sentence, and which kept sentence a
+// `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid|bitext|semantic-dup|decontaminate [options of
+// that kind] [--json]`: a cleaning filter stored as a run (docs/cleaning.md); an option of another kind is refused
+// (filterOptionKinds). `filter PROJECT --corpus C --pipeline FILE.json|NAME [--json]`: filter steps in order
+// (filter/FilterPipeline.h). The run's ledger (which rule removed each sentence, and which kept sentence a
 // duplicate duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`; `export ... --filter RUN` leaves
-// the removed sentences out.
+// the removed sentences out (a pipeline step's: the earlier steps' too).
 #include <cstdio>
+#include <filesystem>
 
 #include "CliSupport.h"
 #include "ParamOptions.h"
 #include "filter/FilterJob.h"
+#include "filter/FilterPipeline.h"
 
 namespace dlcli {
 namespace {
@@ -20,16 +19,78 @@ void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     addParamOptions(p, dl::filterParamTable().specs());  // filter/FilterParamsTable.cpp
     p.addOptions({
+        {QStringLiteral("pipeline"),
+         QStringLiteral("Run a filter pipeline instead of one --kind: a JSON file {\"name\": ..., \"steps\": "
+                        "[{\"kind\": \"near-dup\", \"threshold\": 0.8}, ...]} or the name of a pipeline "
+                        "that already ran in this project (docs/cleaning.md). Each step is a filter run that sees "
+                        "what the earlier steps kept."),
+         QStringLiteral("FILE|NAME")},
         {QStringLiteral("json"), QStringLiteral("Print the run's summary as one JSON object.")},
         {QStringLiteral("quiet"), QStringLiteral("No progress output.")},
     });
 }
 
+// --pipeline FILE|NAME: the steps from the file, else from the project's runs of that name.
+int runPipeline(const QCommandLineParser& p, const QString& path) {
+    for (const auto& spec : dl::filterParamTable().specs())
+        if (spec.name != "corpus" && spec.name != "threads" && p.isSet(QString::fromStdString(spec.name)))
+            return reportError(dl::usageError("--" + spec.name +
+                                              " is a step option: with --pipeline the steps' options come from the "
+                                              "pipeline.")
+                                   .error());
+    dl::FilterParams params;
+    if (!readParamOptions(p, dl::filterParamTable(), params)) return ExitUsage;
+    const std::string source = p.value(QStringLiteral("pipeline")).toStdString();
+    auto store = openProject(path);
+    if (!store) return ExitFailed;
+    std::error_code ec;
+    auto pipeline = std::filesystem::exists(source, ec) ? dl::readFilterPipelineFile(source)
+                                                        : dl::storedFilterPipeline(*store, source);
+    if (!pipeline) return reportError(pipeline.error());
+    const bool json = p.isSet(QStringLiteral("json"));
+    TerminalProgress progress(p.isSet(QStringLiteral("quiet")) || json);
+    auto r = dl::runFilterPipeline(*pipeline, params.corpus, params.threads, *store, progress, progress.cancelToken());
+    progress.finish();
+    if (!r) return reportError(r.error());
+    if (json) {
+        nlohmann::json out = {{"pipeline", pipeline->name},        {"corpus", params.corpus},
+                              {"sentences", r->sentences},         {"kept", r->kept},
+                              {"removed", r->sentences - r->kept}, {"definition", pipeline->definition},
+                              {"steps", nlohmann::json::array()}};
+        for (std::size_t i = 0; i < r->steps.size(); ++i) {
+            nlohmann::json step = r->steps[i].summary.toJson();
+            step["run"] = r->steps[i].runId;
+            step["kind"] = std::string(dl::filterKindName(pipeline->steps[i].params.kind));
+            out["steps"].push_back(std::move(step));
+        }
+        printJson(out);
+        return ExitOk;
+    }
+    std::printf("pipeline %s on corpus %s: %lld sentences, %lld kept, %lld removed\n", pipeline->name.c_str(),
+                params.corpus.c_str(), static_cast<long long>(r->sentences), static_cast<long long>(r->kept),
+                static_cast<long long>(r->sentences - r->kept));
+    for (std::size_t i = 0; i < r->steps.size(); ++i) {
+        const auto& s = r->steps[i].summary;
+        std::printf("  step %zu %-13s run %lld: %lld in, %lld removed\n", i + 1,
+                    std::string(dl::filterKindName(pipeline->steps[i].params.kind)).c_str(),
+                    static_cast<long long>(r->steps[i].runId), static_cast<long long>(s.sentences),
+                    static_cast<long long>(s.removed));
+    }
+    std::printf("export ... --filter %lld leaves out what every step removed; `report PROJECT RUN` per step\n",
+                static_cast<long long>(r->steps.back().runId));
+    return ExitOk;
+}
+
 int run(const QCommandLineParser& p) {
     auto path = projectArgument(p);
     if (!path) return path.error();
+    if (p.isSet(QStringLiteral("pipeline"))) return runPipeline(p, *path);
     dl::FilterParams params;
     if (!readParamOptions(p, dl::filterParamTable(), params)) return ExitUsage;
+    std::vector<std::string> given;  // an option of another kind is refused, not ignored
+    for (const auto& spec : dl::filterParamTable().specs())
+        if (p.isSet(QString::fromStdString(spec.name))) given.push_back(spec.name);
+    if (auto s = dl::checkFilterOptionsForKind(params.kind, given); !s) return reportError(s.error());
     if (auto s = dl::validateFilterParams(params); !s) return reportError(s.error());
     auto store = openProject(*path);
     if (!store) return ExitFailed;

@@ -80,6 +80,8 @@ RULES = [  # rule, blob, direction, sweep
     ("bitext:repetition", "bitext_repeat", "max", [0.3, 0.4, 0.5, 0.6, 0.7]),
     ("bitext:copy", "bitext_copy", "max", [0.5, 0.6, 0.7, 0.8, 0.9, 1.0]),
     ("bitext:numerals", "bitext_numerals", "min", [0.3, 0.4, 0.5, 0.6, 0.7, 0.8]),
+    # Only in runs with --margin-min (both sides encoded; bench/filters/margin.sh).
+    ("bitext:margin", "bitext_margin", "min", [0.85, 0.9, 0.92, 0.93, 0.94, 0.95, 0.96, 0.98, 1.0, 1.05]),
 ]
 
 
@@ -94,8 +96,9 @@ def load(db, run):
                              "WHERE r.id = ?", (run,)))
     scores = {}
     for _, name, _, _ in RULES:
-        b = db.execute("SELECT data FROM run_blobs WHERE run_id=? AND name=?", (run, name)).fetchone()[0]
-        scores[name] = floats(b)
+        b = db.execute("SELECT data FROM run_blobs WHERE run_id=? AND name=?", (run, name)).fetchone()
+        if b is not None:
+            scores[name] = floats(b[0])
     params = json.loads(db.execute("SELECT params FROM runs WHERE id=?", (run,)).fetchone()[0])
     summary = json.loads(db.execute("SELECT summary FROM runs WHERE id=?", (run,)).fetchone()[0])
     corpus = summary["corpus"]
@@ -120,7 +123,8 @@ def evaluate(project, runs):
         print("\nper rule and threshold: recall on each corruption; clean pairs removed (all, worst domain)")
         print("| rule | threshold | " + " | ".join(kinds) + " | clean removed | worst domain |")
         print("|---|---|" + "---|" * len(kinds) + "---|---|")
-        for rule, blob, direction, sweep in RULES:
+        present = [r for r in RULES if r[1] in rows[0][1]]
+        for rule, blob, direction, sweep in present:
             for t in sweep:
                 rec = []
                 for k in kinds:
@@ -140,12 +144,12 @@ def evaluate(project, runs):
         param_of = {"bitext:length": "max_words", "bitext:length-ratio-chars": "max_char_ratio",
                     "bitext:length-ratio-tokens": "max_token_ratio", "bitext:alpha": "min_alpha",
                     "bitext:repetition": "max_repeat", "bitext:copy": "max_copy",
-                    "bitext:numerals": "min_numerals"}
+                    "bitext:numerals": "min_numerals", "bitext:margin": "min_margin"}
         print("\neach rule alone at the run's threshold:")
         print("| rule | threshold | failed | corrupted among them (precision) | recall of all corrupted |")
         print("|---|---|---|---|---|")
         ncorrupt = sum(1 for l, _ in rows if not l.endswith("/clean"))
-        for rule, blob, direction, _ in RULES:
+        for rule, blob, direction, _ in present:
             t = params[param_of[rule]]
             f = [l for l, sc in rows if fails(direction, sc[blob], t, rule)]
             bad = sum(1 for l in f if not l.endswith("/clean"))

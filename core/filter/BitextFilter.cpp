@@ -129,6 +129,7 @@ std::string_view bitextRuleName(BitextRule rule) {
     case BitextRule::Repeat: return "bitext:repetition";
     case BitextRule::Copy: return "bitext:copy";
     case BitextRule::Numerals: return "bitext:numerals";
+    case BitextRule::Margin: return "bitext:margin";
     }
     return {};
 }
@@ -195,6 +196,7 @@ float bitextScore(const BitextScores& s, BitextRule rule) {
     case BitextRule::Repeat: return s.repeat;
     case BitextRule::Copy: return s.copy;
     case BitextRule::Numerals: return s.numerals;
+    case BitextRule::Margin: return s.margin;
     }
     return 0;
 }
@@ -208,6 +210,7 @@ bool bitextFails(const BitextScores& s, BitextRule rule, const BitextOptions& o)
     case BitextRule::Repeat: return s.repeat > o.maxRepeat;
     case BitextRule::Copy: return s.copy >= o.maxCopy;
     case BitextRule::Numerals: return s.numerals < o.minNumerals;
+    case BitextRule::Margin: return o.minMargin > 0 && s.margin < o.minMargin;
     }
     return false;
 }
@@ -222,29 +225,37 @@ Status validateBitextOptions(const BitextOptions& o) {
     for (auto [v, name] : {std::pair{o.minAlpha, "--min-alpha"}, std::pair{o.maxRepeat, "--max-repeat"},
                            std::pair{o.maxCopy, "--max-copy"}, std::pair{o.minNumerals, "--min-numerals"}})
         if (!(v >= 0 && v <= 1)) return usageError(std::string(name) + " must be in [0, 1].");
+    if (!(o.minMargin >= 0 && o.minMargin <= 10)) return usageError("--margin-min must be in [0, 10].");
+    if (o.marginK < 1 || o.marginK > 1000) return usageError("--margin-k must be in [1, 1000].");
     return {};
 }
 
-Expected<BitextResult> filterBitext(std::span<const DedupText> texts, const BitextOptions& o,
-                                    const CancelToken& cancel) {
+Expected<BitextResult> filterBitext(std::span<const DedupText> texts, const BitextOptions& o, const CancelToken& cancel,
+                                    std::span<const float> margins) {
     if (auto s = validateBitextOptions(o); !s) return std::unexpected(s.error());
     const auto n = static_cast<std::int64_t>(texts.size());
+    const bool margin = o.minMargin > 0;
+    if (margin != !margins.empty() || (margin && margins.size() != texts.size()))
+        return fail("bitext: --margin-min needs one margin per pair (and none without it).");
+    const int rules = margin ? kBitextRules : kBitextTextRules;
     std::vector<BitextScores> scores(static_cast<std::size_t>(n));
     const std::int64_t blocks = (n + kBlock - 1) / kBlock;
     auto status = parallelBlocks(blocks, o.threads, &cancel, [&](std::int64_t block, int) {
-        for (std::int64_t i = block * kBlock; i < std::min(n, (block + 1) * kBlock); ++i)
+        for (std::int64_t i = block * kBlock; i < std::min(n, (block + 1) * kBlock); ++i) {
             scores[std::size_t(i)] = scoreBitextPair(texts[std::size_t(i)].src, texts[std::size_t(i)].tgt);
+            if (margin) scores[std::size_t(i)].margin = margins[std::size_t(i)];
+        }
     });
     if (!status) return std::unexpected(status.error());
     if (cancel.isCancelled()) return cancelled();
 
     BitextResult out;
-    for (auto& v : out.scores) v.resize(static_cast<std::size_t>(n));
+    for (int r = 0; r < rules; ++r) out.scores[std::size_t(r)].resize(static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i) {
         if ((i & 0xffff) == 0 && cancel.isCancelled()) return cancelled();
         const auto& s = scores[std::size_t(i)];
         int first = -1;
-        for (int r = 0; r < kBitextRules; ++r) {
+        for (int r = 0; r < rules; ++r) {
             const auto rule = static_cast<BitextRule>(r);
             out.scores[std::size_t(r)][std::size_t(i)] = bitextScore(s, rule);
             if (!bitextFails(s, rule, o)) continue;
@@ -256,17 +267,17 @@ Expected<BitextResult> filterBitext(std::span<const DedupText> texts, const Bite
         out.removed.push_back({i, first, bitextScore(s, static_cast<BitextRule>(first))});
     }
     const double thresholds[kBitextRules] = {double(o.maxWords), o.maxCharRatio, o.maxTokenRatio, o.minAlpha,
-                                             o.maxRepeat,        o.maxCopy,      o.minNumerals};
+                                             o.maxRepeat,        o.maxCopy,      o.minNumerals,   o.minMargin};
     out.details = nlohmann::json::object();
-    for (int r = 0; r < kBitextRules; ++r) {
+    for (int r = 0; r < rules; ++r) {
         const auto rule = static_cast<BitextRule>(r);
-        const bool isMax = rule != BitextRule::Alpha && rule != BitextRule::Numerals;
+        const bool isMax = rule != BitextRule::Alpha && rule != BitextRule::Numerals && rule != BitextRule::Margin;
         // The percentile is of the rule's score alone (Length: the upper limit, max-words).
         auto fails = [&](float v) {
             BitextScores probe;
             probe.minSideWords = o.minWords;
             probe.words = probe.charRatio = probe.tokenRatio = probe.alpha = probe.repeat = probe.copy =
-                probe.numerals = v;
+                probe.numerals = probe.margin = v;
             return bitextFails(probe, rule, o);
         };
         out.details[std::string(bitextRuleName(rule))] =

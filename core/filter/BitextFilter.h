@@ -23,6 +23,9 @@
 //                 out so that 1,000 and 1 000 and 1.000,00 agree, and so are numeric character
 //                 references such as &#160;); 1 when neither has a digit; at most kMaxNumerals
 //                 digits per side are compared.
+//   margin        (only with --margin-min above 0) the ratio margin of the pair's vectors
+//                 (BitextMargin.h), computed by the job from both sides encoded with one
+//                 multilingual model; fails below min-margin. It runs last.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -37,8 +40,9 @@
 
 namespace dl {
 
-enum class BitextRule { Length, CharRatio, TokenRatio, Alpha, Repeat, Copy, Numerals };
-inline constexpr int kBitextRules = 7;
+enum class BitextRule { Length, CharRatio, TokenRatio, Alpha, Repeat, Copy, Numerals, Margin };
+inline constexpr int kBitextRules = 8;      // all, Margin included
+inline constexpr int kBitextTextRules = 7;  // the rules over the texts alone (Margin needs vectors)
 inline constexpr std::size_t kMaxNumerals = 256;
 // "bitext:length", "bitext:length-ratio-chars", ...: the rule names of the run's summary.
 std::string_view bitextRuleName(BitextRule rule);
@@ -50,6 +54,9 @@ struct BitextOptions {
     int minWords = 1, maxWords = 150;
     double maxCharRatio = 3.0, maxTokenRatio = 3.0;
     double minAlpha = 0.4, maxRepeat = 0.4, maxCopy = 1.0, minNumerals = 0.5;
+    // The margin rule: off at 0 (it needs both sides encoded); k nearest neighbours per side.
+    double minMargin = 0;
+    int marginK = 4;
     int threads = 0;
 };
 
@@ -58,6 +65,7 @@ struct BitextScores {
     float words = 0;  // the larger side's word count
     int minSideWords = 0;
     float charRatio = 1, tokenRatio = 1, alpha = 1, repeat = 0, copy = 0, numerals = 1;
+    float margin = 0;  // set by filterBitext from its margins; unused when the rule is off
 };
 BitextScores scoreBitextPair(std::string_view src, std::string_view tgt);
 // The rule's score of a pair (Length: the larger side's word count).
@@ -76,7 +84,8 @@ struct BitextRemoval {
 };
 
 struct BitextResult {
-    // Per rule, one score per input pair (bitextScore), in input order.
+    // Per rule, one score per input pair (bitextScore), in input order; Margin's only when
+    // margins were given (empty otherwise, and that rule is not in details).
     std::array<std::vector<float>, kBitextRules> scores;
     std::vector<BitextRemoval> removed;  // by index
     std::array<std::int64_t, kBitextRules> failed{};
@@ -89,7 +98,8 @@ struct BitextResult {
 
 // Usage errors name the option (e.g. --max-char-ratio below 1, --min-words above --max-words).
 Status validateBitextOptions(const BitextOptions& options);
+// margins: one per pair (BitextMargin.h) when options.minMargin > 0, else empty.
 Expected<BitextResult> filterBitext(std::span<const DedupText> texts, const BitextOptions& options,
-                                    const CancelToken& cancel);
+                                    const CancelToken& cancel, std::span<const float> margins = {});
 
 }  // namespace dl

@@ -7,7 +7,10 @@
 // removed it and, for a duplicate, the kept sentence it duplicates (store/Removals.h). Export leaves a filter run's
 // removed sentences out when given it (`export ... --filter RUN`).
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -58,6 +61,14 @@ const ParamTable<FilterParams>& filterParamTable();
 std::string_view filterKindName(FilterKind kind);
 std::string_view sidesRuleName(SidesRule rule);
 std::string_view keepRuleName(KeepRule rule);
+
+// The kinds an option of the table applies to ("eps": semantic-dup; "threads": all), declared once
+// in FilterParamsTable.cpp; empty for a name that is not an option of the table.
+std::vector<FilterKind> filterOptionKinds(std::string_view option);
+// The options given (names without "--": what the command line or a pipeline step set) all
+// apply to `kind`; otherwise a usage error naming the first that does not and its kinds
+// ("--eps belongs to --kind semantic-dup, not --kind near-dup.").
+Status checkFilterOptionsForKind(FilterKind kind, std::span<const std::string> given);
 
 // The table's checks and the rules across fields (bands divide permutations, the shingle).
 // Fills bands when 0. Usage errors name the option.

@@ -2,6 +2,9 @@
 // initialisers; docs/cleaning.md gives the measurement behind them.
 #include "filter/FilterJob.h"
 
+#include <algorithm>
+#include <map>
+
 namespace dl {
 
 std::string_view filterKindName(FilterKind kind) {
@@ -88,6 +91,20 @@ void bitextParams(ParamTable<FilterParams>& t) {
                 .shownAs("S")
                 .storedAt("min_numerals"),
             &FilterParams::bitext, &BitextOptions::minNumerals);
+    t.field(param("margin-min",
+                  "bitext: pairs whose ratio margin (Artetxe & Schwenk 2019: the cosine of the pair over the mean "
+                  "cosine of each side's k nearest neighbours on the other side) is below M fail bitext:margin; "
+                  "needs both sides encoded with one multilingual model (encode --side src and --side tgt); "
+                  "0 = off.")
+                .between(0.0, 10.0)
+                .shownAs("M")
+                .storedAt("min_margin"),
+            &FilterParams::bitext, &BitextOptions::minMargin);
+    t.field(param("margin-k", "bitext: the nearest neighbours per side of the margin's denominator.")
+                .between(1, 1000)
+                .shownAs("K")
+                .storedAt("margin_k"),
+            &FilterParams::bitext, &BitextOptions::marginK);
 }
 
 }  // namespace
@@ -188,6 +205,52 @@ const ParamTable<FilterParams>& filterParamTable() {
         return t;
     }();
     return table;
+}
+
+namespace {
+constexpr std::initializer_list<FilterKind> kAllKinds = {FilterKind::NearDup, FilterKind::LangId, FilterKind::Bitext,
+                                                         FilterKind::SemanticDup, FilterKind::Decontaminate};
+// Which kinds each option of the table applies to, declared once (tests/core/filter checks
+// that every option of the table has its row). seed: the shingle hash of near-dup and
+// decontaminate; keep: decontaminate always keeps the dev/test sentence.
+const std::map<std::string, std::vector<FilterKind>, std::less<>>& optionKinds() {
+    static const std::map<std::string, std::vector<FilterKind>, std::less<>> kinds = [] {
+        using K = FilterKind;
+        std::map<std::string, std::vector<FilterKind>, std::less<>> m;
+        for (const char* general : {"corpus", "kind", "threads"}) m[general] = kAllKinds;
+        for (const char* minhash : {"threshold", "shingle", "permutations", "bands", "seed"})
+            m[minhash] = {K::NearDup, K::Decontaminate};
+        m["sides"] = {K::NearDup, K::LangId, K::Decontaminate};
+        m["keep"] = {K::NearDup, K::SemanticDup};
+        for (const char* langid : {"lang-src", "lang-tgt", "min-prob", "langid-model"}) m[langid] = {K::LangId};
+        for (const char* bitext : {"min-words", "max-words", "max-char-ratio", "max-token-ratio", "min-alpha",
+                                   "max-repeat", "max-copy", "min-numerals", "margin-min", "margin-k"})
+            m[bitext] = {K::Bitext};
+        for (const char* semantic : {"cluster-run", "eps"}) m[semantic] = {K::SemanticDup};
+        return m;
+    }();
+    return kinds;
+}
+}  // namespace
+
+std::vector<FilterKind> filterOptionKinds(std::string_view option) {
+    const auto& m = optionKinds();
+    const auto it = m.find(option);
+    return it == m.end() ? std::vector<FilterKind>{} : it->second;
+}
+
+Status checkFilterOptionsForKind(FilterKind kind, std::span<const std::string> given) {
+    for (const auto& name : given) {
+        const auto kinds = filterOptionKinds(name);
+        if (kinds.empty()) return usageError("Unknown filter option --" + name + ".");
+        if (std::ranges::find(kinds, kind) != kinds.end()) continue;
+        std::string owners;
+        for (std::size_t i = 0; i < kinds.size(); ++i)
+            owners += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + std::string(filterKindName(kinds[i]));
+        return usageError("--" + name + " belongs to --kind " + owners + ", not --kind " +
+                          std::string(filterKindName(kind)) + ".");
+    }
+    return {};
 }
 
 Status validateFilterParams(FilterParams& p) {

@@ -71,6 +71,7 @@ inline constexpr std::string_view kBitextAlpha = "bitext_alpha";              //
 inline constexpr std::string_view kBitextRepeat = "bitext_repeat";            // float32 N
 inline constexpr std::string_view kBitextCopy = "bitext_copy";                // float32 N
 inline constexpr std::string_view kBitextNumerals = "bitext_numerals";        // float32 N
+inline constexpr std::string_view kBitextMargin = "bitext_margin";            // float32 N (--margin-min only)
 
 inline constexpr std::array kAll = {kPca2d,
                                     kMeans2d,
@@ -117,6 +118,7 @@ inline constexpr std::array kAll = {kPca2d,
                                     kBitextAlpha,
                                     kBitextRepeat,
                                     kBitextCopy,
-                                    kBitextNumerals};
+                                    kBitextNumerals,
+                                    kBitextMargin};
 
 }  // namespace dl::blobs

@@ -308,6 +308,8 @@ class Project:
         max_repeat: float = ...,
         max_copy: float = ...,
         min_numerals: float = ...,
+        margin_min: float = ...,
+        margin_k: int = ...,
         cluster_run: int = ...,
         eps: float = ...
     ) -> dict[str, Any]:
@@ -336,6 +338,8 @@ class Project:
             max_repeat (--max-repeat): bitext: a side whose share of words repeating the word 1-4 places before is above S fails bitext:repetition. (default 0.4; 0 to 1)
             max_copy (--max-copy): bitext: sides this similar or more (1 = equal after normalisation, else the Jaccard of their char:5 shingles) fail bitext:copy. (default 1; 0 to 1)
             min_numerals (--min-numerals): bitext: sides whose digits 1-9 agree less than S (2 LCS / total; 1 without digits) fail bitext:numerals. (default 0.5; 0 to 1)
+            margin_min (--margin-min): bitext: pairs whose ratio margin (Artetxe & Schwenk 2019: the cosine of the pair over the mean cosine of each side's k nearest neighbours on the other side) is below M fail bitext:margin; needs both sides encoded with one multilingual model (encode --side src and --side tgt); 0 = off. (default 0; 0 to 10)
+            margin_k (--margin-k): bitext: the nearest neighbours per side of the margin's denominator. (default 4; 1 to 1000)
             cluster_run (--cluster-run): semantic-dup: the cluster run whose clusters and embedding set are used (0 = the corpus's latest). (default 0; at least 0)
             eps (--eps): semantic-dup: two sentences of a cluster are duplicates when the cosine of their vectors is at least 1 - eps. (default 0.05; 1e-06 to 0.5)
             progress: callback(fraction or None, message), called on this thread; raising in it

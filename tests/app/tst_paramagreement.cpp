@@ -364,7 +364,8 @@ private slots:
                                               QStringLiteral("json")};
         QTest::newRow("filter") << QStringLiteral("filter")
                                 << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
-                                               QStringLiteral("json"), QStringLiteral("quiet")};
+                                               QStringLiteral("json"), QStringLiteral("quiet"),
+                                               QStringLiteral("pipeline")};
         for (const char* sub : {"kit", "target", "schedule", "step", "train"})
             QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),

@@ -14,13 +14,16 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <unordered_set>
 
 #include "CliProcess.h"
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "export/Export.h"
 #include "filter/BitextFilter.h"
+#include "filter/BitextMargin.h"
 #include "filter/FilterJob.h"
+#include "filter/FilterPipeline.h"
 #include "filter/LangIdFilter.h"
 #include "filter/LanguageId.h"
 #include "filter/NearDup.h"
@@ -336,6 +339,36 @@ private:
         return path;
     }
 
+    // 60 law pairs (English-German) and 20 whose target is another pair's (shuffled); encoded
+    // with the tiny BERT of tests/data on the sides `sides` ("src", "tgt") through the CLI.
+    QString makeMarginProject(const QString& name, const QStringList& sides) {
+        const QString path = dir_.filePath(name);
+        const auto pairs =
+            alignedPairs(QStringLiteral("llm-dom-ad-deen-train2500"), QStringLiteral("law"), QStringLiteral("de"), 200);
+        QByteArray e, d;
+        for (std::size_t i = 0; i < 80; ++i) {
+            const auto& tgt = i < 60 ? pairs[i].second : pairs[100 + (i * 7) % 80].second;
+            e += QByteArray::fromStdString(pairs[i].first) + "\n";
+            d += QByteArray::fromStdString(tgt) + "\n";
+        }
+        const std::string src = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
+        const std::string tgt = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
+        auto run = [&](const QStringList& args) {
+            const auto r = dltest::runCli(args);
+            if (r.exitCode != 0) qFatal("%s: %s", qPrintable(args.join(QLatin1Char(' '))), r.err.constData());
+        };
+        run({QStringLiteral("init"), path});
+        run({QStringLiteral("import"), path, QStringLiteral("--src"), QString::fromStdString(src),
+             QStringLiteral("--tgt"), QString::fromStdString(tgt), QStringLiteral("--corpus"), QStringLiteral("law"),
+             QStringLiteral("--src-lang"), QStringLiteral("en"), QStringLiteral("--tgt-lang"), QStringLiteral("de"),
+             QStringLiteral("--keep-duplicates"), QStringLiteral("--quiet")});
+        for (const auto& side : sides)
+            run({QStringLiteral("encode"), path, QStringLiteral("--corpus"), QStringLiteral("law"),
+                 QStringLiteral("--model"), dltest::testData(QStringLiteral("models/bert-tiny")),
+                 QStringLiteral("--side"), side, QStringLiteral("--quiet")});
+        return path;
+    }
+
 private slots:
     void normalise_data() {
         QTest::addColumn<QString>("input");
@@ -600,6 +633,39 @@ private slots:
         QVERIFY(!r);
         QCOMPARE(r.error().kind, ErrorKind::Usage);
         QVERIFY(QString::fromStdString(r.error().message).contains(names));
+    }
+
+    // Every option of the table says which kinds it applies to; the general ones apply to all,
+    // the others are refused for another kind with a usage error naming the option.
+    void optionKinds_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QStringList>("given");
+        QTest::addColumn<QString>("refused");
+        QTest::newRow("near-dup own") << "near-dup" << QStringList{"threshold", "shingle", "bands", "keep", "seed"}
+                                      << "";
+        QTest::newRow("general") << "semantic-dup" << QStringList{"corpus", "kind", "threads", "eps"} << "";
+        QTest::newRow("keep not decontaminate") << "decontaminate" << QStringList{"threshold", "keep"} << "--keep";
+        QTest::newRow("sides not bitext") << "bitext" << QStringList{"max-copy", "sides"} << "--sides";
+        QTest::newRow("bitext option with near-dup") << "near-dup" << QStringList{"min-words"} << "--min-words";
+        QTest::newRow("langid model with semantic-dup")
+            << "semantic-dup" << QStringList{"langid-model"} << "--langid-model";
+        QTest::newRow("margin with langid") << "langid" << QStringList{"margin-min"} << "--margin-min";
+        QTest::newRow("unknown") << "near-dup" << QStringList{"frobnicate"} << "Unknown filter option --frobnicate";
+    }
+    void optionKinds() {
+        QFETCH(QString, kind);
+        QFETCH(QStringList, given);
+        QFETCH(QString, refused);
+        for (const auto& spec : filterParamTable().specs())
+            QVERIFY2(!filterOptionKinds(spec.name).empty(), spec.name.c_str());
+        FilterParams p;
+        QVERIFY(filterParamTable().set(p, "kind", ParamValue(kind.toStdString())));
+        const auto names = toStd(given);
+        const auto s = checkFilterOptionsForKind(p.kind, names);
+        QCOMPARE(bool(s), refused.isEmpty());
+        if (refused.isEmpty()) return;
+        QCOMPARE(s.error().kind, ErrorKind::Usage);
+        QVERIFY2(QString::fromStdString(s.error().message).startsWith(refused), s.error().message.c_str());
     }
 
     void cancellation() {
@@ -932,7 +998,7 @@ private slots:
         for (std::size_t i = 0; i < texts.size(); ++i) {
             const auto sc = scoreBitextPair(texts[i].src, texts[i].tgt);
             int first = -1;
-            for (int k = 0; k < kBitextRules; ++k) {
+            for (int k = 0; k < kBitextTextRules; ++k) {
                 const auto rule = static_cast<BitextRule>(k);
                 QCOMPARE(r->scores[std::size_t(k)][i], bitextScore(sc, rule));
                 if (bitextFails(sc, rule, opt)) {
@@ -951,7 +1017,7 @@ private slots:
         std::int64_t sum = 0;
         for (auto n : r->removedBy) sum += n;
         QCOMPARE(sum, std::int64_t(r->removed.size()));
-        for (int k = 1; k < kBitextRules; ++k) {  // Length's percentile is of max-words alone
+        for (int k = 1; k < kBitextTextRules; ++k) {  // Length's percentile is of max-words alone
             const auto& d = r->details[std::string(bitextRuleName(static_cast<BitextRule>(k)))];
             QCOMPARE(d["threshold_percentile"].get<double>(),
                      100.0 * double(std::int64_t(texts.size()) - failed[std::size_t(k)]) / double(texts.size()));
@@ -999,7 +1065,7 @@ private slots:
             QCOMPARE(run.params["max_char_ratio"].get<double>(), 3.0);
             const auto summary = FilterSummary::fromJson(run.summary, run.id).value();
             QCOMPARE(summary.sentences, std::int64_t(85));
-            QCOMPARE(summary.rules.size(), std::size_t(kBitextRules));
+            QCOMPARE(summary.rules.size(), std::size_t(kBitextTextRules));
             std::int64_t sum = 0;
             for (std::size_t k = 0; k < summary.rules.size(); ++k) {
                 QCOMPARE(summary.rules[k].rule, std::string(bitextRuleName(static_cast<BitextRule>(k))));
@@ -1058,7 +1124,7 @@ private slots:
                             QStringLiteral("0.3"), QStringLiteral("--json")});
         QVERIFY2(cli.exitCode == 0, cli.err.constData());
         const auto j = cli.json();
-        QCOMPARE(j[QStringLiteral("rules")].toArray().size(), kBitextRules);
+        QCOMPARE(j[QStringLiteral("rules")].toArray().size(), kBitextTextRules);
         QCOMPARE(j[QStringLiteral("params")].toObject()[QStringLiteral("max_repeat")].toDouble(), 0.3);
         QVERIFY(j[QStringLiteral("details")].toObject().contains(QStringLiteral("bitext:repetition")));
         const auto rep =
@@ -1069,6 +1135,334 @@ private slots:
                                           QStringLiteral("mono"), QStringLiteral("--kind"), QStringLiteral("bitext")});
         QCOMPARE(mono.exitCode, 2);
         QVERIFY2(mono.err.contains("parallel"), mono.err.constData());
+    }
+
+    // The ratio margin against brute force (double precision, every pair) on real vectors of
+    // both sides: per pair within 1e-4, for several k and tile sizes (tiles that do not divide
+    // the corpus); the stored run's margin array is the same, and every pair below --margin-min
+    // that passes the text rules is removed by bitext:margin.
+    void bitextMarginMatchesBruteForce() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeMarginProject(QStringLiteral("margin.dlproj"), {"src", "tgt"});
+        auto store = Store::open(path.toStdString()).value();
+        const auto corpus = resolveCorpus(*store, "law").value();
+        std::optional<EmbeddingMatrix> x, y;
+        const auto sets = listEmbeddingSets(*store).value();
+        for (const auto& set : sets)
+            (set.key.side == Side::Target ? y : x) = loadEmbeddings(*store, set.id, corpus.id).value();
+        QVERIFY(x && y);
+        const auto n = x->rows;
+        const int dim = x->dim;
+        auto unit = [&](const EmbeddingMatrix& m, std::int64_t i) {
+            std::vector<double> u(m.row(i), m.row(i) + dim);
+            double s = 0;
+            for (double v : u) s += v * v;
+            for (double& v : u) v /= std::sqrt(s);
+            return u;
+        };
+        std::vector<std::vector<double>> ux, uy;
+        for (std::int64_t i = 0; i < n; ++i) ux.push_back(unit(*x, i)), uy.push_back(unit(*y, i));
+        auto cosine = [&](const std::vector<double>& a, const std::vector<double>& b) {
+            return std::inner_product(a.begin(), a.end(), b.begin(), 0.0);
+        };
+        auto knn = [&](const std::vector<double>& q, const std::vector<std::vector<double>>& others, int k) {
+            std::vector<double> c;
+            for (const auto& o : others) c.push_back(cosine(q, o));
+            std::sort(c.rbegin(), c.rend());
+            return std::accumulate(c.begin(), c.begin() + k, 0.0) / k;
+        };
+        for (int k : {1, 4, 7})
+            for (std::int64_t block : {16, 23, 512}) {
+                MarginOptions o;
+                o.k = k;
+                o.blockRows = block;
+                o.threads = 2;
+                CancelToken ct;
+                auto r = ratioMargins(x->data, y->data, dim, o, ct);
+                QVERIFY(r);
+                QCOMPARE(std::int64_t(r->margin.size()), n);
+                for (std::int64_t i = 0; i < n; ++i) {
+                    const auto u = std::size_t(i);
+                    const double want = cosine(ux[u], uy[u]) / ((knn(ux[u], uy, k) + knn(uy[u], ux, k)) / 2);
+                    QVERIFY2(std::abs(r->margin[u] - want) < 1e-4,
+                             qPrintable(QStringLiteral("k %1 block %2 pair %3: %4 vs %5")
+                                            .arg(k)
+                                            .arg(block)
+                                            .arg(i)
+                                            .arg(r->margin[u])
+                                            .arg(want)));
+                }
+            }
+        // Cancelled: nothing.
+        CancelToken cancelled;
+        cancelled.cancel();
+        QVERIFY(!ratioMargins(x->data, y->data, dim, MarginOptions{}, cancelled));
+
+        // The stored run.
+        NullProgress np;
+        CancelToken ct;
+        auto m = ratioMargins(x->data, y->data, dim, MarginOptions{}, ct).value();
+        std::vector<float> sorted = m.margin;
+        std::sort(sorted.begin(), sorted.end());
+        FilterParams p;
+        p.corpus = "law";
+        p.kind = FilterKind::Bitext;
+        p.bitext.minMargin = double(sorted[sorted.size() / 4]);  // a quarter of the pairs below
+        auto run = runFilter(p, *store, np, ct);
+        QVERIFY2(run, run ? "" : run.error().message.c_str());
+        const auto stored = getRunArray<float>(*store, run->runId, blobs::kBitextMargin).value();
+        QCOMPARE(stored.size(), m.margin.size());
+        for (std::size_t i = 0; i < stored.size(); ++i) QCOMPARE(stored[i], m.margin[i]);
+        const auto summary = run->summary;
+        QCOMPARE(summary.rules.size(), std::size_t(kBitextRules));
+        QCOMPARE(summary.rules.back().rule, std::string("bitext:margin"));
+        QCOMPARE(summary.details["bitext:margin"]["k"].get<int>(), 4);
+        const auto ids = getRunArray<std::int64_t>(*store, run->runId, blobs::kSentenceIds).value();
+        std::map<std::int64_t, int> ruleOf;
+        const auto page = removalPage(*store, run->runId, 0, 1000).value();
+        for (const auto& row : page) ruleOf[row.removal.sentenceId] = row.removal.rule;
+        std::int64_t byMargin = 0;
+        std::vector<Sentence> sentences;
+        QVERIFY(forEachSentence(*store, corpus.id, 0, [&](const Sentence& s) {
+            sentences.push_back(s);
+            return true;
+        }));
+        for (std::size_t i = 0; i < sentences.size(); ++i) {
+            const auto sc = scoreBitextPair(sentences[i].src, sentences[i].tgt);
+            bool textFails = false;
+            for (int k = 0; k < kBitextTextRules; ++k) textFails |= bitextFails(sc, BitextRule(k), p.bitext);
+            const bool below = double(m.margin[i]) < p.bitext.minMargin;
+            if (below && !textFails) {
+                QCOMPARE(ruleOf.count(ids[i]), std::size_t(1));
+                QCOMPARE(ruleOf[ids[i]], int(BitextRule::Margin));
+                ++byMargin;
+            } else if (!below && !textFails) {
+                QCOMPARE(ruleOf.count(ids[i]), std::size_t(0));
+            }
+        }
+        QCOMPARE(summary.rules.back().removed, byMargin);
+        QVERIFY(byMargin > 0);
+        QCOMPARE(getRun(*store, run->runId).value().params["min_margin"].get<double>(), p.bitext.minMargin);
+    }
+
+    // --margin-min without both sides' vectors: a usage error saying which side is missing and
+    // how to encode it; nothing stored.
+    void bitextMarginNeedsVectors_data() {
+        QTest::addColumn<QStringList>("sides");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("none") << QStringList{} << "neither side is encoded";
+        QTest::newRow("source only") << QStringList{"src"} << "the target side is not encoded";
+    }
+    void bitextMarginNeedsVectors() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(QStringList, sides);
+        QFETCH(QString, says);
+        const QString path =
+            makeMarginProject(QStringLiteral("margin-%1.dlproj").arg(sides.join(QLatin1Char('-'))), sides);
+        const auto r = dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"),
+                                       QStringLiteral("law"), QStringLiteral("--kind"), QStringLiteral("bitext"),
+                                       QStringLiteral("--margin-min"), QStringLiteral("0.9")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--margin-min") && r.err.contains(says.toUtf8()) && r.err.contains("--side tgt"),
+                 r.err.constData());
+        auto store = Store::open(path.toStdString()).value();
+        QVERIFY(listRuns(*store, RunKind::Filter).value().empty());
+    }
+
+    // A pipeline file (untrusted): each error names the file, the line and the step or key.
+    void pipelineFileErrors_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("malformed") << QByteArray("{\"name\": \"p\",\n \"steps\": [\n  {\"kind\": \"near-dup\",}\n]}")
+                                   << "p.json: malformed JSON at line 3";
+        QTest::newRow("unknown kind") << QByteArray("{\"name\": \"p\",\n \"steps\": [\n  {\"kind\": \"near-dupe\"}]}")
+                                      << "p.json:3: step 1: unknown kind \"near-dupe\"";
+        QTest::newRow("unknown option")
+            << QByteArray(
+                   "{\"name\": \"p\", \"steps\": [\n {\"kind\": \"langid\"},\n {\"kind\": \"near-dup\",\n  "
+                   "\"treshold\": 0.8}]}")
+            << "p.json:4: step 2 (near-dup): unknown option \"treshold\"";
+        QTest::newRow("option of another kind")
+            << QByteArray("{\"name\": \"p\", \"steps\": [\n {\"kind\": \"near-dup\", \"eps\": 0.1}]}")
+            << "p.json:2: step 1 (near-dup): --eps belongs to --kind semantic-dup, not --kind near-dup";
+        QTest::newRow("out of range") << QByteArray(
+                                             "{\"name\": \"p\", \"steps\": [\n\n {\"kind\": \"near-dup\",\n "
+                                             "\"threshold\": 1.5}]}")
+                                      << "p.json:4: step 1 (near-dup): --threshold";
+        QTest::newRow("not a whole number")
+            << QByteArray("{\"name\": \"p\", \"steps\": [{\"kind\": \"near-dup\", \"permutations\": 12.5}]}")
+            << "p.json:1: step 1 (near-dup): --permutations takes a whole number, not 12.5";
+        QTest::newRow("string for a number")
+            << QByteArray("{\"name\": \"p\", \"steps\": [{\"kind\": \"bitext\", \"margin-min\": \"high\"}]}")
+            << "step 1 (bitext): --margin-min takes a number";
+        QTest::newRow("corpus in a step")
+            << QByteArray("{\"name\": \"p\", \"steps\": [{\"kind\": \"near-dup\", \"corpus\": \"x\"}]}")
+            << "\"corpus\" is not a step option";
+        QTest::newRow("bands do not divide")
+            << QByteArray("{\"name\": \"p\", \"steps\": [{\"kind\": \"near-dup\", \"bands\": 5}]}")
+            << "p.json:1: step 1: --bands 5 must divide";
+        QByteArray many = "{\"name\": \"p\", \"steps\": [";
+        for (int i = 0; i < 33; ++i) many += QByteArray(i ? "," : "") + "{\"kind\": \"near-dup\"}";
+        QTest::newRow("too many steps") << many + "]}"
+                                        << "at most 32 steps, not 33";
+        QTest::newRow("bad name") << QByteArray("{\"name\": \"a b\", \"steps\": [{\"kind\": \"near-dup\"}]}")
+                                  << "\"name\" must be";
+        QTest::newRow("no steps") << QByteArray("{\"name\": \"p\", \"steps\": []}") << "non-empty list";
+        QTest::newRow("no kind") << QByteArray("{\"name\": \"p\", \"steps\": [{\"threshold\": 0.8}]}")
+                                 << "step 1 has no \"kind\"";
+        QTest::newRow("unknown key") << QByteArray("{\"name\": \"p\", \"stepz\": []}") << "unknown key \"stepz\"";
+        QTest::newRow("not an object") << QByteArray("[1, 2]") << "a pipeline is an object";
+        QTest::newRow("too large") << QByteArray(int(kMaxPipelineBytes) + 1, ' ') << "at most 1048576";
+    }
+    void pipelineFileErrors() {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, says);
+        const std::string path = dltest::writeFile(dir_, QStringLiteral("p.json"), text);
+        auto r = readFilterPipelineFile(path);
+        QVERIFY(!r);
+        QCOMPARE(r.error().kind, ErrorKind::Usage);
+        QVERIFY2(QString::fromStdString(r.error().message).contains(says), r.error().message.c_str());
+        if (text.size() < 1000)
+            QVERIFY(QString::fromStdString(r.error().message).startsWith(QString::fromStdString(path)));
+    }
+
+    // A pipeline run: near-dup, then bitext on what near-dup kept. Step 2's input is step 1's
+    // kept sentences and its removals are exactly a standalone bitext run's among them; the runs
+    // name the pipeline and the earlier steps; export --filter of the last step leaves out both
+    // steps' removals; the pipeline runs again by name on another corpus; a failing or
+    // cancelled step stores nothing.
+    void pipelineRun() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeBitextProject(QStringLiteral("pipeline.dlproj"));
+        // Planted near-duplicates too: the first 10 pairs again with casing changed.
+        {
+            auto store = Store::open(path.toStdString()).value();
+            std::vector<Sentence> first;
+            QVERIFY(forEachSentence(*store, resolveCorpus(*store, "law").value().id, 0, [&](const Sentence& s) {
+                first.push_back(s);
+                return first.size() < 10;
+            }));
+            QByteArray e, d;
+            for (const auto& s : first)
+                e += QString::fromStdString(s.src).toUpper().toUtf8() + "\n",
+                    d += QString::fromStdString(s.tgt).toUpper().toUtf8() + "\n";
+            ImportParams more;
+            more.srcPath = dltest::writeFile(dir_, QStringLiteral("pipeline-more.en"), e);
+            more.tgtPath = dltest::writeFile(dir_, QStringLiteral("pipeline-more.de"), d);
+            more.corpus = "law";
+            more.dedupe = false;
+            NullProgress np;
+            CancelToken ct;
+            runImport(more, *store, np, ct).value();
+        }
+        const std::string file =
+            dltest::writeFile(dir_, QStringLiteral("clean.json"),
+                              "{\"name\": \"clean\",\n \"steps\": [{\"kind\": \"near-dup\", \"threshold\": 0.8},\n"
+                              "           {\"kind\": \"bitext\", \"max-repeat\": 0.4}]}\n");
+        auto pipeline = readFilterPipelineFile(file);
+        QVERIFY2(pipeline, pipeline ? "" : pipeline.error().message.c_str());
+        QCOMPARE(pipeline->steps.size(), std::size_t(2));
+        QCOMPARE(pipeline->steps[1].line, 3);
+        auto store = Store::open(path.toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        CancelToken cancelled;
+        cancelled.cancel();
+        QVERIFY(!runFilterPipeline(*pipeline, "law", 2, *store, np, cancelled));
+        QVERIFY(listRuns(*store, RunKind::Filter).value().empty());
+
+        auto r = runFilterPipeline(*pipeline, "law", 2, *store, np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE(r->steps.size(), std::size_t(2));
+        const auto& s1 = r->steps[0].summary;
+        const auto& s2 = r->steps[1].summary;
+        QCOMPARE(s1.sentences, std::int64_t(95));
+        QVERIFY(s1.removed >= 10);
+        QCOMPARE(s2.sentences, s1.kept);
+        QCOMPARE(r->kept, s2.kept);
+        auto idsOf = [&](std::int64_t run) { return removedSentenceIds(*store, run).value(); };
+        const auto removed1 = idsOf(r->steps[0].runId), removed2 = idsOf(r->steps[1].runId);
+        for (auto id : removed2) QVERIFY(!removed1.contains(id));
+        // Standalone bitext on the whole corpus: among what near-dup kept, the same removals.
+        FilterParams alone;
+        alone.corpus = "law";
+        alone.kind = FilterKind::Bitext;
+        auto a = runFilter(alone, *store, np, ct);
+        QVERIFY(a);
+        std::unordered_set<std::int64_t> expected;
+        for (auto id : idsOf(a->runId))
+            if (!removed1.contains(id)) expected.insert(id);
+        QCOMPARE(removed2, expected);
+        QVERIFY(!expected.empty());
+        const auto run2 = getRun(*store, r->steps[1].runId).value();
+        QCOMPARE(run2.params["pipeline"]["name"].get<std::string>(), std::string("clean"));
+        QCOMPARE(run2.params["pipeline"]["step"].get<int>(), 2);
+        QCOMPARE(run2.params["after_runs"], nlohmann::json::array({r->steps[0].runId}));
+        QCOMPARE(run2.params["max_repeat"].get<double>(), 0.4);
+
+        // export --filter of the last step leaves out both steps' removals.
+        const QString prefix = dir_.filePath(QStringLiteral("pipeline-export"));
+        const auto ex = dltest::runCli(
+            {QStringLiteral("export"), path, QStringLiteral("--shards"), QStringLiteral("--corpus"),
+             QStringLiteral("law"), QStringLiteral("--format"), QStringLiteral("tsv"), QStringLiteral("--out"), prefix,
+             QStringLiteral("--filter"), QString::number(r->steps[1].runId), QStringLiteral("--force")});
+        QVERIFY2(ex.exitCode == 0, ex.err.constData());
+        QFile m(prefix + QStringLiteral(".manifest.json"));
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(m.readAll()).object()[QStringLiteral("written")].toInt(), int(r->kept));
+
+        // A failing step (semantic-dup needs vectors) stores nothing, not even the steps before it.
+        const auto before = listRuns(*store, RunKind::Filter).value().size();
+        auto bad = parseFilterPipeline(R"({"name": "bad", "steps": [{"kind": "near-dup"}, {"kind": "semantic-dup"}]})",
+                                       "bad.json");
+        QVERIFY(bad);
+        auto failed = runFilterPipeline(*bad, "law", 2, *store, np, ct);
+        QVERIFY(!failed);
+        QVERIFY2(failed.error().message.find("step 2 (semantic-dup)") != std::string::npos,
+                 failed.error().message.c_str());
+        QCOMPARE(listRuns(*store, RunKind::Filter).value().size(), before);
+        store.reset();
+
+        // Again by name through the CLI, on another corpus of the project (a copy of law).
+        QStringList copy = {QStringLiteral("import"),
+                            path,
+                            QStringLiteral("--src"),
+                            dir_.filePath("pipeline.dlproj.en"),
+                            QStringLiteral("--tgt"),
+                            dir_.filePath("pipeline.dlproj.de"),
+                            QStringLiteral("--corpus"),
+                            QStringLiteral("law2"),
+                            QStringLiteral("--keep-duplicates"),
+                            QStringLiteral("--quiet")};
+        QCOMPARE(dltest::runCli(copy).exitCode, 0);
+        const auto byName =
+            dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"), QStringLiteral("law2"),
+                            QStringLiteral("--pipeline"), QStringLiteral("clean"), QStringLiteral("--json")});
+        QVERIFY2(byName.exitCode == 0, byName.err.constData());
+        const auto j = byName.json();
+        QCOMPARE(j[QStringLiteral("pipeline")].toString(), QStringLiteral("clean"));
+        QCOMPARE(j[QStringLiteral("steps")].toArray().size(), 2);
+        QCOMPARE(j[QStringLiteral("steps")].toArray()[1].toObject()[QStringLiteral("sentences")].toInt(),
+                 j[QStringLiteral("steps")].toArray()[0].toObject()[QStringLiteral("kept")].toInt());
+        // A step option beside --pipeline, a malformed file, an unknown name: usage errors.
+        const auto mixed =
+            dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"), QStringLiteral("law"),
+                            QStringLiteral("--pipeline"), QString::fromStdString(file), QStringLiteral("--eps"),
+                            QStringLiteral("0.1")});
+        QCOMPARE(mixed.exitCode, 2);
+        QVERIFY2(mixed.err.contains("--eps is a step option"), mixed.err.constData());
+        const std::string broken =
+            dltest::writeFile(dir_, QStringLiteral("broken.json"), "{\"name\": \"x\",\n\"steps\": [}");
+        const auto bad2 =
+            dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"), QStringLiteral("law"),
+                            QStringLiteral("--pipeline"), QString::fromStdString(broken)});
+        QCOMPARE(bad2.exitCode, 2);
+        QVERIFY2(bad2.err.contains("malformed JSON at line 2"), bad2.err.constData());
+        const auto unknown =
+            dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"), QStringLiteral("law"),
+                            QStringLiteral("--pipeline"), QStringLiteral("nosuch")});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("No filter pipeline named 'nosuch'"), unknown.err.constData());
     }
 
     // The stored run against brute force (all pairs of each cluster, double precision): the same
@@ -1319,6 +1713,16 @@ private slots:
         QTest::newRow("langid min-prob 1.5") << QStringList{QStringLiteral("--kind"), QStringLiteral("langid"),
                                                             QStringLiteral("--min-prob"), QStringLiteral("1.5")}
                                              << 2 << "--min-prob";
+        // An option of another kind is refused, naming it and its kinds.
+        QTest::newRow("eps with near-dup") << QStringList{QStringLiteral("--eps"), QStringLiteral("0.1")} << 2
+                                           << "--eps belongs to --kind semantic-dup, not --kind near-dup";
+        QTest::newRow("min-prob with bitext") << QStringList{QStringLiteral("--kind"), QStringLiteral("bitext"),
+                                                             QStringLiteral("--min-prob"), QStringLiteral("0.5")}
+                                              << 2 << "--min-prob belongs to --kind langid, not --kind bitext";
+        QTest::newRow("threshold with langid")
+            << QStringList{QStringLiteral("--kind"), QStringLiteral("langid"), QStringLiteral("--threshold"),
+                           QStringLiteral("0.7")}
+            << 2 << "--threshold belongs to --kind near-dup or decontaminate, not --kind langid";
     }
     void cli() {
         DLTEST_REQUIRE_SHARED_DATA();

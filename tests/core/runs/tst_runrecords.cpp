@@ -171,6 +171,7 @@ private slots:
             {blobs::kBitextRepeat, "bitext_repeat"},
             {blobs::kBitextCopy, "bitext_copy"},
             {blobs::kBitextNumerals, "bitext_numerals"},
+            {blobs::kBitextMargin, "bitext_margin"},
         };
         for (const auto& [constant, stored] : rows)
             QTest::newRow(stored) << qs(constant) << QString::fromLatin1(stored);
