@@ -567,9 +567,15 @@ public:
     }
 
     py::object runFilter(const py::object& onProgress, const py::kwargs& kw) {
-        const auto [r, params] = tableJob<dl::FilterResult>(
-            "filter", dl::filterParamTable(), kw, onProgress, [](auto& p) { return dl::validateFilterParams(p); },
-            [](const auto& p, auto& s, auto& sink, const auto& c) { return dl::runFilter(p, s, sink, c); });
+        dl::FilterParams params;
+        const auto given = applyKwargs("filter", dl::filterParamTable(), kw, params);
+        // An option of another kind is refused, as on the command line (FilterParamsTable.cpp).
+        check(dl::checkFilterOptionsForKind(params.kind, std::vector<std::string>(given.begin(), given.end())));
+        check(dl::validateFilterParams(params));
+        const auto r =
+            runJob<dl::FilterResult>(onProgress, [&](dl::Store& s, dl::ProgressSink& p, const dl::CancelToken& c) {
+                return dl::runFilter(params, s, p, c);
+            });
         return summaryWithRun(r, {{"params", dl::filterParamTable().toJson(params)}});
     }
 

@@ -47,6 +47,16 @@ def test_bad_cluster_parameters_raise_usage_error(cli_project, kwargs, named):
         assert len(p.runs()) == before
 
 
+def test_filter_option_of_another_kind_raises_usage_error(project_copy):
+    with domainlens.open(project_copy) as p:
+        before = len(p.runs())
+        with pytest.raises(domainlens.UsageError, match="--eps belongs to --kind semantic-dup, not --kind near-dup"):
+            p.filter(corpus="demo", kind="near-dup", eps=0.1)
+        with pytest.raises(domainlens.UsageError, match="--margin-min belongs to --kind bitext"):
+            p.filter(corpus="demo", kind="langid", margin_min=1.0)
+        assert len(p.runs()) == before
+
+
 def test_required_parameter(tmp_path):
     with domainlens.create(tmp_path / "p.dlproj") as p:
         with pytest.raises(domainlens.UsageError, match="src"):
