@@ -69,14 +69,24 @@ Expected<FilterFindings> findNoisyPairs(const FilterParams& p, Store& store, con
         if (!tgt) return std::unexpected(tgt.error());
         const int dim = src->dim;
         // The rows of the sentences filtered (all of them, or what earlier pipeline steps left).
+        // The rows of the sentences filtered: all of them in position order (the vectors move
+        // on as they are), or what earlier pipeline steps left (gathered, then the full
+        // matrices are freed): at most two n x dim matrices live while the k-NN runs.
+        bool whole = in.positions.size() == std::size_t(src->rows) && src->rows == tgt->rows;
+        for (std::size_t i = 0; whole && i < in.positions.size(); ++i) whole = in.positions[i] == std::int64_t(i);
         std::vector<float> x, y;
-        x.reserve(in.positions.size() * std::size_t(dim)), y.reserve(in.positions.size() * std::size_t(dim));
-        for (const auto pos : in.positions) {
-            if (pos < 0 || pos >= src->rows || pos >= tgt->rows)
-                return fail("Corpus " + in.corpus.name + ": sentence position " + std::to_string(pos) +
-                            " has no vector.");
-            x.insert(x.end(), src->row(pos), src->row(pos) + dim);
-            y.insert(y.end(), tgt->row(pos), tgt->row(pos) + dim);
+        if (whole) {
+            x = std::move(src->data), y = std::move(tgt->data);
+        } else {
+            x.reserve(in.positions.size() * std::size_t(dim)), y.reserve(in.positions.size() * std::size_t(dim));
+            for (const auto pos : in.positions) {
+                if (pos < 0 || pos >= src->rows || pos >= tgt->rows)
+                    return fail("Corpus " + in.corpus.name + ": sentence position " + std::to_string(pos) +
+                                " has no vector.");
+                x.insert(x.end(), src->row(pos), src->row(pos) + dim);
+                y.insert(y.end(), tgt->row(pos), tgt->row(pos) + dim);
+            }
+            src->data = {}, tgt->data = {};
         }
         MarginOptions mo;
         mo.k = opt.marginK;

@@ -1243,6 +1243,27 @@ private slots:
         QCOMPARE(summary.rules.back().removed, byMargin);
         QVERIFY(byMargin > 0);
         QCOMPARE(getRun(*store, run->runId).value().params["min_margin"].get<double>(), p.bitext.minMargin);
+
+        // In a pipeline, the margin of what an earlier step kept: neighbours among those pairs only.
+        auto pipeline = parseFilterPipeline(R"({"name": "m", "steps": [{"kind": "bitext", "max-char-ratio": 1.5},
+                                                {"kind": "bitext", "margin-min": 0.5}]})",
+                                            "m.json");
+        QVERIFY2(pipeline, pipeline ? "" : pipeline.error().message.c_str());
+        auto piped = runFilterPipeline(*pipeline, "law", 2, *store, np, ct);
+        QVERIFY2(piped, piped ? "" : piped.error().message.c_str());
+        const auto gone = removedSentenceIds(*store, piped->steps[0].runId).value();
+        std::vector<float> xs, ys;
+        for (std::size_t i = 0; i < sentences.size(); ++i)
+            if (!gone.contains(sentences[i].id)) {
+                xs.insert(xs.end(), x->row(std::int64_t(i)), x->row(std::int64_t(i)) + dim);
+                ys.insert(ys.end(), y->row(std::int64_t(i)), y->row(std::int64_t(i)) + dim);
+            }
+        const auto sub = ratioMargins(xs, ys, dim, MarginOptions{}, ct).value();
+        const auto stored2 = getRunArray<float>(*store, piped->steps[1].runId, blobs::kBitextMargin).value();
+        QVERIFY(!gone.empty());
+        QCOMPARE(stored2.size() + gone.size(), sentences.size());
+        QCOMPARE(stored2.size(), sub.margin.size());
+        for (std::size_t i = 0; i < stored2.size(); ++i) QCOMPARE(stored2[i], sub.margin[i]);
     }
 
     // --margin-min without both sides' vectors: a usage error saying which side is missing and
