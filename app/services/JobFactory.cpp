@@ -6,6 +6,7 @@
 #include "analysis/LayerSweep.h"
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
+#include "filter/FilterJob.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 #include "share/ShareMap.h"
@@ -150,6 +151,29 @@ JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& r, st
                                        .arg(QString::fromStdString(dl::methodName(p.method)))
                                        .arg(res->selected)
                                        .arg(res->poolSize);
+            }
+            return {};
+        });
+}
+
+JobRunner::Body makeFilterJob(const QString& project, const FilterRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    dl::FilterParams p;
+    if (auto s = applyParamValues(dl::filterParamTable(), p, r.values); !s) return failing(s.error());
+    if (auto s = dl::validateFilterParams(p); !s) return failing(s.error());
+    return withStore(
+        project,
+        [p, outcome](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+            auto res = dl::runFilter(p, store, progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome) {
+                outcome->runId = res->runId;
+                outcome->summary = QObject::tr("Filter run #%1 (%2) on %3: %4 of %5 sentences kept, %6 removed.")
+                                       .arg(res->runId)
+                                       .arg(QString::fromStdString(std::string(dl::filterKindName(p.kind))))
+                                       .arg(QString::fromStdString(res->summary.corpus))
+                                       .arg(res->summary.kept)
+                                       .arg(res->summary.sentences)
+                                       .arg(res->summary.removed);
             }
             return {};
         });

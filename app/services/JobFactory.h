@@ -21,6 +21,10 @@ JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& req
                                std::shared_ptr<JobOutcome> outcome);
 JobRunner::Body makeSelectJob(const QString& project, const SelectRequest& request,
                               std::shared_ptr<JobOutcome> outcome);
+// Analysis > Filter Corpus: a filter run (core/filter); outcome->runId is the run, the summary
+// its kept and removed counts. A cancelled filter stores nothing.
+JobRunner::Body makeFilterJob(const QString& project, const FilterRequest& request,
+                              std::shared_ptr<JobOutcome> outcome);
 JobRunner::Body makeExportJob(const QString& project, const ExportRequest& request,
                               std::shared_ptr<JobOutcome> outcome);
 // Analysis > Explore Corpus (and after an import): explore's first map, the rest encoded and

@@ -5,6 +5,7 @@
 #include "encode/EncodeJob.h"
 #include "explore/ExploreJob.h"
 #include "export/Export.h"
+#include "filter/FilterJob.h"
 #include "select/SelectJob.h"
 
 namespace {
@@ -74,3 +75,4 @@ ParamFields encodeParamFields() { return toParamFields(dl::encodeParamTable().sp
 ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().specs()); }
 ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }
 ParamFields exploreParamFields() { return toParamFields(dl::exploreParamTable().specs()); }
+ParamFields filterParamFields() { return toParamFields(dl::filterParamTable().specs()); }

@@ -33,3 +33,4 @@ ParamFields encodeParamFields();
 ParamFields clusterParamFields();
 ParamFields selectParamFields();
 ParamFields exploreParamFields();  // the selection methods' and cross-lingual's
+ParamFields filterParamFields();

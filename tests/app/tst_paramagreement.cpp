@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -24,6 +25,7 @@
 #include "EncodeDialog.h"
 #include "ExploreDialog.h"
 #include "ExportDialog.h"
+#include "FilterDialog.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
 #include "ParamFieldWidgets.h"
@@ -209,6 +211,32 @@ const std::vector<JobCase>& jobs() {
                     request.values.insert(given);
                     return makeSelectJob(project, request, outcome);
                 }},
+        // filter: near-duplicates by default; bands are stored as the job chose them from the
+        // threshold.
+        JobCase{QStringLiteral("filter"),
+                dl::filterParamTable().specs(),
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+                [] { return std::make_unique<FilterDialog>(corpora(), filterParamFields()); },
+                {QStringLiteral("corpus"),         QStringLiteral("kind"),
+                 QStringLiteral("threshold"),      QStringLiteral("shingle"),
+                 QStringLiteral("permutations"),   QStringLiteral("bands"),
+                 QStringLiteral("sides"),          QStringLiteral("keep"),
+                 QStringLiteral("seed"),           QStringLiteral("lang-src"),
+                 QStringLiteral("lang-tgt"),       QStringLiteral("min-prob"),
+                 QStringLiteral("min-words"),      QStringLiteral("max-words"),
+                 QStringLiteral("max-char-ratio"), QStringLiteral("max-token-ratio"),
+                 QStringLiteral("min-alpha"),      QStringLiteral("max-repeat"),
+                 QStringLiteral("max-copy"),       QStringLiteral("min-numerals"),
+                 QStringLiteral("cluster-run"),    QStringLiteral("eps")},
+                dl::filterParamTable().specs(),
+                encoderOf(dl::filterParamTable()),
+                {QStringLiteral("bands")},
+                {{QStringLiteral("corpus"), QStringLiteral("pool")}},
+                [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
+                    auto request = FilterDialog(corpora(), filterParamFields()).request();
+                    request.values.insert(given);
+                    return makeFilterJob(project, request, outcome);
+                }},
     };
     return all;
 }
@@ -325,8 +353,10 @@ private slots:
         if (spec->required) QVERIFY2(shown.contains(QStringLiteral("required")), qPrintable(shown));
         else if (spec->kind != dl::ParamKind::Flag && !def.isEmpty())
             QVERIFY2(shown.contains(QStringLiteral("default ") + def), qPrintable(shown));
+        // whole bounds as integers, others as the shortest decimal (filter's 1e-06 to 1)
+        auto bound = [](double v) { return v == std::floor(v) ? QString::number(qint64(v)) : QString::number(v); };
         if (spec->min && spec->max)
-            QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(qint64(*spec->min)).arg(qint64(*spec->max))),
+            QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(bound(*spec->min), bound(*spec->max))),
                      qPrintable(shown));
         QCOMPARE(withValue[command].contains(name), spec->kind != dl::ParamKind::Flag);
     }
@@ -379,7 +409,6 @@ private slots:
             : command == QLatin1String("report")           ? dl::reportParamTable().specs()
             : command == QLatin1String("merge")            ? dl::mergeParamTable().specs()
             : command == QLatin1String("share")            ? dl::shareParamTable().specs()
-            : command == QLatin1String("filter")           ? dl::filterParamTable().specs()
             : command == QLatin1String("mixture kit")      ? dl::mixtureKitParamTable().specs()
             : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
             : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()
@@ -497,6 +526,62 @@ private slots:
         QVERIFY(p);
         QCOMPARE(p->outPrefix, std::string("/tmp/selected"));
         QCOMPARE(p->mode, dl::ExportMode::Selection);
+    }
+
+    // The filter dialog's untouched request is the job's defaults (the corpus listed first); each
+    // kind sends its own parameters only, and a centroid to keep is left to semantic-dup.
+    void filterDialogDefaults() {
+        FilterDialog dialog(corpora(), filterParamFields());
+        const auto p = requestedDefaults(dl::filterParamTable(), dialog.request().values, {QStringLiteral("corpus")});
+        QVERIFY(p);
+        dl::FilterParams checked = *p;
+        QVERIFY(dl::validateFilterParams(checked));
+        QCOMPARE(p->corpus, std::string("pool"));
+    }
+    void filterDialogFollowsTheKind_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QStringList>("sent");
+        QTest::addColumn<QStringList>("notSent");
+        QTest::newRow("near-dup") << QStringLiteral("near-dup")
+                                  << QStringList{QStringLiteral("threshold"), QStringLiteral("shingle"),
+                                                 QStringLiteral("keep")}
+                                  << QStringList{QStringLiteral("min-prob"), QStringLiteral("eps"),
+                                                 QStringLiteral("max-copy")};
+        QTest::newRow("langid") << QStringLiteral("langid")
+                                << QStringList{QStringLiteral("min-prob"), QStringLiteral("sides")}
+                                << QStringList{QStringLiteral("threshold"), QStringLiteral("keep"),
+                                               QStringLiteral("lang-src")};  // empty: the corpus's language
+        QTest::newRow("bitext") << QStringLiteral("bitext")
+                                << QStringList{QStringLiteral("min-words"), QStringLiteral("max-copy"),
+                                               QStringLiteral("min-numerals")}
+                                << QStringList{QStringLiteral("threshold"), QStringLiteral("sides")};
+        QTest::newRow("semantic-dup") << QStringLiteral("semantic-dup")
+                                      << QStringList{QStringLiteral("eps"), QStringLiteral("cluster-run"),
+                                                     QStringLiteral("keep")}
+                                      << QStringList{QStringLiteral("threshold"), QStringLiteral("min-prob")};
+        QTest::newRow("decontaminate") << QStringLiteral("decontaminate")
+                                       << QStringList{QStringLiteral("threshold"), QStringLiteral("shingle")}
+                                       << QStringList{QStringLiteral("keep"), QStringLiteral("eps")};
+    }
+    void filterDialogFollowsTheKind() {
+        QFETCH(QString, kind);
+        QFETCH(QStringList, sent);
+        QFETCH(QStringList, notSent);
+        FilterDialog dialog(corpora(), filterParamFields());
+        auto* kindBox = dialog.findChild<QComboBox*>(QStringLiteral("kind"));
+        auto* keep = dialog.findChild<QComboBox*>(QStringLiteral("keep"));
+        QVERIFY(kindBox && keep);
+        kindBox->setCurrentIndex(kindBox->findData(QStringLiteral("semantic-dup")));
+        keep->setCurrentIndex(keep->findData(QStringLiteral("central")));
+        kindBox->setCurrentIndex(kindBox->findData(kind));
+        const QVariantMap values = dialog.request().values;
+        QCOMPARE(values.value(QStringLiteral("kind")).toString(), kind);
+        for (const auto& name : sent) QVERIFY2(values.contains(name), qPrintable(name));
+        for (const auto& name : notSent) QVERIFY2(!values.contains(name), qPrintable(name));
+        dl::FilterParams p;
+        QVERIFY(applyParamValues(dl::filterParamTable(), p, values));
+        QVERIFY2(dl::validateFilterParams(p), kind.toUtf8().constData());  // central only with semantic-dup
+        QCOMPARE(p.keep == dl::KeepRule::Central, kind == QLatin1String("semantic-dup"));
     }
 
     // The select dialog's iterations follow the method: the table's default (contrast's) and

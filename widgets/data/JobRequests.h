@@ -62,3 +62,10 @@ struct ExploreRequest {
     // explore/ExploreParamsTable.cpp). "model": a path or name; absent = the default model.
     QVariantMap values;
 };
+
+struct FilterRequest {
+    // The job's parameters by name (ParamField::name: "corpus", "kind", "threshold", "shingle",
+    // "min-prob", "eps", ...); a name left out keeps the job's default (core's
+    // filter/FilterParamsTable.cpp).
+    QVariantMap values;
+};
