@@ -33,6 +33,7 @@
 #include "AlignmentQueries.h"
 #include "AlignmentView.h"
 #include "AsyncService.h"
+#include "CleaningPanel.h"
 #include "ClusterDialog.h"
 #include "ClusterExplorer.h"
 #include "ClusterNamesStore.h"
@@ -43,6 +44,8 @@
 #include "ErrorText.h"
 #include "ExploreDialog.h"
 #include "ExportDialog.h"
+#include "FilterDialog.h"
+#include "FilterQueries.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
 #include "JobRunner.h"
@@ -117,6 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
         else if (kind == dl::RunKind::Select) showSelectionRun(id);
         else if (kind == dl::RunKind::ClusterSweep) showSweepRun(id);
         else if (kind == dl::RunKind::LayerSweep) showLayerSweepRun(id);
+        else if (kind == dl::RunKind::Filter) showFilterRun(id);
     });
     clusters_ = new ClusterExplorer(*async_, this);
     tabs_->addTab(clusters_, tr("Clusters"));
@@ -126,6 +130,8 @@ MainWindow::MainWindow(QWidget* parent)
     tabs_->addTab(outlierAnalysis_, tr("Outlier analysis"));
     selection_ = new SelectionExplorer(*async_, this);
     tabs_->addTab(selection_, tr("Selection"));
+    cleaning_ = new CleaningPanel(*async_, this);
+    tabs_->addTab(cleaning_, tr("Cleaning"));
     methods_ = new MethodsExplorer(*async_, this);
     tabs_->addTab(methods_, tr("Methods"));
     alignment_ = new AlignmentView(this);
@@ -277,10 +283,11 @@ void MainWindow::createActions() {
     exploreAct->setShortcut(QKeySequence(tr("Ctrl+M")));
     auto* selectAct = analysis->addAction(tr("&Select In-Domain Data…"), this, &MainWindow::selectData);
     selectAct->setShortcut(QKeySequence(tr("Ctrl+L")));
+    auto* filterAct = analysis->addAction(tr("&Filter Corpus…"), this, [this] { filterCorpus(); });
     analysis->addSeparator();
     auto* exportAct = analysis->addAction(tr("E&xport Training Files…"), this, &MainWindow::exportData);
     exportAct->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
-    projectActions_ << encodeAct << clusterAct << exploreAct << selectAct << exportAct;
+    projectActions_ << encodeAct << clusterAct << exploreAct << selectAct << filterAct << exportAct;
     auto* saveView = file->addAction(tr("&Save View As…"), this, &MainWindow::saveCurrentView);
     saveView->setShortcut(QKeySequence::SaveAs);
     projectActions_ << saveView;
@@ -398,20 +405,23 @@ void MainWindow::refreshProject() {
         [this](QList<RunRow> runs) {
             runModel_->setRuns(runs);
             methods_->setProject(projectPath_);
+            cleaning_->setProject(projectPath_);  // another project: its old run goes
             methods_->setRuns(runs);
             if (showLatestRuns_) {
                 showLatestRuns_ = false;
-                qint64 cluster = 0, select = 0, sweep = 0, layers = 0;
+                qint64 cluster = 0, select = 0, sweep = 0, layers = 0, filter = 0;
                 for (const auto& r : runs) {
                     if (r.kind == dl::RunKind::LayerSweep) layers = r.id;
                     if (r.kind == dl::RunKind::Cluster || r.kind == dl::RunKind::Assign) cluster = qMax(cluster, r.id);
                     if (r.kind == dl::RunKind::Select) select = r.id;
                     if (r.kind == dl::RunKind::ClusterSweep) sweep = r.id;
+                    if (r.kind == dl::RunKind::Filter) filter = r.id;
                 }
                 showClusterRun(cluster, true);
                 showSelectionRun(select, false);
                 showSweepRun(sweep, false);
                 showLayerSweepRun(layers, false);
+                showFilterRun(filter, false);
             }
             runView_->resizeColumnsToContents();
             runView_->horizontalHeader()->setSectionResizeMode(RunListModel::ParametersColumn, QHeaderView::Stretch);
@@ -565,6 +575,18 @@ void MainWindow::selectData() {
         [this, outcome] { showSelectionRun(outcome->runId); }, outcome, makeSelectJob(projectPath_, request, outcome));
 }
 
+void MainWindow::filterCorpus(const QString& preselect) {
+    FilterDialog dialog(corpusChoices(corpusModel_->corpora()), filterParamFields(), preselect, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto request = dialog.request();
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(
+        tr("Filter %1 (%2)")
+            .arg(request.values.value(QStringLiteral("corpus")).toString(),
+                 request.values.value(QStringLiteral("kind")).toString()),
+        [this, outcome] { showFilterRun(outcome->runId); }, outcome, makeFilterJob(projectPath_, request, outcome));
+}
+
 void MainWindow::exportData() {
     const QString suggestion = QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected");
     ExportDialog dialog(suggestion, exportParamFields(), this);
@@ -654,6 +676,19 @@ void MainWindow::showSelectionRun(qint64 runId, bool activate) {
         [this, activate](SelectionViewData d) {
             selection_->setRun(std::move(d));
             if (activate) tabs_->setCurrentWidget(selection_);
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+}
+
+void MainWindow::showFilterRun(qint64 runId, bool activate) {
+    if (runId <= 0) return;
+    cleaning_->setProject(projectPath_);
+    async_->load<FilterViewData>(
+        this, QStringLiteral("filter"),
+        [path = projectPath_, runId](const dl::CancelToken& cancel) { return readFilterView(path, runId, cancel); },
+        [this, activate](FilterViewData d) {
+            cleaning_->setRun(std::move(d));
+            if (activate) tabs_->setCurrentWidget(cleaning_);
         },
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }

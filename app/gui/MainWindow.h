@@ -12,6 +12,7 @@
 #include "jobs/Progress.h"
 
 class AsyncService;
+class CleaningPanel;
 class ClusterExplorer;
 class CorpusTreeModel;
 class SelectionExplorer;
@@ -55,6 +56,7 @@ public slots:
     // threads and batch size where the request names none; the first map opens when stored.
     void startExplore(ExploreRequest request);
     void selectData();
+    void filterCorpus(const QString& preselect = {});
     void exportData();
     void exportSelection(qint64 runId, qint64 topK);
     void shareMap();
@@ -62,6 +64,7 @@ public slots:
     // Shows a stored clustering run in the run-specific views (outliers, scatter, confusion).
     void showClusterRun(qint64 runId, bool activate = true);
     void showSelectionRun(qint64 runId, bool activate = true);
+    void showFilterRun(qint64 runId, bool activate = true);
     void showSweepRun(qint64 runId, bool activate = true);
     void showLayerSweepRun(qint64 runId, bool activate = true);
     void saveCurrentView();
@@ -84,7 +87,7 @@ private:
     // The documentation screenshots, step by step (MainWindowScreens.cpp): which runs they
     // show, waiting for the views the window fills on opening, then one step per view.
     struct ScreenshotRuns {
-        qint64 cluster = 0, selection = 0, crossLingual = 0, layerSweep = 0;
+        qint64 cluster = 0, selection = 0, crossLingual = 0, layerSweep = 0, filter = 0;
         QVector<qint64> methods;  // selection runs of the map's corpus, oldest first
     };
     ScreenshotRuns screenshotRuns() const;
@@ -93,6 +96,9 @@ private:
     void saveMethodsScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save);
     void saveOutlierScreenshots(const std::function<void(const QString&)>& save);
     void saveSearchScreenshots(const std::function<void(const QString&)>& save);
+    // The filter dialog (saved by `saveDialog`) and the newest filter run on the Cleaning tab.
+    void saveCleaningScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save,
+                                 const std::function<void(QWidget*, const QString&)>& saveDialog);
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body,
@@ -114,6 +120,7 @@ private:
     AlignmentView* alignment_;
     ClusterExplorer* clusters_;
     SelectionExplorer* selection_;
+    CleaningPanel* cleaning_;
     SweepPlotView* sweep_;
     MethodsExplorer* methods_;
     SweepPlotView* layerSweep_;

@@ -18,7 +18,10 @@
 #include <vector>
 
 #include "AlignmentView.h"
+#include "CleaningPanel.h"
 #include "ClusterExplorer.h"
+#include "CorpusTreeModel.h"
+#include "FilterDialog.h"
 #include "MainWindow.h"
 #include "MapCutBar.h"
 #include "MapValues.h"
@@ -26,6 +29,9 @@
 #include "OutlierAnalysisPanel.h"
 #include "OutlierBrowser.h"
 #include "OutlierFiguresModel.h"
+#include "ParamFields.h"
+#include "ProjectQueries.h"
+#include "RemovalTableModel.h"
 #include "RunListModel.h"
 #include "RunViews.h"
 #include "ScatterPlotView.h"
@@ -127,6 +133,7 @@ MainWindow::ScreenshotRuns MainWindow::screenshotRuns() const {
         }
     for (auto it = runs.crbegin(); it != runs.crend(); ++it) {
         if (it->kind == dl::RunKind::LayerSweep && !plan.layerSweep) plan.layerSweep = it->id;
+        if (it->kind == dl::RunKind::Filter && !plan.filter) plan.filter = it->id;
         if (it->kind != dl::RunKind::Select) continue;
         const bool crossLingual = methodOf(*it) == QLatin1String("cross-lingual");
         if (crossLingual && !plan.crossLingual) plan.crossLingual = it->id;
@@ -157,6 +164,9 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     auto save = [&](const QString& name) {
         grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
     };
+    auto saveDialog = [&](QWidget* dialog, const QString& name) {
+        dialog->grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
+    };
     auto show = [&](QWidget* tab, const QString& name) {
         tabs_->setCurrentWidget(tab);
         settle();
@@ -176,6 +186,7 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     saveMapScreenshots(plan, save);
     saveMethodsScreenshots(plan, save);
     saveSearchScreenshots(save);
+    saveCleaningScreenshots(plan, save, saveDialog);
     if (plan.crossLingual) {
         waitUntil([&] { return !alignment_->data().beforeA.isEmpty(); }, kStepSeconds,
                   [&] { showSelectionRun(plan.crossLingual, false); }, alignment_, &AlignmentView::dataShown);
@@ -261,4 +272,21 @@ void MainWindow::saveSearchScreenshots(const std::function<void(const QString&)>
         search_, kStepSeconds, [&] { search_->lookUp(sentence); }, &SearchExplorer::neighboursShown,
         &SearchExplorer::searchFailed);
     save(QStringLiteral("search-neighbours"));
+}
+
+void MainWindow::saveCleaningScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save,
+                                         const std::function<void(QWidget*, const QString&)>& saveDialog) {
+    {
+        FilterDialog dialog(corpusChoices(corpusModel_->corpora()), filterParamFields(), {}, this);
+        dialog.show();
+        settle();
+        saveDialog(&dialog, QStringLiteral("filter-dialog"));
+    }
+    if (!plan.filter) return;
+    tabs_->setCurrentWidget(cleaning_);
+    waitUntil([&] { return cleaning_->runId() == plan.filter; }, kLoadSeconds,
+              [&] { showFilterRun(plan.filter, false); }, cleaning_, &CleaningPanel::runShown);
+    waitUntil([&] { return cleaning_->ledgerModel()->rowCount() > 0 || cleaning_->data().removed == 0; }, kStepSeconds,
+              {}, cleaning_, &CleaningPanel::pageShown);
+    save(QStringLiteral("cleaning"));
 }

@@ -92,6 +92,16 @@ QString runResultText(dl::RunKind kind, const nlohmann::json& summary) {
 
 }  // namespace
 
+QString paramsInWords(const nlohmann::json& params) {
+    QStringList parts;
+    for (const auto& [key, value] : params.items()) {
+        if (value.is_object() || value.is_array()) continue;
+        parts << QString::fromStdString(key) + QLatin1Char('=') +
+                     QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
 dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
@@ -107,13 +117,7 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
         row.created = QString::fromStdString(r.created).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
         for (const auto& c : *corpora)
             if (c.id == r.corpusId) row.corpus = QString::fromStdString(c.name);
-        QStringList parts;
-        for (const auto& [key, value] : r.params.items()) {
-            if (value.is_object() || value.is_array()) continue;
-            parts << QString::fromStdString(key) + QLatin1Char('=') +
-                         QString::fromStdString(value.is_string() ? value.get<std::string>() : value.dump());
-        }
-        row.description = parts.join(QStringLiteral(", "));
+        row.description = paramsInWords(r.params);
         row.result = runResultText(r.kind, r.summary);
         out << row;
     }

@@ -12,6 +12,8 @@
 #include "corpus/Import.h"
 #include "runs/RunKind.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPath);
 
 // One line per stored run for the Runs view.
@@ -24,6 +26,8 @@ struct RunRow {
     QString result;       // headline figure (purity, selected count, the layer a sweep chose)
 };
 dl::Expected<QList<RunRow>> readRuns(const QString& projectPath);
+// A run's stored parameters as "key=value, ..." (nested objects left out).
+QString paramsInWords(const nlohmann::json& params);
 
 // Encoder models the encode dialog offers: the default model, the data dir, the HF cache.
 QList<ModelChoice> availableModels();

@@ -3,16 +3,24 @@
 // widgets; export, and the files on disk.
 #include <QtTest>
 
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTableView>
 #include <QTableWidget>
 #include <QUndoStack>
 #include "AsyncService.h"
+#include "CleaningPanel.h"
+#include "CliProcess.h"
 #include "ClusterExplorer.h"
 #include "ConfusionMatrixModel.h"
 #include "ConfusionMatrixView.h"
 #include "DecisionWriter.h"
+#include "FilterQueries.h"
 #include "JobFactory.h"
 #include "JobRunner.h"
 #include "ProjectQueries.h"
+#include "RemovalTableModel.h"
 #include "RunViews.h"
 #include "ScatterPlotView.h"
 #include "ScoreHistogramView.h"
@@ -57,6 +65,19 @@ private:
             p.dedupe = false;
             dl::runImport(p, *store, np, ct).value();
         }
+    }
+
+    // A corpus with planted duplicates: 40 lines of two domains (held-out split), then 15 of the
+    // medical lines again.
+    void importDuplicates(const QString& name) {
+        importSlice(name, {"medical", "law"}, 400, 440);
+        importSlice(name, {"medical"}, 410, 425);
+    }
+
+    static FilterRequest nearDupRequest(const QString& corpus) {
+        FilterRequest r;
+        r.values = {{QStringLiteral("corpus"), corpus}, {QStringLiteral("kind"), QStringLiteral("near-dup")}};
+        return r;
     }
 
     // What the explore dialog asks for, with the test model: a 90-row first map, chunks of 100.
@@ -326,6 +347,135 @@ private slots:
         const auto after = readCorpusSummaries(project_).value();
         for (const auto& c : after)
             if (c.name == QLatin1String("paused")) QCOMPARE(c.encoded, c.sentences);
+    }
+
+    // Analysis > Filter Corpus through the JobRunner as the GUI runs it: the stages arrive, the
+    // run opens in the Cleaning panel, whose ledger, paged from the project as the view asks,
+    // holds exactly the removed sentences `report RUN` lists, each beside its kept twin; the rule
+    // counts are the report's and the composition adds up to the corpus before and after.
+    void filterJobAndItsLedger() {
+        importDuplicates(QStringLiteral("dupes"));
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        QSignalSpy stages(&runner, &JobRunner::jobStage);
+        auto outcome = std::make_shared<JobOutcome>();
+        runner.submit(QStringLiteral("filter"),
+                      makeFilterJob(project_, nearDupRequest(QStringLiteral("dupes")), outcome));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Succeeded);
+        QStringList stageNames;
+        for (const auto& s : stages) stageNames << s.at(1).toString();
+        QVERIFY2(stageNames.contains(QStringLiteral("Reading the corpus")), qPrintable(stageNames.join(u',')));
+        QVERIFY2(stageNames.contains(QStringLiteral("Storing the filter run")), qPrintable(stageNames.join(u',')));
+        QVERIFY(outcome->runId > 0);
+        QVERIFY2(outcome->summary.contains(QStringLiteral("removed")), qPrintable(outcome->summary));
+
+        const auto cli =
+            dltest::runCli({QStringLiteral("report"), project_, QString::number(outcome->runId),
+                            QStringLiteral("--json"), QStringLiteral("--limit"), QStringLiteral("100000")});
+        QVERIFY2(cli.exitCode == 0, cli.err.constData());
+        const QJsonObject report = cli.json();
+        const QJsonObject summary = report.value(QStringLiteral("summary")).toObject();
+        const QJsonArray removed = report.value(QStringLiteral("removed")).toArray();
+        QVERIFY(removed.size() >= 15);  // the planted copies at least
+        QCOMPARE(qint64(removed.size()), summary.value(QStringLiteral("removed")).toInteger());
+
+        auto view = readFilterView(project_, outcome->runId);
+        QVERIFY2(view, view ? "" : view.error().message.c_str());
+        QCOMPARE(view->kind, QStringLiteral("near-dup"));
+        QCOMPARE(view->removed, qint64(removed.size()));
+        QCOMPARE(view->sentences, summary.value(QStringLiteral("sentences")).toInteger());
+        QCOMPARE(qint64(view->removedScores.size()), view->removed);
+        QCOMPARE(view->threshold, 0.8);  // the job's default, as stored
+        for (double score : view->removedScores) QVERIFY(score > 0 && score <= 1);  // Jaccard with the kept twin
+        qint64 before = 0, after = 0;
+        for (const auto& d : view->domains) before += d.before, after += d.after;
+        QCOMPARE(before, view->sentences);
+        QCOMPARE(after, view->kept);
+
+        AsyncService async;
+        CleaningPanel panel(async);
+        panel.setPageSize(4);  // several pages for a few dozen removals
+        QAbstractItemModelTester tester(panel.ledgerModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy pages(&panel, &CleaningPanel::pageShown);
+        panel.setProject(project_);
+        panel.setRun(*view);
+        const QJsonArray rules = summary.value(QStringLiteral("rules")).toArray();
+        QCOMPARE(panel.rulesTable()->rowCount(), rules.size());
+        for (int i = 0; i < rules.size(); ++i) {
+            const QJsonObject rule = rules.at(i).toObject();
+            QCOMPARE(panel.rulesTable()->item(i, 0)->text(), rule.value(QStringLiteral("rule")).toString());
+            QCOMPARE(panel.rulesTable()->item(i, 3)->data(Qt::UserRole).toLongLong(),
+                     rule.value(QStringLiteral("removed")).toInteger());
+            QCOMPARE(panel.rulesTable()->item(i, 4)->data(Qt::UserRole).toLongLong(),
+                     rule.value(QStringLiteral("kept")).toInteger());
+        }
+        RemovalTableModel* ledger = panel.ledgerModel();
+        QTRY_VERIFY_WITH_TIMEOUT(ledger->rowCount() >= 4, 20000);
+        QCOMPARE(ledger->rowCount() % 4, 0);  // whole pages until the last
+        // Scrolling down asks for the next page (so may the model tester); each adds rows.
+        for (int pagesRead = 1; !ledger->atEnd(); ++pagesRead) {
+            QVERIFY(pagesRead < 100);
+            const int shown = ledger->rowCount();
+            if (ledger->canFetchMore({})) ledger->fetchMore({});
+            QTRY_VERIFY_WITH_TIMEOUT(ledger->rowCount() > shown || ledger->atEnd(), 20000);
+        }
+        QVERIFY(!pages.isEmpty());
+        QVERIFY(ledger->atEnd());
+        QCOMPARE(ledger->rowCount(), removed.size());
+        for (int i = 0; i < removed.size(); ++i) {
+            const QJsonObject r = removed.at(i).toObject();
+            const RemovalEntry& e = ledger->entry(i);
+            QCOMPARE(e.sentenceId, r.value(QStringLiteral("sentence")).toInteger());
+            QCOMPARE(e.keptId, r.value(QStringLiteral("kept")).toInteger());
+            QVERIFY(e.keptId > 0);  // a near-duplicate always has its kept twin
+            QVERIFY(e.keptPosition < e.position);  // keep first
+            QCOMPARE(ledger->index(i, RemovalTableModel::RuleColumn).data().toString(), QStringLiteral("near-dup"));
+        }
+        // The planted copies sit beside the line they repeat.
+        int exact = 0;
+        for (int i = 0; i < ledger->rowCount(); ++i)
+            if (ledger->entry(i).src == ledger->entry(i).keptSrc) ++exact;
+        QVERIFY2(exact >= 15, qPrintable(QString::number(exact)));
+    }
+
+    // Cancel while the filter is about to store its run, as the Jobs panel's Cancel button does:
+    // the job says Cancelled and the project holds no new run.
+    void filterCancelLeavesNoRun() {
+        importDuplicates(QStringLiteral("dupes2"));
+        const qint64 runsBefore = readRuns(project_).value().size();
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        // The filter's own progress, with Cancel pressed when it reports its last stage.
+        struct CancelAtStore final : dl::ProgressSink {
+            JobRunner* runner = nullptr;
+            dl::ProgressSink* inner = nullptr;
+            void stage(std::string_view name) override {
+                inner->stage(name);
+                if (name == "Storing the filter run")
+                    QMetaObject::invokeMethod(runner, &JobRunner::cancelCurrent, Qt::BlockingQueuedConnection);
+            }
+            void progress(std::int64_t done, std::int64_t total) override { inner->progress(done, total); }
+        };
+        auto body = makeFilterJob(project_, nearDupRequest(QStringLiteral("dupes2")), {});
+        runner.submit(QStringLiteral("filter"),
+                      [&runner, body](dl::ProgressSink& progress, const dl::CancelToken& cancel) {
+                          CancelAtStore sink;
+                          sink.runner = &runner;
+                          sink.inner = &progress;
+                          return body(sink, cancel);
+                      });
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Cancelled);
+        QCOMPARE(readRuns(project_).value().size(), runsBefore);
+    }
+
+    // A filter the core refuses (a threshold out of range) fails as the job's error, naming it.
+    void filterBadThresholdIsAClearError() {
+        auto r = nearDupRequest(QStringLiteral("demo"));
+        r.values.insert(QStringLiteral("threshold"), 1.5);
+        const QString error = run(makeFilterJob(project_, r, nullptr));
+        QVERIFY2(error.contains(QStringLiteral("threshold")), qPrintable(error));
     }
 
     void badModelFolderIsAClearError() {
