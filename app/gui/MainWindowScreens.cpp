@@ -289,4 +289,16 @@ void MainWindow::saveCleaningScreenshots(const ScreenshotRuns& plan, const std::
     waitUntil([&] { return cleaning_->ledgerModel()->rowCount() > 0 || cleaning_->data().removed == 0; }, kStepSeconds,
               {}, cleaning_, &CleaningPanel::pageShown);
     save(QStringLiteral("cleaning"));
+    // The map coloured by what the filter removed, each removed duplicate linked to its twin.
+    const auto sources = clusters_->valueSources();
+    const auto removed = std::find_if(sources.begin(), sources.end(), [&](const MapValueSource& v) {
+        return v.runId == plan.filter && v.field == MapValueSource::Field::Removed;
+    });
+    if (removed == sources.end()) return;
+    tabs_->setCurrentWidget(clusters_);
+    clusters_->cutBar()->setCutShown(false);
+    waitForSignal(
+        clusters_, kStepSeconds, [&] { clusters_->colourByValue(*removed); }, &ClusterExplorer::linksShown);
+    save(QStringLiteral("clusters-filter"));
+    clusters_->colourBy()->setCurrentIndex(0);
 }

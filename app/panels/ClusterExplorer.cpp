@@ -14,10 +14,12 @@
 #include "AsyncService.h"
 #include "ConfusionMatrixView.h"
 #include "MapCutBar.h"
+#include "ScatterMarks.h"
 #include "ScatterPlotView.h"
 
 namespace {
 constexpr int kMaxListed = 500;  // sentences listed for a scatter selection
+constexpr int kMaxLinks = 20000;  // duplicate links drawn (the first by removed sentence id)
 constexpr int kCategoryItems = 2;  // "True domain", "GMM cluster"; value sources follow
 constexpr qsizetype kPrepareOnPoolFrom = 100000;  // points; see setRun
 }// namespace
@@ -46,6 +48,7 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
 
     cutBar_ = new MapCutBar(this);
     scatter_ = new ScatterPlotView(this);
+    marks_ = new ScatterMarks(scatter_->plot());
     confusion_ = new ConfusionMatrixView(this);
     unlabelled_ = new QLabel(tr("This corpus has no domain labels: purity and the confusion matrix need them."), this);
     unlabelled_->setWordWrap(true);
@@ -182,6 +185,31 @@ void ClusterExplorer::colourByValue(const MapValueSource& source) {
             emit valuesShown(label);
         },
         [this](const QString& message) { title_->setToolTip(tr("Cannot read the values: %1").arg(message)); });
+    showLinks(source.field == MapValueSource::Field::Removed ? source.runId : 0);
+}
+
+void ClusterExplorer::showLinks(qint64 filterRunId) {
+    if (filterRunId <= 0) {
+        async_.invalidate(this, QStringLiteral("links"));
+        if (marks_->linkCount() > 0) marks_->setLinks({});
+        return;
+    }
+    async_.load<QVector<QPair<qint64, qint64>>>(
+        this, QStringLiteral("links"),
+        [path = projectPath_, filterRunId, ids = data_.scatter.ids] {
+            return readFilterLinks(path, filterRunId, ids, kMaxLinks);
+        },
+        [this](QVector<QPair<qint64, qint64>> rows) {
+            QVector<QLineF> lines;
+            lines.reserve(rows.size());
+            const auto& x = data_.scatter.x;
+            const auto& y = data_.scatter.y;
+            for (const auto& [removed, kept] : rows)
+                if (removed < x.size() && kept < x.size())
+                    lines.append(QLineF(x[removed], y[removed], x[kept], y[kept]));
+            marks_->setLinks(lines);
+            emit linksShown(int(lines.size()));
+        });
 }
 
 void ClusterExplorer::applyColouring() {
@@ -191,6 +219,7 @@ void ClusterExplorer::applyColouring() {
         return;
     }
     async_.invalidate(this, QStringLiteral("values"));
+    showLinks(0);
     // Ellipses take the colour of what the points show: the cluster, or the domain it maps to.
     const bool byDomain = colourBy_->currentIndex() == 0 && data_.labelled;
     QVector<EllipseSpec> ellipses = data_.ellipses;

@@ -19,6 +19,7 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
+class ScatterMarks;
 class ScatterPlotView;
 
 class ClusterExplorer : public QWidget {
@@ -36,6 +37,7 @@ public:
     static void prepareMap(ClusterViewData& data);
     qint64 runId() const { return data_.runId; }
     ScatterPlotView* scatter() const { return scatter_; }
+    ScatterMarks* marks() const { return marks_; }  // a filter run's duplicate links
     ConfusionMatrixView* confusion() const { return confusion_; }
     QComboBox* colourBy() const { return colourBy_; }
     MapCutBar* cutBar() const { return cutBar_; }
@@ -61,11 +63,14 @@ signals:
     void valueSourcesShown(int count);
     // The map is coloured by the values titled `label`.
     void valuesShown(const QString& label);
+    // Coloured by what a filter run removed: each removed duplicate linked to its kept twin.
+    void linksShown(int links);
     // The run has no distinctive words yet: the window runs the naming job, then reloadNames().
     void namesMissing(qint64 runId);
     void namesShown();
 
 private:
+    void showLinks(qint64 filterRunId);  // 0: none
     void showRun(ClusterViewData data);
     void applyColouring();
     void loadValueSources();
@@ -83,6 +88,7 @@ private:
     QCheckBox* ellipses_;
     MapCutBar* cutBar_;
     ScatterPlotView* scatter_;
+    ScatterMarks* marks_;
     ConfusionMatrixView* confusion_;
     QLabel* unlabelled_;
     QListWidget* picked_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "SearchQueries.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -19,6 +20,7 @@ const char* column(Field f) {
     case Field::Score: return "score";
     case Field::Probability: return "prob";
     case Field::LogLikelihood: return "loglik";
+    case Field::Removed: return "1.0";  // a filter run's rows are its removed sentences
     case Field::Length: break;
     }
     return "src_tokens";
@@ -59,6 +61,10 @@ dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPa
         } else if (run.kind == dl::RunKind::Cluster) {
             out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id)});
             out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id)});
+        } else if (run.kind == dl::RunKind::Filter) {
+            const QString kind = QString::fromStdString(run.params.value("kind", std::string("?")));
+            out.append({id, Field::Removed, QObject::tr("Run #%1 filter %2: removed").arg(id).arg(kind)});
+            out.append({id, Field::Score, QObject::tr("Run #%1 filter %2: score of the removed").arg(id).arg(kind)});
         }
     }
     out.append({0, Field::Length, QObject::tr("Sentence length (tokens)")});
@@ -95,10 +101,30 @@ dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const Ma
         values.push_back(q->isNull(1) ? NAN : q->real(1));
     }
     // Keys come sorted by sentence id: a binary search per point, whatever the map's order.
-    QVector<double> out(ids.size(), NAN);
+    QVector<double> out(ids.size(), source.field == Field::Removed ? 0.0 : NAN);
     for (qsizetype i = 0; i < ids.size(); ++i) {
         auto it = std::lower_bound(keys.begin(), keys.end(), std::int64_t(ids[i]));
         if (it != keys.end() && *it == ids[i]) out[i] = values[std::size_t(it - keys.begin())];
+    }
+    return out;
+}
+
+dl::Expected<QVector<QPair<qint64, qint64>>> readFilterLinks(const QString& projectPath, qint64 filterRunId,
+                                                             const QVector<qint64>& ids, int limit) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto q = (*store)->prepare(
+        "SELECT sentence_id, label FROM run_results WHERE run_id = ?1 AND label IS NOT NULL ORDER BY sentence_id");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, std::int64_t(filterRunId));
+    const RowsById rows = rowsById(ids);
+    QVector<QPair<qint64, qint64>> out;
+    while (out.size() < limit) {
+        auto row = q->step();
+        if (!row) return std::unexpected(row.error());
+        if (!*row) break;
+        const qint64 removed = rowOfSentence(rows, q->int64(0)), kept = rowOfSentence(rows, q->int64(1));
+        if (removed >= 0 && kept >= 0) out.append({removed, kept});
     }
     return out;
 }

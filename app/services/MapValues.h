@@ -1,16 +1,18 @@
 #pragma once
 // Per-sentence values the map (the clustering scatter) can be coloured by: the sentence
 // length, and whatever the project's runs of the same corpus stored per sentence —
-// selection scores, classifier probabilities, GMM max responsibilities and log-likelihoods.
+// selection scores, classifier probabilities, GMM max responsibilities and log-likelihoods,
+// and what a filter run removed (1 removed, 0 kept) and its score (removed sentences only).
 // Both functions open their own read-only connection: run them off the GUI thread.
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QVector>
 
 #include "common/Error.h"
 
 struct MapValueSource {
-    enum class Field { Length, Score, Probability, LogLikelihood };
+    enum class Field { Length, Score, Probability, LogLikelihood, Removed };
     qint64 runId = 0;  // 0 for the sentence length (no run)
     Field field = Field::Length;
     QString label;     // colour bar title, e.g. "Run #4 cosine: score"
@@ -22,6 +24,13 @@ struct MapValueSource {
 dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPath, qint64 clusterRunId);
 
 // The values of `source` for the sentences `ids` (the map's points, in its order); NaN where
-// a sentence has none (not in that run's pool, or excluded from its ranking).
+// a sentence has none (not in that run's pool, or excluded from its ranking). Removed: 1 for a
+// sentence the filter run removed, 0 for every other point.
+// A filter run's links on the map: (row of a removed sentence, row of the kept sentence it
+// duplicates) for the pairs whose both ends are points of the map (`ids`, in its order); at most
+// `limit` (the first by removed sentence id). Runs without twins (langid, bitext) have none.
+dl::Expected<QVector<QPair<qint64, qint64>>> readFilterLinks(const QString& projectPath, qint64 filterRunId,
+                                                             const QVector<qint64>& ids, int limit);
+
 dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const MapValueSource& source,
                                             const QVector<qint64>& ids);

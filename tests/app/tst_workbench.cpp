@@ -9,6 +9,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QUndoStack>
+#include <cmath>
 #include "AsyncService.h"
 #include "CleaningPanel.h"
 #include "CliProcess.h"
@@ -19,9 +20,11 @@
 #include "FilterQueries.h"
 #include "JobFactory.h"
 #include "JobRunner.h"
+#include "MapValues.h"
 #include "ProjectQueries.h"
 #include "RemovalTableModel.h"
 #include "RunViews.h"
+#include "ScatterMarks.h"
 #include "ScatterPlotView.h"
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
@@ -432,11 +435,87 @@ private slots:
             QVERIFY(e.keptPosition < e.position);  // keep first
             QCOMPARE(ledger->index(i, RemovalTableModel::RuleColumn).data().toString(), QStringLiteral("near-dup"));
         }
+        // On the map: 1 for a removed point, 0 for a kept one (its twin, a point of no run);
+        // the filter's score on the removed ones only.
+        QVector<qint64> ids;
+        for (int i = 0; i < ledger->rowCount(); ++i) ids << ledger->entry(i).sentenceId << ledger->entry(i).keptId;
+        ids << 999999;
+        const MapValueSource removedSource{outcome->runId, MapValueSource::Field::Removed, {}};
+        const auto flags = readMapValues(project_, removedSource, ids).value();
+        const auto scores = readMapValues(project_, {outcome->runId, MapValueSource::Field::Score, {}}, ids).value();
+        QCOMPARE(flags.size(), ids.size());
+        for (int i = 0; i < ledger->rowCount(); ++i) {
+            QCOMPARE(flags[2 * i], 1.0);
+            QCOMPARE(flags[2 * i + 1], 0.0);
+            QCOMPARE(scores[2 * i], ledger->entry(i).score);
+            QVERIFY(std::isnan(scores[2 * i + 1]));
+        }
+        QCOMPARE(flags.last(), 0.0);
         // The planted copies sit beside the line they repeat.
         int exact = 0;
         for (int i = 0; i < ledger->rowCount(); ++i)
             if (ledger->entry(i).src == ledger->entry(i).keptSrc) ++exact;
         QVERIFY2(exact >= 15, qPrintable(QString::number(exact)));
+    }
+
+    // On the map of a clustering of the corpus: "Colour by" offers the filter run's removed
+    // flag, which colours the points and links each removed duplicate to its kept twin.
+    void filterOnTheMap() {
+        importDuplicates(QStringLiteral("mapped"));
+        auto outcome = std::make_shared<JobOutcome>();
+        EncodeRequest e;
+        e.values = {{QStringLiteral("corpus"), QStringLiteral("mapped")},
+                    {QStringLiteral("model"), dltest::testData(QStringLiteral("models/bert-tiny"))}};
+        QString error = run(makeEncodeJob(project_, e, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        ClusterRequest c;
+        c.values = {{QStringLiteral("corpus"), QStringLiteral("mapped")},
+                    {QStringLiteral("k"), 2},
+                    {QStringLiteral("pca"), 8},
+                    {QStringLiteral("seeds"), 1}};
+        error = run(makeClusterJob(project_, c, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const qint64 clusterRun = outcome->runId;
+        error = run(makeFilterJob(project_, nearDupRequest(QStringLiteral("mapped")), outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const qint64 filterRun = outcome->runId;
+        const auto ledger = readRemovalPage(project_, filterRun, 0, 100000).value();
+        QVERIFY(ledger.atEnd && ledger.rows.size() >= 15);
+
+        auto view = readClusterView(project_, clusterRun).value();
+        // The links read for the map: (row of the removed sentence, row of its twin), as the ledger says.
+        const auto links = readFilterLinks(project_, filterRun, view.scatter.ids, 100000).value();
+        QCOMPARE(links.size(), ledger.rows.size());
+        for (qsizetype i = 0; i < links.size(); ++i) {
+            QCOMPARE(view.scatter.ids[links[i].first], ledger.rows[i].sentenceId);
+            QCOMPARE(view.scatter.ids[links[i].second], ledger.rows[i].keptId);
+        }
+        QCOMPARE(readFilterLinks(project_, filterRun, view.scatter.ids, 3).value().size(), 3);  // capped
+
+        AsyncService async;
+        ClusterExplorer explorer(async);
+        explorer.resize(1000, 700);
+        explorer.setProject(project_);
+        QSignalSpy sources(&explorer, &ClusterExplorer::valueSourcesShown);
+        explorer.setRun(std::move(view));
+        QVERIFY(sources.wait(20000));
+        const auto all = explorer.valueSources();
+        const auto removed = std::find_if(all.begin(), all.end(), [&](const MapValueSource& v) {
+            return v.runId == filterRun && v.field == MapValueSource::Field::Removed;
+        });
+        QVERIFY(removed != all.end());
+        QSignalSpy linksShown(&explorer, &ClusterExplorer::linksShown);
+        explorer.colourByValue(*removed);
+        QVERIFY(linksShown.wait(20000));
+        QCOMPARE(linksShown.at(0).at(0).toInt(), int(ledger.rows.size()));
+        QCOMPARE(explorer.marks()->linkCount(), int(ledger.rows.size()));
+        QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Value);
+        qint64 flagged = 0;
+        for (double v : explorer.scatter()->data().value) flagged += v == 1.0;
+        QCOMPARE(flagged, qint64(ledger.rows.size()));
+        // Back to the clusters: the links go.
+        explorer.colourBy()->setCurrentIndex(1);
+        QCOMPARE(explorer.marks()->linkCount(), 0);
     }
 
     // Cancel while the filter is about to store its run, as the Jobs panel's Cancel button does:

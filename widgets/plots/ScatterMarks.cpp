@@ -5,7 +5,12 @@
 #include <algorithm>
 
 ScatterMarks::ScatterMarks(QCustomPlot* plot) : QObject(plot), plot_(plot) {
-    // Drawn in this order: matches under neighbours under the looked-up sentences.
+    // Drawn in this order: links under matches under neighbours under the looked-up sentences.
+    linkCurve_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
+    linkCurve_->removeFromLegend();
+    linkCurve_->setSelectable(QCP::stNone);
+    linkCurve_->setPen(QPen(QColor(20, 20, 20, 200), 1.2));
+    linkCurve_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
     // Dark outline + bright fill: visible over any category colour and over the density image.
     matches_ = addLayer(QColor(0, 0, 0), QColor(255, 0, 110), QCPScatterStyle::ssCircle, 8, 1.2);
     neighbours_ = addLayer(QColor(0, 0, 0), QColor(255, 255, 255, 160), QCPScatterStyle::ssCircle, 12, 2.2);
@@ -48,8 +53,25 @@ void ScatterMarks::setMatches(const QVector<QPointF>& at) {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void ScatterMarks::setLinks(const QVector<QLineF>& links) {
+    // One curve, the links separated by NaN points (gaps): a line each, in one plottable.
+    QVector<QCPCurveData> data;
+    data.reserve(links.size() * 3);
+    double t = 0;
+    for (const QLineF& l : links) {
+        data.append(QCPCurveData(t++, l.x1(), l.y1()));
+        data.append(QCPCurveData(t++, l.x2(), l.y2()));
+        data.append(QCPCurveData(t++, qQNaN(), qQNaN()));
+    }
+    linkCurve_->data()->set(data, true);
+    links_ = int(links.size());
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void ScatterMarks::clear() {
     for (auto* g : {queries_, neighbours_, matches_}) g->data()->clear();
+    linkCurve_->data()->clear();
+    links_ = 0;
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
