@@ -56,6 +56,155 @@
     </message>
 </context>
 <context>
+    <name>CleaningPanel</name>
+    <message>
+        <location filename="../app/panels/CleaningPanel.cpp" line="+54" />
+        <location line="+78" />
+        <source>No filter run yet: Analysis &gt; Filter Corpus… cleans a corpus.</source>
+        <translation>Noch kein Filterlauf: Analyse &gt; Korpus filtern… bereinigt ein Korpus.</translation>
+    </message>
+    <message>
+        <location line="-73" />
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Input</source>
+        <translation>Eingang</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Failed</source>
+        <translation>Durchgefallen</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Removed</source>
+        <translation>Entfernt</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Kept</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Groups</source>
+        <translation>Gruppen</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Domain / cluster</source>
+        <translation>Domäne / Cluster</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>past the line</source>
+        <translation>jenseits der Linie</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>short of the line</source>
+        <translation>vor der Linie</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 of %2 removed sentences past the line (%3%)</source>
+        <translation>%1 von %2 entfernten Sätzen jenseits der Linie (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>Kept and removed per rule</source>
+        <translation>Behalten und entfernt je Regel</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Composition before and after</source>
+        <translation>Zusammensetzung vorher und nachher</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Scores of the removed sentences</source>
+        <translation>Werte der entfernten Sätze</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Removed sentences (the ledger)</source>
+        <translation>Entfernte Sätze (das Protokoll)</translation>
+    </message>
+    <message>
+        <location line="+32" />
+        <source>&lt;b&gt;Filter run #%1&lt;/b&gt; (%2) on &lt;b&gt;%3&lt;/b&gt;: %4 sentences, %5 kept, %6 removed (%7 %).</source>
+        <translation>&lt;b&gt;Filterlauf #%1&lt;/b&gt; (%2) auf &lt;b&gt;%3&lt;/b&gt;: %4 Sätze, %5 behalten, %6 entfernt (%7 %).</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Parameters: %1</source>
+        <translation>Parameter: %1</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>This filter's rules have a threshold each (see the rules' counts): no one score.</source>
+        <translation>Jede Regel dieses Filters hat ihre eigene Schwelle (siehe die Zahlen je Regel): kein gemeinsamer Wert.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Nothing was removed.</source>
+        <translation>Nichts wurde entfernt.</translation>
+    </message>
+    <message>
+        <location line="+34" />
+        <source>The ledger could not be read: %1</source>
+        <translation>Das Protokoll konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source> pp</source>
+        <translation> Pp.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>(no domain)</source>
+        <translation>(keine Domäne)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Clusters of run #%1</source>
+        <translation>Cluster von Lauf #%1</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>%1 of %2 removed sentences read; scroll down for more.</source>
+        <translation>%1 von %2 entfernten Sätzen gelesen; für mehr nach unten scrollen.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>All %1 removed sentences shown.</source>
+        <translation>Alle %1 entfernten Sätze angezeigt.</translation>
+    </message>
+</context>
+<context>
     <name>ClusterDialog</name>
     <message>
         <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+19" />
@@ -186,7 +335,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+26" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+28" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -226,7 +375,7 @@
         <translation>Färben nach:</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>This corpus has no domain labels: purity and the confusion matrix need them.</source>
         <translation>Dieses Korpus hat keine Domänenlabels: Reinheit und Konfusionsmatrix brauchen sie.</translation>
     </message>
@@ -256,7 +405,7 @@
         <translation>Die Werte können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+54" />
         <source>Reading %1 sentences…</source>
         <translation>%1 Sätze werden gelesen…</translation>
     </message>
@@ -950,6 +1099,225 @@
     </message>
 </context>
 <context>
+    <name>FilterDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/FilterDialog.cpp" line="+27" />
+        <source>Filter corpus</source>
+        <translation>Korpus filtern</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Near-duplicates (MinHash LSH over shingles)</source>
+        <translation>Beinahe-Duplikate (MinHash-LSH über Shingles)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Wrong language (fastText language ID per side)</source>
+        <translation>Falsche Sprache (fastText-Spracherkennung je Seite)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Bitext noise (length, ratio, alphabet, repetition, copy, numerals)</source>
+        <translation>Bitext-Rauschen (Länge, Verhältnis, Alphabet, Wiederholung, Kopie, Ziffern)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Semantic duplicates within clusters (SemDeDup)</source>
+        <translation>Semantische Duplikate innerhalb der Cluster (SemDeDup)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Decontamination (repeats of a dev or test corpus)</source>
+        <translation>Dekontamination (Wiederholungen eines Dev- oder Testkorpus)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The first in corpus order</source>
+        <translation>Das erste in Korpusreihenfolge</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The longest</source>
+        <translation>Das längste</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The closest to its cluster's centroid</source>
+        <translation>Das dem Clusterzentrum nächste</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>&amp;Jaccard threshold:</source>
+        <translation>&amp;Jaccard-Schwelle:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;hingles:</source>
+        <translation>S&amp;hingles:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Permutations:</source>
+        <translation>&amp;Permutationen:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>LSH &amp;bands:</source>
+        <translation>LSH-&amp;Bänder:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Hash s&amp;eed:</source>
+        <translation>Hash-S&amp;eed:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Both sides</source>
+        <translation>Beide Seiten</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Either side</source>
+        <translation>Eine der Seiten</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The source side alone</source>
+        <translation>Nur die Quellseite</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Si&amp;des (parallel corpora):</source>
+        <translation>Sei&amp;ten (Parallelkorpora):</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Keep of a group:</source>
+        <translation>Behalten aus einer &amp;Gruppe:</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+3" />
+        <source>the corpus's</source>
+        <translation>die des Korpus</translation>
+    </message>
+    <message>
+        <location line="-2" />
+        <source>E&amp;xpected source language:</source>
+        <translation>E&amp;rwartete Quellsprache:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Expected &amp;target language:</source>
+        <translation>Erwartete &amp;Zielsprache:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Minimum probability:</source>
+        <translation>&amp;Mindestwahrscheinlichkeit:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Min words per side:</source>
+        <translation>Min. Wörter je Seite:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max words per side:</source>
+        <translation>Max. Wörter je Seite:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max length ratio (characters):</source>
+        <translation>Max. Längenverhältnis (Zeichen):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max length ratio (words):</source>
+        <translation>Max. Längenverhältnis (Wörter):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Min share of letters:</source>
+        <translation>Min. Anteil Buchstaben:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max share of repeated words:</source>
+        <translation>Max. Anteil wiederholter Wörter:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max similarity of the sides:</source>
+        <translation>Max. Ähnlichkeit der Seiten:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Min agreement of the numerals:</source>
+        <translation>Min. Übereinstimmung der Ziffern:</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>the corpus's latest</source>
+        <translation>der neueste des Korpus</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>C&amp;luster run:</source>
+        <translation>C&amp;lusterlauf:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Eps&amp;ilon (cosine ≥ 1 − ε):</source>
+        <translation>Eps&amp;ilon (Kosinus ≥ 1 − ε):</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>&amp;Corpus:</source>
+        <translation>&amp;Korpus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Filter:</source>
+        <translation>&amp;Filter:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The filter is stored as a run: nothing is deleted. Its ledger lists every removed sentence with the rule that removed it; export leaves them out when given the run.</source>
+        <translation>Der Filter wird als Lauf gespeichert: Nichts wird gelöscht. Sein Protokoll listet jeden entfernten Satz mit der Regel, die ihn entfernt hat; der Export lässt sie weg, wenn er den Lauf erhält.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Filter</source>
+        <translation>Filtern</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Duplicates</source>
+        <translation>Duplikate</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Semantic duplicates</source>
+        <translation>Semantische Duplikate</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Language ID</source>
+        <translation>Spracherkennung</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Bitext noise</source>
+        <translation>Bitext-Rauschen</translation>
+    </message>
+</context>
+<context>
     <name>ImportDialog</name>
     <message>
         <location filename="../widgets/dialogs/ImportDialog.cpp" line="+35" />
@@ -1289,12 +1657,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+104" />
+        <location filename="../app/gui/MainWindow.cpp" line="+107" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+19" />
         <source>Clusters</source>
         <translation>Cluster</translation>
     </message>
@@ -1310,12 +1678,17 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+78" />
+        <location line="+80" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-76" />
+        <location line="-78" />
+        <source>Cleaning</source>
+        <translation>Bereinigung</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Methods</source>
         <translation>Methoden</translation>
     </message>
@@ -1401,12 +1774,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+554" />
+        <location line="+584" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-547" />
+        <location line="-577" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1506,6 +1879,11 @@
         <translation>Ctrl+L</translation>
     </message>
     <message>
+        <location line="+1" />
+        <source>&amp;Filter Corpus…</source>
+        <translation>Korpus &amp;filtern…</translation>
+    </message>
+    <message>
         <location line="+2" />
         <source>E&amp;xport Training Files…</source>
         <translation>Trainingsdateien e&amp;xportieren…</translation>
@@ -1576,7 +1954,7 @@
         <translation>Projekt</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>(none)</source>
         <translation>(keine)</translation>
     </message>
@@ -1614,7 +1992,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+81" />
+        <location line="+84" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
@@ -1670,6 +2048,11 @@
     </message>
     <message>
         <location line="+12" />
+        <source>Filter %1 (%2)</source>
+        <translation>%1 filtern (%2)</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>%1 exportieren</translation>
@@ -1701,7 +2084,7 @@
         <translation>Karte von Lauf #%1 teilen</translation>
     </message>
     <message>
-        <location line="+80" />
+        <location line="+93" />
         <location line="+15" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
@@ -2355,7 +2738,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+46" />
+        <location filename="../app/services/JobFactory.cpp" line="+47" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
@@ -2401,6 +2784,11 @@
     </message>
     <message>
         <location line="+21" />
+        <source>Filter run #%1 (%2) on %3: %4 of %5 sentences kept, %6 removed.</source>
+        <translation>Filterlauf #%1 (%2) auf %3: %4 von %5 Sätzen behalten, %6 entfernt.</translation>
+    </message>
+    <message>
+        <location line="+23" />
         <source>Exported %1 files; manifest %2.</source>
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
@@ -2582,7 +2970,7 @@
         <translation>Lauf #%1: Schichtvergleich von %2, k = %3 — gewählte Schicht %4 (nach %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+53" />
+        <location filename="../app/services/MapValues.cpp" line="+55" />
         <source>Run #%1 %2: score</source>
         <translation>Lauf #%1 %2: Score</translation>
     </message>
@@ -2600,6 +2988,16 @@
         <location line="+1" />
         <source>Run #%1 GMM: log-likelihood</source>
         <translation>Lauf #%1 GMM: Log-Likelihood</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Run #%1 filter %2: removed</source>
+        <translation>Lauf #%1 Filter %2: entfernt</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run #%1 filter %2: score of the removed</source>
+        <translation>Lauf #%1 Filter %2: Wert der entfernten</translation>
     </message>
     <message>
         <location line="+3" />
@@ -2657,6 +3055,59 @@
         <location line="+51" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Lauf #%1: Clusterlauf #%2 auf %3 Sätze in Shards angewandt, k = %4</translation>
+    </message>
+    <message>
+        <location filename="../app/services/FilterQueries.cpp" line="+91" />
+        <source>Cluster </source>
+        <translation>Cluster </translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Jaccard similarity to the kept twin</source>
+        <translation>Jaccard-Ähnlichkeit zum behaltenen Zwilling</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Cosine to the kept twin</source>
+        <translation>Kosinus zum behaltenen Zwilling</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Probability of the expected language</source>
+        <translation>Wahrscheinlichkeit der erwarteten Sprache</translation>
+    </message>
+</context>
+<context>
+    <name>RemovalTableModel</name>
+    <message>
+        <location filename="../widgets/models/RemovalTableModel.cpp" line="+53" />
+        <source>#%1: %2</source>
+        <translation>#%1: %2</translation>
+    </message>
+    <message>
+        <location line="+18" />
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Removed sentence</source>
+        <translation>Entfernter Satz</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Kept sentence it duplicates</source>
+        <translation>Behaltener Satz, den er dupliziert</translation>
     </message>
 </context>
 <context>
@@ -2928,7 +3379,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Top k:</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+47" />
         <source>at least</source>
         <translation>mindestens</translation>
     </message>

@@ -56,6 +56,155 @@
     </message>
 </context>
 <context>
+    <name>CleaningPanel</name>
+    <message>
+        <location filename="../app/panels/CleaningPanel.cpp" line="+54" />
+        <location line="+78" />
+        <source>No filter run yet: Analysis &gt; Filter Corpus… cleans a corpus.</source>
+        <translation>Pas encore de filtrage : Analyse &gt; Filtrer le corpus… nettoie un corpus.</translation>
+    </message>
+    <message>
+        <location line="-73" />
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Input</source>
+        <translation>Entrée</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Failed</source>
+        <translation>Échoués</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Removed</source>
+        <translation>Retirées</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Kept</source>
+        <translation>Gardées</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Groups</source>
+        <translation>Groupes</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Domain / cluster</source>
+        <translation>Domaine / cluster</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Before</source>
+        <translation>Avant</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Share</source>
+        <translation>Part</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>After</source>
+        <translation>Après</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Change</source>
+        <translation>Écart</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>past the line</source>
+        <translation>au-delà de la ligne</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>short of the line</source>
+        <translation>en deçà de la ligne</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 of %2 removed sentences past the line (%3%)</source>
+        <translation>%1 des %2 phrases retirées au-delà de la ligne (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>Kept and removed per rule</source>
+        <translation>Gardées et retirées par règle</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Composition before and after</source>
+        <translation>Composition avant et après</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Scores of the removed sentences</source>
+        <translation>Scores des phrases retirées</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Removed sentences (the ledger)</source>
+        <translation>Phrases retirées (le registre)</translation>
+    </message>
+    <message>
+        <location line="+32" />
+        <source>&lt;b&gt;Filter run #%1&lt;/b&gt; (%2) on &lt;b&gt;%3&lt;/b&gt;: %4 sentences, %5 kept, %6 removed (%7 %).</source>
+        <translation>&lt;b&gt;Filtrage n° %1&lt;/b&gt; (%2) sur &lt;b&gt;%3&lt;/b&gt; : %4 phrases, %5 gardées, %6 retirées (%7 %).</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Parameters: %1</source>
+        <translation>Paramètres : %1</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>This filter's rules have a threshold each (see the rules' counts): no one score.</source>
+        <translation>Chaque règle de ce filtre a son propre seuil (voir les comptes par règle) : pas de score unique.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Nothing was removed.</source>
+        <translation>Rien n'a été retiré.</translation>
+    </message>
+    <message>
+        <location line="+34" />
+        <source>The ledger could not be read: %1</source>
+        <translation>Le registre n'a pas pu être lu : %1</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source> pp</source>
+        <translation> pts</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>(no domain)</source>
+        <translation>(sans domaine)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Clusters of run #%1</source>
+        <translation>Clusters de l'exécution n° %1</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>%1 of %2 removed sentences read; scroll down for more.</source>
+        <translation>%1 des %2 phrases retirées lues ; faites défiler pour la suite.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>All %1 removed sentences shown.</source>
+        <translation>Les %1 phrases retirées sont affichées.</translation>
+    </message>
+</context>
+<context>
     <name>ClusterDialog</name>
     <message>
         <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+19" />
@@ -186,7 +335,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+26" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+28" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -226,7 +375,7 @@
         <translation>Colorer par :</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>This corpus has no domain labels: purity and the confusion matrix need them.</source>
         <translation>Ce corpus n'a pas d'étiquettes de domaine : la pureté et la matrice de confusion en ont besoin.</translation>
     </message>
@@ -256,7 +405,7 @@
         <translation>Impossible de lire les valeurs : %1</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+54" />
         <source>Reading %1 sentences…</source>
         <translation>Lecture de %1 phrases…</translation>
     </message>
@@ -950,6 +1099,225 @@
     </message>
 </context>
 <context>
+    <name>FilterDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/FilterDialog.cpp" line="+27" />
+        <source>Filter corpus</source>
+        <translation>Filtrer le corpus</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Near-duplicates (MinHash LSH over shingles)</source>
+        <translation>Quasi-doublons (MinHash LSH sur des shingles)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Wrong language (fastText language ID per side)</source>
+        <translation>Mauvaise langue (identification fastText par côté)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Bitext noise (length, ratio, alphabet, repetition, copy, numerals)</source>
+        <translation>Bruit de bitexte (longueur, rapport, alphabet, répétition, copie, chiffres)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Semantic duplicates within clusters (SemDeDup)</source>
+        <translation>Doublons sémantiques dans les clusters (SemDeDup)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Decontamination (repeats of a dev or test corpus)</source>
+        <translation>Décontamination (reprises d'un corpus de dev ou de test)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The first in corpus order</source>
+        <translation>La première dans l'ordre du corpus</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The longest</source>
+        <translation>La plus longue</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The closest to its cluster's centroid</source>
+        <translation>La plus proche du centre de son cluster</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>&amp;Jaccard threshold:</source>
+        <translation>Seuil de &amp;Jaccard :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;hingles:</source>
+        <translation>S&amp;hingles :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Permutations:</source>
+        <translation>&amp;Permutations :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>LSH &amp;bands:</source>
+        <translation>&amp;Bandes LSH :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Hash s&amp;eed:</source>
+        <translation>Gr&amp;aine du hachage :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Both sides</source>
+        <translation>Les deux côtés</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Either side</source>
+        <translation>L'un ou l'autre côté</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The source side alone</source>
+        <translation>Le côté source seul</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Si&amp;des (parallel corpora):</source>
+        <translation>Cô&amp;tés (corpus parallèles) :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Keep of a group:</source>
+        <translation>&amp;Garder d'un groupe :</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location line="+3" />
+        <source>the corpus's</source>
+        <translation>celle du corpus</translation>
+    </message>
+    <message>
+        <location line="-2" />
+        <source>E&amp;xpected source language:</source>
+        <translation>Langue source atten&amp;due :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Expected &amp;target language:</source>
+        <translation>Langue cible attend&amp;ue :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Minimum probability:</source>
+        <translation>Probabilité &amp;minimale :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Min words per side:</source>
+        <translation>Mots min. par côté :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max words per side:</source>
+        <translation>Mots max. par côté :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max length ratio (characters):</source>
+        <translation>Rapport de longueur max. (caractères) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max length ratio (words):</source>
+        <translation>Rapport de longueur max. (mots) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Min share of letters:</source>
+        <translation>Part min. de lettres :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max share of repeated words:</source>
+        <translation>Part max. de mots répétés :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Max similarity of the sides:</source>
+        <translation>Similarité max. des côtés :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Min agreement of the numerals:</source>
+        <translation>Accord min. des chiffres :</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>the corpus's latest</source>
+        <translation>la plus récente du corpus</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>C&amp;luster run:</source>
+        <translation>E&amp;xécution de clustering :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Eps&amp;ilon (cosine ≥ 1 − ε):</source>
+        <translation>Eps&amp;ilon (cosinus ≥ 1 − ε) :</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>&amp;Corpus:</source>
+        <translation>&amp;Corpus :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Filter:</source>
+        <translation>&amp;Filtre :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The filter is stored as a run: nothing is deleted. Its ledger lists every removed sentence with the rule that removed it; export leaves them out when given the run.</source>
+        <translation>Le filtre est enregistré comme une exécution : rien n'est supprimé. Son registre liste chaque phrase retirée avec la règle qui l'a retirée ; l'export les omet quand on lui donne l'exécution.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Filter</source>
+        <translation>Filtrer</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Duplicates</source>
+        <translation>Doublons</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Semantic duplicates</source>
+        <translation>Doublons sémantiques</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Language ID</source>
+        <translation>Identification de la langue</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Bitext noise</source>
+        <translation>Bruit de bitexte</translation>
+    </message>
+</context>
+<context>
     <name>ImportDialog</name>
     <message>
         <location filename="../widgets/dialogs/ImportDialog.cpp" line="+35" />
@@ -1289,12 +1657,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+104" />
+        <location filename="../app/gui/MainWindow.cpp" line="+107" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+19" />
         <source>Clusters</source>
         <translation>Groupes</translation>
     </message>
@@ -1310,12 +1678,17 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+78" />
+        <location line="+80" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-76" />
+        <location line="-78" />
+        <source>Cleaning</source>
+        <translation>Nettoyage</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Methods</source>
         <translation>Méthodes</translation>
     </message>
@@ -1401,12 +1774,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+554" />
+        <location line="+584" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-547" />
+        <location line="-577" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1506,6 +1879,11 @@
         <translation>Ctrl+L</translation>
     </message>
     <message>
+        <location line="+1" />
+        <source>&amp;Filter Corpus…</source>
+        <translation>&amp;Filtrer le corpus…</translation>
+    </message>
+    <message>
         <location line="+2" />
         <source>E&amp;xport Training Files…</source>
         <translation>E&amp;xporter des fichiers d'entraînement…</translation>
@@ -1576,7 +1954,7 @@
         <translation>Projet</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+16" />
         <source>(none)</source>
         <translation>(aucun)</translation>
     </message>
@@ -1614,7 +1992,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+81" />
+        <location line="+84" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
@@ -1670,6 +2048,11 @@
     </message>
     <message>
         <location line="+12" />
+        <source>Filter %1 (%2)</source>
+        <translation>Filtrer %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>Exporter %1</translation>
@@ -1701,7 +2084,7 @@
         <translation>Partager la carte de l’exécution n° %1</translation>
     </message>
     <message>
-        <location line="+80" />
+        <location line="+93" />
         <location line="+15" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
@@ -2355,7 +2738,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+46" />
+        <location filename="../app/services/JobFactory.cpp" line="+47" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 était déjà encodé avec %2.</translation>
     </message>
@@ -2401,6 +2784,11 @@
     </message>
     <message>
         <location line="+21" />
+        <source>Filter run #%1 (%2) on %3: %4 of %5 sentences kept, %6 removed.</source>
+        <translation>Filtrage n° %1 (%2) sur %3 : %4 des %5 phrases gardées, %6 retirées.</translation>
+    </message>
+    <message>
+        <location line="+23" />
         <source>Exported %1 files; manifest %2.</source>
         <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
@@ -2582,7 +2970,7 @@
         <translation>Exécution n°%1 : balayage des couches de %2, k = %3 — couche choisie %4 (par %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+53" />
+        <location filename="../app/services/MapValues.cpp" line="+55" />
         <source>Run #%1 %2: score</source>
         <translation>Exécution n°%1 %2 : score</translation>
     </message>
@@ -2600,6 +2988,16 @@
         <location line="+1" />
         <source>Run #%1 GMM: log-likelihood</source>
         <translation>Exécution n°%1 GMM : log-vraisemblance</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Run #%1 filter %2: removed</source>
+        <translation>Exécution n° %1 filtre %2 : retirées</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run #%1 filter %2: score of the removed</source>
+        <translation>Exécution n° %1 filtre %2 : score des retirées</translation>
     </message>
     <message>
         <location line="+3" />
@@ -2657,6 +3055,59 @@
         <location line="+51" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Exécution n°%1 : exécution de clustering n°%2 appliquée à %3 phrases en fragments, k = %4</translation>
+    </message>
+    <message>
+        <location filename="../app/services/FilterQueries.cpp" line="+91" />
+        <source>Cluster </source>
+        <translation>Cluster </translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Jaccard similarity to the kept twin</source>
+        <translation>Similarité de Jaccard avec le jumeau gardé</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Cosine to the kept twin</source>
+        <translation>Cosinus avec le jumeau gardé</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Probability of the expected language</source>
+        <translation>Probabilité de la langue attendue</translation>
+    </message>
+</context>
+<context>
+    <name>RemovalTableModel</name>
+    <message>
+        <location filename="../widgets/models/RemovalTableModel.cpp" line="+53" />
+        <source>#%1: %2</source>
+        <translation>n° %1 : %2</translation>
+    </message>
+    <message>
+        <location line="+18" />
+        <source>Line</source>
+        <translation>Ligne</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Removed sentence</source>
+        <translation>Phrase retirée</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Kept sentence it duplicates</source>
+        <translation>Phrase gardée qu'elle duplique</translation>
     </message>
 </context>
 <context>
@@ -2928,7 +3379,7 @@ précision et rappel indisponibles.</translation>
         <translation>Top k :</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+47" />
         <source>at least</source>
         <translation>au moins</translation>
     </message>

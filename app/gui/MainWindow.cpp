@@ -324,6 +324,7 @@ void MainWindow::createActions() {
     bar->addAction(encodeAct);
     bar->addAction(clusterAct);
     bar->addAction(selectAct);
+    bar->addAction(filterAct);
     bar->addAction(exportAct);
 }
 

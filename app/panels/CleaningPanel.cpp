@@ -9,6 +9,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <qcustomplot.h>
+
 #include "AsyncService.h"
 #include "FilterQueries.h"
 #include "RemovalTableModel.h"
@@ -58,6 +60,8 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     composition_ =
         table({tr("Domain / cluster"), tr("Before"), tr("Share"), tr("After"), tr("Share"), tr("Change")}, this);
     histogram_ = new ScoreHistogramView(this);
+    histogram_->setCutWording(tr("past the line"), tr("short of the line"),
+                              tr("%1 of %2 removed sentences past the line (%3%)"));
     noHistogram_ = new QLabel(this);
     noHistogram_->setAlignment(Qt::AlignCenter);
     noHistogram_->setWordWrap(true);
@@ -151,6 +155,9 @@ void CleaningPanel::setRun(FilterViewData data) {
         const bool higherRemoves = data_.kind != QLatin1String("langid");
         histogram_->setScoreLabel(data_.scoreLabel);
         histogram_->setScores(data_.removedScores, higherRemoves);
+        // The legend away from where the removed sentences pile up (near 1, or near 0 for langid).
+        histogram_->histogramPlot()->axisRect()->insetLayout()->setInsetAlignment(
+            0, Qt::AlignTop | (higherRemoves ? Qt::AlignLeft : Qt::AlignRight));
         if (!qIsNaN(data_.threshold)) histogram_->setThreshold(data_.threshold);
         histogramStack_->setCurrentWidget(histogram_);
     }

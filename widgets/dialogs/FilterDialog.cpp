@@ -107,7 +107,7 @@ FilterDialog::FilterDialog(const QList<CorpusChoice>& corpora, const ParamFields
     auto* clusterRun = spin("cluster-run", {kSemanticDup});
     clusterRun->setSpecialValueText(tr("the corpus's latest"));
     semanticForm->addRow(tr("C&luster run:"), clusterRun);
-    semanticForm->addRow(tr("&Epsilon (cosine ≥ 1 − ε):"), real("eps", {kSemanticDup}, 6));
+    semanticForm->addRow(tr("Eps&ilon (cosine ≥ 1 − ε):"), real("eps", {kSemanticDup}, 6));
 
     auto group = [this](const QString& title, QFormLayout* form) {
         auto* box = new QGroupBox(title, this);

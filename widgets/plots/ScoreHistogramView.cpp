@@ -121,6 +121,15 @@ ScoreHistogramView::ScoreHistogramView(QWidget* parent) : QWidget(parent) {
     setLabels({});
 }
 
+void ScoreHistogramView::setCutWording(const QString& inside, const QString& outside, const QString& summaryFormat) {
+    inBars_->setName(inside);
+    outBars_->setName(outside);
+    summaryFormat_ = summaryFormat;
+    prPaneShown_ = false;
+    refreshLabelViews();
+    updateSelectionViews();
+}
+
 void ScoreHistogramView::setScoreLabel(const QString& label) {
     hist_->xAxis->setLabel(label);
     hist_->replot(QCustomPlot::rpQueuedReplot);
@@ -179,7 +188,7 @@ void ScoreHistogramView::setLabels(const QVector<bool>& relevant) {
 void ScoreHistogramView::refreshLabelViews() {
     const bool has = ranking_.hasLabels();
     pr_->setVisible(has);
-    noLabels_->setVisible(!has);
+    noLabels_->setVisible(!has && prPaneShown_);
     if (has) relevantGraph_->addToLegend();
     else relevantGraph_->removeFromLegend();
     relevantGraph_->setVisible(has);
@@ -259,7 +268,7 @@ QString ScoreHistogramView::summaryText() const {
     const QLocale loc;
     const qint64 n = ranking_.size();
     if (n == 0) return tr("No scores");
-    QString text = tr("Selected %1 of %2 (%3%)")
+    QString text = (summaryFormat_.isEmpty() ? tr("Selected %1 of %2 (%3%)") : summaryFormat_)
                        .arg(loc.toString(k_), loc.toString(n), loc.toString(100.0 * double(k_) / double(n), 'f', 1));
     const qint64 atThreshold = ranking_.countAtThreshold(threshold_);
     if (atThreshold != k_) text += tr(" — %1 tie at the threshold").arg(loc.toString(atThreshold - k_));

@@ -30,6 +30,10 @@ public:
     // the sort is what would stall the window. Keeps k if possible, like setScores.
     void setRanking(ScoreRanking ranking);
     void setScoreLabel(const QString& label);       // x-axis title, e.g. "Domain-Cosine score"
+    // Scores that are not a selection's (a filter run's removed sentences): the names of the two
+    // sides of the line, the summary ("%1 of %2 ... (%3%)": count past the line, total,
+    // percent) and no precision/recall pane.
+    void setCutWording(const QString& inside, const QString& outside, const QString& summaryFormat);
     void setBinCount(int bins);
 
     double threshold() const { return threshold_; }
@@ -81,4 +85,6 @@ private:
     QDoubleSpinBox* thresholdBox_;
     QSpinBox* kBox_;
     QLabel* summary_;
+    QString summaryFormat_;  // empty: a selection's wording
+    bool prPaneShown_ = true;
 };
