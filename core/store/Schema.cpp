@@ -111,6 +111,15 @@ END;
         R"sql(
 ALTER TABLE corpora ADD COLUMN role TEXT NOT NULL DEFAULT 'train' CHECK(role IN ('train','dev','test'));
 )sql",
+        // 4 -> 5: free tags on sentences (store/Tags.h; the GUI's "Tag picked…"), any number per
+        // sentence; the index lists a tag's sentences.
+        R"sql(
+CREATE TABLE sentence_tags(
+  sentence_id INTEGER NOT NULL REFERENCES sentences(id) ON DELETE CASCADE,
+  tag TEXT NOT NULL,
+  PRIMARY KEY(sentence_id, tag)) WITHOUT ROWID;
+CREATE INDEX sentence_tags_by_tag ON sentence_tags(tag, sentence_id);
+)sql",
     };
     return migrations;
 }

@@ -16,6 +16,7 @@
 #include "store/Schema.h"
 #include "store/Statement.h"
 #include "store/Store.h"
+#include "store/Tags.h"
 
 using namespace dl;
 
@@ -74,6 +75,7 @@ private slots:
         QCOMPARE(count(**s, "embedding_chunks"), 1);
         QCOMPARE(count(**s, "run_results"), 3);
         QCOMPARE(count(**s, "overrides"), 1);
+        QCOMPARE(count(**s, "sentence_tags"), 0);  // schema 5: no tags yet
         auto corpora = listCorpora(**s);
         QVERIFY(corpora && corpora->size() == 1);
         QCOMPARE(corpora->front().name, std::string("train"));
@@ -113,6 +115,35 @@ private slots:
         auto again = Store::open(path, OpenMode::ReadOnly);
         QVERIFY(again.has_value());
         QVERIFY(!QFile::exists(QString::fromStdString(backup + ".2")));
+    }
+
+    // A schema-4 project (made by taking schema 5's table off a fresh one) gains the tags table on
+    // open, with a .v4.bak, its sentences kept, and takes tags at once.
+    void v4ProjectGetsTags() {
+        const std::string path = dir_.filePath(QStringLiteral("v4.dlproj")).toStdString();
+        Store::create(path).value().reset();
+        {
+            sqlite3* db = nullptr;
+            sqlite3_open(path.c_str(), &db);
+            QCOMPARE(sqlite3_exec(db,
+                                  "INSERT INTO corpora(name) VALUES('c'); "
+                                  "INSERT INTO sentences(corpus_id, position, src) VALUES(1, 0, 'a'), (1, 1, 'b'); "
+                                  "DROP TABLE sentence_tags; PRAGMA user_version=4;",
+                                  nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+        }
+        QCOMPARE(pragma(path, "SELECT count(*) FROM sqlite_master WHERE name='sentence_tags'"), 0);
+        auto s = Store::open(path);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(pragma(path, "PRAGMA user_version"), 5);
+        QCOMPARE(pragma(path + ".v4.bak", "PRAGMA user_version"), 4);
+        QCOMPARE(count(**s, "sentences"), 2);
+        QCOMPARE(count(**s, "sentence_tags"), 0);
+        auto added = addTag(**s, std::vector<std::int64_t>{1, 2}, "checked");
+        QVERIFY2(added, added ? "" : added.error().message.c_str());
+        QCOMPARE(added->size(), std::size_t(2));
+        QCOMPARE(taggedSentences(**s, "checked").value(), (std::vector<std::int64_t>{1, 2}));
     }
 
     // A failing step rolls the whole upgrade back: the file keeps its old version and content.

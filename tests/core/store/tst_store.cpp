@@ -1,4 +1,4 @@
-// The project file: schema, refusal of foreign/newer files, transactions, embeddings, runs.
+// The project file: schema, refusal of foreign/newer files, transactions, embeddings, runs, tags.
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -12,6 +12,7 @@
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
+#include "store/Tags.h"
 
 using namespace dl;
 
@@ -198,6 +199,53 @@ private slots:
         QVERIFY(std::isnan(back.loglik[1]));
         QCOMPARE(getRunArray<float>(*s, run.id, "pca2d").value(), xy);
         QVERIFY(!getRunBlob(*s, run.id, "missing"));
+    }
+
+    // Tags in bulk: adding reports the sentences that did not have the tag (an undo removes
+    // just those), removing the ones that had it; read back per tag and per corpus; a bad tag or
+    // an unknown sentence is an error and writes nothing.
+    void tagsAddRemoveAndReadBack() {
+        auto s = Store::create(freshPath("tags.dlproj")).value();
+        const auto corpus = addCorpus(*s, "c", 5);
+        const auto other = addCorpus(*s, "d", 2);
+        auto ids = [&](std::int64_t c) {
+            std::vector<std::int64_t> out;
+            auto q = s->prepare("SELECT id FROM sentences WHERE corpus_id = ?1 ORDER BY id").value();
+            q.bind(1, c);
+            while (q.step().value()) out.push_back(q.int64(0));
+            return out;
+        };
+        const auto c = ids(corpus), d = ids(other);
+        {
+            auto tx = s->begin();
+            QCOMPARE(addTag(*s, std::vector<std::int64_t>{c[0], c[1]}, "boiler plate").value(),
+                     (std::vector<std::int64_t>{c[0], c[1]}));
+            QCOMPARE(addTag(*s, std::vector<std::int64_t>{c[1], c[2], d[0]}, "boiler plate").value(),
+                     (std::vector<std::int64_t>{c[2], d[0]}));  // c[1] had it
+            QCOMPARE(addTag(*s, std::vector<std::int64_t>{c[1]}, "Ünïcode").value(), (std::vector<std::int64_t>{c[1]}));
+            tx->commit().value();
+        }
+        QCOMPARE(taggedSentences(*s, "boiler plate").value(), (std::vector<std::int64_t>{c[0], c[1], c[2], d[0]}));
+        const auto tags = corpusTags(*s, corpus).value();
+        QCOMPARE(tags.size(), std::size_t(2));
+        QCOMPARE(tags[0], (std::pair<std::string, std::int64_t>{"boiler plate", 3}));
+        QCOMPARE(tags[1], (std::pair<std::string, std::int64_t>{"Ünïcode", 1}));
+        QCOMPARE(removeTag(*s, std::vector<std::int64_t>{c[0], c[4]}, "boiler plate").value(),
+                 (std::vector<std::int64_t>{c[0]}));
+        QCOMPARE(taggedSentences(*s, "boiler plate").value(), (std::vector<std::int64_t>{c[1], c[2], d[0]}));
+
+        for (const std::string bad :
+             {std::string(), std::string("a\nb"), std::string("tab\there"), std::string(65, 'x')}) {
+            auto r = addTag(*s, std::vector<std::int64_t>{c[3]}, bad);
+            QVERIFY(!r);
+            QCOMPARE(r.error().kind, ErrorKind::Usage);
+        }
+        QVERIFY(checkTag(std::string(64, 'x')));
+        QVERIFY(!addTag(*s, std::vector<std::int64_t>{999999}, "x"));  // no such sentence
+        QVERIFY(taggedSentences(*s, "x").value().empty());
+        // Deleting a corpus's sentences takes their tags with them.
+        s->exec("DELETE FROM corpora WHERE id = " + std::to_string(other)).value();
+        QCOMPARE(taggedSentences(*s, "boiler plate").value(), (std::vector<std::int64_t>{c[1], c[2]}));
     }
 };
 
