@@ -58,13 +58,13 @@
 <context>
     <name>CleaningPanel</name>
     <message>
-        <location filename="../app/panels/CleaningPanel.cpp" line="+54" />
-        <location line="+78" />
+        <location filename="../app/panels/CleaningPanel.cpp" line="+56" />
+        <location line="+86" />
         <source>No filter run yet: Analysis &gt; Filter Corpus… cleans a corpus.</source>
         <translation>Noch kein Filterlauf: Analyse &gt; Korpus filtern… bereinigt ein Korpus.</translation>
     </message>
     <message>
-        <location line="-73" />
+        <location line="-81" />
         <source>Rule</source>
         <translation>Regel</translation>
     </message>
@@ -134,7 +134,17 @@
         <translation>%1 von %2 entfernten Sätzen jenseits der Linie (%3 %)</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+18" />
+        <source>Tag removed…</source>
+        <translation>Entfernte markieren…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Tag every sentence this run removed, to find them on the map (Edit &gt; Undo takes it back).</source>
+        <translation>Jeden Satz, den dieser Lauf entfernt hat, mit einem Tag versehen, um ihn auf der Karte zu finden (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>Kept and removed per rule</source>
         <translation>Behalten und entfernt je Regel</translation>
     </message>
@@ -154,7 +164,7 @@
         <translation>Entfernte Sätze (das Protokoll)</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+35" />
         <source>&lt;b&gt;Filter run #%1&lt;/b&gt; (%2) on &lt;b&gt;%3&lt;/b&gt;: %4 sentences, %5 kept, %6 removed (%7 %).</source>
         <translation>&lt;b&gt;Filterlauf #%1&lt;/b&gt; (%2) auf &lt;b&gt;%3&lt;/b&gt;: %4 Sätze, %5 behalten, %6 entfernt (%7 %).</translation>
     </message>
@@ -164,7 +174,7 @@
         <translation>Parameter: %1</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>This filter's rules have a threshold each (see the rules' counts): no one score.</source>
         <translation>Jede Regel dieses Filters hat ihre eigene Schwelle (siehe die Zahlen je Regel): kein gemeinsamer Wert.</translation>
     </message>
@@ -386,11 +396,21 @@
     </message>
     <message>
         <location line="+7" />
+        <source>Tag picked…</source>
+        <translation>Gewählte markieren…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag the sentences picked with the rectangle or lasso (Edit &gt; Undo takes it back).</source>
+        <translation>Die mit Rechteck oder Lasso gewählten Sätze mit einem Tag versehen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>Selected in the plot:</source>
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+54" />
+        <location line="+56" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
@@ -405,7 +425,7 @@
         <translation>Die Werte können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+54" />
+        <location line="+56" />
         <source>Reading %1 sentences…</source>
         <translation>%1 Sätze werden gelesen…</translation>
     </message>
@@ -1657,7 +1677,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+107" />
+        <location filename="../app/gui/MainWindow.cpp" line="+109" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -1678,12 +1698,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+80" />
+        <location line="+88" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-78" />
+        <location line="-86" />
         <source>Cleaning</source>
         <translation>Bereinigung</translation>
     </message>
@@ -1762,8 +1782,21 @@
         <source>Name the clusters of run #%1</source>
         <translation>Die Cluster von Lauf #%1 benennen</translation>
     </message>
+    <message numerus="yes">
+        <location line="+11" />
+        <source>%n sentence(s) picked on the map</source>
+        <translation>
+            <numerusform>%n auf der Karte gewählten Satz</numerusform>
+            <numerusform>%n auf der Karte gewählte Sätze</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+17" />
+        <location line="+3" />
+        <source>the sentences filter run #%1 removed</source>
+        <translation>die Sätze, die Filterlauf #%1 entfernt hat</translation>
+    </message>
+    <message>
+        <location line="+11" />
         <source>A decision could not be saved: %1</source>
         <translation>Eine Entscheidung konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -1774,12 +1807,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+584" />
+        <location line="+601" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-577" />
+        <location line="-594" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -2052,7 +2085,24 @@
         <translation>%1 filtern (%2)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+9" />
+        <location line="+4" />
+        <location line="+5" />
+        <source>Tag sentences</source>
+        <translation>Sätze markieren</translation>
+    </message>
+    <message>
+        <location line="-9" />
+        <source>Tag for %1:</source>
+        <translation>Tag für %1:</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>The tag could not be saved: %1</source>
+        <translation>Das Tag konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>%1 exportieren</translation>
@@ -2970,7 +3020,7 @@
         <translation>Lauf #%1: Schichtvergleich von %2, k = %3 — gewählte Schicht %4 (nach %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+55" />
+        <location filename="../app/services/MapValues.cpp" line="+57" />
         <source>Run #%1 %2: score</source>
         <translation>Lauf #%1 %2: Score</translation>
     </message>
@@ -3000,7 +3050,12 @@
         <translation>Lauf #%1 Filter %2: Wert der entfernten</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+7" />
+        <source>Tag “%1” (%2 sentences)</source>
+        <translation>Tag „%1“ (%2 Sätze)</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Sentence length (tokens)</source>
         <translation>Satzlänge (Tokens)</translation>
     </message>
@@ -3075,6 +3130,16 @@
         <location line="+3" />
         <source>Probability of the expected language</source>
         <translation>Wahrscheinlichkeit der erwarteten Sprache</translation>
+    </message>
+    <message>
+        <location filename="../app/services/TagCommand.cpp" line="+22" />
+        <source>Tag “%1”</source>
+        <translation>Tag „%1“ setzen</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Untag “%1”</source>
+        <translation>Tag „%1“ entfernen</translation>
     </message>
 </context>
 <context>

@@ -58,13 +58,13 @@
 <context>
     <name>CleaningPanel</name>
     <message>
-        <location filename="../app/panels/CleaningPanel.cpp" line="+54" />
-        <location line="+78" />
+        <location filename="../app/panels/CleaningPanel.cpp" line="+56" />
+        <location line="+86" />
         <source>No filter run yet: Analysis &gt; Filter Corpus… cleans a corpus.</source>
         <translation>Pas encore de filtrage : Analyse &gt; Filtrer le corpus… nettoie un corpus.</translation>
     </message>
     <message>
-        <location line="-73" />
+        <location line="-81" />
         <source>Rule</source>
         <translation>Règle</translation>
     </message>
@@ -134,7 +134,17 @@
         <translation>%1 des %2 phrases retirées au-delà de la ligne (%3 %)</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+18" />
+        <source>Tag removed…</source>
+        <translation>Étiqueter les retirées…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Tag every sentence this run removed, to find them on the map (Edit &gt; Undo takes it back).</source>
+        <translation>Étiqueter chaque phrase retirée par cette exécution, pour la retrouver sur la carte (Édition &gt; Annuler la retire).</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>Kept and removed per rule</source>
         <translation>Gardées et retirées par règle</translation>
     </message>
@@ -154,7 +164,7 @@
         <translation>Phrases retirées (le registre)</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+35" />
         <source>&lt;b&gt;Filter run #%1&lt;/b&gt; (%2) on &lt;b&gt;%3&lt;/b&gt;: %4 sentences, %5 kept, %6 removed (%7 %).</source>
         <translation>&lt;b&gt;Filtrage n° %1&lt;/b&gt; (%2) sur &lt;b&gt;%3&lt;/b&gt; : %4 phrases, %5 gardées, %6 retirées (%7 %).</translation>
     </message>
@@ -164,7 +174,7 @@
         <translation>Paramètres : %1</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>This filter's rules have a threshold each (see the rules' counts): no one score.</source>
         <translation>Chaque règle de ce filtre a son propre seuil (voir les comptes par règle) : pas de score unique.</translation>
     </message>
@@ -386,11 +396,21 @@
     </message>
     <message>
         <location line="+7" />
+        <source>Tag picked…</source>
+        <translation>Étiqueter la sélection…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag the sentences picked with the rectangle or lasso (Edit &gt; Undo takes it back).</source>
+        <translation>Étiqueter les phrases choisies au rectangle ou au lasso (Édition &gt; Annuler la retire).</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>Selected in the plot:</source>
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
     <message>
-        <location line="+54" />
+        <location line="+56" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — préparation de la carte…</translation>
     </message>
@@ -405,7 +425,7 @@
         <translation>Impossible de lire les valeurs : %1</translation>
     </message>
     <message>
-        <location line="+54" />
+        <location line="+56" />
         <source>Reading %1 sentences…</source>
         <translation>Lecture de %1 phrases…</translation>
     </message>
@@ -1657,7 +1677,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+107" />
+        <location filename="../app/gui/MainWindow.cpp" line="+109" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1678,12 +1698,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+80" />
+        <location line="+88" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-78" />
+        <location line="-86" />
         <source>Cleaning</source>
         <translation>Nettoyage</translation>
     </message>
@@ -1762,8 +1782,21 @@
         <source>Name the clusters of run #%1</source>
         <translation>Nommer les clusters de l'exécution n°%1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+11" />
+        <source>%n sentence(s) picked on the map</source>
+        <translation>
+            <numerusform>%n phrase choisie sur la carte</numerusform>
+            <numerusform>%n phrases choisies sur la carte</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+17" />
+        <location line="+3" />
+        <source>the sentences filter run #%1 removed</source>
+        <translation>les phrases retirées par le filtrage n° %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
         <source>A decision could not be saved: %1</source>
         <translation>Une décision n'a pas pu être enregistrée : %1</translation>
     </message>
@@ -1774,12 +1807,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+584" />
+        <location line="+601" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-577" />
+        <location line="-594" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2052,7 +2085,24 @@
         <translation>Filtrer %1 (%2)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+9" />
+        <location line="+4" />
+        <location line="+5" />
+        <source>Tag sentences</source>
+        <translation>Étiqueter des phrases</translation>
+    </message>
+    <message>
+        <location line="-9" />
+        <source>Tag for %1:</source>
+        <translation>Étiquette pour %1 :</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>The tag could not be saved: %1</source>
+        <translation>L'étiquette n'a pas pu être enregistrée : %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>Exporter %1</translation>
@@ -2970,7 +3020,7 @@
         <translation>Exécution n°%1 : balayage des couches de %2, k = %3 — couche choisie %4 (par %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+55" />
+        <location filename="../app/services/MapValues.cpp" line="+57" />
         <source>Run #%1 %2: score</source>
         <translation>Exécution n°%1 %2 : score</translation>
     </message>
@@ -3000,7 +3050,12 @@
         <translation>Exécution n° %1 filtre %2 : score des retirées</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+7" />
+        <source>Tag “%1” (%2 sentences)</source>
+        <translation>Étiquette « %1 » (%2 phrases)</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Sentence length (tokens)</source>
         <translation>Longueur de phrase (jetons)</translation>
     </message>
@@ -3075,6 +3130,16 @@
         <location line="+3" />
         <source>Probability of the expected language</source>
         <translation>Probabilité de la langue attendue</translation>
+    </message>
+    <message>
+        <location filename="../app/services/TagCommand.cpp" line="+22" />
+        <source>Tag “%1”</source>
+        <translation>Étiqueter « %1 »</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Untag “%1”</source>
+        <translation>Retirer l'étiquette « %1 »</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -79,6 +80,7 @@
 #include "analysis/DataMatrix.h"
 #include "corpus/Import.h"
 #include "store/Store.h"
+#include "store/Tags.h"
 
 namespace {
 
@@ -200,6 +202,14 @@ MainWindow::MainWindow(QWidget* parent)
         tabs_->setCurrentWidget(outliers_);
     });
     connect(selection_, &SelectionExplorer::exportRequested, this, &MainWindow::exportSelection);
+    // Tags in bulk, on the Edit menu's undo stack: the map's picks, a filter run's removals.
+    connect(clusters_, &ClusterExplorer::tagRequested, this, [this](const QVector<qint64>& ids) {
+        tagSentences(TagCommand::these(std::vector<std::int64_t>(ids.begin(), ids.end())),
+                     tr("%n sentence(s) picked on the map", nullptr, int(ids.size())));
+    });
+    connect(cleaning_, &CleaningPanel::tagRemovedRequested, this, [this](qint64 runId) {
+        tagSentences(TagCommand::removedBy(runId), tr("the sentences filter run #%1 removed").arg(runId));
+    });
     // A sentence picked in a table is looked up on the Search tab (encoded on the worker).
     auto lookUp = [this](const QString& sentence) {
         tabs_->setCurrentWidget(search_);
@@ -586,6 +596,23 @@ void MainWindow::filterCorpus(const QString& preselect) {
             .arg(request.values.value(QStringLiteral("corpus")).toString(),
                  request.values.value(QStringLiteral("kind")).toString()),
         [this, outcome] { showFilterRun(outcome->runId); }, outcome, makeFilterJob(projectPath_, request, outcome));
+}
+
+void MainWindow::tagSentences(TagCommand::Ids ids, const QString& what) {
+    bool ok = false;
+    const QString tag =
+        QInputDialog::getText(this, tr("Tag sentences"), tr("Tag for %1:").arg(what), QLineEdit::Normal, {}, &ok)
+            .trimmed();
+    if (!ok || tag.isEmpty()) return;
+    if (auto s = dl::checkTag(tag.toStdString()); !s) {
+        showError(tr("Tag sentences"), errorText(s.error()));
+        return;
+    }
+    selection_->undoStack()->push(new TagCommand(
+        *async_, this, projectPath_, std::move(ids), tag, TagCommand::Action::Add, [this](const QString& error) {
+            if (!error.isEmpty()) showError(tr("Tag sentences"), tr("The tag could not be saved: %1").arg(error));
+            else clusters_->loadValueSources();  // "Colour by" offers the tag
+        }));
 }
 
 void MainWindow::exportData() {

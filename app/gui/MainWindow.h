@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "JobRequests.h"
+#include "TagCommand.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
 
@@ -57,6 +58,8 @@ public slots:
     void startExplore(ExploreRequest request);
     void selectData();
     void filterCorpus(const QString& preselect = {});
+    // Asks for a tag and tags `ids` with it as one undoable step; `what` names them.
+    void tagSentences(TagCommand::Ids ids, const QString& what);
     void exportData();
     void exportSelection(qint64 runId, qint64 topK);
     void shareMap();

@@ -1,8 +1,10 @@
 #include "CleaningPanel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -79,6 +81,11 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     ledgerView_->horizontalHeader()->setSectionResizeMode(RemovalTableModel::RemovedColumn, QHeaderView::Stretch);
     ledgerView_->horizontalHeader()->setSectionResizeMode(RemovalTableModel::KeptColumn, QHeaderView::Stretch);
     count_ = new QLabel(this);
+    tagRemoved_ = new QPushButton(tr("Tag removed…"), this);
+    tagRemoved_->setToolTip(
+        tr("Tag every sentence this run removed, to find them on the map (Edit > Undo takes it back)."));
+    tagRemoved_->setEnabled(false);
+    connect(tagRemoved_, &QPushButton::clicked, this, [this] { emit tagRemovedRequested(data_.runId); });
     connect(ledger_, &RemovalTableModel::pageWanted, this, &CleaningPanel::requestPage);
 
     auto* counts = new QWidget(this);
@@ -103,7 +110,10 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     bottomLayout->setContentsMargins(0, 0, 0, 0);
     bottomLayout->addWidget(heading(tr("Removed sentences (the ledger)"), bottom));
     bottomLayout->addWidget(ledgerView_, 1);
-    bottomLayout->addWidget(count_);
+    auto* countRow = new QHBoxLayout;
+    countRow->addWidget(count_, 1);
+    countRow->addWidget(tagRemoved_);
+    bottomLayout->addLayout(countRow);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
     split->addWidget(bottom);
@@ -141,6 +151,7 @@ void CleaningPanel::setRun(FilterViewData data) {
                                   'f', 1)));
         params_->setText(tr("Parameters: %1").arg(data_.parameters));
     }
+    tagRemoved_->setEnabled(data_.runId > 0 && data_.removed > 0);
     fillRules();
     fillComposition();
     if (data_.scoreLabel.isEmpty() || data_.removedScores.isEmpty()) {

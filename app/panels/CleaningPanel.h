@@ -10,6 +10,7 @@
 
 class AsyncService;
 class QLabel;
+class QPushButton;
 class QStackedWidget;
 class QTableView;
 class QTableWidget;
@@ -38,6 +39,8 @@ signals:
     void runShown(qint64 runId);  // setRun() filled the figures
     void pageShown(int rows);  // the ledger's row count after a page arrived
     void pageFailed(const QString& message);
+    // "Tag removed…": every sentence the run removed, to be tagged (MainWindow asks the tag).
+    void tagRemovedRequested(qint64 filterRunId);
 
 private:
     void requestPage(qint64 afterSentenceId);
@@ -58,5 +61,6 @@ private:
     RemovalTableModel* ledger_;
     QTableView* ledgerView_;
     QLabel* count_;
+    QPushButton* tagRemoved_;
     int pageSize_ = kDefaultPageSize;
 };

@@ -62,7 +62,17 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(confusion_, 2);
     rightLayout->addWidget(unlabelled_);
-    rightLayout->addWidget(new QLabel(tr("Selected in the plot:"), right));
+    tagPicked_ = new QPushButton(tr("Tag picked…"), right);
+    tagPicked_->setToolTip(tr("Tag the sentences picked with the rectangle or lasso (Edit > Undo takes it back)."));
+    tagPicked_->setEnabled(false);
+    connect(tagPicked_, &QPushButton::clicked, this, [this] {
+        const QVector<qint64> ids = scatter_->selectedIds();
+        if (!ids.isEmpty()) emit tagRequested(ids);
+    });
+    auto* pickedRow = new QHBoxLayout;
+    pickedRow->addWidget(new QLabel(tr("Selected in the plot:"), right), 1);
+    pickedRow->addWidget(tagPicked_);
+    rightLayout->addLayout(pickedRow);
     rightLayout->addWidget(picked_, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(scatter_);
@@ -234,6 +244,7 @@ void ClusterExplorer::applyColouring() {
 
 void ClusterExplorer::showSelection(const QVector<qint64>& ids) {
     picked_->clear();
+    tagPicked_->setEnabled(!ids.isEmpty());
     if (ids.isEmpty()) {
         async_.invalidate(this, QStringLiteral("picked"));
         emit pickedShown(0);

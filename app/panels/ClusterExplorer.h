@@ -44,6 +44,8 @@ public:
     const QList<MapValueSource>& valueSources() const { return valueSources_; }
     // Colours the map by `source` (read off the GUI thread; valuesShown when it is drawn).
     void colourByValue(const MapValueSource& source);
+    // Reads again what "Colour by" offers (after a tag was added or a run stored).
+    void loadValueSources();
     // Cluster names (ClusterExplorerNames.cpp): read off the GUI thread, shown on the map at
     // the component means and in the confusion matrix headers; editable and stored.
     void reloadNames();
@@ -65,6 +67,8 @@ signals:
     void valuesShown(const QString& label);
     // Coloured by what a filter run removed: each removed duplicate linked to its kept twin.
     void linksShown(int links);
+    // "Tag picked…": the sentences picked on the map, to be tagged (MainWindow asks the tag).
+    void tagRequested(const QVector<qint64>& sentenceIds);
     // The run has no distinctive words yet: the window runs the naming job, then reloadNames().
     void namesMissing(qint64 runId);
     void namesShown();
@@ -73,7 +77,6 @@ private:
     void showLinks(qint64 filterRunId);  // 0: none
     void showRun(ClusterViewData data);
     void applyColouring();
-    void loadValueSources();
     void applyNames();
     void showSelection(const QVector<qint64>& ids);
     ClusterViewData data_;
@@ -89,6 +92,7 @@ private:
     MapCutBar* cutBar_;
     ScatterPlotView* scatter_;
     ScatterMarks* marks_;
+    QPushButton* tagPicked_;
     ConfusionMatrixView* confusion_;
     QLabel* unlabelled_;
     QListWidget* picked_;

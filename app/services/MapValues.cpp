@@ -10,6 +10,7 @@
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
+#include "store/Tags.h"
 
 namespace {
 
@@ -21,6 +22,7 @@ const char* column(Field f) {
     case Field::Probability: return "prob";
     case Field::LogLikelihood: return "loglik";
     case Field::Removed: return "1.0";  // a filter run's rows are its removed sentences
+    case Field::Tag: return "1.0";
     case Field::Length: break;
     }
     return "src_tokens";
@@ -52,22 +54,31 @@ dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPa
         const qint64 id = run.id;
         if (run.kind == dl::RunKind::Select) {
             const QString method = QString::fromStdString(run.params.value("method", std::string("?")));
-            out.append({id, Field::Score, QObject::tr("Run #%1 %2: score").arg(id).arg(method)});
+            out.append({id, Field::Score, QObject::tr("Run #%1 %2: score").arg(id).arg(method), {}});
             auto prob = hasColumn(**store, id, "prob");
             if (!prob) return std::unexpected(prob.error());
             if (*prob)
-                out.append(
-                    {id, Field::Probability, QObject::tr("Run #%1 %2: classifier probability").arg(id).arg(method)});
+                out.append({id,
+                            Field::Probability,
+                            QObject::tr("Run #%1 %2: classifier probability").arg(id).arg(method),
+                            {}});
         } else if (run.kind == dl::RunKind::Cluster) {
-            out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id)});
-            out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id)});
+            out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id), {}});
+            out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id), {}});
         } else if (run.kind == dl::RunKind::Filter) {
             const QString kind = QString::fromStdString(run.params.value("kind", std::string("?")));
-            out.append({id, Field::Removed, QObject::tr("Run #%1 filter %2: removed").arg(id).arg(kind)});
-            out.append({id, Field::Score, QObject::tr("Run #%1 filter %2: score of the removed").arg(id).arg(kind)});
+            out.append({id, Field::Removed, QObject::tr("Run #%1 filter %2: removed").arg(id).arg(kind), {}});
+            out.append(
+                {id, Field::Score, QObject::tr("Run #%1 filter %2: score of the removed").arg(id).arg(kind), {}});
         }
     }
-    out.append({0, Field::Length, QObject::tr("Sentence length (tokens)")});
+    auto tags = dl::corpusTags(**store, cluster->corpusId);
+    if (!tags) return std::unexpected(tags.error());
+    for (const auto& [tag, sentences] : *tags) {
+        const QString name = QString::fromStdString(tag);
+        out.append({0, Field::Tag, QObject::tr("Tag “%1” (%2 sentences)").arg(name).arg(sentences), name});
+    }
+    out.append({0, Field::Length, QObject::tr("Sentence length (tokens)"), {}});
     return out;
 }
 
@@ -84,13 +95,16 @@ dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const Ma
             "SELECT id, src_tokens FROM sentences WHERE corpus_id = (SELECT corpus_id FROM sentences WHERE id = ?1) "
             "ORDER BY id";
         key = ids.front();
+    } else if (source.field == Field::Tag) {
+        sql = "SELECT sentence_id, 1.0 FROM sentence_tags WHERE tag = ?1 ORDER BY sentence_id";
     } else {
         sql = std::string("SELECT sentence_id, ") + column(source.field) +
               " FROM run_results WHERE run_id = ?1 ORDER BY sentence_id";
     }
     auto q = (*store)->prepare(sql);
     if (!q) return std::unexpected(q.error());
-    q->bind(1, key);
+    if (source.field == Field::Tag) q->bind(1, std::string_view(source.tag.toStdString()));
+    else q->bind(1, key);
     std::vector<std::int64_t> keys;
     std::vector<double> values;
     for (;;) {
@@ -101,7 +115,8 @@ dl::Expected<QVector<double>> readMapValues(const QString& projectPath, const Ma
         values.push_back(q->isNull(1) ? NAN : q->real(1));
     }
     // Keys come sorted by sentence id: a binary search per point, whatever the map's order.
-    QVector<double> out(ids.size(), source.field == Field::Removed ? 0.0 : NAN);
+    const bool flag = source.field == Field::Removed || source.field == Field::Tag;  // 0 for every other point
+    QVector<double> out(ids.size(), flag ? 0.0 : NAN);
     for (qsizetype i = 0; i < ids.size(); ++i) {
         auto it = std::lower_bound(keys.begin(), keys.end(), std::int64_t(ids[i]));
         if (it != keys.end() && *it == ids[i]) out[i] = values[std::size_t(it - keys.begin())];

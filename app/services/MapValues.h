@@ -2,7 +2,8 @@
 // Per-sentence values the map (the clustering scatter) can be coloured by: the sentence
 // length, and whatever the project's runs of the same corpus stored per sentence —
 // selection scores, classifier probabilities, GMM max responsibilities and log-likelihoods,
-// and what a filter run removed (1 removed, 0 kept) and its score (removed sentences only).
+// what a filter run removed (1 removed, 0 kept) and its score (removed sentences only), and
+// the sentences' free tags (1 tagged, 0 not; store/Tags.h).
 // Both functions open their own read-only connection: run them off the GUI thread.
 #include <QList>
 #include <QPair>
@@ -12,11 +13,12 @@
 #include "common/Error.h"
 
 struct MapValueSource {
-    enum class Field { Length, Score, Probability, LogLikelihood, Removed };
+    enum class Field { Length, Score, Probability, LogLikelihood, Removed, Tag };
     qint64 runId = 0;  // 0 for the sentence length (no run)
     Field field = Field::Length;
     QString label;     // colour bar title, e.g. "Run #4 cosine: score"
-    bool operator==(const MapValueSource& o) const { return runId == o.runId && field == o.field; }
+    QString tag;       // Field::Tag: the tag
+    bool operator==(const MapValueSource& o) const { return runId == o.runId && field == o.field && tag == o.tag; }
 };
 
 // What the map of clustering run `clusterRunId` can be coloured by (its corpus's runs, newest

@@ -9,6 +9,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QUndoStack>
+#include <algorithm>
 #include <cmath>
 #include "AsyncService.h"
 #include "CleaningPanel.h"
@@ -28,9 +29,11 @@
 #include "ScatterPlotView.h"
 #include "ScoreHistogramView.h"
 #include "SelectionExplorer.h"
+#include "TagCommand.h"
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "store/Store.h"
+#include "store/Tags.h"
 
 class TestWorkbench : public QObject {
     Q_OBJECT
@@ -75,6 +78,29 @@ private:
     void importDuplicates(const QString& name) {
         importSlice(name, {"medical", "law"}, 400, 440);
         importSlice(name, {"medical"}, 410, 425);
+    }
+
+    // importDuplicates(corpus), encoded with the test model, clustered (k 2) and filtered
+    // (near-dup) through the GUI's jobs; the runs' ids (0 where a job failed).
+    void mapAndFilter(const QString& corpus, qint64& clusterRun, qint64& filterRun) {
+        importDuplicates(corpus);
+        auto outcome = std::make_shared<JobOutcome>();
+        EncodeRequest e;
+        e.values = {{QStringLiteral("corpus"), corpus},
+                    {QStringLiteral("model"), dltest::testData(QStringLiteral("models/bert-tiny"))}};
+        QString error = run(makeEncodeJob(project_, e, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        ClusterRequest c;
+        c.values = {{QStringLiteral("corpus"), corpus},
+                    {QStringLiteral("k"), 2},
+                    {QStringLiteral("pca"), 8},
+                    {QStringLiteral("seeds"), 1}};
+        error = run(makeClusterJob(project_, c, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        clusterRun = outcome->runId;
+        error = run(makeFilterJob(project_, nearDupRequest(corpus), outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        filterRun = outcome->runId;
     }
 
     static FilterRequest nearDupRequest(const QString& corpus) {
@@ -440,9 +466,10 @@ private slots:
         QVector<qint64> ids;
         for (int i = 0; i < ledger->rowCount(); ++i) ids << ledger->entry(i).sentenceId << ledger->entry(i).keptId;
         ids << 999999;
-        const MapValueSource removedSource{outcome->runId, MapValueSource::Field::Removed, {}};
+        const MapValueSource removedSource{outcome->runId, MapValueSource::Field::Removed, {}, {}};
         const auto flags = readMapValues(project_, removedSource, ids).value();
-        const auto scores = readMapValues(project_, {outcome->runId, MapValueSource::Field::Score, {}}, ids).value();
+        const auto scores =
+            readMapValues(project_, {outcome->runId, MapValueSource::Field::Score, {}, {}}, ids).value();
         QCOMPARE(flags.size(), ids.size());
         for (int i = 0; i < ledger->rowCount(); ++i) {
             QCOMPARE(flags[2 * i], 1.0);
@@ -461,24 +488,9 @@ private slots:
     // On the map of a clustering of the corpus: "Colour by" offers the filter run's removed
     // flag, which colours the points and links each removed duplicate to its kept twin.
     void filterOnTheMap() {
-        importDuplicates(QStringLiteral("mapped"));
-        auto outcome = std::make_shared<JobOutcome>();
-        EncodeRequest e;
-        e.values = {{QStringLiteral("corpus"), QStringLiteral("mapped")},
-                    {QStringLiteral("model"), dltest::testData(QStringLiteral("models/bert-tiny"))}};
-        QString error = run(makeEncodeJob(project_, e, outcome));
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        ClusterRequest c;
-        c.values = {{QStringLiteral("corpus"), QStringLiteral("mapped")},
-                    {QStringLiteral("k"), 2},
-                    {QStringLiteral("pca"), 8},
-                    {QStringLiteral("seeds"), 1}};
-        error = run(makeClusterJob(project_, c, outcome));
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        const qint64 clusterRun = outcome->runId;
-        error = run(makeFilterJob(project_, nearDupRequest(QStringLiteral("mapped")), outcome));
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        const qint64 filterRun = outcome->runId;
+        qint64 clusterRun = 0, filterRun = 0;
+        mapAndFilter(QStringLiteral("mapped"), clusterRun, filterRun);
+        QVERIFY(clusterRun > 0 && filterRun > 0);
         const auto ledger = readRemovalPage(project_, filterRun, 0, 100000).value();
         QVERIFY(ledger.atEnd && ledger.rows.size() >= 15);
 
@@ -509,13 +521,87 @@ private slots:
         QVERIFY(linksShown.wait(20000));
         QCOMPARE(linksShown.at(0).at(0).toInt(), int(ledger.rows.size()));
         QCOMPARE(explorer.marks()->linkCount(), int(ledger.rows.size()));
-        QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Value);
+        // the values arrive on their own channel, maybe after the links
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Value, 20000);
         qint64 flagged = 0;
         for (double v : explorer.scatter()->data().value) flagged += v == 1.0;
         QCOMPARE(flagged, qint64(ledger.rows.size()));
         // Back to the clusters: the links go.
         explorer.colourBy()->setCurrentIndex(1);
         QCOMPARE(explorer.marks()->linkCount(), 0);
+    }
+
+    // Tags in bulk as the window pushes them on the Edit menu's undo stack: a filter run's
+    // removals, then sentences picked on the map (some tagged already); undo takes off exactly
+    // what each step added, redo puts it back; "Colour by" offers the tag, 1 on tagged points.
+    void tagsInBulkAreUndoable() {
+        qint64 clusterRun = 0, filterRun = 0;
+        mapAndFilter(QStringLiteral("tagged"), clusterRun, filterRun);
+        QVERIFY(clusterRun > 0 && filterRun > 0);
+        std::vector<std::int64_t> removed;
+        const auto page = readRemovalPage(project_, filterRun, 0, 100000).value();
+        for (const auto& r : page.rows) removed.push_back(r.sentenceId);
+        QVERIFY(removed.size() >= 15);
+        auto tagged = [this](const char* tag) {
+            auto store = dl::Store::open(project_.toStdString(), dl::OpenMode::ReadOnly).value();
+            return dl::taggedSentences(*store, tag).value();
+        };
+
+        AsyncService async;
+        QUndoStack stack;
+        int written = 0;
+        QStringList errors;
+        auto done = [&](const QString& e) {
+            ++written;
+            if (!e.isEmpty()) errors << e;
+        };
+        stack.push(new TagCommand(async, this, project_, TagCommand::removedBy(filterRun), QStringLiteral("dup"),
+                                  TagCommand::Action::Add, done));
+        QTRY_COMPARE_WITH_TIMEOUT(written, 1, 20000);
+        QCOMPARE(tagged("dup"), removed);
+        // Picked: two removed sentences (tagged already) and three others.
+        const auto view = readClusterView(project_, clusterRun).value();
+        std::vector<std::int64_t> picked{removed[0], removed[1]};
+        for (qint64 id : view.scatter.ids)
+            if (picked.size() < 5 && std::find(removed.begin(), removed.end(), id) == removed.end())
+                picked.push_back(id);
+        stack.push(new TagCommand(async, this, project_, TagCommand::these(picked), QStringLiteral("dup"),
+                                  TagCommand::Action::Add, done));
+        QTRY_COMPARE_WITH_TIMEOUT(written, 2, 20000);
+        std::vector<std::int64_t> both = removed;
+        both.insert(both.end(), picked.begin() + 2, picked.end());
+        std::sort(both.begin(), both.end());
+        QCOMPARE(tagged("dup"), both);
+        stack.undo();  // the picks: the two removed sentences keep the tag they had
+        QTRY_COMPARE_WITH_TIMEOUT(written, 3, 20000);
+        QCOMPARE(tagged("dup"), removed);
+        stack.redo();
+        QTRY_COMPARE_WITH_TIMEOUT(written, 4, 20000);
+        QCOMPARE(tagged("dup"), both);
+        stack.undo();
+        stack.undo();  // both steps, queued one after the other
+        QTRY_COMPARE_WITH_TIMEOUT(written, 6, 20000);
+        QVERIFY(tagged("dup").empty());
+        stack.redo();
+        QTRY_COMPARE_WITH_TIMEOUT(written, 7, 20000);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+
+        // The map offers the tag and colours the tagged points.
+        const auto sources = readMapValueSources(project_, clusterRun).value();
+        const auto tagSource = std::find_if(sources.begin(), sources.end(), [](const MapValueSource& v) {
+            return v.field == MapValueSource::Field::Tag && v.tag == QLatin1String("dup");
+        });
+        QVERIFY(tagSource != sources.end());
+        const auto flags = readMapValues(project_, *tagSource, view.scatter.ids).value();
+        qint64 ones = 0;
+        for (double f : flags) ones += f == 1.0;
+        QCOMPARE(ones, qint64(removed.size()));
+        // A bad tag is refused as the job's error and stores nothing.
+        stack.push(new TagCommand(async, this, project_, TagCommand::these(picked), QStringLiteral("a\tb"),
+                                  TagCommand::Action::Add, done));
+        QTRY_COMPARE_WITH_TIMEOUT(written, 8, 20000);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY(tagged("a\tb").empty());
     }
 
     // Cancel while the filter is about to store its run, as the Jobs panel's Cancel button does:
