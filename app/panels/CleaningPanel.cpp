@@ -165,7 +165,7 @@ void CleaningPanel::setRun(FilterViewData data) {
         // Duplicates are removed at or above the threshold, wrong languages below it.
         const bool higherRemoves = data_.kind != QLatin1String("langid");
         histogram_->setScoreLabel(data_.scoreLabel);
-        histogram_->setScores(data_.removedScores, higherRemoves);
+        histogram_->setRanking(data_.ranking);  // sorted off the GUI thread (readFilterView)
         // The legend away from where the removed sentences pile up (near 1, or near 0 for langid).
         histogram_->histogramPlot()->axisRect()->insetLayout()->setInsetAlignment(
             0, Qt::AlignTop | (higherRemoves ? Qt::AlignLeft : Qt::AlignRight));

@@ -116,6 +116,7 @@ dl::Expected<FilterViewData> readFilterView(const QString& projectPath, qint64 r
             if (!*row) break;
             d.removedScores << q->real(0);
         }
+        d.ranking.setScores(d.removedScores, d.kind != QLatin1String("langid"));
     }
     return d;
 }

@@ -439,6 +439,7 @@ private slots:
             QCOMPARE(panel.rulesTable()->item(i, 4)->data(Qt::UserRole).toLongLong(),
                      rule.value(QStringLiteral("kept")).toInteger());
         }
+        QCOMPARE(panel.histogram()->ranking().size(), view->removed);  // sorted with the read
         RemovalTableModel* ledger = panel.ledgerModel();
         QTRY_VERIFY_WITH_TIMEOUT(ledger->rowCount() >= 4, 20000);
         QCOMPARE(ledger->rowCount() % 4, 0);  // whole pages until the last

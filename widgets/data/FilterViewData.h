@@ -8,6 +8,8 @@
 #include <QVector>
 #include <QtNumeric>
 
+#include "ScoreRanking.h"
+
 struct FilterRuleRow {
     QString rule;  // "near-dup", "langid:src", "bitext:length", ...
     qint64 input = 0, kept = 0, removed = 0;
@@ -36,4 +38,7 @@ struct FilterViewData {
     QVector<double> removedScores;
     double threshold = qQNaN();
     QString scoreLabel;
+    // removedScores sorted (duplicates: higher first; langid: lower first) with the read: at a
+    // million removals the sort would stall the window.
+    ScoreRanking ranking;
 };
