@@ -43,6 +43,17 @@ int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
         static_cast<long long>(result->runId), static_cast<long long>(result->selected),
         static_cast<long long>(result->poolSize), static_cast<long long>(result->seedSize),
         static_cast<long long>(result->pairs));
+    if (const auto& e = j["encoder"]; e.is_object())
+        std::printf("Encoder: %s (%s; %s)%s%s\n", e.value("model", std::string()).c_str(),
+                    e.value("chosen_by", std::string()).c_str(), e.value("languages", std::string()).c_str(),
+                    e.contains("note") ? ": " : "", e.value("note", std::string()).c_str());
+    if (const auto& sets = j["adapted_sets"]; sets.is_array() && !sets.empty()) {
+        std::string list;
+        for (const auto& s : sets)
+            list += (list.empty() ? "" : ", ") + std::to_string(s["set"].get<std::int64_t>()) + " (" +
+                    s["corpus"].get<std::string>() + " " + s["side"].get<std::string>() + ")";
+        std::printf("Adapted vectors g(x) stored as embedding sets %s (cluster --embedding-set ID).\n", list.c_str());
+    }
     if (j["adaptive_layer"].value("kind", std::string("ffn")) == "none")
         std::printf(
             "No adaptive layer (the DF baseline: the classifier on the unaligned vectors); classifier "

@@ -41,6 +41,8 @@ json SelectSummary::toJson() const {
                           {"languages", alignment->languages},
                           {"pair_cosine_before", alignment->pairCosineBefore},
                           {"pair_cosine_after", alignment->pairCosineAfter}};
+    writeOptional(j, "encoder", encoder);
+    writeOptional(j, "adapted_sets", adaptedSets);
     writeOptional(j, "applied_from_run", appliedFromRun);
     return j;
 }
@@ -77,6 +79,8 @@ Expected<SelectSummary> SelectSummary::fromJson(const json& j, std::int64_t runI
             read(*it, "pair_cosine_after", a.pairCosineAfter);
             s.alignment = a;
         }
+        readOptional(j, "encoder", s.encoder);
+        readOptional(j, "adapted_sets", s.adaptedSets);
         readOptional(j, "applied_from_run", s.appliedFromRun);
     });
 }

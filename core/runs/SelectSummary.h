@@ -44,6 +44,12 @@ struct SelectSummary {
     std::optional<std::int64_t> pairs;
     std::optional<nlohmann::json> adaptiveLayer, scoreQuantiles;
     std::optional<CrossLingualAlignment> alignment;
+    // The encoder a cross-lingual run used and why ({"model", "chosen_by": "--model" |
+    // "cross-lingual default", "languages", "multilingual": true | false | null, "note"}).
+    std::optional<nlohmann::json> encoder;
+    // Vu et al.'s Fig. 4: the embedding sets holding g(x), the adapted vectors, one per
+    // corpus side ([{"set", "corpus", "side"}]).
+    std::optional<nlohmann::json> adaptedSets;
     // A selection's model applied in shards: the run it came from.
     std::optional<std::int64_t> appliedFromRun;
 

@@ -17,11 +17,13 @@
 #include "analysis/Gmm.h"
 #include "analysis/Pca.h"
 #include "encode/EncodeJob.h"
+#include "encode/ModelCatalog.h"
 #include "jobs/RunJob.h"
 #include "runs/RunBlobs.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
+#include "store/Embeddings.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -102,6 +104,24 @@ std::vector<char> saveModule(torch::nn::Module& m) {
 
 }  // namespace
 
+Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte> state, const std::vector<float>& rows,
+                                                      int dim, int hidden) {
+    if (dim < 1 || hidden < 1 || rows.size() % std::size_t(dim) != 0)
+        return fail("The adaptive layer's shape (" + std::to_string(dim) + " -> " + std::to_string(hidden) +
+                    ") does not fit the vectors.");
+    try {
+        AdaptiveLayerImpl g(dim, hidden);
+        std::istringstream is(std::string(reinterpret_cast<const char*>(state.data()), state.size()));
+        torch::serialize::InputArchive archive;
+        archive.load_from(is);
+        g.load(archive);
+        g.eval();
+        return applyLayer(g, rows, dim);
+    } catch (const std::exception& e) {
+        return fail(std::string("The stored adaptive layer cannot be read: ") + e.what());
+    }
+}
+
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives) {
     const std::size_t n = clusters.size();
     std::vector<char> m(n * n, 0);
@@ -154,11 +174,57 @@ nlohmann::json CrossLingualParams::toJson() const {
     return j;
 }
 
+nlohmann::json CrossLingualEncoder::toJson() const {
+    nlohmann::json j = {{"model", name},
+                        {"chosen_by", byDefault ? "cross-lingual default" : "--model"},
+                        {"languages", languages.empty() ? "unknown" : languages},
+                        {"multilingual", multilingual ? nlohmann::json(*multilingual) : nlohmann::json(nullptr)}};
+    if (!note.empty()) j["note"] = note;
+    return j;
+}
+
+Expected<CrossLingualEncoder> chooseCrossLingualEncoder(const std::string& requested) {
+    CrossLingualEncoder e;
+    e.byDefault = requested.empty();
+    e.model = e.byDefault ? std::string(kCrossLingualDefaultModel) : requested;
+    auto entry = resolveModel(e.model);
+    if (!entry) {
+        if (!e.byDefault) return std::unexpected(entry.error());
+        return fail(std::string("Cross-lingual selection encodes with ") + kCrossLingualDefaultModel +
+                    " unless --model names an encoder (the best worst case of the encoders measured, "
+                    "docs/crosslingual.md). " +
+                    entry.error().message);
+    }
+    e.name = entry->name;
+    e.languages = entry->languages;
+    if (e.languages == "English") e.multilingual = false;
+    else if (!e.languages.empty()) e.multilingual = true;
+    if (e.multilingual == false)
+        e.note = e.name +
+                 " is English-only: text in the other language reaches it as English word pieces, and the "
+                 "adaptive layer has to learn that language from the parallel corpus; " +
+                 kCrossLingualDefaultModel + " (the default) has the better worst case (docs/crosslingual.md).";
+    else if (e.byDefault)
+        e.note = std::string(
+            "The default encoder of cross-lingual selection: the best worst case over both "
+            "directions and the domains measured (docs/crosslingual.md); --model names another.");
+    else if (!e.multilingual) e.note = "Not a model the catalog knows: whether it is multilingual is not checked.";
+    return e;
+}
+
 namespace {
 
 // prepare: seed, pool and parallel corpus read, oriented (side A = the seed's language) and
 // encoded with one model; the rows each step uses.
+// An embedding set the run read: g of it is stored as an adapted set (Vu et al. Fig. 4).
+struct SourceSet {
+    EmbeddingSetInfo set;
+    CorpusInfo corpus;
+};
+
 struct CrossLingualInputs {
+    CrossLingualEncoder encoder;
+    std::vector<SourceSet> sources;  // seed, pool, parallel A, parallel B (each corpus side once)
     CorpusSubset seed, pool, parallel;
     Side sideA = Side::Source, sideB = Side::Target;
     std::string langA, langB;
@@ -171,6 +237,9 @@ Expected<CrossLingualInputs> prepareCrossLingual(const CrossLingualParams& p, St
                                                  const CancelToken& cancel) {
     if (p.parallel.empty()) return usageError("Cross-lingual selection needs a parallel corpus (--parallel).");
     if (p.clusters < 1) return usageError("The number of clusters must be at least 1.");
+    auto encoder = chooseCrossLingualEncoder(p.model);
+    if (!encoder) return std::unexpected(encoder.error());
+    if (encoder->multilingual == false) progress.info("Warning: " + encoder->note);
     progress.stage("Reading seed, pool and parallel corpus");
     auto seed = loadCorpusSubset(store, p.seed, false, p.seedSampleSeed);
     if (!seed) return std::unexpected(seed.error());
@@ -182,6 +251,7 @@ Expected<CrossLingualInputs> prepareCrossLingual(const CrossLingualParams& p, St
         return usageError("The corpus '" + parallel->corpus.name +
                           "' is monolingual; --parallel needs line-aligned pairs.");
     CrossLingualInputs in;
+    in.encoder = std::move(*encoder);
     // Orientation: side A is the seed's language. Swap when the parallel corpus runs B -> A.
     const auto& seedLang = seed->corpus.srcLang;
     if (!seedLang.empty() && seedLang == parallel->corpus.tgtLang && seedLang != parallel->corpus.srcLang)
@@ -195,11 +265,16 @@ Expected<CrossLingualInputs> prepareCrossLingual(const CrossLingualParams& p, St
     // Embeddings, encoded on demand with one model.
     auto encode = [&](const CorpusInfo& c, Side side) -> Expected<EmbeddingMatrix> {
         EncodeParams ep;
-        ep.model = p.model;
+        ep.model = in.encoder.model;
         ep.corpus = c.name;
         ep.side = side;
         auto r = runEncode(ep, store, progress, cancel);
         if (!r) return std::unexpected(r.error());
+        auto set = embeddingSet(store, r->setId);
+        if (!set) return std::unexpected(set.error());
+        if (std::none_of(in.sources.begin(), in.sources.end(),
+                         [&](const SourceSet& s) { return s.set.id == set->id && s.corpus.id == c.id; }))
+            in.sources.push_back({*set, c});
         return loadEmbeddings(store, r->setId, c.id);
     };
     auto seedM = encode(seed->corpus, Side::Source);
@@ -441,12 +516,50 @@ SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLing
     summary.report = head.report.toJson();
     summary.scoreQuantiles = scoreQuantiles(head.probability);
     summary.alignment = view.summary;
+    summary.encoder = in.encoder.toJson();
+    if (!in.sources.empty()) {
+        const auto& k = in.sources.front().set;  // the seed's set
+        summary.embeddings = SelectEmbeddings{k.id, k.key.model, k.key.layer, k.key.pooling};
+    }
     return summary;
 }
 
-// persist: the run, its scores and decisions, g, the classifier and the alignment view, in one transaction.
+// Vu et al.'s Fig. 4: g(x) of every corpus side the run read, each kept as an embedding set of its
+// own ("derived:run N:g(MODEL)", float32), so `cluster --embedding-set` and the map can use the
+// adapted space per language. Inside the caller's transaction; returns [{"set", "corpus", "side"}].
+Expected<nlohmann::json> storeAdaptedSets(Store& store, std::int64_t runId, const CrossLingualInputs& in,
+                                          AdaptiveLayerImpl& g, const CancelToken& cancel) {
+    constexpr std::int64_t kChunkRows = 4096;
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& src : in.sources) {
+        EmbeddingKey key = src.set.key;
+        key.model = std::string(kDerivedSetPrefix) + "run " + std::to_string(runId) + ":g(" + src.set.key.model + ")";
+        key.modelHash.clear();
+        auto set = ensureEmbeddingSet(store, key, in.dim, StorageType::Float32);
+        if (!set) return std::unexpected(set.error());
+        auto existing = encodedCount(store, set->id, src.corpus.id);
+        if (!existing) return std::unexpected(existing.error());
+        if (*existing != 0)
+            return fail("The embedding set '" + key.model + "' already holds vectors of '" + src.corpus.name +
+                        "' (left by an earlier run with this number); nothing was stored.");
+        auto m = loadEmbeddings(store, src.set.id, src.corpus.id);
+        if (!m) return std::unexpected(m.error());
+        for (std::int64_t first = 0; first < m->rows; first += kChunkRows) {
+            cancel.throwIfCancelled();
+            const auto rows = std::min(kChunkRows, m->rows - first);
+            const std::vector<float> part(m->data.begin() + first * in.dim, m->data.begin() + (first + rows) * in.dim);
+            if (auto s = appendEmbeddings(store, set->id, src.corpus.id, first, rows, applyLayer(g, part, in.dim)); !s)
+                return std::unexpected(s.error());
+        }
+        out.push_back({{"set", set->id}, {"corpus", src.corpus.name}, {"side", sideName(src.set.key.side)}});
+    }
+    return out;
+}
+
+// persist: the run, its scores and decisions, g, the classifier, the alignment view and the
+// adapted sets, in one transaction.
 Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParams& p, const CrossLingualInputs& in,
-                                           const CrossLingualResult& out, const std::vector<char>& selected,
+                                           CrossLingualResult& out, const std::vector<char>& selected,
                                            const TrainedLayer& layer, const DomainHeadResult& head,
                                            const AlignmentView& view, const CancelToken& cancel) {
     RunResults results;
@@ -459,6 +572,11 @@ Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParam
     auto runId = createRun(store, RunKind::Select, in.pool.corpus.id, std::nullopt, p.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
+    if (layer.g) {
+        auto sets = storeAdaptedSets(store, *runId, in, *layer.g, cancel);
+        if (!sets) return std::unexpected(sets.error());
+        out.summary.adaptedSets = std::move(*sets);
+    }
     if (auto s = setRunSummary(store, *runId, out.summary.toJson()); !s) return std::unexpected(s.error());
     if (layer.g)
         if (auto s =

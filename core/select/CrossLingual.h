@@ -17,6 +17,7 @@
 // mean cosine of the pairs before and after).
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,25 @@ Expected<std::int64_t> parseCrossLingualNegatives(std::string_view text);
 // The settings a preset fixes (--preset paper), applied before the run stores its parameters.
 void applyCrossLingualPreset(CrossLingualParams& params);
 
+// The encoder of a cross-lingual run when --model names none: the installable encoder with the
+// best WORST figure over both directions (de -> en, en -> de) and the domains measured
+// (docs/crosslingual.md, "The encoder"; bench/crosslingual/encoders.sh).
+inline constexpr const char* kCrossLingualDefaultModel = "multilingual-e5-small";
+
+// Which encoder a run uses and why; stored in the run's summary ("encoder") and told on stderr.
+struct CrossLingualEncoder {
+    std::string model;                 // what encode is given: --model as typed, or the default
+    std::string name;                  // the model's name (ModelEntry::name)
+    bool byDefault = false;            // --model was not given
+    std::string languages;             // the catalog's description ("" = unknown)
+    std::optional<bool> multilingual;  // false: English-only; nullopt: a model the catalog does not know
+    std::string note;                  // the reason, or the warning for an English-only encoder
+    nlohmann::json toJson() const;
+};
+// --model as given (an English-only model is allowed, with a warning in `note`), or
+// kCrossLingualDefaultModel; fails, naming the install command, when that is not installed.
+Expected<CrossLingualEncoder> chooseCrossLingualEncoder(const std::string& requested);
+
 struct CrossLingualResult {
     std::int64_t runId = 0;
     std::int64_t poolSize = 0, seedSize = 0, pairs = 0, selected = 0;
@@ -89,6 +109,11 @@ struct CrossLingualResult {
 
 Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& params, Store& store, ProgressSink& progress,
                                              const CancelToken& cancel);
+
+// g as a run stores it (blob "adaptive_layer.pt", the 2-layer network dim -> hidden -> dim)
+// applied to row-major rows; fails on a blob that is not such a network.
+Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte> state, const std::vector<float>& rows,
+                                                      int dim, int hidden);
 
 // Negatives of pair i in a batch: j != i whose cluster differs (every j != i when allNegatives).
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives);

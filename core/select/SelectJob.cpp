@@ -48,12 +48,13 @@ Expected<Subset> loadSubset(Store& store, const std::string& spec, bool withText
     return out;
 }
 
-// A set that holds complete embeddings of every corpus given; the latest one.
+// A set that holds complete embeddings of every corpus given; the latest one an encoder made
+// (a cross-lingual run's adapted vectors only by --embedding-set).
 std::optional<EmbeddingSetInfo> commonCompleteSet(Store& store, const std::vector<CorpusInfo>& corpora) {
     auto sets = listEmbeddingSets(store);
     if (!sets) return std::nullopt;
     for (auto it = sets->rbegin(); it != sets->rend(); ++it) {
-        if (it->key.side != Side::Source) continue;
+        if (it->key.side != Side::Source || it->key.model.starts_with(kDerivedSetPrefix)) continue;
         bool complete = true;
         for (const auto& c : corpora) {
             auto n = encodedCount(store, it->id, c.id);

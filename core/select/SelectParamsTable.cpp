@@ -47,7 +47,9 @@ ParamSpec thresholdSpec() {
         .storedUnlessDefault("threshold");
 }
 ParamSpec modelSpec() {
-    return param("model", "Model to encode with when pool/seed are not encoded yet (default model otherwise).")
+    return param("model",
+                 "Model to encode with when pool/seed are not encoded yet (default model otherwise); cross-lingual: "
+                 "the encoder of every side (default multilingual-e5-small, docs/crosslingual.md).")
         .shownAs("DIR");
 }
 ParamSpec hiddenSpec() {

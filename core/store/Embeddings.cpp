@@ -279,10 +279,11 @@ Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, s
 Expected<EmbeddingSetInfo> latestCompleteSet(Store& store, std::int64_t corpusId) {
     auto q = store.prepare(
         "SELECT s.id FROM embedding_sets s JOIN embedding_chunks c ON c.set_id = s.id AND c.corpus_id = ?1 "
+        "WHERE substr(s.model_name, 1, length(?2)) <> ?2 "
         "GROUP BY s.id HAVING MAX(c.first_position + c.rows) = (SELECT COUNT(*) FROM sentences WHERE corpus_id = ?1) "
         "ORDER BY s.id DESC LIMIT 1");
     if (!q) return std::unexpected(q.error());
-    q->bind(1, corpusId);
+    q->bind(1, corpusId).bind(2, kDerivedSetPrefix);
     auto row = q->step();
     if (!row) return std::unexpected(row.error());
     if (!*row) return fail("This corpus is not completely encoded yet (run `encode` first).");

@@ -108,7 +108,12 @@ Expected<EmbeddingMatrix> loadEmbeddings(Store& store, std::int64_t setId, std::
 Expected<EmbeddingMatrix> loadEmbeddingRange(Store& store, std::int64_t setId, std::int64_t corpusId,
                                              std::int64_t firstPosition, std::int64_t rows);
 
-// The most recently created set that covers the whole corpus (for "use what is encoded").
+// Sets whose EmbeddingKey::model starts with this hold vectors a run derived from an encoder's
+// (a cross-lingual run's adapted vectors g(x), Vu et al. Fig. 4), not an encoder's own output.
+inline constexpr std::string_view kDerivedSetPrefix = "derived:";
+
+// The most recently created set that covers the whole corpus (for "use what is encoded"); a
+// derived set (kDerivedSetPrefix) only when asked for by id, never by this default.
 Expected<EmbeddingSetInfo> latestCompleteSet(Store& store, std::int64_t corpusId);
 
 }  // namespace dl

@@ -272,7 +272,10 @@ private slots:
             "pool_size": 30, "seed_size": 8, "pairs": 100, "selected": 10, "cut": {"top": 10}, "leaked": 0,
             "adaptive_layer": {"epochs": 3, "held_out_loss": 0.5, "initial_held_out_loss": 1.5, "loss_curve": [1.5, 0.5], "clusters": 5},
             "report": {"f1": 0.9}, "score_quantiles": [0.0, 0.5, 1.0],
-            "alignment": {"pairs": 20, "languages": ["en", "de"], "pair_cosine_before": 0.25, "pair_cosine_after": 0.75}})");
+            "alignment": {"pairs": 20, "languages": ["en", "de"], "pair_cosine_before": 0.25, "pair_cosine_after": 0.75},
+            "embeddings": {"set": 1, "model": "multilingual-e5-small", "layer": -1, "pooling": "mean"},
+            "encoder": {"model": "multilingual-e5-small", "chosen_by": "cross-lingual default", "multilingual": true},
+            "adapted_sets": [{"set": 7, "corpus": "par", "side": "src"}, {"set": 8, "corpus": "par", "side": "tgt"}]})");
         QTest::newRow("merged score shards")
             << QByteArray(R"({"method": "cosine", "pool": "big", "seed": "seeds", "pool_size": 1000,
             "excluded": 0, "selected": 100, "cut": {"top": 100}, "applied_from_run": 4})");

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <random>
 #include <set>
@@ -115,6 +116,60 @@ private slots:
         QCOMPARE(lowestCosineRows(cosine, excluded, 1), (std::vector<std::int64_t>{1}));
         QCOMPARE(lowestCosineRows(cosine, excluded, 100).size(), std::size_t(5));
         QVERIFY(lowestCosineRows(cosine, excluded, 0).empty());
+    }
+
+    // The encoder of a run: the catalog's languages decide the warning, and without --model the
+    // cross-lingual default is used or its absence is an error naming the install command. The
+    // model folders hold the tiny test model under the catalog's names: what is checked is the
+    // choice by name and catalog, not the weights.
+    void encoderChoice_data() {
+        QTest::addColumn<QString>("installed");  // a folder name in the models dir, or empty
+        QTest::addColumn<QString>("requested");  // --model
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("multilingual");  // "true", "false", "null"
+        QTest::addColumn<QString>("says");          // in the note or the error
+        QTest::newRow("default, installed") << "multilingual-e5-small"
+                                            << "" << true << "true"
+                                            << "default encoder";
+        QTest::newRow("default, not installed") << "all-MiniLM-L6-v2"
+                                                << "" << false << ""
+                                                << "scripts/install-model.sh multilingual-e5-small";
+        QTest::newRow("English-only by --model") << "all-MiniLM-L6-v2"
+                                                 << "all-MiniLM-L6-v2" << true << "false"
+                                                 << "English-only";
+        QTest::newRow("a folder the catalog does not know")
+            << "" << dltest::testData(QStringLiteral("models/bert-tiny")) << true << "null"
+            << "not checked";
+    }
+    void encoderChoice() {
+        QFETCH(QString, installed);
+        QFETCH(QString, requested);
+        QFETCH(bool, ok);
+        QFETCH(QString, multilingual);
+        QFETCH(QString, says);
+        QTemporaryDir data;
+        const QByteArray saved = qgetenv("XDG_DATA_HOME");
+        const bool had = qEnvironmentVariableIsSet("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", data.path().toUtf8());
+        if (!installed.isEmpty()) {
+            const QDir tiny(dltest::testData(QStringLiteral("models/bert-tiny")));
+            const QString dest = data.filePath(QStringLiteral("domainlens/models/") + installed);
+            QVERIFY(QDir().mkpath(dest));
+            for (const auto& f : tiny.entryList(QDir::Files)) QVERIFY(QFile::copy(tiny.filePath(f), dest + "/" + f));
+        }
+        const auto e = chooseCrossLingualEncoder(requested.toStdString());
+        if (had) qputenv("XDG_DATA_HOME", saved);
+        else qunsetenv("XDG_DATA_HOME");
+        QCOMPARE(e.has_value(), ok);
+        if (!ok) {
+            QVERIFY2(e.error().message.find(says.toStdString()) != std::string::npos, e.error().message.c_str());
+            return;
+        }
+        const auto j = e->toJson();
+        QCOMPARE(QString::fromStdString(j["multilingual"].dump()), multilingual);
+        QCOMPARE(j["chosen_by"].get<std::string>(),
+                 std::string(requested.isEmpty() ? "cross-lingual default" : "--model"));
+        QVERIFY2(e->note.find(says.toStdString()) != std::string::npos, e->note.c_str());
     }
 
     void alignedMethodBeatsUnalignedBaseline() {
@@ -244,6 +299,50 @@ private slots:
                 stored["adaptive_layer"]["initial_held_out_loss"].get<double>());
         QVERIFY(!getRunBlob(*store, r->runId, "adaptive_layer.pt")->empty());
         QVERIFY(!getRunBlob(*store, r->runId, "classifier.pt")->empty());
+        // The encoder is named in the summary, with how it was chosen (here --model, a model the
+        // catalog does not know: whether it is multilingual is unknown).
+        QCOMPARE(stored["encoder"]["chosen_by"].get<std::string>(), std::string("--model"));
+        QVERIFY(stored["encoder"]["multilingual"].is_null());
+        QCOMPARE(stored["embeddings"]["model"].get<std::string>(), std::string("bert-tiny"));
+        // Vu et al.'s Fig. 4: g(x) of the seed, the pool and both parallel sides kept as embedding
+        // sets of their own; each holds g applied to the vectors the run read, position by position.
+        const auto gState = getRunBlob(*store, r->runId, "adaptive_layer.pt").value();
+        const std::map<std::pair<std::string, std::string>, const std::vector<float>*> sources = {
+            {{"seed", "src"}, &seed},
+            {{"pool", "src"}, &pool},
+            {{"parallel", "src"}, &parA},
+            {{"parallel", "tgt"}, &parB}};
+        const auto& adapted = stored["adapted_sets"];
+        QCOMPARE(adapted.size(), sources.size());
+        for (const auto& a : adapted) {
+            const auto source = sources.find({a["corpus"].get<std::string>(), a["side"].get<std::string>()});
+            QVERIFY2(source != sources.end(), a.dump().c_str());
+            const auto corpus = findCorpus(*store, source->first.first).value();
+            const auto set = embeddingSet(*store, a["set"].get<std::int64_t>()).value();
+            QVERIFY2(set.key.model.starts_with(kDerivedSetPrefix), set.key.model.c_str());
+            QCOMPARE(set.key.side, source->first.second == "tgt" ? Side::Target : Side::Source);
+            const auto m = loadEmbeddings(*store, set.id, corpus.id).value();
+            const auto expected = applyStoredAdaptiveLayer(gState, *source->second, dim, p.hidden).value();
+            QCOMPARE(m.data.size(), expected.size());
+            double maxDiff = 0, moved = 0;
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                maxDiff = std::max(maxDiff, double(std::abs(m.data[i] - expected[i])));
+                moved = std::max(moved, double(std::abs(m.data[i] - (*source->second)[i])));
+            }
+            QVERIFY2(maxDiff < 1e-5, qPrintable(QStringLiteral("max |stored - g(x)| = %1").arg(maxDiff)));
+            QVERIFY2(moved > 0.1, "g is not the identity here");
+        }
+        // The encoder's set stays the default of `cluster` and the other readers: a derived set
+        // is used only when asked for by id.
+        const auto parallelId = findCorpus(*store, "parallel").value().id;
+        QVERIFY(!latestCompleteSet(*store, parallelId).value().key.model.starts_with(kDerivedSetPrefix));
+        SelectParams cosine;
+        cosine.pool = "pool";
+        cosine.seed = "seed";
+        cosine.top = poolRows / 3;
+        auto c = runSelect(cosine, *store, np, ct);
+        QVERIFY2(c.has_value(), c ? "" : c.error().message.c_str());
+        QCOMPARE(c->summary.embeddings.value().model, std::string("bert-tiny"));
         // The alignment view's sample: held-out pairs, both PCAs, pairs closer after g.
         const auto pairIds = getRunArray<std::int64_t>(*store, r->runId, "alignment_pair_ids").value();
         const auto before = getRunArray<float>(*store, r->runId, "alignment_before").value();
@@ -268,6 +367,7 @@ private slots:
                  qPrintable(QStringLiteral("DF %1, cross-lingual %2").arg(dfPrecision).arg(precision)));
         QCOMPARE(d->summary.toJson()["adaptive_layer"]["kind"].get<std::string>(), std::string("none"));
         QVERIFY(!getRunBlob(*store, d->runId, "adaptive_layer.pt"));
+        QVERIFY(!d->summary.toJson().contains("adapted_sets"));  // no g, nothing derived
         QCOMPARE(getRun(*store, d->runId).value().params["adaptive_layer"].get<std::string>(), std::string("none"));
 
         // --preset paper: the paper's settings are what the run stores and uses.
