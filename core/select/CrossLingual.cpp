@@ -157,6 +157,7 @@ void applyCrossLingualPreset(CrossLingualParams& p) {
     p.maxEpochs = 20;
     p.patience = 5;
     p.infoNce = InfoNceForm::Eq1;
+    p.clusters = 5;
     p.negatives = "lowest:500000";
     p.classifier.learningRate = 1e-5;
     p.classifier.batchSize = 64;

@@ -268,7 +268,9 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
     t.field(hiddenSpec().between(1, 100000).storedAt("hidden"), &C::hidden);
     t.field(epochsSpec().storedAt("max_epochs"), &C::maxEpochs);
     t.field(seedValueSpec().storedAt("seed_value"), &C::seedValue);
-    t.field(param("clusters", "cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch).")
+    t.field(param("clusters",
+                  "cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch; the paper's 5 "
+                  "loses most at its worst with the default encoder, docs/crosslingual.md).")
                 .between(1, 1000)
                 .shownAs("K")
                 .storedAt("clusters"),
@@ -307,8 +309,8 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
             &C::negatives);
     t.choice(param("preset",
                    "cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, "
-                   "batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000; overrides --epochs, "
-                   "--infonce and --negatives); default = DomainLens's (docs/selection.md).")
+                   "batch 64, <= 20 epochs, patience 5, Eq. 1, 5 clusters, negatives lowest:500000; overrides "
+                   "--epochs, --infonce, --clusters and --negatives); default = DomainLens's (docs/selection.md).")
                  .shownAs("default|paper")
                  .storedAt("preset"),
              &C::preset, {CrossLingualPreset::Default, CrossLingualPreset::Paper}, [](CrossLingualPreset x) {

@@ -268,13 +268,13 @@ class Project:
             uniform_negatives (--uniform-negatives): finetune-head: sample negatives uniformly instead of by pre-ranking.
             seed_value (--seed-value): Random seed. (default 1; 0 to 1073741824)
             parallel (--parallel): Parallel corpus for cross-lingual selection.
-            clusters (--clusters): cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch). (default 5; 1 to 1000)
+            clusters (--clusters): cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch; the paper's 5 loses most at its worst with the default encoder, docs/crosslingual.md). (default 1; 1 to 1000)
             temperature (--temperature): cross-lingual: InfoNCE temperature. (default 0.2)
             pca_sample (--pca-sample): cross-lingual: fit the PCA before clustering on a random sample of this many pairs when larger (0 = all). (default 200000; 0 to 2147483647)
             adaptive_layer (--adaptive-layer): cross-lingual: the adaptive layer g aligning the languages (ffn, Vu et al.'s 2-layer network) or none (the paper's DF baseline: the classifier on the unaligned vectors). (default ffn; ffn or none)
             infonce (--infonce): cross-lingual: the contrastive loss, symmetric (both directions, positive in the denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only). (default symmetric; symmetric or eq1)
             negatives (--negatives): cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N least like the seed, as the paper with N = 500000). (default preranked)
-            preset (--preset): cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000; overrides --epochs, --infonce and --negatives); default = DomainLens's (docs/selection.md). (default default; default or paper)
+            preset (--preset): cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, 5 clusters, negatives lowest:500000; overrides --epochs, --infonce, --clusters and --negatives); default = DomainLens's (docs/selection.md). (default default; default or paper)
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
 

@@ -380,6 +380,8 @@ private slots:
         QCOMPARE(params["patience"].get<int>(), 5);
         QCOMPARE(params["max_epochs"].get<int>(), 20);
         QCOMPARE(params["infonce"].get<std::string>(), std::string("eq1"));
+        QCOMPARE(params["clusters"].get<int>(), 5);  // the paper's k, over p's 3
+        QCOMPARE(q->summary.toJson()["adaptive_layer"]["clusters"].get<int>(), 5);
         QCOMPARE(params["negatives"].get<std::string>(), std::string("lowest:500000"));
         QCOMPARE(params["classifier"]["learning_rate"].get<double>(), 1e-5);
         QCOMPARE(params["classifier"]["lowest_negatives"].get<std::int64_t>(), std::int64_t(0));
