@@ -55,6 +55,8 @@
 #include "MapCutBar.h"
 #include "MapValues.h"
 #include "MethodsExplorer.h"
+#include "MixturePanel.h"
+#include "MixtureTrainDialog.h"
 #include "ModelInstallScript.h"
 #include "ModelListLoader.h"
 #include "OutlierAnalysisPanel.h"
@@ -146,6 +148,10 @@ MainWindow::MainWindow(QWidget* parent)
     layerSweep_->setHigherIsBetter(true);
     layerSweep_->setAxisLabels(tr("Encoder layer"), tr("Purity / NMI / silhouette (higher is better)"));
     tabs_->addTab(layerSweep_, tr("Layer sweep"));
+    // Training mixtures (Pham et al. 2022): kits, lambda over training, dev loss; no project needed.
+    mixture_ = new MixturePanel(*async_, this);
+    tabs_->addTab(mixture_, tr("Mixture"));
+    connect(mixture_, &MixturePanel::trainRequested, this, [this](const QString& kit) { trainMixture(kit); });
     tabs_->addTab(runView_, tr("Runs"));
     runView_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     runView_->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -305,6 +311,20 @@ void MainWindow::createActions() {
     projectActions_ << shareAct;
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    auto* mixtureMenu = menuBar()->addMenu(tr("&Mixture"));
+    mixtureMenu->addAction(tr("Open &Kit or Training Folder…"), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a mixture kit or a training folder"),
+                                                              QFileInfo(projectPath_).absolutePath());
+        if (!dir.isEmpty()) showMixture(dir);
+    });
+    mixtureMenu->addAction(tr("Open λ &Trajectory…"), this, [this] {
+        const QString file =
+            QFileDialog::getOpenFileName(this, tr("Open a λ trajectory"), QFileInfo(projectPath_).absolutePath(),
+                                         tr("Trajectories (*.json *.jsonl *.log);;All files (*)"));
+        if (!file.isEmpty()) showMixture(file);
+    });
+    mixtureMenu->addSeparator();
+    mixtureMenu->addAction(tr("&Train on a Kit…"), this, [this] { trainMixture(mixture_->kitFolder()); });
     auto* edit = menuBar()->addMenu(tr("&Edit"));
     auto* undo = selection_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -783,6 +803,28 @@ void MainWindow::showRunComparison(qint64 runA, qint64 runB, const RunComparison
     dialog->show();
 }
 
+void MainWindow::showMixture(const QString& path) {
+    if (path.isEmpty()) return;
+    mixture_->open(path);
+    tabs_->setCurrentWidget(mixture_);
+}
+
+void MainWindow::trainMixture(const QString& kit) {
+    const QString out = kit.isEmpty() ? QString() : QDir(kit).absoluteFilePath(QStringLiteral("../train"));
+    MixtureTrainDialog dialog(kit, out.isEmpty() ? QString() : QDir::cleanPath(out), mixtureTrainParamFields(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto request = dialog.request();
+    const QString workDir = request.values.value(QStringLiteral("out")).toString();
+    auto outcome = std::make_shared<JobOutcome>();
+    // Finished or cancelled (a checkpoint to resume), the work folder is shown.
+    runJob(tr("Train on %1").arg(QFileInfo(request.kit).fileName()), {}, outcome, makeMixtureTrainJob(request, outcome),
+           [this, workDir](const dl::Status&) {
+               if (QFileInfo::exists(QDir(workDir).filePath(QStringLiteral("train.json"))) ||
+                   QFileInfo::exists(QDir(workDir).filePath(QStringLiteral("mdac.json"))))
+                   showMixture(workDir);
+           });
+}
+
 void MainWindow::editSettings() {
     QSettings s;
     WorkbenchSettings current{s.value(QStringLiteral("ui/language")).toString(),
@@ -812,6 +854,7 @@ void MainWindow::saveCurrentView() {
     else if (current == methods_) PlotExport::saveWidgetWithDialog(methods_, this, QStringLiteral("methods"));
     else if (current == layerSweep_)
         PlotExport::saveWithDialog(layerSweep_->plot(), this, QStringLiteral("layer-sweep"));
+    else if (current == mixture_) PlotExport::saveWidgetWithDialog(mixture_, this, QStringLiteral("mixture"));
     else if (current == alignment_) PlotExport::saveWidgetWithDialog(alignment_, this, QStringLiteral("alignment"));
     else if (current == search_) PlotExport::saveWithDialog(search_->scatter()->plot(), this, QStringLiteral("search"));
     else if (current == outlierAnalysis_)

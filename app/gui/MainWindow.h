@@ -19,6 +19,7 @@ class CorpusTreeModel;
 class SelectionExplorer;
 class SweepPlotView;
 class MethodsExplorer;
+class MixturePanel;
 class OutlierBrowser;
 class OutlierAnalysisPanel;
 class SearchExplorer;
@@ -73,9 +74,16 @@ public slots:
     void saveCurrentView();
     void editSettings();
     void compareSelectedRuns();
+    // Mixture > Open…: a mixture kit, a `mixture train` folder or a lambda trajectory on the Mixture tab.
+    void showMixture(const QString& path);
+    // Mixture > Train on a Kit (`mixture train`) as a job; opens the work folder when it ends.
+    void trainMixture(const QString& kit = {});
     // Saves a PNG of the window with each view shown into `dir` (README screenshots), then
     // calls `done`. Call right after openProject: it waits for the views' data itself.
+    // Without a project, only the Mixture tab's shots (of `mixturePaths`) are taken.
     void saveScreenshots(const QString& dir, std::function<void()> done);
+    // Folders or trajectory files the screenshots show on the Mixture tab (main's --mixture).
+    void setScreenshotMixtures(const QStringList& paths) { screenshotMixtures_ = paths; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -102,6 +110,7 @@ private:
     // The filter dialog (saved by `saveDialog`) and the newest filter run on the Cleaning tab.
     void saveCleaningScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save,
                                  const std::function<void(QWidget*, const QString&)>& saveDialog);
+    void saveMixtureScreenshots(const std::function<void(const QString&)>& save);
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body,
@@ -127,12 +136,14 @@ private:
     SweepPlotView* sweep_;
     MethodsExplorer* methods_;
     SweepPlotView* layerSweep_;
+    MixturePanel* mixture_;
     QMenu* recentMenu_ = nullptr;
     QLabel* projectLabel_;
     QLabel* deviceLabel_;
     QLabel* mapStatus_;  // explore's progress in words (the share encoded, the label agreement)
     QList<QAction*> projectActions_;
     QString projectPath_;
+    QStringList screenshotMixtures_;
     QString exploreAfterImport_;   // the corpus just imported: offer explore once the corpora are read
     bool showLatestRuns_ = false;  // after opening a project, fill the run views once
 };

@@ -26,6 +26,7 @@
 #include "MapCutBar.h"
 #include "MapValues.h"
 #include "MethodsExplorer.h"
+#include "MixturePanel.h"
 #include "OutlierAnalysisPanel.h"
 #include "OutlierBrowser.h"
 #include "OutlierFiguresModel.h"
@@ -172,6 +173,11 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
         settle();
         save(name);
     };
+    if (projectPath_.isEmpty()) {
+        saveMixtureScreenshots(save);
+        if (done) done();
+        return;
+    }
     // The window asks for the run list as it opens the project; the plan needs it.
     waitUntil([&] { return runModel_->rowCount() > 0; }, kLoadSeconds, {}, runModel_, &QAbstractItemModel::modelReset);
     const ScreenshotRuns plan = screenshotRuns();
@@ -198,7 +204,19 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     show(sweep_, QStringLiteral("k-sweep"));
     if (plan.layerSweep) show(layerSweep_, QStringLiteral("layer-sweep"));
     show(runView_, QStringLiteral("runs"));
+    saveMixtureScreenshots(save);
     if (done) done();
+}
+
+// The Mixture tab on each folder or trajectory file given (--mixture), in order.
+void MainWindow::saveMixtureScreenshots(const std::function<void(const QString&)>& save) {
+    int n = 1;
+    for (const QString& path : screenshotMixtures_) {
+        tabs_->setCurrentWidget(mixture_);
+        waitForSignal(
+            mixture_, kStepSeconds, [&] { mixture_->open(path); }, &MixturePanel::shown, &MixturePanel::failed);
+        save(QStringLiteral("mixture-%1").arg(n++));
+    }
 }
 
 // The map as the workbench: coloured by the selection run's score (colour bar), then the

@@ -70,6 +70,13 @@ int main(int argc, char** argv) {
                                 "model=all-MiniLM-L6-v2, k=7; see domainlens-cli explore --help)."),
         QStringLiteral("NAME=VALUE"));
     parser.addOption(exploreOption);
+    QCommandLineOption mixture(
+        QStringLiteral("mixture"),
+        QApplication::translate("main",
+                                "Open a mixture kit, a `mixture train` folder or a λ trajectory file on the Mixture "
+                                "tab (repeatable: with --screenshots, one shot each; PROJECT is then optional)."),
+        QStringLiteral("PATH"));
+    parser.addOption(mixture);
     parser.process(app);
 
     MainWindow window;
@@ -83,6 +90,10 @@ int main(int argc, char** argv) {
             request.values.insert(option.section(QLatin1Char('='), 0, 0), option.section(QLatin1Char('='), 1));
         QTimer::singleShot(0, &window, [&window, request] { window.startExplore(request); });
     }
+    const QStringList mixtures = parser.values(mixture);
+    if (!mixtures.isEmpty() && !parser.isSet(screenshots))
+        QTimer::singleShot(0, &window, [&window, m = mixtures.last()] { window.showMixture(m); });
+    window.setScreenshotMixtures(mixtures);
     if (parser.isSet(screenshots)) {
         // The views load off the GUI thread: saveScreenshots waits for each, then captures.
         QTimer::singleShot(0, &window,

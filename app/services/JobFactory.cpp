@@ -7,6 +7,7 @@
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
 #include "filter/FilterJob.h"
+#include "mixture/MixtureTrain.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 #include "share/ShareMap.h"
@@ -193,6 +194,27 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& r, st
             outcome->summary = QObject::tr("Exported %1 files; manifest %2.")
                                    .arg(res->files.size())
                                    .arg(QString::fromStdString(res->manifestPath));
+        return {};
+    };
+}
+
+JobRunner::Body makeMixtureTrainJob(const MixtureTrainRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    dl::MixtureTrainParams p;
+    if (auto s = applyParamValues(dl::mixtureTrainParamTable(), p, r.values); !s) return failing(s.error());
+    if (r.kit.isEmpty()) return failing(dl::Error(dl::ErrorKind::Usage, "Name the mixture kit's folder."));
+    if (p.out.empty()) return failing(dl::Error(dl::ErrorKind::Usage, "Name the work folder (--out)."));
+    return [kit = r.kit.toStdString(), p, outcome](dl::ProgressSink& progress,
+                                                   const dl::CancelToken& cancel) -> dl::Status {
+        auto report = dl::runMixtureTrain(kit, p, progress, cancel);
+        if (!report) return std::unexpected(report.error());
+        if (outcome) {
+            const auto& last = (*report)["final"];
+            outcome->summary = QObject::tr("Trained %1 steps: dev loss under λ^t %2 (perplexity %3); report %4.")
+                                   .arg(last.value("step", std::int64_t(0)))
+                                   .arg(last.value("target_loss", 0.0), 0, 'f', 4)
+                                   .arg(last.value("target_ppl", 0.0), 0, 'f', 2)
+                                   .arg(QString::fromStdString(p.out + "/train.json"));
+        }
         return {};
     };
 }

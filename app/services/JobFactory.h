@@ -32,6 +32,9 @@ JobRunner::Body makeExportJob(const QString& project, const ExportRequest& reque
 // GUI thread from it); outcome->runId is the full map's run, the summary has the label agreement.
 JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& request,
                                std::shared_ptr<JobOutcome> outcome, dl::ExploreObserver observer = {});
+// Mixture > Train on a Kit (`mixture train KIT_DIR`, core/mixture/MixtureTrain): no project; the
+// report and checkpoint go to the request's "out" folder, which a cancelled run can resume.
+JobRunner::Body makeMixtureTrainJob(const MixtureTrainRequest& request, std::shared_ptr<JobOutcome> outcome);
 // File > Share Map: the cluster run's page (core/share) into `outDir`, with `overlayRuns`
 // (selections: scores and threshold figures) and the corpus's latest filter run (what it
 // removed, its ledger); replaces an index.html there (the window asked first).

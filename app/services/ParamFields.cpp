@@ -6,6 +6,7 @@
 #include "explore/ExploreJob.h"
 #include "export/Export.h"
 #include "filter/FilterJob.h"
+#include "mixture/MixtureParams.h"
 #include "select/SelectJob.h"
 
 namespace {
@@ -76,3 +77,5 @@ ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().
 ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }
 ParamFields exploreParamFields() { return toParamFields(dl::exploreParamTable().specs()); }
 ParamFields filterParamFields() { return toParamFields(dl::filterParamTable().specs()); }
+
+ParamFields mixtureTrainParamFields() { return toParamFields(dl::mixtureTrainParamTable().specs()); }

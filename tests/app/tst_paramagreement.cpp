@@ -28,6 +28,7 @@
 #include "FilterDialog.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
+#include "MixtureTrainDialog.h"
 #include "ParamFieldWidgets.h"
 #include "ParamFields.h"
 #include "SelectDialog.h"
@@ -188,6 +189,22 @@ const std::vector<JobCase>& jobs() {
                  QStringLiteral("chunk"), QStringLiteral("k"), QStringLiteral("precision")},
                 {},
                 encoderOf(dl::exploreParamTable()),
+                {},
+                {},
+                {}},
+        // mixture train stores no run (its report and checkpoint are files in --out): no run.
+        JobCase{QStringLiteral("mixture train"),
+                dl::mixtureTrainParamTable().specs(),
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+                [] { return std::make_unique<MixtureTrainDialog>(QString(), QString(), mixtureTrainParamFields()); },
+                {QStringLiteral("schedule"), QStringLiteral("out"), QStringLiteral("resume"), QStringLiteral("steps"),
+                 QStringLiteral("batch"), QStringLiteral("seed"), QStringLiteral("context"), QStringLiteral("layers"),
+                 QStringLiteral("dim"), QStringLiteral("heads"), QStringLiteral("vocab"), QStringLiteral("lr"),
+                 QStringLiteral("session-steps"), QStringLiteral("sim-steps"), QStringLiteral("mdac-lr"),
+                 QStringLiteral("updates"), QStringLiteral("eval-every"), QStringLiteral("dev-windows"),
+                 QStringLiteral("device")},
+                {},
+                encoderOf(dl::mixtureTrainParamTable()),
                 {},
                 {},
                 {}},
@@ -357,6 +374,10 @@ private slots:
         auto bound = [](double v) { return v == std::floor(v) ? QString::number(qint64(v)) : QString::number(v); };
         if (spec->min && spec->max)
             QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(bound(*spec->min), bound(*spec->max))),
+        // the range as --help prints numbers (1e-09 for a learning rate's bound)
+        const auto number = [](double v) { return QString::fromStdString(dl::formatParamValue(dl::ParamValue(v))); };
+        if (spec->min && spec->max)
+            QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(number(*spec->min), number(*spec->max))),
                      qPrintable(shown));
         QCOMPARE(withValue[command].contains(name), spec->kind != dl::ParamKind::Flag);
     }
@@ -397,6 +418,8 @@ private slots:
                                                QStringLiteral("json"), QStringLiteral("quiet"),
                                                QStringLiteral("pipeline")};
         for (const char* sub : {"kit", "target", "schedule", "step", "train"})
+                                               QStringLiteral("json"), QStringLiteral("quiet")};
+        for (const char* sub : {"kit", "target", "schedule", "step"})
             QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                               QStringLiteral("json"), QStringLiteral("quiet")};
@@ -413,7 +436,6 @@ private slots:
             : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
             : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()
             : command == QLatin1String("mixture step")     ? dl::mixtureStepParamTable().specs()
-            : command == QLatin1String("mixture train")    ? dl::mixtureTrainParamTable().specs()
                                                            : std::vector<dl::ParamSpec>{};
         QVERIFY(!specs.empty());
         const auto help = helpOptions(command);
@@ -511,6 +533,14 @@ private slots:
         const auto p = requestedDefaults(dl::exploreParamTable(), dialog.request().values, {QStringLiteral("corpus")});
         QVERIFY(p && dl::validateExploreParams(*p));
         QCOMPARE(p->corpus, std::string("seed"));  // the corpus just imported, preselected
+    }
+    void mixtureTrainDialogDefaults() {
+        MixtureTrainDialog dialog(QStringLiteral("/kit"), QStringLiteral("/kit/../train"), mixtureTrainParamFields());
+        const auto request = dialog.request();
+        QCOMPARE(request.kit, QStringLiteral("/kit"));
+        const auto p = requestedDefaults(dl::mixtureTrainParamTable(), request.values, {QStringLiteral("out")});
+        QVERIFY(p);
+        QCOMPARE(p->out, std::string("/kit/../train"));  // the work folder the window suggests
     }
     void importDialogDefaults() {
         ImportDialog dialog(importParamFields());

@@ -1,6 +1,8 @@
 // End to end, offscreen: a project from a real corpus slice; encode (tiny real BERT fixture),
 // cluster and select through the JobRunner exactly as the GUI does; the views' data and
-// widgets; export, and the files on disk.
+// widgets; export, and the files on disk. The Mixture tab (issue #24 item 7): a kit read back,
+// `mixture train` from the dialog's request on the JobRunner (cancelled, then resumed), the
+// panel on its folder, and a malformed trainer's log named with its line.
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
@@ -22,6 +24,12 @@
 #include "JobFactory.h"
 #include "JobRunner.h"
 #include "MapValues.h"
+#include "LambdaAreaView.h"
+#include "MixtureGroupsModel.h"
+#include "MixturePanel.h"
+#include "MixtureTrainDialog.h"
+#include "MixtureViews.h"
+#include "ParamFields.h"
 #include "ProjectQueries.h"
 #include "RemovalTableModel.h"
 #include "RunViews.h"
@@ -32,6 +40,7 @@
 #include "TagCommand.h"
 #include "TestSupport.h"
 #include "corpus/Import.h"
+#include "mixture/MixtureKit.h"
 #include "store/Store.h"
 #include "store/Tags.h"
 
@@ -642,6 +651,132 @@ private slots:
         r.values.insert(QStringLiteral("threshold"), 1.5);
         const QString error = run(makeFilterJob(project_, r, nullptr));
         QVERIFY2(error.contains(QStringLiteral("threshold")), qPrintable(error));
+    static nlohmann::json readJson(const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? nlohmann::json::parse(f.readAll().toStdString(), nullptr, false)
+                                           : nlohmann::json();
+    }
+
+    void mixtureKitTrainAndViews() {
+        // A kit of the demo corpus's three domains (120 lines each): target medical, floored start.
+        const QString kit = dir_.filePath(QStringLiteral("kit"));
+        {
+            auto store = dl::Store::open(project_.toStdString(), dl::OpenMode::ReadOnly).value();
+            dl::MixtureKitParams kp;
+            kp.corpus = "demo";
+            kp.outDir = kit.toStdString();
+            kp.devLines = 20;
+            kp.testLines = 10;
+            kp.target = "medical";
+            kp.init = "floored";
+            dl::NullProgress np;
+            dl::CancelToken ct;
+            auto made = dl::runMixtureKit(kp, *store, np, ct);
+            QVERIFY2(made, made ? "" : made.error().message.c_str());
+        }
+        dl::CancelToken ct;
+        auto kitView = readMixtureView(kit, ct);
+        QVERIFY2(kitView, kitView ? "" : kitView.error().message.c_str());
+        QCOMPARE(kitView->groups.size(), 3);
+        QCOMPARE(kitView->kit, kit);
+        const auto mixture = readJson(kit + QStringLiteral("/mixture.json"));
+        double q = 0;
+        for (const auto& row : kitView->groups) {
+            const auto& g = mixture["groups"][row.name.toStdString()];
+            QCOMPARE(row.train, qint64(g["train"].get<std::int64_t>()));
+            QCOMPARE(row.dev, qint64(20));
+            QCOMPARE(row.test, qint64(10));
+            QCOMPARE(row.q, g["q"].get<double>());
+            QCOMPARE(row.repetition, g["repetition"].get<double>());
+            QCOMPARE(row.lambda0, mixture["lambda_0"][row.name.toStdString()].get<double>());
+            QCOMPARE(row.lambdaT, row.name == QLatin1String("medical") ? 1.0 : 0.0);
+            QVERIFY(row.lambdaS > 0);
+            q += row.q;
+        }
+        QVERIFY(std::abs(q - 1.0) < 1e-9);
+        QVERIFY(kitView->trajectory.isEmpty());  // no schedule or run yet: said in a note
+        QCOMPARE(kitView->notes.size(), 1);
+
+        // `mixture train` as the GUI runs it: the dialog's request (fields from the table) on the
+        // worker; cancelled at its first progress, then resumed from the checkpoint.
+        const QString out = dir_.filePath(QStringLiteral("train"));
+        MixtureTrainDialog dialog(kit, out, mixtureTrainParamFields());
+        MixtureTrainRequest request = dialog.request();
+        QCOMPARE(request.kit, kit);
+        QCOMPARE(request.values.value(QStringLiteral("out")).toString(), out);
+        QCOMPARE(request.values.value(QStringLiteral("schedule")).toString(), QStringLiteral("static"));
+        const QVariantMap tiny{{QStringLiteral("schedule"), QStringLiteral("mdac")},
+                               {QStringLiteral("steps"), 400},
+                               {QStringLiteral("batch"), 4},
+                               {QStringLiteral("context"), 16},
+                               {QStringLiteral("layers"), 1},
+                               {QStringLiteral("dim"), 32},
+                               {QStringLiteral("heads"), 2},
+                               {QStringLiteral("vocab"), 200},
+                               {QStringLiteral("eval-every"), 100},
+                               {QStringLiteral("dev-windows"), 4},
+                               {QStringLiteral("session-steps"), 100},
+                               {QStringLiteral("sim-steps"), 1},
+                               {QStringLiteral("updates"), 5},
+                               {QStringLiteral("mdac-lr"), 0.5},
+                               {QStringLiteral("device"), QStringLiteral("cpu")}};
+        request.values.insert(tiny);
+        {
+            JobRunner runner;
+            QSignalSpy finished(&runner, &JobRunner::jobFinished);
+            // Cancel once training has started (a checkpoint is written at the next step).
+            connect(&runner, &JobRunner::jobStage, &runner, [&runner](int, const QString& stage) {
+                if (stage == QLatin1String("Training")) runner.cancelCurrent();
+            });
+            runner.submit(QStringLiteral("train"), makeMixtureTrainJob(request, std::make_shared<JobOutcome>()));
+            QVERIFY(finished.wait(120000) || !finished.isEmpty());
+            QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Cancelled);
+        }
+        QVERIFY(QFile::exists(out + QStringLiteral("/checkpoint.json")));
+        QVERIFY(!QFile::exists(out + QStringLiteral("/train.json")));
+        request.values.insert(QStringLiteral("resume"), true);
+        auto outcome = std::make_shared<JobOutcome>();
+        QCOMPARE(run(makeMixtureTrainJob(request, outcome)), QString());
+        QVERIFY2(outcome->summary.contains(QStringLiteral("Trained 400 steps")), qPrintable(outcome->summary));
+
+        // The training folder: the kit's groups (found through the report), lambda at each MDAC
+        // session (every 100 steps, until step 400), the dev loss per group and J^t every 100 steps.
+        auto trained = readMixtureView(out, ct);
+        QVERIFY2(trained, trained ? "" : trained.error().message.c_str());
+        QCOMPARE(trained->source, QStringLiteral("train"));
+        QCOMPARE(trained->kit, QDir(kit).absolutePath());
+        QCOMPARE(trained->trajectory.x, (QVector<double>{0, 100, 200, 300}));
+        QCOMPARE(trained->trajectory.end, 400.0);
+        QCOMPARE(trained->evalSteps, (QVector<double>{0, 100, 200, 300, 400}));
+        QCOMPARE(trained->devLoss.size(), 4);  // medical, law, koran (sorted) + J^t
+        const auto report = readJson(out + QStringLiteral("/train.json"));
+        QCOMPARE(trained->devLoss.last().y.last(), report["final"]["target_loss"].get<double>());
+        QVERIFY(trained->devLoss.last().y.last() < trained->devLoss.last().y.first());
+        const auto finalLambda = report["trajectory"].back()["lambda"];
+        for (const auto& row : trained->groups)
+            QVERIFY(std::abs(row.lambdaFinal - finalLambda[row.name.toStdString()].get<double>()) < 1e-12);
+
+        // The panel on the same folder, read on an AsyncService; then a malformed trainer's log.
+        AsyncService async;
+        MixturePanel panel(async);
+        QSignalSpy shown(&panel, &MixturePanel::shown), failed(&panel, &MixturePanel::failed);
+        panel.open(out);
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(panel.groupsModel()->rowCount(), 3);
+        QCOMPARE(panel.lambdaView()->bandCount(), 3);
+        QCOMPARE(panel.kitFolder(), QDir(kit).absolutePath());
+        const QString log =
+            QString::fromStdString(dltest::writeFile(dir_, QStringLiteral("trainer.jsonl"),
+                                                     "{\"step\": 0, \"lambda\": {\"a\": 0.5, \"b\": 0.5}}\n"
+                                                     "{\"step\": 100, \"lambda\": {\"a\": 0.5, \"b\": 0.6}}\n"));
+        panel.open(log);
+        QVERIFY(failed.wait(30000));
+        QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("line 2")),
+                 qPrintable(failed.at(0).at(0).toString()));
+        panel.open(dir_.path());  // a folder that is neither a kit nor a training folder
+        QVERIFY(failed.wait(30000));
+        QVERIFY2(failed.at(1).at(0).toString().contains(QStringLiteral("neither a mixture kit")),
+                 qPrintable(failed.at(1).at(0).toString()));
     }
 
     void badModelFolderIsAClearError() {

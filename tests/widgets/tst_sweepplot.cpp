@@ -1,4 +1,7 @@
-// BIC/AIC-against-k plot: minimum found and marked, clicks report the k, NaN tolerated.
+// BIC/AIC-against-k plot: minimum found and marked, clicks report the k, NaN tolerated. The
+// Mixture tab's views (issue #24 item 7): the groups' table under QAbstractItemModelTester, and
+// lambda over training as stacked bands that sum to 1 (Pham et al. 2022, Fig. 2).
+#include <QAbstractItemModelTester>
 #include <QtTest>
 
 #include <qcustomplot.h>
@@ -7,6 +10,8 @@
 #include <limits>
 #include <random>
 
+#include "LambdaAreaView.h"
+#include "MixtureGroupsModel.h"
 #include "SweepPlotView.h"
 
 class TestSweepPlot : public QObject {
@@ -82,6 +87,82 @@ private slots:
         QTemporaryDir dir;
         QString error;
         QVERIFY2(view.save(dir.filePath(QStringLiteral("layers.svg")), &error), qPrintable(error));
+    }
+    // The groups' table: a kit's numbers shown (localised) and raw (EditRole), unknown as "–"
+    // and empty; the model obeys QAbstractItemModel's rules through a reset.
+    void mixtureGroupsModel() {
+        MixtureGroupsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        MixtureGroupRow law;
+        law.name = QStringLiteral("law");
+        law.train = 2298, law.dev = 100, law.test = 100;
+        law.q = 0.25, law.lambdaS = 0.25, law.lambdaT = 0.0, law.lambda0 = 1.0 / 7, law.repetition = 2.5;
+        MixtureGroupRow medical;  // a trajectory's group the kit does not list: only its final lambda
+        medical.name = QStringLiteral("medical");
+        medical.lambdaFinal = 0.815;
+        model.setRows({law, medical});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.columnCount(), int(MixtureGroupsModel::ColumnCount));
+        QCOMPARE(model.index(0, MixtureGroupsModel::Group).data().toString(), QStringLiteral("law"));
+        QCOMPARE(model.index(0, MixtureGroupsModel::Train).data(Qt::EditRole).toLongLong(), 2298);
+        QCOMPARE(model.index(0, MixtureGroupsModel::Train).data().toString(), QLocale().toString(2298));
+        QCOMPARE(model.index(0, MixtureGroupsModel::Lambda0).data(Qt::EditRole).toDouble(), 1.0 / 7);
+        QCOMPARE(model.index(0, MixtureGroupsModel::Lambda0).data().toString(), QLocale().toString(1.0 / 7, 'f', 4));
+        QCOMPARE(model.index(0, MixtureGroupsModel::Repetition).data().toString(), QLocale().toString(2.5, 'f', 2));
+        QCOMPARE(model.index(0, MixtureGroupsModel::LambdaFinal).data().toString(), QStringLiteral("–"));
+        QCOMPARE(model.index(1, MixtureGroupsModel::Train).data().toString(), QStringLiteral("–"));
+        QCOMPARE(model.index(1, MixtureGroupsModel::Train).data(Qt::EditRole).toString(), QString());
+        QCOMPARE(model.index(1, MixtureGroupsModel::LambdaFinal).data(Qt::EditRole).toDouble(), 0.815);
+        QCOMPARE(model.headerData(MixtureGroupsModel::LambdaT, Qt::Horizontal).toString(), QStringLiteral("λ^t"));
+        QVERIFY(
+            !model.headerData(MixtureGroupsModel::Repetition, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+        model.setRows({});
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    // Stacked lambda: one band per group, band g's top edge = lambda_0 + ... + lambda_g at each
+    // point, the top band at 1 everywhere, the last lambda drawn until the trajectory's end.
+    void lambdaAreaStacks_data() {
+        QTest::addColumn<int>("groups");
+        QTest::newRow("3 domains") << 3;
+        QTest::newRow("30 clusters") << 30;
+    }
+    void lambdaAreaStacks() {
+        QFETCH(int, groups);
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<double> u(0.01, 1.0);
+        LambdaTrajectoryData t;
+        t.xName = QStringLiteral("step");
+        t.x = {0, 50, 100, 150};
+        t.end = 300;
+        t.lambda.resize(groups);
+        for (int g = 0; g < groups; ++g) t.groups << QStringLiteral("g%1").arg(g);
+        for (int i = 0; i < t.x.size(); ++i) {
+            QVector<double> w(groups);
+            double sum = 0;
+            for (double& v : w) sum += (v = u(rng));
+            for (int g = 0; g < groups; ++g) t.lambda[g] << w[g] / sum;
+        }
+        LambdaAreaView view;
+        view.setTrajectory(t, QStringLiteral("test"));
+        QCOMPARE(view.bandCount(), groups);
+        QCOMPARE(view.drawnX(), (QVector<double>{0, 50, 100, 150, 300}));
+        for (int i = 0; i < 5; ++i) {
+            double below = 0;
+            for (int g = 0; g < groups; ++g) {
+                const double expected = below + t.lambda[g][std::min(i, 3)];
+                QVERIFY(std::abs(view.upperEdge(g)[i] - expected) < 1e-12);
+                below = expected;
+            }
+            QVERIFY(std::abs(view.upperEdge(groups - 1)[i] - 1.0) < 1e-12);
+        }
+        QCOMPARE(view.plot()->legend->itemCount(), std::min(groups, int(LambdaAreaView::kLegendGroups)));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(view.save(dir.filePath(QStringLiteral("lambda.png")), &error), qPrintable(error));
+        view.clear();
+        QCOMPARE(view.bandCount(), 0);
     }
 };
 

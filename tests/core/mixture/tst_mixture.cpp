@@ -5,7 +5,9 @@
 // kit on real sentences (no dev/test line in any training shard, a too-small group named,
 // manifest hashes); lambda^t from a dev set = the mean GMM responsibilities (the code `assign`
 // uses) and, on the clustered corpus itself, ~ the GMM's mixing weights; lambda^t from a
-// selection; the schedules (curriculum shards in score order, phase weights, gradual sizes).
+// selection; the schedules (curriculum shards in score order, phase weights, gradual sizes); lambda
+// trajectories read back for the views (a trainer's JSONL log with line-numbered errors, a schedule,
+// an MDAC state file).
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -20,6 +22,7 @@
 #include "analysis/ClusterModel.h"
 #include "corpus/Import.h"
 #include "encode/EncodeJob.h"
+#include "mixture/LambdaTrajectory.h"
 #include "mixture/Mdac.h"
 #include "mixture/MixtureGroups.h"
 #include "mixture/MixtureKit.h"
@@ -307,6 +310,128 @@ private slots:
     }
 
     // ---- the project: kit, targets, schedules ------------------------------------------------
+
+    // A trainer's log: `mixture step --json` lines appended as they are, comments, blank lines,
+    // CRLF, rounded weights renormalised.
+    void trajectoryLogParses() {
+        const std::string text =
+            "# lambda per MDAC session\n"
+            "{\"session\": 0, \"lambda\": {\"law\": 0.5, \"it\": 0.5}, \"state\": \"s.json\"}\r\n"
+            "\n"
+            "{\"session\": 1, \"lambda\": {\"it\": 0.3334, \"law\": 0.6667}}\n"
+            "  {\"session\": 3, \"lambda\": {\"it\": 0.1, \"law\": 0.9}}  \n";
+        CancelToken cancel;
+        auto t = parseTrajectoryLog(text, "log", cancel);
+        QVERIFY2(t, t ? "" : t.error().message.c_str());
+        QCOMPARE(t->x, std::string("session"));
+        QCOMPARE(t->groups, (std::vector<std::string>{"it", "law"}));
+        QCOMPARE(t->xs, (std::vector<double>{0, 1, 3}));
+        QCOMPARE(t->end, 3.0);
+        QCOMPARE(t->lambda[0], (std::vector<double>{0.5, 0.5}));
+        QVERIFY(std::abs(t->lambda[1][0] + t->lambda[1][1] - 1.0) < 1e-12);  // renormalised
+        QVERIFY(std::abs(t->lambda[1][0] - 0.3334 / 1.0001) < 1e-12);
+        QCOMPARE(t->lambda[2], (std::vector<double>{0.1, 0.9}));
+    }
+
+    void trajectoryLogErrors_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        const QString ok = QStringLiteral("{\"step\": 0, \"lambda\": {\"a\": 0.5, \"b\": 0.5}}\n");
+        QTest::newRow("empty") << QString() << "log: no points";
+        QTest::newRow("malformed") << ok + "{\"step\": 10, \"lambda\": {\"a\": 0.5,}\n"
+                                   << "log: line 2: malformed JSON";
+        QTest::newRow("not an object") << ok + "[1, 2]\n"
+                                       << "log: line 2: expected an object";
+        QTest::newRow("no x") << QStringLiteral("{\"lambda\": {\"a\": 1}}\n")
+                              << "line 1: neither \"step\" nor \"session\"";
+        QTest::newRow("x switches") << ok + "{\"session\": 1, \"lambda\": {\"a\": 0.5, \"b\": 0.5}}\n"
+                                    << "line 2: no \"step\"";
+        QTest::newRow("negative step") << ok + "{\"step\": -5, \"lambda\": {\"a\": 0.5, \"b\": 0.5}}\n"
+                                       << "line 2: \"step\" is not an integer >= 0";
+        QTest::newRow("fractional step") << ok + "{\"step\": 2.5, \"lambda\": {\"a\": 0.5, \"b\": 0.5}}\n"
+                                         << "line 2: \"step\" is not an integer >= 0";
+        QTest::newRow("step repeats") << ok + "\n# x\n{\"step\": 0, \"lambda\": {\"a\": 0.5, \"b\": 0.5}}\n"
+                                      << "line 4: step 0 does not follow 0";
+        QTest::newRow("no lambda") << ok + "{\"step\": 5}\n"
+                                   << "line 2: no \"lambda\"";
+        QTest::newRow("unknown group") << ok + "{\"step\": 5, \"lambda\": {\"a\": 0.5, \"c\": 0.5}}\n"
+                                       << "line 2: group 'c' is not among the first point's groups";
+        QTest::newRow("missing group") << ok + "{\"step\": 5, \"lambda\": {\"a\": 1}}\n"
+                                       << "line 2: names 1 groups, the first point 2";
+        QTest::newRow("not a number") << ok + "{\"step\": 5, \"lambda\": {\"a\": \"x\", \"b\": 0.5}}\n"
+                                      << "line 2: the weight of 'a' is not a number";
+        QTest::newRow("negative weight") << ok + "{\"step\": 5, \"lambda\": {\"a\": -0.5, \"b\": 1.5}}\n"
+                                         << "line 2: the weight of 'a' is negative";
+        QTest::newRow("sum") << ok + "{\"step\": 5, \"lambda\": {\"a\": 0.6, \"b\": 0.6}}\n"
+                             << "line 2: the weights sum to 1.2";
+        QTest::newRow("empty lambda") << QStringLiteral("{\"step\": 0, \"lambda\": {}}\n")
+                                      << "line 1: \"lambda\" is not a non-empty object";
+    }
+    void trajectoryLogErrors() {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        CancelToken cancel;
+        auto t = parseTrajectoryLog(text.toStdString(), "log", cancel);
+        QVERIFY(!t);
+        QVERIFY2(QString::fromStdString(t.error().message).contains(message), t.error().message.c_str());
+    }
+
+    // Our own files: an MDAC state (its sessions), a schedule (its steps, to its T), and a log
+    // read from a file; a file that is none of them is refused with its name.
+    void trajectoryFromOurFiles() {
+        QTemporaryDir dir;
+        auto state = startMdac({{"a", 0.25}, {"b", 0.75}}, {{"a", 1.0}, {"b", 0.0}}, MdacConfig{2.0, 0.1, 10});
+        QVERIFY(state);
+        QVERIFY(applyRewards(*state, {{"rewards", {{"a", 1.0}, {"b", -1.0}}}}, "r1"));
+        QVERIFY(applyRewards(*state, {{"rewards", {{"a", 0.5}, {"b", 0.0}}}}, "r2"));
+        const std::string statePath = dir.filePath(QStringLiteral("mdac.json")).toStdString();
+        QVERIFY(saveMdacState(*state, statePath));
+        CancelToken cancel;
+        auto t = readLambdaTrajectory(statePath, cancel);
+        QVERIFY2(t, t ? "" : t.error().message.c_str());
+        QCOMPARE(t->source, std::string("mdac-state"));
+        QCOMPARE(t->xs, (std::vector<double>{0, 1, 2}));
+        const Weights last = state->lambda();
+        QVERIFY(std::abs(t->lambda[2][0] - last.at("a")) < 1e-12);
+        QVERIFY(t->lambda[2][0] > t->lambda[0][0]);  // the rewards favoured a
+
+        MixtureScheduleParams p;
+        p.kind = "interpolate";
+        p.steps = 1000;
+        p.points = 3;
+        auto entries = lambdaSchedule(p, {{"a", 10}, {"b", 90}}, {{"a", 0.1}, {"b", 0.9}}, {{"a", 1.0}, {"b", 0.0}});
+        QVERIFY(entries);
+        nlohmann::json schedule = {{"kind", "interpolate"}, {"steps", 1000}, {"schedule", nlohmann::json::array()}};
+        for (const auto& e : *entries) schedule["schedule"].push_back({{"step", e.step}, {"lambda", e.lambda}});
+        auto s = trajectoryFromJson(schedule, "sched");
+        QVERIFY2(s, s ? "" : s.error().message.c_str());
+        QCOMPARE(s->source, std::string("schedule"));
+        QCOMPARE(s->xs, (std::vector<double>{0, 500, 1000}));
+        QCOMPARE(s->end, 1000.0);
+        for (std::size_t i = 0; i < entries->size(); ++i)
+            QVERIFY(std::abs(s->lambda[i][0] - (*entries)[i].lambda.at("a")) < 1e-12);
+
+        QFile log(dir.filePath(QStringLiteral("trainer.jsonl")));
+        QVERIFY(log.open(QIODevice::WriteOnly));
+        log.write(
+            "{\"step\": 0, \"lambda\": {\"a\": 0.5, \"b\": 0.5}}\n{\"step\": 2000, \"lambda\": {\"a\": 0.7, \"b\": "
+            "0.3}}\n");
+        log.close();
+        auto l = readLambdaTrajectory(log.fileName().toStdString(), cancel);
+        QVERIFY2(l, l ? "" : l.error().message.c_str());
+        QCOMPARE(l->source, std::string("log"));
+        QCOMPARE(l->xs, (std::vector<double>{0, 2000}));
+
+        QFile other(dir.filePath(QStringLiteral("other.json")));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write("{\n  \"groups\": {}\n}\n");
+        other.close();
+        auto o = readLambdaTrajectory(other.fileName().toStdString(), cancel);
+        QVERIFY(!o);
+        QVERIFY2(o.error().message.find("neither a schedule") != std::string::npos, o.error().message.c_str());
+        auto missing = readLambdaTrajectory(dir.filePath(QStringLiteral("none.jsonl")).toStdString(), cancel);
+        QVERIFY(!missing);
+    }
 
     void initTestCase() {
         if (!dltest::hasSharedData()) return;
