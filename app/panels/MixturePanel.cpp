@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "AsyncService.h"
 #include "LambdaAreaView.h"
 #include "MixtureGroupsModel.h"
@@ -47,10 +49,12 @@ MixturePanel::MixturePanel(AsyncService& async, QWidget* parent) : QWidget(paren
     table_->setAlternatingRowColors(true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSectionResizeMode(MixtureGroupsModel::Group, QHeaderView::Stretch);
     lambda_ = new LambdaAreaView(this);
     devLoss_ = new SweepPlotView(this);
     devLoss_->setAxisLabels(tr("Training step"), tr("Dev loss (nats per token)"));
+    devLoss_->setMarkBest(false);
+    devLoss_->hide();
 
     auto* head = new QHBoxLayout;
     head->addWidget(openFolder);
@@ -119,10 +123,17 @@ void MixturePanel::show(MixtureViewData data) {
     notes_->setText(data_.notes.join(QLatin1Char('\n')));
     notes_->setVisible(!data_.notes.isEmpty());
     model_->setRows(data_.groups);
-    if (data_.trajectory.isEmpty()) lambda_->clear(tr("No λ trajectory."));
-    else lambda_->setTrajectory(data_.trajectory, tr("%n point(s)", nullptr, int(data_.trajectory.x.size())));
+    const auto& t = data_.trajectory;
+    if (t.isEmpty()) lambda_->clear(tr("No λ trajectory."));
+    else
+        lambda_->setTrajectory(t, tr("λ of %n group(s) at %1 point(s), %2 %3 to %4", nullptr, int(t.groups.size()))
+                                      .arg(t.x.size())
+                                      .arg(t.xName == QLatin1String("session") ? tr("session") : tr("step"))
+                                      .arg(t.x.first())
+                                      .arg(std::max(t.end, t.x.last())));
+    // The dev loss of a `mixture train` run only; otherwise lambda takes the width.
     devLoss_->setSweep(data_.evalSteps, data_.devLoss);
-    devLoss_->setTitle(data_.devLoss.isEmpty() ? tr("No dev loss (not a mixture train run)")
-                                               : tr("Dev loss per group"));
+    devLoss_->setTitle(tr("Dev loss per group (J^t: under λ^t)"));
+    devLoss_->setVisible(!data_.devLoss.isEmpty());
     emit shown();
 }

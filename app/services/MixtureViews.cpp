@@ -64,6 +64,17 @@ dl::Expected<QList<MixtureGroupRow>> kitGroups(const nlohmann::json& m, const st
     return rows;
 }
 
+// The kit's groups (its mixture.json) into the view.
+dl::Status readKit(const fs::path& kit, MixtureViewData& d) {
+    auto m = readCapped(kit / "mixture.json");
+    if (!m) return std::unexpected(m.error());
+    auto rows = kitGroups(*m, (kit / "mixture.json").string());
+    if (!rows) return std::unexpected(rows.error());
+    d.groups = std::move(*rows);
+    d.kit = QString::fromStdString(kit.string());
+    return {};
+}
+
 LambdaTrajectoryData toView(const dl::LambdaTrajectory& t) {
     LambdaTrajectoryData d;
     d.xName = QString::fromStdString(t.x);
@@ -115,6 +126,10 @@ dl::Expected<MixtureViewData> readMixtureView(const QString& pathText, const dl:
         if (!t) return std::unexpected(t.error());
         d.trajectory = toView(*t);
         d.source = QString::fromStdString(t->source);
+        // A file in a kit's folder (a schedule `mixture schedule` wrote there): the kit's groups too.
+        if (const fs::path kit = path.parent_path(); fs::is_regular_file(kit / "mixture.json", ec)) {
+            if (auto s = readKit(kit, d); !s) return std::unexpected(s.error());
+        }
     } else {
         std::optional<fs::path> kit;
         if (fs::is_regular_file(path / "mixture.json", ec)) kit = path;
@@ -136,14 +151,8 @@ dl::Expected<MixtureViewData> readMixtureView(const QString& pathText, const dl:
                 path.string() +
                 ": neither a mixture kit (mixture.json) nor a `mixture train` folder (train.json, mdac.json).");
         if (cancel.isCancelled()) return dl::cancelled();
-        if (kit) {
-            auto m = readCapped(*kit / "mixture.json");
-            if (!m) return std::unexpected(m.error());
-            auto rows = kitGroups(*m, (*kit / "mixture.json").string());
-            if (!rows) return std::unexpected(rows.error());
-            d.groups = std::move(*rows);
-            d.kit = QString::fromStdString(kit->string());
-        }
+        if (kit)
+            if (auto s = readKit(*kit, d); !s) return std::unexpected(s.error());
         if (!report.is_null()) {
             auto t = dl::trajectoryFromJson(report, (path / "train.json").string());
             if (!t) return std::unexpected(t.error());

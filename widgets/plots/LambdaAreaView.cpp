@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 LambdaAreaView::LambdaAreaView(QWidget* parent) : QWidget(parent) {
@@ -23,24 +24,18 @@ LambdaAreaView::LambdaAreaView(QWidget* parent) : QWidget(parent) {
     plot_->legend->setVisible(true);
     plot_->setAutoAddPlottableToLegend(false);
     // The legend beside the plot, not over the bands.
+    // (a column of its own: the legend at its top, an empty element below takes the height)
     plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->addElement(0, 1, plot_->legend);
+    auto* side = new QCPLayoutGrid;
+    plot_->plotLayout()->addElement(0, 1, side);
     plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
+    side->addElement(0, 0, plot_->legend);
+    side->addElement(1, 0, new QCPLayoutElement(plot_));
+    side->setRowStretchFactor(0, 0.001);
     plot_->legend->setFillOrder(QCPLegend::foRowsFirst);
     summary_ = new QLabel(this);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     summary_->setWordWrap(true);
-    auto* saveButton = new QToolButton(this);
-    saveButton->setText(tr("Save…"));
-    saveButton->setAutoRaise(true);
-    connect(saveButton, &QToolButton::clicked, this, [this] { PlotExport::saveWithDialog(plot_, this, tr("lambda")); });
-    auto* head = new QHBoxLayout;
-    head->addWidget(summary_, 1);
-    head->addWidget(saveButton);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(head);
-    layout->addWidget(plot_, 1);
+    PlotExport::layOutWithSaveButton(this, plot_, summary_, tr("lambda"));
 }
 
 void LambdaAreaView::clear(const QString& message) {
@@ -60,7 +55,9 @@ void LambdaAreaView::setTrajectory(const LambdaTrajectoryData& t, const QString&
     const int n = int(t.x.size());
     // x of the steps plus the end, so the last lambda is drawn as a band too.
     QVector<double> xs = t.x;
-    const double end = std::max(t.end, t.x.back());
+    double end = std::max(t.end, t.x.back());
+    // A log does not say where its last lambda stops: drawn for one more interval.
+    if (end <= t.x.back() && n >= 2) end = t.x.back() + (t.x.back() - t.x[n - 2]);
     if (end > t.x.back()) xs << end;
     QVector<double> below(xs.size(), 0.0);
     QList<QCPGraph*> bands;
@@ -81,11 +78,14 @@ void LambdaAreaView::setTrajectory(const LambdaTrajectoryData& t, const QString&
         bands << band;
         below = top;
     }
-    // The legend: the groups with the largest final weight first, at most kLegendGroups.
+    // The legend in the bands' order, top band first; of many groups the kLegendGroups with the
+    // largest final weight.
     QVector<int> order(bands.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return t.lambda[a].last() > t.lambda[b].last(); });
-    for (int i = 0; i < std::min<int>(int(order.size()), kLegendGroups); ++i) bands[order[i]]->addToLegend();
+    order.resize(std::min<qsizetype>(order.size(), kLegendGroups));
+    std::sort(order.begin(), order.end(), std::greater<>());
+    for (int g : order) bands[g]->addToLegend();
     plot_->xAxis->setLabel(t.xName == QLatin1String("session") ? tr("MDAC session") : tr("Training step"));
     plot_->xAxis->setRange(xs.first(), xs.last() > xs.first() ? xs.last() : xs.first() + 1);
     plot_->yAxis->setRange(0, 1);

@@ -5,9 +5,13 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 namespace {
 QString suffixOf(const QString& path) { return QFileInfo(path).suffix().toLower(); }
@@ -115,4 +119,21 @@ QString PlotExport::saveWidgetWithDialog(QWidget* widget, QWidget* parent, const
     if (saveWidget(widget, path, &error)) return path;
     QMessageBox::warning(parent, tr("Save image"), error);
     return {};
+}
+
+void PlotExport::layOutWithSaveButton(QWidget* owner, QCustomPlot* plot, QLabel* summary,
+                                      const QString& suggestedName) {
+    summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* saveButton = new QToolButton(owner);
+    saveButton->setText(tr("Save…"));
+    saveButton->setAutoRaise(true);
+    QObject::connect(saveButton, &QToolButton::clicked, owner,
+                     [plot, owner, suggestedName] { saveWithDialog(plot, owner, suggestedName); });
+    auto* head = new QHBoxLayout;
+    head->addWidget(summary, 1);
+    head->addWidget(saveButton);
+    auto* layout = new QVBoxLayout(owner);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(head);
+    layout->addWidget(plot, 1);
 }

@@ -6,6 +6,7 @@
 #include <QString>
 
 class QCustomPlot;
+class QLabel;
 class QWidget;
 
 class PlotExport {
@@ -20,4 +21,7 @@ public:
     static QString saveWithDialog(QCustomPlot* plot, QWidget* parent, const QString& suggestedName);
     static QString saveWidgetWithDialog(QWidget* widget, QWidget* parent, const QString& suggestedName);
     static QString fileFilter();
+    // The plot views' layout on `owner`: `summary` (a selectable line) and a "Save…" button
+    // (saveWithDialog, `suggestedName`) above `plot`, which takes the rest.
+    static void layOutWithSaveButton(QWidget* owner, QCustomPlot* plot, QLabel* summary, const QString& suggestedName);
 };

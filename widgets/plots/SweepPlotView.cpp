@@ -25,18 +25,7 @@ SweepPlotView::SweepPlotView(QWidget* parent) : QWidget(parent) {
     plot_->setAutoAddPlottableToLegend(false);
     connect(plot_, &QCustomPlot::mousePress, this, &SweepPlotView::onClick);
     summary_ = new QLabel(this);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* saveButton = new QToolButton(this);
-    saveButton->setText(tr("Save…"));
-    saveButton->setAutoRaise(true);
-    connect(saveButton, &QToolButton::clicked, this, [this] { PlotExport::saveWithDialog(plot_, this, tr("sweep")); });
-    auto* head = new QHBoxLayout;
-    head->addWidget(summary_, 1);
-    head->addWidget(saveButton);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(head);
-    layout->addWidget(plot_, 1);
+    PlotExport::layOutWithSaveButton(this, plot_, summary_, tr("sweep"));
 }
 
 void SweepPlotView::setAxisLabels(const QString& x, const QString& y) {
@@ -102,7 +91,7 @@ void SweepPlotView::setSweep(const QVector<double>& x, const QVector<SweepSeries
         // NaN breaks the line at a failed fit instead of joining its neighbours.
         const int n = int(std::min(x_.size(), series_[s].y.size()));
         g->setData(x_.mid(0, n), series_[s].y.mid(0, n));
-        const int b = bestIndex(s);
+        const int b = markBest_ ? bestIndex(s) : -1;
         if (b < 0) continue;
         auto* best = plot_->addGraph();
         best->setLineStyle(QCPGraph::lsNone);

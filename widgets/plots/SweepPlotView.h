@@ -24,6 +24,8 @@ public:
     void setTitle(const QString& title);
     // Criteria where higher is better (purity, NMI, silhouette): the maximum is marked.
     void setHigherIsBetter(bool higher) { higherIsBetter_ = higher; }
+    // Curves over training (dev loss per step): no best point marked or listed.
+    void setMarkBest(bool mark) { markBest_ = mark; }
     // Text for x ticks instead of numbers (e.g. "last" for layer -1); empty = numbers.
     void setXTickLabels(const QVector<double>& at, const QStringList& labels);
     // Index into x of the series' best finite value (smallest, or largest), -1 if none.
@@ -42,6 +44,7 @@ private:
     QVector<double> x_;
     QVector<SweepSeries> series_;
     bool higherIsBetter_ = false;
+    bool markBest_ = true;
     QVector<double> tickAt_;
     QStringList tickLabels_;
 };
