@@ -23,19 +23,7 @@ PrecisionCutoffView::PrecisionCutoffView(QWidget* parent) : QWidget(parent) {
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
     plot_->setAutoAddPlottableToLegend(false);
     title_ = new QLabel(this);
-    title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* saveButton = new QToolButton(this);
-    saveButton->setText(tr("Save…"));
-    saveButton->setAutoRaise(true);
-    connect(saveButton, &QToolButton::clicked, this,
-            [this] { PlotExport::saveWithDialog(plot_, this, tr("precision-at-cutoff")); });
-    auto* head = new QHBoxLayout;
-    head->addWidget(title_, 1);
-    head->addWidget(saveButton);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(head);
-    layout->addWidget(plot_, 1);
+    PlotExport::layOutWithSaveButton(this, plot_, title_, tr("precision-at-cutoff"));
 }
 
 void PrecisionCutoffView::setCurves(const QVector<CutoffCurve>& curves, qint64 relevant, const QString& title) {
