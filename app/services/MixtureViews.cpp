@@ -1,10 +1,12 @@
 #include "MixtureViews.h"
 
+#include <QCollator>
 #include <QObject>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <numeric>
 
 #include "mixture/LambdaTrajectory.h"
 #include "mixture/MixtureWeights.h"
@@ -14,6 +16,17 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::uintmax_t kMaxReportBytes = 64u << 20;
+constexpr qsizetype kDevLossGroups = 8;
+
+// c2 before c10 (cluster names): numbers in names compared as numbers.
+bool naturalLess(const QString& a, const QString& b) {
+    static thread_local const QCollator collator = [] {
+        QCollator c;
+        c.setNumericMode(true);
+        return c;
+    }();
+    return collator.compare(a, b) < 0;
+}
 
 // A JSON file of ours (mixture.json, train.json), size-capped.
 dl::Expected<nlohmann::json> readCapped(const fs::path& path) {
@@ -61,6 +74,8 @@ dl::Expected<QList<MixtureGroupRow>> kitGroups(const nlohmann::json& m, const st
         r.lambda0 = number(l0, g.c_str());
         rows << r;
     }
+    std::sort(rows.begin(), rows.end(),
+              [](const MixtureGroupRow& a, const MixtureGroupRow& b) { return naturalLess(a.name, b.name); });
     return rows;
 }
 
@@ -78,11 +93,16 @@ dl::Status readKit(const fs::path& kit, MixtureViewData& d) {
 LambdaTrajectoryData toView(const dl::LambdaTrajectory& t) {
     LambdaTrajectoryData d;
     d.xName = QString::fromStdString(t.x);
-    for (const auto& g : t.groups) d.groups << QString::fromStdString(g);
+    QVector<qsizetype> order(qsizetype(t.groups.size()));
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        return naturalLess(QString::fromStdString(t.groups[size_t(a)]), QString::fromStdString(t.groups[size_t(b)]));
+    });
+    for (const qsizetype g : order) d.groups << QString::fromStdString(t.groups[size_t(g)]);
     d.x = QVector<double>(t.xs.begin(), t.xs.end());
     d.lambda.resize(d.groups.size());
     for (const auto& point : t.lambda)
-        for (qsizetype g = 0; g < d.groups.size(); ++g) d.lambda[g] << point[size_t(g)];
+        for (qsizetype g = 0; g < d.groups.size(); ++g) d.lambda[g] << point[size_t(order[g])];
     d.end = t.end;
     return d;
 }
@@ -95,6 +115,18 @@ void devLossCurves(const nlohmann::json& report, MixtureViewData& d) {
     const auto& first = (*it)[0];
     if (first.is_object() && first.contains("dev") && first["dev"].is_object())
         for (const auto& [g, v] : first["dev"].items()) groups << QString::fromStdString(g);
+    // Of many groups (30 clusters) the curves of those J^t weighs most: a legend of 31 lines is unreadable.
+    if (groups.size() > kDevLossGroups) {
+        const nlohmann::json target = report.value("lambda_t", nlohmann::json::object());
+        std::stable_sort(groups.begin(), groups.end(), [&](const QString& a, const QString& b) {
+            return number(target, a.toUtf8().constData()) > number(target, b.toUtf8().constData());
+        });
+        d.notes << QObject::tr("Dev loss: the %1 groups of the largest λ^t of %2, and J^t.")
+                       .arg(kDevLossGroups)
+                       .arg(groups.size());
+        groups = groups.mid(0, kDevLossGroups);
+    }
+    std::sort(groups.begin(), groups.end(), naturalLess);
     QVector<SweepSeries> series(groups.size() + 1);
     for (qsizetype g = 0; g < groups.size(); ++g) series[g].name = groups[g];
     series.back().name = QObject::tr("J^t (under λ^t)");
