@@ -15,7 +15,6 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -232,7 +231,8 @@ const std::vector<JobCase>& jobs() {
         // threshold.
         JobCase{QStringLiteral("filter"),
                 dl::filterParamTable().specs(),
-                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet"),
+                 QStringLiteral("pipeline")},
                 [] { return std::make_unique<FilterDialog>(corpora(), filterParamFields()); },
                 {QStringLiteral("corpus"),         QStringLiteral("kind"),
                  QStringLiteral("threshold"),      QStringLiteral("shingle"),
@@ -370,10 +370,6 @@ private slots:
         if (spec->required) QVERIFY2(shown.contains(QStringLiteral("required")), qPrintable(shown));
         else if (spec->kind != dl::ParamKind::Flag && !def.isEmpty())
             QVERIFY2(shown.contains(QStringLiteral("default ") + def), qPrintable(shown));
-        // whole bounds as integers, others as the shortest decimal (filter's 1e-06 to 1)
-        auto bound = [](double v) { return v == std::floor(v) ? QString::number(qint64(v)) : QString::number(v); };
-        if (spec->min && spec->max)
-            QVERIFY2(shown.contains(QStringLiteral("%1 to %2").arg(bound(*spec->min), bound(*spec->max))),
         // the range as --help prints numbers (1e-09 for a learning rate's bound)
         const auto number = [](double v) { return QString::fromStdString(dl::formatParamValue(dl::ParamValue(v))); };
         if (spec->min && spec->max)
@@ -413,12 +409,6 @@ private slots:
         QTest::newRow("share") << QStringLiteral("share")
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                               QStringLiteral("json")};
-        QTest::newRow("filter") << QStringLiteral("filter")
-                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
-                                               QStringLiteral("json"), QStringLiteral("quiet"),
-                                               QStringLiteral("pipeline")};
-        for (const char* sub : {"kit", "target", "schedule", "step", "train"})
-                                               QStringLiteral("json"), QStringLiteral("quiet")};
         for (const char* sub : {"kit", "target", "schedule", "step"})
             QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
