@@ -34,5 +34,4 @@ ParamFields clusterParamFields();
 ParamFields selectParamFields();
 ParamFields exploreParamFields();  // the selection methods' and cross-lingual's
 ParamFields filterParamFields();
-ParamFields exploreParamFields();
-ParamFields mixtureTrainParamFields();  // `mixture train`  // the selection methods' and cross-lingual's
+ParamFields mixtureTrainParamFields();  // `mixture train`

@@ -67,6 +67,9 @@ struct FilterRequest {
     // The job's parameters by name (ParamField::name: "corpus", "kind", "threshold", "shingle",
     // "min-prob", "eps", ...); a name left out keeps the job's default (core's
     // filter/FilterParamsTable.cpp).
+    QVariantMap values;
+};
+
 struct MixtureTrainRequest {
     QString kit;  // the kit's folder (`mixture kit`), the CLI's KIT_DIR
     // The job's parameters by name (ParamField::name: "schedule", "out", "steps", "batch",
