@@ -19,6 +19,7 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -39,6 +40,7 @@
 #include "ClusterExplorer.h"
 #include "ClusterNamesStore.h"
 #include "ConfusionMatrixView.h"
+#include "CorpusOverlapModel.h"
 #include "CorpusTreeModel.h"
 #include "CutoffComparison.h"
 #include "EncodeDialog.h"
@@ -108,7 +110,26 @@ MainWindow::MainWindow(QWidget* parent)
 
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
-    tabs_->addTab(corpusView_, tr("Corpora"));
+    overlapModel_ = new CorpusOverlapModel(this);
+    overlapView_ = new QTableView(this);
+    overlapView_->setObjectName(QStringLiteral("corpusOverlap"));
+    overlapView_->setModel(overlapModel_);
+    overlapView_->setAlternatingRowColors(true);
+    overlapView_->verticalHeader()->hide();
+    auto* overlapBox = new QWidget(this);
+    auto* overlapLayout = new QVBoxLayout(overlapBox);
+    overlapLayout->setContentsMargins(0, 0, 0, 0);
+    overlapLayout->addWidget(new QLabel(tr("Sentence overlap between corpora (source side, exact text after "
+                                           "import normalisation); train vs dev/test overlaps in red:"),
+                                        overlapBox));
+    overlapLayout->addWidget(overlapView_);
+    auto* corpora = new QSplitter(Qt::Vertical, this);
+    corpora->addWidget(corpusView_);
+    corpora->addWidget(overlapBox);
+    corpora->setStretchFactor(0, 3);
+    corpora->setStretchFactor(1, 1);
+    corporaTab_ = corpora;
+    tabs_->addTab(corporaTab_, tr("Corpora"));
     runModel_ = new RunListModel(this);
     runView_ = new QTableView(this);
     runView_->setModel(runModel_);
@@ -429,6 +450,15 @@ void MainWindow::refreshProject() {
             if (!exploreAfterImport_.isEmpty())  // after this callback: the dialog runs its own loop
                 QTimer::singleShot(
                     0, this, [this, corpus = std::exchange(exploreAfterImport_, QString())] { exploreCorpus(corpus); });
+        },
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    // Exact overlap is one pass over every sentence (hashed, sorted): off the GUI thread too.
+    async_->load<QVector<CorpusOverlapRow>>(
+        this, QStringLiteral("corpus overlap"),
+        [path = projectPath_](const dl::CancelToken& cancel) { return readCorpusOverlap(path, cancel); },
+        [this](QVector<CorpusOverlapRow> rows) {
+            overlapModel_->setRows(std::move(rows));
+            overlapView_->resizeColumnsToContents();
         },
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     async_->load<QList<RunRow>>(
@@ -861,7 +891,11 @@ void MainWindow::saveCurrentView() {
         TableExportDialog::save(*outlierAnalysis_->figures(), this, QStringLiteral("outlier-analysis"));
     else if (current == outliers_) saveOutliersCsv();
     else if (current == runView_) TableExportDialog::save(*runModel_, this, QStringLiteral("runs"));
-    else if (current == corpusView_) TableExportDialog::save(*corpusModel_, this, QStringLiteral("corpora"));
+    else if (current == corporaTab_) {
+        if (corporaTab_->focusWidget() == overlapView_)  // the table last clicked in this tab
+            TableExportDialog::save(*overlapModel_, this, QStringLiteral("corpus-overlap"));
+        else TableExportDialog::save(*corpusModel_, this, QStringLiteral("corpora"));
+    }
 }
 
 void MainWindow::saveOutliersCsv() {

@@ -31,6 +31,7 @@ struct RunComparison;
 class JobRunner;
 class JobsPanel;
 class QLabel;
+class CorpusOverlapModel;
 class QMenu;
 class QTabWidget;
 class QTreeView;
@@ -123,6 +124,9 @@ private:
     JobsPanel* jobs_;
     CorpusTreeModel* corpusModel_;
     QTreeView* corpusView_;
+    QWidget* corporaTab_;  // the corpus tree above the overlap table (data hygiene, A&G Table 8)
+    CorpusOverlapModel* overlapModel_;
+    QTableView* overlapView_;
     QTabWidget* tabs_;
     RunListModel* runModel_;
     QTableView* runView_;

@@ -183,7 +183,7 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     const ScreenshotRuns plan = screenshotRuns();
     waitForProjectViews(plan);
 
-    show(corpusView_, QStringLiteral("corpora"));
+    show(corporaTab_, QStringLiteral("corpora"));
     clusters_->cutBar()->setCutShown(false);  // the plain map first; the cut comes later
     show(clusters_, QStringLiteral("clusters"));
     show(outliers_, QStringLiteral("outliers"));

@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include "encode/ModelCatalog.h"
+#include "reports/CorpusOverlap.h"
 #include "runs/ClusterSummary.h"
 #include "runs/FilterSummary.h"
 #include "runs/LayerSweepSummary.h"
@@ -36,6 +37,19 @@ dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPat
         for (const auto& d : c.domains) s.domains.append({QString::fromStdString(d.domain), d.sentences});
         out.append(std::move(s));
     }
+    return out;
+}
+
+dl::Expected<QVector<CorpusOverlapRow>> readCorpusOverlap(const QString& projectPath, const dl::CancelToken& cancel) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto overlap = dl::corpusOverlap(**store, dl::Side::Source, cancel);
+    if (!overlap) return std::unexpected(overlap.error());
+    QVector<CorpusOverlapRow> out;
+    for (const auto& p : overlap->pairs)
+        out.append({QString::fromStdString(p.a), QString::fromStdString(p.b), QString::fromStdString(p.aRole),
+                    QString::fromStdString(p.bRole), p.aSentences, p.bSentences, p.aInB, p.bInA, p.distinct,
+                    p.trainVsHeldOut()});
     return out;
 }
 

@@ -5,9 +5,11 @@
 #include <QList>
 #include <QString>
 
+#include "CorpusOverlapModel.h"
 #include "CorpusSummary.h"
 #include "ImportRequest.h"
 #include "JobRequests.h"
+#include "common/CancelToken.h"
 #include "common/Error.h"
 #include "corpus/Import.h"
 #include "runs/RunKind.h"
@@ -15,6 +17,10 @@
 #include <nlohmann/json_fwd.hpp>
 
 dl::Expected<QList<CorpusSummary>> readCorpusSummaries(const QString& projectPath);
+
+// Sentence overlap between every pair of corpora on the source side (A&G's Table 8;
+// core/reports/CorpusOverlap.h), for the Corpora tab's hygiene table; stops when cancelled.
+dl::Expected<QVector<CorpusOverlapRow>> readCorpusOverlap(const QString& projectPath, const dl::CancelToken& cancel);
 
 // One line per stored run for the Runs view.
 struct RunRow {

@@ -195,6 +195,45 @@ private slots:
         if (exitCode != 0 && args.size() > 1 && args[1] == project) QCOMPARE(integrity(project), QStringLiteral("ok"));
     }
 
+    // info --overlap (A&G's Table 8): a dev corpus imported from the pool's own law file is all
+    // inside the pool; the counts equal SQL's over the stored texts, the pair is flagged.
+    void infoOverlap() {
+        const QString project = copyProject(QStringLiteral("overlap.dlproj"));
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), path(QStringLiteral("law.en")),
+                         QStringLiteral("--corpus"), QStringLiteral("dev"), QStringLiteral("--role"),
+                         QStringLiteral("dev")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        auto info = runCli({QStringLiteral("info"), project, QStringLiteral("--overlap"), QStringLiteral("--json")});
+        QVERIFY2(info.exitCode == 0, describe(info));
+        const auto o = info.json().value(QStringLiteral("overlap")).toObject();
+        QCOMPARE(o.value(QStringLiteral("side")).toString(), QStringLiteral("src"));
+        const auto pairs = o.value(QStringLiteral("pairs")).toArray();
+        QCOMPARE(pairs.size(), 3);  // pool-seed, pool-dev, seed-dev
+        const auto poolDev = pairs[1].toObject();
+        QCOMPARE(poolDev.value(QStringLiteral("a")).toString(), QStringLiteral("pool"));
+        QCOMPARE(poolDev.value(QStringLiteral("b")).toString(), QStringLiteral("dev"));
+        const char* devInPool =
+            "SELECT COUNT(*) FROM sentences d JOIN corpora c ON c.id = d.corpus_id AND c.name = 'dev' WHERE EXISTS "
+            "(SELECT 1 FROM sentences p JOIN corpora q ON q.id = p.corpus_id AND q.name = 'pool' WHERE p.src = d.src)";
+        QCOMPARE(poolDev.value(QStringLiteral("b_in_a")).toInteger(), sqlInt(project, devInPool));
+        QCOMPARE(poolDev.value(QStringLiteral("b_in_a")).toInteger(),
+                 poolDev.value(QStringLiteral("b_sentences")).toInteger());
+        QVERIFY(poolDev.value(QStringLiteral("b_sentences")).toInteger() > 0);
+        QCOMPARE(poolDev.value(QStringLiteral("b_share")).toDouble(), 1.0);
+        QVERIFY(poolDev.value(QStringLiteral("train_vs_heldout")).toBool());
+        QVERIFY(!pairs[0].toObject().value(QStringLiteral("train_vs_heldout")).toBool());
+        QVERIFY(o.value(QStringLiteral("leaked_pairs")).toInteger() >= 1);
+        auto text = runCli({QStringLiteral("info"), project, QStringLiteral("--overlap")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("! pool (train) vs dev (dev)"), text.out.constData());
+        auto bad = runCli({QStringLiteral("info"), project, QStringLiteral("--overlap"),
+                           QStringLiteral("--overlap-side"), QStringLiteral("both")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("--overlap-side"));
+        auto plain = runCli({QStringLiteral("info"), project, QStringLiteral("--json")});
+        QVERIFY(!plain.json().contains(QStringLiteral("overlap")));  // only when asked: it reads every sentence
+    }
+
     void jsonShapes() {
         auto info = runCli({QStringLiteral("info"), project_, QStringLiteral("--json")});
         QCOMPARE(info.exitCode, 0);

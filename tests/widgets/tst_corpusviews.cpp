@@ -5,6 +5,7 @@
 #include <QPushButton>
 #include <QtTest>
 
+#include "CorpusOverlapModel.h"
 #include "CorpusTreeModel.h"
 #include "ImportDialog.h"
 #include "JobsPanel.h"
@@ -26,7 +27,65 @@ private:
         return {a, b};
     }
 
+    static QVector<CorpusOverlapRow> overlapSample() {
+        return {{QStringLiteral("train"), QStringLiteral("dev"), QStringLiteral("train"), QStringLiteral("dev"), 5000,
+                 2000, 1210, 1090, 1000, true},
+                {QStringLiteral("train"), QStringLiteral("web"), QStringLiteral("train"), QStringLiteral("train"), 5000,
+                 400, 0, 0, 0, false},
+                {QStringLiteral("test"), QStringLiteral("web"), QStringLiteral("test"), QStringLiteral("train"), 0, 400,
+                 0, 0, 0, true}};
+    }
+
 private slots:
+    void overlapModelPassesTester() {
+        CorpusOverlapModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRows(overlapSample());
+        model.setRows({});
+        model.setRows(overlapSample());
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.columnCount(), int(CorpusOverlapModel::ColumnCount));
+    }
+
+    void overlapModelShowsCounts_data() {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<QVariant>("raw");
+        QTest::newRow("train name") << 0 << int(CorpusOverlapModel::CorpusA) << "train"
+                                    << QVariant(QStringLiteral("train"));
+        QTest::newRow("dev role shown") << 0 << int(CorpusOverlapModel::CorpusB) << "dev (dev)"
+                                        << QVariant(QStringLiteral("dev"));
+        QTest::newRow("dev in train") << 0 << int(CorpusOverlapModel::BInA) << QLocale::c().toString(qint64(1090))
+                                      << QVariant(qint64(1090));
+        QTest::newRow("share of dev") << 0 << int(CorpusOverlapModel::BShare) << "54.50%" << QVariant(0.545);
+        QTest::newRow("share of train") << 0 << int(CorpusOverlapModel::AShare) << "24.20%" << QVariant(0.242);
+        QTest::newRow("distinct") << 0 << int(CorpusOverlapModel::Distinct) << QLocale::c().toString(qint64(1000))
+                                  << QVariant(qint64(1000));
+        QTest::newRow("leak flagged") << 0 << int(CorpusOverlapModel::Flag) << "train vs dev/test: overlap"
+                                      << QVariant(true);
+        QTest::newRow("train pair unflagged") << 1 << int(CorpusOverlapModel::Flag) << "" << QVariant(false);
+        QTest::newRow("clean held-out pair")
+            << 2 << int(CorpusOverlapModel::Flag) << "train vs dev/test: clean" << QVariant(true);
+        QTest::newRow("empty side: 0%") << 2 << int(CorpusOverlapModel::AShare) << "0.00%" << QVariant(0.0);
+    }
+    void overlapModelShowsCounts() {
+        QFETCH(int, row);
+        QFETCH(int, column);
+        QFETCH(QString, shown);
+        QFETCH(QVariant, raw);
+        QLocale::setDefault(QLocale::c());
+        CorpusOverlapModel model;
+        model.setRows(overlapSample());
+        const auto idx = model.index(row, column);
+        QCOMPARE(model.data(idx).toString(), shown);
+        if (raw.typeId() == QMetaType::Double)
+            QVERIFY(qAbs(model.data(idx, Qt::EditRole).toDouble() - raw.toDouble()) < 1e-12);
+        else QCOMPARE(model.data(idx, Qt::EditRole), raw);
+        // Only a train vs dev/test pair that overlaps is drawn in the warning colour.
+        QCOMPARE(model.data(idx, Qt::ForegroundRole).isValid(), row == 0);
+    }
+
     void modelPassesTester() {
         CorpusTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
