@@ -258,14 +258,14 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     if (sum.contains("centroid_cosine")) {
         json cc = {{"domains", domains}, {"matrix", sum["centroid_cosine"]}};
         if (params.scores) {
-            // Pearson over off-diagonal pairs present in both matrices.
-            std::vector<double> a, b;
+            // Pearson over the (train, test) domain pairs present in both matrices, twice: with the
+            // same-domain points (the diagonal), as the paper's Fig. 4 plots them, and without
+            // (off-diagonal only: the diagonal's high cosine and high score alone can carry r).
+            std::vector<double> a, b, aAll, bAll;
             const auto& sm = *params.scores;
             const std::size_t n = sm.domains.size();
-            json used = json::array();
             for (int i = 0; i < nd; ++i)
                 for (int j = 0; j < nd; ++j) {
-                    if (i == j) continue;
                     auto si = std::find(sm.domains.begin(), sm.domains.end(), domains[std::size_t(i)]);
                     auto sj = std::find(sm.domains.begin(), sm.domains.end(), domains[std::size_t(j)]);
                     if (si == sm.domains.end() || sj == sm.domains.end()) continue;
@@ -273,13 +273,22 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
                     const double sv =
                         sm.values[std::size_t(si - sm.domains.begin()) * n + std::size_t(sj - sm.domains.begin())];
                     if (cv.is_null() || !std::isfinite(sv)) continue;
+                    aAll.push_back(cv.get<double>());
+                    bAll.push_back(sv);
+                    if (i == j) continue;
                     a.push_back(cv.get<double>());
                     b.push_back(sv);
                 }
             const double r = pearson(a, b);
-            cc["score_correlation"] = {{"pearson", std::isfinite(r) ? json(r) : json(nullptr)},
+            const double rAll = pearson(aAll, bAll);
+            auto value = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
+            cc["score_correlation"] = {{"pearson", value(r)},
                                        {"pairs", a.size()},
-                                       {"note", "off-diagonal (train, test) domain pairs"}};
+                                       {"pearson_with_same_domain", value(rAll)},
+                                       {"pairs_with_same_domain", aAll.size()},
+                                       {"note",
+                                        "pearson: off-diagonal (train, test) domain pairs; pearson_with_same_domain: "
+                                        "the diagonal included, as A&G's Fig. 4 plots it"}};
         }
         rep["centroid_cosine"] = cc;
     }
@@ -431,9 +440,14 @@ std::string clusterReportText(const json& r) {
         }
         if (r["centroid_cosine"].contains("score_correlation")) {
             const auto& sc = r["centroid_cosine"]["score_correlation"];
-            o << "Pearson r with the given score matrix: "
-              << (sc["pearson"].is_null() ? std::string("undefined") : fmt(sc["pearson"].get<double>(), 3)) << " over "
+            auto r = [&](const char* key) {
+                return sc.value(key, json()).is_null() ? std::string("undefined") : fmt(sc[key].get<double>(), 3);
+            };
+            o << "Pearson r with the given score matrix, different-domain pairs only: " << r("pearson") << " over "
               << sc["pairs"] << " domain pairs\n";
+            if (sc.contains("pearson_with_same_domain"))
+                o << "Pearson r with the same-domain pairs included (as A&G's Fig. 4): "
+                  << r("pearson_with_same_domain") << " over " << sc["pairs_with_same_domain"] << " domain pairs\n";
         }
     }
     return o.str();

@@ -190,6 +190,34 @@ private slots:
         const auto& sc = (*rep)["centroid_cosine"]["score_correlation"];
         QCOMPARE(sc["pairs"].get<int>(), 6);
         QVERIFY(std::abs(sc["pearson"].get<double>() - 1.0) < 1e-5);
+        QCOMPARE(sc["pairs_with_same_domain"].get<int>(), 9);
+        QVERIFY(std::abs(sc["pearson_with_same_domain"].get<double>() - 1.0) < 1e-5);
+
+        // Same-domain scores that disagree with the cosines (A&G's Fig. 4 plots those points
+        // too): the off-diagonal r stays 1, the r with the diagonal is the hand-computed one.
+        std::vector<double> cosAll, scoreAll;
+        for (int r = 0; r < 3; ++r)
+            for (int c = 0; c < 3; ++c) {
+                cosAll.push_back(m[r][c].get<double>());
+                scoreAll.push_back(r == c ? -5.0 * (r + 1) : 10 * m[r][c].get<double>());
+            }
+        csv = ",it,law,subtitles\n";
+        for (int r = 0; r < 3; ++r) {
+            csv += std::vector<std::string>{"it", "law", "subtitles"}[r];
+            for (int c = 0; c < 3; ++c) csv += "," + std::to_string(scoreAll[std::size_t(r * 3 + c)]);
+            csv += "\n";
+        }
+        rp.scores = parseScoreMatrixCsv(csv).value();
+        auto diag = buildClusterReport(*store, rp);
+        QVERIFY(diag);
+        const auto& sd = (*diag)["centroid_cosine"]["score_correlation"];
+        QVERIFY(std::abs(sd["pearson"].get<double>() - 1.0) < 1e-5);
+        const double expected = pearson(cosAll, scoreAll);
+        QVERIFY(expected < 0.9);
+        QVERIFY2(std::abs(sd["pearson_with_same_domain"].get<double>() - expected) < 1e-5,
+                 qPrintable(QString::number(sd["pearson_with_same_domain"].get<double>())));
+        const std::string text = clusterReportText(*diag);
+        QVERIFY(text.find("same-domain pairs included") != std::string::npos);
         QVERIFY(!parseScoreMatrixCsv(",a,b\na,1,2\n"));
     }
 
