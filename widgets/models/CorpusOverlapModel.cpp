@@ -21,7 +21,7 @@ QVariant CorpusOverlapModel::data(const QModelIndex& index, int role) const {
     const CorpusOverlapRow& r = rows_[index.row()];
     if (role == Qt::TextAlignmentRole)
         return index.column() >= AInB && index.column() <= Distinct ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                                                                     : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+                                                                    : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole) return r.leaks() ? QVariant(QBrush(QColor(0xc0, 0x20, 0x20))) : QVariant();
     if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
     const bool raw = role == Qt::EditRole;
