@@ -39,7 +39,9 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(
     const FineTuneOptions& o, FineTuneReport* report, ProgressSink& progress, const CancelToken& cancel) {
     if (positives.size() < 4 || negatives.size() < 4)
         return fail("Fine-tuning needs at least 4 positive and 4 negative sentences.");
-    if (o.epochs < 1 || o.batchSize < 1) return usageError("Epochs and batch size must be positive.");
+    if (o.epochs < 1 || o.batchSize < 1 || o.microBatch < 1)
+        return usageError("Epochs, batch size and micro-batch must be positive.");
+    const auto kMicroBatch = static_cast<std::size_t>(o.microBatch);
     Impl& m = *d;
     if (m.where.gemm != GemmPrecision::Native)
         return usageError("Fine-tuning trains float32 weights: load the encoder at fp32, not " + m.precision + ".");
@@ -107,15 +109,25 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(
             int batches = 0;
             for (std::size_t b = 0; b < train.size(); b += static_cast<std::size_t>(o.batchSize)) {
                 if (cancel.isCancelled()) return cancelled();
-                std::vector<const std::vector<std::int32_t>*> rows;
-                std::vector<float> labels;
-                for (std::size_t i = b; i < std::min(train.size(), b + static_cast<std::size_t>(o.batchSize)); ++i) {
-                    rows.push_back(&examples[train[i]].ids);
-                    labels.push_back(examples[train[i]].label);
+                // One Adam step per batch; the batch's mean loss is accumulated over micro-batches
+                // (each weighted by its share of the batch), so a large batch (the paper's 256)
+                // fits in memory and gives the same gradient as one pass over the whole batch.
+                const std::size_t end = std::min(train.size(), b + static_cast<std::size_t>(o.batchSize));
+                double loss = 0;
+                for (std::size_t mb = b; mb < end; mb += kMicroBatch) {
+                    if (cancel.isCancelled()) return cancelled();
+                    std::vector<const std::vector<std::int32_t>*> rows;
+                    std::vector<float> labels;
+                    for (std::size_t i = mb; i < std::min(end, mb + kMicroBatch); ++i) {
+                        rows.push_back(&examples[train[i]].ids);
+                        labels.push_back(examples[train[i]].label);
+                    }
+                    const at::Tensor y = at::tensor(labels).to(device);
+                    at::Tensor part =
+                        at::binary_cross_entropy_with_logits(logits(rows), y) * (double(rows.size()) / double(end - b));
+                    part.backward();
+                    loss += part.item<double>();
                 }
-                const at::Tensor y = at::tensor(labels).to(device);
-                at::Tensor loss = at::binary_cross_entropy_with_logits(logits(rows), y);
-                loss.backward();
                 ++step;
                 {
                     at::NoGradGuard noGrad;
@@ -130,7 +142,7 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(
                         p.mutable_grad().zero_();
                     }
                 }
-                lossSum += loss.item<double>();
+                lossSum += loss;
                 ++batches;
                 progress.progress(step, stepsTotal);
             }

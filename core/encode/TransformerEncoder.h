@@ -65,6 +65,9 @@ struct FineTuneOptions {
     double learningRate = 3e-5;
     double heldOutFraction = 0.1;
     std::uint64_t seed = 1;
+    // Sentences per forward/backward pass inside a batch: a batch larger than this is
+    // accumulated (the same Adam step as one pass over it, in less memory).
+    int microBatch = 32;
 };
 
 struct FineTuneReport {

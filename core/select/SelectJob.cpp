@@ -101,6 +101,14 @@ Expected<SelectMethod> parseMethod(const std::string& name) {
         ErrorKind::Usage);
 }
 
+void applyFineTunePreset(FineTunePreset preset, FineTuneOptions& o) {
+    if (preset != FineTunePreset::Paper) return;
+    // Aharoni & Goldberg 2020, appendix A.4 (DistilBERT there; here the run's encoder).
+    o.epochs = 5;
+    o.learningRate = 2e-5;
+    o.batchSize = 256;
+}
+
 // The parameters as the table stores them, then what no option sets: each method's fixed
 // settings, the resolved LM vocabulary, the seed sample's size.
 nlohmann::json SelectParams::toJson() const {
@@ -176,6 +184,9 @@ Expected<SelectInputs> prepareSelect(const SelectParams& given, Store& store, Pr
     p.poolVocabulary = poolVocabulary;  // stored resolved in the run's parameters
     if (p.top && *p.top <= 0) return usageError("--top must be positive.");
     if (p.top && p.threshold) return usageError("Use either --top or --threshold, not both.");
+    if (p.preset != FineTunePreset::Default && p.method != SelectMethod::Finetune)
+        return usageError("--preset paper applies to --method finetune and cross-lingual only");
+    applyFineTunePreset(p.preset, p.fineTune);  // stored as applied: the run records what trained
     in.needsEmbeddings = p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead ||
                          p.method == SelectMethod::Finetune;
     progress.stage("Reading pool and seed");
@@ -284,7 +295,9 @@ Status fineTuneEncoderScores(const SelectInputs& in, const EmbeddingSetInfo& set
     auto model = resolveModel(set.modelPath.empty() ? set.key.model : set.modelPath);  // the path it was encoded from
     if (!model) return std::unexpected(model.error());
     EncoderOptions eo;
-    eo.layer = set.key.layer;
+    // The paper's classifier reads the last layer (--preset paper); DomainLens's default trains
+    // on the layer the vectors were encoded from (the encoder's recommended one).
+    eo.layer = p.preset == FineTunePreset::Paper ? -1 : set.key.layer;
     eo.normalize = set.key.normalized;
     auto pooling = parsePooling(set.key.pooling);
     if (!pooling) return std::unexpected(pooling.error());
@@ -303,6 +316,7 @@ Status fineTuneEncoderScores(const SelectInputs& in, const EmbeddingSetInfo& set
     out.report = {{"positives", ft.positives},
                   {"negatives", ft.negatives},
                   {"epochs", ft.epochs},
+                  {"layer", eo.layer},
                   {"final_loss", ft.finalLoss},
                   {"device", (*encoder)->device()},
                   {"held_out",

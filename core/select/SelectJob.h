@@ -37,6 +37,13 @@ enum class ContrastSides { One, Both };
 std::string sideName(TextSide s);       // "src", "tgt"
 std::string sidesName(ContrastSides s);  // "one", "both"
 
+// --preset for --method finetune: the paper's training settings (Aharoni & Goldberg 2020,
+// appendix A.4: 5 epochs, Adam 2e-5, 256 sentences per batch) or DomainLens's defaults
+// (FineTuneOptions). The same option sets cross-lingual's (CrossLingualPreset, Vu et al.'s).
+enum class FineTunePreset { Default, Paper };
+// Sets epochs, learning rate and batch of `options` to the paper's when `preset` is Paper.
+void applyFineTunePreset(FineTunePreset preset, FineTuneOptions& options);
+
 struct SelectParams {
     SelectMethod method = SelectMethod::Cosine;
     std::string pool;  // corpus name
@@ -58,6 +65,7 @@ struct SelectParams {
     ContrastSides sides = ContrastSides::One;  // contrast --sides (both = the bilingual contrast)
     DomainHeadOptions head;
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
+    FineTunePreset preset = FineTunePreset::Default;  // finetune: paper overrides fineTune's epochs, lr, batch
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
     nlohmann::json toJson() const;  // as stored with the run (selectParamTable().toJson + the method's fixed settings)
 };

@@ -217,6 +217,18 @@ ParamTable<SelectParams> makeSelectTable() {
                 .storedAt("fine_tune.epochs"),
             &S::fineTune, &FineTuneOptions::epochs);
     t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
+    // One --preset for both jobs: this declaration's help is the one --help and the dialog show
+    // (selectCommandSpecs merges by name); cross-lingual's table declares its own values.
+    t.choice(param("preset",
+                   "The paper's training settings instead of DomainLens's (default). finetune: Aharoni & "
+                   "Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides "
+                   "--finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience "
+                   "5, Eq. 1, negatives lowest:500000 (overrides --epochs, --infonce and --negatives).")
+                 .shownAs("default|paper")
+                 .storedAt("fine_tune.preset"),
+             &S::preset, {FineTunePreset::Default, FineTunePreset::Paper},
+             [](FineTunePreset x) { return std::string_view(x == FineTunePreset::Paper ? "paper" : "default"); });
+    t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
     t.add(
         param("uniform-negatives", "finetune-head: sample negatives uniformly instead of by pre-ranking.")
             .flag()
@@ -356,6 +368,8 @@ Status validateSelectParams(const SelectParams& p) {
     if (p.method == SelectMethod::Invitation && p.invitation.iterations < 1)
         return usageError("--iterations must be at least 1 for invitation");
     if (auto s = validateContrastSides(p); !s) return s;
+    if (p.preset != FineTunePreset::Default && p.method != SelectMethod::Finetune)
+        return usageError("--preset paper applies to --method finetune and cross-lingual only");
     if (!(p.crossEntropy.outFactor > 0) || !(p.invitation.pseudoOutFactor > 0))
         return usageError("--pseudo-out-factor must be positive");
     return {};

@@ -231,6 +231,7 @@ class Project:
         hidden: int = ...,
         epochs: int = ...,
         finetune_epochs: int = ...,
+        preset: Literal['default', 'paper'] = ...,
         uniform_negatives: bool = ...,
         seed_value: int = ...,
         parallel: str = ...,
@@ -239,8 +240,7 @@ class Project:
         pca_sample: int = ...,
         adaptive_layer: Literal['ffn', 'none'] = ...,
         infonce: Literal['symmetric', 'eq1'] = ...,
-        negatives: str = ...,
-        preset: Literal['default', 'paper'] = ...
+        negatives: str = ...
     ) -> dict[str, Any]:
         """Score a pool against an in-domain seed and select, as `domainlens-cli select`.
 
@@ -265,6 +265,7 @@ class Project:
             hidden (--hidden): Hidden units: finetune-head's classifier (0 = logistic regression); cross-lingual's adaptive layer (at least 1). (default 128; 0 to 100000)
             epochs (--epochs): Training epochs: finetune-head's classifier; cross-lingual's adaptive layer (at most; early stopping). (default 30; 1 to 10000)
             finetune_epochs (--finetune-epochs): finetune: epochs over seed + negatives. (default 2; 1 to 1000)
+            preset (--preset): The paper's training settings instead of DomainLens's (default). finetune: Aharoni & Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides --finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000 (overrides --epochs, --infonce and --negatives). (default default; default or paper)
             uniform_negatives (--uniform-negatives): finetune-head: sample negatives uniformly instead of by pre-ranking.
             seed_value (--seed-value): Random seed. (default 1; 0 to 1073741824)
             parallel (--parallel): Parallel corpus for cross-lingual selection.

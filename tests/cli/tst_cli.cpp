@@ -234,6 +234,42 @@ private slots:
         QVERIFY(!plain.json().contains(QStringLiteral("overlap")));  // only when asked: it reads every sentence
     }
 
+    // select --method finetune --preset paper: A&G's appendix A.4 settings are what trains and
+    // what the run stores; the preset refuses a method it does not apply to.
+    void finetunePaperPreset() {
+        const QString project = copyProject(QStringLiteral("preset.dlproj"));
+        auto r =
+            runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("finetune"),
+                    QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
+                    QStringLiteral("--top"), QStringLiteral("100"), QStringLiteral("--preset"), QStringLiteral("paper"),
+                    QStringLiteral("--json"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QCOMPARE(r.json().value(QStringLiteral("report")).toObject().value(QStringLiteral("epochs")).toInt(), 5);
+        QCOMPARE(r.json().value(QStringLiteral("report")).toObject().value(QStringLiteral("layer")).toInt(), -1);
+        const qint64 run = r.json().value(QStringLiteral("run")).toInteger();
+        QJsonObject ft;
+        for (const auto& row : runCli({QStringLiteral("info"), project, QStringLiteral("--json")})
+                                   .json()
+                                   .value(QStringLiteral("runs"))
+                                   .toArray())
+            if (row.toObject().value(QStringLiteral("id")).toInteger() == run)
+                ft = row.toObject()
+                         .value(QStringLiteral("params"))
+                         .toObject()
+                         .value(QStringLiteral("fine_tune"))
+                         .toObject();
+        QCOMPARE(ft.value(QStringLiteral("preset")).toString(), QStringLiteral("paper"));
+        QCOMPARE(ft.value(QStringLiteral("epochs")).toInt(), 5);
+        QCOMPARE(ft.value(QStringLiteral("batch_size")).toInt(), 256);
+        QCOMPARE(ft.value(QStringLiteral("learning_rate")).toDouble(), 2e-5);
+        auto bad =
+            runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("cosine"),
+                    QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
+                    QStringLiteral("--preset"), QStringLiteral("paper"), QStringLiteral("--quiet")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("--preset"));
+    }
+
     void jsonShapes() {
         auto info = runCli({QStringLiteral("info"), project_, QStringLiteral("--json")});
         QCOMPARE(info.exitCode, 0);

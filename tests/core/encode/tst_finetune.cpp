@@ -62,6 +62,44 @@ private slots:
         QVERIFY2(change > 1e-4, qPrintable(QString::number(change)));
     }
 
+    // A batch larger than the micro-batch is accumulated: the same Adam steps as one pass over
+    // the batch (the paper's 256 fits in memory), and a different batch size really differs.
+    void microBatchesGiveTheBatchsStep() {
+        const std::vector<std::string> school = {"students", "education", "title", "written", "level", "record"};
+        const std::vector<std::string> army = {"military", "james", "william", "association", "feet", "returned"};
+        const auto pos = sentences(school, 24, 5), neg = sentences(army, 24, 6);
+        auto score = sentences(school, 5, 7);
+        const auto more = sentences(army, 5, 8);
+        score.insert(score.end(), more.begin(), more.end());
+        auto run = [&](int batch, int micro) {
+            auto encoder =
+                TransformerEncoder::load(dltest::testData(QStringLiteral("models/bert-tiny")).toStdString()).value();
+            FineTuneOptions o;
+            o.epochs = 2;
+            o.batchSize = batch;
+            o.microBatch = micro;
+            o.learningRate = 1e-3;
+            NullProgress np;
+            CancelToken ct;
+            return encoder->fineTuneClassifier(pos, neg, score, o, nullptr, np, ct).value();
+        };
+        const auto whole = run(16, 16), accumulated = run(16, 3), smaller = run(3, 3);
+        double same = 0, other = 0;
+        for (std::size_t i = 0; i < score.size(); ++i) {
+            same = std::max(same, std::fabs(whole[i] - accumulated[i]));
+            other = std::max(other, std::fabs(whole[i] - smaller[i]));
+        }
+        QVERIFY2(same < 1e-4, qPrintable(QString::number(same)));
+        QVERIFY2(other > 1e-3, qPrintable(QString::number(other)));
+        FineTuneOptions bad;
+        bad.microBatch = 0;
+        NullProgress np;
+        CancelToken ct;
+        auto encoder =
+            TransformerEncoder::load(dltest::testData(QStringLiteral("models/bert-tiny")).toStdString()).value();
+        QVERIFY(!encoder->fineTuneClassifier(pos, neg, score, bad, nullptr, np, ct));
+    }
+
     void refusesTooFewExamples() {
         auto encoder =
             TransformerEncoder::load(dltest::testData(QStringLiteral("models/bert-tiny")).toStdString()).value();
