@@ -23,6 +23,8 @@ void setup(QCommandLineParser& p) {
 
 int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
     dl::CrossLingualParams params;
+    if (p.isSet(QStringLiteral("filter")))
+        return usageError(QStringLiteral("--filter does not apply to --method cross-lingual yet (docs/cleaning.md)"));
     if (!readParamOptions(p, dl::crossLingualParamTable(), params)) return ExitUsage;
     if (auto s = dl::validateCrossLingualParams(params); !s)
         return usageError(QString::fromStdString(s.error().message));
@@ -103,6 +105,10 @@ int run(const QCommandLineParser& p) {
             static_cast<long long>(result->selected), static_cast<long long>(result->poolSize),
             static_cast<long long>(result->seedSize), static_cast<long long>(result->leaked),
             params.excludeLeaked ? " and excluded" : "");
+        if (result->summary.filterRun)
+            std::printf("Filter run #%lld: %lld pool sentences it removed were not candidates.\n",
+                        static_cast<long long>(*result->summary.filterRun),
+                        static_cast<long long>(result->summary.filterExcluded.value_or(0)));
         if (const auto n = dl::seedSampleSize(params.seed); n > 0)
             std::printf(
                 "Seed: a random sample of %lld sentences of %s (sample seed %llu; --seed-sample-seed to change)\n",

@@ -152,32 +152,11 @@ Status readRunSide(const ExportParams& p, Store& store, ExportInputs& in) {
 // --filter RUN: a filter run of the exported corpus, and the sentences it removed.
 Status readFilterSide(const ExportParams& p, Store& store, ExportInputs& in) {
     if (!p.filterRun) return {};
-    auto run = getRun(store, *p.filterRun);
-    if (!run) return std::unexpected(run.error());
-    if (run->kind != RunKind::Filter)
-        return usageError("--filter: run " + std::to_string(run->id) + " is a " + toString(run->kind) +
-                          " run, not a filter run.");
-    if (run->corpusId != in.corpus.id)
-        return usageError("--filter: run " + std::to_string(run->id) + " filtered another corpus than '" +
-                          in.corpus.name + "'.");
-    auto removed = removedSentenceIds(store, run->id);
-    if (!removed) return std::unexpected(removed.error());
-    // A step of a filter pipeline saw only what its earlier steps kept: theirs go too.
-    if (const auto after = run->params.find("after_runs"); after != run->params.end() && after->is_array())
-        for (const auto& id : *after) {
-            if (!id.is_number_integer()) return fail("Filter run " + std::to_string(run->id) + ": bad after_runs.");
-            auto earlier = getRun(store, id.get<std::int64_t>());
-            if (!earlier) return std::unexpected(earlier.error());
-            if (earlier->kind != RunKind::Filter || earlier->corpusId != in.corpus.id)
-                return fail("Filter run " + std::to_string(run->id) + " names run " + std::to_string(earlier->id) +
-                            " as an earlier step, which is not a filter run of '" + in.corpus.name + "'.");
-            auto more = removedSentenceIds(store, earlier->id);
-            if (!more) return std::unexpected(more.error());
-            removed->insert(more->begin(), more->end());
-        }
-    in.filter = std::move(*run);
-    in.filterRemoved = static_cast<std::int64_t>(removed->size());
-    in.removed = std::move(*removed);
+    auto found = filterExclusion(store, *p.filterRun, in.corpus.id, in.corpus.name);
+    if (!found) return std::unexpected(found.error());
+    in.filter = std::move(found->run);
+    in.filterRemoved = static_cast<std::int64_t>(found->removed.size());
+    in.removed = std::move(found->removed);
     return {};
 }
 

@@ -30,6 +30,7 @@ json SelectSummary::toJson() const {
     writeOptional(j, "seed_size", seedSize);
     writeOptional(j, "leaked", leaked);
     writeOptional(j, "excluded", excluded);
+    if (filterRun) j["filter"] = {{"run", *filterRun}, {"excluded", filterExcluded.value_or(0)}};
     writeOptional(j, "report", report);
     if (embeddings) j["embeddings"] = dl::toJson(*embeddings);
     writeOptional(j, "parallel", parallel);
@@ -58,6 +59,10 @@ Expected<SelectSummary> SelectSummary::fromJson(const json& j, std::int64_t runI
         readOptional(j, "seed_size", s.seedSize);
         readOptional(j, "leaked", s.leaked);
         readOptional(j, "excluded", s.excluded);
+        if (auto it = j.find("filter"); it != j.end()) {
+            readOptional(*it, "run", s.filterRun);
+            readOptional(*it, "excluded", s.filterExcluded);
+        }
         readOptional(j, "report", s.report);
         if (auto it = j.find("embeddings"); it != j.end()) {
             SelectEmbeddings e;

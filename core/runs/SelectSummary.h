@@ -35,6 +35,8 @@ struct SelectSummary {
     std::string method, pool, seed;
     std::int64_t poolSize = 0, selected = 0;
     std::optional<std::int64_t> seedSize, leaked, excluded;
+    // select --filter RUN: the filter run and how many pool sentences it left out of the candidates.
+    std::optional<std::int64_t> filterRun, filterExcluded;
     nlohmann::json cut =
         nlohmann::json::object();  // {"top": K} | {"threshold": T} | ... (select/SelectJob cutSelection)
     std::optional<nlohmann::json> report;           // the method's own report

@@ -17,6 +17,7 @@
 #include "select/SelectionModel.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
+#include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "text/NgramLm.h"
@@ -140,7 +141,8 @@ nlohmann::json SelectParams::toJson() const {
 }
 
 SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, std::optional<double> threshold,
-                          const std::vector<double>& scores, const std::vector<std::int64_t>& ids) {
+                          const std::vector<double>& scores, const std::vector<std::int64_t>& ids,
+                          std::int64_t filteredOut) {
     // The cut: top-k, a threshold, or the default (Positive variant for the classifier:
     // p > 0.5; otherwise the top 10% of the pool).
     const std::size_t n = scores.size();
@@ -157,10 +159,14 @@ SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, 
         for (std::size_t i = 0; i < n; ++i) out.selected[i] = out.selected[i] && scores[i] > 0.5;
         out.cut = {{"threshold", 0.5}, {"default", "positive: p > 0.5"}};
     } else {
-        const auto k = std::max<std::int64_t>(1, std::int64_t(n) / 10);
+        const auto k = std::max<std::int64_t>(1, (std::int64_t(n) - filteredOut) / 10);
         out.selected = selectTopK(ranking, n, k);
-        out.cut = {{"top", k}, {"default", "top 10% of the pool"}};
+        out.cut = {{"top", k}, {"default", filteredOut ? "top 10% of the filtered pool" : "top 10% of the pool"}};
     }
+    // A NaN score is no candidate (left out: leaked, --filter, unranked), even when K exceeds
+    // the candidates (the ranking puts NaN last but still holds them).
+    for (std::size_t i = 0; i < n; ++i)
+        if (std::isnan(scores[i])) out.selected[i] = 0;
     return out;
 }
 
@@ -172,7 +178,24 @@ struct SelectInputs {
     SelectParams params;  // poolVocabulary resolved
     Subset pool, seed;
     bool needsEmbeddings = false;
+    std::vector<char> filtered;    // per pool row: removed by --filter's run (empty without --filter)
+    std::int64_t filteredOut = 0;  // how many
 };
+
+// --filter RUN: the pool rows the filter run (and a pipeline step's earlier steps) removed.
+Status readPoolFilter(Store& store, SelectInputs& in) {
+    if (!in.params.filterRun) return {};
+    auto found = filterExclusion(store, *in.params.filterRun, in.pool.corpus.id, in.pool.corpus.name);
+    if (!found) return std::unexpected(found.error());
+    const auto& ids = in.pool.text.ids;
+    in.filtered.assign(ids.size(), 0);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (found->removed.count(ids[i])) {
+            in.filtered[i] = 1;
+            ++in.filteredOut;
+        }
+    return {};
+}
 
 Expected<SelectInputs> prepareSelect(const SelectParams& given, Store& store, ProgressSink& progress) {
     SelectInputs in;
@@ -210,13 +233,18 @@ Expected<SelectInputs> prepareSelect(const SelectParams& given, Store& store, Pr
                     "' to have a target side, and it has none (import it as a parallel corpus with --tgt).");
     in.pool = std::move(*pool);
     in.seed = std::move(*seed);
+    if (auto s = readPoolFilter(store, in); !s) return std::unexpected(s.error());
+    if (in.filteredOut)
+        progress.info(std::to_string(in.filteredOut) + " pool sentences removed by filter run " +
+                      std::to_string(*p.filterRun) + " are not candidates.");
     return in;
 }
 
-// Leakage: a pool sentence identical to a seed sentence would be found trivially.
+// Leakage: a pool sentence identical to a seed sentence would be found trivially. Counted
+// among the candidates (a sentence --filter removed is not one).
 struct Leakage {
     std::int64_t count = 0;
-    std::vector<char> excluded;  // per pool row: left out of the ranking (NaN score)
+    std::vector<char> excluded;  // per pool row: left out of the ranking (NaN score): leaked or filtered
 };
 
 Leakage findLeaked(const SelectInputs& in, ProgressSink& progress) {
@@ -229,8 +257,9 @@ Leakage findLeaked(const SelectInputs& in, ProgressSink& progress) {
     std::unordered_set<std::string> seedText(seedSide.begin(), seedSide.end());
     std::vector<char> leaked(n, 0);
     Leakage out;
+    const bool filtered = !in.filtered.empty();
     for (std::size_t i = 0; i < n; ++i)
-        if (seedText.count(poolSide[i])) {
+        if (!(filtered && in.filtered[i]) && seedText.count(poolSide[i])) {
             leaked[i] = 1;
             ++out.count;
         }
@@ -238,6 +267,8 @@ Leakage findLeaked(const SelectInputs& in, ProgressSink& progress) {
         progress.info(std::to_string(out.count) + " pool sentences also occur in the seed" +
                       (in.params.excludeLeaked ? "; they are excluded from the ranking." : "."));
     out.excluded = in.params.excludeLeaked ? std::move(leaked) : std::vector<char>(n, 0);
+    if (filtered)
+        for (std::size_t i = 0; i < n; ++i) out.excluded[i] = char(out.excluded[i] || in.filtered[i]);
     return out;
 }
 
@@ -476,6 +507,10 @@ SelectSummary summariseSelection(const SelectInputs& in, const Leakage& leak, co
     summary.seedSize = std::int64_t(in.seed.positions.size());
     summary.leaked = leak.count;
     summary.excluded = in.params.excludeLeaked ? leak.count : 0;
+    if (in.params.filterRun) {
+        summary.filterRun = *in.params.filterRun;
+        summary.filterExcluded = in.filteredOut;
+    }
     summary.selected = selectedCount;
     summary.cut = cut;
     summary.report = scored.report;
@@ -532,8 +567,8 @@ Expected<SelectResult> selectBody(const SelectParams& params, Store& store, Prog
                     " (its embedding or the model's output is damaged); nothing was stored.");
     }
 
-    auto [selected, cut] =
-        cutSelection(in->params.method, in->params.top, in->params.threshold, scored->scores, in->pool.text.ids);
+    auto [selected, cut] = cutSelection(in->params.method, in->params.top, in->params.threshold, scored->scores,
+                                        in->pool.text.ids, in->filteredOut);
     SelectResult out;
     out.poolSize = std::int64_t(in->pool.positions.size());
     out.seedSize = std::int64_t(in->seed.positions.size());

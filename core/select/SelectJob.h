@@ -2,7 +2,8 @@
 // The selection job: scores every sentence of a pool corpus for in-domain-ness given a seed
 // set, cuts a selection (top-k or threshold) and stores it as a run (kind "select"):
 //   params  : method, pool, seed, cut, method options
-//   summary : sizes, leaked seed sentences, cut used, method report (e.g. held-out F1)
+//   summary : sizes, leaked seed sentences, cut used, method report (e.g. held-out F1), the
+//             filter run (--filter) and how many pool sentences it left out
 //   results : per pool sentence: score (higher = more in-domain; NaN = excluded),
 //             label 1 = selected / 0 = not, prob (classifier probability when there is one)
 //   blobs   : cosine and finetune-head store their fitted model (select/SelectionModel.h)
@@ -67,6 +68,9 @@ struct SelectParams {
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
     FineTunePreset preset = FineTunePreset::Default;  // finetune: paper overrides fineTune's epochs, lr, batch
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
+    // --filter RUN: a filter run of the pool; the sentences it (and, for a pipeline step, its
+    // earlier steps) removed are not candidates (store/Removals.h filterExclusion, as export).
+    std::optional<std::int64_t> filterRun;
     nlohmann::json toJson() const;  // as stored with the run (selectParamTable().toJson + the method's fixed settings)
 };
 
@@ -89,12 +93,15 @@ struct SelectResult {
 
 // The cut of a ranking: --threshold T, --top K, or the method's default (p > 0.5 for the
 // classifiers, else the top 10%). Shared by the selection job and the merge of score shards.
+// `filteredOut`: pool rows a --filter run left out (NaN scores); the default top 10% is then
+// of the filtered pool, as a re-import of the filtered corpus would count it.
 struct SelectionCut {
     std::vector<char> selected;  // per score
     nlohmann::json cut;  // as stored in the run's summary
 };
 SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, std::optional<double> threshold,
-                          const std::vector<double>& scores, const std::vector<std::int64_t>& ids);
+                          const std::vector<double>& scores, const std::vector<std::int64_t>& ids,
+                          std::int64_t filteredOut = 0);
 
 Expected<SelectResult> runSelect(const SelectParams& params, Store& store, ProgressSink& progress,
                                  const CancelToken& cancel);

@@ -120,6 +120,13 @@ ParamTable<SelectParams> makeSelectTable() {
                 .shownAs("ID"),
             &S::embeddingSet);
     t.field(modelSpec(), &S::model);
+    t.field(param("filter",
+                  "Leave out of the candidates the pool sentences a filter run of the pool removed (its run "
+                  "id; a pipeline step's earlier steps too; see `filter`).")
+                .atLeast(1)
+                .shownAs("RUN")
+                .storedUnlessDefault("filter"),
+            &S::filterRun);
     t.add(
         param("order", "n-gram order for moore-lewis/axelrod/contrast/invitation.")
             .between(1, 6)

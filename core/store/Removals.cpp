@@ -30,6 +30,34 @@ Expected<std::unordered_set<std::int64_t>> removedSentenceIds(Store& store, std:
     return ids;
 }
 
+Expected<FilterExclusion> filterExclusion(Store& store, std::int64_t runId, std::int64_t corpusId,
+                                          const std::string& corpusName, const std::string& option) {
+    const std::string name = option + ": run " + std::to_string(runId);
+    auto run = getRun(store, runId);
+    if (!run && run.error().code == ErrorCode::UnknownRun)
+        return usageError(option + ": no run " + std::to_string(runId) + " in the project (see `runs`).");
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != RunKind::Filter)
+        return usageError(name + " is a " + toString(run->kind) + " run, not a filter run.");
+    if (run->corpusId != corpusId) return usageError(name + " filtered another corpus than '" + corpusName + "'.");
+    auto removed = removedSentenceIds(store, run->id);
+    if (!removed) return std::unexpected(removed.error());
+    // A step of a filter pipeline saw only what its earlier steps kept: theirs go too.
+    if (const auto after = run->params.find("after_runs"); after != run->params.end() && after->is_array())
+        for (const auto& id : *after) {
+            if (!id.is_number_integer()) return fail("Filter run " + std::to_string(run->id) + ": bad after_runs.");
+            auto earlier = getRun(store, id.get<std::int64_t>());
+            if (!earlier) return std::unexpected(earlier.error());
+            if (earlier->kind != RunKind::Filter || earlier->corpusId != corpusId)
+                return fail("Filter run " + std::to_string(run->id) + " names run " + std::to_string(earlier->id) +
+                            " as an earlier step, which is not a filter run of '" + corpusName + "'.");
+            auto more = removedSentenceIds(store, earlier->id);
+            if (!more) return std::unexpected(more.error());
+            removed->insert(more->begin(), more->end());
+        }
+    return FilterExclusion{std::move(*run), std::move(*removed)};
+}
+
 Expected<std::vector<RemovalRow>> removalPage(Store& store, std::int64_t runId, std::int64_t afterId,
                                               std::int64_t limit) {
     auto q = store.prepare(

@@ -4,8 +4,8 @@
 // duplicates (SQLite INTEGER, 64 bits; NULL for a rule without a twin, e.g. langid), `score`
 // the rule's score (the similarity to the twin; langid: the probability of the expected
 // language) and `prob` the index of the rule in the run summary's `rules` that removed it.
-// Sentences without a row were kept. Written by filter/FilterJob; read by export (what to leave out) and by the
-// CLI's `report` (paged, read-only).
+// Sentences without a row were kept. Written by filter/FilterJob; read by export and select (what to leave out,
+// filterExclusion) and by the CLI's `report` (paged, read-only).
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/Error.h"
+#include "store/Runs.h"
 
 namespace dl {
 
@@ -29,6 +30,18 @@ struct Removal {
 Status writeRemovals(Store& store, std::int64_t runId, std::span<const Removal> removals);
 // Every removed sentence id of a filter run.
 Expected<std::unordered_set<std::int64_t>> removedSentenceIds(Store& store, std::int64_t runId);
+
+// What a filter run leaves out of a corpus: the sentences it removed and, for a step of a
+// filter pipeline, those its earlier steps removed (params.after_runs: the step saw only what
+// they kept). The one definition that export's and select's --filter RUN read. A run id that
+// is unknown, names no filter run or a filter run of another corpus is a usage error naming
+// `option` and the run.
+struct FilterExclusion {
+    RunInfo run;
+    std::unordered_set<std::int64_t> removed;  // sentence ids
+};
+Expected<FilterExclusion> filterExclusion(Store& store, std::int64_t runId, std::int64_t corpusId,
+                                          const std::string& corpusName, const std::string& option = "--filter");
 
 // One page of the ledger: removed sentences with their kept twin, by removed sentence id.
 struct RemovalRow {

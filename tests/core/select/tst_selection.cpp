@@ -6,9 +6,11 @@
 #include <numeric>
 #include <random>
 #include <ranges>
+#include <set>
 
 #include "TestSupport.h"
 #include "corpus/Import.h"
+#include "filter/FilterJob.h"
 #include "select/CrossEntropySelection.h"
 #include "select/DomainClassifier.h"
 #include "select/DomainCosine.h"
@@ -16,6 +18,7 @@
 #include "select/SelectData.h"
 #include "select/SelectJob.h"
 #include "store/Corpora.h"
+#include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -180,6 +183,155 @@ private slots:
         sp.pool = "nope";
         QVERIFY(!runSelect(sp, *store, np, ct));
         QVERIFY(!evaluateRuns({{r->runId}, "cooking", {}, {}}, *store));
+    }
+
+    // select --filter RUN (issue #25) on a real slice with the tests' tiny encoder: a pool of
+    // law and medical sentences plus casing/punctuation variants of the first medical ones, a
+    // near-duplicate filter run of it, then cosine selections. A removed sentence is never
+    // selected, and each cut (top K, top K beyond the candidates, threshold, the default top
+    // 10%) equals the unfiltered run's scores with the removed sentences dropped by hand.
+    void selectHonoursFilterRun_data() {
+        QTest::addColumn<int>("top");  // 0 = no --top
+        QTest::addColumn<bool>("threshold");
+        QTest::newRow("top 25") << 25 << false;
+        QTest::newRow("top beyond the candidates") << 1000 << false;
+        QTest::newRow("threshold") << 0 << true;
+        QTest::newRow("default top 10%") << 0 << false;
+    }
+    void selectHonoursFilterRun() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(int, top);
+        QFETCH(bool, threshold);
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        auto lines = [](const QString& rel, int max) {
+            QFile f(dltest::sharedData(rel));
+            QStringList out;
+            if (!f.open(QIODevice::ReadOnly)) return out;
+            while (!f.atEnd() && out.size() < max) {
+                const QString line = QString::fromUtf8(f.readLine()).trimmed();
+                if (line.size() >= 30) out << line;
+            }
+            return out;
+        };
+        const QStringList law = lines(QStringLiteral("llm-dom-ad-deen-train2500/law.en"), 60);
+        const QStringList medical = lines(QStringLiteral("llm-dom-ad-deen-train2500/medical.en"), 60);
+        QByteArray pool;
+        for (const auto& l : law + medical) pool += l.toUtf8() + "\n";
+        for (int i = 0; i < 20; ++i) pool += medical[i].toUpper().toUtf8() + " !\n";  // near-duplicates
+        QByteArray seed;
+        for (const auto& l : lines(QStringLiteral("llm-dom-ad-deen-test/medical.en"), 40)) seed += l.toUtf8() + "\n";
+        for (const auto& [name, bytes] : {std::pair{"pool", pool}, std::pair{"seeds", seed}}) {
+            ImportParams ip;
+            ip.srcPath = dltest::writeFile(dir, QString::fromLatin1(name) + QStringLiteral(".txt"), bytes);
+            ip.corpus = name;
+            ip.labelSource = LabelSource::Given;
+            ip.domain = "mixed";
+            runImport(ip, *store, np, ct).value();
+        }
+        FilterParams fp;
+        fp.corpus = "pool";
+        const auto filter = runFilter(fp, *store, np, ct);
+        QVERIFY2(filter, filter ? "" : filter.error().message.c_str());
+        const auto removed = removedSentenceIds(*store, filter->runId).value();
+        QVERIFY2(removed.size() >= 15, std::to_string(removed.size()).c_str());
+
+        SelectParams sp;
+        sp.method = SelectMethod::Cosine;
+        sp.pool = "pool";
+        sp.seed = "seeds";
+        sp.model = dltest::testData(QStringLiteral("models/bert-tiny")).toStdString();
+        auto all = runSelect(sp, *store, np, ct);  // unfiltered, no cut: the scores
+        QVERIFY2(all, all ? "" : all.error().message.c_str());
+        const auto scores = readRunResults(*store, all->runId).value();
+        // Unfiltered, the near-duplicates compete: some reach the default cut.
+        QVERIFY(std::ranges::any_of(std::views::iota(std::size_t(0), scores.sentenceIds.size()), [&](std::size_t i) {
+            return scores.label[i] && removed.count(scores.sentenceIds[i]);
+        }));
+        std::vector<std::pair<double, std::int64_t>> kept;  // (score, id) of the candidates
+        for (std::size_t i = 0; i < scores.sentenceIds.size(); ++i)
+            if (!removed.count(scores.sentenceIds[i]) && !std::isnan(scores.score[i]))
+                kept.emplace_back(scores.score[i], scores.sentenceIds[i]);
+        std::ranges::sort(kept, [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
+
+        sp.filterRun = filter->runId;
+        std::size_t expect = 0;
+        if (top) {
+            sp.top = top;
+            expect = std::min<std::size_t>(top, kept.size());
+        } else if (threshold) {
+            sp.threshold = kept[kept.size() / 3].first;
+            expect = std::size_t(std::ranges::count_if(kept, [&](const auto& k) { return k.first >= *sp.threshold; }));
+        } else {
+            const auto poolSize = std::int64_t(scores.sentenceIds.size());
+            expect = std::size_t(std::max<std::int64_t>(1, (poolSize - std::int64_t(removed.size())) / 10));
+        }
+        std::set<std::int64_t> expected;
+        for (std::size_t i = 0; i < expect; ++i) expected.insert(kept[i].second);
+        auto r = runSelect(sp, *store, np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE(r->summary.filterRun, std::optional<std::int64_t>(filter->runId));
+        QCOMPARE(r->summary.filterExcluded, std::optional<std::int64_t>(std::int64_t(removed.size())));
+        QCOMPARE(getRun(*store, r->runId).value().params.value("filter", std::int64_t(0)), filter->runId);
+        const auto stored = SelectSummary::fromJson(getRun(*store, r->runId).value().summary, r->runId).value();
+        QCOMPARE(stored.filterExcluded, r->summary.filterExcluded);
+        const auto picked = readRunResults(*store, r->runId).value();
+        std::set<std::int64_t> selected;
+        for (std::size_t i = 0; i < picked.sentenceIds.size(); ++i) {
+            if (removed.count(picked.sentenceIds[i])) QVERIFY(std::isnan(picked.score[i]));
+            if (picked.label[i]) selected.insert(picked.sentenceIds[i]);
+        }
+        for (const auto id : selected) QVERIFY2(!removed.count(id), std::to_string(id).c_str());
+        QCOMPARE(selected.size(), expect);
+        QCOMPARE(selected, expected);
+        QCOMPARE(r->selected, std::int64_t(expect));
+    }
+
+    // --filter's bad run ids are usage errors naming the run: unknown, not a filter run, a
+    // filter run of another corpus (the seed's).
+    void selectFilterRunErrors() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        for (const char* c : {"pool", "seeds"}) {
+            ImportParams ip;
+            ip.srcPath = dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/%1.en")
+                                                .arg(QLatin1String(std::string(c) == "pool" ? "law" : "medical")))
+                             .toStdString();
+            ip.corpus = c;
+            ip.labelSource = LabelSource::Given;
+            ip.domain = c;
+            runImport(ip, *store, np, ct).value();
+        }
+        FilterParams fp;
+        fp.corpus = "seeds";
+        const auto seedFilter = runFilter(fp, *store, np, ct).value();
+        SelectParams sp;
+        sp.method = SelectMethod::MooreLewis;
+        sp.pool = "pool";
+        sp.seed = "seeds";
+        sp.top = 10;
+        const auto selection = runSelect(sp, *store, np, ct).value();
+        const std::vector<std::pair<std::int64_t, QString>> bad = {
+            {9999, QStringLiteral("--filter: no run 9999")},
+            {selection.runId,
+             QStringLiteral("--filter: run %1 is a select run, not a filter run").arg(selection.runId)},
+            {seedFilter.runId,
+             QStringLiteral("--filter: run %1 filtered another corpus than 'pool'").arg(seedFilter.runId)}};
+        for (const auto& [id, message] : bad) {
+            sp.filterRun = id;
+            auto r = runSelect(sp, *store, np, ct);
+            QVERIFY(!r);
+            QCOMPARE(r.error().kind, ErrorKind::Usage);
+            QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+        }
+        QCOMPARE(listRuns(*store, RunKind::Select).value().size(), std::size_t(1));  // nothing stored
     }
 
     // Cuong & Sima'an's bilingual contrast (Eq. 7) and the contrast on the target side, end to
