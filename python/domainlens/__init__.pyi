@@ -220,6 +220,7 @@ class Project:
         keep_leaked: bool = ...,
         embedding_set: int = ...,
         model: str = ...,
+        filter: int = ...,
         order: int = ...,
         iterations: int = ...,
         pseudo_out: Literal['lm', 'tm'] = ...,
@@ -254,6 +255,7 @@ class Project:
             keep_leaked (--keep-leaked): Rank pool sentences that also occur in the seed (excluded by default).
             embedding_set (--embedding-set): Embedding set id to use (default: the latest covering pool and seed). (at least 1)
             model (--model): Model to encode with when pool/seed are not encoded yet (default model otherwise); cross-lingual: the encoder of every side (default multilingual-e5-small, docs/crosslingual.md).
+            filter (--filter): Leave out of the candidates the pool sentences a filter run of the pool removed (its run id; a pipeline step's earlier steps too; see `filter`). (at least 1)
             order (--order): n-gram order for moore-lewis/axelrod/contrast/invitation. (default 4; 1 to 6)
             iterations (--iterations): contrast: re-rank rounds; invitation: E-steps, with N - 1 M-steps between them (default 1 for invitation: the initial parameters, nothing re-estimated). (default 3; 0 to 100)
             pseudo_out (--pseudo-out): invitation: pseudo out-of-domain set from the LM contrast (lm) or the lexical tables (tm). (default lm; lm or tm)

@@ -149,6 +149,30 @@ private slots:
                            QStringLiteral("--pool"),   QStringLiteral("pool"),
                            QStringLiteral("--seed"),   QStringLiteral("seed")}
             << 2 << QStringLiteral("--method contrast only");
+        // select --filter RUN: the run must be a filter run of the pool; a bad id is a usage
+        // error naming --filter (tst_selection covers a select run and another corpus's filter).
+        const QStringList cosine = {QStringLiteral("select"),   P,
+                                    QStringLiteral("--method"), QStringLiteral("cosine"),
+                                    QStringLiteral("--pool"),   QStringLiteral("pool"),
+                                    QStringLiteral("--seed"),   QStringLiteral("seed")};
+        QTest::newRow("select --filter unknown run")
+            << cosine + QStringList{QStringLiteral("--filter"), QStringLiteral("999")} << 2
+            << QStringLiteral("--filter: no run 999");
+        QTest::newRow("select --filter 0")
+            << cosine + QStringList{QStringLiteral("--filter"), QStringLiteral("0")} << 2 << QStringLiteral("--filter");
+        QTest::newRow("select --filter with cross-lingual")
+            << QStringList{QStringLiteral("select"),     P,
+                           QStringLiteral("--method"),   QStringLiteral("cross-lingual"),
+                           QStringLiteral("--pool"),     QStringLiteral("pool"),
+                           QStringLiteral("--seed"),     QStringLiteral("seed"),
+                           QStringLiteral("--parallel"), QStringLiteral("pool"),
+                           QStringLiteral("--filter"),   QStringLiteral("1")}
+            << 2 << QStringLiteral("--filter does not apply to --method cross-lingual");
+        QTest::newRow("export --filter unknown run") << QStringList{QStringLiteral("export"),   P,
+                                                                    QStringLiteral("--format"), QStringLiteral("tsv"),
+                                                                    QStringLiteral("--out"),    QStringLiteral("@OUT"),
+                                                                    QStringLiteral("--filter"), QStringLiteral("999")}
+                                                     << 2 << QStringLiteral("--filter: no run 999");
         QTest::newRow("evaluate ok") << QStringList{QStringLiteral("evaluate"), P, QStringLiteral("--domain"),
                                                     QStringLiteral("medical")}
                                      << 0 << QString();
