@@ -578,9 +578,11 @@ void MainWindow::startExplore(ExploreRequest request) {
     // The observer runs on the worker: it queues to the GUI thread, where the window may be gone.
     QPointer<MainWindow> self(this);
     auto sampleRows = std::make_shared<std::atomic<qint64>>(0);
+    auto firstRun = std::make_shared<std::atomic<qint64>>(0);
     dl::ExploreObserver observer;
-    observer.firstMap = [self, sampleRows](const dl::ExploreResult& r) {
+    observer.firstMap = [self, sampleRows, firstRun](const dl::ExploreResult& r) {
         sampleRows->store(r.sampleRows);
+        firstRun->store(r.firstMapRun);
         QMetaObject::invokeMethod(
             qApp,
             [self, run = qint64(r.firstMapRun), rows = qint64(r.sampleRows), total = qint64(r.sentences)] {
@@ -593,17 +595,26 @@ void MainWindow::startExplore(ExploreRequest request) {
             },
             Qt::QueuedConnection);
     };
-    observer.assigned = [self, sampleRows](std::int64_t done, std::int64_t total) {
+    // Each chunk stored: the map (when it shows the first map or the growing assign run) is read
+    // again off the GUI thread with the new points; the status says the share assigned.
+    auto listed = std::make_shared<std::atomic<qint64>>(0);  // the assign run the runs list knows
+    observer.assigned = [self, sampleRows, firstRun, listed](std::int64_t assignRun, std::int64_t done,
+                                                             std::int64_t total) {
         QMetaObject::invokeMethod(
             qApp,
-            [self, rows = sampleRows->load(), done = qint64(done), total = qint64(total)] {
+            [self, listed, rows = sampleRows->load(), from = firstRun->load(), run = qint64(assignRun),
+             done = qint64(done), total = qint64(total)] {
                 if (!self) return;
-                self->mapStatus_->setText(done < total
-                                              ? tr("Map of the sample: %1 of %2 sentences; encoding the rest %3 %")
-                                                    .arg(QLocale().toString(rows), QLocale().toString(total))
-                                                    .arg(100 * done / qMax<qint64>(1, total))
-                                              : tr("All %1 sentences encoded and assigned; refitting the full map…")
-                                                    .arg(QLocale().toString(total)));
+                if (listed->exchange(run) != run) self->refreshProject();
+                self->clusters_->followRun(run, from);
+                self->mapStatus_->setText(
+                    done < total
+                        ? tr("Map of the sample (%1 sentences) and %2 of %3 sentences assigned (%4 %); "
+                             "encoding the rest…")
+                              .arg(QLocale().toString(rows), QLocale().toString(done), QLocale().toString(total))
+                              .arg(100 * done / qMax<qint64>(1, total))
+                        : tr("All %1 sentences encoded and assigned; refitting the full map…")
+                              .arg(QLocale().toString(total)));
             },
             Qt::QueuedConnection);
     };

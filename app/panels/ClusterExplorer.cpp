@@ -136,7 +136,24 @@ void ClusterExplorer::setRun(ClusterViewData data) {
         [this](ClusterViewData prepared) { showRun(std::move(prepared)); });
 }
 
-void ClusterExplorer::showRun(ClusterViewData data) {
+void ClusterExplorer::followRun(qint64 runId, qint64 from) {
+    if (projectPath_.isEmpty() || runId <= 0 || (data_.runId != runId && data_.runId != from)) return;
+    async_.load<ClusterViewData>(
+        this, QStringLiteral("map"),
+        [path = projectPath_, runId](const dl::CancelToken& cancel) -> dl::Expected<ClusterViewData> {
+            auto view = readClusterView(path, runId, cancel);
+            if (view && !cancel.isCancelled()) prepareMap(*view);
+            return view;
+        },
+        [this, runId](ClusterViewData d) {
+            namingAsked_ = runId;  // an assign run's clusters are its cluster run's: no words to compute
+            showRun(std::move(d), true);
+        },
+        [this](const QString& message) { title_->setToolTip(message); });
+}
+
+void ClusterExplorer::showRun(ClusterViewData data, bool keepColouring) {
+    const int colouring = colourBy_->currentIndex();
     data_ = std::move(data);
     baseClusterNames_ = data_.clusterNames;
     words_.clear();
@@ -151,7 +168,9 @@ void ClusterExplorer::showRun(ClusterViewData data) {
         confusion_->setConfusion(data_.confusion);
         confusion_->setMetricsText(data_.metrics);
     }
-    colourBy_->setCurrentIndex(data_.labelled ? 0 : 1);
+    colourBy_->setCurrentIndex(keepColouring && colouring >= 0 && colouring < kCategoryItems ? colouring
+                               : data_.labelled                                              ? 0
+                                                                                             : 1);
     applyColouring();
     picked_->clear();
     loadValueSources();

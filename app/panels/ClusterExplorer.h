@@ -35,6 +35,11 @@ public:
     // Builds data.map: the scatter's index and per-point arrays for both colourings (domain and
     // cluster). Thread-safe; call it on a worker, with the read.
     static void prepareMap(ClusterViewData& data);
+    // The progressive map (explore): when the map shows run `from` (the first map) or `runId`
+    // (the assign run that grows chunk by chunk from it), reads `runId` again off the GUI thread
+    // (AsyncService, prepareMap there) and shows it with the same colouring, runShown once it is
+    // drawn; another run on the map is left alone. A later call or setRun supersedes the read.
+    void followRun(qint64 runId, qint64 from);
     qint64 runId() const { return data_.runId; }
     ScatterPlotView* scatter() const { return scatter_; }
     ScatterMarks* marks() const { return marks_; }  // a filter run's duplicate links
@@ -76,6 +81,7 @@ signals:
 private:
     void showLinks(qint64 filterRunId);  // 0: none
     void showRun(ClusterViewData data);
+    void showRun(ClusterViewData data, bool keepColouring = false);
     void applyColouring();
     void applyNames();
     void showSelection(const QVector<qint64>& ids);

@@ -75,11 +75,17 @@ void addConfusion(const std::vector<int>& truth, const std::vector<std::int32_t>
 dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 runId, const dl::CancelToken& cancel) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
+    // one snapshot: explore may store a chunk (or join the parts) between the reads below
+    auto snapshot = (*store)->beginRead();
+    if (!snapshot) return std::unexpected(snapshot.error());
     auto run = dl::getRun(**store, runId);
     if (!run) return std::unexpected(run.error());
     if (run->kind != dl::RunKind::Assign) return dl::fail("Run " + std::to_string(runId) + " is not an assign run.");
-    auto xy = dl::getRunArray<float>(**store, runId, dl::blobs::kPca2d);
-    auto ids = dl::getRunArray<std::int64_t>(**store, runId, dl::blobs::kSentenceIds);
+    auto summary = dl::AssignSummary::fromJson(run->summary, runId);
+    if (!summary) return std::unexpected(summary.error());
+    // explore's assign run while it grows: the chunks stored so far, in parts
+    auto xy = dl::getRunArrayParts<float>(**store, runId, dl::blobs::kPca2d, summary->parts);
+    auto ids = dl::getRunArrayParts<std::int64_t>(**store, runId, dl::blobs::kSentenceIds, summary->parts);
     if (!xy || !ids || xy->size() != 2 * ids->size())
         return dl::fail(
             "Assign run " + std::to_string(runId) +
@@ -97,8 +103,6 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     ClusterViewData d;
     d.runId = runId;
     for (const auto& name : corpus->domainNames) d.domainNames << QString::fromStdString(name);
-    auto summary = dl::AssignSummary::fromJson(run->summary, runId);
-    if (!summary) return std::unexpected(summary.error());
     const int k = summary->k;
     const auto n = qsizetype(ids->size());
     d.scatter.x.resize(n);
@@ -114,10 +118,18 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     const std::int64_t source = summary->sourceRun;
     addEllipses(**store, source, k, d);
     addConfusion(truth, *labels, k, d);
-    d.title = QObject::tr("Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4")
-                  .arg(runId)
-                  .arg(source)
-                  .arg(n)
-                  .arg(k);
+    if (summary->parts.empty())
+        d.title = QObject::tr("Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4")
+                      .arg(runId)
+                      .arg(source)
+                      .arg(n)
+                      .arg(k);
+    else
+        d.title = QObject::tr("Run #%1: cluster run #%2 applied to %3 of %4 sentences so far (explore), k = %5")
+                      .arg(runId)
+                      .arg(source)
+                      .arg(n)
+                      .arg(qsizetype(corpus->sentenceIds.size()))
+                      .arg(k);
     return d;
 }

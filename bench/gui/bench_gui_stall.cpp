@@ -5,6 +5,7 @@
 //                        [--only encode|threshold|outliers]
 //        bench_gui_stall PROJECT --map-run RUN [--screenshot PNG] [--map-prepare-on-gui]
 //        bench_gui_stall PROJECT --explore CORPUS --model DIR [--explore-sample N] [--explore-chunk N]
+//                        [--explore-stop-at-refit]
 // PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist. --map-run:
 // a fourth situation on an existing project (a merged one, bench/scale/gui_project.sh):
 // opening it as the window does (runs list and the run's Clusters view read off the GUI
@@ -22,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -264,9 +266,11 @@ void benchEncode(const QString& project, const QString& model, int seconds, int 
 
 // The GUI's progressive map (MainWindow::startExplore) on an existing project: explore CORPUS
 // with MODEL on the worker, the first map read off the GUI thread and shown when the observer
-// reports it, a status label set per chunk, the jobs panel fed. Two stalls: the whole job, and
+// reports it, the map read again with each chunk (ClusterExplorer::followRun), a status label
+// set per chunk, the jobs panel fed. Two stalls: the whole job, and
 // from the first map on (the chunks arriving, then the full refit and its map opening).
-void benchExplore(const QString& project, const QString& corpus, const QString& model, qint64 sample, qint64 chunk) {
+void benchExplore(const QString& project, const QString& corpus, const QString& model, qint64 sample, qint64 chunk,
+                  bool stopAtRefit) {
     JobRunner runner;
     JobsPanel panel;
     feedPanel(runner, panel);
@@ -294,23 +298,35 @@ void benchExplore(const QString& project, const QString& corpus, const QString& 
     StallProbe whole, chunks;
     QElapsedTimer t;
     double firstMapS = -1;
-    int chunkSignals = 0;
+    int chunkSignals = 0, redrawn = 0;
+    qint64 firstRun = 0, mostPoints = 0;
+    QObject::connect(&view, &ClusterExplorer::runShown, &window, [&] {
+        ++redrawn;
+        mostPoints = std::max<qint64>(mostPoints, view.scatter()->data().x.size());
+    });
     dl::ExploreObserver observer;
     observer.firstMap = [&](const dl::ExploreResult& r) {
         QMetaObject::invokeMethod(
             &window,
             [&, run = qint64(r.firstMapRun)] {
                 firstMapS = t.elapsed() / 1000.0;
+                firstRun = run;
                 chunks.start();
                 showRun(run);
             },
             Qt::QueuedConnection);
     };
-    observer.assigned = [&](std::int64_t done, std::int64_t total) {
+    observer.assigned = [&](std::int64_t assignRun, std::int64_t done, std::int64_t total) {
         QMetaObject::invokeMethod(
             &window,
-            [&, done = qint64(done), total = qint64(total)] {
+            [&, run = qint64(assignRun), done = qint64(done), total = qint64(total)] {
                 ++chunkSignals;
+                view.followRun(run, firstRun);  // the map grows with the chunk (as MainWindow)
+                if (stopAtRefit && done == total) {  // the stall while chunks arrive only: no refit
+                    QSignalSpy last(&view, &ClusterExplorer::runShown);
+                    (void)last.wait(120000);  // the last chunk's map drawn
+                    runner.cancelCurrent();
+                }
                 status.setText(QStringLiteral("encoding the rest %1 %").arg(100 * done / qMax<qint64>(1, total)));
             },
             Qt::QueuedConnection);
@@ -331,14 +347,18 @@ void benchExplore(const QString& project, const QString& corpus, const QString& 
     QTest::qWait(2000);  // the full map opens
     whole.stop();
     chunks.stop();
-    const QString note = QStringLiteral("first map %1 s, job %2 s, %3 chunk signals, model %4, sample %5, chunk %6: %7")
+    const QString note = QStringLiteral(
+                             "first map %1 s, job %2 s, %3 chunk signals, %8 maps drawn (up to %9 points), "
+                             "model %4, sample %5, chunk %6: %7")
                              .arg(firstMapS, 0, 'f', 1)
                              .arg(totalS, 0, 'f', 1)
                              .arg(chunkSignals)
                              .arg(QFileInfo(model).fileName())
                              .arg(sample)
                              .arg(chunk)
-                             .arg(outcome->summary);
+                             .arg(outcome->summary)
+                             .arg(redrawn)
+                             .arg(mostPoints);
     report("explore", whole, note);
     report("explore-chunks", chunks, QStringLiteral("from the first map on"));
 }
@@ -370,6 +390,8 @@ int main(int argc, char** argv) {
                    QStringLiteral("CORPUS")});
     cli.addOption({QStringLiteral("explore-sample"), QStringLiteral("with --explore: the first map's sample"),
                    QStringLiteral("N"), QStringLiteral("10000")});
+    cli.addOption({QStringLiteral("explore-stop-at-refit"),
+                   QStringLiteral("with --explore: cancel the job once the last chunk is drawn (no full refit)")});
     cli.addOption({QStringLiteral("explore-chunk"), QStringLiteral("with --explore: sentences per chunk"),
                    QStringLiteral("N"), QStringLiteral("20000")});
     cli.addHelpOption();
@@ -388,7 +410,8 @@ int main(int argc, char** argv) {
                     qPrintable(cli.value(QStringLiteral("explore"))), loadAverage().c_str());
         benchExplore(project, cli.value(QStringLiteral("explore")), cli.value(QStringLiteral("model")),
                      cli.value(QStringLiteral("explore-sample")).toLongLong(),
-                     cli.value(QStringLiteral("explore-chunk")).toLongLong());
+                     cli.value(QStringLiteral("explore-chunk")).toLongLong(),
+                     cli.isSet(QStringLiteral("explore-stop-at-refit")));
         return 0;
     }
     QTemporaryDir scratch;

@@ -109,72 +109,127 @@ Expected<ClusterOnce> clusterOnce(const ExploreParams& params, const CorpusInfo&
     return ClusterOnce{r->runId, false};
 }
 
-// The first map's model applied to every row of the corpus, gathered chunk by chunk.
-struct Assignment {
-    RunResults rr;
-    std::vector<double> responsibilities;
-    std::vector<float> map2d;
+// The assign run explore grows chunk by chunk (the first map's model applied to the corpus in
+// position order): each chunk's results, its parts of the map, the sentence ids and the
+// responsibilities, and the summary so far are stored in one transaction, so the project
+// holds exactly the finished chunks at every point and a rerun continues after the last one.
+// The parts are joined into whole blobs (as `merge --job assign` stores them) with the last chunk.
+struct GrowingAssign {
+    std::int64_t runId = 0;  // 0 until the first chunk is stored
+    AssignSummary summary;   // sentences = rows stored, parts = their chunks' first positions
+    bool whole() const { return runId > 0 && summary.parts.empty(); }
 };
 
-Status assignRows(Store& store, const ClusterModel& model, std::int64_t setId, const CorpusInfo& corpus,
-                  const std::vector<std::int64_t>& ids, std::int64_t from, std::int64_t to, Assignment& a,
+// The assign run explore stored from `source` on this corpus (the latest), or none.
+Expected<GrowingAssign> findGrowingAssign(Store& store, const CorpusInfo& corpus, const RunInfo& source, int k) {
+    auto runs = listRuns(store, RunKind::Assign);
+    if (!runs) return std::unexpected(runs.error());
+    GrowingAssign g;
+    g.summary.sourceRun = source.id;
+    g.summary.corpus = corpus.name;
+    g.summary.k = k;
+    g.summary.clusterSizes.assign(std::size_t(k), 0.0);
+    const RunInfo* found = nullptr;
+    for (const auto& r : *runs)
+        if (r.corpusId == corpus.id && r.params.contains("applied") && r.params["applied"].is_object() &&
+            r.params["applied"].value("explore", false) &&
+            r.params["applied"].value("source_run", std::int64_t(0)) == source.id && (!found || r.id > found->id))
+            found = &r;
+    if (!found) return g;
+    auto s = AssignSummary::fromJson(found->summary, found->id);
+    if (!s) return std::unexpected(s.error());
+    // A project file is untrusted: the stored rows must be a prefix of the corpus in chunks.
+    bool ok =
+        s->k == k && s->clusterSizes.size() == std::size_t(k) && s->sentences >= 0 &&
+        s->sentences <= corpus.sentences &&
+        (s->parts.empty() ? s->sentences == corpus.sentences : s->parts.front() == 0 && s->parts.back() < s->sentences);
+    for (std::size_t i = 1; ok && i < s->parts.size(); ++i) ok = s->parts[i - 1] < s->parts[i];
+    if (!ok)
+        return fail(ErrorCode::StoredDataInvalid, {std::to_string(found->id), "summary"},
+                    "Assign run " + std::to_string(found->id) + " of " + corpus.name +
+                        " does not describe the rows it holds: remove it and explore again.");
+    g.runId = found->id;
+    g.summary = *s;
+    return g;
+}
+
+// Rows [from, to) of the corpus assigned with the first map's model and stored as the next chunk.
+Status storeChunk(Store& store, const ClusterModel& model, const RunInfo& source, const CorpusInfo& corpus,
+                  const std::vector<std::int64_t>& ids, std::int64_t from, std::int64_t to, GrowingAssign& grow,
                   const CancelToken& cancel) {
-    auto m = loadEmbeddingRange(store, setId, corpus.id, from, to - from);
+    auto m = loadEmbeddingRange(store, *source.embeddingSetId, corpus.id, from, to - from);
     if (!m) return std::unexpected(m.error());
     std::vector<float> map2d;
     auto g = applyClusterModel(model, m->data, m->rows, m->dim, cancel, &map2d);
     if (!g) return std::unexpected(g.error());
-    a.rr.sentenceIds.insert(a.rr.sentenceIds.end(), ids.begin() + from, ids.begin() + to);
-    a.rr.label.insert(a.rr.label.end(), g->labels.begin(), g->labels.end());
-    a.rr.prob.insert(a.rr.prob.end(), g->maxProb.begin(), g->maxProb.end());
-    a.rr.loglik.insert(a.rr.loglik.end(), g->logLik.begin(), g->logLik.end());
-    a.rr.score.insert(a.rr.score.end(), std::size_t(to - from), std::numeric_limits<double>::quiet_NaN());
-    a.responsibilities.insert(a.responsibilities.end(), g->responsibilities.begin(), g->responsibilities.end());
-    a.map2d.insert(a.map2d.end(), map2d.begin(), map2d.end());
+    const auto n = std::size_t(to - from);
+    RunResults rr;
+    rr.sentenceIds.assign(ids.begin() + from, ids.begin() + to);
+    rr.label.assign(g->labels.begin(), g->labels.end());
+    rr.prob.assign(g->maxProb.begin(), g->maxProb.end());
+    rr.loglik.assign(g->logLik.begin(), g->logLik.end());
+    rr.score.assign(n, std::numeric_limits<double>::quiet_NaN());
+    AssignSummary next = grow.summary;
+    const auto k = std::size_t(next.k);
+    double loglik = next.meanLogLikelihood * double(next.sentences);
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t j = 0; j < k; ++j) next.clusterSizes[j] += g->responsibilities[i * k + j];
+        loglik += g->logLik[i];
+    }
+    next.sentences += std::int64_t(n);
+    next.meanLogLikelihood = loglik / double(next.sentences);
+    next.parts.push_back(from);
+    auto tx = store.begin();
+    if (!tx) return std::unexpected(tx.error());
+    std::int64_t runId = grow.runId;
+    if (runId == 0) {
+        nlohmann::json params = source.params;
+        params["applied"] = {{"explore", true}, {"source_run", source.id}};
+        auto id = createRun(store, RunKind::Assign, corpus.id, source.embeddingSetId, params);
+        if (!id) return std::unexpected(id.error());
+        runId = *id;
+    }
+    for (const Status& s : {writeRunResults(store, runId, rr),
+                            putRunArray(store, runId, blobs::partName(blobs::kSentenceIds, from),
+                                        std::span<const std::int64_t>(rr.sentenceIds)),
+                            putRunArray(store, runId, blobs::partName(blobs::kResponsibilities, from),
+                                        std::span<const double>(g->responsibilities)),
+                            setRunSummary(store, runId, next.toJson())})
+        if (!s) return s;
+    if (!map2d.empty())
+        if (auto s = putRunArray(store, runId, blobs::partName(blobs::kPca2d, from), std::span<const float>(map2d)); !s)
+            return s;
+    if (auto c = tx->commit(); !c) return c;
+    grow.runId = runId;
+    grow.summary = std::move(next);
     return {};
 }
 
-// The assignment as an assign run of the corpus (as `merge --job assign` stores one), in one
-// transaction.
-Expected<std::int64_t> persistAssignment(Store& store, const RunInfo& source, const CorpusInfo& corpus, int k,
-                                         const Assignment& a) {
-    std::vector<double> sizes(std::size_t(k), 0.0);
-    double loglik = 0;
-    for (std::size_t i = 0; i < a.rr.sentenceIds.size(); ++i) {
-        for (int j = 0; j < k; ++j) sizes[std::size_t(j)] += a.responsibilities[i * std::size_t(k) + std::size_t(j)];
-        loglik += a.rr.loglik[i];
-    }
-    nlohmann::json params = source.params;
-    params["applied"] = {{"explore", true}, {"source_run", source.id}};
-    auto tx = store.begin();
-    if (!tx) return std::unexpected(tx.error());
-    auto runId = createRun(store, RunKind::Assign, corpus.id, source.embeddingSetId, params);
-    if (!runId) return std::unexpected(runId.error());
-    const auto n = static_cast<double>(a.rr.sentenceIds.size());
-    const AssignSummary summary{source.id, corpus.name, std::int64_t(a.rr.sentenceIds.size()),
-                                k,         sizes,       n > 0 ? loglik / n : 0.0};
-    for (const Status& s :
-         {writeRunResults(store, *runId, a.rr), setRunSummary(store, *runId, summary.toJson()),
-          putRunArray(store, *runId, blobs::kSentenceIds, std::span<const std::int64_t>(a.rr.sentenceIds)),
-          putRunArray(store, *runId, blobs::kResponsibilities, std::span<const double>(a.responsibilities))})
-        if (!s) return std::unexpected(s.error());
-    if (!a.map2d.empty())
-        if (auto s = putRunArray(store, *runId, blobs::kPca2d, std::span<const float>(a.map2d)); !s)
-            return std::unexpected(s.error());
-    if (auto c = tx->commit(); !c) return std::unexpected(c.error());
-    return *runId;
+template <class T>
+Status joinParts(Store& store, const GrowingAssign& grow, std::string_view name) {
+    auto whole = getRunArrayParts<T>(store, grow.runId, name, grow.summary.parts);
+    if (!whole) return std::unexpected(whole.error());
+    if (auto s = putRunArray(store, grow.runId, name, std::span<const T>(*whole)); !s) return s;
+    for (const std::int64_t from : grow.summary.parts)
+        if (auto s = removeRunBlob(store, grow.runId, blobs::partName(name, from)); !s) return s;
+    return {};
 }
 
-// The assign run explore stored from `source` on this corpus, or 0.
-Expected<std::int64_t> existingAssignRun(Store& store, std::int64_t corpusId, std::int64_t source) {
-    auto runs = listRuns(store, RunKind::Assign);
-    if (!runs) return std::unexpected(runs.error());
-    std::int64_t found = 0;
-    for (const auto& r : *runs)
-        if (r.corpusId == corpusId && r.params.contains("applied") && r.params["applied"].value("explore", false) &&
-            r.params["applied"].value("source_run", std::int64_t(0)) == source)
-            found = std::max(found, r.id);
-    return found;
+// Every row stored: the parts become whole blobs, in one transaction.
+Status joinGrowingAssign(Store& store, GrowingAssign& grow) {
+    auto tx = store.begin();
+    if (!tx) return std::unexpected(tx.error());
+    if (auto s = joinParts<std::int64_t>(store, grow, blobs::kSentenceIds); !s) return s;
+    if (auto s = joinParts<double>(store, grow, blobs::kResponsibilities); !s) return s;
+    // the map's parts exist when the first map was fitted with PCA (every part or none)
+    if (getRunBlob(store, grow.runId, blobs::partName(blobs::kPca2d, grow.summary.parts.front())))
+        if (auto s = joinParts<float>(store, grow, blobs::kPca2d); !s) return s;
+    AssignSummary whole = grow.summary;
+    whole.parts.clear();
+    if (auto s = setRunSummary(store, grow.runId, whole.toJson()); !s) return s;
+    if (auto c = tx->commit(); !c) return c;
+    grow.summary = std::move(whole);
+    return {};
 }
 
 Expected<std::vector<std::int32_t>> runLabels(Store& store, std::int64_t runId) {
@@ -235,17 +290,19 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
     // model (already encoded rows of a resumed run are assigned from the store).
     auto firstRun = getRun(store, first->runId);
     if (!firstRun) return std::unexpected(firstRun.error());
-    auto assignRun = existingAssignRun(store, corpus->id, first->runId);
-    if (!assignRun) return std::unexpected(assignRun.error());
-    if (*assignRun == 0) {
-        auto model = loadClusterModel(store, *firstRun);
-        if (!model) return std::unexpected(model.error());
-        Assignment a;
-        std::int64_t assigned = 0, encodedNow = *before;
+    auto model = loadClusterModel(store, *firstRun);
+    if (!model) return std::unexpected(model.error());
+    auto grow = findGrowingAssign(store, *corpus, *firstRun, model->gmm.k);
+    if (!grow) return std::unexpected(grow.error());
+    if (!grow->whole()) {
+        std::int64_t encodedNow = *before;
         double encodeSeconds = 0;
         ep.corpus = corpus->name;
-        while (assigned < out.sentences) {
+        if (grow->summary.sentences > 0 && observer.assigned)  // a resumed run's stored chunks
+            observer.assigned(grow->runId, grow->summary.sentences, out.sentences);
+        while (grow->summary.sentences < out.sentences) {
             cancel.throwIfCancelled();
+            const std::int64_t assigned = grow->summary.sentences;
             if (encodedNow <= assigned) {
                 ep.upTo = std::min(out.sentences, assigned + params.chunk);
                 const auto tc = Clock::now();
@@ -257,19 +314,18 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
             const std::int64_t upTo = std::min(encodedNow, assigned + params.chunk);
             progress.stage("Assigning sentences " + std::to_string(assigned) + ".." + std::to_string(upTo) + " of " +
                            corpus->name + " with the first map's model");
-            if (auto s = assignRows(store, *model, enc->setId, *corpus, labels->sentenceIds, assigned, upTo, a, cancel);
+            if (auto s =
+                    storeChunk(store, *model, *firstRun, *corpus, labels->sentenceIds, assigned, upTo, *grow, cancel);
                 !s)
                 return std::unexpected(s.error());
-            assigned = upTo;
-            progress.progress(assigned, out.sentences);
-            if (observer.assigned) observer.assigned(assigned, out.sentences);
+            progress.progress(upTo, out.sentences);
+            if (observer.assigned) observer.assigned(grow->runId, upTo, out.sentences);
         }
         if (encodeSeconds > 0) out.sentencesPerSecond = double(out.sentences - *before) / encodeSeconds;
-        auto id = persistAssignment(store, *firstRun, *corpus, model->gmm.k, a);
-        if (!id) return std::unexpected(id.error());
-        assignRun = id;
+        progress.stage("Joining the assigned chunks of " + corpus->name);
+        if (auto s = joinGrowingAssign(store, *grow); !s) return std::unexpected(s.error());
     }
-    out.assignRun = *assignRun;
+    out.assignRun = grow->runId;
     out.encoded = out.sentences;
 
     // The full map: every row refitted, and how far its clusters are from the first map's.
@@ -277,7 +333,7 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
     if (!full) return std::unexpected(full.error());
     out.fullMapRun = full->runId;
     out.fullMapSeconds = since(t0);
-    auto a = runLabels(store, *assignRun);
+    auto a = runLabels(store, out.assignRun);
     auto b = runLabels(store, full->runId);
     if (!a) return std::unexpected(a.error());
     if (!b) return std::unexpected(b.error());

@@ -3,11 +3,12 @@
 // stratified random sample of the corpus first (stored as its own corpus, "<corpus>.sample",
 // so it is an ordinary encoded, clustered corpus for every reader), fits PCA + GMM on it (a
 // normal cluster run: the first map), then encodes the corpus itself in chunks into the same
-// embedding set, assigns each chunk with the first map's stored model, stores that assignment
-// as an assign run when the corpus is encoded, refits on every row (a second cluster run: the
-// full map) and says how much the clusters moved (sample fit vs full fit).
-// Resumable: every step keeps what is stored (the sample corpus, encoded chunks, the runs), so
-// a rerun continues where a cancel or a crash stopped. Cancellable at every chunk and EM step.
+// embedding set, assigns each chunk with the first map's stored model and stores it as it is
+// done (one assign run that grows chunk by chunk, its blobs in parts until the last chunk
+// joins them), refits on every row (a second cluster run: the full map) and says how much the
+// clusters moved (sample fit vs full fit).
+// Resumable: every step keeps what is stored (the sample corpus, encoded chunks, the assigned
+// chunks, the runs), so a rerun continues after the last stored chunk. Cancellable at every chunk and EM step.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -74,10 +75,12 @@ struct ExploreResult {
 // What a front end draws while explore runs (called on the job's thread, between steps):
 // firstMap once the first map's cluster run is stored (firstMapRun, sampleRows, sentences
 // set; also when a resumed run finds it stored), assigned after each chunk of the rest is
-// encoded and assigned with its model (rows of the corpus assigned so far, of `total`).
+// encoded, assigned with its model and stored: `assignRun` (the assign run growing chunk by
+// chunk, readable as it is) holds the corpus's first `assigned` rows, of `total` (also once
+// at the start of a resumed run that finds chunks stored).
 struct ExploreObserver {
     std::function<void(const ExploreResult& soFar)> firstMap;
-    std::function<void(std::int64_t assigned, std::int64_t total)> assigned;
+    std::function<void(std::int64_t assignRun, std::int64_t assigned, std::int64_t total)> assigned;
 };
 
 Expected<ExploreResult> runExplore(const ExploreParams& params, Store& store, ProgressSink& progress,

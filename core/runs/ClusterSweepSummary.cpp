@@ -39,9 +39,11 @@ Expected<ClusterSweepSummary> ClusterSweepSummary::fromJson(const json& j, std::
 }
 
 json AssignSummary::toJson() const {
-    return {{"source_run", sourceRun},       {"corpus", corpus},
-            {"sentences", sentences},        {"k", k},
-            {"cluster_sizes", clusterSizes}, {"mean_loglik", meanLogLikelihood}};
+    json j = {{"source_run", sourceRun},       {"corpus", corpus},
+              {"sentences", sentences},        {"k", k},
+              {"cluster_sizes", clusterSizes}, {"mean_loglik", meanLogLikelihood}};
+    if (!parts.empty()) j["parts"] = parts;
+    return j;
 }
 
 Expected<AssignSummary> AssignSummary::fromJson(const json& j, std::int64_t runId) {
@@ -52,6 +54,7 @@ Expected<AssignSummary> AssignSummary::fromJson(const json& j, std::int64_t runI
         read(j, "k", s.k);
         read(j, "cluster_sizes", s.clusterSizes);
         read(j, "mean_loglik", s.meanLogLikelihood);
+        read(j, "parts", s.parts);
     });
 }
 

@@ -37,6 +37,9 @@ struct AssignSummary {
     int k = 0;
     std::vector<double> clusterSizes;  // soft counts
     double meanLogLikelihood = 0;
+    // An assign run explore is still growing chunk by chunk: the first corpus position of each
+    // stored part (blobs::partName), `sentences` rows in all; empty once whole.
+    std::vector<std::int64_t> parts;
 
     nlohmann::json toJson() const;
     static Expected<AssignSummary> fromJson(const nlohmann::json& j, std::int64_t runId);

@@ -2,6 +2,8 @@
 // The names of the blobs stored with a run (store/Runs.h putRunBlob / putRunArray / putRunJson):
 // the one place where a blob is spelled. The names are the stored format: do not rename.
 #include <array>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace dl::blobs {
@@ -18,6 +20,14 @@ inline constexpr std::string_view kLabels = "labels";              // int32 N
 inline constexpr std::string_view kDomainIndex = "domain_index";   // int32 N, -1 unlabelled
 inline constexpr std::string_view kMaxProb = "maxprob";            // float64 N
 inline constexpr std::string_view kResponsibilities = "responsibilities";  // float64 N x k (assign runs)
+
+// An assign run that explore stores chunk by chunk keeps kPca2d, kSentenceIds and
+// kResponsibilities in parts while it grows: the part of the rows from corpus position `from`
+// on is "<name>@<from>" (AssignSummary::parts lists them), joined into the whole names when
+// the last chunk is stored.
+inline std::string partName(std::string_view name, std::int64_t from) {
+    return std::string(name) + "@" + std::to_string(from);
+}
 
 // Cluster names (analysis/ClusterNaming): JSON text.
 inline constexpr std::string_view kClusterTerms = "cluster_terms";  // c-TF-IDF terms per cluster

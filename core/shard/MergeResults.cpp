@@ -86,8 +86,8 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
     auto runId = createRun(store, RunKind::Assign, in.corpus.id, source->embeddingSetId, params);
     if (!runId) return std::unexpected(runId.error());
     const auto n = static_cast<double>(rr.sentenceIds.size());
-    const AssignSummary summary{source->id, in.corpus.name, std::int64_t(rr.sentenceIds.size()),
-                                k,          sizes,          n > 0 ? loglik / n : 0.0};
+    const AssignSummary summary{
+        source->id, in.corpus.name, std::int64_t(rr.sentenceIds.size()), k, sizes, n > 0 ? loglik / n : 0.0, {}};
     for (const Status& s :
          {writeRunResults(store, *runId, rr), setRunSummary(store, *runId, summary.toJson()),
           putRunArray(store, *runId, blobs::kSentenceIds, std::span<const std::int64_t>(rr.sentenceIds)),

@@ -162,6 +162,13 @@ Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, st
     return std::vector<std::byte>(b.begin(), b.end());
 }
 
+Status removeRunBlob(Store& store, std::int64_t runId, std::string_view name) {
+    auto q = store.prepare("DELETE FROM run_blobs WHERE run_id = ?1 AND name = ?2");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, runId).bind(2, name);
+    return q->run();
+}
+
 Status putRunJson(Store& store, std::int64_t runId, std::string_view name, const nlohmann::json& value) {
     const std::string text = value.dump();
     return putRunBlob(store, runId, name, std::as_bytes(std::span<const char>(text.data(), text.size())));

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
 
 namespace dl {
@@ -56,6 +57,7 @@ Expected<RunResults> readRunResults(Store& store, std::int64_t runId);  // order
 // Named binary payloads (float arrays, trained weights, PCA projection...).
 Status putRunBlob(Store& store, std::int64_t runId, std::string_view name, std::span<const std::byte> data);
 Expected<std::vector<std::byte>> getRunBlob(Store& store, std::int64_t runId, std::string_view name);
+Status removeRunBlob(Store& store, std::int64_t runId, std::string_view name);
 
 // A JSON object as a named blob (a stored model's description); reading fails on a missing
 // blob and says so, and on one that is not a JSON object.
@@ -72,6 +74,21 @@ Expected<std::vector<T>> getRunArray(Store& store, std::int64_t runId, std::stri
     if (!bytes) return std::unexpected(bytes.error());
     std::vector<T> out(bytes->size() / sizeof(T));
     std::memcpy(out.data(), bytes->data(), out.size() * sizeof(T));
+    return out;
+}
+
+// An array stored in parts (blobs::partName(name, from) for each `from` of `parts`, an assign
+// run explore is still growing), joined in that order; no parts: the whole array `name`.
+template <class T>
+Expected<std::vector<T>> getRunArrayParts(Store& store, std::int64_t runId, std::string_view name,
+                                          const std::vector<std::int64_t>& parts) {
+    if (parts.empty()) return getRunArray<T>(store, runId, name);
+    std::vector<T> out;
+    for (const std::int64_t from : parts) {
+        auto part = getRunArray<T>(store, runId, blobs::partName(name, from));
+        if (!part) return std::unexpected(part.error());
+        out.insert(out.end(), part->begin(), part->end());
+    }
     return out;
 }
 

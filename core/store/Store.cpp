@@ -313,6 +313,11 @@ Expected<Store::Transaction> Store::begin() {
     return Transaction(this);
 }
 
+Expected<Store::Transaction> Store::beginRead() {
+    if (auto s = exec("BEGIN DEFERRED;"); !s) return std::unexpected(s.error());
+    return Transaction(this);
+}
+
 Store::Transaction::Transaction(Transaction&& other) noexcept : store_(other.store_) { other.store_ = nullptr; }
 
 Store::Transaction::~Transaction() { rollback(); }

@@ -67,6 +67,9 @@ public:
         Store* store_;
     };
     Expected<Transaction> begin();
+    // One consistent snapshot for several reads (BEGIN DEFERRED; read-only connections too):
+    // a writer's later commits are not seen until it ends (destroyed or rolled back).
+    Expected<Transaction> beginRead();
 
 private:
     Store(sqlite3* db, std::string path, bool readOnly);

@@ -315,7 +315,7 @@ private slots:
                 },
                 Qt::QueuedConnection);
         };
-        observer.assigned = [&](std::int64_t done, std::int64_t) {
+        observer.assigned = [&](std::int64_t, std::int64_t done, std::int64_t) {
             QMetaObject::invokeMethod(
                 &runner, [&, done = qint64(done)] { assigned << done; }, Qt::QueuedConnection);
         };
@@ -344,8 +344,9 @@ private slots:
     }
 
     // Cancelled after the first chunk: the job says Cancelled, the project reads as before plus
-    // what was stored (the first map, the chunk encoded; no assign run, no full map), and the
-    // same request again resumes: the same first map, the rest encoded, the full map stored.
+    // what was stored (the first map, the chunk encoded and assigned: an assign run of its 100
+    // rows, drawn as the Clusters view draws it; no full map), and the same request again
+    // resumes: the same first map and assign run, the rest encoded, the full map stored.
     void exploreCancelLeavesAConsistentProject() {
         importSlice(QStringLiteral("paused"), {"qed", "subtitles", "medical"}, 200, 400);
         const qint64 runsBefore = readRuns(project_).value().size();
@@ -354,7 +355,7 @@ private slots:
         qint64 firstRun = 0;
         dl::ExploreObserver observer;
         observer.firstMap = [&](const dl::ExploreResult& r) { firstRun = r.firstMapRun; };
-        observer.assigned = [&](std::int64_t, std::int64_t) {
+        observer.assigned = [&](std::int64_t, std::int64_t, std::int64_t) {
             // as the Cancel button: on the GUI thread; the worker waits for it, so the next step sees it
             QMetaObject::invokeMethod(&runner, &JobRunner::cancelCurrent, Qt::BlockingQueuedConnection);
         };
@@ -364,9 +365,13 @@ private slots:
         QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Cancelled);
         QVERIFY(firstRun > 0);
         const auto runs = readRuns(project_).value();
-        QCOMPARE(runs.size(), runsBefore + 1);  // the first map only
-        QCOMPARE(runs.last().id, firstRun);
+        QCOMPARE(runs.size(), runsBefore + 2);  // the first map and the assign run of the first chunk
+        QCOMPARE(runs[runs.size() - 2].id, firstRun);
+        const qint64 growing = runs.last().id;
         QVERIFY(readClusterView(project_, firstRun).has_value());
+        auto partial = readClusterView(project_, growing);
+        QVERIFY2(partial.has_value(), partial ? "" : partial.error().message.c_str());
+        QCOMPARE(partial->scatter.x.size(), 100);
         const auto before = readCorpusSummaries(project_).value();
         for (const auto& c : before)
             if (c.name == QLatin1String("paused")) {
@@ -381,7 +386,10 @@ private slots:
         QVERIFY2(run(makeExploreJob(project_, exploreRequest(QStringLiteral("paused")), outcome, again)).isEmpty(),
                  qPrintable(outcome->summary));
         QCOMPARE(resumedFirst, firstRun);  // resumed: the stored first map, not a new one
-        QVERIFY(outcome->runId > firstRun);
+        QVERIFY(outcome->runId > growing);
+        const auto done = readClusterView(project_, growing);  // the same assign run, now whole
+        QVERIFY(done.has_value());
+        QCOMPARE(done->scatter.x.size(), readClusterView(project_, outcome->runId)->scatter.x.size());
         const auto after = readCorpusSummaries(project_).value();
         for (const auto& c : after)
             if (c.name == QLatin1String("paused")) QCOMPARE(c.encoded, c.sentences);
@@ -777,6 +785,65 @@ private slots:
         QVERIFY(failed.wait(30000));
         QVERIFY2(failed.at(1).at(0).toString().contains(QStringLiteral("neither a mixture kit")),
                  qPrintable(failed.at(1).at(0).toString()));
+    // The Clusters view as the window drives it while explore runs: the first map shown, then at
+    // each chunk notification ClusterExplorer::followRun reads the growing assign run off the
+    // GUI thread; the worker waits (the GUI thread's queued call) until the map is redrawn, so
+    // the points shown after each notification are exactly the rows assigned so far.
+    void exploreMapGrowsAsChunksArrive() {
+        importSlice(QStringLiteral("growing"), {"koran", "it", "medical"}, 400, 600);
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        AsyncService async;
+        ClusterExplorer explorer(async);
+        explorer.setProject(project_);
+        QSignalSpy shown(&explorer, &ClusterExplorer::runShown);
+        qint64 firstRun = 0;
+        QList<qint64> notified, drawn, drawnRuns;
+        dl::ExploreObserver observer;
+        observer.firstMap = [&](const dl::ExploreResult& r) {
+            QMetaObject::invokeMethod(
+                &runner,
+                [&, run = qint64(r.firstMapRun)] {
+                    firstRun = run;
+                    auto view = readClusterView(project_, run);
+                    if (!view) return;
+                    explorer.setRun(std::move(*view));
+                    drawn << explorer.scatter()->data().x.size();
+                },
+                Qt::BlockingQueuedConnection);
+        };
+        observer.assigned = [&](std::int64_t run, std::int64_t done, std::int64_t) {
+            QMetaObject::invokeMethod(
+                &runner,
+                [&, run = qint64(run), done = qint64(done)] {
+                    notified << done;
+                    shown.clear();
+                    explorer.followRun(run, firstRun);
+                    if (!shown.wait(60000)) return;  // the map redrawn (the read on the pool)
+                    drawnRuns << shown.at(0).at(0).toLongLong();
+                    drawn << explorer.scatter()->data().x.size();
+                },
+                Qt::BlockingQueuedConnection);
+        };
+        auto outcome = std::make_shared<JobOutcome>();
+        runner.submit(QStringLiteral("explore"),
+                      makeExploreJob(project_, exploreRequest(QStringLiteral("growing")), outcome, observer));
+        QVERIFY(finished.wait(180000));
+        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Succeeded);
+        QVERIFY(notified.size() >= 5);  // 500-600 rows in chunks of 100
+        QCOMPARE(drawn.size(), notified.size() + 1);
+        QCOMPARE(drawn.first(), 90);  // the sample's first map
+        QCOMPARE(drawn.mid(1), notified);  // after each chunk: exactly the rows assigned so far
+        for (qsizetype i = 1; i < drawn.size(); ++i) QVERIFY(drawn[i] > drawn[i - 1]);
+        QCOMPARE(drawnRuns, QList<qint64>(notified.size(), drawnRuns.first()));  // one assign run, growing
+        QVERIFY(drawnRuns.first() > firstRun && drawnRuns.first() < outcome->runId);
+        // a map showing another run is left alone
+        explorer.setRun(readClusterView(project_, outcome->runId).value());
+        QVERIFY(shown.wait(10000) || explorer.runId() == outcome->runId);
+        shown.clear();
+        explorer.followRun(drawnRuns.first(), firstRun);
+        QVERIFY(!shown.wait(500));
+        QCOMPARE(explorer.runId(), outcome->runId);
     }
 
     void badModelFolderIsAClearError() {

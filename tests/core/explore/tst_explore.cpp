@@ -1,8 +1,8 @@
 // explore (core/explore): the stratified sample rule, the label agreement (ARI and the
 // Hungarian-matched share), and the pipeline on a tiny BERT: first map on the sample corpus,
 // the corpus encoded into the same set and assigned with the first map's model, the full fit;
-// cancelled after a chunk, the project holds the first map and the encoded prefix, and a
-// rerun continues from there.
+// cancelled mid-way, the project holds the first map, the encoded prefix and the assigned
+// chunks that were finished (exactly those), and a rerun continues after the last of them.
 #include <QtTest>
 
 #include <algorithm>
@@ -11,6 +11,8 @@
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "explore/ExploreJob.h"
+#include "runs/ClusterSweepSummary.h"
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -33,6 +35,29 @@ private:
 };
 
 std::string tinyModel() { return dltest::testData("models/bert-tiny").toStdString(); }
+
+// The one assign run explore stored holds exactly the chunks starting at `parts` (of 25 rows
+// each; the corpus's rows in position order are `ids`): its results, its summary and each
+// part of its map, sentence ids and responsibilities. Returns its id (0 on a failed check).
+std::int64_t storedChunksAre(dl::Store& store, const std::vector<std::int64_t>& ids,
+                             const std::vector<std::int64_t>& parts) {
+    auto assigns = dl::listRuns(store, dl::RunKind::Assign);
+    if (!assigns || assigns->size() != 1) return 0;
+    const auto& run = assigns->front();
+    const auto rows = std::int64_t(parts.size()) * 25;
+    const std::vector<std::int64_t> want(ids.begin(), ids.begin() + rows);
+    auto results = dl::readRunResults(store, run.id);
+    auto summary = dl::AssignSummary::fromJson(run.summary, run.id);
+    if (!results || !summary || results->sentenceIds != want || summary->sentences != rows || summary->parts != parts)
+        return 0;
+    auto partIds = dl::getRunArrayParts<std::int64_t>(store, run.id, dl::blobs::kSentenceIds, parts);
+    auto xy = dl::getRunArrayParts<float>(store, run.id, dl::blobs::kPca2d, parts);
+    auto resp = dl::getRunArrayParts<double>(store, run.id, dl::blobs::kResponsibilities, parts);
+    if (!partIds || *partIds != want || !xy || xy->size() != std::size_t(2 * rows) || !resp ||
+        resp->size() != std::size_t(2 * rows))  // k = 2
+        return 0;
+    return run.id;
+}
 
 dl::ExploreParams smallParams() {
     dl::ExploreParams p;
@@ -181,8 +206,8 @@ private slots:
         }
         const auto params = smallParams();
 
-        // Cancelled when the second chunk's assignment starts: the first map, the sample corpus
-        // and 50 encoded rows of c are in the project, no assign run yet.
+        // Cancelled when the second chunk's assignment starts: the first map, the sample corpus,
+        // 50 encoded rows of c and the assign run holding exactly the first chunk (rows 0..25).
         dl::CancelToken cancel;
         CancelAtStage stopper(cancel, "Assigning sentences 25..");
         auto cut = dl::runExplore(params, store, stopper, cancel);
@@ -200,23 +225,45 @@ private slots:
         QVERIFY(clusters.has_value());
         QCOMPARE(clusters->size(), std::size_t(1));
         QCOMPARE(clusters->front().corpusId, sample->id);
-        auto assigns = dl::listRuns(store, dl::RunKind::Assign);
-        QVERIFY(assigns.has_value() && assigns->empty());
         auto c = dl::findCorpus(store, "c");
         QVERIFY(c.has_value());
         const auto setId = *clusters->front().embeddingSetId;
         QCOMPARE(*dl::encodedCount(store, setId, c->id), std::int64_t(50));
+        const auto ids = dl::corpusLabels(store, c->id)->sentenceIds;  // position order
+        const std::int64_t assignRun = storedChunksAre(store, ids, {0});
+
+        // Resumed, and cancelled again when the third chunk's assignment starts: the same
+        // assign run, now the first two chunks (the second assigned from the stored vectors).
+        dl::CancelToken cancel2;
+        CancelAtStage stopper2(cancel2, "Assigning sentences 50..");
+        auto cut2 = dl::runExplore(params, store, stopper2, cancel2);
+        QVERIFY(!cut2.has_value());
+        QCOMPARE(cut2.error().code, dl::ErrorCode::Cancelled);
+        QCOMPARE(storedChunksAre(store, ids, {0, 25}), assignRun);
+        QCOMPARE(*dl::encodedCount(store, setId, c->id), std::int64_t(75));
 
         // The rerun continues: the same first map, the rest encoded, assigned and refitted.
         auto r = dl::runExplore(params, store, np, none);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
         QCOMPARE(r->firstMapRun, clusters->front().id);
         QCOMPARE(r->firstMapSeconds, 0.0);  // reused, not recomputed
-        QCOMPARE(r->encodedBefore, std::int64_t(50));
+        QCOMPARE(r->encodedBefore, std::int64_t(75));
         QCOMPARE(r->embeddingSet, setId);
         QCOMPARE(*dl::encodedCount(store, setId, c->id), std::int64_t(80));
         QCOMPARE(r->sampleRows, std::int64_t(30));
-        QVERIFY(r->assignRun > 0 && r->fullMapRun > 0);
+        QCOMPARE(r->assignRun, assignRun);  // the run that grew, completed
+        QVERIFY(r->fullMapRun > 0);
+        // Complete: the parts joined into whole blobs, as an assign run of `merge` stores them.
+        auto run = dl::getRun(store, assignRun);
+        auto summary = dl::AssignSummary::fromJson(run->summary, assignRun);
+        QVERIFY(summary.has_value());
+        QVERIFY(summary->parts.empty());
+        QCOMPARE(summary->sentences, std::int64_t(80));
+        QCOMPARE(*dl::getRunArray<std::int64_t>(store, assignRun, dl::blobs::kSentenceIds), ids);
+        QCOMPARE(dl::getRunArray<float>(store, assignRun, dl::blobs::kPca2d)->size(), std::size_t(160));
+        QCOMPARE(dl::getRunArray<double>(store, assignRun, dl::blobs::kResponsibilities)->size(), std::size_t(160));
+        for (const std::int64_t from : {0, 25, 50, 75})
+            QVERIFY(!dl::getRunBlob(store, assignRun, dl::blobs::partName(dl::blobs::kPca2d, from)).has_value());
         auto assigned = dl::readRunResults(store, r->assignRun);
         auto full = dl::readRunResults(store, r->fullMapRun);
         QVERIFY(assigned.has_value() && full.has_value());

@@ -305,6 +305,14 @@ private slots:
         QVERIFY2(a.has_value(), a ? "" : a.error().message.c_str());
         QCOMPARE(a->sourceRun, std::int64_t(2));
         QCOMPARE(QString::fromStdString(a->toJson().dump()), QString::fromStdString(assign.dump()));
+        QVERIFY(a->parts.empty());  // whole
+        // explore's assign run while it grows: the first position of each stored part
+        auto growing = assign;
+        growing["parts"] = {0, 40, 80};
+        auto g = AssignSummary::fromJson(growing, 7);
+        QVERIFY(g.has_value());
+        QCOMPARE(g->parts, (std::vector<std::int64_t>{0, 40, 80}));
+        QCOMPARE(QString::fromStdString(g->toJson().dump()), QString::fromStdString(growing.dump()));
         QVERIFY(!AssignSummary::fromJson(nlohmann::json::parse(R"({"source_run": "two"})"), 7).has_value());
     }
     void mergeSummaries_data() {
