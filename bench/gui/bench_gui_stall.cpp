@@ -5,7 +5,7 @@
 //                        [--only encode|threshold|outliers]
 //        bench_gui_stall PROJECT --map-run RUN [--screenshot PNG] [--map-prepare-on-gui]
 //        bench_gui_stall PROJECT --explore CORPUS --model DIR [--explore-sample N] [--explore-chunk N]
-//                        [--explore-stop-at-refit]
+//                        [--explore-stop-at-refit] [--explore-layer L]
 // PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist. --map-run:
 // a fourth situation on an existing project (a merged one, bench/scale/gui_project.sh):
 // opening it as the window does (runs list and the run's Clusters view read off the GUI
@@ -270,7 +270,7 @@ void benchEncode(const QString& project, const QString& model, int seconds, int 
 // set per chunk, the jobs panel fed. Two stalls: the whole job, and
 // from the first map on (the chunks arriving, then the full refit and its map opening).
 void benchExplore(const QString& project, const QString& corpus, const QString& model, qint64 sample, qint64 chunk,
-                  bool stopAtRefit) {
+                  bool stopAtRefit, const QString& layer) {
     JobRunner runner;
     JobsPanel panel;
     feedPanel(runner, panel);
@@ -336,6 +336,7 @@ void benchExplore(const QString& project, const QString& corpus, const QString& 
                       {QStringLiteral("model"), model},
                       {QStringLiteral("sample"), sample},
                       {QStringLiteral("chunk"), chunk}};
+    if (!layer.isEmpty()) request.values.insert(QStringLiteral("layer"), layer.toInt());
     auto outcome = std::make_shared<JobOutcome>();
     QSignalSpy finished(&runner, &JobRunner::jobFinished);
     whole.start();
@@ -390,6 +391,9 @@ int main(int argc, char** argv) {
                    QStringLiteral("CORPUS")});
     cli.addOption({QStringLiteral("explore-sample"), QStringLiteral("with --explore: the first map's sample"),
                    QStringLiteral("N"), QStringLiteral("10000")});
+    cli.addOption({QStringLiteral("explore-layer"),
+                   QStringLiteral("with --explore: the encoder layer (as encode's --layer; default: the job's)"),
+                   QStringLiteral("L")});
     cli.addOption({QStringLiteral("explore-stop-at-refit"),
                    QStringLiteral("with --explore: cancel the job once the last chunk is drawn (no full refit)")});
     cli.addOption({QStringLiteral("explore-chunk"), QStringLiteral("with --explore: sentences per chunk"),
@@ -411,7 +415,7 @@ int main(int argc, char** argv) {
         benchExplore(project, cli.value(QStringLiteral("explore")), cli.value(QStringLiteral("model")),
                      cli.value(QStringLiteral("explore-sample")).toLongLong(),
                      cli.value(QStringLiteral("explore-chunk")).toLongLong(),
-                     cli.isSet(QStringLiteral("explore-stop-at-refit")));
+                     cli.isSet(QStringLiteral("explore-stop-at-refit")), cli.value(QStringLiteral("explore-layer")));
         return 0;
     }
     QTemporaryDir scratch;
