@@ -80,7 +80,7 @@ signals:
 
 private:
     void showLinks(qint64 filterRunId);  // 0: none
-    void showRun(ClusterViewData data);
+
     void showRun(ClusterViewData data, bool keepColouring = false);
     void applyColouring();
     void applyNames();
