@@ -87,9 +87,7 @@ int run(const QCommandLineParser& p) {
     if (p.isSet(QStringLiteral("layers")) && p.isSet(QStringLiteral("layer")))
         return usageError(QStringLiteral("use either --layer or --layers"));
     if (!p.isSet(QStringLiteral("layer")) && !p.isSet(QStringLiteral("layers"))) {
-        // No layer asked for: the model's recommended one (layer 10 of all-mpnet-base-v2,
-        // docs/clustering.md), else the last. An unresolvable model fails in the job itself.
-        if (auto model = dl::resolveModel(params.model)) params.layer = dl::recommendedLayer(model->name);
+        dl::useRecommendedLayer(params);  // no layer asked for
     }
     if (p.isSet(QStringLiteral("prefix")) && params.prefix.empty())
         return usageError(QStringLiteral("--prefix needs a prompt name (query, passage) or none"));

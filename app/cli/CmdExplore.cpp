@@ -46,6 +46,9 @@ int run(const QCommandLineParser& p) {
     if (!path) return path.error();
     dl::ExploreParams params;
     if (!readParamOptions(p, dl::exploreParamTable(), params)) return ExitUsage;
+    // No --layer: the layer `encode` would pool (the model's recommended one), so that explore's
+    // set is the one encode + cluster would make.
+    if (!p.isSet(QStringLiteral("layer"))) dl::useRecommendedLayer(params.encode);
     if (auto s = dl::validateExploreParams(params); !s) return reportError(s.error());
     auto store = openProject(*path);
     if (!store) return ExitFailed;

@@ -223,6 +223,8 @@ JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& r, 
                                dl::ExploreObserver observer) {
     dl::ExploreParams p;
     if (auto s = applyParamValues(dl::exploreParamTable(), p, r.values); !s) return failing(s.error());
+    // The dialog offers no layer: the one encode would pool, as the CLI's explore without --layer.
+    if (!r.values.contains(QStringLiteral("layer"))) dl::useRecommendedLayer(p.encode);
     if (auto s = dl::validateExploreParams(p); !s) return failing(s.error());
     return withStore(project,
                      [p, outcome, observer](dl::Store& store, dl::ProgressSink& progress,

@@ -51,6 +51,10 @@ struct EncodeParams {
 const ParamTable<EncodeParams>& encodeParamTable();
 // Every field within its range and choices, and a precision the device can compute in.
 Status validateEncodeParams(const EncodeParams& params);
+// What every front end does when the user named no layer (encode, explore; CLI, GUI, Python):
+// the model's recommended layer (layer 10 of all-mpnet-base-v2, docs/clustering.md), else the
+// last. A model that cannot be resolved keeps params.layer; the job itself reports it.
+void useRecommendedLayer(EncodeParams& params);
 
 struct EncodeResult {
     std::int64_t setId = 0;

@@ -134,6 +134,10 @@ const ParamTable<EncodeParams>& encodeParamTable() {
     return table;
 }
 
+void useRecommendedLayer(EncodeParams& p) {
+    if (auto model = resolveModel(p.model)) p.layer = recommendedLayer(model->name);
+}
+
 Status validateEncodeParams(const EncodeParams& p) {
     if (auto s = encodeParamTable().validate(p); !s) return s;
     return checkPrecision(p.precision, p.device);

@@ -573,7 +573,7 @@ Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParam
     auto runId = createRun(store, RunKind::Select, in.pool.corpus.id, std::nullopt, p.toJson());
     if (!runId) return std::unexpected(runId.error());
     if (auto s = writeRunResults(store, *runId, results); !s) return std::unexpected(s.error());
-    if (layer.g) {
+    if (layer.g && p.keepAdapted) {
         auto sets = storeAdaptedSets(store, *runId, in, *layer.g, cancel);
         if (!sets) return std::unexpected(sets.error());
         out.summary.adaptedSets = std::move(*sets);

@@ -69,6 +69,7 @@ struct CrossLingualParams {
     AdaptiveLayerKind adaptiveLayer = AdaptiveLayerKind::Ffn;
     InfoNceForm infoNce = InfoNceForm::Symmetric;
     CrossLingualPreset preset = CrossLingualPreset::Default;
+    bool keepAdapted = false;  // --keep-adapted: g(x) of every side read stored as embedding sets (Fig. 4)
     // The classifier's negatives: "preranked" (a seed-sized random draw from the two thirds of
     // the parallel corpus's seed-language side least like the seed, Aharoni & Goldberg's
     // pre-ranking) or "lowest:N" (exactly the N least like the seed, as Vu et al.: N = 500,000).

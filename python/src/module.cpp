@@ -518,8 +518,7 @@ public:
         check(dl::validateEncodeParams(params));
         if (given.contains("layers") && given.contains("layer"))
             raise(dl::Error{dl::ErrorKind::Usage, "encode: use either layer or layers"});
-        if (!given.contains("layer") && !given.contains("layers"))
-            if (auto model = dl::resolveModel(params.model)) params.layer = dl::recommendedLayer(model->name);
+        if (!given.contains("layer") && !given.contains("layers")) dl::useRecommendedLayer(params);
         if (given.contains("prefix") && params.prefix.empty())
             raise(dl::Error{dl::ErrorKind::Usage, "encode: prefix needs a prompt name (query, passage) or none"});
         std::vector<std::string> corpora;

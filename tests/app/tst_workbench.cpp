@@ -659,6 +659,8 @@ private slots:
         r.values.insert(QStringLiteral("threshold"), 1.5);
         const QString error = run(makeFilterJob(project_, r, nullptr));
         QVERIFY2(error.contains(QStringLiteral("threshold")), qPrintable(error));
+    }
+
     static nlohmann::json readJson(const QString& path) {
         QFile f(path);
         return f.open(QIODevice::ReadOnly) ? nlohmann::json::parse(f.readAll().toStdString(), nullptr, false)
@@ -785,6 +787,8 @@ private slots:
         QVERIFY(failed.wait(30000));
         QVERIFY2(failed.at(1).at(0).toString().contains(QStringLiteral("neither a mixture kit")),
                  qPrintable(failed.at(1).at(0).toString()));
+    }
+
     // The Clusters view as the window drives it while explore runs: the first map shown, then at
     // each chunk notification ClusterExplorer::followRun reads the growing assign run off the
     // GUI thread; the worker waits (the GUI thread's queued call) until the map is redrawn, so

@@ -287,6 +287,7 @@ private slots:
         p.model = model.toStdString();
         p.clusters = 3;
         p.top = poolRows / 3;
+        p.keepAdapted = true;
         auto r = runCrossLingual(p, *store, np, ct);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
         auto eval = evaluateRuns({{r->runId}, "d0", {}, {}}, *store).value();
@@ -373,9 +374,15 @@ private slots:
         // --preset paper: the paper's settings are what the run stores and uses.
         CrossLingualParams paper = p;
         paper.preset = CrossLingualPreset::Paper;
+        paper.keepAdapted = false;
         auto q = runCrossLingual(paper, *store, np, ct);
         QVERIFY2(q.has_value(), q ? "" : q.error().message.c_str());
         const auto params = getRun(*store, q->runId).value().params;
+        // Without --keep-adapted g is stored, its sets are not (4 x dim bytes per sentence).
+        QVERIFY(!q->summary.toJson().contains("adapted_sets"));
+        QVERIFY(!getRunBlob(*store, q->runId, "adaptive_layer.pt")->empty());
+        QVERIFY(!params.contains("keep_adapted"));
+        QVERIFY(getRun(*store, r->runId).value().params["keep_adapted"].get<bool>());
         QCOMPARE(params["learning_rate"].get<double>(), 1e-5);
         QCOMPARE(params["patience"].get<int>(), 5);
         QCOMPARE(params["max_epochs"].get<int>(), 20);
