@@ -415,7 +415,7 @@
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+76" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
@@ -530,6 +530,59 @@
         <location line="-3" />
         <source>Export CSV…</source>
         <translation>CSV exportieren…</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusOverlapModel</name>
+    <message>
+        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+47" />
+        <source>train vs dev/test: overlap</source>
+        <translation>Training vs. Dev/Test: Überschneidung</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>train vs dev/test: clean</source>
+        <translation>Training vs. Dev/Test: sauber</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Corpus A</source>
+        <translation>Korpus A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Corpus B</source>
+        <translation>Korpus B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A in B</source>
+        <translation>A in B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Share of A</source>
+        <translation>Anteil von A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B in A</source>
+        <translation>B in A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Share of B</source>
+        <translation>Anteil von B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Shared texts</source>
+        <translation>Gemeinsame Texte</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Hygiene</source>
+        <translation>Datenhygiene</translation>
     </message>
 </context>
 <context>
@@ -1675,9 +1728,48 @@
     </message>
 </context>
 <context>
+    <name>LambdaAreaView</name>
+    <message>
+        <location filename="../widgets/plots/LambdaAreaView.cpp" line="+21" />
+        <location line="+68" />
+        <source>Training step</source>
+        <translation>Trainingsschritt</translation>
+    </message>
+    <message>
+        <location line="-67" />
+        <source>λ (sampling mixture)</source>
+        <translation>λ (Sampling-Mischung)</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>lambda</source>
+        <translation>lambda</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>No λ trajectory.</source>
+        <translation>Kein λ-Verlauf.</translation>
+    </message>
+    <message>
+        <location line="+37" />
+        <source>MDAC session</source>
+        <translation>MDAC-Sitzung</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>%1 groups; the legend lists the %2 largest at the end</source>
+        <translation>%1 Gruppen; die Legende zeigt die %2 am Ende größten</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+109" />
+        <location filename="../app/gui/MainWindow.cpp" line="+122" />
+        <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
+        <translation>Satzüberschneidung zwischen Korpora (Quellseite, exakter Text nach der Import-Normalisierung); Überschneidungen von Training mit Dev/Test in Rot:</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -1698,12 +1790,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+88" />
+        <location line="+92" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-86" />
+        <location line="-90" />
         <source>Cleaning</source>
         <translation>Bereinigung</translation>
     </message>
@@ -1743,7 +1835,12 @@
         <translation>Schichtvergleich</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
+        <source>Mixture</source>
+        <translation>Mischung</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
@@ -1807,12 +1904,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+601" />
+        <location line="+662" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-594" />
+        <location line="-655" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -1943,6 +2040,41 @@
     </message>
     <message>
         <location line="+1" />
+        <source>&amp;Mixture</source>
+        <translation>&amp;Mischung</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open &amp;Kit or Training Folder…</source>
+        <translation>&amp;Kit- oder Trainingsordner öffnen…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open a mixture kit or a training folder</source>
+        <translation>Mischungs-Kit oder Trainingsordner öffnen</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Open λ &amp;Trajectory…</source>
+        <translation>λ-&amp;Verlauf öffnen…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Open a λ trajectory</source>
+        <translation>λ-Verlauf öffnen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Trajectories (*.json *.jsonl *.log);;All files (*)</source>
+        <translation>Verläufe (*.json *.jsonl *.log);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>&amp;Train on a Kit…</source>
+        <translation>Auf einem Kit &amp;trainieren…</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
@@ -2025,7 +2157,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+84" />
+        <location line="+93" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
@@ -2045,17 +2177,17 @@
         <translation>%1 clustern (k = %2)</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+40" />
         <source>Map of the sample: %1 of %2 sentences; encoding the rest…</source>
         <translation>Karte der Stichprobe: %1 von %2 Sätzen; der Rest wird kodiert…</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>Map of the sample: %1 of %2 sentences; encoding the rest %3 %</source>
-        <translation>Karte der Stichprobe: %1 von %2 Sätzen; Rest kodiert zu %3 %</translation>
+        <location line="+19" />
+        <source>Map of the sample (%1 sentences) and %2 of %3 sentences assigned (%4 %); encoding the rest…</source>
+        <translation>Karte der Stichprobe (%1 Sätze) und %2 von %3 Sätzen zugeordnet (%4 %); der Rest wird kodiert…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>All %1 sentences encoded and assigned; refitting the full map…</source>
         <translation>Alle %1 Sätze kodiert und zugeordnet; die vollständige Karte wird neu angepasst…</translation>
     </message>
@@ -2155,12 +2287,17 @@
         <translation>Lauf #%1 gegen Lauf #%2</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+24" />
+        <source>Train on %1</source>
+        <translation>Training auf %1</translation>
+    </message>
+    <message>
+        <location line="+24" />
         <source>The new language applies when DomainLens starts again.</source>
         <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+30" />
         <source>CSV files (*.csv)</source>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
@@ -2416,6 +2553,374 @@
         <location line="+26" />
         <source>Cannot read the sentences: %1</source>
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>MixtureGroupsModel</name>
+    <message>
+        <location filename="../widgets/models/MixtureGroupsModel.cpp" line="+54" />
+        <source>Share of the training lines, N_g / N</source>
+        <translation>Anteil an den Trainingszeilen, N_g / N</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The empirical mixture (λ_α with α = 1)</source>
+        <translation>Die empirische Mischung (λ_α mit α = 1)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The target mixture the dev loss is measured under</source>
+        <translation>Die Zielmischung, unter der der Dev-Verlust gemessen wird</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The initial sampling mixture</source>
+        <translation>Die anfängliche Sampling-Mischung</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>How often the group's training shard is seen: λ_0(g) · B · T / N_g</source>
+        <translation>Wie oft die Trainingsdaten der Gruppe gesehen werden: λ_0(g) · B · T / N_g</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ at the end of the trajectory shown</source>
+        <translation>λ am Ende des gezeigten Verlaufs</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Train N</source>
+        <translation>Train N</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Dev</source>
+        <translation>Dev</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>q</source>
+        <translation>q</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ^s</source>
+        <translation>λ^s</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ^t</source>
+        <translation>λ^t</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ_0</source>
+        <translation>λ_0</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Repetition</source>
+        <translation>Wiederholung</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Final λ</source>
+        <translation>End-λ</translation>
+    </message>
+</context>
+<context>
+    <name>MixturePanel</name>
+    <message>
+        <location filename="../app/panels/MixturePanel.cpp" line="+24" />
+        <source>Open Kit or Training Folder…</source>
+        <translation>Kit- oder Trainingsordner öffnen…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Open λ Trajectory…</source>
+        <translation>λ-Verlauf öffnen…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A schedule (mixture schedule), an MDAC state (mixture step), a training report (train.json) or a trainer's log: one JSON object per line, {"step": N, "lambda": {"group": weight, …}}</source>
+        <translation>Ein Zeitplan (mixture schedule), ein MDAC-Zustand (mixture step), ein Trainingsbericht (train.json) oder das Log eines Trainers: ein JSON-Objekt pro Zeile, {"step": N, "lambda": {"Gruppe": Gewicht, …}}</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Train on This Kit…</source>
+        <translation>Auf diesem Kit trainieren…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Save CSV…</source>
+        <translation>CSV speichern…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Open a mixture kit (mixture kit), a training folder (mixture train) or a λ trajectory.</source>
+        <translation>Öffnen Sie ein Mischungs-Kit (mixture kit), einen Trainingsordner (mixture train) oder einen λ-Verlauf.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>mixture</source>
+        <translation>mischung</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Training step</source>
+        <translation>Trainingsschritt</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Dev loss (nats per token)</source>
+        <translation>Dev-Verlust (Nats pro Token)</translation>
+    </message>
+    <message>
+        <location line="+25" />
+        <location line="+47" />
+        <source>No λ trajectory.</source>
+        <translation>Kein λ-Verlauf.</translation>
+    </message>
+    <message>
+        <location line="-43" />
+        <source>Open a mixture kit or a training folder</source>
+        <translation>Mischungs-Kit oder Trainingsordner öffnen</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Open a λ trajectory</source>
+        <translation>λ-Verlauf öffnen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Trajectories (*.json *.jsonl *.log);;All files (*)</source>
+        <translation>Verläufe (*.json *.jsonl *.log);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Could not read %1</source>
+        <translation>%1 konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>a fixed schedule</source>
+        <translation>einem festen Zeitplan</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a mixture train run</source>
+        <translation>einem mixture-train-Lauf</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>an MDAC state</source>
+        <translation>einem MDAC-Zustand</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a trainer's log</source>
+        <translation>dem Log eines Trainers</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>λ from %1</source>
+        <translation>λ aus %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8" />
+        <source>λ of %n group(s) at %1 point(s), %2 %3 to %4</source>
+        <translation>
+            <numerusform>λ von %n Gruppe an %1 Punkt(en), %2 %3 bis %4</numerusform>
+            <numerusform>λ von %n Gruppen an %1 Punkt(en), %2 %3 bis %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Dev loss per group (J^t: under λ^t)</source>
+        <translation>Dev-Verlust pro Gruppe (J^t: unter λ^t)</translation>
+    </message>
+</context>
+<context>
+    <name>MixtureTrainDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/MixtureTrainDialog.cpp" line="+23" />
+        <source>Train on a mixture kit</source>
+        <translation>Auf einem Mischungs-Kit trainieren</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Mixture kit</source>
+        <translation>Mischungs-Kit</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>File…</source>
+        <translation>Datei…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Schedule file</source>
+        <translation>Zeitplan-Datei</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Schedules (*.schedule.json);;All files (*)</source>
+        <translation>Zeitpläne (*.schedule.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>Continue from the checkpoint in the work folder</source>
+        <translation>Vom Checkpoint im Arbeitsordner fortsetzen</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <source>&amp;Kit folder:</source>
+        <translation>&amp;Kit-Ordner:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ &amp;from:</source>
+        <translation>λ &amp;aus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Work folder:</source>
+        <translation>&amp;Arbeitsordner:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Steps:</source>
+        <translation>&amp;Schritte:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Batch (sequences):</source>
+        <translation>&amp;Batch (Sequenzen):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;eed:</source>
+        <translation>S&amp;eed:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Learning &amp;rate:</source>
+        <translation>Lern&amp;rate:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Dev loss e&amp;very (steps):</source>
+        <translation>Dev-Verlust &amp;alle (Schritte):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Dev &amp;windows per group:</source>
+        <translation>Dev-&amp;Fenster pro Gruppe:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Context (tokens):</source>
+        <translation>&amp;Kontext (Tokens):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Layers:</source>
+        <translation>Sch&amp;ichten:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>W&amp;idth:</source>
+        <translation>&amp;Breite:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Heads:</source>
+        <translation>&amp;Heads:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Vocabulary:</source>
+        <translation>&amp;Vokabular:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>MDAC / DDS</source>
+        <translation>MDAC / DDS</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Steps per sessi&amp;on (K):</source>
+        <translation>Schritte pro Sitzu&amp;ng (K):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Si&amp;mulated steps per group (k):</source>
+        <translation>Si&amp;mulierte Schritte pro Gruppe (k):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Learning rate of &amp;ψ:</source>
+        <translation>Lernrate von &amp;ψ:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Updates per session:</source>
+        <translation>&amp;Updates pro Sitzung:</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>A small decoder-only Transformer language model over the kit's training text; its batches' groups are drawn from λ at each step. The dev loss per group under λ^t is measured as it trains; Cancel leaves a checkpoint that “Continue” resumes.</source>
+        <translation>Ein kleines Decoder-only-Transformer-Sprachmodell über den Trainingstext des Kits; die Gruppen jedes Batches werden in jedem Schritt aus λ gezogen. Der Dev-Verlust pro Gruppe unter λ^t wird während des Trainings gemessen; Abbrechen hinterlässt einen Checkpoint, den „Fortsetzen“ wieder aufnimmt.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Train</source>
+        <translation>Trainieren</translation>
     </message>
 </context>
 <context>
@@ -2719,7 +3224,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plots/PlotExport.cpp" line="+21" />
+        <location filename="../widgets/plots/PlotExport.cpp" line="+25" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Vektorgrafik (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
@@ -2756,6 +3261,11 @@
         <source>Save image</source>
         <translation>Bild speichern</translation>
     </message>
+    <message>
+        <location line="+8" />
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
 </context>
 <context>
     <name>PrecisionCutoffView</name>
@@ -2770,17 +3280,12 @@
         <translation>Precision (Anteil domänenintern)</translation>
     </message>
     <message>
-        <location line="+8" />
-        <source>Save…</source>
-        <translation>Speichern…</translation>
-    </message>
-    <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>precision-at-cutoff</source>
         <translation>precision-am-schnitt</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+31" />
         <source>true size %1 </source>
         <translation>wahre Größe %1 </translation>
     </message>
@@ -2788,7 +3293,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+47" />
+        <location filename="../app/services/JobFactory.cpp" line="+48" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
@@ -2843,7 +3348,12 @@
         <translation>%1 Dateien exportiert; Manifest %2.</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+18" />
+        <source>Trained %1 steps: dev loss under λ^t %2 (perplexity %3); report %4.</source>
+        <translation>%1 Schritte trainiert: Dev-Verlust unter λ^t %2 (Perplexität %3); Bericht %4.</translation>
+    </message>
+    <message>
+        <location line="+25" />
         <source>Full map of %1: run #%2 on %L3 sentences; the first map (run #%4, %L5 sentences) agrees on %6 % of the labels.</source>
         <translation>Vollständige Karte von %1: Lauf #%2 mit %L3 Sätzen; die erste Karte (Lauf #%4, %L5 Sätze) stimmt bei %6 % der Labels überein.</translation>
     </message>
@@ -2858,7 +3368,7 @@
         <translation>Geteilte Karte von Lauf #%1 geschrieben: %2 (%3 von %4 Punkten).</translation>
     </message>
     <message>
-        <location filename="../app/services/ProjectQueries.cpp" line="+62" />
+        <location filename="../app/services/ProjectQueries.cpp" line="+76" />
         <source>last layer</source>
         <translation>letzte Schicht</translation>
     </message>
@@ -3025,12 +3535,12 @@
         <translation>Lauf #%1 %2: Score</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>Run #%1 %2: classifier probability</source>
         <translation>Lauf #%1 %2: Klassifikatorwahrscheinlichkeit</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Run #%1 GMM: max responsibility</source>
         <translation>Lauf #%1 GMM: maximale Zugehörigkeit</translation>
     </message>
@@ -3045,7 +3555,7 @@
         <translation>Lauf #%1 Filter %2: entfernt</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Run #%1 filter %2: score of the removed</source>
         <translation>Lauf #%1 Filter %2: Wert der entfernten</translation>
     </message>
@@ -3107,9 +3617,14 @@
         <translation>Reinheit %1 % · NMI %2 · ARI %3 über %4 gelabelte Sätze (Modell des Clusterlaufs angewandt)</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+56" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Lauf #%1: Clusterlauf #%2 auf %3 Sätze in Shards angewandt, k = %4</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run #%1: cluster run #%2 applied to %3 of %4 sentences so far (explore), k = %5</source>
+        <translation>Lauf #%1: Cluster-Lauf #%2 bisher auf %3 von %4 Sätzen angewandt (Erkunden), k = %5</translation>
     </message>
     <message>
         <location filename="../app/services/FilterQueries.cpp" line="+91" />
@@ -3140,6 +3655,31 @@
         <location line="+0" />
         <source>Untag “%1”</source>
         <translation>Tag „%1“ entfernen</translation>
+    </message>
+    <message>
+        <location filename="../app/services/MixtureViews.cpp" line="+124" />
+        <source>Dev loss: the %1 groups of the largest λ^t of %2, and J^t.</source>
+        <translation>Dev-Verlust: die %1 Gruppen mit dem größten λ^t von %2, und J^t.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>J^t (under λ^t)</source>
+        <translation>J^t (unter λ^t)</translation>
+    </message>
+    <message>
+        <location line="+46" />
+        <source>The kit this run trained on (%1) is not there any more: no group table.</source>
+        <translation>Das Kit dieses Laufs (%1) ist nicht mehr da: keine Gruppentabelle.</translation>
+    </message>
+    <message>
+        <location line="+32" />
+        <source>λ over training: %1</source>
+        <translation>λ über das Training: %1</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>No λ trajectory in this kit: open a schedule, a `mixture train` folder or a trainer's log.</source>
+        <translation>Kein λ-Verlauf in diesem Kit: öffnen Sie einen Zeitplan, einen `mixture train`-Ordner oder das Log eines Trainers.</translation>
     </message>
 </context>
 <context>
@@ -4012,17 +4552,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Kriterium (kleiner ist besser)</translation>
     </message>
     <message>
-        <location line="+8" />
-        <source>Save…</source>
-        <translation>Speichern…</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>sweep</source>
         <translation>durchlauf</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+79" />
         <source>min at %1</source>
         <translation>Minimum bei %1</translation>
     </message>
@@ -4116,6 +4651,11 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+7" />
         <source>With --explore: one of explore's options as NAME=VALUE (sample=5000, model=all-MiniLM-L6-v2, k=7; see domainlens-cli explore --help).</source>
         <translation>Mit --explore: eine Option von explore als NAME=WERT (sample=5000, model=all-MiniLM-L6-v2, k=7; siehe domainlens-cli explore --help).</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Open a mixture kit, a `mixture train` folder or a λ trajectory file on the Mixture tab (repeatable: with --screenshots, one shot each; PROJECT is then optional).</source>
+        <translation>Ein Mischungs-Kit, einen `mixture train`-Ordner oder eine λ-Verlaufsdatei im Tab Mischung öffnen (wiederholbar: mit --screenshots je ein Bild; PROJECT ist dann optional).</translation>
     </message>
 </context>
 </TS>

@@ -415,7 +415,7 @@
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+76" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
@@ -530,6 +530,59 @@
         <location line="-3" />
         <source>Export CSV…</source>
         <translation>Exporter en CSV…</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusOverlapModel</name>
+    <message>
+        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+47" />
+        <source>train vs dev/test: overlap</source>
+        <translation>entraînement vs dev/test : recouvrement</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>train vs dev/test: clean</source>
+        <translation>entraînement vs dev/test : propre</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Corpus A</source>
+        <translation>Corpus A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Corpus B</source>
+        <translation>Corpus B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A in B</source>
+        <translation>A dans B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Share of A</source>
+        <translation>Part de A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B in A</source>
+        <translation>B dans A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Share of B</source>
+        <translation>Part de B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Shared texts</source>
+        <translation>Textes communs</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Hygiene</source>
+        <translation>Hygiène des données</translation>
     </message>
 </context>
 <context>
@@ -1675,9 +1728,48 @@
     </message>
 </context>
 <context>
+    <name>LambdaAreaView</name>
+    <message>
+        <location filename="../widgets/plots/LambdaAreaView.cpp" line="+21" />
+        <location line="+68" />
+        <source>Training step</source>
+        <translation>Pas d'entraînement</translation>
+    </message>
+    <message>
+        <location line="-67" />
+        <source>λ (sampling mixture)</source>
+        <translation>λ (mélange d'échantillonnage)</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>lambda</source>
+        <translation>lambda</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>No λ trajectory.</source>
+        <translation>Pas de trajectoire de λ.</translation>
+    </message>
+    <message>
+        <location line="+37" />
+        <source>MDAC session</source>
+        <translation>Session MDAC</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>%1 groups; the legend lists the %2 largest at the end</source>
+        <translation>%1 groupes ; la légende montre les %2 plus grands à la fin</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+109" />
+        <location filename="../app/gui/MainWindow.cpp" line="+122" />
+        <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
+        <translation>Recouvrement de phrases entre corpus (côté source, texte exact après la normalisation de l’import) ; recouvrements entraînement/dev-test en rouge :</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1698,12 +1790,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+88" />
+        <location line="+92" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-86" />
+        <location line="-90" />
         <source>Cleaning</source>
         <translation>Nettoyage</translation>
     </message>
@@ -1743,7 +1835,12 @@
         <translation>Balayage des couches</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
+        <source>Mixture</source>
+        <translation>Mélange</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Runs</source>
         <translation>Exécutions</translation>
     </message>
@@ -1807,12 +1904,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+601" />
+        <location line="+662" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-594" />
+        <location line="-655" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -1943,6 +2040,41 @@
     </message>
     <message>
         <location line="+1" />
+        <source>&amp;Mixture</source>
+        <translation>&amp;Mélange</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open &amp;Kit or Training Folder…</source>
+        <translation>Ouvrir un &amp;kit ou un dossier d'entraînement…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open a mixture kit or a training folder</source>
+        <translation>Ouvrir un kit de mélange ou un dossier d'entraînement</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Open λ &amp;Trajectory…</source>
+        <translation>Ouvrir une &amp;trajectoire de λ…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Open a λ trajectory</source>
+        <translation>Ouvrir une trajectoire de λ</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Trajectories (*.json *.jsonl *.log);;All files (*)</source>
+        <translation>Trajectoires (*.json *.jsonl *.log);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>&amp;Train on a Kit…</source>
+        <translation>&amp;Entraîner sur un kit…</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
@@ -2025,7 +2157,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+84" />
+        <location line="+93" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
@@ -2045,17 +2177,17 @@
         <translation>Regrouper %1 (k = %2)</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+40" />
         <source>Map of the sample: %1 of %2 sentences; encoding the rest…</source>
         <translation>Carte de l'échantillon : %1 phrases sur %2 ; encodage du reste…</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>Map of the sample: %1 of %2 sentences; encoding the rest %3 %</source>
-        <translation>Carte de l'échantillon : %1 phrases sur %2 ; reste encodé à %3 %</translation>
+        <location line="+19" />
+        <source>Map of the sample (%1 sentences) and %2 of %3 sentences assigned (%4 %); encoding the rest…</source>
+        <translation>Carte de l'échantillon (%1 phrases) et %2 phrases sur %3 affectées (%4 %) ; encodage du reste…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>All %1 sentences encoded and assigned; refitting the full map…</source>
         <translation>Les %1 phrases sont encodées et affectées ; nouvel ajustement de la carte complète…</translation>
     </message>
@@ -2155,12 +2287,17 @@
         <translation>Exécution n° %1 contre n° %2</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+24" />
+        <source>Train on %1</source>
+        <translation>Entraînement sur %1</translation>
+    </message>
+    <message>
+        <location line="+24" />
         <source>The new language applies when DomainLens starts again.</source>
         <translation>La nouvelle langue s'applique au redémarrage de DomainLens.</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+30" />
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
@@ -2416,6 +2553,374 @@
         <location line="+26" />
         <source>Cannot read the sentences: %1</source>
         <translation>Impossible de lire les phrases : %1</translation>
+    </message>
+</context>
+<context>
+    <name>MixtureGroupsModel</name>
+    <message>
+        <location filename="../widgets/models/MixtureGroupsModel.cpp" line="+54" />
+        <source>Share of the training lines, N_g / N</source>
+        <translation>Part des lignes d'entraînement, N_g / N</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The empirical mixture (λ_α with α = 1)</source>
+        <translation>Le mélange empirique (λ_α avec α = 1)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The target mixture the dev loss is measured under</source>
+        <translation>Le mélange cible sous lequel la perte dev est mesurée</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The initial sampling mixture</source>
+        <translation>Le mélange d'échantillonnage initial</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>How often the group's training shard is seen: λ_0(g) · B · T / N_g</source>
+        <translation>Combien de fois les données d'entraînement du groupe sont vues : λ_0(g) · B · T / N_g</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ at the end of the trajectory shown</source>
+        <translation>λ à la fin de la trajectoire affichée</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Group</source>
+        <translation>Groupe</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Train N</source>
+        <translation>N entraînement</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Dev</source>
+        <translation>Dev</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>q</source>
+        <translation>q</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ^s</source>
+        <translation>λ^s</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ^t</source>
+        <translation>λ^t</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ_0</source>
+        <translation>λ_0</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Repetition</source>
+        <translation>Répétition</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Final λ</source>
+        <translation>λ final</translation>
+    </message>
+</context>
+<context>
+    <name>MixturePanel</name>
+    <message>
+        <location filename="../app/panels/MixturePanel.cpp" line="+24" />
+        <source>Open Kit or Training Folder…</source>
+        <translation>Ouvrir un kit ou un dossier d'entraînement…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Open λ Trajectory…</source>
+        <translation>Ouvrir une trajectoire de λ…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A schedule (mixture schedule), an MDAC state (mixture step), a training report (train.json) or a trainer's log: one JSON object per line, {"step": N, "lambda": {"group": weight, …}}</source>
+        <translation>Un calendrier (mixture schedule), un état MDAC (mixture step), un rapport d'entraînement (train.json) ou le journal d'un entraîneur : un objet JSON par ligne, {"step": N, "lambda": {"groupe": poids, …}}</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Train on This Kit…</source>
+        <translation>Entraîner sur ce kit…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Save CSV…</source>
+        <translation>Enregistrer en CSV…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Open a mixture kit (mixture kit), a training folder (mixture train) or a λ trajectory.</source>
+        <translation>Ouvrez un kit de mélange (mixture kit), un dossier d'entraînement (mixture train) ou une trajectoire de λ.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>mixture</source>
+        <translation>melange</translation>
+    </message>
+    <message>
+        <location line="+10" />
+        <source>Training step</source>
+        <translation>Pas d'entraînement</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Dev loss (nats per token)</source>
+        <translation>Perte dev (nats par token)</translation>
+    </message>
+    <message>
+        <location line="+25" />
+        <location line="+47" />
+        <source>No λ trajectory.</source>
+        <translation>Pas de trajectoire de λ.</translation>
+    </message>
+    <message>
+        <location line="-43" />
+        <source>Open a mixture kit or a training folder</source>
+        <translation>Ouvrir un kit de mélange ou un dossier d'entraînement</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Open a λ trajectory</source>
+        <translation>Ouvrir une trajectoire de λ</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Trajectories (*.json *.jsonl *.log);;All files (*)</source>
+        <translation>Trajectoires (*.json *.jsonl *.log);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Reading %1…</source>
+        <translation>Lecture de %1…</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Could not read %1</source>
+        <translation>Impossible de lire %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>a fixed schedule</source>
+        <translation>un calendrier fixe</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a mixture train run</source>
+        <translation>une exécution de mixture train</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>an MDAC state</source>
+        <translation>un état MDAC</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a trainer's log</source>
+        <translation>le journal d'un entraîneur</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>λ from %1</source>
+        <translation>λ issu de %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8" />
+        <source>λ of %n group(s) at %1 point(s), %2 %3 to %4</source>
+        <translation>
+            <numerusform>λ de %n groupe en %1 point(s), %2 %3 à %4</numerusform>
+            <numerusform>λ de %n groupes en %1 point(s), %2 %3 à %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>session</source>
+        <translation>session</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>step</source>
+        <translation>pas</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Dev loss per group (J^t: under λ^t)</source>
+        <translation>Perte dev par groupe (J^t : sous λ^t)</translation>
+    </message>
+</context>
+<context>
+    <name>MixtureTrainDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/MixtureTrainDialog.cpp" line="+23" />
+        <source>Train on a mixture kit</source>
+        <translation>Entraîner sur un kit de mélange</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Mixture kit</source>
+        <translation>Kit de mélange</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>File…</source>
+        <translation>Fichier…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Schedule file</source>
+        <translation>Fichier de calendrier</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Schedules (*.schedule.json);;All files (*)</source>
+        <translation>Calendriers (*.schedule.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>Continue from the checkpoint in the work folder</source>
+        <translation>Reprendre au point de contrôle du dossier de travail</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <source>&amp;Kit folder:</source>
+        <translation>Dossier du &amp;kit :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ &amp;from:</source>
+        <translation>λ &amp;depuis :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Work folder:</source>
+        <translation>Dossier de &amp;travail :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Device:</source>
+        <translation>&amp;Matériel :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Training</source>
+        <translation>Entraînement</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Steps:</source>
+        <translation>&amp;Pas :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Batch (sequences):</source>
+        <translation>&amp;Lot (séquences) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;eed:</source>
+        <translation>&amp;Graine :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Learning &amp;rate:</source>
+        <translation>Taux d'&amp;apprentissage :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Dev loss e&amp;very (steps):</source>
+        <translation>Perte dev &amp;tous les (pas) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Dev &amp;windows per group:</source>
+        <translation>&amp;Fenêtres dev par groupe :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Context (tokens):</source>
+        <translation>&amp;Contexte (tokens) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Layers:</source>
+        <translation>Co&amp;uches :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>W&amp;idth:</source>
+        <translation>La&amp;rgeur :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Heads:</source>
+        <translation>Tê&amp;tes :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Vocabulary:</source>
+        <translation>&amp;Vocabulaire :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>MDAC / DDS</source>
+        <translation>MDAC / DDS</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Steps per sessi&amp;on (K):</source>
+        <translation>Pas par sessi&amp;on (K) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Si&amp;mulated steps per group (k):</source>
+        <translation>Pas si&amp;mulés par groupe (k) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Learning rate of &amp;ψ:</source>
+        <translation>Taux d'apprentissage de &amp;ψ :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Updates per session:</source>
+        <translation>&amp;Mises à jour par session :</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>A small decoder-only Transformer language model over the kit's training text; its batches' groups are drawn from λ at each step. The dev loss per group under λ^t is measured as it trains; Cancel leaves a checkpoint that “Continue” resumes.</source>
+        <translation>Un petit modèle de langue Transformer (décodeur seul) sur le texte d'entraînement du kit ; les groupes de chaque lot sont tirés de λ à chaque pas. La perte dev par groupe sous λ^t est mesurée pendant l'entraînement ; Annuler laisse un point de contrôle que « Reprendre » continue.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Train</source>
+        <translation>Entraîner</translation>
     </message>
 </context>
 <context>
@@ -2719,7 +3224,7 @@
 <context>
     <name>PlotExport</name>
     <message>
-        <location filename="../widgets/plots/PlotExport.cpp" line="+21" />
+        <location filename="../widgets/plots/PlotExport.cpp" line="+25" />
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>Image PNG (*.png);;Image vectorielle SVG (*.svg);;Document PDF (*.pdf)</translation>
     </message>
@@ -2756,6 +3261,11 @@
         <source>Save image</source>
         <translation>Enregistrer l'image</translation>
     </message>
+    <message>
+        <location line="+8" />
+        <source>Save…</source>
+        <translation>Enregistrer…</translation>
+    </message>
 </context>
 <context>
     <name>PrecisionCutoffView</name>
@@ -2770,17 +3280,12 @@
         <translation>Précision (part dans le domaine)</translation>
     </message>
     <message>
-        <location line="+8" />
-        <source>Save…</source>
-        <translation>Enregistrer…</translation>
-    </message>
-    <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>precision-at-cutoff</source>
         <translation>precision-a-la-coupure</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+31" />
         <source>true size %1 </source>
         <translation>taille réelle %1 </translation>
     </message>
@@ -2788,7 +3293,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+47" />
+        <location filename="../app/services/JobFactory.cpp" line="+48" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 était déjà encodé avec %2.</translation>
     </message>
@@ -2843,7 +3348,12 @@
         <translation>%1 fichiers exportés ; manifeste %2.</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+18" />
+        <source>Trained %1 steps: dev loss under λ^t %2 (perplexity %3); report %4.</source>
+        <translation>%1 pas entraînés : perte dev sous λ^t %2 (perplexité %3) ; rapport %4.</translation>
+    </message>
+    <message>
+        <location line="+25" />
         <source>Full map of %1: run #%2 on %L3 sentences; the first map (run #%4, %L5 sentences) agrees on %6 % of the labels.</source>
         <translation>Carte complète de %1 : exécution n° %2 sur %L3 phrases ; la première carte (exécution n° %4, %L5 phrases) concorde pour %6 % des étiquettes.</translation>
     </message>
@@ -2858,7 +3368,7 @@
         <translation>Carte partagée de l’exécution n° %1 écrite : %2 (%3 sur %4 points).</translation>
     </message>
     <message>
-        <location filename="../app/services/ProjectQueries.cpp" line="+62" />
+        <location filename="../app/services/ProjectQueries.cpp" line="+76" />
         <source>last layer</source>
         <translation>dernière couche</translation>
     </message>
@@ -3025,12 +3535,12 @@
         <translation>Exécution n°%1 %2 : score</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>Run #%1 %2: classifier probability</source>
         <translation>Exécution n°%1 %2 : probabilité du classifieur</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Run #%1 GMM: max responsibility</source>
         <translation>Exécution n°%1 GMM : responsabilité maximale</translation>
     </message>
@@ -3045,7 +3555,7 @@
         <translation>Exécution n° %1 filtre %2 : retirées</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Run #%1 filter %2: score of the removed</source>
         <translation>Exécution n° %1 filtre %2 : score des retirées</translation>
     </message>
@@ -3107,9 +3617,14 @@
         <translation>Pureté %1 % · NMI %2 · ARI %3 sur %4 phrases étiquetées (modèle de l'exécution de clustering appliqué)</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+56" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Exécution n°%1 : exécution de clustering n°%2 appliquée à %3 phrases en fragments, k = %4</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run #%1: cluster run #%2 applied to %3 of %4 sentences so far (explore), k = %5</source>
+        <translation>Exécution n° %1 : exécution de clustering n° %2 appliquée jusqu’ici à %3 phrases sur %4 (exploration), k = %5</translation>
     </message>
     <message>
         <location filename="../app/services/FilterQueries.cpp" line="+91" />
@@ -3140,6 +3655,31 @@
         <location line="+0" />
         <source>Untag “%1”</source>
         <translation>Retirer l'étiquette « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../app/services/MixtureViews.cpp" line="+124" />
+        <source>Dev loss: the %1 groups of the largest λ^t of %2, and J^t.</source>
+        <translation>Perte dev : les %1 groupes au plus grand λ^t sur %2, et J^t.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>J^t (under λ^t)</source>
+        <translation>J^t (sous λ^t)</translation>
+    </message>
+    <message>
+        <location line="+46" />
+        <source>The kit this run trained on (%1) is not there any more: no group table.</source>
+        <translation>Le kit de cette exécution (%1) n'existe plus : pas de tableau des groupes.</translation>
+    </message>
+    <message>
+        <location line="+32" />
+        <source>λ over training: %1</source>
+        <translation>λ au fil de l'entraînement : %1</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>No λ trajectory in this kit: open a schedule, a `mixture train` folder or a trainer's log.</source>
+        <translation>Pas de trajectoire de λ dans ce kit : ouvrez un calendrier, un dossier `mixture train` ou le journal d'un entraîneur.</translation>
     </message>
 </context>
 <context>
@@ -4012,17 +4552,12 @@ précision et rappel indisponibles.</translation>
         <translation>Critère (plus bas = meilleur)</translation>
     </message>
     <message>
-        <location line="+8" />
-        <source>Save…</source>
-        <translation>Enregistrer…</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>sweep</source>
         <translation>balayage</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+79" />
         <source>min at %1</source>
         <translation>minimum à %1</translation>
     </message>
@@ -4116,6 +4651,11 @@ précision et rappel indisponibles.</translation>
         <location line="+7" />
         <source>With --explore: one of explore's options as NAME=VALUE (sample=5000, model=all-MiniLM-L6-v2, k=7; see domainlens-cli explore --help).</source>
         <translation>Avec --explore : une option d'explore sous la forme NOM=VALEUR (sample=5000, model=all-MiniLM-L6-v2, k=7 ; voir domainlens-cli explore --help).</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Open a mixture kit, a `mixture train` folder or a λ trajectory file on the Mixture tab (repeatable: with --screenshots, one shot each; PROJECT is then optional).</source>
+        <translation>Ouvre un kit de mélange, un dossier `mixture train` ou un fichier de trajectoire de λ dans l'onglet Mélange (répétable : avec --screenshots, une capture chacun ; PROJECT est alors facultatif).</translation>
     </message>
 </context>
 </TS>

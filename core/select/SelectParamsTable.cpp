@@ -337,14 +337,15 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
              });
     // Off by default: the sets cost 4 x dim bytes per sentence (2.3 GB for a 1.5M pool at 384
     // dimensions), and g itself is stored with every run (adaptive_layer.pt).
-    t.add(param("keep-adapted",
-                "cross-lingual: keep g(x) of the seed, the pool and both parallel sides as embedding sets "
-                "(Vu et al.'s Fig. 4: cluster or map them per language with cluster --embedding-set); "
-                "4 x dim bytes per sentence.")
-              .flag()
-              .storedUnlessDefault("keep_adapted"),
-          [](const C& p) { return ParamValue(p.keepAdapted); },
-          [](C& p, const ParamValue& v) { p.keepAdapted = std::get<bool>(v); });
+    t.add(
+        param("keep-adapted",
+              "cross-lingual: keep g(x) of the seed, the pool and both parallel sides as embedding sets "
+              "(Vu et al.'s Fig. 4: cluster or map them per language with cluster --embedding-set); "
+              "4 x dim bytes per sentence.")
+            .flag()
+            .storedUnlessDefault("keep_adapted"),
+        [](const C& p) { return ParamValue(p.keepAdapted); },
+        [](C& p, const ParamValue& v) { p.keepAdapted = std::get<bool>(v); });
     return t;
 }
 

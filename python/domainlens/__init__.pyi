@@ -241,7 +241,8 @@ class Project:
         pca_sample: int = ...,
         adaptive_layer: Literal['ffn', 'none'] = ...,
         infonce: Literal['symmetric', 'eq1'] = ...,
-        negatives: str = ...
+        negatives: str = ...,
+        keep_adapted: bool = ...
     ) -> dict[str, Any]:
         """Score a pool against an in-domain seed and select, as `domainlens-cli select`.
 
@@ -277,7 +278,7 @@ class Project:
             adaptive_layer (--adaptive-layer): cross-lingual: the adaptive layer g aligning the languages (ffn, Vu et al.'s 2-layer network) or none (the paper's DF baseline: the classifier on the unaligned vectors). (default ffn; ffn or none)
             infonce (--infonce): cross-lingual: the contrastive loss, symmetric (both directions, positive in the denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only). (default symmetric; symmetric or eq1)
             negatives (--negatives): cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N least like the seed, as the paper with N = 500000). (default preranked)
-            preset (--preset): cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, 5 clusters, negatives lowest:500000; overrides --epochs, --infonce, --clusters and --negatives); default = DomainLens's (docs/selection.md). (default default; default or paper)
+            keep_adapted (--keep-adapted): cross-lingual: keep g(x) of the seed, the pool and both parallel sides as embedding sets (Vu et al.'s Fig. 4: cluster or map them per language with cluster --embedding-set); 4 x dim bytes per sentence.
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
 
