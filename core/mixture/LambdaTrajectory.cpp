@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
-#include "common/RegularFile.h"
+#include "common/JsonText.h"
 #include "mixture/MixtureWeights.h"
 
 namespace dl {
@@ -194,17 +192,10 @@ Expected<LambdaTrajectory> trajectoryFromJson(const nlohmann::json& j, const std
 }
 
 Expected<LambdaTrajectory> readLambdaTrajectory(const std::string& path, const CancelToken& cancel) {
-    if (auto s = checkRegularFile(path, "trajectory file"); !s) return std::unexpected(s.error());
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("Cannot read " + path + ".");
-    std::string text;
-    {
-        std::ostringstream s;
-        s << in.rdbuf();
-        text = std::move(s).str();
-    }
-    if (std::int64_t(text.size()) > kMaxTrajectoryFileBytes)
-        return fail(path + ": larger than " + std::to_string(kMaxTrajectoryFileBytes >> 20) + " MiB.");
+    // A regular file, its size checked before it is read (common/JsonText).
+    auto read = readTextFile(path, std::uint64_t(kMaxTrajectoryFileBytes));
+    if (!read) return std::unexpected(read.error());
+    const std::string& text = *read;
     // One JSON document (ours) spans lines; a log is one object per line. A document that parses
     // whole and is not a single log line is ours.
     const auto first = text.find_first_not_of(" \t\r\n");
