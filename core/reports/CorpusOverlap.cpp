@@ -4,6 +4,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "common/TextHash.h"
 #include "store/Statement.h"
 #include "store/Store.h"
 
@@ -11,12 +12,6 @@ namespace dl {
 namespace {
 
 constexpr std::int64_t kPollEvery = 4096;
-
-std::uint64_t fnv1a(std::string_view s) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-    return h;
-}
 
 struct Row {
     std::uint64_t hash;
@@ -59,7 +54,7 @@ Expected<CorpusOverlap> corpusOverlap(Store& store, Side side, const CancelToken
             if (!*more) break;
             auto it = indexOf.find(q->int64(1));
             if (it == indexOf.end()) continue;  // a sentence of no listed corpus: not ours to count
-            rows.push_back({fnv1a(q->text(2)), it->second, q->int64(0)});
+            rows.push_back({sentenceTextHash(q->text(2)), it->second, q->int64(0)});
             ++onSide[std::size_t(it->second)];
         }
     }

@@ -49,12 +49,6 @@ std::vector<std::string> splitWords(const std::vector<char>& bytes) {
 
 }  // namespace
 
-std::uint64_t sentenceTextHash(std::string_view text) {
-    std::uint64_t h = 14695981039346656037ull;
-    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-    return h;
-}
-
 Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionModel& m) {
     const json meta = {{"format_version", kModelVersion},
                        {"method", methodName(m.method)},

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/Error.h"
+#include "common/TextHash.h"
 #include "jobs/Progress.h"
 #include "select/SelectJob.h"
 #include "store/Runs.h"
@@ -44,8 +45,7 @@ struct SelectionModel {
 // moore-lewis, axelrod); usesEmbeddings: cosine and finetune-head.
 bool selectionModelApplicable(SelectMethod method);
 bool selectionModelUsesEmbeddings(SelectMethod method);
-// FNV-1a 64 of a sentence's text: stable across builds and machines (the hashes are stored).
-std::uint64_t sentenceTextHash(std::string_view text);
+// sentenceTextHash (common/TextHash.h) of the seed's texts is stored with the model.
 
 // Caller owns the transaction (the selection job stores it with its run).
 Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionModel& model);
