@@ -67,6 +67,31 @@ std::vector<double> mdacPsiFor(const std::vector<double>& lambda, double beta) {
     return psi;
 }
 
+std::vector<double> softmax(const std::vector<double>& phi) {
+    double top = -INFINITY;
+    for (double x : phi) top = std::max(top, x);
+    std::vector<double> out;
+    double s = 0;
+    for (double x : phi) s += out.emplace_back(std::exp(x - top));
+    for (double& x : out) x /= s;
+    return out;
+}
+
+void ddsStep(DdsActor& a, const std::vector<double>& rewards, double lr) {
+    constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    const auto lambda = softmax(a.phi);
+    double total = 0;
+    for (double r : rewards) total += r;
+    ++a.t;
+    const double c1 = 1 - std::pow(b1, double(a.t)), c2 = 1 - std::pow(b2, double(a.t));
+    for (std::size_t j = 0; j < a.phi.size(); ++j) {
+        const double g = -(rewards[j] - lambda[j] * total);
+        a.m[j] = b1 * a.m[j] + (1 - b1) * g;
+        a.v[j] = b2 * a.v[j] + (1 - b2) * g * g;
+        a.phi[j] -= lr * (a.m[j] / c1) / (std::sqrt(a.v[j] / c2) + eps);
+    }
+}
+
 Weights MdacState::lambda() const { return asWeights(mdacLambda(psi, config.beta), groups); }
 
 nlohmann::json MdacState::toJson() const {
@@ -78,6 +103,11 @@ nlohmann::json MdacState::toJson() const {
             {"updates", config.updates},
             {"reward", rewardName(config.reward)},
             {"psi", asWeights(psi, groups)},
+            {"dds", config.reward == MdacReward::Cosine ? nlohmann::json{{"phi", asWeights(dds.phi, groups)},
+                                                                         {"adam_m", asWeights(dds.m, groups)},
+                                                                         {"adam_v", asWeights(dds.v, groups)},
+                                                                         {"adam_t", dds.t}}
+                                                        : nlohmann::json()},
             {"lambda", lambda()},
             {"lambda_t", target},
             {"lambda_0", initial},
@@ -103,6 +133,24 @@ Expected<MdacState> MdacState::fromJson(const nlohmann::json& j, const std::stri
         s.psi = inGroupOrder(*psi, s.groups);
         for (double p : s.psi)
             if (!(std::isfinite(p) && p > 0)) return bad("psi must be finite and positive");
+        if (s.config.reward == MdacReward::Cosine) {
+            const auto& d = j.at("dds");
+            auto phi = weightsFromJson(d.at("phi"), what + " dds.phi");
+            auto m = weightsFromJson(d.at("adam_m"), what + " dds.adam_m");
+            auto v = weightsFromJson(d.at("adam_v"), what + " dds.adam_v");
+            if (!phi || !m || !v) return bad("dds: phi, adam_m and adam_v map each group to a number");
+            if (phi->size() != s.groups.size() || m->size() != s.groups.size() || v->size() != s.groups.size())
+                return bad("dds: phi, adam_m, adam_v and groups differ");
+            s.dds.phi = inGroupOrder(*phi, s.groups);
+            s.dds.m = inGroupOrder(*m, s.groups);
+            s.dds.v = inGroupOrder(*v, s.groups);
+            s.dds.t = d.at("adam_t").get<std::int64_t>();
+            for (std::size_t i = 0; i < s.groups.size(); ++i)
+                if (!std::isfinite(s.dds.phi[i]) || !std::isfinite(s.dds.m[i]) || !(s.dds.v[i] >= 0) ||
+                    !std::isfinite(s.dds.v[i]))
+                    return bad("dds: non-finite phi or Adam moments");
+            if (s.dds.t < 0) return bad("dds: adam_t must be >= 0");
+        }
         auto t = weightsFromJson(j.at("lambda_t"), what + " lambda_t");
         if (!t) return std::unexpected(t.error());
         s.target = *t;
@@ -135,6 +183,11 @@ Expected<MdacState> startMdac(const Weights& initial, const Weights& target, con
     s.initial = initial;
     s.target = target;
     s.psi = mdacPsiFor(inGroupOrder(initial, s.groups), config.beta);
+    if (config.reward == MdacReward::Cosine) {
+        for (const auto& g : s.groups) s.dds.phi.push_back(std::log(initial.at(g)));  // softmax(phi) = lambda_0
+        s.dds.m.assign(s.groups.size(), 0.0);
+        s.dds.v.assign(s.groups.size(), 0.0);
+    }
     s.trajectory.push_back({{"session", 0}, {"lambda", s.lambda()}});
     return s;
 }
@@ -162,8 +215,17 @@ Status applyRewards(MdacState& state, const nlohmann::json& j, const std::string
     for (const auto& g : state.groups)
         if (!r->count(g)) return usageError(what + ": no reward for group '" + g + "'.");
     const auto rewards = inGroupOrder(*r, state.groups);
-    for (int i = 0; i < state.config.updates; ++i)
-        state.psi = mdacStep(state.psi, rewards, state.config.beta, state.config.lr);
+    if (state.config.reward == MdacReward::Cosine) {
+        for (int i = 0; i < state.config.updates; ++i) ddsStep(state.dds, rewards, state.config.lr);
+        auto psi = mdacPsiFor(softmax(state.dds.phi), state.config.beta);
+        double top = 0;
+        for (double x : psi) top = std::max(top, x);
+        for (double& x : psi) x = std::max(x, kPsiFloor * top);  // as MDAC's: no group vanishes for good
+        state.psi = psi;
+    } else {
+        for (int i = 0; i < state.config.updates; ++i)
+            state.psi = mdacStep(state.psi, rewards, state.config.beta, state.config.lr);
+    }
     ++state.session;
     state.trajectory.push_back({{"session", state.session}, {"rewards", *r}, {"lambda", state.lambda()}});
     return {};

@@ -9,6 +9,17 @@
 // loss J^t after k steps on group d alone (MDAC), or the cosine between the gradient of group
 // d and that of J^t (DDS, Wang et al. 2020b). The state (psi, the trajectory) lives in a JSON
 // file written atomically, so a trainer can stop and resume: `mixture step STATE --rewards FILE`.
+//
+// DDS is updated as Wang et al.'s code does it (github.com/cindyxinyiwang/multiDDS, trainer.py
+// update_language_sampler, data actor "base"), which Pham et al. §4.3 say they re-implemented
+// "without any change in the choices of parameterization and hyper-parameters": lambda =
+// softmax(phi) and `updates` Adam steps (beta1 0.9, beta2 0.999, eps 1e-8, torch's defaults; the
+// moments kept across sessions) on the loss -sum_d R(d) log lambda_d, i.e. along
+// dL/dphi_j = -(R(j) - lambda_j sum_d R(d)); the original's lr is 1e-4 with 200 steps. Adam
+// divides by the running scale of that gradient, so DDS's lambda does not depend on the scale of
+// its rewards (cosines up to 1) — only on their signs and consistency — while MDAC's plain
+// REINFORCE step is proportional to its rewards (dev-loss gains of ~0.01-0.1 nats). Both run
+// `updates` steps of `lr` per session; mdacStep above is MDAC's, ddsStep below DDS's.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,6 +49,15 @@ std::vector<double> mdacStep(const std::vector<double>& psi, const std::vector<d
 // psi with lambda(psi) = lambda: psi_d = lambda_d^(1/beta).
 std::vector<double> mdacPsiFor(const std::vector<double>& lambda, double beta);
 
+// DDS's actor: lambda = softmax(phi) and Adam's moments, kept across sessions.
+struct DdsActor {
+    std::vector<double> phi, m, v;
+    std::int64_t t = 0;  // Adam steps taken
+};
+std::vector<double> softmax(const std::vector<double>& phi);
+// One Adam step on -sum_d R(d) log softmax(phi)_d with step size lr.
+void ddsStep(DdsActor& a, const std::vector<double>& rewards, double lr);
+
 struct MdacConfig {
     double beta = 2.0;
     double lr = 0.001;
@@ -48,7 +68,8 @@ struct MdacConfig {
 struct MdacState {
     std::vector<std::string> groups;  // sorted
     MdacConfig config;
-    std::vector<double> psi;  // per group
+    std::vector<double> psi;  // per group (DDS: lambda^(1/beta) of the actor's softmax)
+    DdsActor dds;             // DDS only
     Weights target;           // lambda^t the trainer's rewards are measured under
     Weights initial;          // lambda_0
     std::int64_t session = 0;  // sessions whose rewards were applied

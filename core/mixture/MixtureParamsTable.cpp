@@ -137,6 +137,11 @@ ParamTable<MixtureScheduleParams> makeScheduleTable() {
     return t;
 }
 
+// The step size of lambda's parameters, one meaning per reward (mixture/Mdac.h).
+const char* const kLambdaLrHelp =
+    "MDAC (gain): learning rate of psi (the paper: 0.001); DDS: Adam step size of the softmax logits (Wang et al.'s "
+    "code: 1e-4).";
+
 ParamTable<MixtureStepParams> makeStepTable() {
     using X = MixtureStepParams;
     ParamTable<X> t;
@@ -145,7 +150,7 @@ ParamTable<MixtureStepParams> makeStepTable() {
     t.field(param("init", "Start a new state from a kit's mixture.json (its lambda_0 and lambda_t).").shownAs("FILE"),
             &X::init);
     t.field(param("beta", "lambda = psi^beta / sum psi^beta.").between(0.1, 10).shownAs("B"), &X::beta);
-    t.field(param("lr", "Learning rate of psi (the paper: 0.001).").between(1e-9, 1e6).shownAs("LR"), &X::lr);
+    t.field(param("lr", kLambdaLrHelp).between(1e-9, 1e6).shownAs("LR"), &X::lr);
     t.field(param("updates", "REINFORCE updates per session (the paper: 100; 20 with automatic clusters).")
                 .between(1, 1000000)
                 .shownAs("N"),
@@ -162,7 +167,8 @@ ParamTable<MixtureTrainParams> makeTrainTable() {
     ParamTable<X> t;
     t.field(param("schedule",
                   "Where lambda comes from: static (the kit's lambda_0), mdac, dds, or a schedule file from "
-                  "`mixture schedule` ([{step, lambda}]).")
+                  "`mixture schedule` ([{step, lambda}]; curriculum/gradual: lambda over its shards, which are "
+                  "then sampled phase by phase).")
                 .shownAs("SCHEDULE"),
             &X::schedule);
     t.field(param("out", "Work folder: vocabulary, checkpoint, MDAC state, train.json.").shownAs("DIR").mandatory(),
@@ -188,8 +194,7 @@ ParamTable<MixtureTrainParams> makeTrainTable() {
                 .between(1, 100000)
                 .shownAs("K"),
             &X::simSteps);
-    t.field(param("mdac-lr", "mdac/dds: learning rate of psi (the paper: 0.001).").between(1e-9, 1e6).shownAs("LR"),
-            &X::mdacLr);
+    t.field(param("mdac-lr", kLambdaLrHelp).between(1e-9, 1e6).shownAs("LR"), &X::mdacLr);
     t.field(
         param("updates", "mdac/dds: REINFORCE updates per session (the paper: 100).").between(1, 1000000).shownAs("N"),
         &X::updates);

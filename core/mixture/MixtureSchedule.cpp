@@ -253,8 +253,14 @@ Expected<ScheduleResult> rankedKinds(const MixtureScheduleParams& p, Store& stor
                   {"schedule", nlohmann::json::array()}};
     if (curriculum) r.schedule["in_corpus"] = in.name;
     else r.schedule["kept_per_epoch"] = sizes;
-    for (std::int64_t i = 0; i < total; ++i)
-        r.schedule["shards"].push_back({{"shard", i}, {"sentences", counts[std::size_t(i)]}});
+    // Each shard's files by name (they lie next to PREFIX.schedule.json): what `mixture train`
+    // samples phase by phase.
+    for (std::int64_t i = 0; i < total; ++i) {
+        nlohmann::json names = nlohmann::json::array();
+        for (const auto& f : writers[std::size_t(i)]->files())
+            names.push_back(fs::path(f->finalPath()).filename().string());
+        r.schedule["shards"].push_back({{"shard", i}, {"sentences", counts[std::size_t(i)]}, {"files", names}});
+    }
     for (std::int64_t ph = 0; ph < phases; ++ph) {
         // curriculum: shards 0..ph; gradual: the shards whose ranks are < n_ph
         std::vector<std::int64_t> used;

@@ -188,8 +188,10 @@ Status trainVocabulary(const Kit& kit, const MixtureTrainParams& p, const Cancel
     return {};
 }
 
+// Every group's training stream; with `dev`, its dev windows too (a shard schedule's shards have
+// no dev split: the kit's groups are evaluated).
 Status tokenize(Kit& kit, const SentencePieceTokenizer& spm, const MixtureTrainParams& p, torch::Device device,
-                const CancelToken& cancel) {
+                const CancelToken& cancel, bool dev = true) {
     const std::int64_t eos = 2;  // the fairseq layout of SentencePieceTokenizer without tokenizer.json
     const std::int64_t w = p.context + 1;
     for (auto& g : kit.groups) {
@@ -203,15 +205,16 @@ Status tokenize(Kit& kit, const SentencePieceTokenizer& spm, const MixtureTrainP
         if (std::int64_t(g.train.size()) < w)
             return usageError("Group '" + g.name + "': its training text has " + std::to_string(g.train.size()) +
                               " tokens, fewer than --context + 1 = " + std::to_string(w) + ".");
-        std::vector<std::int64_t> dev;
-        if (auto s = forEachLine(g.devFile, cancel, append(dev)); !s) return s;
-        std::int64_t n = std::int64_t(dev.size()) / w;
+        if (!dev) continue;
+        std::vector<std::int64_t> devText;
+        if (auto s = forEachLine(g.devFile, cancel, append(devText)); !s) return s;
+        std::int64_t n = std::int64_t(devText.size()) / w;
         if (p.devWindows > 0) n = std::min(n, p.devWindows);
         if (n < 1)
-            return usageError("Group '" + g.name + "': its dev text has " + std::to_string(dev.size()) +
+            return usageError("Group '" + g.name + "': its dev text has " + std::to_string(devText.size()) +
                               " tokens, fewer than one window of --context + 1 = " + std::to_string(w) + ".");
-        dev.resize(std::size_t(n * w));
-        g.dev = torch::tensor(dev, torch::kLong).reshape({n, w}).to(device);
+        devText.resize(std::size_t(n * w));
+        g.dev = torch::tensor(devText, torch::kLong).reshape({n, w}).to(device);
     }
     return {};
 }
@@ -396,33 +399,37 @@ nlohmann::json sessionRewards(Lm& model, const Kit& kit, const MixtureTrainParam
 
 // ---- public -------------------------------------------------------------------------------
 
-Expected<LambdaSchedule> loadLambdaSchedule(const std::string& path, const std::vector<std::string>& groups) {
-    auto j = readJsonFile(path);
-    if (!j) return std::unexpected(j.error());
-    const nlohmann::json* list = &*j;
+namespace {
+
+// The [{step, lambda}] list of a schedule file's JSON; field errors name the entry.
+Expected<LambdaSchedule> lambdaScheduleFromJson(const nlohmann::json& j, const std::string& path,
+                                                const std::vector<std::string>& groups) {
+    const nlohmann::json* list = &j;
     LambdaSchedule s;
-    if (j->is_object()) {
-        if (!j->contains("schedule")) return usageError(path + ": no \"schedule\" list (a `mixture schedule` file).");
-        list = &(*j)["schedule"];
-        if (j->contains("steps")) {
-            if (!(*j)["steps"].is_number_integer() || (*j)["steps"].get<std::int64_t>() < 1)
+    if (j.is_object()) {
+        if (!j.contains("schedule")) return usageError(path + ": no \"schedule\" list (a `mixture schedule` file).");
+        list = &j["schedule"];
+        if (j.contains("steps")) {
+            if (!j["steps"].is_number_integer() || j["steps"].get<std::int64_t>() < 1)
                 return usageError(path + ": \"steps\" must be a positive whole number.");
-            s.steps = (*j)["steps"].get<std::int64_t>();
+            s.steps = j["steps"].get<std::int64_t>();
         }
     }
     if (!list->is_array() || list->empty()) return usageError(path + ": the schedule is not a non-empty list.");
-    for (const auto& e : *list) {
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const auto& e = (*list)[i];
+        const std::string where = path + " schedule[" + std::to_string(i) + "]";
         if (!e.is_object() || !e.contains("step") || !e["step"].is_number_integer() || !e.contains("lambda"))
-            return usageError(path + ": every entry needs an integer \"step\" and a \"lambda\".");
+            return usageError(where + ": every entry needs an integer \"step\" and a \"lambda\".");
         ScheduleEntry entry;
         entry.step = e["step"].get<std::int64_t>();
-        auto w = weightsFromJson(e["lambda"], path + " step " + std::to_string(entry.step));
+        auto w = weightsFromJson(e["lambda"], where + " (step " + std::to_string(entry.step) + ") lambda");
         if (!w) return std::unexpected(w.error());
-        if (auto st = checkWeights(*w, groups, path + " step " + std::to_string(entry.step)); !st)
+        if (auto st = checkWeights(*w, groups, where + " (step " + std::to_string(entry.step) + ") lambda"); !st)
             return std::unexpected(st.error());
         entry.lambda = *w;
         if (!s.entries.empty() && entry.step <= s.entries.back().step)
-            return usageError(path + ": steps must increase (" + std::to_string(entry.step) + " after " +
+            return usageError(where + ": steps must increase (" + std::to_string(entry.step) + " after " +
                               std::to_string(s.entries.back().step) + ").");
         s.entries.push_back(std::move(entry));
     }
@@ -431,14 +438,63 @@ Expected<LambdaSchedule> loadLambdaSchedule(const std::string& path, const std::
     return s;
 }
 
-const Weights& scheduleLambdaAt(const LambdaSchedule& s, std::int64_t step, std::int64_t runSteps) {
-    const Weights* at = &s.entries.front().lambda;
-    for (const auto& e : s.entries) {
-        // entry step e.step of s.steps starts at run step floor(e.step * runSteps / s.steps)
-        const auto start = std::int64_t((long double)e.step * (long double)runSteps / (long double)s.steps);
-        if (start <= step) at = &e.lambda;
+constexpr std::size_t kMaxShards = 100000;
+
+}  // namespace
+
+Expected<LambdaSchedule> loadLambdaSchedule(const std::string& path, const std::vector<std::string>& groups) {
+    auto j = readJsonFile(path);
+    if (!j) return std::unexpected(j.error());
+    return lambdaScheduleFromJson(*j, path, groups);
+}
+
+bool isShardSchedule(const nlohmann::json& j) { return j.is_object() && j.contains("shards"); }
+
+Expected<ShardSchedule> shardScheduleFromJson(const nlohmann::json& j, const std::string& path) {
+    if (!isShardSchedule(j)) return usageError(path + ": no \"shards\" list (a curriculum or gradual schedule).");
+    ShardSchedule s;
+    s.kind = j.value("kind", std::string());
+    const auto& shards = j["shards"];
+    if (!shards.is_array() || shards.empty() || shards.size() > kMaxShards)
+        return usageError(path + ": \"shards\" must be a non-empty list.");
+    const fs::path dir = fs::absolute(path).parent_path();
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        const auto& e = shards[i];
+        const std::string where = path + " shards[" + std::to_string(i) + "]";
+        if (!e.is_object() || !e.contains("shard") || !e["shard"].is_number_integer() ||
+            e["shard"].get<std::int64_t>() != std::int64_t(i))
+            return usageError(where + ": \"shard\" must be " + std::to_string(i) + " (shards in order from 0).");
+        if (!e.contains("files"))
+            return usageError(where +
+                              ": no \"files\" (a schedule written before `mixture train` read shards; "
+                              "write it again with `mixture schedule`).");
+        auto file = kitFile(dir, e["files"], where + " files");
+        if (!file) return std::unexpected(file.error());
+        std::error_code ec;
+        if (!fs::is_regular_file(*file, ec)) return usageError(where + " files: " + *file + " does not exist.");
+        s.names.push_back("shard" + std::to_string(i));
+        s.files.push_back(*file);
     }
-    return *at;
+    auto phases = lambdaScheduleFromJson(j, path, s.names);
+    if (!phases) return std::unexpected(phases.error());
+    s.phases = std::move(*phases);
+    return s;
+}
+
+std::int64_t scheduleStartStep(const LambdaSchedule& s, std::size_t entry, std::int64_t runSteps) {
+    // entry step e.step of s.steps starts at run step floor(e.step * runSteps / s.steps)
+    return std::int64_t((long double)s.entries[entry].step * (long double)runSteps / (long double)s.steps);
+}
+
+std::size_t scheduleEntryAt(const LambdaSchedule& s, std::int64_t step, std::int64_t runSteps) {
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < s.entries.size(); ++i)
+        if (scheduleStartStep(s, i, runSteps) <= step) at = i;
+    return at;
+}
+
+const Weights& scheduleLambdaAt(const LambdaSchedule& s, std::int64_t step, std::int64_t runSteps) {
+    return s.entries[scheduleEntryAt(s, step, runSteps)].lambda;
 }
 
 std::vector<int> drawGroups(const std::vector<double>& lambda, std::int64_t count, std::uint64_t seed,
@@ -473,6 +529,10 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
     // Where lambda comes from.
     enum class Source { Static, Schedule, Mdac } source = Source::Static;
     LambdaSchedule schedule;
+    // A curriculum/gradual schedule samples its shards (shardKit, no dev splits) phase by phase;
+    // every other source samples the kit's groups. The dev loss is always the kit's.
+    Kit shardKit;
+    bool shards = false;
     MdacReward reward = MdacReward::Gain;
     if (p.schedule == "static") {
         source = Source::Static;
@@ -484,9 +544,24 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
         if (!fs::is_regular_file(p.schedule, ec))
             return usageError("unknown --schedule '" + p.schedule +
                               "' (choose static, mdac, dds, or name a schedule file from `mixture schedule`).");
-        auto s = loadLambdaSchedule(p.schedule, names);
-        if (!s) return std::unexpected(s.error());
-        schedule = std::move(*s);
+        auto j = readJsonFile(p.schedule);
+        if (!j) return std::unexpected(j.error());
+        if (isShardSchedule(*j)) {
+            auto s = shardScheduleFromJson(*j, p.schedule);
+            if (!s) return std::unexpected(s.error());
+            for (std::size_t i = 0; i < s->names.size(); ++i) {
+                KitGroup g;
+                g.name = s->names[i];
+                g.trainFile = s->files[i];
+                shardKit.groups.push_back(std::move(g));
+            }
+            schedule = std::move(s->phases);
+            shards = true;
+        } else {
+            auto s = lambdaScheduleFromJson(*j, p.schedule, names);
+            if (!s) return std::unexpected(s.error());
+            schedule = std::move(*s);
+        }
         source = Source::Schedule;
     }
 
@@ -525,6 +600,13 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
     if (!spm) return std::unexpected(spm.error());
     progress.stage("Tokenising");
     if (auto s = tokenize(kit, **spm, p, device, cancel); !s) return std::unexpected(s.error());
+    if (shards)
+        if (auto s = tokenize(shardKit, **spm, p, device, cancel, false); !s) return std::unexpected(s.error());
+    const Kit& sampled = shards ? shardKit : kit;
+    // Batches drawn per schedule entry (phase) and sampled group: what each phase trained on.
+    std::vector<std::vector<std::int64_t>> draws;
+    if (source == Source::Schedule)
+        draws.assign(schedule.entries.size(), std::vector<std::int64_t>(sampled.groups.size(), 0));
 
     torch::manual_seed(p.seed);
     Lm model((*spm)->vocabSize(), p);
@@ -574,6 +656,18 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
         time.mdac = checkpoint.value("mdac_seconds", 0.0);
         time.eval = checkpoint.value("eval_seconds", 0.0);
         time.tokens = checkpoint.value("tokens", std::int64_t(0));
+        if (source == Source::Schedule) {
+            const auto saved = checkpoint.value("draws", nlohmann::json());
+            bool ok = saved.is_array() && saved.size() == draws.size();
+            for (std::size_t i = 0; ok && i < draws.size(); ++i) {
+                ok = saved[i].is_array() && saved[i].size() == draws[i].size();
+                for (std::size_t g = 0; ok && g < draws[i].size(); ++g) {
+                    ok = saved[i][g].is_number_integer();
+                    if (ok) draws[i][g] = saved[i][g].get<std::int64_t>();
+                }
+            }
+            if (!ok) return fail("--resume: " + checkpointPath + " has no per-phase draw counts of this schedule.");
+        }
     }
 
     const auto lambdaT = inOrder(kit.lambdaT, kit);
@@ -591,7 +685,8 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
                               {"train_seconds", time.train},
                               {"mdac_seconds", time.mdac},
                               {"eval_seconds", time.eval},
-                              {"tokens", time.tokens}};
+                              {"tokens", time.tokens},
+                              {"draws", draws}};
     };
     auto save = [&]() -> Status {
         if (source == Source::Mdac)
@@ -608,10 +703,14 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
             return cancelled();
         }
         auto t0 = std::chrono::steady_clock::now();
-        const auto lambda = inOrder(lambdaAt(done), kit);
+        const auto lambda = inOrder(lambdaAt(done), sampled);
         auto rng = generator(p.seed, done, 0);
-        auto batch =
-            batchOf(kit, drawGroups(lambda, p.batch, p.seed, done, 0x9e3779b97f4a7c15ULL), p.context, rng, device);
+        const auto drawn = drawGroups(lambda, p.batch, p.seed, done, 0x9e3779b97f4a7c15ULL);
+        if (source == Source::Schedule) {
+            auto& counts = draws[scheduleEntryAt(schedule, done, p.steps)];
+            for (int g : drawn) ++counts[std::size_t(g)];
+        }
+        auto batch = batchOf(sampled, drawn, p.context, rng, device);
         opt.zero_grad();
         auto loss = lmLoss(model, batch);
         loss.backward();
@@ -672,6 +771,25 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
         {"tokens_per_s", time.train > 0 ? double(time.tokens) / time.train : 0.0},
         {"mdac_overhead", time.train > 0 ? time.mdac / time.train : 0.0},
     };
+    if (source == Source::Schedule) {
+        // Each phase (schedule entry): from which run step, its lambda, and the batches it drew.
+        nlohmann::json phases = nlohmann::json::array();
+        for (std::size_t i = 0; i < schedule.entries.size(); ++i) {
+            nlohmann::json counts = nlohmann::json::object();
+            for (std::size_t g = 0; g < sampled.groups.size(); ++g) counts[sampled.groups[g].name] = draws[i][g];
+            phases.push_back({{"phase", i},
+                              {"from_step", scheduleStartStep(schedule, i, p.steps)},
+                              {"lambda", schedule.entries[i].lambda},
+                              {"draws", counts}});
+        }
+        report["phases"] = phases;
+    }
+    if (shards) {
+        nlohmann::json list = nlohmann::json::object();
+        for (const auto& g : shardKit.groups) list[g.name] = {{"file", g.trainFile}, {"train_tokens", g.train.size()}};
+        report["sampled_from"] = "shards";
+        report["shards"] = list;
+    }
     if (source == Source::Mdac) {
         report["mdac_state"] = statePath;
         report["sessions"] = state.session;

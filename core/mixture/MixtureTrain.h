@@ -5,7 +5,8 @@
 // that step:
 //  - static: the kit's lambda_0 throughout;
 //  - a schedule file from `mixture schedule` ([{step, lambda}], piecewise constant, its steps
-//    scaled to this run's);
+//    scaled to this run's); for curriculum/gradual schedules lambda is over the schedule's
+//    shards, which are then what is sampled (ShardSchedule);
 //  - mdac / dds: every K steps, for each group d, k simulated steps on d alone from a copy of
 //    the model, reward R(d) = J^t(before) - J^t(after) (J^t the dev loss under lambda^t), or
 //    (dds) the cosine of the gradients of d's batch and of J^t; the rewards go through
@@ -37,8 +38,27 @@ struct LambdaSchedule {
     std::vector<ScheduleEntry> entries;
 };
 Expected<LambdaSchedule> loadLambdaSchedule(const std::string& path, const std::vector<std::string>& groups);
-// lambda at run step t of a run of `runSteps`: the last entry with step * runSteps / steps <= t.
+// The run step at which entry i starts: floor(step_i * runSteps / steps).
+std::int64_t scheduleStartStep(const LambdaSchedule& s, std::size_t entry, std::int64_t runSteps);
+// The entry in force at run step t of a run of `runSteps`: the last one starting at or before t.
+std::size_t scheduleEntryAt(const LambdaSchedule& s, std::int64_t step, std::int64_t runSteps);
+// lambda at run step t (the entry scheduleEntryAt names).
 const Weights& scheduleLambdaAt(const LambdaSchedule& s, std::int64_t step, std::int64_t runSteps);
+
+// A schedule over the shards that `mixture schedule --kind curriculum|gradual` writes (Zhang et
+// al. 2019; van der Wees et al. 2017): shard i is "shard<i>", read from the last file its entry
+// lists (a plain name next to the schedule file; Moses text); each phase's lambda is over the
+// shards (0 for the shards it does not use). `mixture train` samples the shards phase by phase
+// and measures the dev loss on the kit's groups, as for every other schedule.
+struct ShardSchedule {
+    std::string kind;
+    std::vector<std::string> names;  // shard0, shard1, ...
+    std::vector<std::string> files;  // the text each shard is sampled from
+    LambdaSchedule phases;
+};
+bool isShardSchedule(const nlohmann::json& j);  // an object with "shards"
+// Field errors name the entry (PATH shards[3] files: ..., PATH schedule[2] (step 40) lambda: ...).
+Expected<ShardSchedule> shardScheduleFromJson(const nlohmann::json& j, const std::string& path);
 
 // The sampler's draw: `count` group indices from lambda (in the given order) with a generator
 // seeded by (seed, step, stream); the same arguments give the same groups.

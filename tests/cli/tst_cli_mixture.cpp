@@ -258,7 +258,8 @@ private slots:
     }
 
     // `mixture train` on the kit of kitThenMdacSessions: an unknown schedule is a usage error
-    // that writes nothing; a few steps of a tiny model report dev loss and perplexity per group.
+    // that writes nothing; a few steps of a tiny model report dev loss and perplexity per group;
+    // a shard schedule is sampled phase by phase, a bad one is refused naming the entry.
     void trainOnKit() {
         const QString kit = path(QStringLiteral("kit"));
         if (!QFile::exists(kit + QStringLiteral("/mixture.json"))) QSKIP("kitThenMdacSessions made no kit");
@@ -301,6 +302,38 @@ private slots:
                     QStringLiteral("--rewards"), path(QStringLiteral("r-lm.json")), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, describe(r));
         QCOMPARE(r.json().value(QLatin1String("session")).toInt(), 2);
+
+        // A shard schedule (the format of `mixture schedule --kind curriculum|gradual`): phase 0
+        // samples shard 0 only, phase 1 both; the dev loss is still the kit's groups'.
+        QVERIFY(QFile::copy(kit + QStringLiteral("/medical.train.en"), path(QStringLiteral("sh.shard0.en"))));
+        QVERIFY(QFile::copy(kit + QStringLiteral("/law.train.en"), path(QStringLiteral("sh.shard1.en"))));
+        write(QStringLiteral("sh.schedule.json"), R"({"kind": "curriculum", "steps": 10,
+  "shards": [{"shard": 0, "files": ["sh.shard0.en"]}, {"shard": 1, "files": ["sh.shard1.en"]}],
+  "schedule": [{"step": 0, "lambda": {"shard0": 1}}, {"step": 5, "lambda": {"shard0": 0.5, "shard1": 0.5}}]})");
+        r = runCli(QStringList{QStringLiteral("mixture"), QStringLiteral("train"), kit, QStringLiteral("--out"),
+                               path(QStringLiteral("lm3")), QStringLiteral("--schedule"),
+                               path(QStringLiteral("sh.schedule.json")), QStringLiteral("--json")} +
+                   tiny);
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto phases = r.json().value(QLatin1String("phases")).toArray();
+        QCOMPARE(phases.size(), 2);
+        const auto draws0 = phases[0].toObject().value(QLatin1String("draws")).toObject();
+        QCOMPARE(draws0.value(QLatin1String("shard0")).toInt(), 5 * 4);
+        QCOMPARE(draws0.value(QLatin1String("shard1")).toInt(), 0);
+        QVERIFY(r.json()
+                    .value(QLatin1String("final"))
+                    .toObject()
+                    .value(QLatin1String("dev"))
+                    .toObject()
+                    .contains(QLatin1String("medical")));
+        write(QStringLiteral("bad.schedule.json"), R"({"kind": "curriculum", "steps": 10,
+  "shards": [{"shard": 0, "files": ["sh.shard0.en"]}, {"shard": 1}],
+  "schedule": [{"step": 0, "lambda": {"shard0": 1}}]})");
+        r = runCli(QStringList{QStringLiteral("mixture"), QStringLiteral("train"), kit, QStringLiteral("--out"),
+                               path(QStringLiteral("lm4")), QStringLiteral("--schedule"),
+                               path(QStringLiteral("bad.schedule.json"))} +
+                   tiny);
+        QVERIFY2(r.exitCode == 2 && r.err.contains("shards[1]: no \"files\""), describe(r));
     }
 };
 

@@ -178,9 +178,62 @@ private slots:
 
     // The state file: saved, read back, the next session gives what it gives in memory; the
     // session number guards against applying the same rewards twice.
+    // DDS as Wang et al.'s code updates it (softmax actor, Adam): lambda_0 = (0.5, 0.3, 0.2), R =
+    // (0.9, 0.1, -0.4), sum R = 0.6; dL/dphi = -(R - lambda sum R) = (-0.6, 0.08, 0.52). Adam's
+    // first step is lr * g / (|g| + eps) (bias-corrected m = g, v = g^2): phi = log lambda_0 +
+    // lr (1, -1, -1) up to eps; lambda = softmax(phi).
+    void ddsHandComputed() {
+        const Weights l0{{"a", 0.5}, {"b", 0.3}, {"c", 0.2}};
+        auto s = startMdac(l0, {{"a", 1.0}, {"b", 0}, {"c", 0}}, MdacConfig{2.0, 0.01, 1, MdacReward::Cosine}).value();
+        QVERIFY(std::abs(s.lambda()["b"] - 0.3) < 1e-15);
+        QVERIFY(applyRewards(s, {{"rewards", {{"a", 0.9}, {"b", 0.1}, {"c", -0.4}}}}, "r"));
+        const std::vector<double> phi{std::log(0.5) + 0.01, std::log(0.3) - 0.01, std::log(0.2) - 0.01};
+        for (std::size_t i = 0; i < 3; ++i) QVERIFY(std::abs(s.dds.phi[i] - phi[i]) < 1e-8);
+        const double z = std::exp(phi[0]) + std::exp(phi[1]) + std::exp(phi[2]);
+        QVERIFY(std::abs(s.lambda()["a"] - std::exp(phi[0]) / z) < 1e-8);
+        QVERIFY(std::abs(s.lambda()["c"] - std::exp(phi[2]) / z) < 1e-8);
+        QCOMPARE(s.dds.t, std::int64_t(1));
+    }
+
+    // DDS's lambda does not depend on the scale of its rewards (Adam divides it out): cosines and
+    // the same cosines times 0.05 (the size of MDAC's dev-loss gains) give the same lambda over
+    // three sessions of 100 updates; MDAC's plain step does depend on it (the test can fail).
+    void ddsIgnoresRewardScaleMdacDoesNot() {
+        const Weights l0 = uniformWeights({"a", "b", "c", "d"});
+        const std::vector<std::map<std::string, double>> sessions{{{"a", 0.8}, {"b", 0.2}, {"c", -0.1}, {"d", 0.05}},
+                                                                  {{"a", 0.6}, {"b", 0.3}, {"c", -0.2}, {"d", 0.0}},
+                                                                  {{"a", 0.1}, {"b", 0.7}, {"c", -0.3}, {"d", 0.2}}};
+        auto run = [&](MdacReward kind, double scale) {
+            auto s = startMdac(l0, l0, MdacConfig{2.0, 0.01, 100, kind}).value();
+            for (const auto& r : sessions) {
+                nlohmann::json rewards = nlohmann::json::object();
+                for (const auto& [g, v] : r) rewards[g] = v * scale;
+                if (!applyRewards(s, {{"rewards", rewards}}, "r")) qFatal("applyRewards");
+            }
+            return s.lambda();
+        };
+        const auto big = run(MdacReward::Cosine, 1.0), small = run(MdacReward::Cosine, 0.05);
+        double moved = 0;
+        for (const auto& [g, v] : big) {
+            QVERIFY2(std::abs(v - small.at(g)) < 1e-6, g.c_str());
+            moved += std::abs(v - 0.25);
+        }
+        QVERIFY2(moved > 0.1, qPrintable(QString::number(moved)));  // lambda did move
+        const auto mBig = run(MdacReward::Gain, 1.0), mSmall = run(MdacReward::Gain, 0.05);
+        QVERIFY(std::abs(mBig.at("a") - mSmall.at("a")) > 1e-2);
+    }
+
+    void mdacStateSurvivesRestart_data() {
+        QTest::addColumn<bool>("dds");
+        QTest::newRow("mdac") << false;
+        QTest::newRow("dds") << true;  // with its Adam moments
+    }
     void mdacStateSurvivesRestart() {
+        QFETCH(bool, dds);
         const std::string path = tmp_.filePath("state.json").toStdString();
-        auto s = startMdac({{"x", 0.2}, {"y", 0.3}, {"z", 0.5}}, {{"x", 0}, {"y", 0}, {"z", 1}}, MdacConfig{}).value();
+        MdacConfig c;
+        c.reward = dds ? MdacReward::Cosine : MdacReward::Gain;
+        auto s = startMdac({{"x", 0.2}, {"y", 0.3}, {"z", 0.5}}, {{"x", 0}, {"y", 0}, {"z", 1}}, c).value();
         const nlohmann::json r1{{"session", 1}, {"rewards", {{"x", 0.01}, {"y", -0.02}, {"z", 0.05}}}};
         const nlohmann::json r2{{"session", 2}, {"rewards", {{"x", -0.03}, {"y", 0.04}, {"z", 0.0}}}};
         QVERIFY(applyRewards(s, r1, "r1"));
@@ -190,6 +243,9 @@ private slots:
         QVERIFY(applyRewards(loaded, r2, "r2"));
         QCOMPARE(loaded.psi, s.psi);
         QCOMPARE(loaded.trajectory, s.trajectory);
+        QCOMPARE(loaded.dds.phi, s.dds.phi);
+        QCOMPARE(loaded.dds.t, s.dds.t);
+        QCOMPARE(s.dds.t, std::int64_t(dds ? 2 * c.updates : 0));
         auto replay = applyRewards(loaded, r2, "r2");
         QVERIFY(!replay);
         QVERIFY(replay.error().message.find("already applied") != std::string::npos);
@@ -676,6 +732,8 @@ private slots:
         const double s0 = 40, s1 = double(first.size());
         QVERIFY(std::abs(phases[1]["lambda"]["shard0"].get<double>() - s0 / (s0 + s1)) < 1e-12);
         QCOMPARE(phases[3]["step"].get<std::int64_t>(), std::int64_t(3000));
+        // Each shard names its file (next to the schedule), which `mixture train` samples.
+        QCOMPARE(r->schedule["shards"][2]["files"], nlohmann::json::array({"cl.shard2.en"}));
     }
 
     // van der Wees et al.'s gradual fine-tuning: epoch e on the top ceil(N rho^e); the shards

@@ -1,7 +1,10 @@
 // The learner of issue #24 item 6 (core/mixture/MixtureTrain): a tiny Transformer LM trained on
 // a mixture kit built from real sentences (../shared/data: 300 lines each of medical, law, it).
-// The dev loss falls; a cancelled and resumed run equals one run (static lambda and MDAC); the
-// sampler's group counts under a schedule match its weights (chi-square); errors.
+// The dev loss falls; a cancelled and resumed run equals one run (static lambda, MDAC, DDS, and
+// a curriculum across a phase boundary); the sampler's group counts under a schedule match its
+// weights (chi-square); a curriculum's phases draw only from their shards (Zhang et al. 2019:
+// the kit's in-domain training shard plus the law/it shards ranked by a real Moore-Lewis
+// selection); errors, with the entry of a bad schedule file named.
 #include <QDir>
 #include <QFile>
 #include <QtTest>
@@ -13,7 +16,9 @@
 #include "corpus/Import.h"
 #include "mixture/Mdac.h"
 #include "mixture/MixtureKit.h"
+#include "mixture/MixtureSchedule.h"
 #include "mixture/MixtureTrain.h"
+#include "select/SelectJob.h"
 #include "store/Store.h"
 
 using namespace dl;
@@ -72,6 +77,7 @@ class TestMixtureTrain : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
     QString kit_;
+    QString curriculum_;  // a curriculum schedule over the kit's training text: 4 phases
 
     QString path(const QString& name) const { return tmp_.filePath(name); }
 
@@ -101,6 +107,38 @@ private slots:
         auto kit = runMixtureKit(kp, **store, np, ct);
         QVERIFY2(kit, kit ? "" : kit.error().message.c_str());
         kit_ = path(QStringLiteral("kit"));
+
+        // The paper's CL (§4.3): the other domains' training data as one pool, ranked by the
+        // cross-entropy difference against the in-domain training data, cut into 3 shards;
+        // shard 0 the in-domain data. All of it is the kit's training text (no dev line).
+        for (const auto& [corpus, groups] : {std::pair{"clin", std::vector<const char*>{"medical"}},
+                                             std::pair{"clpool", std::vector<const char*>{"law", "it"}}}) {
+            for (const char* g : groups) {
+                ImportParams ip;
+                ip.corpus = corpus;
+                ip.labelSource = LabelSource::Given;
+                ip.domain = g;
+                ip.srcPath =
+                    (path(QStringLiteral("kit")) + QStringLiteral("/%1.train.en").arg(QLatin1String(g))).toStdString();
+                QVERIFY(runImport(ip, **store, np, ct));
+            }
+        }
+        SelectParams sp;
+        sp.method = SelectMethod::MooreLewis;
+        sp.pool = "clpool";
+        sp.seed = "clin";
+        auto sel = runSelect(sp, **store, np, ct);
+        QVERIFY2(sel, sel ? "" : sel.error().message.c_str());
+        MixtureScheduleParams cp;
+        cp.kind = "curriculum";
+        cp.selection = sel->runId;
+        cp.inCorpus = "clin";
+        cp.shards = 3;
+        cp.steps = 60;
+        cp.out = path(QStringLiteral("cl")).toStdString();
+        auto cl = runMixtureSchedule(cp, store->get(), np, ct);
+        QVERIFY2(cl, cl ? "" : cl.error().message.c_str());
+        curriculum_ = path(QStringLiteral("cl.schedule.json"));
     }
 
     // ~100 steps of a tiny model: the dev loss under lambda_t falls by more than a nat from its
@@ -136,17 +174,20 @@ private slots:
         QTest::newRow("static") << QStringLiteral("static");
         QTest::newRow("mdac") << QStringLiteral("mdac");
         QTest::newRow("dds") << QStringLiteral("dds");
+        QTest::newRow("curriculum") << QStringLiteral("@cl");  // phases at 0, 15, 30, 45: resumed across 45
     }
     void cancelledResumedEqualsOneRun() {
         if (kit_.isEmpty()) QSKIP("../shared/data is not here");
         QFETCH(QString, schedule);
+        const QString name = schedule == QLatin1String("@cl") ? QStringLiteral("cl") : schedule;
+        if (schedule == QLatin1String("@cl")) schedule = curriculum_;
         NullProgress np;
         CancelToken ct;
-        const auto one = runMixtureTrain(
-            kit_.toStdString(), tiny(path(schedule + QStringLiteral("-one")), schedule.toStdString(), 60), np, ct);
+        const auto one = runMixtureTrain(kit_.toStdString(),
+                                         tiny(path(name + QStringLiteral("-one")), schedule.toStdString(), 60), np, ct);
         QVERIFY2(one, one ? "" : one.error().message.c_str());
 
-        auto p = tiny(path(schedule + QStringLiteral("-two")), schedule.toStdString(), 60);
+        auto p = tiny(path(name + QStringLiteral("-two")), schedule.toStdString(), 60);
         CancelToken stop;
         CancelAt at30(stop, 30);
         auto first = runMixtureTrain(kit_.toStdString(), p, at30, stop);
@@ -156,7 +197,7 @@ private slots:
         QVERIFY(!runMixtureTrain(kit_.toStdString(), p, np, ct));
         p.resume = true;
         // Another kit (a copy, same settings) is refused; so are other settings.
-        const auto other = path(schedule + QStringLiteral("-kit")).toStdString();
+        const auto other = path(name + QStringLiteral("-kit")).toStdString();
         std::filesystem::copy(kit_.toStdString(), other);
         auto wrongKit = runMixtureTrain(other, p, np, ct);
         QVERIFY(!wrongKit && wrongKit.error().message.find("was trained on the kit") != std::string::npos);
@@ -176,7 +217,13 @@ private slots:
                 QVERIFY2(std::abs(x - y) <= 1e-6,
                          qPrintable(QStringLiteral("eval %1 %2: %3 vs %4").arg(i).arg(QLatin1String(g)).arg(x).arg(y)));
             }
-        if (schedule != QLatin1String("static")) {
+        if (name == QLatin1String("cl")) {
+            // The same batches in every phase, the phase after the cut (45..59) included.
+            QCOMPARE(int((*one)["phases"].size()), 4);
+            QCOMPARE((*second)["phases"], (*one)["phases"]);
+            QCOMPARE((*one)["phases"][3]["from_step"].get<std::int64_t>(), std::int64_t(45));
+        }
+        if (name == QLatin1String("mdac") || name == QLatin1String("dds")) {
             // Sessions after steps 20 and 40; lambda moved away from lambda_0, the same in both runs.
             QCOMPARE((*one)["sessions"].get<std::int64_t>(), std::int64_t(2));
             QCOMPARE((*second)["sessions"].get<std::int64_t>(), std::int64_t(2));
@@ -193,7 +240,7 @@ private slots:
             // The lambda the evaluation at step 40 reports is the state's after session 2.
             QVERIFY(std::abs(a[2]["lambda"]["it"].get<double>() - ta[2]["lambda"]["it"].get<double>()) < 1e-12);
             // The state file is `mixture step`'s format.
-            auto state = loadMdacState(path(schedule + QStringLiteral("-two/mdac.json")).toStdString());
+            auto state = loadMdacState(path(name + QStringLiteral("-two/mdac.json")).toStdString());
             QVERIFY(state);
             QCOMPARE(state->session, std::int64_t(2));
         }
@@ -231,6 +278,38 @@ private slots:
         for (int g : drawGroups({0.5, 0.0, 0.5}, 5000, 1, 0)) QVERIFY(g != 1);
     }
 
+    // The curriculum's phases: phase p (from step 15p of 60) draws only from shards 0..p, each
+    // phase 15 steps x 8 sequences, and every allowed shard is drawn (weights ∝ shard sizes, each
+    // >= 0.2 here); the dev loss is the kit's groups' under lambda_t, comparable with a static run.
+    void curriculumPhasesDrawOnlyTheirShards() {
+        if (kit_.isEmpty()) QSKIP("../shared/data is not here");
+        NullProgress np;
+        CancelToken ct;
+        auto r = runMixtureTrain(kit_.toStdString(), tiny(path(QStringLiteral("clrun")), curriculum_.toStdString(), 60),
+                                 np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        QCOMPARE((*r)["sampled_from"].get<std::string>(), std::string("shards"));
+        QCOMPARE((*r)["shards"].size(), std::size_t(4));
+        const auto& phases = (*r)["phases"];
+        QCOMPARE(int(phases.size()), 4);
+        for (int ph = 0; ph < 4; ++ph) {
+            QCOMPARE(phases[ph]["from_step"].get<std::int64_t>(), std::int64_t(15 * ph));
+            std::int64_t total = 0;
+            for (int sh = 0; sh < 4; ++sh) {
+                const auto n = phases[ph]["draws"]["shard" + std::to_string(sh)].get<std::int64_t>();
+                total += n;
+                if (sh > ph) QCOMPARE(n, std::int64_t(0));
+                else QVERIFY2(n > 0, qPrintable(QStringLiteral("phase %1 shard %2").arg(ph).arg(sh)));
+            }
+            QCOMPARE(total, std::int64_t(15 * 8));
+        }
+        // Shard 0 is the kit's in-domain (medical) training text.
+        QVERIFY(QString::fromStdString((*r)["shards"]["shard0"]["file"].get<std::string>())
+                    .endsWith(QStringLiteral("cl.shard0.en")));
+        for (const char* g : {"medical", "law", "it"}) QVERIFY((*r)["final"]["dev"].contains(g));
+        QVERIFY((*r)["final"]["target_loss"].get<double>() < (*r)["evals"][0]["target_loss"].get<double>());
+    }
+
     void errors_data() {
         QTest::addColumn<QString>("kit");
         QTest::addColumn<QString>("schedule");
@@ -245,6 +324,23 @@ private slots:
             << QStringLiteral("@kit") << QStringLiteral("@abc") << QStringLiteral("unknown group 'a'");
         QTest::newRow("schedule not at 0")
             << QStringLiteral("@kit") << QStringLiteral("@late") << QStringLiteral("first entry must be at step 0");
+        // Curriculum/gradual files (cl.schedule.json edited): the entry and field are named.
+        QTest::newRow("malformed json") << QStringLiteral("@kit") << QStringLiteral("@cl:broken")
+                                        << QStringLiteral("line 3");
+        QTest::newRow("shard out of order") << QStringLiteral("@kit") << QStringLiteral("@cl:order")
+                                            << QStringLiteral("shards[1]: \"shard\" must be 1");
+        QTest::newRow("shard file outside") << QStringLiteral("@kit") << QStringLiteral("@cl:escape")
+                                            << QStringLiteral("shards[2] files: '../x.en' is not a file name");
+        QTest::newRow("shard file missing")
+            << QStringLiteral("@kit") << QStringLiteral("@cl:missing") << QStringLiteral("shards[3] files: ");
+        QTest::newRow("no files (old schedule)")
+            << QStringLiteral("@kit") << QStringLiteral("@cl:nofiles") << QStringLiteral("shards[0]: no \"files\"");
+        QTest::newRow("phase names an unknown shard")
+            << QStringLiteral("@kit") << QStringLiteral("@cl:unknown")
+            << QStringLiteral("schedule[2] (step 30) lambda: unknown group 'shard7'");
+        QTest::newRow("phase weights do not sum to 1")
+            << QStringLiteral("@kit") << QStringLiteral("@cl:sum")
+            << QStringLiteral("schedule[1] (step 15) lambda: the weights sum to");
     }
     void errors() {
         if (kit_.isEmpty()) QSKIP("../shared/data is not here");
@@ -259,6 +355,22 @@ private slots:
             schedule = QString::fromStdString(
                 dltest::writeFile(tmp_, QStringLiteral("late.json"),
                                   R"({"schedule": [{"step": 5, "lambda": {"medical": 0.5, "law": 0.5, "it": 0}}]})"));
+        if (schedule.startsWith(QLatin1String("@cl:"))) {
+            const auto how = schedule.mid(4);
+            QFile f(curriculum_);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            auto j = nlohmann::json::parse(f.readAll().toStdString());
+            if (how == QLatin1String("order")) j["shards"][1]["shard"] = 2;
+            if (how == QLatin1String("escape")) j["shards"][2]["files"] = {"../x.en"};
+            if (how == QLatin1String("missing")) j["shards"][3]["files"] = {"gone.shard3.en"};
+            if (how == QLatin1String("nofiles")) j["shards"][0].erase("files");
+            if (how == QLatin1String("unknown")) j["schedule"][2]["lambda"]["shard7"] = 0.0;
+            if (how == QLatin1String("sum")) j["schedule"][1]["lambda"]["shard0"] = 0.9;
+            std::string text = j.dump(2);
+            if (how == QLatin1String("broken")) text = "{\n  \"kind\": \"curriculum\",\n  \"shards\": [,]\n}\n";
+            schedule = QString::fromStdString(dltest::writeFile(tmp_, QStringLiteral("cl-%1.schedule.json").arg(how),
+                                                                QByteArray::fromStdString(text)));
+        }
         NullProgress np;
         CancelToken ct;
         auto r =
