@@ -134,7 +134,11 @@ Expected<MdacState> MdacState::fromJson(const nlohmann::json& j, const std::stri
         for (double p : s.psi)
             if (!(std::isfinite(p) && p > 0)) return bad("psi must be finite and positive");
         if (s.config.reward == MdacReward::Cosine) {
-            const auto& d = j.at("dds");
+            if (!j.contains("dds") || !j["dds"].is_object())
+                return bad(
+                    "a DDS state without its softmax/Adam actor, written before DDS followed Wang et al.'s "
+                    "update; start it again with --init");
+            const auto& d = j["dds"];
             auto phi = weightsFromJson(d.at("phi"), what + " dds.phi");
             auto m = weightsFromJson(d.at("adam_m"), what + " dds.adam_m");
             auto v = weightsFromJson(d.at("adam_v"), what + " dds.adam_v");

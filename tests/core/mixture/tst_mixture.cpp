@@ -246,6 +246,14 @@ private slots:
         QCOMPARE(loaded.dds.phi, s.dds.phi);
         QCOMPARE(loaded.dds.t, s.dds.t);
         QCOMPARE(s.dds.t, std::int64_t(dds ? 2 * c.updates : 0));
+        if (dds) {  // a DDS state of the earlier (plain REINFORCE) format is refused, saying why
+            auto j = s.toJson();
+            j.erase("dds");
+            auto old = MdacState::fromJson(j, "old.json");
+            QVERIFY(!old);
+            QVERIFY2(old.error().message.find("start it again with --init") != std::string::npos,
+                     old.error().message.c_str());
+        }
         auto replay = applyRewards(loaded, r2, "r2");
         QVERIFY(!replay);
         QVERIFY(replay.error().message.find("already applied") != std::string::npos);
