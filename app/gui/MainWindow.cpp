@@ -35,6 +35,7 @@
 #include "AlignmentQueries.h"
 #include "AlignmentView.h"
 #include "AsyncService.h"
+#include "BulkActions.h"
 #include "CleaningPanel.h"
 #include "ClusterDialog.h"
 #include "ClusterExplorer.h"
@@ -123,6 +124,13 @@ MainWindow::MainWindow(QWidget* parent)
                                            "import normalisation); train vs dev/test overlaps in red:"),
                                         overlapBox));
     overlapLayout->addWidget(overlapView_);
+    overlapEmpty_ = new QLabel(overlapBox);  // instead of an empty table: why there is no pair
+    overlapEmpty_->setObjectName(QStringLiteral("corpusOverlapEmpty"));
+    overlapEmpty_->setWordWrap(true);
+    overlapEmpty_->setAlignment(Qt::AlignCenter);
+    overlapEmpty_->setFrameShape(QFrame::StyledPanel);
+    overlapEmpty_->hide();
+    overlapLayout->addWidget(overlapEmpty_, 1);
     auto* corpora = new QSplitter(Qt::Vertical, this);
     corpora->addWidget(corpusView_);
     corpora->addWidget(overlapBox);
@@ -229,14 +237,18 @@ MainWindow::MainWindow(QWidget* parent)
         tabs_->setCurrentWidget(outliers_);
     });
     connect(selection_, &SelectionExplorer::exportRequested, this, &MainWindow::exportSelection);
-    // Tags in bulk, on the Edit menu's undo stack: the map's picks, a filter run's removals.
-    connect(clusters_, &ClusterExplorer::tagRequested, this, [this](const QVector<qint64>& ids) {
-        tagSentences(TagCommand::these(std::vector<std::int64_t>(ids.begin(), ids.end())),
-                     tr("%n sentence(s) picked on the map", nullptr, int(ids.size())));
-    });
-    connect(cleaning_, &CleaningPanel::tagRemovedRequested, this, [this](qint64 runId) {
-        tagSentences(TagCommand::removedBy(runId), tr("the sentences filter run #%1 removed").arg(runId));
-    });
+    // Bulk actions (Tag…, Untag…, Include, Exclude) on the map's picks, a cluster, the search
+    // results and a filter run's result: one step each on the Edit menu's undo stack.
+    bulk_ = new BulkActions(*async_, selection_, this);
+    bulk_->fillMenu(clusters_->pickedMenu(), [this] { return clusters_->pickedTarget(); });
+    bulk_->fillMenu(clusters_->clusterMenu(), [this] { return clusters_->clusterTarget(); });
+    bulk_->fillMenu(search_->resultsMenu(), [this] { return search_->resultsTarget(); });
+    bulk_->fillMenu(cleaning_->removedMenu(), [this] { return cleaning_->removedTarget(); });
+    bulk_->fillMenu(cleaning_->ruleMenu(), [this] { return cleaning_->ruleTarget(); });
+    connect(bulk_, &BulkActions::tagsWritten, clusters_,
+            &ClusterExplorer::loadValueSources);  // "Colour by" offers the tag
+    connect(bulk_, &BulkActions::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(bulk_, &BulkActions::failed, this, &MainWindow::showError);
     // A sentence picked in a table is looked up on the Search tab (encoded on the worker).
     auto lookUp = [this](const QString& sentence) {
         tabs_->setCurrentWidget(search_);
@@ -438,8 +450,18 @@ bool MainWindow::openProject(const QString& path) {
     return true;
 }
 
+void MainWindow::showOverlapOrWhyNot() {
+    // With fewer than two corpora the overlap read has no pair: say so instead of an empty table.
+    const QString why =
+        overlapModel_->rowCount() > 0 ? QString() : CorpusOverlapModel::emptyText(corpusModel_->corpora().size());
+    overlapEmpty_->setText(why);
+    overlapEmpty_->setVisible(!why.isEmpty());
+    overlapView_->setVisible(why.isEmpty());
+}
+
 void MainWindow::refreshProject() {
     if (projectPath_.isEmpty()) return;
+    if (bulk_) bulk_->setProject(projectPath_);
     // Counting sentences per domain is a full scan on big projects: off the GUI thread.
     async_->load<QList<CorpusSummary>>(
         this, QStringLiteral("corpora"), [path = projectPath_] { return readCorpusSummaries(path); },
@@ -447,6 +469,7 @@ void MainWindow::refreshProject() {
             corpusModel_->setCorpora(corpora);
             corpusView_->expandAll();
             for (int c = 1; c < CorpusTreeModel::ColumnCount; ++c) corpusView_->resizeColumnToContents(c);
+            showOverlapOrWhyNot();
             if (!exploreAfterImport_.isEmpty())  // after this callback: the dialog runs its own loop
                 QTimer::singleShot(
                     0, this, [this, corpus = std::exchange(exploreAfterImport_, QString())] { exploreCorpus(corpus); });
@@ -459,6 +482,7 @@ void MainWindow::refreshProject() {
         [this](QVector<CorpusOverlapRow> rows) {
             overlapModel_->setRows(std::move(rows));
             overlapView_->resizeColumnsToContents();
+            showOverlapOrWhyNot();
         },
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     async_->load<QList<RunRow>>(
@@ -657,23 +681,6 @@ void MainWindow::filterCorpus(const QString& preselect) {
             .arg(request.values.value(QStringLiteral("corpus")).toString(),
                  request.values.value(QStringLiteral("kind")).toString()),
         [this, outcome] { showFilterRun(outcome->runId); }, outcome, makeFilterJob(projectPath_, request, outcome));
-}
-
-void MainWindow::tagSentences(TagCommand::Ids ids, const QString& what) {
-    bool ok = false;
-    const QString tag =
-        QInputDialog::getText(this, tr("Tag sentences"), tr("Tag for %1:").arg(what), QLineEdit::Normal, {}, &ok)
-            .trimmed();
-    if (!ok || tag.isEmpty()) return;
-    if (auto s = dl::checkTag(tag.toStdString()); !s) {
-        showError(tr("Tag sentences"), errorText(s.error()));
-        return;
-    }
-    selection_->undoStack()->push(new TagCommand(
-        *async_, this, projectPath_, std::move(ids), tag, TagCommand::Action::Add, [this](const QString& error) {
-            if (!error.isEmpty()) showError(tr("Tag sentences"), tr("The tag could not be saved: %1").arg(error));
-            else clusters_->loadValueSources();  // "Colour by" offers the tag
-        }));
 }
 
 void MainWindow::exportData() {

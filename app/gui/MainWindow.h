@@ -31,6 +31,7 @@ struct RunComparison;
 class JobRunner;
 class JobsPanel;
 class QLabel;
+class BulkActions;
 class CorpusOverlapModel;
 class QMenu;
 class QTabWidget;
@@ -60,8 +61,6 @@ public slots:
     void startExplore(ExploreRequest request);
     void selectData();
     void filterCorpus(const QString& preselect = {});
-    // Asks for a tag and tags `ids` with it as one undoable step; `what` names them.
-    void tagSentences(TagCommand::Ids ids, const QString& what);
     void exportData();
     void exportSelection(qint64 runId, qint64 topK);
     void shareMap();
@@ -105,6 +104,8 @@ private:
     ScreenshotRuns screenshotRuns() const;
     void waitForProjectViews(const ScreenshotRuns& plan);
     void saveMapScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save);
+    void saveMenuScreenshot(QMenu* menu, const std::function<void(const QString&)>& save);
+    bool grabScreen_ = false;  // the next screenshot grabs the screen (a popup menu shows)
     void saveMethodsScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save);
     void saveOutlierScreenshots(const std::function<void(const QString&)>& save);
     void saveSearchScreenshots(const std::function<void(const QString&)>& save);
@@ -127,6 +128,8 @@ private:
     QWidget* corporaTab_;  // the corpus tree above the overlap table (data hygiene, A&G Table 8)
     CorpusOverlapModel* overlapModel_;
     QTableView* overlapView_;
+    QLabel* overlapEmpty_;
+    void showOverlapOrWhyNot();
     QTabWidget* tabs_;
     RunListModel* runModel_;
     QTableView* runView_;
@@ -137,6 +140,7 @@ private:
     ClusterExplorer* clusters_;
     SelectionExplorer* selection_;
     CleaningPanel* cleaning_;
+    BulkActions* bulk_ = nullptr;
     SweepPlotView* sweep_;
     MethodsExplorer* methods_;
     SweepPlotView* layerSweep_;

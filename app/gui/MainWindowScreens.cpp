@@ -5,12 +5,16 @@
 // GUI thread; nested event loops keep the window live while a step waits.
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QEventLoop>
 #include <QLineEdit>
+#include <QMenu>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 
 #include <algorithm>
@@ -163,7 +167,11 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     QDir().mkpath(dir);
     int number = 1;
     auto save = [&](const QString& name) {
-        grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
+        // The screen under the window when a popup (a window of its own) is to be in the shot.
+        QScreen* screen = this->screen();
+        const QRect at = frameGeometry();
+        (grabScreen_ && screen ? screen->grabWindow(0, at.x(), at.y(), at.width(), at.height()) : grab())
+            .save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
     };
     auto saveDialog = [&](QWidget* dialog, const QString& name) {
         dialog->grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
@@ -243,7 +251,25 @@ void MainWindow::saveMapScreenshots(const ScreenshotRuns& plan, const std::funct
         waitForSignal(
             clusters_, kStepSeconds, [&] { clusters_->scatter()->selectInRect(rect); }, &ClusterExplorer::pickedShown);
     save(QStringLiteral("clusters-cut"));
+    // The bulk actions on the picked sentences (Tag…, Untag…, Include, Exclude), menu open.
+    if (!clusters_->scatter()->selectedRows().isEmpty()) saveMenuScreenshot(clusters_->pickedMenu(), save);
     clusters_->scatter()->clearSelection();
+}
+
+// `menu` popped up under its tool button, the whole window with the menu grabbed from the screen
+// (a popup is a window of its own: the main window's grab() would leave it out).
+void MainWindow::saveMenuScreenshot(QMenu* menu, const std::function<void(const QString&)>& save) {
+    QWidget* button = nullptr;
+    for (auto* b : findChildren<QToolButton*>())
+        if (b->menu() == menu && b->isVisible()) button = b;
+    if (!button) return;
+    menu->popup(button->mapToGlobal(QPoint(0, button->height())));
+    settle();
+    grabScreen_ = true;
+    save(QStringLiteral("bulk-menu"));
+    grabScreen_ = false;
+    menu->hide();
+    settle(200);
 }
 
 void MainWindow::saveMethodsScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save) {
@@ -307,6 +333,14 @@ void MainWindow::saveCleaningScreenshots(const ScreenshotRuns& plan, const std::
     waitUntil([&] { return cleaning_->ledgerModel()->rowCount() > 0 || cleaning_->data().removed == 0; }, kStepSeconds,
               {}, cleaning_, &CleaningPanel::pageShown);
     save(QStringLiteral("cleaning"));
+    // The boundary thumbnail at the median removed score: the sentences either side of it.
+    if (const auto& ranking = cleaning_->data().ranking; ranking.size() > 1) {
+        const double median = ranking.scoreAtRank(ranking.size() / 2);
+        waitForSignal(
+            cleaning_, kStepSeconds, [&] { cleaning_->boundaryThreshold()->setValue(median); },
+            &CleaningPanel::boundaryShown);
+        save(QStringLiteral("cleaning-boundary"));
+    }
     // The map coloured by what the filter removed, each removed duplicate linked to its twin.
     const auto sources = clusters_->valueSources();
     const auto removed = std::find_if(sources.begin(), sources.end(), [&](const MapValueSource& v) {

@@ -1,19 +1,24 @@
 #include "CleaningPanel.h"
 
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
 #include "AsyncService.h"
+#include "BoundaryModel.h"
 #include "FilterQueries.h"
 #include "RemovalTableModel.h"
 #include "ScoreHistogramView.h"
@@ -81,11 +86,30 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     ledgerView_->horizontalHeader()->setSectionResizeMode(RemovalTableModel::RemovedColumn, QHeaderView::Stretch);
     ledgerView_->horizontalHeader()->setSectionResizeMode(RemovalTableModel::KeptColumn, QHeaderView::Stretch);
     count_ = new QLabel(this);
-    tagRemoved_ = new QPushButton(tr("Tag removed…"), this);
-    tagRemoved_->setToolTip(
-        tr("Tag every sentence this run removed, to find them on the map (Edit > Undo takes it back)."));
-    tagRemoved_->setEnabled(false);
-    connect(tagRemoved_, &QPushButton::clicked, this, [this] { emit tagRemovedRequested(data_.runId); });
+    // Bulk actions (BulkActions; the window fills the menus): everything removed, one rule's removals.
+    auto menuButton = [this](const QString& text, const QString& tip, QMenu* menu, const QString& name) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setMenu(menu);
+        b->setPopupMode(QToolButton::InstantPopup);
+        b->setObjectName(name);
+        b->setEnabled(false);
+        return b;
+    };
+    removedMenu_ = new QMenu(this);
+    removedButton_ = menuButton(tr("All removed"),
+                                tr("Tag, untag, include or exclude every sentence this run removed (Edit > Undo takes "
+                                   "it back)."),
+                                removedMenu_, QStringLiteral("removedActions"));
+    ruleMenu_ = new QMenu(this);
+    ruleButton_ = menuButton(tr("Removed by the rule"),
+                             tr("Tag, untag, include or exclude the sentences the rule chosen in the table above "
+                                "removed (Edit > Undo takes it back)."),
+                             ruleMenu_, QStringLiteral("ruleActions"));
+    connect(rules_, &QTableWidget::currentCellChanged, this, [this](int row) {
+        ruleButton_->setEnabled(row >= 0 && row < data_.rules.size() && data_.rules[row].removed > 0);
+    });
     connect(ledger_, &RemovalTableModel::pageWanted, this, &CleaningPanel::requestPage);
 
     auto* counts = new QWidget(this);
@@ -100,6 +124,49 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     scoresLayout->setContentsMargins(0, 0, 0, 0);
     scoresLayout->addWidget(heading(tr("Scores of the removed sentences"), scores));
     scoresLayout->addWidget(histogramStack, 1);
+    // The boundary thumbnail: a threshold over the removed sentences' scores, its percentile,
+    // and the sentences nearest it on each side (read off the GUI thread).
+    threshold_ = new QDoubleSpinBox(scores);
+    threshold_->setObjectName(QStringLiteral("boundaryThreshold"));
+    threshold_->setDecimals(4);
+    threshold_->setSingleStep(0.01);
+    threshold_->setToolTip(
+        tr("Move the threshold (or drag the line in the histogram) to see the sentences at "
+           "its boundary."));
+    percentile_ = new QLabel(scores);
+    percentile_->setWordWrap(true);
+    boundary_ = new BoundaryModel(this);
+    boundaryView_ = new QTableView(scores);
+    boundaryView_->setObjectName(QStringLiteral("boundaryView"));
+    boundaryView_->setModel(boundary_);
+    boundaryView_->setWordWrap(false);
+    boundaryView_->verticalHeader()->hide();
+    boundaryView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    boundaryView_->horizontalHeader()->setSectionResizeMode(BoundaryModel::TextColumn, QHeaderView::Stretch);
+    boundaryNote_ = new QLabel(tr("A filter run stores a score for its removed sentences only (a kept sentence has "
+                                  "none), so the histogram, the percentile and both sides of the line are over the "
+                                  "removed sentences: a threshold moved past the run's own shows which of them a "
+                                  "stricter setting would keep."),
+                               scores);
+    boundaryNote_->setWordWrap(true);
+    boundaryNote_->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    auto* thresholdRow = new QHBoxLayout;
+    thresholdRow->addWidget(new QLabel(tr("Threshold:"), scores));
+    thresholdRow->addWidget(threshold_);
+    thresholdRow->addWidget(percentile_, 1);
+    boundaryBox_ = new QWidget(scores);
+    auto* boundaryLayout = new QVBoxLayout(boundaryBox_);
+    boundaryLayout->setContentsMargins(0, 0, 0, 0);
+    boundaryLayout->addWidget(heading(tr("At the boundary"), boundaryBox_));
+    boundaryLayout->addLayout(thresholdRow);
+    boundaryLayout->addWidget(boundaryView_, 1);
+    boundaryLayout->addWidget(boundaryNote_);
+    scoresLayout->addWidget(boundaryBox_, 1);
+    boundaryBox_->setEnabled(false);
+    connect(threshold_, &QDoubleSpinBox::valueChanged, this, &CleaningPanel::showBoundary);
+    connect(histogram_, &ScoreHistogramView::thresholdChanged, this, [this](double t) {
+        if (boundaryBox_->isEnabled() && !qFuzzyCompare(t, threshold_->value())) threshold_->setValue(t);
+    });
     auto* top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(counts);
     top->addWidget(scores);
@@ -112,7 +179,8 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     bottomLayout->addWidget(ledgerView_, 1);
     auto* countRow = new QHBoxLayout;
     countRow->addWidget(count_, 1);
-    countRow->addWidget(tagRemoved_);
+    countRow->addWidget(removedButton_);
+    countRow->addWidget(ruleButton_);
     bottomLayout->addLayout(countRow);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
@@ -151,8 +219,15 @@ void CleaningPanel::setRun(FilterViewData data) {
                                   'f', 1)));
         params_->setText(tr("Parameters: %1").arg(data_.parameters));
     }
-    tagRemoved_->setEnabled(data_.runId > 0 && data_.removed > 0);
+    removedButton_->setEnabled(data_.runId > 0 && data_.removed > 0);
     fillRules();
+    // The first rule that removed something is chosen for the rule's menu.
+    for (int i = 0; i < data_.rules.size(); ++i)
+        if (data_.rules[i].removed > 0) {
+            rules_->setCurrentCell(i, 0);
+            break;
+        }
+    ruleButton_->setEnabled(rules_->currentRow() >= 0 && data_.rules.value(rules_->currentRow()).removed > 0);
     fillComposition();
     if (data_.scoreLabel.isEmpty() || data_.removedScores.isEmpty()) {
         noHistogram_->setText(
@@ -172,6 +247,7 @@ void CleaningPanel::setRun(FilterViewData data) {
         if (!qIsNaN(data_.threshold)) histogram_->setThreshold(data_.threshold);
         histogramStack_->setCurrentWidget(histogram_);
     }
+    setUpBoundary();
     QStringList ruleNames;
     for (const auto& r : data_.rules) ruleNames << r.rule;
     ledger_->reset(ruleNames, data_.removed);
@@ -179,6 +255,49 @@ void CleaningPanel::setRun(FilterViewData data) {
     // The first page (unless the view asked for it already as the model was reset).
     if (data_.runId > 0 && ledger_->canFetchMore({})) ledger_->fetchMore({});
     emit runShown(data_.runId);
+}
+
+void CleaningPanel::setUpBoundary() {
+    async_.invalidate(this, QStringLiteral("boundary"));
+    boundary_->setRows({});
+    const bool scored = !data_.scoreLabel.isEmpty() && !data_.removedScores.isEmpty();
+    boundaryBox_->setEnabled(scored);
+    percentile_->setText(scored || data_.runId <= 0 ? QString() : tr("No one score to set a threshold on."));
+    if (!scored) return;
+    const double lo = data_.ranking.minScore(), hi = data_.ranking.maxScore();
+    const double stored =
+        qIsNaN(data_.threshold) ? data_.ranking.scoreAtRank(data_.ranking.size() / 2) : data_.threshold;
+    const QSignalBlocker block(threshold_);
+    threshold_->setRange(std::min(lo, stored), std::max(hi, stored));
+    threshold_->setValue(stored);
+    showBoundary(stored);
+}
+
+void CleaningPanel::showBoundary(double threshold) {
+    if (!boundaryBox_->isEnabled()) return;
+    const auto& ranking = data_.ranking;
+    const qint64 n = ranking.size();
+    const qint64 past = ranking.countAtThreshold(threshold);  // still removed at this threshold
+    const bool higherRemoves = ranking.higherIsBetter();
+    // The threshold's percentile among the removed sentences' scores (share of scores below it).
+    const double below = n > 0 ? double(higherRemoves ? n - past : past) / double(n) : 0.0;
+    const QLocale loc;
+    percentile_->setText(
+        tr("%1th percentile of the removed sentences' scores: %2 of %3 would stay removed, %4 "
+           "would be kept.")
+            .arg(loc.toString(100.0 * below, 'f', 1), loc.toString(past), loc.toString(n), loc.toString(n - past)));
+    if (!qFuzzyCompare(histogram_->threshold(), threshold)) histogram_->setThreshold(threshold);
+    if (project_.isEmpty()) return;
+    async_.load<QVector<BoundaryRow>>(
+        this, QStringLiteral("boundary"),
+        [path = project_, run = data_.runId, threshold, higherRemoves](const dl::CancelToken& cancel) {
+            return readBoundary(path, run, threshold, higherRemoves, kBoundaryPerSide, cancel);
+        },
+        [this, threshold](QVector<BoundaryRow> rows) {
+            boundary_->setRows(std::move(rows));
+            emit boundaryShown(threshold);
+        },
+        [this](const QString& message) { percentile_->setText(tr("Cannot read the boundary: %1").arg(message)); });
 }
 
 void CleaningPanel::requestPage(qint64 afterSentenceId) {
@@ -253,4 +372,20 @@ void CleaningPanel::updateCount() {
                                            .arg(loc.toString(ledger_->rowCount()), loc.toString(data_.removed)));
     if (ledger_->atEnd() && data_.runId > 0)
         count_->setText(tr("All %1 removed sentences shown.").arg(loc.toString(data_.removed)));
+}
+
+BulkTarget CleaningPanel::removedTarget() const {
+    if (data_.runId <= 0 || data_.removed <= 0) return {};
+    return BulkTarget::removedBy(
+        tr("the %n sentence(s) filter run #%1 removed", nullptr, int(data_.removed)).arg(data_.runId), data_.runId);
+}
+
+BulkTarget CleaningPanel::ruleTarget(int rule) const {
+    if (rule < 0) rule = rules_->currentRow();
+    if (data_.runId <= 0 || rule < 0 || rule >= data_.rules.size() || data_.rules[rule].removed <= 0) return {};
+    const auto& r = data_.rules[rule];
+    return BulkTarget::removedByRule(tr("the %n sentence(s) rule %1 of filter run #%2 removed", nullptr, int(r.removed))
+                                         .arg(r.rule)
+                                         .arg(data_.runId),
+                                     data_.runId, rule);
 }

@@ -6,10 +6,15 @@
 // project off the GUI thread as the table scrolls (app/services/FilterQueries.h).
 #include <QWidget>
 
+#include "BulkTarget.h"
 #include "FilterViewData.h"
 
 class AsyncService;
+class BoundaryModel;
+class QDoubleSpinBox;
 class QLabel;
+class QMenu;
+class QToolButton;
 class QPushButton;
 class QStackedWidget;
 class QTableView;
@@ -21,6 +26,7 @@ class CleaningPanel : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kDefaultPageSize = 200;
+    static constexpr int kBoundaryPerSide = 3;  // sentences each side of the threshold
 
     explicit CleaningPanel(AsyncService& async, QWidget* parent = nullptr);
     void setProject(const QString& projectPath);
@@ -34,19 +40,33 @@ public:
     QTableWidget* compositionTable() const { return composition_; }
     QTableView* ledgerView() const { return ledgerView_; }
     ScoreHistogramView* histogram() const { return histogram_; }
+    // Bulk actions (BulkActions; the window fills the menus) on the run's result: every removed
+    // sentence, or those rule `rule` removed (-1: the rule chosen in the rules table). Null
+    // targets when there is nothing removed.
+    // The boundary thumbnail of a score-based run: the threshold (starts at the run's own) and
+    // the sentences nearest it on each side.
+    QDoubleSpinBox* boundaryThreshold() const { return threshold_; }
+    BoundaryModel* boundaryModel() const { return boundary_; }
+    QLabel* boundaryPercentile() const { return percentile_; }
+    QMenu* removedMenu() const { return removedMenu_; }
+    QMenu* ruleMenu() const { return ruleMenu_; }
+    BulkTarget removedTarget() const;
+    BulkTarget ruleTarget(int rule = -1) const;
 
 signals:
     void runShown(qint64 runId);  // setRun() filled the figures
     void pageShown(int rows);  // the ledger's row count after a page arrived
     void pageFailed(const QString& message);
-    // "Tag removed…": every sentence the run removed, to be tagged (MainWindow asks the tag).
-    void tagRemovedRequested(qint64 filterRunId);
+    // The boundary thumbnail at `threshold` arrived.
+    void boundaryShown(double threshold);
 
 private:
     void requestPage(qint64 afterSentenceId);
     void fillRules();
     void fillComposition();
     void updateCount();
+    void setUpBoundary();
+    void showBoundary(double threshold);
 
     AsyncService& async_;
     QString project_;
@@ -61,6 +81,15 @@ private:
     RemovalTableModel* ledger_;
     QTableView* ledgerView_;
     QLabel* count_;
-    QPushButton* tagRemoved_;
+    QToolButton* removedButton_;
+    QToolButton* ruleButton_;
+    QMenu* removedMenu_;
+    QMenu* ruleMenu_;
     int pageSize_ = kDefaultPageSize;
+    QWidget* boundaryBox_;
+    QDoubleSpinBox* threshold_;
+    QLabel* percentile_;
+    QLabel* boundaryNote_;
+    BoundaryModel* boundary_;
+    QTableView* boundaryView_;
 };

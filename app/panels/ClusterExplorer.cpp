@@ -6,9 +6,11 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "AsyncService.h"
@@ -62,16 +64,38 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(confusion_, 2);
     rightLayout->addWidget(unlabelled_);
-    tagPicked_ = new QPushButton(tr("Tag picked…"), right);
-    tagPicked_->setToolTip(tr("Tag the sentences picked with the rectangle or lasso (Edit > Undo takes it back)."));
-    tagPicked_->setEnabled(false);
-    connect(tagPicked_, &QPushButton::clicked, this, [this] {
-        const QVector<qint64> ids = scatter_->selectedIds();
-        if (!ids.isEmpty()) emit tagRequested(ids);
-    });
+    // Bulk actions (BulkActions, filled in by the window): on the picked sentences, on a cluster.
+    auto menuButton = [right](const QString& text, const QString& tip, QMenu* menu) {
+        auto* b = new QToolButton(right);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setMenu(menu);
+        b->setPopupMode(QToolButton::InstantPopup);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        return b;
+    };
+    pickedMenu_ = new QMenu(this);
+    pickedButton_ = menuButton(tr("Picked sentences"),
+                               tr("Tag, untag, include or exclude the sentences picked with the rectangle or lasso "
+                                  "(Edit > Undo takes it back)."),
+                               pickedMenu_);
+    pickedButton_->setObjectName(QStringLiteral("pickedActions"));
+    pickedButton_->setEnabled(false);
+    clusterMenu_ = new QMenu(this);
+    cluster_ = new QComboBox(right);
+    cluster_->setObjectName(QStringLiteral("bulkCluster"));
+    cluster_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    cluster_->setToolTip(tr("A GMM cluster of the map, for the bulk actions beside it."));
+    clusterButton_ = menuButton(tr("Cluster"),
+                                tr("Tag, untag, include or exclude every sentence of the chosen cluster "
+                                   "(Edit > Undo takes it back)."),
+                                clusterMenu_);
+    clusterButton_->setObjectName(QStringLiteral("clusterActions"));
     auto* pickedRow = new QHBoxLayout;
     pickedRow->addWidget(new QLabel(tr("Selected in the plot:"), right), 1);
-    pickedRow->addWidget(tagPicked_);
+    pickedRow->addWidget(pickedButton_);
+    pickedRow->addWidget(cluster_);
+    pickedRow->addWidget(clusterButton_);
     rightLayout->addLayout(pickedRow);
     rightLayout->addWidget(picked_, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -173,6 +197,7 @@ void ClusterExplorer::showRun(ClusterViewData data, bool keepColouring) {
                                                                                              : 1);
     applyColouring();
     picked_->clear();
+    fillClusterChoice();
     loadValueSources();
     reloadNames();
     emit runShown(data_.runId);
@@ -263,7 +288,7 @@ void ClusterExplorer::applyColouring() {
 
 void ClusterExplorer::showSelection(const QVector<qint64>& ids) {
     picked_->clear();
-    tagPicked_->setEnabled(!ids.isEmpty());
+    pickedButton_->setEnabled(!ids.isEmpty());
     if (ids.isEmpty()) {
         async_.invalidate(this, QStringLiteral("picked"));
         emit pickedShown(0);
@@ -283,4 +308,34 @@ void ClusterExplorer::showSelection(const QVector<qint64>& ids) {
             picked_->clear();
             picked_->addItem(tr("Cannot read the sentences: %1").arg(message));
         });
+}
+
+void ClusterExplorer::fillClusterChoice() {
+    const QSignalBlocker block(cluster_);
+    const int was = cluster_->currentIndex();
+    cluster_->clear();
+    QVector<qint64> sizes(data_.clusterNames.size(), 0);
+    for (int c : std::as_const(data_.clusterLabels))
+        if (c >= 0 && c < sizes.size()) ++sizes[c];
+    for (int c = 0; c < data_.clusterNames.size(); ++c)
+        cluster_->addItem(tr("%1 (%2)").arg(data_.clusterNames[c], QLocale().toString(sizes[c])), c);
+    if (was >= 0 && was < cluster_->count()) cluster_->setCurrentIndex(was);
+    cluster_->setEnabled(cluster_->count() > 0);
+    clusterButton_->setEnabled(cluster_->count() > 0);
+}
+
+BulkTarget ClusterExplorer::pickedTarget() const {
+    const QVector<qint64> ids = scatter_->selectedIds();
+    if (ids.isEmpty()) return {};
+    return BulkTarget::these(tr("%n sentence(s) picked on the map", nullptr, int(ids.size())), ids);
+}
+
+BulkTarget ClusterExplorer::clusterTarget(int cluster) const {
+    if (cluster < 0) cluster = cluster_->currentData().isValid() ? cluster_->currentData().toInt() : -1;
+    if (cluster < 0 || cluster >= data_.clusterNames.size()) return {};
+    QVector<qint64> ids;
+    for (qsizetype row = 0; row < data_.clusterLabels.size() && row < data_.scatter.ids.size(); ++row)
+        if (data_.clusterLabels[row] == cluster) ids << data_.scatter.ids[row];
+    return BulkTarget::these(
+        tr("cluster %1 (%n sentence(s))", nullptr, int(ids.size())).arg(data_.clusterNames[cluster]), ids);
 }

@@ -8,6 +8,7 @@
 #include <QMap>
 #include <QWidget>
 
+#include "BulkTarget.h"
 #include "MapValues.h"
 #include "RunViews.h"
 
@@ -18,6 +19,8 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QMenu;
+class QToolButton;
 class QPushButton;
 class ScatterMarks;
 class ScatterPlotView;
@@ -58,6 +61,14 @@ public:
     // Applies the user's names (cluster -> name, "" = the words) and stores them off the GUI thread.
     void writeNames(const QMap<int, QString>& names);
     QStringList clusterLabels() const { return nameLabels_; }
+    // Bulk actions (app/panels/BulkActions; the window fills the menus): the sentences picked
+    // with the rectangle or lasso, and every sentence of a GMM cluster of the map (-1: the one
+    // chosen beside the menu). Null targets when there is nothing to act on.
+    QMenu* pickedMenu() const { return pickedMenu_; }
+    QMenu* clusterMenu() const { return clusterMenu_; }
+    QComboBox* clusterChoice() const { return cluster_; }
+    BulkTarget pickedTarget() const;
+    BulkTarget clusterTarget(int cluster = -1) const;
 
 signals:
     // A confusion cell was clicked: sentences of `domain` assigned to `cluster`.
@@ -72,8 +83,6 @@ signals:
     void valuesShown(const QString& label);
     // Coloured by what a filter run removed: each removed duplicate linked to its kept twin.
     void linksShown(int links);
-    // "Tag picked…": the sentences picked on the map, to be tagged (MainWindow asks the tag).
-    void tagRequested(const QVector<qint64>& sentenceIds);
     // The run has no distinctive words yet: the window runs the naming job, then reloadNames().
     void namesMissing(qint64 runId);
     void namesShown();
@@ -84,6 +93,7 @@ private:
     void showRun(ClusterViewData data, bool keepColouring = false);
     void applyColouring();
     void applyNames();
+    void fillClusterChoice();
     void showSelection(const QVector<qint64>& ids);
     ClusterViewData data_;
     QList<MapValueSource> valueSources_;
@@ -98,7 +108,11 @@ private:
     MapCutBar* cutBar_;
     ScatterPlotView* scatter_;
     ScatterMarks* marks_;
-    QPushButton* tagPicked_;
+    QToolButton* pickedButton_;
+    QToolButton* clusterButton_;
+    QMenu* pickedMenu_;
+    QMenu* clusterMenu_;
+    QComboBox* cluster_;
     ConfusionMatrixView* confusion_;
     QLabel* unlabelled_;
     QListWidget* picked_;

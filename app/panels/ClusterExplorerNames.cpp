@@ -63,6 +63,7 @@ void ClusterExplorer::applyNames() {
         confusion_->setConfusion(data_.confusion);
     }
     applyColouring();  // the legend of "GMM cluster" shows the names
+    fillClusterChoice();
     emit namesShown();
 }
 

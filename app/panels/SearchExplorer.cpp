@@ -5,10 +5,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "AsyncService.h"
@@ -39,6 +41,13 @@ SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* 
     wordsButton_ = new QPushButton(tr("Find words"), this);
     wordsButton_->setToolTip(tr("Full-text search: sentences containing every word (word* matches a prefix)."));
     saveListButton_ = new QPushButton(tr("Save list…"), this);
+    resultsMenu_ = new QMenu(this);
+    resultsButton_ = new QToolButton(this);
+    resultsButton_->setObjectName(QStringLiteral("resultActions"));
+    resultsButton_->setText(tr("Results"));
+    resultsButton_->setToolTip(tr("Tag, untag, include or exclude the listed results (Edit > Undo takes it back)."));
+    resultsButton_->setMenu(resultsMenu_);
+    resultsButton_->setPopupMode(QToolButton::InstantPopup);
     auto* bar = new QHBoxLayout;
     bar->addWidget(query_, 1);
     bar->addWidget(new QLabel(tr("Neighbours:"), this));
@@ -46,6 +55,7 @@ SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* 
     bar->addWidget(neighboursButton_);
     bar->addWidget(wordsButton_);
     bar->addWidget(saveListButton_);
+    bar->addWidget(resultsButton_);
 
     status_ = new QLabel(tr("Show a clustering run to search on its map."), this);
     status_->setWordWrap(true);
@@ -136,6 +146,14 @@ void SearchExplorer::setBusy(bool busy) {
     const bool ready = !busy && rows_ && runId_ > 0;
     neighboursButton_->setEnabled(ready);
     wordsButton_->setEnabled(ready);
+    resultsButton_->setEnabled(!busy && hits_->rowCount() > 0);
+}
+
+BulkTarget SearchExplorer::resultsTarget() const {
+    QVector<qint64> ids;
+    for (const SearchHit& h : hits_->hits()) ids << h.sentenceId;
+    if (ids.isEmpty()) return {};
+    return BulkTarget::these(tr("the %n listed search result(s)", nullptr, int(ids.size())), ids);
 }
 
 void SearchExplorer::fail(const QString& message) {

@@ -10,6 +10,7 @@
 
 #include <memory>
 
+#include "BulkTarget.h"
 #include "RunViews.h"
 #include "SearchQueries.h"
 
@@ -17,6 +18,8 @@ class AsyncService;
 class JobRunner;
 class QLabel;
 class QLineEdit;
+class QMenu;
+class QToolButton;
 class QPushButton;
 class QSpinBox;
 class QTableView;
@@ -43,6 +46,10 @@ public:
     SearchHitModel* hits() const { return hits_; }
     QLineEdit* queryEdit() const { return query_; }
     QLabel* statusLabel() const { return status_; }
+    // Bulk actions (BulkActions; the window fills the menu) on the listed results (neighbours,
+    // or the full-text matches listed with their texts); null when none are listed.
+    QMenu* resultsMenu() const { return resultsMenu_; }
+    BulkTarget resultsTarget() const;
 
 signals:
     void neighboursShown(int count);
@@ -69,6 +76,8 @@ private:
     QPushButton* neighboursButton_;
     QPushButton* wordsButton_;
     QPushButton* saveListButton_;
+    QToolButton* resultsButton_;
+    QMenu* resultsMenu_;
     QLabel* status_;
     ScatterPlotView* scatter_;
     ScatterMarks* marks_;

@@ -147,3 +147,31 @@ dl::Expected<RemovalPage> readRemovalPage(const QString& projectPath, qint64 run
     }
     return page;
 }
+
+dl::Expected<QVector<BoundaryRow>> readBoundary(const QString& projectPath, qint64 runId, double threshold,
+                                                bool higherRemoves, int perSide, const dl::CancelToken& cancel) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    // Past the threshold: >= (duplicates) or <= (langid); short of it: the rest. Nearest first.
+    static constexpr const char* kSide[2][2] = {
+        {"r.score > ?2 ORDER BY r.score ASC", "r.score <= ?2 ORDER BY r.score DESC"},   // lower removes
+        {"r.score < ?2 ORDER BY r.score DESC", "r.score >= ?2 ORDER BY r.score ASC"}};  // higher removes
+    QVector<BoundaryRow> out;
+    for (const bool past : {false, true}) {
+        if (cancel.isCancelled()) return dl::cancelled();
+        auto q =
+            (*store)->prepare(std::string("SELECT r.sentence_id, r.score, s.src FROM run_results r JOIN sentences s "
+                                          "ON s.id = r.sentence_id WHERE r.run_id = ?1 AND r.score IS NOT NULL AND ") +
+                              kSide[higherRemoves ? 1 : 0][past ? 1 : 0] + ", r.sentence_id LIMIT ?3");
+        if (!q) return std::unexpected(q.error());
+        q->bind(1, std::int64_t{runId}).bind(2, threshold).bind(3, std::int64_t{perSide});
+        while (true) {
+            auto row = q->step();
+            if (!row) return std::unexpected(row.error());
+            if (!*row) break;
+            const auto text = q->text(2);
+            out << BoundaryRow{q->int64(0), q->real(1), QString::fromUtf8(text.data(), qsizetype(text.size())), past};
+        }
+    }
+    return out;
+}

@@ -6,14 +6,18 @@
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
+#include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QMenu>
 #include <QTableView>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <algorithm>
 #include <cmath>
 #include "AsyncService.h"
+#include "BoundaryModel.h"
+#include "BulkActions.h"
 #include "CleaningPanel.h"
 #include "CliProcess.h"
 #include "ClusterExplorer.h"
@@ -36,6 +40,8 @@
 #include "ScatterMarks.h"
 #include "ScatterPlotView.h"
 #include "ScoreHistogramView.h"
+#include "SearchExplorer.h"
+#include "SearchHitModel.h"
 #include "SelectionExplorer.h"
 #include "TagCommand.h"
 #include "TestSupport.h"
@@ -620,6 +626,295 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(written, 8, 20000);
         QCOMPARE(errors.size(), 1);
         QVERIFY(tagged("a\tb").empty());
+    }
+
+    // Bulk actions (issue #25) on each source the window offers them on: a rectangle and a lasso
+    // on the map, a GMM cluster, the listed search results, everything a filter run removed and
+    // one rule's removals. Each Tag is one undo step that tags exactly the source's sentences
+    // (stored tags = the source's ids; the map's "Colour by" the tag flags the same points); undo
+    // takes them off again. Exclude/Include are one step each on the open selection run, for
+    // the sentences it ranks; the stored decisions equal the GUI's, and undo clears them.
+    void bulkActionsOnEachSource() {
+        qint64 clusterRun = 0, filterRun = 0;
+        mapAndFilter(QStringLiteral("bulk"), clusterRun, filterRun);
+        QVERIFY(clusterRun > 0 && filterRun > 0);
+        auto outcome = std::make_shared<JobOutcome>();
+        const auto summaries = readCorpusSummaries(project_).value();
+        for (const auto& c : summaries)
+            if (c.name == QLatin1String("seeds") && c.encoded < c.sentences) {
+                EncodeRequest e;
+                e.values = {{QStringLiteral("corpus"), QStringLiteral("seeds")},
+                            {QStringLiteral("model"), dltest::testData(QStringLiteral("models/bert-tiny"))}};
+                QCOMPARE(run(makeEncodeJob(project_, e, outcome)), QString());
+            }
+        SelectRequest s;
+        s.values = {{QStringLiteral("method"), QStringLiteral("cosine")},
+                    {QStringLiteral("pool"), QStringLiteral("bulk")},
+                    {QStringLiteral("seed"), QStringLiteral("seeds:medical")},
+                    {QStringLiteral("top"), 30}};
+        QCOMPARE(run(makeSelectJob(project_, s, outcome)), QString());
+        const qint64 selectRun = outcome->runId;
+
+        AsyncService async;
+        JobRunner runner;
+        SelectionExplorer selection(async);
+        selection.setProject(project_);
+        BulkActions bulk(async, &selection, nullptr);
+        bulk.setProject(project_);
+        // Without a selection run, Include/Exclude are disabled and say why.
+        QMenu menu;
+        bulk.fillMenu(&menu, [] { return BulkTarget{}; });
+        auto* include = menu.findChild<QAction*>(QStringLiteral("bulkInclude"));
+        QVERIFY(include);
+        QVERIFY(!include->isEnabled());
+        QCOMPARE(include->toolTip(), BulkActions::noRunReason());
+        const auto sel = readSelectionView(project_, selectRun).value();
+        selection.setRun(sel);
+        emit menu.aboutToShow();
+        QVERIFY(include->isEnabled());
+        QVERIFY(menu.findChild<QAction*>(QStringLiteral("bulkExclude"))->isEnabled());
+
+        auto view = readClusterView(project_, clusterRun).value();
+        const ClusterViewData map = view;
+        ClusterExplorer explorer(async);
+        explorer.resize(1000, 700);
+        explorer.setProject(project_);
+        explorer.setRun(std::move(view));
+        CleaningPanel cleaning(async);
+        cleaning.setProject(project_);
+        cleaning.setRun(readFilterView(project_, filterRun).value());
+        SearchExplorer search(async, &runner);
+        search.setProject(project_);
+        QSignalSpy matches(&search, &SearchExplorer::matchesShown);
+        search.setRun(map);
+        QTRY_VERIFY_WITH_TIMEOUT(search.statusLabel()->text().contains(QStringLiteral("type a sentence")), 20000);
+        search.findWords(QStringLiteral("the"));
+        QVERIFY(matches.wait(60000));
+
+        // The expected sets, from the data itself.
+        auto sorted = [](std::vector<std::int64_t> v) {
+            std::sort(v.begin(), v.end());
+            v.erase(std::unique(v.begin(), v.end()), v.end());
+            return v;
+        };
+        const auto& sc = map.scatter;
+        std::vector<double> xs(sc.x.begin(), sc.x.end());
+        std::sort(xs.begin(), xs.end());
+        const double midX = (xs[xs.size() / 2] + xs[xs.size() / 2 + 1]) / 2;
+        const double minY = *std::min_element(sc.y.begin(), sc.y.end()) - 1;
+        const double maxY = *std::max_element(sc.y.begin(), sc.y.end()) + 1;
+        const QRectF rect(QPointF(xs.front() - 1, minY), QPointF(midX, maxY));
+        const QPolygonF lasso({QPointF(xs.front() - 1, minY), QPointF(xs.back() + 1, minY), QPointF(midX, maxY)});
+        std::vector<std::int64_t> inRect, inLasso, inCluster, removedIds, ruleIds, hitIds;
+        for (qsizetype i = 0; i < sc.ids.size(); ++i) {
+            if (sc.x[i] <= midX) inRect.push_back(sc.ids[i]);
+            if (lasso.containsPoint(QPointF(sc.x[i], sc.y[i]), Qt::OddEvenFill)) inLasso.push_back(sc.ids[i]);
+            if (map.clusterLabels[i] == 1) inCluster.push_back(sc.ids[i]);
+        }
+        const auto ledgerRows = readRemovalPage(project_, filterRun, 0, 100000).value().rows;
+        for (const auto& r : ledgerRows) {
+            removedIds.push_back(r.sentenceId);
+            if (r.rule == 0) ruleIds.push_back(r.sentenceId);
+        }
+        for (const auto& h : search.hits()->hits()) {
+            QVERIFY(h.text.contains(QStringLiteral("the"), Qt::CaseInsensitive));
+            hitIds.push_back(h.sentenceId);
+        }
+        QVERIFY(!hitIds.empty() && !inCluster.empty() && removedIds.size() >= 15);
+        QVERIFY(inRect.size() < size_t(sc.ids.size()) && inLasso.size() > 3 && inLasso.size() < size_t(sc.ids.size()));
+
+        auto tagged = [this](const QString& tag) {
+            auto store = dl::Store::open(project_.toStdString(), dl::OpenMode::ReadOnly).value();
+            return dl::taggedSentences(*store, tag.toStdString()).value();
+        };
+        auto storedDecisions = [this, selectRun] { return readSelectionView(project_, selectRun).value().decisions; };
+        QSet<qint64> pool(sel.ids.begin(), sel.ids.end());
+        QSignalSpy tagsWritten(&bulk, &BulkActions::tagsWritten);
+        QSignalSpy decided(&bulk, &BulkActions::decided);
+        QSignalSpy failed(&bulk, &BulkActions::failed);
+        QUndoStack* stack = selection.undoStack();
+        struct Source {
+            QString name;
+            std::function<BulkTarget()> target;
+            std::vector<std::int64_t> expected;
+        };
+        const QList<Source> sources{
+            {QStringLiteral("rectangle"),
+             [&] {
+                 explorer.scatter()->selectInRect(rect);
+                 return explorer.pickedTarget();
+             },
+             sorted(inRect)},
+            {QStringLiteral("lasso"),
+             [&] {
+                 explorer.scatter()->selectInPolygon(lasso);
+                 return explorer.pickedTarget();
+             },
+             sorted(inLasso)},
+            {QStringLiteral("cluster"), [&] { return explorer.clusterTarget(1); }, sorted(inCluster)},
+            {QStringLiteral("search"), [&] { return search.resultsTarget(); }, sorted(hitIds)},
+            {QStringLiteral("removed"), [&] { return cleaning.removedTarget(); }, sorted(removedIds)},
+            {QStringLiteral("rule"), [&] { return cleaning.ruleTarget(0); }, sorted(ruleIds)},
+        };
+        for (const Source& source : sources) {
+            const QString tag = QStringLiteral("bulk-") + source.name;
+            const BulkTarget target = source.target();
+            QVERIFY2(!target.isNull(), qPrintable(source.name));
+            const int steps = stack->index();
+            tagsWritten.clear();
+            bulk.tag(target, tag);
+            QCOMPARE(stack->index(), steps + 1);  // one step
+            QVERIFY2(tagsWritten.wait(20000), qPrintable(source.name));
+            QCOMPARE(tagged(tag), source.expected);
+            // What the map shows for the tag: exactly those points flagged.
+            const MapValueSource tagSource{0, MapValueSource::Field::Tag, {}, tag};
+            const auto flags = readMapValues(project_, tagSource, sc.ids).value();
+            std::vector<std::int64_t> flagged;
+            for (qsizetype i = 0; i < flags.size(); ++i)
+                if (flags[i] == 1.0) flagged.push_back(sc.ids[i]);
+            std::vector<std::int64_t> expectedOnMap;
+            for (auto id : source.expected)
+                if (sc.ids.contains(id)) expectedOnMap.push_back(id);
+            QCOMPARE(sorted(flagged), expectedOnMap);
+            stack->undo();
+            QVERIFY(tagsWritten.wait(20000));
+            QVERIFY2(tagged(tag).empty(), qPrintable(source.name));
+            stack->redo();
+            QVERIFY(tagsWritten.wait(20000));
+            QCOMPARE(tagged(tag), source.expected);
+            // Untag is one step too and takes off exactly that tag.
+            bulk.untag(target, tag);
+            QVERIFY(tagsWritten.wait(20000));
+            QVERIFY(tagged(tag).empty());
+            stack->undo();
+            QVERIFY(tagsWritten.wait(20000));
+            QCOMPARE(tagged(tag), source.expected);
+
+            // Exclude: one step on the open selection run, for the sentences it ranks.
+            std::vector<std::int64_t> inPool;
+            for (auto id : source.expected)
+                if (pool.contains(id)) inPool.push_back(id);
+            decided.clear();
+            const int before = stack->index();
+            bulk.decide(target, false);
+            QVERIFY(decided.wait(20000));
+            QCOMPARE(decided.at(0).at(0).toInt(), int(inPool.size()));
+            QCOMPARE(decided.at(0).at(1).toInt(), int(source.expected.size() - inPool.size()));
+            QCOMPARE(stack->index(), before + (inPool.empty() ? 0 : 1));  // one step
+            QTRY_COMPARE_WITH_TIMEOUT(selection.writer()->pending(), 0, 20000);
+            auto stored = storedDecisions();
+            QCOMPARE(stored.size(), qsizetype(inPool.size()));
+            for (auto id : inPool) QCOMPARE(stored.value(id, true), false);
+            QCOMPARE(stored, selection.decisions());  // what the GUI shows is what is stored
+            bulk.decide(target, true);
+            QVERIFY(decided.wait(20000));
+            QTRY_COMPARE_WITH_TIMEOUT(selection.writer()->pending(), 0, 20000);
+            stored = storedDecisions();
+            for (auto id : inPool) QCOMPARE(stored.value(id, false), true);
+            QCOMPARE(stored, selection.decisions());
+            if (!inPool.empty()) {
+                stack->undo();  // back to excluded
+                stack->undo();  // back to no decision
+            }
+            QTRY_COMPARE_WITH_TIMEOUT(selection.writer()->pending(), 0, 20000);
+            QVERIFY2(storedDecisions().isEmpty(), qPrintable(source.name));
+            QVERIFY(selection.decisions().isEmpty());
+        }
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(1).toString()));
+        // A bad tag is refused before anything is pushed.
+        const int steps = stack->index();
+        bulk.tag(sources[0].target(), QStringLiteral("a\tb"));
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(stack->index(), steps);
+        QVERIFY(async.waitForDone(30000));
+    }
+
+    // The Cleaning tab's boundary thumbnail (issue #25): at the run's own threshold every stored
+    // score is past it (only removed sentences carry a score); at a threshold inside the removed
+    // scores the model lists CleaningPanel::kBoundaryPerSide nearest on each side, exactly those a
+    // brute-force pass over the ledger finds, and the percentile counts them.
+    void filterBoundaryThumbnail() {
+        // 40 medical lines, then 20 of them again with their last 1 to 4 words dropped: near
+        // duplicates at a spread of Jaccard similarities.
+        {
+            QFile f(dltest::sharedData(QStringLiteral("llm-dom-ad-deen-test/medical.en")));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const auto lines = f.readAll().split('\n');
+            QByteArray text;
+            for (int i = 440; i < 480; ++i) text += lines[i] + "\n";
+            for (int i = 0; i < 20; ++i) {
+                QList<QByteArray> words = lines[440 + i].split(' ');
+                if (words.size() < 8) continue;
+                words.resize(words.size() - 1 - i % 4);
+                text += words.join(' ') + "\n";
+            }
+            auto store = dl::Store::open(project_.toStdString()).value();
+            dl::ImportParams p;
+            p.srcPath = dltest::writeFile(dir_, QStringLiteral("boundary.en"), text);
+            p.corpus = "boundary";
+            p.dedupe = false;
+            dl::NullProgress np;
+            dl::CancelToken ct;
+            auto imported = dl::runImport(p, *store, np, ct);
+            QVERIFY2(imported, imported ? "" : imported.error().message.c_str());
+        }
+        auto outcome = std::make_shared<JobOutcome>();
+        auto request = nearDupRequest(QStringLiteral("boundary"));
+        request.values.insert(QStringLiteral("threshold"), 0.5);  // looser: a spread of scores
+        QCOMPARE(run(makeFilterJob(project_, request, outcome)), QString());
+        const auto ledger = readRemovalPage(project_, outcome->runId, 0, 100000).value().rows;
+        QVERIFY(ledger.size() >= 15);
+        AsyncService async;
+        CleaningPanel panel(async);
+        QAbstractItemModelTester tester(panel.boundaryModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        panel.setProject(project_);
+        QSignalSpy shown(&panel, &CleaningPanel::boundaryShown);
+        panel.setRun(readFilterView(project_, outcome->runId).value());
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(panel.boundaryThreshold()->value(), 0.5);
+        auto check = [&](double t) {
+            // Brute force: short of t = scores below it (the nearest first), past = at or above it.
+            std::vector<std::pair<double, qint64>> shortSide, pastSide;
+            for (const auto& r : ledger) {
+                if (r.score < t) shortSide.push_back({-r.score, r.sentenceId});
+                else pastSide.push_back({r.score, r.sentenceId});
+            }
+            std::sort(shortSide.begin(), shortSide.end());
+            std::sort(pastSide.begin(), pastSide.end());
+            const int n = CleaningPanel::kBoundaryPerSide;
+            QList<qint64> expected;  // as shown: short side farthest first, then past side nearest first
+            for (int i = std::min<int>(n, int(shortSide.size())) - 1; i >= 0; --i)
+                expected << shortSide[size_t(i)].second;
+            for (int i = 0; i < std::min<int>(n, int(pastSide.size())); ++i) expected << pastSide[size_t(i)].second;
+            QList<qint64> got;
+            BoundaryModel* m = panel.boundaryModel();
+            for (int row = 0; row < m->rowCount(); ++row) {
+                got << m->index(row, 0).data(BoundaryModel::SentenceIdRole).toLongLong();
+                const double score = m->index(row, BoundaryModel::ScoreColumn).data(Qt::EditRole).toDouble();
+                QCOMPARE(m->rows()[row].past, score >= t);
+                QVERIFY(!m->index(row, BoundaryModel::TextColumn).data().toString().isEmpty());
+            }
+            QCOMPARE(got, expected);
+            const QString words = panel.boundaryPercentile()->text();
+            QVERIFY2(words.contains(QLocale().toString(qint64(pastSide.size())) + QStringLiteral(" of ") +
+                                    QLocale().toString(qint64(ledger.size()))),
+                     qPrintable(words));
+        };
+        check(0.5);
+        QCOMPARE(panel.boundaryModel()->rowCount(), CleaningPanel::kBoundaryPerSide);  // nothing short of it
+        std::vector<double> scores;
+        for (const auto& r : ledger) scores.push_back(r.score);
+        std::sort(scores.begin(), scores.end());
+        const double mid = scores[scores.size() / 2];
+        QVERIFY(mid > scores.front());
+        shown.clear();
+        panel.boundaryThreshold()->setValue(mid);
+        QVERIFY(shown.wait(20000));
+        check(panel.boundaryThreshold()->value());
+        const auto& shownRows = panel.boundaryModel()->rows();
+        QVERIFY(std::any_of(shownRows.begin(), shownRows.end(), [](const BoundaryRow& r) { return !r.past; }));
+        QVERIFY(std::any_of(shownRows.begin(), shownRows.end(), [](const BoundaryRow& r) { return r.past; }));
+        QCOMPARE(panel.histogram()->threshold(), panel.boundaryThreshold()->value());  // the line follows
     }
 
     // Cancel while the filter is about to store its run, as the Jobs panel's Cancel button does:

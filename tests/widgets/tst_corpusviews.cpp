@@ -47,6 +47,24 @@ private slots:
         QCOMPARE(model.columnCount(), int(CorpusOverlapModel::ColumnCount));
     }
 
+    // Under the corpus tree the overlap table says why it is empty (issue #25 item 4): no corpus,
+    // or a single corpus (no pair); with two or more corpora there is a pair and no message.
+    void overlapEmptyTextSaysWhy_data() {
+        QTest::addColumn<int>("corpora");
+        QTest::addColumn<QString>("contains");
+        QTest::newRow("none") << 0 << "No corpus yet";
+        QTest::newRow("single") << 1 << "single corpus";
+        QTest::newRow("a pair") << 2 << "";
+        QTest::newRow("three") << 3 << "";
+    }
+    void overlapEmptyTextSaysWhy() {
+        QFETCH(int, corpora);
+        QFETCH(QString, contains);
+        const QString text = CorpusOverlapModel::emptyText(corpora);
+        if (contains.isEmpty()) QVERIFY(text.isEmpty());
+        else QVERIFY2(text.contains(contains), qPrintable(text));
+    }
+
     void overlapModelShowsCounts_data() {
         QTest::addColumn<int>("row");
         QTest::addColumn<int>("column");

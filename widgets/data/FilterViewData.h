@@ -42,3 +42,13 @@ struct FilterViewData {
     // million removals the sort would stall the window.
     ScoreRanking ranking;
 };
+
+// One sentence near a threshold of a score-based filter (the Cleaning tab's boundary
+// thumbnail): a removed sentence, its score, and whether it would still be removed at the
+// threshold the user set (`past`) or kept.
+struct BoundaryRow {
+    qint64 sentenceId = 0;
+    double score = 0;
+    QString text;
+    bool past = false;
+};

@@ -12,6 +12,16 @@ void CorpusOverlapModel::setRows(QVector<CorpusOverlapRow> rows) {
     endResetModel();
 }
 
+QString CorpusOverlapModel::emptyText(qsizetype corpora) {
+    if (corpora <= 0)
+        return tr("No corpus yet: File > Import Corpus… adds one. Overlap is counted between two corpora.");
+    if (corpora == 1)
+        return tr(
+            "This project has a single corpus, so there is no pair to compare. Import another one (a dev or test "
+            "set with the role dev or test, or a second training corpus) to see which sentences they share.");
+    return {};
+}
+
 int CorpusOverlapModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
 
 int CorpusOverlapModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }

@@ -22,6 +22,9 @@ public:
     explicit CorpusOverlapModel(QObject* parent = nullptr);
     void setRows(QVector<CorpusOverlapRow> rows);
     const QVector<CorpusOverlapRow>& rows() const { return rows_; }
+    // What the view says instead of an empty table: there is no pair of corpora to compare in a
+    // project of `corpora` corpora (0 or 1); empty when there are pairs.
+    static QString emptyText(qsizetype corpora);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
