@@ -63,8 +63,9 @@ int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
             j["report"]["held_out"]["f1"].get<double>());
     else
         std::printf(
-            "Adaptive layer (%s InfoNCE): held-out loss %.4f -> %.4f after %d epochs; classifier held-out "
+            "Adaptive layer %s (%s InfoNCE): held-out loss %.4f -> %.4f after %d epochs; classifier held-out "
             "F1 %.3f\n",
+            j["adaptive_layer"].value("kind", std::string("ffn")).c_str(),
             j["adaptive_layer"].value("infonce", std::string("symmetric")).c_str(),
             j["adaptive_layer"]["initial_held_out_loss"].get<double>(),
             j["adaptive_layer"]["held_out_loss"].get<double>(), j["adaptive_layer"]["epochs"].get<int>(),

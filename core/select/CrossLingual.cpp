@@ -31,14 +31,32 @@ namespace dl {
 
 namespace {
 
+// g: fc2(relu(fc1(x))) (Vu et al.'s 2-layer network), or x + that with fc2 starting at zero
+// (residual: the identity until the contrastive loss moves it). The parameters are the same, so a
+// stored g is read back with the kind from the run's parameters.
 struct AdaptiveLayerImpl : torch::nn::Module {
-    AdaptiveLayerImpl(int dim, int hidden) {
+    AdaptiveLayerImpl(int dim, int hidden, bool residualLayer = false) : residual(residualLayer) {
         fc1 = register_module("fc1", torch::nn::Linear(dim, hidden));
         fc2 = register_module("fc2", torch::nn::Linear(hidden, dim));
+        if (residual) {
+            torch::NoGradGuard noGrad;
+            fc2->weight.zero_();
+            fc2->bias.zero_();
+        }
     }
-    torch::Tensor forward(torch::Tensor x) { return fc2->forward(torch::relu(fc1->forward(x))); }
+    torch::Tensor forward(torch::Tensor x) {
+        auto y = fc2->forward(torch::relu(fc1->forward(x)));
+        return residual ? x + y : y;
+    }
     torch::nn::Linear fc1{nullptr}, fc2{nullptr};
+    bool residual = false;
 };
+
+// A fresh g with the training seed's initialisation (torch's global generator seeded first).
+std::shared_ptr<AdaptiveLayerImpl> newAdaptiveLayer(int dim, int hidden, AdaptiveLayerKind kind, std::uint64_t seed) {
+    torch::manual_seed(seed);
+    return std::make_shared<AdaptiveLayerImpl>(dim, hidden, kind == AdaptiveLayerKind::Residual);
+}
 
 torch::Tensor maskTensor(const std::vector<char>& mask, std::int64_t n) {
     std::vector<std::uint8_t> m(mask.begin(), mask.end());
@@ -105,12 +123,13 @@ std::vector<char> saveModule(torch::nn::Module& m) {
 }  // namespace
 
 Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte> state, const std::vector<float>& rows,
-                                                      int dim, int hidden) {
+                                                      int dim, int hidden, AdaptiveLayerKind kind) {
+    if (kind == AdaptiveLayerKind::None) return usageError("A run without an adaptive layer stores no g.");
     if (dim < 1 || hidden < 1 || rows.size() % std::size_t(dim) != 0)
         return fail("The adaptive layer's shape (" + std::to_string(dim) + " -> " + std::to_string(hidden) +
                     ") does not fit the vectors.");
     try {
-        AdaptiveLayerImpl g(dim, hidden);
+        AdaptiveLayerImpl g(dim, hidden, kind == AdaptiveLayerKind::Residual);
         std::istringstream is(std::string(reinterpret_cast<const char*>(state.data()), state.size()));
         torch::serialize::InputArchive archive;
         archive.load_from(is);
@@ -120,6 +139,10 @@ Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte>
     } catch (const std::exception& e) {
         return fail(std::string("The stored adaptive layer cannot be read: ") + e.what());
     }
+}
+
+std::vector<char> initialAdaptiveLayerState(int dim, int hidden, AdaptiveLayerKind kind, std::uint64_t seed) {
+    return saveModule(*newAdaptiveLayer(dim, hidden, kind, seed));
 }
 
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives) {
@@ -170,7 +193,9 @@ nlohmann::json CrossLingualParams::toJson() const {
     j["batch_size"] = batchSize;
     j["patience"] = patience;
     j["learning_rate"] = learningRate;
-    j["classifier"] = classifier.toJson();
+    DomainHeadOptions c = classifier;
+    c.seed = seedValue;  // what classifyPool trains c with (--seed-value), not the options' own default
+    j["classifier"] = c.toJson();
     if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"]["size"] = n;
     return j;
 }
@@ -351,20 +376,19 @@ TrainedLayer trainAdaptiveLayer(const CrossLingualParams& p, const CrossLingualI
                                 const CancelToken& cancel) {
     const std::int64_t pairs = in.pairs;
     const int dim = in.dim;
+    TrainedLayer out;
     progress.stage("Training the adaptive layer");
-    torch::manual_seed(p.seedValue);
+    out.g = newAdaptiveLayer(dim, p.hidden, p.adaptiveLayer, p.seedValue);
     std::mt19937_64 rng(p.seedValue);
     std::vector<std::int64_t> order(pairs);
     std::iota(order.begin(), order.end(), 0);
     std::shuffle(order.begin(), order.end(), rng);
     const auto heldOut = std::max<std::int64_t>(p.batchSize, std::llround(double(pairs) * p.heldOutFraction));
-    TrainedLayer out;
     out.heldOut.assign(order.begin(), order.begin() + heldOut);
     std::vector<std::int64_t> train(order.begin() + heldOut, order.end());
     const auto& test = out.heldOut;
     auto A = torch::from_blob(const_cast<float*>(in.aRows.data()), {pairs, dim}, torch::kFloat32);
     auto B = torch::from_blob(const_cast<float*>(in.bRows.data()), {pairs, dim}, torch::kFloat32);
-    out.g = std::make_shared<AdaptiveLayerImpl>(dim, p.hidden);
     AdaptiveLayerImpl& g = *out.g;
     torch::optim::Adam optimizer(g.parameters(), torch::optim::AdamOptions(p.learningRate));
     const bool allNegatives = p.clusters <= 1;
@@ -507,7 +531,9 @@ SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLing
     summary.selected = out.selected;
     summary.cut = cut;
     summary.leaked = 0;
-    summary.adaptiveLayer = nlohmann::json{{"kind", layer.g ? "ffn" : "none"},
+    summary.adaptiveLayer = nlohmann::json{{"kind", !layer.g            ? "none"
+                                                    : layer.g->residual ? "residual"
+                                                                        : "ffn"},
                                            {"infonce", p.infoNce == InfoNceForm::Eq1 ? "eq1" : "symmetric"},
                                            {"epochs", layer.epochs},
                                            {"held_out_loss", layer.bestLoss},
@@ -602,7 +628,7 @@ Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store
     auto in = prepareCrossLingual(p, store, progress, cancel);
     if (!in) return std::unexpected(in.error());
     TrainedLayer layer;
-    if (p.adaptiveLayer == AdaptiveLayerKind::Ffn) {
+    if (p.adaptiveLayer != AdaptiveLayerKind::None) {
         auto clusters = clusterPairs(p, *in, progress, cancel);
         if (!clusters) return std::unexpected(clusters.error());
         layer = trainAdaptiveLayer(p, *in, *clusters, progress, cancel);

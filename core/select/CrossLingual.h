@@ -35,10 +35,13 @@ namespace dl {
 
 class Store;
 
-// g (Vu et al. section 3): the paper's 2-layer feed-forward network, or none (g = identity: the
+// g (Vu et al. section 3): the paper's 2-layer feed-forward network (ffn), none (g = identity: the
 // paper's DF baseline, a classifier on the unaligned vectors trained on the seed against
-// sentences of the seed's own language, then applied to the other language's pool).
-enum class AdaptiveLayerKind { Ffn, None };
+// sentences of the seed's own language, then applied to the other language's pool), or residual:
+// g(x) = x + FFN(x) with the FFN's last layer initialised at zero, so g starts as the identity and
+// keeps an aligned encoder's alignment unless the contrastive loss on the parallel pairs moves it
+// (docs/crosslingual.md, "The adaptive layer").
+enum class AdaptiveLayerKind { Ffn, None, Residual };
 // The contrastive loss: symmetric InfoNCE with the positive in the denominator (SimCLR's form,
 // the default) or the paper's Eq. 1 (one direction, x -> y, negatives only in the denominator).
 enum class InfoNceForm { Symmetric, Eq1 };
@@ -114,10 +117,15 @@ struct CrossLingualResult {
 Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& params, Store& store, ProgressSink& progress,
                                              const CancelToken& cancel);
 
-// g as a run stores it (blob "adaptive_layer.pt", the 2-layer network dim -> hidden -> dim)
-// applied to row-major rows; fails on a blob that is not such a network.
+// g as a run stores it (blob "adaptive_layer.pt", the 2-layer network dim -> hidden -> dim; with
+// `kind` Residual, x + that network) applied to row-major rows; fails on a blob that is not such a
+// network. `kind` is the run's "adaptive_layer" parameter (None has no stored g: a usage error).
 Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte> state, const std::vector<float>& rows,
-                                                      int dim, int hidden);
+                                                      int dim, int hidden,
+                                                      AdaptiveLayerKind kind = AdaptiveLayerKind::Ffn);
+// g before its first training step, as a run with the training seed `seed` starts it (serialised
+// like the stored blob): random for Ffn; for Residual the identity (last layer zero).
+std::vector<char> initialAdaptiveLayerState(int dim, int hidden, AdaptiveLayerKind kind, std::uint64_t seed);
 
 // Negatives of pair i in a batch: j != i whose cluster differs (every j != i when allNegatives).
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives);

@@ -194,7 +194,7 @@ ParamTable<SelectParams> makeSelectTable() {
     // Stored resolved, as words (runSelect decides an unset one by the method).
     t.add(
         param("vocabulary",
-              "moore-lewis/axelrod/contrast/invitation: LM vocabulary = non-singleton words of the seed "
+              "moore-lewis, axelrod, contrast, invitation: LM vocabulary = non-singleton words of the seed "
               "(seed; default of moore-lewis and axelrod) or of seed + pool (pool; default of contrast and "
               "invitation).")
             .oneOf({"seed", "pool"})
@@ -304,12 +304,18 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                 .storedAt("pca_max_fit_rows"),
             &C::pcaMaxFitRows);
     t.choice(param("adaptive-layer",
-                   "cross-lingual: the adaptive layer g aligning the languages (ffn, Vu et al.'s 2-layer "
-                   "network) or none (the paper's DF baseline: the classifier on the unaligned vectors).")
-                 .shownAs("ffn|none")
+                   "cross-lingual: the adaptive layer g aligning the languages: ffn (Vu et al.'s 2-layer "
+                   "network), residual (x + that network, starting as the identity: keeps an aligned "
+                   "encoder's alignment) or none (the paper's DF baseline: the classifier on the unaligned "
+                   "vectors).")
+                 .shownAs("ffn|residual|none")
                  .storedAt("adaptive_layer"),
-             &C::adaptiveLayer, {AdaptiveLayerKind::Ffn, AdaptiveLayerKind::None},
-             [](AdaptiveLayerKind k) { return std::string_view(k == AdaptiveLayerKind::None ? "none" : "ffn"); });
+             &C::adaptiveLayer, {AdaptiveLayerKind::Ffn, AdaptiveLayerKind::Residual, AdaptiveLayerKind::None},
+             [](AdaptiveLayerKind k) {
+                 return std::string_view(k == AdaptiveLayerKind::None       ? "none"
+                                         : k == AdaptiveLayerKind::Residual ? "residual"
+                                                                            : "ffn");
+             });
     t.choice(param("infonce",
                    "cross-lingual: the contrastive loss, symmetric (both directions, positive in the "
                    "denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only).")

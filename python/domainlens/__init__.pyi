@@ -239,7 +239,7 @@ class Project:
         clusters: int = ...,
         temperature: float = ...,
         pca_sample: int = ...,
-        adaptive_layer: Literal['ffn', 'none'] = ...,
+        adaptive_layer: Literal['ffn', 'residual', 'none'] = ...,
         infonce: Literal['symmetric', 'eq1'] = ...,
         negatives: str = ...,
         keep_adapted: bool = ...
@@ -263,7 +263,7 @@ class Project:
             pseudo_out_factor (--pseudo-out-factor): contrast, invitation: pseudo-out size as a multiple (> 0) of the seed size (1 as the paper). (default 1)
             side (--side): contrast: the side of a parallel pool and seed to score, src or tgt (the target side without a re-import with the sides swapped). (default src; src or tgt)
             sides (--sides): contrast: one side (--side) or both sides of a parallel pool and seed, summed over one pseudo-out set of pairs (Cuong & Sima'an's bilingual contrast, Eq. 7). (default one; one or both)
-            vocabulary (--vocabulary): moore-lewis/axelrod/contrast/invitation: LM vocabulary = non-singleton words of the seed (seed; default of moore-lewis and axelrod) or of seed + pool (pool; default of contrast and invitation). (seed or pool)
+            vocabulary (--vocabulary): moore-lewis, axelrod, contrast, invitation: LM vocabulary = non-singleton words of the seed (seed; default of moore-lewis and axelrod) or of seed + pool (pool; default of contrast and invitation). (seed or pool)
             min_cooccurrence (--min-cooccurrence): invitation: lexical-table entries only for word pairs co-occurring in at least N sentence pairs (1 keeps every co-occurrence). (default 2; 1 to 1000000)
             hidden (--hidden): Hidden units: finetune-head's classifier (0 = logistic regression); cross-lingual's adaptive layer (at least 1). (default 128; 0 to 100000)
             epochs (--epochs): Training epochs: finetune-head's classifier; cross-lingual's adaptive layer (at most; early stopping). (default 30; 1 to 10000)
@@ -275,7 +275,7 @@ class Project:
             clusters (--clusters): cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch; the paper's 5 loses most at its worst with the default encoder, docs/crosslingual.md). (default 1; 1 to 1000)
             temperature (--temperature): cross-lingual: InfoNCE temperature. (default 0.2)
             pca_sample (--pca-sample): cross-lingual: fit the PCA before clustering on a random sample of this many pairs when larger (0 = all). (default 200000; 0 to 2147483647)
-            adaptive_layer (--adaptive-layer): cross-lingual: the adaptive layer g aligning the languages (ffn, Vu et al.'s 2-layer network) or none (the paper's DF baseline: the classifier on the unaligned vectors). (default ffn; ffn or none)
+            adaptive_layer (--adaptive-layer): cross-lingual: the adaptive layer g aligning the languages: ffn (Vu et al.'s 2-layer network), residual (x + that network, starting as the identity: keeps an aligned encoder's alignment) or none (the paper's DF baseline: the classifier on the unaligned vectors). (default ffn; ffn, residual or none)
             infonce (--infonce): cross-lingual: the contrastive loss, symmetric (both directions, positive in the denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only). (default symmetric; symmetric or eq1)
             negatives (--negatives): cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N least like the seed, as the paper with N = 500000). (default preranked)
             keep_adapted (--keep-adapted): cross-lingual: keep g(x) of the seed, the pool and both parallel sides as embedding sets (Vu et al.'s Fig. 4: cluster or map them per language with cluster --embedding-set); 4 x dim bytes per sentence.
