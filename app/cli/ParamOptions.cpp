@@ -15,7 +15,11 @@ dl::Expected<std::optional<dl::ParamValue>> paramOption(const QCommandLineParser
     const QString name = QString::fromStdString(spec.name);
     if (!parser.isSet(name)) return std::nullopt;
     if (spec.kind == dl::ParamKind::Flag) return dl::ParamValue(true);
-    auto value = dl::parseParamText(spec, parser.value(name).toStdString());
+    // A repeatable option: every occurrence, joined (ParamSpec::repeatable).
+    const std::string text = spec.repeatable
+                                 ? parser.values(name).join(QChar::fromLatin1(dl::kRepeatSeparator)).toStdString()
+                                 : parser.value(name).toStdString();
+    auto value = dl::parseParamText(spec, text);
     if (!value) return std::unexpected(value.error());
     return *value;
 }

@@ -25,6 +25,7 @@
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
+#include "store/Tags.h"
 
 namespace dl {
 
@@ -85,7 +86,13 @@ struct ExportInputs {
     std::optional<RunInfo> decontamination;  // the corpus's latest decontaminate run (applied or not)
     std::int64_t contaminated = 0;           // the sentences it found
     std::int64_t filterRemoved = 0;          // the sentences --filter's run removed
-    std::unordered_set<std::int64_t> removed;  // the sentences left out: --filter's and the contaminated
+    std::unordered_set<std::int64_t> removed;  // the sentences left out: --filter's, the contaminated, --exclude-tag's
+    std::optional<std::unordered_set<std::int64_t>> only;  // --tag: the sentences carrying one of the tags
+    nlohmann::json tags;  // the tag rules for the manifest (null without any)
+    nlohmann::json filters = nlohmann::json::array();  // every filter run of the corpus, for the manifest
+
+    // Left out of every mode: removed, or not carrying a --tag tag.
+    bool leftOut(std::int64_t id) const { return removed.contains(id) || (only && !only->contains(id)); }
 
     // The shard/mixture group of a sentence: its domain, or "c<cluster>" ("" when unassigned).
     std::string groupOf(const Sentence& s) const {
@@ -177,6 +184,72 @@ Status readDecontamination(const ExportParams& p, Store& store, ExportInputs& in
     return {};
 }
 
+// --tag / --exclude-tag: the corpus's sentences carrying each tag. A --tag no sentence of the
+// corpus carries is a usage error (the export would be empty); an --exclude-tag one counts 0.
+Status readTagSide(const ExportParams& p, Store& store, ExportInputs& in) {
+    if (p.tags.empty() && p.excludeTags.empty()) return {};
+    nlohmann::json only = nlohmann::json::array(), excluded = nlohmann::json::array();
+    std::unordered_set<std::int64_t> carrying, excludedIds;
+    for (const auto& tag : p.tags) {
+        auto ids = taggedSentences(store, tag, in.corpus.id);
+        if (!ids) return std::unexpected(ids.error());
+        if (ids->empty())
+            return usageError("--tag: no sentence of corpus '" + in.corpus.name + "' carries the tag '" + tag + "'.");
+        only.push_back({{"tag", tag}, {"sentences", ids->size()}});
+        carrying.insert(ids->begin(), ids->end());
+    }
+    for (const auto& tag : p.excludeTags) {
+        auto ids = taggedSentences(store, tag, in.corpus.id);
+        if (!ids) return std::unexpected(ids.error());
+        excluded.push_back({{"tag", tag}, {"sentences", ids->size()}});
+        excludedIds.insert(ids->begin(), ids->end());
+    }
+    // The corpus's sentences the tag rules keep, before any filter run.
+    std::int64_t passing = p.tags.empty() ? in.corpus.sentences - std::int64_t(excludedIds.size()) : 0;
+    if (!p.tags.empty())
+        for (std::int64_t id : carrying) passing += excludedIds.contains(id) ? 0 : 1;
+    in.tags = {{"only", only}, {"exclude", excluded}, {"passing", passing}};
+    in.removed.insert(excludedIds.begin(), excludedIds.end());
+    if (!p.tags.empty()) in.only = std::move(carrying);
+    return {};
+}
+
+// Every filter run of the corpus for the manifest: its parameters and counts, and whether this
+// export applied it (--filter, an earlier step of --filter's pipeline, the decontamination).
+Status describeFilterRuns(const ExportParams& p, Store& store, ExportInputs& in) {
+    auto runs = listRuns(store, RunKind::Filter);
+    if (!runs) return std::unexpected(runs.error());
+    std::set<std::int64_t> earlier;
+    if (in.filter)
+        if (const auto after = in.filter->params.find("after_runs"); after != in.filter->params.end())
+            for (const auto& id : *after)
+                if (id.is_number_integer()) earlier.insert(id.get<std::int64_t>());
+    for (const auto& run : *runs) {
+        if (run.corpusId != in.corpus.id) continue;
+        std::string applied = "no";
+        if (in.filter && run.id == in.filter->id) applied = "--filter";
+        else if (earlier.contains(run.id)) applied = "--filter (an earlier step of its pipeline)";
+        else if (in.decontamination && run.id == in.decontamination->id)
+            applied = p.includeContaminated ? "no (--include-contaminated)" : "decontamination (by default)";
+        nlohmann::json entry{{"id", run.id},
+                             {"kind", run.params.value("kind", std::string())},
+                             {"created", run.created},
+                             {"params", run.params},
+                             {"applied", applied}};
+        if (auto summary = FilterSummary::fromJson(run.summary, run.id); summary) {
+            entry["sentences"] = summary->sentences;
+            entry["kept"] = summary->kept;
+            entry["removed"] = summary->removed;
+            nlohmann::json rules = nlohmann::json::array();
+            for (const auto& r : summary->rules)
+                rules.push_back({{"rule", r.rule}, {"input", r.input}, {"kept", r.kept}, {"removed", r.removed}});
+            entry["rules"] = std::move(rules);
+        }
+        in.filters.push_back(std::move(entry));
+    }
+    return {};
+}
+
 // Prepare: checks the parameters and reads which run and corpus, and the run's per-sentence side.
 Expected<ExportInputs> prepareExport(const ExportParams& p, Store& store) {
     if (auto st = checkExportParams(p); !st) return std::unexpected(st.error());
@@ -198,6 +271,8 @@ Expected<ExportInputs> prepareExport(const ExportParams& p, Store& store) {
     }
     if (auto st = readFilterSide(p, store, in); !st) return std::unexpected(st.error());
     if (auto st = readDecontamination(p, store, in); !st) return std::unexpected(st.error());
+    if (auto st = readTagSide(p, store, in); !st) return std::unexpected(st.error());
+    if (auto st = describeFilterRuns(p, store, in); !st) return std::unexpected(st.error());
     return in;
 }
 
@@ -211,7 +286,7 @@ Expected<GroupCounts> countGroups(const ExportParams& p, Store& store, const Exp
     GroupCounts counts;
     if (p.mode == ExportMode::Selection) return counts;
     auto st = forEachSentence(store, in.corpus.id, 0, [&](const Sentence& s) {
-        if (in.removed.contains(s.id)) return true;
+        if (in.leftOut(s.id)) return true;
         const auto g = in.groupOf(s);
         ++counts.sizes[g];
         if (p.mode == ExportMode::Mixture) counts.membership.emplace_back(s.id, g);
@@ -277,7 +352,7 @@ Expected<std::int64_t> writeRows(const ExportParams& p, Store& store, const Expo
             if (cancel.isCancelled()) return false;
             progress.progress(seen, in.corpus.sentences);
         }
-        if (in.removed.contains(s.id)) return true;
+        if (in.leftOut(s.id)) return true;
         auto it = in.result.find(s.id);
         const double score = it == in.result.end() ? NAN : it->second.second;
         std::optional<int> cluster;
@@ -387,6 +462,15 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
         if (auto summary = FilterSummary::fromJson(in.filter->summary, in.filter->id); summary)
             m["filter"]["summary"] = summary->toJson();
     }
+    m["filters"] = in.filters;
+    // The corpus's sentences no mode could export: filter runs, decontamination and tags together.
+    std::int64_t leftOut = std::int64_t(in.removed.size());
+    if (in.only) {
+        leftOut = in.corpus.sentences;
+        for (std::int64_t id : *in.only) leftOut -= in.removed.contains(id) ? 0 : 1;
+    }
+    m["left_out"] = leftOut;
+    if (!in.tags.is_null()) m["tags"] = in.tags;
     if (p.mode == ExportMode::Selection) {
         m["cut"] = in.cut;
         m["manual_overrides"] = in.manual.size();

@@ -6,7 +6,8 @@
 //  - Mixture: sampling weights lambda_alpha(d) ~ (N_d/N)^alpha over domains or clusters (or
 //    user weights) as JSON, plus a training file of a given size sampled with them.
 // Every export writes PREFIX.manifest.json (project, corpus, run, method and parameters,
-// model/layer, cut, counts, seed, SHA-256 and line count of each file). All files are written
+// model/layer, cut, counts, seed, SHA-256 and line count of each file, every filter run of the
+// corpus with its parameters, counts and whether it was applied, the tag rules with counts). All files are written
 // under temporary names and renamed into place together at the end.
 #include <cstdint>
 #include <map>
@@ -56,6 +57,10 @@ struct ExportParams {
     // sentences that repeat a dev or test corpus are left out, as well as --filter's); true keeps
     // them (the manifest says so).
     bool includeContaminated = false;
+    // Free tags (store/Tags.h): only sentences carrying at least one of `tags` (none named: no
+    // such rule), and none carrying any of `excludeTags`. Both apply in every mode, after the
+    // filter runs; the manifest lists each tag with how many of the corpus's sentences carry it.
+    std::vector<std::string> tags, excludeTags;
 };
 
 // export's parameters declared once (export/ExportParamsTable.cpp): the CLI's options and

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "export/Export.h"
+#include "store/Tags.h"
 
 namespace dl {
 
@@ -52,6 +53,28 @@ Status checkWeights(std::string_view text) {
     return {};
 }
 
+// --tag / --exclude-tag: each value a valid tag (store/Tags.h checkTag) once its ends are trimmed.
+std::vector<std::string> readTags(std::string_view text) {
+    std::vector<std::string> out;
+    for (const auto& t : splitRepeated(text))
+        if (const auto tag = trimmed(t); !tag.empty()) out.emplace_back(tag);
+    return out;
+}
+
+Status checkTags(std::string_view text) {
+    for (const auto& t : splitRepeated(text))  // (no value: no tag rule, the default)
+        if (auto s = checkTag(trimmed(t)); !s) return s;
+    return {};
+}
+
+void tagsOption(ParamTable<ExportParams>& t, const char* name, const char* help,
+                std::vector<std::string> ExportParams::*field) {
+    t.add(
+        param(name, help).repeated().shownAs("TAG").textCheckedBy(checkTags),
+        [field](const ExportParams& p) { return ParamValue(joinRepeated(p.*field)); },
+        [field](ExportParams& p, const ParamValue& v) { p.*field = readTags(std::get<std::string>(v)); });
+}
+
 std::string formatName(ExportFormat f) { return exportFormatName(f); }
 std::string orderName(ExportOrder o) { return o == ExportOrder::Score ? "score" : "original"; }
 
@@ -81,6 +104,9 @@ ParamTable<ExportParams> makeExportTable() {
                   "Keep the sentences that the corpus's latest decontaminate run found in a dev or test "
                   "corpus (left out by default)."),
             &X::includeContaminated);
+    tagsOption(t, "tag", "Export only the sentences carrying this tag (given more than once: any of them).", &X::tags);
+    tagsOption(t, "exclude-tag", "Leave out the sentences carrying this tag (given more than once: any of them).",
+               &X::excludeTags);
     t.field(param("top", "Re-cut the selection: the K best.").atLeast(1).shownAs("K"), &X::top);
     t.field(param("threshold", "Re-cut the selection: score >= T.").shownAs("T"), &X::threshold);
     t.flagFor(param("shards", "One file (pair) per domain or cluster (see --by)."), &X::mode, ExportMode::Shards,

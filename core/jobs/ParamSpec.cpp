@@ -65,8 +65,30 @@ std::string formatParamValue(const ParamValue& value) {
     return std::visit(Format{}, value);
 }
 
+std::vector<std::string> splitRepeated(std::string_view text) {
+    std::vector<std::string> out;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t end = std::min(text.find(kRepeatSeparator, pos), text.size());
+        if (end > pos) out.emplace_back(text.substr(pos, end - pos));
+        pos = end + 1;
+    }
+    return out;
+}
+
+std::string joinRepeated(const std::vector<std::string>& values) {
+    std::string out;
+    for (const auto& v : values) {
+        if (v.empty()) continue;
+        if (!out.empty()) out += kRepeatSeparator;
+        out += v;
+    }
+    return out;
+}
+
 std::string describeDefaultAndRange(const ParamSpec& spec) {
     if (spec.kind == ParamKind::Flag) return {};
+    if (spec.repeatable) return "repeatable";
     std::string s;
     if (spec.required) s = "required";
     else if (!spec.defaultNote.empty()) s = "default " + spec.defaultNote;

@@ -57,6 +57,10 @@ struct ParamSpec {
     // Shown as the default instead of the value where the front ends resolve an unset
     // parameter themselves (encode's --layer: the model's recommended layer).
     std::string defaultNote;
+    // Text: the option may be given more than once (export's --tag T --tag U). Its value is the
+    // values joined by kRepeatSeparator (a line break, which no single value may hold); the
+    // command line joins every occurrence, Python a list of strings.
+    bool repeatable = false;
 
     // What the tables write: param("k", "Number of clusters.").between(1, 10000).shownAs("K").storedAt("k")
     ParamSpec& between(double lo, double hi) {
@@ -103,11 +107,21 @@ struct ParamSpec {
         defaultNote = std::move(note);
         return *this;
     }
+    ParamSpec& repeated() {
+        kind = ParamKind::Text, repeatable = true;
+        return *this;
+    }
     ParamSpec& ofKind(ParamKind k) {
         kind = k;
         return *this;
     }
 };
+
+// Between the values of a repeatable Text parameter (ParamSpec::repeatable).
+inline constexpr char kRepeatSeparator = '\n';
+// The values of a repeatable parameter's text, empty ones skipped; and back.
+std::vector<std::string> splitRepeated(std::string_view text);
+std::string joinRepeated(const std::vector<std::string>& values);
 
 inline ParamSpec param(std::string name, std::string help) {
     ParamSpec spec;

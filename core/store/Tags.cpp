@@ -50,10 +50,14 @@ Expected<std::vector<std::int64_t>> removeTag(Store& store, std::span<const std:
     return eachId(store, "DELETE FROM sentence_tags WHERE sentence_id = ?1 AND tag = ?2", ids, tag);
 }
 
-Expected<std::vector<std::int64_t>> taggedSentences(Store& store, std::string_view tag) {
-    auto q = store.prepare("SELECT sentence_id FROM sentence_tags WHERE tag = ?1 ORDER BY sentence_id");
+Expected<std::vector<std::int64_t>> taggedSentences(Store& store, std::string_view tag, std::int64_t corpusId) {
+    auto q = corpusId > 0 ? store.prepare(
+                                "SELECT t.sentence_id FROM sentence_tags t JOIN sentences s ON s.id = t.sentence_id "
+                                "WHERE t.tag = ?1 AND s.corpus_id = ?2 ORDER BY t.sentence_id")
+                          : store.prepare("SELECT sentence_id FROM sentence_tags WHERE tag = ?1 ORDER BY sentence_id");
     if (!q) return std::unexpected(q.error());
     q->bind(1, tag);
+    if (corpusId > 0) q->bind(2, corpusId);
     std::vector<std::int64_t> out;
     while (true) {
         auto row = q->step();

@@ -26,8 +26,8 @@ Status checkTag(std::string_view tag);
 Expected<std::vector<std::int64_t>> addTag(Store& store, std::span<const std::int64_t> ids, std::string_view tag);
 // Takes `tag` off each sentence of `ids`; returns the ids that had it.
 Expected<std::vector<std::int64_t>> removeTag(Store& store, std::span<const std::int64_t> ids, std::string_view tag);
-// The sentences tagged `tag`, by id.
-Expected<std::vector<std::int64_t>> taggedSentences(Store& store, std::string_view tag);
+// The sentences tagged `tag`, by id; with a corpus id (> 0) only that corpus's.
+Expected<std::vector<std::int64_t>> taggedSentences(Store& store, std::string_view tag, std::int64_t corpusId = 0);
 // Every tag of the corpus's sentences with how many sentences carry it, by tag.
 Expected<std::vector<std::pair<std::string, std::int64_t>>> corpusTags(Store& store, std::int64_t corpusId);
 

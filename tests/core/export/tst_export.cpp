@@ -6,9 +6,14 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
+#include <map>
+#include <ranges>
+#include <set>
 
 #include <zlib.h>
 
+#include "CliProcess.h"
 #include "TestSupport.h"
 #include "common/Sha256.h"
 #include "corpus/Import.h"
@@ -16,6 +21,7 @@
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
+#include "store/Tags.h"
 
 using namespace dl;
 
@@ -58,6 +64,26 @@ private:
     QTemporaryDir dir_;
     std::unique_ptr<Store> store_;
     std::int64_t runId_ = 0;
+
+    // Tags by position ("Satz i"): a on 0..11, b on every third, c on 25..29, none on nothing;
+    // set in the project (again: adding a tag twice keeps one).
+    std::map<QString, std::function<bool(int)>> tagPositions() {
+        const auto corpus = findCorpus(*store_, "c").value();
+        const auto ids = corpusLabels(*store_, corpus.id).value().sentenceIds;
+        std::map<QString, std::function<bool(int)>> carries = {{QStringLiteral("a"), [](int i) { return i < 12; }},
+                                                               {QStringLiteral("b"), [](int i) { return i % 3 == 0; }},
+                                                               {QStringLiteral("c"), [](int i) { return i >= 25; }},
+                                                               {QStringLiteral("none"), [](int) { return false; }}};
+        auto tx = store_->begin();
+        for (const auto& [tag, has] : carries) {
+            std::vector<std::int64_t> tagged;
+            for (int i = 0; i < 30; ++i)
+                if (has(i)) tagged.push_back(ids[std::size_t(i)]);
+            addTag(*store_, tagged, tag.toStdString()).value();
+        }
+        tx->commit().value();
+        return carries;
+    }
 
 private slots:
     void initTestCase() {
@@ -267,6 +293,94 @@ private slots:
         auto tooMany = runExport(m, *store_, np, ct);
         QVERIFY(!tooMany);
         QVERIFY(QString::fromStdString(tooMany.error().message).contains(QStringLiteral("'it' has 10 sentences")));
+    }
+
+    // --tag T (only sentences carrying one of the tags) and --exclude-tag T (none carrying any),
+    // repeatable, in every mode (here shards by domain over all 30 pairs): the pairs written are
+    // exactly the ones the rule keeps, found by hand from the tagged positions; the manifest
+    // counts each tag's sentences, what the rules keep and what no mode could export.
+    void tagsChooseTheSentences_data() {
+        QTest::addColumn<QStringList>("only");
+        QTest::addColumn<QStringList>("exclude");
+        QTest::newRow("--tag a") << QStringList{QStringLiteral("a")} << QStringList{};
+        QTest::newRow("--exclude-tag b") << QStringList{} << QStringList{QStringLiteral("b")};
+        QTest::newRow("--tag a --tag c (any)")
+            << QStringList{QStringLiteral("a"), QStringLiteral("c")} << QStringList{};
+        QTest::newRow("--tag a --exclude-tag b")
+            << QStringList{QStringLiteral("a")} << QStringList{QStringLiteral("b")};
+        QTest::newRow("--exclude-tag b --exclude-tag c")
+            << QStringList{} << QStringList{QStringLiteral("b"), QStringLiteral("c")};
+        QTest::newRow("--exclude-tag nobody carries") << QStringList{} << QStringList{QStringLiteral("none")};
+    }
+    void tagsChooseTheSentences() {
+        QFETCH(QStringList, only);
+        QFETCH(QStringList, exclude);
+        const auto carries = tagPositions();
+        std::set<int> expected;
+        for (int i = 0; i < 30; ++i) {
+            const bool in =
+                only.isEmpty() || std::ranges::any_of(only, [&](const QString& t) { return carries.at(t)(i); });
+            const bool out = std::ranges::any_of(exclude, [&](const QString& t) { return carries.at(t)(i); });
+            if (in && !out) expected.insert(i);
+        }
+        NullProgress np;
+        CancelToken ct;
+        ExportParams p;
+        p.mode = ExportMode::Shards;
+        p.corpus = "c";
+        p.force = true;
+        p.outPrefix = dir_.filePath(QStringLiteral("tagged")).toStdString();
+        for (const auto& t : only) p.tags.push_back(t.toStdString());
+        for (const auto& t : exclude) p.excludeTags.push_back(t.toStdString());
+        auto r = runExport(p, *store_, np, ct);
+        QVERIFY2(r, r ? "" : r.error().message.c_str());
+        std::set<int> written;
+        for (const auto& f : r->manifest["files"]) {
+            const QString path = QString::fromStdString(f["path"].get<std::string>());
+            if (!path.endsWith(QStringLiteral(".de"))) continue;
+            for (const auto& line : readLines(path)) written.insert(line.mid(5).toInt());  // "Satz N"
+        }
+        QCOMPARE(written, expected);
+        QCOMPARE(r->manifest["written"].get<std::int64_t>(), std::int64_t(expected.size()));
+        QCOMPARE(r->manifest["left_out"].get<std::int64_t>(), std::int64_t(30 - expected.size()));
+        QCOMPARE(r->manifest["tags"]["passing"].get<std::int64_t>(), std::int64_t(expected.size()));
+        const auto& listed = r->manifest["tags"]["exclude"];
+        QCOMPARE(listed.size(), std::size_t(exclude.size()));
+        for (std::size_t i = 0; i < listed.size(); ++i) {
+            const QString tag = exclude[qsizetype(i)];
+            QCOMPARE(listed[i]["tag"].get<std::string>(), tag.toStdString());
+            QCOMPARE(listed[i]["sentences"].get<std::int64_t>(),
+                     std::int64_t(std::ranges::count_if(std::views::iota(0, 30), carries.at(tag))));
+        }
+        QCOMPARE(r->manifest["tags"]["only"].size(), std::size_t(only.size()));
+    }
+
+    // The command line: --tag and --exclude-tag repeat; a tag no sentence of the corpus carries
+    // under --tag, an empty tag or one with a control character are usage errors (exit 2).
+    void tagOptionsOnTheCommandLine() {
+        tagPositions();
+        const QString project = dir_.filePath(QStringLiteral("p.dlproj"));
+        const QString prefix = dir_.filePath(QStringLiteral("cli-tagged"));
+        auto cli = [&](const QStringList& extra) {
+            return dltest::runCli(QStringList{QStringLiteral("export"), project, QStringLiteral("--shards"),
+                                              QStringLiteral("--corpus"), QStringLiteral("c"), QStringLiteral("--out"),
+                                              prefix, QStringLiteral("--force"), QStringLiteral("--json")} +
+                                  extra);
+        };
+        const auto ok = cli({QStringLiteral("--tag"), QStringLiteral("a"), QStringLiteral("--tag"), QStringLiteral("c"),
+                             QStringLiteral("--exclude-tag"), QStringLiteral("b")});
+        QVERIFY2(ok.exitCode == 0, ok.err.constData());
+        const auto m = nlohmann::json::parse(ok.out.toStdString());
+        // a: 0..11, c: 25..29, less every third: 12 + 5 - (0,3,6,9 and 27) = 12
+        QCOMPARE(m["written"].get<int>(), 12);
+        QCOMPARE(m["tags"]["only"].size(), std::size_t(2));
+        QCOMPARE(m["tags"]["exclude"][0]["tag"].get<std::string>(), std::string("b"));
+        for (const auto& bad : {QStringList{QStringLiteral("--tag"), QStringLiteral("nobody")},
+                                QStringList{QStringLiteral("--exclude-tag"), QStringLiteral(" ")},
+                                QStringList{QStringLiteral("--tag"), QStringLiteral("a\tb")}}) {
+            const auto r = cli(bad);
+            QVERIFY2(r.exitCode == 2, qPrintable(bad.join(QLatin1Char(' ')) + QLatin1Char(' ') + r.err));
+        }
     }
 
     void cancelLeavesNoFiles() {

@@ -1430,7 +1430,26 @@ private slots:
         QVERIFY2(ex.exitCode == 0, ex.err.constData());
         QFile m(prefix + QStringLiteral(".manifest.json"));
         QVERIFY(m.open(QIODevice::ReadOnly));
-        QCOMPARE(QJsonDocument::fromJson(m.readAll()).object()[QStringLiteral("written")].toInt(), int(r->kept));
+        const auto manifest = nlohmann::json::parse(m.readAll().toStdString());
+        QCOMPARE(manifest["written"].get<std::int64_t>(), r->kept);
+        QCOMPARE(manifest["left_out"].get<std::int64_t>(), s1.sentences - r->kept);
+        // The manifest lists every filter run of the corpus (the two steps and the standalone
+        // bitext run) with its parameters, counts and whether this export applied it.
+        const auto& listed = manifest["filters"];
+        QCOMPARE(listed.size(), std::size_t(3));
+        const std::map<std::int64_t, std::pair<std::string, const FilterSummary*>> expectedRuns = {
+            {r->steps[0].runId, {"--filter (an earlier step of its pipeline)", &s1}},
+            {r->steps[1].runId, {"--filter", &s2}},
+            {a->runId, {"no", &a->summary}}};
+        for (const auto& f : listed) {
+            const auto it = expectedRuns.find(f["id"].get<std::int64_t>());
+            QVERIFY2(it != expectedRuns.end(), f.dump().c_str());
+            QCOMPARE(f["applied"].get<std::string>(), it->second.first);
+            QCOMPARE(f["removed"].get<std::int64_t>(), it->second.second->removed);
+            QCOMPARE(f["kept"].get<std::int64_t>(), it->second.second->kept);
+            QCOMPARE(f["rules"].size(), it->second.second->rules.size());
+            QCOMPARE(f["params"], getRun(*store, f["id"].get<std::int64_t>()).value().params);
+        }
 
         // A failing step (semantic-dup needs vectors) stores nothing, not even the steps before it.
         const auto before = listRuns(*store, RunKind::Filter).value().size();
