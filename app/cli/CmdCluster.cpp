@@ -76,6 +76,10 @@ int printResult(const dl::ClusterResult& r, const dl::ClusterParams& params, con
                 static_cast<long long>(r.runId), static_cast<long long>(r.sentences), params.k,
                 dl::covarianceTypeName(params.covariance).c_str(), params.pcaDims,
                 params.representation.describe().c_str());
+    if (r.summary.filterRun)
+        std::printf("Filter run #%lld: %lld sentences it removed were left out of the fit and the run.\n",
+                    static_cast<long long>(*r.summary.filterRun),
+                    static_cast<long long>(r.summary.filterExcluded.value_or(0)));
     // Sampling the user should know about: the PCA fit on a subset of rows.
     if (r.summary.pca.fitRows) {
         const auto fitRows = static_cast<long long>(*r.summary.pca.fitRows);

@@ -16,6 +16,7 @@
 #include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
+#include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -66,7 +67,50 @@ struct Prepared {
     bool labelled = false;
     std::int64_t firstRow = 0;  // cluster --mpi: this process's rows are [firstRow, firstRow + emb.rows)
     std::int64_t pcaMergeRun = 0;  // --pca-from-merge: the merge run whose statistics gave the PCA
+    std::int64_t filterExcluded = 0;  // --filter: the corpus's sentences left out
 };
+
+// --filter RUN: the rows of the sentences the filter run removed are taken out of the vectors
+// and the labels (in place, order kept), so that everything after sees the kept rows only.
+// Read before the vectors are loaded: a filter run that does not fit is refused first.
+Expected<std::optional<FilterExclusion>> readFilterRun(const ClusterParams& params, Store& store,
+                                                       const CorpusInfo& corpus, bool distributed) {
+    if (!params.filterRun) return std::nullopt;
+    if (distributed) return usageError("cluster --mpi does not take --filter; run it without --mpi.");
+    if (params.pcaFromMerge)
+        return usageError("--pca-from-merge: the merged statistics cover every sentence, --filter leaves some out.");
+    auto found = filterExclusion(store, *params.filterRun, corpus.id, corpus.name);
+    if (!found) return std::unexpected(found.error());
+    return std::move(*found);
+}
+
+Status applyFilterRun(const ClusterParams& params, const std::optional<FilterExclusion>& found, Prepared& pr,
+                      const CancelToken& cancel) {
+    if (!found) return {};
+    const auto dim = std::size_t(pr.emb.dim);
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < pr.labels.sentenceIds.size(); ++i) {
+        if ((i & 0xFFFF) == 0) cancel.throwIfCancelled();
+        if (found->removed.contains(pr.labels.sentenceIds[i])) continue;
+        if (kept != i) {
+            std::copy_n(pr.emb.data.begin() + std::ptrdiff_t(i * dim), dim,
+                        pr.emb.data.begin() + std::ptrdiff_t(kept * dim));
+            pr.labels.sentenceIds[kept] = pr.labels.sentenceIds[i];
+            pr.labels.domainIndex[kept] = pr.labels.domainIndex[i];
+        }
+        ++kept;
+    }
+    pr.filterExcluded = std::int64_t(pr.labels.sentenceIds.size() - kept);
+    if (kept == 0)
+        return usageError("--filter: run " + std::to_string(*params.filterRun) + " removed every sentence of '" +
+                          pr.corpus.name + "'; nothing is left to cluster.");
+    pr.emb.data.resize(kept * dim);
+    pr.emb.data.shrink_to_fit();
+    pr.emb.rows = std::int64_t(kept);
+    pr.labels.sentenceIds.resize(kept);
+    pr.labels.domainIndex.resize(kept);
+    return {};
+}
 
 // cluster --mpi: this process's contiguous share of the corpus, read once.
 Expected<EmbeddingMatrix> loadShare(const ClusterParams& params, Store& store, const Prepared& pr, StatsReducer& red,
@@ -103,6 +147,8 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     auto corpus = resolveCorpus(store, params.corpus);
     if (!corpus) return std::unexpected(corpus.error());
     pr.corpus = *corpus;
+    auto filter = readFilterRun(params, store, pr.corpus, distributed);
+    if (!filter) return std::unexpected(filter.error());
     auto set = params.embeddingSet ? embeddingSet(store, *params.embeddingSet) : latestCompleteSet(store, corpus->id);
     if (!set) return std::unexpected(set.error());
     pr.set = *set;
@@ -127,10 +173,15 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     if (static_cast<std::int64_t>(pr.labels.sentenceIds.size()) != (distributed ? corpus->sentences : pr.emb.rows))
         return fail("Corpus '" + corpus->name + "' has " + std::to_string(pr.labels.sentenceIds.size()) +
                     " sentences but " + std::to_string(pr.emb.rows) + " embeddings.");
+    if (auto s = applyFilterRun(params, *filter, pr, cancel); !s) return std::unexpected(s.error());
+    if (pr.filterExcluded)
+        progress.info(std::to_string(pr.filterExcluded) + " sentences removed by filter run " +
+                      std::to_string(*params.filterRun) + " are left out.");
     pr.labelled = std::any_of(pr.labels.domainIndex.begin(), pr.labels.domainIndex.end(), [](int d) { return d >= 0; });
-    if (params.k > corpus->sentences)
+    const auto clustered = std::int64_t(pr.labels.sentenceIds.size());
+    if (params.k > clustered)
         return usageError("--k " + std::to_string(params.k) + " is larger than the number of sentences (" +
-                          std::to_string(corpus->sentences) + ").");
+                          std::to_string(clustered) + (pr.filterExcluded ? " after --filter" : "") + ").");
     if (params.pcaDims > pr.emb.dim)
         return usageError("--pca " + std::to_string(params.pcaDims) + " is larger than the embedding dimension " +
                           std::to_string(pr.emb.dim) + ".");
@@ -160,7 +211,7 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     pr.standardization = std::move(reduced->standardization);
     if (params.pcaDims >= 2) {
         pr.coords2d = pr.x.columnsToFloat(2);
-    } else if (pr.emb.dim >= 2 && corpus->sentences >= 2) {
+    } else if (pr.emb.dim >= 2 && clustered >= 2) {
         PcaParams pp;
         pp.components = 2;
         pp.maxFitRows = params.pcaMaxFitRows;
@@ -344,7 +395,7 @@ Expected<SeedFits> fitSeeds(const ClusterParams& params, const Prepared& pr, Sta
     const bool scored = pr.labelled && root;
     SeedFits out;
     ClusterResult& res = out.result;
-    res.sentences = pr.corpus.sentences;
+    res.sentences = std::int64_t(pr.labels.sentenceIds.size());  // all of them, or what --filter kept
     res.labelled = pr.labelled;
     std::vector<double> pur, nmi, ari, rnd, kmp;
     progress.stage("GMM, " + std::to_string(params.seeds) + " seed(s)");
@@ -381,6 +432,10 @@ ClusterSummary summarise(const ClusterParams& params, const Prepared& pr, const 
     ClusterSummary summary;
     summary.corpus = pr.corpus.name;
     summary.sentences = res.sentences;
+    if (params.filterRun) {
+        summary.filterRun = *params.filterRun;
+        summary.filterExcluded = pr.filterExcluded;
+    }
     summary.embeddingSet = embeddingJson(pr.set);
     summary.representation = params.representation.describe();
     summary.k = params.k;

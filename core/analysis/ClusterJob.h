@@ -63,6 +63,10 @@ struct ClusterParams {
     // for explicitly (not used whenever present), so a run's result never depends on how its
     // vectors arrived; fails when the set has no merge of this corpus' rows.
     bool pcaFromMerge = false;
+    // --filter RUN: a filter run of the corpus; the sentences it (and, for a pipeline step, its
+    // earlier steps) removed are left out of the fit and get no row in the run (store/Removals.h
+    // filterExclusion, as select and export read it). Not with --mpi or --pca-from-merge.
+    std::optional<std::int64_t> filterRun;
     nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson)
 };
 

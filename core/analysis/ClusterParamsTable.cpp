@@ -115,6 +115,13 @@ ParamTable<ClusterParams> makeClusterTable() {
                   "pass over the vectors; docs/scale.md).")
                 .storedUnlessDefault("pca_from_merge"),
             &C::pcaFromMerge);
+    t.field(param("filter",
+                  "Leave out of the fit and of the run the sentences a filter run of the corpus removed (its "
+                  "run id; a pipeline step's earlier steps too; see `filter`).")
+                .atLeast(1)
+                .shownAs("RUN")
+                .storedUnlessDefault("filter"),
+            &C::filterRun);
     t.field(param("init-sample-rows", "Seed k-means++ from a sample of about N rows; 0 = all rows (200000 with --mpi).")
                 .between(0, kMaxRows)
                 .shownAs("N")

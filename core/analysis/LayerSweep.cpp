@@ -133,6 +133,7 @@ Expected<LayerSweepResult> runLayerSweep(const LayerSweepParams& params, Store& 
     if (auto s = validateClusterParams(p); !s) return std::unexpected(s.error());
     if (auto s = layerSweepParamTable().validate(params); !s) return std::unexpected(s.error());
     if (p.k < 2) return usageError("The layer sweep needs --k of at least 2 (silhouette).");
+    if (p.filterRun) return usageError("The layer sweep does not take --filter yet; cluster one layer with it.");
     return runJob<LayerSweepResult>([&]() -> Expected<LayerSweepResult> {
         auto in = resolveInputs(params, store);
         if (!in) return std::unexpected(in.error());

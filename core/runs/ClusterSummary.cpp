@@ -76,6 +76,7 @@ json ClusterSummary::toJson() const {
     json j;
     j["corpus"] = corpus;
     j["sentences"] = sentences;
+    if (filterRun) j["filter"] = {{"run", *filterRun}, {"excluded", filterExcluded.value_or(0)}};
     j["embedding_set"] = embeddingSet;
     j["representation"] = representation;
     j["k"] = k;
@@ -109,6 +110,13 @@ Expected<ClusterSummary> ClusterSummary::fromJson(const json& j, std::int64_t ru
     return summary_json::readSummary<ClusterSummary>(j, runId, [&](ClusterSummary& s) {
         read(j, "corpus", s.corpus);
         read(j, "sentences", s.sentences);
+        if (auto it = j.find("filter"); it != j.end() && it->is_object()) {
+            std::int64_t run = 0, excluded = 0;
+            read(*it, "run", run);
+            read(*it, "excluded", excluded);
+            s.filterRun = run;
+            s.filterExcluded = excluded;
+        }
         if (auto it = j.find("embedding_set"); it != j.end()) s.embeddingSet = *it;
         read(j, "representation", s.representation);
         read(j, "k", s.k);

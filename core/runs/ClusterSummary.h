@@ -47,7 +47,10 @@ struct ClusterBestFit {
 
 struct ClusterSummary {
     std::string corpus;
-    std::int64_t sentences = 0;
+    std::int64_t sentences = 0;  // the sentences clustered (with --filter: those the filter run kept)
+    // cluster --filter RUN: the filter run and how many of the corpus's sentences it left out
+    // (they have no row in the run). Stored as "filter": {"run", "excluded"}.
+    std::optional<std::int64_t> filterRun, filterExcluded;
     nlohmann::json embeddingSet;  // the set's identity (id, model, layer, ...)
     std::string representation;   // RepresentationParams::describe()
     int k = 0;

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <QtGlobal>
 
@@ -22,6 +23,17 @@ inline QString sharedData(const QString& relative) {
 }
 
 inline bool hasSharedData() { return QDir(QString::fromUtf8(sharedDataDir())).exists(); }
+
+// The first `max` lines of a file of ../shared/data with at least `minChars` characters once
+// trimmed (short lines are mostly headings and numbers); fewer when the file has fewer.
+inline QStringList sharedLines(const QString& relative, int max, int minChars = 30) {
+    QFile f(sharedData(relative));
+    QStringList out;
+    if (!f.open(QIODevice::ReadOnly)) return out;
+    while (!f.atEnd() && out.size() < max)
+        if (const QString line = QString::fromUtf8(f.readLine()).trimmed(); line.size() >= minChars) out << line;
+    return out;
+}
 
 // CI sets CI=true; there a suite whose data is missing has not tested anything, so it fails.
 inline bool onCi() { return qEnvironmentVariable("CI").compare(QLatin1String("true"), Qt::CaseInsensitive) == 0; }

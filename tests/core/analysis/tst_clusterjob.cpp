@@ -1,6 +1,7 @@
 // The cluster job and the report on a small synthetic project: well separated domain blobs
 // (purity 1), a planted outlier (a 'law' sentence with digits placed in the 'it' blob), the
 // stored run (one transaction, blobs for the GUI), errors and cancellation.
+#include <QFile>
 #include <QtTest>
 
 #include <cmath>
@@ -9,9 +10,14 @@
 #include "TestSupport.h"
 #include "analysis/ClusterJob.h"
 #include "analysis/Metrics.h"
+#include "corpus/Import.h"
+#include "encode/EncodeJob.h"
+#include "filter/FilterJob.h"
 #include "reports/Report.h"
+#include "runs/RunBlobs.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
+#include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -271,6 +277,120 @@ private slots:
         QVERIFY(runs && runs->empty());
         auto rep = buildClusterReport(*store, ReportParams{});
         QVERIFY(!rep);
+    }
+
+    // cluster --filter RUN on real sentences (../shared/data law and medical, 20 planted
+    // near-duplicates, bert-tiny vectors): the removed sentences have no row, the run names the
+    // filter run and counts what it left out, and the fit equals a plain run on a corpus holding
+    // only the kept sentences with their vectors (same labels, same lower bound). A filter run of
+    // another corpus is refused and stores nothing.
+    void clusterHonoursFilterRun() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const auto path = dir_.filePath(QStringLiteral("filtered.dlproj")).toStdString();
+        auto store = Store::create(path).value();
+        NullProgress np;
+        CancelToken ct;
+        const QStringList law = dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-train2500/law.en"), 60);
+        const QStringList medical = dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-train2500/medical.en"), 60);
+        QCOMPARE(law.size() + medical.size(), 120);
+        QStringList medicalAndTwins = medical;
+        for (int i = 0; i < 20; ++i) medicalAndTwins << medical[i].toUpper() + QStringLiteral(" !");
+        auto importInto = [&](const char* corpus, const char* domain, const QStringList& rows) {
+            ImportParams ip;
+            ip.srcPath =
+                dltest::writeFile(dir_, QStringLiteral("%1-%2.en").arg(QLatin1String(corpus), QLatin1String(domain)),
+                                  (rows.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8());
+            ip.corpus = corpus;
+            ip.labelSource = LabelSource::Given;
+            ip.domain = domain;
+            ip.dedupe = false;
+            runImport(ip, *store, np, ct).value();
+        };
+        importInto("pool", "law", law);
+        importInto("pool", "medical", medicalAndTwins);
+        EncodeParams ep;
+        ep.model = dltest::testData(QStringLiteral("models/bert-tiny")).toStdString();
+        ep.corpus = "pool";
+        const auto encoded = runEncode(ep, *store, np, ct);
+        QVERIFY2(encoded, encoded ? "" : encoded.error().message.c_str());
+        FilterParams fp;
+        fp.corpus = "pool";
+        const auto filter = runFilter(fp, *store, np, ct);
+        QVERIFY2(filter, filter ? "" : filter.error().message.c_str());
+        const auto removed = removedSentenceIds(*store, filter->runId).value();
+        QVERIFY2(removed.size() >= 15, std::to_string(removed.size()).c_str());
+
+        // The reference: a corpus of the kept sentences, in pool order, with the pool's vectors.
+        const auto pool = findCorpus(*store, "pool").value();
+        const auto set = embeddingSet(*store, encoded->setId).value();
+        const auto vectors = loadEmbeddings(*store, set.id, pool.id).value();
+        QStringList keptLaw, keptMedical;
+        std::vector<float> keptRows;
+        std::vector<std::int64_t> keptIds;
+        std::int64_t row = 0;
+        QVERIFY(forEachSentence(*store, pool.id, 0, [&](const Sentence& sentence) {
+            if (!removed.contains(sentence.id)) {
+                (sentence.domain == "law" ? keptLaw : keptMedical) << QString::fromStdString(sentence.src);
+                keptRows.insert(keptRows.end(), vectors.row(row), vectors.row(row) + vectors.dim);
+                keptIds.push_back(sentence.id);
+            }
+            ++row;
+            return true;
+        }));
+        importInto("kept", "law", keptLaw);
+        importInto("kept", "medical", keptMedical);
+        {
+            const auto kept = findCorpus(*store, "kept").value();
+            QCOMPARE(kept.sentences, std::int64_t(keptIds.size()));
+            auto tx = store->begin();
+            ensureEmbeddingSet(*store, set.key, set.dim, set.storage).value();
+            appendEmbeddings(*store, set.id, kept.id, 0, kept.sentences, keptRows).value();
+            tx->commit().value();
+        }
+
+        ClusterParams cp;
+        cp.corpus = "pool";
+        cp.k = 2;
+        cp.pcaDims = 8;
+        cp.seeds = 2;
+        cp.filterRun = filter->runId;
+        const auto filtered = runCluster(cp, *store, np, ct);
+        QVERIFY2(filtered, filtered ? "" : filtered.error().message.c_str());
+        const auto rows = readRunResults(*store, filtered->runId).value();
+        QCOMPARE(rows.sentenceIds, keptIds);  // (ids ascend with positions)
+        for (auto id : rows.sentenceIds) QVERIFY(!removed.contains(id));
+        const auto run = getRun(*store, filtered->runId).value();
+        QCOMPARE(run.params["filter"].get<std::int64_t>(), filter->runId);
+        const auto summary = ClusterSummary::fromJson(run.summary, run.id).value();
+        QCOMPARE(summary.filterRun.value_or(0), filter->runId);
+        QCOMPARE(summary.filterExcluded.value_or(-1), std::int64_t(removed.size()));
+        QCOMPARE(summary.sentences, std::int64_t(keptIds.size()));
+        const auto ids = getRunArray<std::int64_t>(*store, filtered->runId, blobs::kSentenceIds).value();
+        QCOMPARE(ids, keptIds);
+
+        ClusterParams ref = cp;
+        ref.corpus = "kept";
+        ref.filterRun.reset();
+        const auto plain = runCluster(ref, *store, np, ct);
+        QVERIFY2(plain, plain ? "" : plain.error().message.c_str());
+        QCOMPARE(readRunResults(*store, plain->runId).value().label, rows.label);
+        QCOMPARE(plain->summary.best.lowerBound, filtered->summary.best.lowerBound);
+        QCOMPARE(plain->purityMean, filtered->purityMean);
+
+        // A filter run of another corpus, and a run that is not a filter run: usage errors, no run.
+        FilterParams other;
+        other.corpus = "kept";
+        const auto otherFilter = runFilter(other, *store, np, ct);
+        QVERIFY(otherFilter);
+        const auto before = listRuns(*store, RunKind::Cluster).value().size();
+        for (const std::int64_t bad : {otherFilter->runId, plain->runId, std::int64_t(9999)}) {
+            cp.filterRun = bad;
+            const auto refused = runCluster(cp, *store, np, ct);
+            QVERIFY(!refused);
+            QCOMPARE(refused.error().kind, ErrorKind::Usage);
+            QVERIFY2(refused.error().message.starts_with("--filter"), refused.error().message.c_str());
+        }
+        QCOMPARE(listRuns(*store, RunKind::Cluster).value().size(), before);
     }
 
     void unlabelled() {

@@ -206,23 +206,14 @@ private slots:
         auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
         NullProgress np;
         CancelToken ct;
-        auto lines = [](const QString& rel, int max) {
-            QFile f(dltest::sharedData(rel));
-            QStringList out;
-            if (!f.open(QIODevice::ReadOnly)) return out;
-            while (!f.atEnd() && out.size() < max) {
-                const QString line = QString::fromUtf8(f.readLine()).trimmed();
-                if (line.size() >= 30) out << line;
-            }
-            return out;
-        };
-        const QStringList law = lines(QStringLiteral("llm-dom-ad-deen-train2500/law.en"), 60);
-        const QStringList medical = lines(QStringLiteral("llm-dom-ad-deen-train2500/medical.en"), 60);
+        const QStringList law = dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-train2500/law.en"), 60);
+        const QStringList medical = dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-train2500/medical.en"), 60);
         QByteArray pool;
         for (const auto& l : law + medical) pool += l.toUtf8() + "\n";
         for (int i = 0; i < 20; ++i) pool += medical[i].toUpper().toUtf8() + " !\n";  // near-duplicates
         QByteArray seed;
-        for (const auto& l : lines(QStringLiteral("llm-dom-ad-deen-test/medical.en"), 40)) seed += l.toUtf8() + "\n";
+        for (const auto& l : dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-test/medical.en"), 40))
+            seed += l.toUtf8() + "\n";
         for (const auto& [name, bytes] : {std::pair{"pool", pool}, std::pair{"seeds", seed}}) {
             ImportParams ip;
             ip.srcPath = dltest::writeFile(dir, QString::fromLatin1(name) + QStringLiteral(".txt"), bytes);
