@@ -23,8 +23,6 @@ void setup(QCommandLineParser& p) {
 
 int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
     dl::CrossLingualParams params;
-    if (p.isSet(QStringLiteral("filter")))
-        return usageError(QStringLiteral("--filter does not apply to --method cross-lingual yet (docs/cleaning.md)"));
     if (!readParamOptions(p, dl::crossLingualParamTable(), params)) return ExitUsage;
     if (auto s = dl::validateCrossLingualParams(params); !s)
         return usageError(QString::fromStdString(s.error().message));
@@ -45,6 +43,10 @@ int runCrossLingualCommand(const QCommandLineParser& p, const QString& path) {
         static_cast<long long>(result->runId), static_cast<long long>(result->selected),
         static_cast<long long>(result->poolSize), static_cast<long long>(result->seedSize),
         static_cast<long long>(result->pairs));
+    if (result->summary.filterRun)
+        std::printf("Filter run #%lld: %lld pool sentences it removed were left out.\n",
+                    static_cast<long long>(*result->summary.filterRun),
+                    static_cast<long long>(result->summary.filterExcluded.value_or(0)));
     if (const auto& e = j["encoder"]; e.is_object())
         std::printf("Encoder: %s (%s; %s)%s%s\n", e.value("model", std::string()).c_str(),
                     e.value("chosen_by", std::string()).c_str(), e.value("languages", std::string()).c_str(),

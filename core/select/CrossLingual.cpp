@@ -24,6 +24,7 @@
 #include "select/Ranking.h"
 #include "select/SelectData.h"
 #include "store/Embeddings.h"
+#include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -257,26 +258,62 @@ struct CrossLingualInputs {
     int dim = 0;
     std::int64_t pairs = 0;
     std::vector<float> seedRows, poolRows, aRows, bRows;  // row-major, dim columns
+    std::int64_t filteredOut = 0;  // --filter: pool sentences left out
 };
+
+// --filter RUN: the pool's rows the filter run removed are taken out (positions, ids, text);
+// returns how many.
+Expected<std::int64_t> dropFilteredRows(const CrossLingualParams& p, Store& store, CorpusSubset& pool) {
+    if (!p.filterRun) return 0;
+    auto found = filterExclusion(store, *p.filterRun, pool.corpus.id, pool.corpus.name);
+    if (!found) return std::unexpected(found.error());
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < pool.ids.size(); ++i) {
+        if (found->removed.contains(pool.ids[i])) continue;
+        if (kept != i) {
+            pool.ids[kept] = pool.ids[i];
+            pool.positions[kept] = pool.positions[i];
+            if (i < pool.src.size()) pool.src[kept] = std::move(pool.src[i]);
+            if (i < pool.tgt.size()) pool.tgt[kept] = std::move(pool.tgt[i]);
+        }
+        ++kept;
+    }
+    const auto out = std::int64_t(pool.ids.size() - kept);
+    if (kept == 0)
+        return usageError("--filter: run " + std::to_string(*p.filterRun) + " removed every sentence of the pool '" +
+                          pool.corpus.name + "'.");
+    pool.ids.resize(kept);
+    pool.positions.resize(kept);
+    if (pool.src.size() > kept) pool.src.resize(kept);
+    if (pool.tgt.size() > kept) pool.tgt.resize(kept);
+    return out;
+}
 
 Expected<CrossLingualInputs> prepareCrossLingual(const CrossLingualParams& p, Store& store, ProgressSink& progress,
                                                  const CancelToken& cancel) {
     if (p.parallel.empty()) return usageError("Cross-lingual selection needs a parallel corpus (--parallel).");
     if (p.clusters < 1) return usageError("The number of clusters must be at least 1.");
+    progress.stage("Reading seed, pool and parallel corpus");
+    // The pool and --filter first: a filter run that does not fit is refused before anything else.
+    auto pool = loadCorpusSubset(store, p.pool, false);
+    if (!pool) return std::unexpected(pool.error());
+    const auto filteredOut = dropFilteredRows(p, store, *pool);
+    if (!filteredOut) return std::unexpected(filteredOut.error());
     auto encoder = chooseCrossLingualEncoder(p.model);
     if (!encoder) return std::unexpected(encoder.error());
     if (encoder->multilingual == false) progress.info("Warning: " + encoder->note);
-    progress.stage("Reading seed, pool and parallel corpus");
     auto seed = loadCorpusSubset(store, p.seed, false, p.seedSampleSeed);
     if (!seed) return std::unexpected(seed.error());
-    auto pool = loadCorpusSubset(store, p.pool, false);
-    if (!pool) return std::unexpected(pool.error());
+    if (*filteredOut)
+        progress.info(std::to_string(*filteredOut) + " pool sentences removed by filter run " +
+                      std::to_string(*p.filterRun) + " are left out.");
     auto parallel = loadCorpusSubset(store, p.parallel, true);
     if (!parallel) return std::unexpected(parallel.error());
     if (!parallel->corpus.parallel)
         return usageError("The corpus '" + parallel->corpus.name +
                           "' is monolingual; --parallel needs line-aligned pairs.");
     CrossLingualInputs in;
+    in.filteredOut = *filteredOut;
     in.encoder = std::move(*encoder);
     // Orientation: side A is the seed's language. Swap when the parallel corpus runs B -> A.
     const auto& seedLang = seed->corpus.srcLang;
@@ -531,6 +568,10 @@ SelectSummary summariseCrossLingual(const CrossLingualParams& p, const CrossLing
     summary.selected = out.selected;
     summary.cut = cut;
     summary.leaked = 0;
+    if (p.filterRun) {
+        summary.filterRun = *p.filterRun;
+        summary.filterExcluded = in.filteredOut;
+    }
     summary.adaptiveLayer = nlohmann::json{{"kind", !layer.g            ? "none"
                                                     : layer.g->residual ? "residual"
                                                                         : "ffn"},

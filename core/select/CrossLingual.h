@@ -77,6 +77,9 @@ struct CrossLingualParams {
     // the parallel corpus's seed-language side least like the seed, Aharoni & Goldberg's
     // pre-ranking) or "lowest:N" (exactly the N least like the seed, as Vu et al.: N = 500,000).
     std::string negatives = "preranked";
+    // --filter RUN: a filter run of the pool; the sentences it (and a pipeline step's earlier
+    // steps) removed are not scored and get no row in the run (store/Removals.h filterExclusion).
+    std::optional<std::int64_t> filterRun;
     DomainHeadOptions classifier;
     nlohmann::json toJson() const;  // as stored with the run (crossLingualParamTable().toJson + the fixed settings)
 };

@@ -352,6 +352,13 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
             .storedUnlessDefault("keep_adapted"),
         [](const C& p) { return ParamValue(p.keepAdapted); },
         [](C& p, const ParamValue& v) { p.keepAdapted = std::get<bool>(v); });
+    t.field(param("filter",
+                  "cross-lingual: leave out of the pool the sentences a filter run of the pool removed (its run "
+                  "id; a pipeline step's earlier steps too; they get no row in the run).")
+                .atLeast(1)
+                .shownAs("RUN")
+                .storedUnlessDefault("filter"),
+            &C::filterRun);
     return t;
 }
 

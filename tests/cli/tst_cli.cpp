@@ -160,14 +160,18 @@ private slots:
             << QStringLiteral("--filter: no run 999");
         QTest::newRow("select --filter 0")
             << cosine + QStringList{QStringLiteral("--filter"), QStringLiteral("0")} << 2 << QStringLiteral("--filter");
-        QTest::newRow("select --filter with cross-lingual")
+        QTest::newRow("select --filter unknown run with cross-lingual")
             << QStringList{QStringLiteral("select"),     P,
                            QStringLiteral("--method"),   QStringLiteral("cross-lingual"),
                            QStringLiteral("--pool"),     QStringLiteral("pool"),
                            QStringLiteral("--seed"),     QStringLiteral("seed"),
                            QStringLiteral("--parallel"), QStringLiteral("pool"),
-                           QStringLiteral("--filter"),   QStringLiteral("1")}
-            << 2 << QStringLiteral("--filter does not apply to --method cross-lingual");
+                           QStringLiteral("--filter"),   QStringLiteral("999")}
+            << 2 << QStringLiteral("--filter: no run 999");
+        QTest::newRow("cluster --filter unknown run") << QStringList{QStringLiteral("cluster"),  P,
+                                                                     QStringLiteral("--corpus"), QStringLiteral("pool"),
+                                                                     QStringLiteral("--filter"), QStringLiteral("999")}
+                                                      << 2 << QStringLiteral("--filter: no run 999");
         QTest::newRow("export --filter unknown run") << QStringList{QStringLiteral("export"),   P,
                                                                     QStringLiteral("--format"), QStringLiteral("tsv"),
                                                                     QStringLiteral("--out"),    QStringLiteral("@OUT"),

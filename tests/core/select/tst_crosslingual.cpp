@@ -13,6 +13,7 @@
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "encode/ModelIdentity.h"
+#include "filter/FilterJob.h"
 #include "select/CrossLingual.h"
 #include "select/DomainCosine.h"
 #include "select/Ranking.h"
@@ -20,6 +21,7 @@
 #include "select/SelectJob.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
+#include "store/Removals.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -474,6 +476,54 @@ private slots:
         // lowest:500000 of 900 pairs: every A-side sentence is a negative.
         QCOMPARE(report["negatives"].get<std::int64_t>(), std::int64_t(pairs));
         QVERIFY(q->summary.toJson()["adaptive_layer"]["epochs"].get<int>() <= 20);
+
+        // --filter RUN: a near-dup run of the pool (the placeholder lines "pool a N" are near
+        // one another at Jaccard 0.5) leaves its removed sentences out: no row in the run, the
+        // run names the filter run and counts them, and every kept sentence has the score the
+        // unfiltered run gave it (the pool is only scored). A filter run of another corpus and
+        // a run that is not a filter run are usage errors naming --filter; nothing is stored.
+        FilterParams near;
+        near.corpus = "pool";
+        near.threshold = 0.5;
+        const auto filter = runFilter(near, *store, np, ct);
+        QVERIFY2(filter, filter ? "" : filter.error().message.c_str());
+        const auto removed = removedSentenceIds(*store, filter->runId).value();
+        QVERIFY2(!removed.empty() && removed.size() < std::size_t(poolRows), std::to_string(removed.size()).c_str());
+        CrossLingualParams filtered = p;
+        filtered.keepAdapted = false;
+        filtered.filterRun = filter->runId;
+        const auto fr = runCrossLingual(filtered, *store, np, ct);
+        QVERIFY2(fr, fr ? "" : fr.error().message.c_str());
+        const auto rows = readRunResults(*store, fr->runId).value();
+        const auto all = readRunResults(*store, r->runId).value();
+        std::vector<std::int64_t> keptIds;
+        std::map<std::int64_t, double> unfiltered;
+        for (std::size_t i = 0; i < all.sentenceIds.size(); ++i) {
+            unfiltered[all.sentenceIds[i]] = all.score[i];
+            if (!removed.contains(all.sentenceIds[i])) keptIds.push_back(all.sentenceIds[i]);
+        }
+        QCOMPARE(rows.sentenceIds, keptIds);
+        double maxDiff = 0;
+        for (std::size_t i = 0; i < rows.sentenceIds.size(); ++i)
+            maxDiff = std::max(maxDiff, std::abs(rows.score[i] - unfiltered.at(rows.sentenceIds[i])));
+        QVERIFY2(maxDiff < 1e-6, qPrintable(QStringLiteral("max score difference %1").arg(maxDiff)));
+        QCOMPARE(getRun(*store, fr->runId).value().params["filter"].get<std::int64_t>(), filter->runId);
+        QCOMPARE(fr->summary.filterRun.value_or(0), filter->runId);
+        QCOMPARE(fr->summary.filterExcluded.value_or(-1), std::int64_t(removed.size()));
+        QCOMPARE(fr->poolSize, std::int64_t(keptIds.size()));
+        FilterParams onSeed;
+        onSeed.corpus = "seed";
+        const auto seedFilter = runFilter(onSeed, *store, np, ct);
+        QVERIFY(seedFilter);
+        const auto runsBefore = listRuns(*store, RunKind::Select).value().size();
+        for (const std::int64_t bad : {seedFilter->runId, r->runId}) {
+            filtered.filterRun = bad;
+            const auto refused = runCrossLingual(filtered, *store, np, ct);
+            QVERIFY(!refused);
+            QCOMPARE(refused.error().kind, ErrorKind::Usage);
+            QVERIFY2(refused.error().message.starts_with("--filter"), refused.error().message.c_str());
+        }
+        QCOMPARE(listRuns(*store, RunKind::Select).value().size(), runsBefore);
     }
 };
 
