@@ -31,7 +31,7 @@ Progress = Optional[Callable[[Optional[float], str], Any]]
 
 def param_specs(job: str) -> list[dict]:
     """The parameter declarations of `job` (one of JOBS): name, kwarg, kind, default, min, max,
-    choices, help, required, stored_at; the tables `domainlens-cli JOB --help` prints."""
+    choices, help, required, repeatable, stored_at; the tables `domainlens-cli JOB --help` prints."""
     return _core.param_specs(job)
 
 

@@ -172,6 +172,7 @@ class Project:
         standardize: bool = ...,
         whiten: bool = ...,
         pca_from_merge: bool = ...,
+        filter: int = ...,
         init_sample_rows: int = ...
     ) -> dict[str, Any]:
         """PCA + Gaussian mixture clustering of a corpus' embeddings as `domainlens-cli cluster`.
@@ -199,6 +200,7 @@ class Project:
             standardize (--standardize): Standardise every dimension (zero mean, unit variance) before PCA: keeps a few large dimensions from dominating.
             whiten (--whiten): Whiten the PCA components (unit variance each; needs --pca).
             pca_from_merge (--pca-from-merge): Fit the PCA from the statistics an encode merge summed over its shards (all rows, no pass over the vectors; docs/scale.md).
+            filter (--filter): Leave out of the fit and of the run the sentences a filter run of the corpus removed (its run id; a pipeline step's earlier steps too; see `filter`). (at least 1)
             init_sample_rows (--init-sample-rows): Seed k-means++ from a sample of about N rows; 0 = all rows (200000 with --mpi). (default 0; 0 to 2147483647)
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.
@@ -366,6 +368,8 @@ class Project:
         order: Literal['original', 'score'] = ...,
         filter: int = ...,
         include_contaminated: bool = ...,
+        tag: str | list[str] = ...,
+        exclude_tag: str | list[str] = ...,
         top: int = ...,
         threshold: float = ...,
         shards: bool = ...,
@@ -391,6 +395,8 @@ class Project:
             order (--order): original (corpus order) or score (best first). (default original; original or score)
             filter (--filter): Leave out the sentences a filter run removed (its run id; see `filter`). (at least 1)
             include_contaminated (--include-contaminated): Keep the sentences that the corpus's latest decontaminate run found in a dev or test corpus (left out by default).
+            tag (--tag): Export only the sentences carrying this tag (given more than once: any of them). (repeatable)
+            exclude_tag (--exclude-tag): Leave out the sentences carrying this tag (given more than once: any of them). (repeatable)
             top (--top): Re-cut the selection: the K best. (at least 1)
             threshold (--threshold): Re-cut the selection: score >= T.
             shards (--shards): One file (pair) per domain or cluster (see --by).

@@ -16,6 +16,8 @@ _TYPES = {"int": "int", "float": "float", "bool": "bool", "str": "str", "list[in
 def _type(spec: dict) -> str:
     if spec["kind"] == "choice":
         return "Literal[" + ", ".join(repr(c) for c in spec["choices"]) + "]"
+    if spec.get("repeatable"):
+        return "str | list[str]"
     return _TYPES[spec["kind"]]
 
 

@@ -114,6 +114,22 @@ dl::ParamValue toParamValue(const std::string& job, const dl::ParamSpec& spec, c
                         dl::ErrorCode::UnknownOption,
                         {spec.name, py::str(py::repr(v)).cast<std::string>(), ""}});
     };
+    // A repeatable parameter (export's tag) also takes a list of strings, as the option given
+    // once per item.
+    if (spec.repeatable && (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v))) {
+        std::vector<std::string> items;
+        for (auto item : v) {
+            if (!py::isinstance<py::str>(item))
+                return bad("expected a string or a list of strings, got " + py::str(py::repr(v)).cast<std::string>());
+            const auto text = item.cast<std::string>();
+            if (text.find(dl::kRepeatSeparator) != std::string::npos)
+                return bad("a value cannot hold a line break: " + py::str(py::repr(item)).cast<std::string>());
+            items.push_back(text);
+        }
+        auto parsed = dl::parseParamText(spec, dl::joinRepeated(items));
+        if (!parsed) return bad(parsed.error().message);
+        return *parsed;
+    }
     if (py::isinstance<py::str>(v)) {
         auto parsed = dl::parseParamText(spec, v.cast<std::string>());
         if (!parsed) return bad(parsed.error().message);
@@ -201,6 +217,7 @@ py::dict specToDict(const dl::ParamSpec& s) {
     d["help"] = s.help;
     d["help_line"] = dl::paramHelpLine(s);
     d["required"] = s.required;
+    d["repeatable"] = s.repeatable;
     d["stored_at"] = s.jsonKey;
     return d;
 }

@@ -87,3 +87,24 @@ def test_core_errors_carry_code_and_message(tmp_path, cli_project):
         with pytest.raises(domainlens.Error) as e:
             p.export(999, format="tsv", out=str(tmp_path / "x"))
         assert e.value.code == "UnknownRun" and e.value.kind == "failed"
+
+
+def test_export_tags_take_a_string_or_a_list(project_copy, tmp_path):
+    """export's tag and exclude_tag repeat on the command line; here a list (or one string) gives
+    the same values, listed in the manifest with their counts; a bad item is a UsageError."""
+    with domainlens.open(project_copy) as p:
+        common = dict(shards=True, corpus="demo", format="tsv", force=True)
+        listed = p.export(out=str(tmp_path / "a"), exclude_tag=["x", "y"], **common)
+        single = p.export(out=str(tmp_path / "b"), exclude_tag="x", **common)
+    # (p.export returns the manifest)
+    assert [t["tag"] for t in listed["tags"]["exclude"]] == ["x", "y"]
+    assert [t["sentences"] for t in listed["tags"]["exclude"]] == [0, 0]
+    assert [t["tag"] for t in single["tags"]["exclude"]] == ["x"]
+    assert listed["written"] == single["written"] == listed["corpus"]["sentences"]
+    with domainlens.open(project_copy) as p:
+        with pytest.raises(domainlens.UsageError, match="carries the tag 'nobody'"):
+            p.export(out=str(tmp_path / "c"), tag=["nobody"], **common)
+        with pytest.raises(domainlens.UsageError, match="tag"):
+            p.export(out=str(tmp_path / "d"), tag=["ok", 3], **common)
+        with pytest.raises(domainlens.UsageError, match="control character"):
+            p.export(out=str(tmp_path / "e"), exclude_tag=["a\tb"], **common)
