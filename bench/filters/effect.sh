@@ -4,7 +4,8 @@
 # plus 900 planted near-duplicates inflating it and subtitles, plus 150 German lines labelled law
 # and medical) is encoded (all-MiniLM-L6-v2) and clustered (k = 7, 3 seeds) as it is, after a
 # near-dup run, and after the pipeline near-dup -> langid. Each filtered corpus is exported with
-# --filter, imported again and encoded again (cluster has no --filter). Printed per corpus: the
+# --filter, imported again and encoded again (as when this was measured; `cluster --filter RUN`
+# now clusters the raw corpus's vectors without them: RESULTS.md). Printed per corpus: the
 # purity (mean ± std over the seeds) and, for the first seed, each cluster's size and its
 # dominant domain with that domain's share.
 # Usage: bench/filters/effect.sh [BUILD_DIR] [WORK_DIR (kept; default a temporary one)]
