@@ -70,9 +70,7 @@ struct Prepared {
     std::int64_t filterExcluded = 0;  // --filter: the corpus's sentences left out
 };
 
-// --filter RUN: the rows of the sentences the filter run removed are taken out of the vectors
-// and the labels (in place, order kept), so that everything after sees the kept rows only.
-// Read before the vectors are loaded: a filter run that does not fit is refused first.
+// --filter RUN, read before the vectors are loaded: a filter run that does not fit is refused first.
 Expected<std::optional<FilterExclusion>> readFilterRun(const ClusterParams& params, Store& store,
                                                        const CorpusInfo& corpus, bool distributed) {
     if (!params.filterRun) return std::nullopt;
@@ -84,6 +82,8 @@ Expected<std::optional<FilterExclusion>> readFilterRun(const ClusterParams& para
     return std::move(*found);
 }
 
+// --filter RUN: the rows of the sentences the filter run removed are taken out of the vectors
+// and the labels (in place, order kept), so that everything after sees the kept rows only.
 Status applyFilterRun(const ClusterParams& params, const std::optional<FilterExclusion>& found, Prepared& pr,
                       const CancelToken& cancel) {
     if (!found) return {};
