@@ -5,16 +5,15 @@
 // GUI thread; nested event loops keep the window live while a step waits.
 #include <QComboBox>
 #include <QDir>
-#include <QDoubleSpinBox>
 #include <QEventLoop>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
-#include <QToolButton>
 #include <QTreeView>
 
 #include <algorithm>
@@ -40,6 +39,7 @@
 #include "RunListModel.h"
 #include "RunViews.h"
 #include "ScatterPlotView.h"
+#include "ScoreHistogramView.h"
 #include "SearchExplorer.h"
 #include "SelectionExplorer.h"
 #include "SweepPlotView.h"
@@ -260,7 +260,7 @@ void MainWindow::saveMapScreenshots(const ScreenshotRuns& plan, const std::funct
 // (a popup is a window of its own: the main window's grab() would leave it out).
 void MainWindow::saveMenuScreenshot(QMenu* menu, const std::function<void(const QString&)>& save) {
     QWidget* button = nullptr;
-    for (auto* b : findChildren<QToolButton*>())
+    for (auto* b : findChildren<QPushButton*>())
         if (b->menu() == menu && b->isVisible()) button = b;
     if (!button) return;
     menu->popup(button->mapToGlobal(QPoint(0, button->height())));
@@ -337,7 +337,7 @@ void MainWindow::saveCleaningScreenshots(const ScreenshotRuns& plan, const std::
     if (const auto& ranking = cleaning_->data().ranking; ranking.size() > 1) {
         const double median = ranking.scoreAtRank(ranking.size() / 2);
         waitForSignal(
-            cleaning_, kStepSeconds, [&] { cleaning_->boundaryThreshold()->setValue(median); },
+            cleaning_, kStepSeconds, [&] { cleaning_->histogram()->setThreshold(median); },
             &CleaningPanel::boundaryShown);
         save(QStringLiteral("cleaning-boundary"));
     }

@@ -78,12 +78,12 @@ void BulkActions::pushTag(const BulkTarget& target, const QString& tag, bool add
         emit failed(title, errorText(s.error()));
         return;
     }
-    selection_->undoStack()->push(new TagCommand(
-        async_, this, project_, target.ids, tag, add ? TagCommand::Action::Add : TagCommand::Action::Remove,
-        [this, title](const QString& error) {
-            if (!error.isEmpty()) emit failed(title, tr("The tag could not be saved: %1").arg(error));
-            else emit tagsWritten();
-        }));
+    selection_->undoStack()->push(
+        new TagCommand(async_, this, project_, target.ids, tag,
+                       add ? TagCommand::Action::Add : TagCommand::Action::Remove, [this, title](const QString& error) {
+                           if (!error.isEmpty()) emit failed(title, tr("The tag could not be saved: %1").arg(error));
+                           else emit tagsWritten();
+                       }));
     emit message(add ? tr("Tagged %1 “%2”.").arg(target.what, tag) : tr("Took “%2” off %1.").arg(target.what, tag));
 }
 
@@ -99,7 +99,8 @@ void BulkActions::decide(const BulkTarget& target, bool include) {
     // The target's ids (read when not in memory) against the run's pool, off the GUI thread.
     async_.load<Split>(
         this, QStringLiteral("bulk ids"),
-        [path = project_, target, runIds = selection_->run().ids](const dl::CancelToken& cancel) -> dl::Expected<Split> {
+        [path = project_, target,
+         runIds = selection_->run().ids](const dl::CancelToken& cancel) -> dl::Expected<Split> {
             auto ids = readBulkIds(path, target, cancel);
             if (!ids) return std::unexpected(ids.error());
             std::vector<qint64> pool(runIds.begin(), runIds.end());
@@ -115,12 +116,12 @@ void BulkActions::decide(const BulkTarget& target, bool include) {
             if (selection_->runId() != runId) return;  // another run opened meanwhile
             if (!split.inRun.isEmpty()) selection_->decide(split.inRun, include);
             emit decided(int(split.inRun.size()), split.outside, what);
-            QString text = (include ? tr("Included %n sentence(s) of %1 in selection run #%2.", nullptr,
-                                         int(split.inRun.size()))
-                                    : tr("Excluded %n sentence(s) of %1 from selection run #%2.", nullptr,
-                                         int(split.inRun.size())))
-                               .arg(what)
-                               .arg(runId);
+            QString text =
+                (include
+                     ? tr("Included %n sentence(s) of %1 in selection run #%2.", nullptr, int(split.inRun.size()))
+                     : tr("Excluded %n sentence(s) of %1 from selection run #%2.", nullptr, int(split.inRun.size())))
+                    .arg(what)
+                    .arg(runId);
             if (split.outside > 0)
                 text += QLatin1Char(' ') +
                         tr("%n sentence(s) are not in the run's pool and were left alone.", nullptr, split.outside);

@@ -1,18 +1,15 @@
 #include "CleaningPanel.h"
 
-#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
 #include <QPushButton>
-#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -88,11 +85,10 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     count_ = new QLabel(this);
     // Bulk actions (BulkActions; the window fills the menus): everything removed, one rule's removals.
     auto menuButton = [this](const QString& text, const QString& tip, QMenu* menu, const QString& name) {
-        auto* b = new QToolButton(this);
+        auto* b = new QPushButton(this);
         b->setText(text);
         b->setToolTip(tip);
         b->setMenu(menu);
-        b->setPopupMode(QToolButton::InstantPopup);
         b->setObjectName(name);
         b->setEnabled(false);
         return b;
@@ -126,13 +122,6 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
     scoresLayout->addWidget(histogramStack, 1);
     // The boundary thumbnail: a threshold over the removed sentences' scores, its percentile,
     // and the sentences nearest it on each side (read off the GUI thread).
-    threshold_ = new QDoubleSpinBox(scores);
-    threshold_->setObjectName(QStringLiteral("boundaryThreshold"));
-    threshold_->setDecimals(4);
-    threshold_->setSingleStep(0.01);
-    threshold_->setToolTip(
-        tr("Move the threshold (or drag the line in the histogram) to see the sentences at "
-           "its boundary."));
     percentile_ = new QLabel(scores);
     percentile_->setWordWrap(true);
     boundary_ = new BoundaryModel(this);
@@ -149,24 +138,18 @@ CleaningPanel::CleaningPanel(AsyncService& async, QWidget* parent) : QWidget(par
                                   "stricter setting would keep."),
                                scores);
     boundaryNote_->setWordWrap(true);
-    boundaryNote_->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    auto* thresholdRow = new QHBoxLayout;
-    thresholdRow->addWidget(new QLabel(tr("Threshold:"), scores));
-    thresholdRow->addWidget(threshold_);
-    thresholdRow->addWidget(percentile_, 1);
+    boundaryNote_->setStyleSheet(QStringLiteral("color: palette(dark);"));
     boundaryBox_ = new QWidget(scores);
     auto* boundaryLayout = new QVBoxLayout(boundaryBox_);
     boundaryLayout->setContentsMargins(0, 0, 0, 0);
     boundaryLayout->addWidget(heading(tr("At the boundary"), boundaryBox_));
-    boundaryLayout->addLayout(thresholdRow);
+    boundaryLayout->addWidget(percentile_);
     boundaryLayout->addWidget(boundaryView_, 1);
     boundaryLayout->addWidget(boundaryNote_);
     scoresLayout->addWidget(boundaryBox_, 1);
     boundaryBox_->setEnabled(false);
-    connect(threshold_, &QDoubleSpinBox::valueChanged, this, &CleaningPanel::showBoundary);
-    connect(histogram_, &ScoreHistogramView::thresholdChanged, this, [this](double t) {
-        if (boundaryBox_->isEnabled() && !qFuzzyCompare(t, threshold_->value())) threshold_->setValue(t);
-    });
+    // The histogram's threshold (its spin box, the line dragged, or its top k) moves the boundary.
+    connect(histogram_, &ScoreHistogramView::thresholdChanged, this, &CleaningPanel::showBoundary);
     auto* top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(counts);
     top->addWidget(scores);
@@ -264,13 +247,7 @@ void CleaningPanel::setUpBoundary() {
     boundaryBox_->setEnabled(scored);
     percentile_->setText(scored || data_.runId <= 0 ? QString() : tr("No one score to set a threshold on."));
     if (!scored) return;
-    const double lo = data_.ranking.minScore(), hi = data_.ranking.maxScore();
-    const double stored =
-        qIsNaN(data_.threshold) ? data_.ranking.scoreAtRank(data_.ranking.size() / 2) : data_.threshold;
-    const QSignalBlocker block(threshold_);
-    threshold_->setRange(std::min(lo, stored), std::max(hi, stored));
-    threshold_->setValue(stored);
-    showBoundary(stored);
+    showBoundary(histogram_->threshold());  // the run's own threshold, set with the histogram
 }
 
 void CleaningPanel::showBoundary(double threshold) {
@@ -286,7 +263,6 @@ void CleaningPanel::showBoundary(double threshold) {
         tr("%1th percentile of the removed sentences' scores: %2 of %3 would stay removed, %4 "
            "would be kept.")
             .arg(loc.toString(100.0 * below, 'f', 1), loc.toString(past), loc.toString(n), loc.toString(n - past)));
-    if (!qFuzzyCompare(histogram_->threshold(), threshold)) histogram_->setThreshold(threshold);
     if (project_.isEmpty()) return;
     async_.load<QVector<BoundaryRow>>(
         this, QStringLiteral("boundary"),

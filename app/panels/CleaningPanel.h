@@ -11,10 +11,8 @@
 
 class AsyncService;
 class BoundaryModel;
-class QDoubleSpinBox;
 class QLabel;
 class QMenu;
-class QToolButton;
 class QPushButton;
 class QStackedWidget;
 class QTableView;
@@ -43,9 +41,8 @@ public:
     // Bulk actions (BulkActions; the window fills the menus) on the run's result: every removed
     // sentence, or those rule `rule` removed (-1: the rule chosen in the rules table). Null
     // targets when there is nothing removed.
-    // The boundary thumbnail of a score-based run: the threshold (starts at the run's own) and
-    // the sentences nearest it on each side.
-    QDoubleSpinBox* boundaryThreshold() const { return threshold_; }
+    // The boundary thumbnail of a score-based run at the histogram's threshold (it starts at the
+    // run's own; histogram()->setThreshold moves it): the sentences nearest it on each side.
     BoundaryModel* boundaryModel() const { return boundary_; }
     QLabel* boundaryPercentile() const { return percentile_; }
     QMenu* removedMenu() const { return removedMenu_; }
@@ -81,13 +78,12 @@ private:
     RemovalTableModel* ledger_;
     QTableView* ledgerView_;
     QLabel* count_;
-    QToolButton* removedButton_;
-    QToolButton* ruleButton_;
+    QPushButton* removedButton_;
+    QPushButton* ruleButton_;
     QMenu* removedMenu_;
     QMenu* ruleMenu_;
     int pageSize_ = kDefaultPageSize;
     QWidget* boundaryBox_;
-    QDoubleSpinBox* threshold_;
     QLabel* percentile_;
     QLabel* boundaryNote_;
     BoundaryModel* boundary_;

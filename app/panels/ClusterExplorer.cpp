@@ -10,7 +10,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "AsyncService.h"
@@ -66,12 +65,10 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     rightLayout->addWidget(unlabelled_);
     // Bulk actions (BulkActions, filled in by the window): on the picked sentences, on a cluster.
     auto menuButton = [right](const QString& text, const QString& tip, QMenu* menu) {
-        auto* b = new QToolButton(right);
+        auto* b = new QPushButton(right);
         b->setText(text);
         b->setToolTip(tip);
         b->setMenu(menu);
-        b->setPopupMode(QToolButton::InstantPopup);
-        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
         return b;
     };
     pickedMenu_ = new QMenu(this);
@@ -84,7 +81,8 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     clusterMenu_ = new QMenu(this);
     cluster_ = new QComboBox(right);
     cluster_->setObjectName(QStringLiteral("bulkCluster"));
-    cluster_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    cluster_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    cluster_->setMinimumContentsLength(12);
     cluster_->setToolTip(tr("A GMM cluster of the map, for the bulk actions beside it."));
     clusterButton_ = menuButton(tr("Cluster"),
                                 tr("Tag, untag, include or exclude every sentence of the chosen cluster "

@@ -20,7 +20,6 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QMenu;
-class QToolButton;
 class QPushButton;
 class ScatterMarks;
 class ScatterPlotView;
@@ -108,8 +107,8 @@ private:
     MapCutBar* cutBar_;
     ScatterPlotView* scatter_;
     ScatterMarks* marks_;
-    QToolButton* pickedButton_;
-    QToolButton* clusterButton_;
+    QPushButton* pickedButton_;
+    QPushButton* clusterButton_;
     QMenu* pickedMenu_;
     QMenu* clusterMenu_;
     QComboBox* cluster_;

@@ -10,7 +10,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "AsyncService.h"
@@ -42,12 +41,11 @@ SearchExplorer::SearchExplorer(AsyncService& async, JobRunner* runner, QWidget* 
     wordsButton_->setToolTip(tr("Full-text search: sentences containing every word (word* matches a prefix)."));
     saveListButton_ = new QPushButton(tr("Save list…"), this);
     resultsMenu_ = new QMenu(this);
-    resultsButton_ = new QToolButton(this);
+    resultsButton_ = new QPushButton(this);
     resultsButton_->setObjectName(QStringLiteral("resultActions"));
     resultsButton_->setText(tr("Results"));
     resultsButton_->setToolTip(tr("Tag, untag, include or exclude the listed results (Edit > Undo takes it back)."));
     resultsButton_->setMenu(resultsMenu_);
-    resultsButton_->setPopupMode(QToolButton::InstantPopup);
     auto* bar = new QHBoxLayout;
     bar->addWidget(query_, 1);
     bar->addWidget(new QLabel(tr("Neighbours:"), this));

@@ -19,7 +19,6 @@ class JobRunner;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QToolButton;
 class QPushButton;
 class QSpinBox;
 class QTableView;
@@ -76,7 +75,7 @@ private:
     QPushButton* neighboursButton_;
     QPushButton* wordsButton_;
     QPushButton* saveListButton_;
-    QToolButton* resultsButton_;
+    QPushButton* resultsButton_;
     QMenu* resultsMenu_;
     QLabel* status_;
     ScatterPlotView* scatter_;
