@@ -56,15 +56,153 @@
     </message>
 </context>
 <context>
+    <name>BoundaryModel</name>
+    <message>
+        <location filename="../widgets/models/BoundaryModel.cpp" line="+30" />
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>kept</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>At this threshold</source>
+        <translation>Bei dieser Schwelle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentence</source>
+        <translation>Satz</translation>
+    </message>
+</context>
+<context>
+    <name>BulkActions</name>
+    <message>
+        <location filename="../app/panels/BulkActions.cpp" line="+22" />
+        <source>Include and Exclude are decisions on a selection run: open one on the Selection tab first.</source>
+        <translation>Aufnehmen und Ausschließen sind Entscheidungen in einem Auswahllauf: öffnen Sie zuerst einen im Reiter Auswahl.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Tag…</source>
+        <translation>Markieren…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Give these sentences a tag (Edit &gt; Undo takes it back).</source>
+        <translation>Diese Sätze mit einem Tag versehen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Untag…</source>
+        <translation>Tag entfernen…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Take a tag off these sentences (Edit &gt; Undo puts it back).</source>
+        <translation>Ein Tag von diesen Sätzen entfernen (Bearbeiten &gt; Rückgängig stellt es wieder her).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Include in the selection</source>
+        <translation>In die Auswahl aufnehmen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Exclude from the selection</source>
+        <translation>Aus der Auswahl ausschließen</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>A decision on selection run #%1 for the sentences it ranks (Edit &gt; Undo takes it back).</source>
+        <translation>Eine Entscheidung in Auswahllauf #%1 für die Sätze, die er bewertet (Bearbeiten &gt; Rückgängig nimmt sie zurück).</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <location line="+12" />
+        <source>Tag sentences</source>
+        <translation>Sätze markieren</translation>
+    </message>
+    <message>
+        <location line="-12" />
+        <location line="+12" />
+        <source>Untag sentences</source>
+        <translation>Tag von Sätzen entfernen</translation>
+    </message>
+    <message>
+        <location line="-11" />
+        <source>Tag for %1:</source>
+        <translation>Tag für %1:</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Tag to take off %1:</source>
+        <translation>Tag, das von %1 entfernt wird:</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>The tag could not be saved: %1</source>
+        <translation>Das Tag konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Tagged %1 “%2”.</source>
+        <translation>%1 mit „%2“ markiert.</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Took “%2” off %1.</source>
+        <translation>„%2“ von %1 entfernt.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <location line="+38" />
+        <source>Selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-9" />
+        <source>Included %n sentence(s) of %1 in selection run #%2.</source>
+        <translation>
+            <numerusform>%n Satz von %1 in Auswahllauf #%2 aufgenommen.</numerusform>
+            <numerusform>%n Sätze von %1 in Auswahllauf #%2 aufgenommen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1" />
+        <source>Excluded %n sentence(s) of %1 from selection run #%2.</source>
+        <translation>
+            <numerusform>%n Satz von %1 aus Auswahllauf #%2 ausgeschlossen.</numerusform>
+            <numerusform>%n Sätze von %1 aus Auswahllauf #%2 ausgeschlossen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5" />
+        <source>%n sentence(s) are not in the run's pool and were left alone.</source>
+        <translation>
+            <numerusform>%n Satz ist nicht im Pool des Laufs und blieb unverändert.</numerusform>
+            <numerusform>%n Sätze sind nicht im Pool des Laufs und blieben unverändert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CleaningPanel</name>
     <message>
-        <location filename="../app/panels/CleaningPanel.cpp" line="+56" />
-        <location line="+86" />
+        <location filename="../app/panels/CleaningPanel.cpp" line="+58" />
+        <location line="+135" />
         <source>No filter run yet: Analysis &gt; Filter Corpus… cleans a corpus.</source>
         <translation>Noch kein Filterlauf: Analyse &gt; Korpus filtern… bereinigt ein Korpus.</translation>
     </message>
     <message>
-        <location line="-81" />
+        <location line="-130" />
         <source>Rule</source>
         <translation>Regel</translation>
     </message>
@@ -134,17 +272,48 @@
         <translation>%1 von %2 entfernten Sätzen jenseits der Linie (%3 %)</translation>
     </message>
     <message>
-        <location line="+18" />
-        <source>Tag removed…</source>
-        <translation>Entfernte markieren…</translation>
+        <location line="+29" />
+        <source>All removed</source>
+        <translation>Alle entfernten</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Tag every sentence this run removed, to find them on the map (Edit &gt; Undo takes it back).</source>
-        <translation>Jeden Satz, den dieser Lauf entfernt hat, mit einem Tag versehen, um ihn auf der Karte zu finden (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude every sentence this run removed (Edit &gt; Undo takes it back).</source>
+        <translation>Jeden Satz, den dieser Lauf entfernt hat, markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+4" />
+        <source>Removed by the rule</source>
+        <translation>Von der Regel entfernt</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude the sentences the rule chosen in the table above removed (Edit &gt; Undo takes it back).</source>
+        <translation>Die Sätze, die die oben in der Tabelle gewählte Regel entfernt hat, markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+    </message>
+    <message>
+        <location line="+160" />
+        <source>Percentile %1 of the removed sentences' scores: %2 of %3 would stay removed, %4 would be kept.</source>
+        <translation>Perzentil %1 der Scores der entfernten Sätze: %2 von %3 blieben entfernt, %4 würden behalten.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+93" />
+        <source>the %n sentence(s) filter run #%1 removed</source>
+        <translation>
+            <numerusform>den %n Satz, den Filterlauf #%1 entfernt hat</numerusform>
+            <numerusform>die %n Sätze, die Filterlauf #%1 entfernt hat</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7" />
+        <source>the %n sentence(s) rule %1 of filter run #%2 removed</source>
+        <translation>
+            <numerusform>den %n Satz, den Regel %1 von Filterlauf #%2 entfernt hat</numerusform>
+            <numerusform>die %n Sätze, die Regel %1 von Filterlauf #%2 entfernt hat</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-249" />
         <source>Kept and removed per rule</source>
         <translation>Behalten und entfernt je Regel</translation>
     </message>
@@ -159,12 +328,22 @@
         <translation>Werte der entfernten Sätze</translation>
     </message>
     <message>
+        <location line="+14" />
+        <source>A filter run stores a score for its removed sentences only (a kept sentence has none), so the histogram, the percentile and both sides of the line are over the removed sentences: a threshold moved past the run's own shows which of them a stricter setting would keep.</source>
+        <translation>Ein Filterlauf speichert nur für die entfernten Sätze einen Score (ein behaltener Satz hat keinen); Histogramm, Perzentil und beide Seiten der Linie beziehen sich daher auf die entfernten Sätze: Eine Schwelle jenseits der des Laufs zeigt, welche davon eine strengere Einstellung behalten würde.</translation>
+    </message>
+    <message>
         <location line="+10" />
+        <source>At the boundary</source>
+        <translation>An der Grenze</translation>
+    </message>
+    <message>
+        <location line="+16" />
         <source>Removed sentences (the ledger)</source>
         <translation>Entfernte Sätze (das Protokoll)</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+36" />
         <source>&lt;b&gt;Filter run #%1&lt;/b&gt; (%2) on &lt;b&gt;%3&lt;/b&gt;: %4 sentences, %5 kept, %6 removed (%7 %).</source>
         <translation>&lt;b&gt;Filterlauf #%1&lt;/b&gt; (%2) auf &lt;b&gt;%3&lt;/b&gt;: %4 Sätze, %5 behalten, %6 entfernt (%7 %).</translation>
     </message>
@@ -174,7 +353,7 @@
         <translation>Parameter: %1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+16" />
         <source>This filter's rules have a threshold each (see the rules' counts): no one score.</source>
         <translation>Jede Regel dieses Filters hat ihre eigene Schwelle (siehe die Zahlen je Regel): kein gemeinsamer Wert.</translation>
     </message>
@@ -184,7 +363,17 @@
         <translation>Nichts wurde entfernt.</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+28" />
+        <source>No one score to set a threshold on.</source>
+        <translation>Kein einzelner Score, auf den sich eine Schwelle setzen ließe.</translation>
+    </message>
+    <message>
+        <location line="+28" />
+        <source>Cannot read the boundary: %1</source>
+        <translation>Die Grenze kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <source>The ledger could not be read: %1</source>
         <translation>Das Protokoll konnte nicht gelesen werden: %1</translation>
     </message>
@@ -345,7 +534,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+28" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+29" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -395,27 +584,63 @@
         <translation>Sätze innerhalb der Rechteck- oder Lasso-Auswahl im Streudiagramm.</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>Tag picked…</source>
-        <translation>Gewählte markieren…</translation>
+        <location line="+16" />
+        <source>Picked sentences</source>
+        <translation>Gewählte Sätze</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Tag the sentences picked with the rectangle or lasso (Edit &gt; Undo takes it back).</source>
-        <translation>Die mit Rechteck oder Lasso gewählten Sätze mit einem Tag versehen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+        <source>Tag, untag, include or exclude the sentences picked with the rectangle or lasso (Edit &gt; Undo takes it back).</source>
+        <translation>Die mit Rechteck oder Lasso gewählten Sätze markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+10" />
+        <source>A GMM cluster of the map, for the bulk actions beside it.</source>
+        <translation>Ein GMM-Cluster der Karte, für die Sammelaktionen daneben.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude every sentence of the chosen cluster (Edit &gt; Undo takes it back).</source>
+        <translation>Jeden Satz des gewählten Clusters markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+    </message>
+    <message>
+        <location line="+231" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9" />
+        <source>%n sentence(s) picked on the map</source>
+        <translation>
+            <numerusform>%n auf der Karte gewählten Satz</numerusform>
+            <numerusform>%n auf der Karte gewählte Sätze</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10" />
+        <source>cluster %1 (%n sentence(s))</source>
+        <translation>
+            <numerusform>Cluster %1 (%n Satz)</numerusform>
+            <numerusform>Cluster %1 (%n Sätze)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-245" />
         <source>Selected in the plot:</source>
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+58" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+76" />
+        <location line="+77" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
@@ -445,7 +670,7 @@
         <translation>Die Clusternamen können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+50" />
+        <location line="+51" />
         <source>The cluster names were NOT saved: %1</source>
         <translation>Die Clusternamen wurden NICHT gespeichert: %1</translation>
     </message>
@@ -535,7 +760,17 @@
 <context>
     <name>CorpusOverlapModel</name>
     <message>
-        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+47" />
+        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+17" />
+        <source>No corpus yet: File &gt; Import Corpus… adds one. Overlap is counted between two corpora.</source>
+        <translation>Noch kein Korpus: Datei &gt; Korpus importieren… fügt eines hinzu. Überschneidungen werden zwischen zwei Korpora gezählt.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>This project has a single corpus, so there is no pair to compare. Import another one (a dev or test set with the role dev or test, or a second training corpus) to see which sentences they share.</source>
+        <translation>Dieses Projekt hat nur ein Korpus, es gibt also kein Paar zum Vergleichen. Importieren Sie ein weiteres (einen Dev- oder Testsatz mit der Rolle dev oder test, oder ein zweites Trainingskorpus), um zu sehen, welche Sätze sie gemeinsam haben.</translation>
+    </message>
+    <message>
+        <location line="+38" />
         <source>train vs dev/test: overlap</source>
         <translation>Training vs. Dev/Test: Überschneidung</translation>
     </message>
@@ -1764,12 +1999,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+122" />
+        <location filename="../app/gui/MainWindow.cpp" line="+123" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Satzüberschneidung zwischen Korpora (Quellseite, exakter Text nach der Import-Normalisierung); Überschneidungen von Training mit Dev/Test in Rot:</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+17" />
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
@@ -1790,12 +2025,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+92" />
+        <location line="+96" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-90" />
+        <location line="-94" />
         <source>Cleaning</source>
         <translation>Bereinigung</translation>
     </message>
@@ -1879,21 +2114,8 @@
         <source>Name the clusters of run #%1</source>
         <translation>Die Cluster von Lauf #%1 benennen</translation>
     </message>
-    <message numerus="yes">
-        <location line="+11" />
-        <source>%n sentence(s) picked on the map</source>
-        <translation>
-            <numerusform>%n auf der Karte gewählten Satz</numerusform>
-            <numerusform>%n auf der Karte gewählte Sätze</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+3" />
-        <source>the sentences filter run #%1 removed</source>
-        <translation>die Sätze, die Filterlauf #%1 entfernt hat</translation>
-    </message>
-    <message>
-        <location line="+11" />
+        <location line="+29" />
         <source>A decision could not be saved: %1</source>
         <translation>Eine Entscheidung konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -1904,12 +2126,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+662" />
+        <location line="+657" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-655" />
+        <location line="-650" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -2157,7 +2379,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+105" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
@@ -2217,24 +2439,7 @@
         <translation>%1 filtern (%2)</translation>
     </message>
     <message>
-        <location line="+9" />
-        <location line="+4" />
-        <location line="+5" />
-        <source>Tag sentences</source>
-        <translation>Sätze markieren</translation>
-    </message>
-    <message>
-        <location line="-9" />
-        <source>Tag for %1:</source>
-        <translation>Tag für %1:</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>The tag could not be saved: %1</source>
-        <translation>Das Tag konnte nicht gespeichert werden: %1</translation>
-    </message>
-    <message>
-        <location line="+11" />
+        <location line="+12" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>%1 exportieren</translation>
@@ -4027,7 +4232,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SearchExplorer</name>
     <message>
-        <location filename="../app/panels/SearchExplorer.cpp" line="+30" />
+        <location filename="../app/panels/SearchExplorer.cpp" line="+31" />
         <source>Type or paste a sentence (neighbours) or words (full text)</source>
         <translation>Satz eingeben oder einfügen (Nachbarn) oder Wörter (Volltext)</translation>
     </message>
@@ -4062,12 +4267,22 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Liste speichern…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude the listed results (Edit &gt; Undo takes it back).</source>
+        <translation>Die aufgelisteten Ergebnisse markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>Neighbours:</source>
         <translation>Nachbarn:</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Show a clustering run to search on its map.</source>
         <translation>Zeigen Sie einen Clusterlauf, um auf seiner Karte zu suchen.</translation>
     </message>
@@ -4086,8 +4301,16 @@ Precision und Recall sind nicht verfügbar.</translation>
         <source>Run #%1: type a sentence and press Enter, or words and Find words.</source>
         <translation>Lauf #%1: Satz eingeben und Enter drücken, oder Wörter und Wörter finden.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+16" />
+        <source>the %n listed search result(s)</source>
+        <translation>
+            <numerusform>das %n aufgelistete Suchergebnis</numerusform>
+            <numerusform>die %n aufgelisteten Suchergebnisse</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+23" />
+        <location line="+15" />
         <source>Encoding the sentence and comparing it with %1 stored vectors…</source>
         <translation>Der Satz wird kodiert und mit %1 gespeicherten Vektoren verglichen…</translation>
     </message>

@@ -56,15 +56,153 @@
     </message>
 </context>
 <context>
+    <name>BoundaryModel</name>
+    <message>
+        <location filename="../widgets/models/BoundaryModel.cpp" line="+30" />
+        <source>removed</source>
+        <translation>retirée</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>kept</source>
+        <translation>gardée</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>At this threshold</source>
+        <translation>À ce seuil</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Sentence</source>
+        <translation>Phrase</translation>
+    </message>
+</context>
+<context>
+    <name>BulkActions</name>
+    <message>
+        <location filename="../app/panels/BulkActions.cpp" line="+22" />
+        <source>Include and Exclude are decisions on a selection run: open one on the Selection tab first.</source>
+        <translation>Inclure et Exclure sont des décisions sur une exécution de sélection : ouvrez-en d’abord une dans l’onglet Sélection.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Tag…</source>
+        <translation>Étiqueter…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Give these sentences a tag (Edit &gt; Undo takes it back).</source>
+        <translation>Donner une étiquette à ces phrases (Édition &gt; Annuler la retire).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Untag…</source>
+        <translation>Retirer une étiquette…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Take a tag off these sentences (Edit &gt; Undo puts it back).</source>
+        <translation>Retirer une étiquette de ces phrases (Édition &gt; Annuler la remet).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Include in the selection</source>
+        <translation>Inclure dans la sélection</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Exclude from the selection</source>
+        <translation>Exclure de la sélection</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>A decision on selection run #%1 for the sentences it ranks (Edit &gt; Undo takes it back).</source>
+        <translation>Une décision sur l’exécution de sélection n° %1 pour les phrases qu’elle classe (Édition &gt; Annuler la reprend).</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <location line="+12" />
+        <source>Tag sentences</source>
+        <translation>Étiqueter des phrases</translation>
+    </message>
+    <message>
+        <location line="-12" />
+        <location line="+12" />
+        <source>Untag sentences</source>
+        <translation>Retirer l’étiquette des phrases</translation>
+    </message>
+    <message>
+        <location line="-11" />
+        <source>Tag for %1:</source>
+        <translation>Étiquette pour %1 :</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Tag to take off %1:</source>
+        <translation>Étiquette à retirer de %1 :</translation>
+    </message>
+    <message>
+        <location line="+19" />
+        <source>The tag could not be saved: %1</source>
+        <translation>L'étiquette n'a pas pu être enregistrée : %1</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Tagged %1 “%2”.</source>
+        <translation>%1 étiquetées « %2 ».</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Took “%2” off %1.</source>
+        <translation>« %2 » retirée de %1.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <location line="+38" />
+        <source>Selection</source>
+        <translation>Sélection</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-9" />
+        <source>Included %n sentence(s) of %1 in selection run #%2.</source>
+        <translation>
+            <numerusform>%n phrase de %1 incluse dans l’exécution de sélection n° %2.</numerusform>
+            <numerusform>%n phrases de %1 incluses dans l’exécution de sélection n° %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1" />
+        <source>Excluded %n sentence(s) of %1 from selection run #%2.</source>
+        <translation>
+            <numerusform>%n phrase de %1 exclue de l’exécution de sélection n° %2.</numerusform>
+            <numerusform>%n phrases de %1 exclues de l’exécution de sélection n° %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5" />
+        <source>%n sentence(s) are not in the run's pool and were left alone.</source>
+        <translation>
+            <numerusform>%n phrase n’est pas dans le pool de l’exécution et reste inchangée.</numerusform>
+            <numerusform>%n phrases ne sont pas dans le pool de l’exécution et restent inchangées.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CleaningPanel</name>
     <message>
-        <location filename="../app/panels/CleaningPanel.cpp" line="+56" />
-        <location line="+86" />
+        <location filename="../app/panels/CleaningPanel.cpp" line="+58" />
+        <location line="+135" />
         <source>No filter run yet: Analysis &gt; Filter Corpus… cleans a corpus.</source>
         <translation>Pas encore de filtrage : Analyse &gt; Filtrer le corpus… nettoie un corpus.</translation>
     </message>
     <message>
-        <location line="-81" />
+        <location line="-130" />
         <source>Rule</source>
         <translation>Règle</translation>
     </message>
@@ -134,17 +272,48 @@
         <translation>%1 des %2 phrases retirées au-delà de la ligne (%3 %)</translation>
     </message>
     <message>
-        <location line="+18" />
-        <source>Tag removed…</source>
-        <translation>Étiqueter les retirées…</translation>
+        <location line="+29" />
+        <source>All removed</source>
+        <translation>Toutes les retirées</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Tag every sentence this run removed, to find them on the map (Edit &gt; Undo takes it back).</source>
-        <translation>Étiqueter chaque phrase retirée par cette exécution, pour la retrouver sur la carte (Édition &gt; Annuler la retire).</translation>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude every sentence this run removed (Edit &gt; Undo takes it back).</source>
+        <translation>Étiqueter, désétiqueter, inclure ou exclure chaque phrase retirée par cette exécution (Édition &gt; Annuler le reprend).</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+4" />
+        <source>Removed by the rule</source>
+        <translation>Retirées par la règle</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude the sentences the rule chosen in the table above removed (Edit &gt; Undo takes it back).</source>
+        <translation>Étiqueter, désétiqueter, inclure ou exclure les phrases retirées par la règle choisie dans le tableau ci-dessus (Édition &gt; Annuler le reprend).</translation>
+    </message>
+    <message>
+        <location line="+160" />
+        <source>Percentile %1 of the removed sentences' scores: %2 of %3 would stay removed, %4 would be kept.</source>
+        <translation>Percentile %1 des scores des phrases retirées : %2 sur %3 resteraient retirées, %4 seraient gardées.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+93" />
+        <source>the %n sentence(s) filter run #%1 removed</source>
+        <translation>
+            <numerusform>la %n phrase retirée par l’exécution de filtre n° %1</numerusform>
+            <numerusform>les %n phrases retirées par l’exécution de filtre n° %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7" />
+        <source>the %n sentence(s) rule %1 of filter run #%2 removed</source>
+        <translation>
+            <numerusform>la %n phrase retirée par la règle %1 de l’exécution de filtre n° %2</numerusform>
+            <numerusform>les %n phrases retirées par la règle %1 de l’exécution de filtre n° %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-249" />
         <source>Kept and removed per rule</source>
         <translation>Gardées et retirées par règle</translation>
     </message>
@@ -159,12 +328,22 @@
         <translation>Scores des phrases retirées</translation>
     </message>
     <message>
+        <location line="+14" />
+        <source>A filter run stores a score for its removed sentences only (a kept sentence has none), so the histogram, the percentile and both sides of the line are over the removed sentences: a threshold moved past the run's own shows which of them a stricter setting would keep.</source>
+        <translation>Une exécution de filtre n’enregistre un score que pour les phrases retirées (une phrase gardée n’en a pas) : l’histogramme, le percentile et les deux côtés de la ligne portent donc sur les phrases retirées ; un seuil déplacé au-delà de celui de l’exécution montre celles qu’un réglage plus strict garderait.</translation>
+    </message>
+    <message>
         <location line="+10" />
+        <source>At the boundary</source>
+        <translation>À la frontière</translation>
+    </message>
+    <message>
+        <location line="+16" />
         <source>Removed sentences (the ledger)</source>
         <translation>Phrases retirées (le registre)</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+36" />
         <source>&lt;b&gt;Filter run #%1&lt;/b&gt; (%2) on &lt;b&gt;%3&lt;/b&gt;: %4 sentences, %5 kept, %6 removed (%7 %).</source>
         <translation>&lt;b&gt;Filtrage n° %1&lt;/b&gt; (%2) sur &lt;b&gt;%3&lt;/b&gt; : %4 phrases, %5 gardées, %6 retirées (%7 %).</translation>
     </message>
@@ -174,7 +353,7 @@
         <translation>Paramètres : %1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+16" />
         <source>This filter's rules have a threshold each (see the rules' counts): no one score.</source>
         <translation>Chaque règle de ce filtre a son propre seuil (voir les comptes par règle) : pas de score unique.</translation>
     </message>
@@ -184,7 +363,17 @@
         <translation>Rien n'a été retiré.</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+28" />
+        <source>No one score to set a threshold on.</source>
+        <translation>Pas de score unique sur lequel placer un seuil.</translation>
+    </message>
+    <message>
+        <location line="+28" />
+        <source>Cannot read the boundary: %1</source>
+        <translation>Impossible de lire la frontière : %1</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <source>The ledger could not be read: %1</source>
         <translation>Le registre n'a pas pu être lu : %1</translation>
     </message>
@@ -345,7 +534,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+28" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+29" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -395,27 +584,63 @@
         <translation>Phrases dans la sélection rectangle ou lasso du nuage de points.</translation>
     </message>
     <message>
-        <location line="+7" />
-        <source>Tag picked…</source>
-        <translation>Étiqueter la sélection…</translation>
+        <location line="+16" />
+        <source>Picked sentences</source>
+        <translation>Phrases choisies</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Tag the sentences picked with the rectangle or lasso (Edit &gt; Undo takes it back).</source>
-        <translation>Étiqueter les phrases choisies au rectangle ou au lasso (Édition &gt; Annuler la retire).</translation>
+        <source>Tag, untag, include or exclude the sentences picked with the rectangle or lasso (Edit &gt; Undo takes it back).</source>
+        <translation>Étiqueter, désétiqueter, inclure ou exclure les phrases choisies au rectangle ou au lasso (Édition &gt; Annuler le reprend).</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+10" />
+        <source>A GMM cluster of the map, for the bulk actions beside it.</source>
+        <translation>Un cluster GMM de la carte, pour les actions groupées à côté.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude every sentence of the chosen cluster (Edit &gt; Undo takes it back).</source>
+        <translation>Étiqueter, désétiqueter, inclure ou exclure chaque phrase du cluster choisi (Édition &gt; Annuler le reprend).</translation>
+    </message>
+    <message>
+        <location line="+231" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9" />
+        <source>%n sentence(s) picked on the map</source>
+        <translation>
+            <numerusform>%n phrase choisie sur la carte</numerusform>
+            <numerusform>%n phrases choisies sur la carte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10" />
+        <source>cluster %1 (%n sentence(s))</source>
+        <translation>
+            <numerusform>cluster %1 (%n phrase)</numerusform>
+            <numerusform>cluster %1 (%n phrases)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-245" />
         <source>Selected in the plot:</source>
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+58" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+76" />
+        <location line="+77" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
@@ -445,7 +670,7 @@
         <translation>Impossible de lire les noms des clusters : %1</translation>
     </message>
     <message>
-        <location line="+50" />
+        <location line="+51" />
         <source>The cluster names were NOT saved: %1</source>
         <translation>Les noms des clusters n'ont PAS été enregistrés : %1</translation>
     </message>
@@ -535,7 +760,17 @@
 <context>
     <name>CorpusOverlapModel</name>
     <message>
-        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+47" />
+        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+17" />
+        <source>No corpus yet: File &gt; Import Corpus… adds one. Overlap is counted between two corpora.</source>
+        <translation>Pas encore de corpus : Fichier &gt; Importer un corpus… en ajoute un. Le recouvrement se compte entre deux corpus.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>This project has a single corpus, so there is no pair to compare. Import another one (a dev or test set with the role dev or test, or a second training corpus) to see which sentences they share.</source>
+        <translation>Ce projet n’a qu’un seul corpus : il n’y a pas de paire à comparer. Importez-en un autre (un jeu de dev ou de test avec le rôle dev ou test, ou un second corpus d’entraînement) pour voir les phrases qu’ils partagent.</translation>
+    </message>
+    <message>
+        <location line="+38" />
         <source>train vs dev/test: overlap</source>
         <translation>entraînement vs dev/test : recouvrement</translation>
     </message>
@@ -1764,12 +1999,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+122" />
+        <location filename="../app/gui/MainWindow.cpp" line="+123" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Recouvrement de phrases entre corpus (côté source, texte exact après la normalisation de l’import) ; recouvrements entraînement/dev-test en rouge :</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+17" />
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
@@ -1790,12 +2025,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+92" />
+        <location line="+96" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-90" />
+        <location line="-94" />
         <source>Cleaning</source>
         <translation>Nettoyage</translation>
     </message>
@@ -1879,21 +2114,8 @@
         <source>Name the clusters of run #%1</source>
         <translation>Nommer les clusters de l'exécution n°%1</translation>
     </message>
-    <message numerus="yes">
-        <location line="+11" />
-        <source>%n sentence(s) picked on the map</source>
-        <translation>
-            <numerusform>%n phrase choisie sur la carte</numerusform>
-            <numerusform>%n phrases choisies sur la carte</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+3" />
-        <source>the sentences filter run #%1 removed</source>
-        <translation>les phrases retirées par le filtrage n° %1</translation>
-    </message>
-    <message>
-        <location line="+11" />
+        <location line="+29" />
         <source>A decision could not be saved: %1</source>
         <translation>Une décision n'a pas pu être enregistrée : %1</translation>
     </message>
@@ -1904,12 +2126,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+662" />
+        <location line="+657" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-655" />
+        <location line="-650" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2157,7 +2379,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+105" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
@@ -2217,24 +2439,7 @@
         <translation>Filtrer %1 (%2)</translation>
     </message>
     <message>
-        <location line="+9" />
-        <location line="+4" />
-        <location line="+5" />
-        <source>Tag sentences</source>
-        <translation>Étiqueter des phrases</translation>
-    </message>
-    <message>
-        <location line="-9" />
-        <source>Tag for %1:</source>
-        <translation>Étiquette pour %1 :</translation>
-    </message>
-    <message>
-        <location line="+9" />
-        <source>The tag could not be saved: %1</source>
-        <translation>L'étiquette n'a pas pu être enregistrée : %1</translation>
-    </message>
-    <message>
-        <location line="+11" />
+        <location line="+12" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>Exporter %1</translation>
@@ -4027,7 +4232,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SearchExplorer</name>
     <message>
-        <location filename="../app/panels/SearchExplorer.cpp" line="+30" />
+        <location filename="../app/panels/SearchExplorer.cpp" line="+31" />
         <source>Type or paste a sentence (neighbours) or words (full text)</source>
         <translation>Saisissez ou collez une phrase (voisines) ou des mots (texte intégral)</translation>
     </message>
@@ -4062,12 +4267,22 @@ précision et rappel indisponibles.</translation>
         <translation>Enregistrer la liste…</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
+        <source>Results</source>
+        <translation>Résultats</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tag, untag, include or exclude the listed results (Edit &gt; Undo takes it back).</source>
+        <translation>Étiqueter, désétiqueter, inclure ou exclure les résultats listés (Édition &gt; Annuler le reprend).</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>Neighbours:</source>
         <translation>Voisines :</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Show a clustering run to search on its map.</source>
         <translation>Affichez une exécution de clustering pour chercher sur sa carte.</translation>
     </message>
@@ -4086,8 +4301,16 @@ précision et rappel indisponibles.</translation>
         <source>Run #%1: type a sentence and press Enter, or words and Find words.</source>
         <translation>Exécution n°%1 : saisissez une phrase et appuyez sur Entrée, ou des mots et Trouver les mots.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+16" />
+        <source>the %n listed search result(s)</source>
+        <translation>
+            <numerusform>le %n résultat de recherche listé</numerusform>
+            <numerusform>les %n résultats de recherche listés</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+23" />
+        <location line="+15" />
         <source>Encoding the sentence and comparing it with %1 stored vectors…</source>
         <translation>Encodage de la phrase et comparaison avec %1 vecteurs stockés…</translation>
     </message>

@@ -105,7 +105,7 @@ private:
     void waitForProjectViews(const ScreenshotRuns& plan);
     void saveMapScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save);
     void saveMenuScreenshot(QMenu* menu, const std::function<void(const QString&)>& save);
-    bool grabScreen_ = false;  // the next screenshot grabs the screen (a popup menu shows)
+    QMenu* overlayMenu_ = nullptr;  // a popup menu the next screenshot paints onto the window
     void saveMethodsScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save);
     void saveOutlierScreenshots(const std::function<void(const QString&)>& save);
     void saveSearchScreenshots(const std::function<void(const QString&)>& save);

@@ -8,9 +8,9 @@
 #include <QEventLoop>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPainter>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QScreen>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -167,11 +167,13 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     QDir().mkpath(dir);
     int number = 1;
     auto save = [&](const QString& name) {
-        // The screen under the window when a popup (a window of its own) is to be in the shot.
-        QScreen* screen = this->screen();
-        const QRect at = frameGeometry();
-        (grabScreen_ && screen ? screen->grabWindow(0, at.x(), at.y(), at.width(), at.height()) : grab())
-            .save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
+        QPixmap shot = grab();
+        // A popup menu is a window of its own: painted onto the window's grab where it shows.
+        if (overlayMenu_ && overlayMenu_->isVisible()) {
+            QPainter painter(&shot);
+            painter.drawPixmap(mapFromGlobal(overlayMenu_->pos()), overlayMenu_->grab());
+        }
+        shot.save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
     };
     auto saveDialog = [&](QWidget* dialog, const QString& name) {
         dialog->grab().save(QStringLiteral("%1/%2-%3.png").arg(dir).arg(number++, 2, 10, QLatin1Char('0')).arg(name));
@@ -256,8 +258,7 @@ void MainWindow::saveMapScreenshots(const ScreenshotRuns& plan, const std::funct
     clusters_->scatter()->clearSelection();
 }
 
-// `menu` popped up under its tool button, the whole window with the menu grabbed from the screen
-// (a popup is a window of its own: the main window's grab() would leave it out).
+// `menu` popped up under its button, in a grab of the window (the menu painted onto it).
 void MainWindow::saveMenuScreenshot(QMenu* menu, const std::function<void(const QString&)>& save) {
     QWidget* button = nullptr;
     for (auto* b : findChildren<QPushButton*>())
@@ -265,9 +266,9 @@ void MainWindow::saveMenuScreenshot(QMenu* menu, const std::function<void(const 
     if (!button) return;
     menu->popup(button->mapToGlobal(QPoint(0, button->height())));
     settle();
-    grabScreen_ = true;
+    overlayMenu_ = menu;
     save(QStringLiteral("bulk-menu"));
-    grabScreen_ = false;
+    overlayMenu_ = nullptr;
     menu->hide();
     settle(200);
 }

@@ -260,7 +260,7 @@ void CleaningPanel::showBoundary(double threshold) {
     const double below = n > 0 ? double(higherRemoves ? n - past : past) / double(n) : 0.0;
     const QLocale loc;
     percentile_->setText(
-        tr("%1th percentile of the removed sentences' scores: %2 of %3 would stay removed, %4 "
+        tr("Percentile %1 of the removed sentences' scores: %2 of %3 would stay removed, %4 "
            "would be kept.")
             .arg(loc.toString(100.0 * below, 'f', 1), loc.toString(past), loc.toString(n), loc.toString(n - past)));
     if (project_.isEmpty()) return;
