@@ -1,8 +1,8 @@
-// `domainlens-cli explore PROJECT --corpus C [--sample N] [--sample-seed S] [--chunk N] [--model ...]
-// [--precision ...] [--k K] [--json]`: from an imported corpus to a first map (a stratified sample,
-// encoded and clustered) and on to the full map (the rest encoded in chunks, assigned with the first
-// map's model, then refitted), with the label agreement of the two fits. Resumable: run it again
-// after Ctrl+C. Options from explore/ExploreParamsTable.cpp.
+// `domainlens-cli explore PROJECT --corpus C [--sample N] [--stage PERCENT] [--sample-seed S] [--chunk N]
+// [--model ...] [--precision ...] [--k K] [--json]`: from an imported corpus to a first map (a stage
+// of a stratified sample, then the sample, encoded and clustered) and on to the full map (the rest encoded in chunks,
+// assigned with the first map's model, then refitted), with the label agreement of the two fits. Resumable: run it
+// again after Ctrl+C. Options from explore/ExploreParamsTable.cpp.
 #include <cstdio>
 
 #include "CliSupport.h"
@@ -28,8 +28,12 @@ nlohmann::json toJson(const dl::ExploreResult& r) {
                      {"sample_rows", r.sampleRows},
                      {"embedding_set", r.embeddingSet},
                      {"precision", r.precision},
+                     {"stage_rows", r.stageRows},
                      {"first_map_run", r.firstMapRun},
                      {"first_map_seconds", r.firstMapSeconds},
+                     {"stage_map_run", r.stageMapRun},
+                     {"sample_map_run", r.sampleMapRun},
+                     {"sample_map_seconds", r.sampleMapSeconds},
                      {"encoded_before", r.encodedBefore},
                      {"encoded", r.encoded},
                      {"assign_run", r.assignRun},
@@ -38,6 +42,10 @@ nlohmann::json toJson(const dl::ExploreResult& r) {
                      {"sentences_per_second", r.sentencesPerSecond}};
     j["label_agreement"] = r.agreement ? nlohmann::json(r.agreement->matched) : nlohmann::json();
     j["adjusted_rand_index"] = r.agreement ? nlohmann::json(r.agreement->adjustedRandIndex) : nlohmann::json();
+    // the stage fit (its model on every sample row) against the sample fit
+    j["stage_agreement"] = r.stageAgreement ? nlohmann::json(r.stageAgreement->matched) : nlohmann::json();
+    j["stage_adjusted_rand_index"] =
+        r.stageAgreement ? nlohmann::json(r.stageAgreement->adjustedRandIndex) : nlohmann::json();
     return j;
 }
 
@@ -61,9 +69,16 @@ int run(const QCommandLineParser& p) {
         printJson(toJson(*r));
         return ExitOk;
     }
-    std::printf("first map: cluster run %lld on %lld sentences of %s (%s vectors, set %lld), %.1f s\n",
-                static_cast<long long>(r->firstMapRun), static_cast<long long>(r->sampleRows), r->sampleCorpus.c_str(),
-                r->precision.c_str(), static_cast<long long>(r->embeddingSet), r->firstMapSeconds);
+    if (r->stageMapRun)
+        std::printf("first map (stage): cluster run %lld on the first %lld sentences of %s, %.1f s\n",
+                    static_cast<long long>(r->stageMapRun), static_cast<long long>(r->stageRows),
+                    r->sampleCorpus.c_str(), r->firstMapSeconds);
+    std::printf("sample map: cluster run %lld on %lld sentences of %s (%s vectors, set %lld), %.1f s\n",
+                static_cast<long long>(r->sampleMapRun), static_cast<long long>(r->sampleRows), r->sampleCorpus.c_str(),
+                r->precision.c_str(), static_cast<long long>(r->embeddingSet), r->sampleMapSeconds);
+    if (r->stageAgreement)
+        std::printf("stage agreement (stage fit vs sample fit on the sample): %.4f; adjusted Rand %.4f\n",
+                    r->stageAgreement->matched, r->stageAgreement->adjustedRandIndex);
     std::printf("full map: cluster run %lld on %lld sentences of %s, %.1f s; first map's model applied: run %lld\n",
                 static_cast<long long>(r->fullMapRun), static_cast<long long>(r->sentences), r->corpus.c_str(),
                 r->fullMapSeconds, static_cast<long long>(r->assignRun));

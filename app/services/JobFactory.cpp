@@ -240,7 +240,7 @@ JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& r, 
                                                       .arg(QString::fromStdString(res->corpus))
                                                       .arg(res->fullMapRun)
                                                       .arg(res->sentences)
-                                                      .arg(res->firstMapRun)
+                                                      .arg(res->sampleMapRun)
                                                       .arg(res->sampleRows)
                                                       .arg(100 * res->agreement->matched, 0, 'f', 1)
                                                 : QObject::tr("Map of %1: run #%2 on all %L3 sentences.")

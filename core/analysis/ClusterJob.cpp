@@ -158,10 +158,16 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
         if (!ls) return std::unexpected(ls.error());
         pr.layerSets.push_back(*ls);
     }
+    if (params.rows > 0 && distributed) return usageError("cluster --mpi fits every row of the corpus.");
+    if (params.rows > corpus->sentences)
+        return usageError("A fit on the first " + std::to_string(params.rows) + " rows of corpus '" + corpus->name +
+                          "', which has " + std::to_string(corpus->sentences) + " sentences.");
     auto emb = distributed            ? loadShare(params, store, pr, red, pr.firstRow)
+               : params.rows > 0      ? loadEmbeddingRange(store, set->id, corpus->id, 0, params.rows)
                : pr.layerSets.empty() ? loadEmbeddings(store, set->id, corpus->id)
                                       : loadLayerMean(store, corpus->id, pr.layerSets);
     if (!emb) return std::unexpected(emb.error());
+    if (params.rows > 0) corpus->sentences = params.rows;  // the rows this fit sees, as if the corpus ended there
     if (!distributed && emb->rows < corpus->sentences)
         return fail("Embedding set " + std::to_string(set->id) + " covers only " + std::to_string(emb->rows) +
                     " of the " + std::to_string(corpus->sentences) + " sentences of corpus '" + corpus->name +
@@ -170,6 +176,11 @@ Expected<Prepared> prepare(const ClusterParams& params, Store& store, ProgressSi
     auto labels = corpusLabels(store, corpus->id);
     if (!labels) return std::unexpected(labels.error());
     pr.labels = std::move(*labels);
+    if (params.rows > 0 && std::int64_t(pr.labels.sentenceIds.size()) >= params.rows) {
+        pr.labels.sentenceIds.resize(std::size_t(params.rows));
+        pr.labels.domainIndex.resize(std::size_t(params.rows));
+    }
+    pr.corpus = *corpus;
     if (static_cast<std::int64_t>(pr.labels.sentenceIds.size()) != (distributed ? corpus->sentences : pr.emb.rows))
         return fail("Corpus '" + corpus->name + "' has " + std::to_string(pr.labels.sentenceIds.size()) +
                     " sentences but " + std::to_string(pr.emb.rows) + " embeddings.");
@@ -472,6 +483,7 @@ json storedParams(const ClusterParams& params, const Prepared& pr) {
     pj["corpus"] = pr.corpus.name;
     pj["embedding_set"] = pr.set.id;
     pj["embedding"] = embeddingJson(pr.set);
+    if (params.rows > 0) pj["rows"] = params.rows;
     if (!pr.layerSets.empty()) {
         json ids = json::array();
         for (const auto& ls : pr.layerSets) ids.push_back(ls.id);

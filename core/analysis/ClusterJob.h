@@ -67,6 +67,11 @@ struct ClusterParams {
     // earlier steps) removed are left out of the fit and get no row in the run (store/Removals.h
     // filterExclusion, as select and export read it). Not with --mpi or --pca-from-merge.
     std::optional<std::int64_t> filterRun;
+    // Fit on the corpus's first `rows` sentences only (0 = every row): explore's first stage,
+    // whose sample corpus puts a stratified share of itself first. Not an option of `cluster`
+    // (no spec in the table); stored as "rows" in the run's params when set. Needs an explicit
+    // embeddingSet and no --layers, --mpi or --pca-from-merge.
+    std::int64_t rows = 0;
     nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson)
 };
 

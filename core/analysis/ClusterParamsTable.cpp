@@ -162,6 +162,11 @@ Status validateClusterParams(const ClusterParams& p) {
     if (auto s = clusterParamTable().validate(p); !s) return s;
     if (p.pcaDims == 1) return usageError("--pca must be 0 (none) or at least 2.");
     if (p.representation.whiten && p.pcaDims < 2) return usageError("--whiten needs --pca N with N >= 2.");
+    if (p.rows < 0) return usageError("A cluster fit on the first rows of a corpus needs rows >= 0.");
+    if (p.rows > 0 && (!p.embeddingSet || !p.representation.layers.empty() || p.pcaFromMerge))
+        return usageError(
+            "A cluster fit on the first rows of a corpus reads one named embedding set (no --layers, no "
+            "--pca-from-merge).");
     return {};
 }
 

@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <limits>
+#include <map>
+#include <unordered_map>
 
 #include "analysis/ClusterModel.h"
 #include "common/AtomicFile.h"
@@ -23,37 +25,69 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // The sample as its own corpus "<corpus>.sample" (one import transaction from a temporary TSV
-// file: a cancel leaves no corpus); an existing one is reused when it has the sample's size.
-Expected<CorpusInfo> sampleCorpus(Store& store, const CorpusInfo& corpus, const std::vector<std::int64_t>& rows,
+// file: a cancel leaves no corpus), its rows in `stage.order` (the stage's rows first; sample
+// order without a stage); an existing one is reused when it has the sample's size and, with a
+// stage, the stage's domain counts in its first rows.
+Expected<CorpusInfo> sampleCorpus(Store& store, const CorpusInfo& corpus, const CorpusLabels& labels,
+                                  const std::vector<std::int64_t>& rows, const SampleStage& stage,
                                   ProgressSink& progress, const CancelToken& cancel) {
     const std::string name = corpus.name + ".sample";
     auto all = listCorpora(store);
     if (!all) return std::unexpected(all.error());
     for (const auto& c : *all) {
         if (c.name != name) continue;
-        if (c.sentences == std::int64_t(rows.size())) return c;
-        return usageError("The project has a corpus '" + name + "' with " + std::to_string(c.sentences) +
-                          " sentences, not explore's sample of " + std::to_string(rows.size()) +
-                          " (another --sample or --sample-seed?): remove it or explore with the same sample.");
+        if (c.sentences != std::int64_t(rows.size()))
+            return usageError("The project has a corpus '" + name + "' with " + std::to_string(c.sentences) +
+                              " sentences, not explore's sample of " + std::to_string(rows.size()) +
+                              " (another --sample or --sample-seed?): remove it or explore with the same sample.");
+        if (stage.rows == 0 || corpus.domains.empty()) return c;
+        // A sample stored in corpus order (before stages, or with --stage 0) has other domains
+        // first: its first rows are not the stage.
+        auto have = corpusLabels(store, c.id);
+        if (!have) return std::unexpected(have.error());
+        std::map<std::string, std::int64_t> got, want;
+        auto nameOf = [](const CorpusLabels& l, std::size_t i) {
+            const int d = i < l.domainIndex.size() ? l.domainIndex[i] : -1;
+            return d >= 0 && std::size_t(d) < l.domainNames.size() ? l.domainNames[std::size_t(d)] : std::string();
+        };
+        for (std::int64_t i = 0; i < stage.rows; ++i) {
+            ++got[nameOf(*have, std::size_t(i))];
+            ++want[nameOf(labels, std::size_t(rows[std::size_t(stage.order[std::size_t(i)])]))];
+        }
+        if (got == want) return c;
+        return usageError("The corpus '" + name + "' holds explore's sample in another order than its stage (" +
+                          std::to_string(stage.rows) +
+                          " rows first): explore it with --stage 0, or remove it and explore again.");
     }
     const bool labelled = !corpus.domains.empty();
     auto tsv = AtomicFile::create(store.path() + ".explore-sample.tsv", false);
     if (!tsv) return std::unexpected(tsv.error());
+    // The stage's rows are written as the scan meets them (they are in position order), the
+    // others kept until the scan ends.
+    std::vector<char> inStage(rows.size(), stage.rows == 0 ? 1 : 0);
+    for (std::int64_t i = 0; i < stage.rows; ++i) inStage[std::size_t(stage.order[std::size_t(i)])] = 1;
+    std::vector<std::string> later;
     std::size_t next = 0;
     std::string line;
     auto s = forEachSentence(store, corpus.id, 0, [&](const Sentence& sen) {
         if (next < rows.size() && sen.position == rows[next]) {
-            ++next;
             line = sen.src;
             if (corpus.parallel) line += '\t' + sen.tgt;
             if (labelled) line += '\t' + sen.domain;
-            if (!(*tsv)->writeLine(line)) return false;
+            if (inStage[next]) {
+                if (!(*tsv)->writeLine(line)) return false;
+            } else {
+                later.push_back(line);
+            }
+            ++next;
         }
         return next < rows.size() && !cancel.isCancelled();
     });
     if (!s) return std::unexpected(s.error());
     cancel.throwIfCancelled();
     if (next != rows.size()) return fail("Could not write explore's sample of " + corpus.name + ".");
+    for (const auto& l : later)
+        if (!(*tsv)->writeLine(l)) return fail("Could not write explore's sample of " + corpus.name + ".");
     if (auto f = (*tsv)->finish(); !f) return std::unexpected(f.error());
     ImportParams ip;
     ip.corpus = name;
@@ -74,7 +108,7 @@ Expected<CorpusInfo> sampleCorpus(Store& store, const CorpusInfo& corpus, const 
 }
 
 // The latest cluster run on `corpusId` over `setId` whose stored params hold every value of
-// `params` (a rerun reuses it), or 0.
+// `params` and its rows (a rerun reuses it), or 0.
 Expected<std::int64_t> existingClusterRun(Store& store, std::int64_t corpusId, std::int64_t setId,
                                           const ClusterParams& params) {
     auto runs = listRuns(store, RunKind::Cluster);
@@ -85,25 +119,32 @@ Expected<std::int64_t> existingClusterRun(Store& store, std::int64_t corpusId, s
         if (r.corpusId != corpusId || r.embeddingSetId != setId) continue;
         bool same = true;
         for (const auto& [key, value] : want.items()) same = same && r.params.contains(key) && r.params[key] == value;
+        // the rows it was fitted on: all (no "rows"), or a stage's first rows
+        const auto rows = r.params.find("rows");
+        same = same && (rows == r.params.end() ? params.rows == 0
+                                               : rows->is_number_integer() && rows->get<std::int64_t>() == params.rows);
         if (same) found = std::max(found, r.id);
     }
     return found;
 }
 
-// A cluster run of `corpus` over `setId` with explore's cluster options: an existing one is
-// reused (reused = true), else runCluster.
+// A cluster run of `corpus` (its first `rows` rows; 0 = all) over `setId` with explore's
+// cluster options: an existing one is reused (reused = true), else runCluster (fit = false:
+// runId 0 instead).
 struct ClusterOnce {
     std::int64_t runId = 0;
     bool reused = false;
 };
 Expected<ClusterOnce> clusterOnce(const ExploreParams& params, const CorpusInfo& corpus, std::int64_t setId,
-                                  Store& store, ProgressSink& progress, const CancelToken& cancel) {
+                                  Store& store, ProgressSink& progress, const CancelToken& cancel,
+                                  std::int64_t rows = 0, bool fit = true) {
     ClusterParams cp = params.cluster;
     cp.corpus = corpus.name;
     cp.embeddingSet = setId;
+    cp.rows = rows;
     auto found = existingClusterRun(store, corpus.id, setId, cp);
     if (!found) return std::unexpected(found.error());
-    if (*found) return ClusterOnce{*found, true};
+    if (*found || !fit) return ClusterOnce{*found, *found != 0};
     auto r = runCluster(cp, store, progress, cancel);
     if (!r) return std::unexpected(r.error());
     return ClusterOnce{r->runId, false};
@@ -238,6 +279,41 @@ Expected<std::vector<std::int32_t>> runLabels(Store& store, std::int64_t runId) 
     return rr->label;
 }
 
+// How far the stage fit is from the sample fit: the stage's model applied to every row of the
+// sample corpus against the sample fit's labels.
+Expected<LabelAgreement> stageAgreement(Store& store, const CorpusInfo& sample, std::int64_t setId,
+                                        std::int64_t stageRun, std::int64_t sampleRun, int k,
+                                        const CancelToken& cancel) {
+    auto run = getRun(store, stageRun);
+    if (!run) return std::unexpected(run.error());
+    auto model = loadClusterModel(store, *run);
+    if (!model) return std::unexpected(model.error());
+    auto m = loadEmbeddingRange(store, setId, sample.id, 0, sample.sentences);
+    if (!m) return std::unexpected(m.error());
+    auto g = applyClusterModel(*model, m->data, m->rows, m->dim, cancel);
+    if (!g) return std::unexpected(g.error());
+    auto ids = corpusLabels(store, sample.id);  // position order, as the vectors
+    auto fitted = readRunResults(store, sampleRun);
+    if (!ids) return std::unexpected(ids.error());
+    if (!fitted) return std::unexpected(fitted.error());
+    std::unordered_map<std::int64_t, std::int32_t> labelOf;
+    for (std::size_t i = 0; i < fitted->sentenceIds.size() && i < fitted->label.size(); ++i)
+        labelOf.emplace(fitted->sentenceIds[i], fitted->label[i]);
+    std::vector<std::int32_t> b;
+    b.reserve(ids->sentenceIds.size());
+    for (const std::int64_t id : ids->sentenceIds) {
+        const auto it = labelOf.find(id);
+        if (it == labelOf.end() || it->second < 0 || it->second >= k)
+            return fail(
+                ErrorCode::StoredDataInvalid, {std::to_string(sampleRun), "results"},
+                "Cluster run " + std::to_string(sampleRun) + " does not label every row of " + sample.name + ".");
+        b.push_back(it->second);
+    }
+    if (g->labels.size() != b.size())
+        return fail("Embedding set " + std::to_string(setId) + " does not cover " + sample.name + ".");
+    return labelAgreement(g->labels, b, k);
+}
+
 Expected<ExploreResult> explore(const ExploreParams& params, Store& store, ProgressSink& progress,
                                 const CancelToken& cancel, const ExploreObserver& observer) {
     const auto t0 = Clock::now();
@@ -253,42 +329,84 @@ Expected<ExploreResult> explore(const ExploreParams& params, Store& store, Progr
     const auto rows = stratifiedSample(labels->domainIndex, params.sample, params.sampleSeed);
     out.sampleRows = std::int64_t(rows.size());
 
-    // The first map: the sample encoded and clustered (the corpus itself when it is no larger).
+    // The first map: the sample encoded and clustered (the corpus itself when it is no larger);
+    // staged, the sample's first rows (a stratified share of it) encoded and fitted first.
+    SampleStage stage;
+    if (sampled) {
+        std::vector<int> groupOfRow(rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) groupOfRow[i] = labels->domainIndex[std::size_t(rows[i])];
+        stage = sampleStage(groupOfRow, params.stage, params.cluster.k, params.cluster.pcaDims, params.sampleSeed);
+    }
     CorpusInfo mapped = *corpus;
     if (sampled) {
         progress.stage("Sampling " + std::to_string(rows.size()) + " of " + std::to_string(corpus->sentences) +
                        " sentences of " + corpus->name);
-        auto sc = sampleCorpus(store, *corpus, rows, progress, cancel);
+        auto sc = sampleCorpus(store, *corpus, *labels, rows, stage, progress, cancel);
         if (!sc) return std::unexpected(sc.error());
         mapped = *sc;
     }
     out.sampleCorpus = mapped.name;
     EncodeParams ep = params.encode;
     ep.corpus = mapped.name;
+    if (stage.rows > 0) {
+        ep.upTo = stage.rows;
+        auto enc = runEncode(ep, store, progress, cancel);
+        if (!enc) return std::unexpected(enc.error());
+        out.embeddingSet = enc->setId;
+        out.precision = enc->precision;
+        // A sample map stored already (a rerun) needs no stage; a stored stage map is reported.
+        auto sampleFit = clusterOnce(params, mapped, enc->setId, store, progress, cancel, 0, false);
+        if (!sampleFit) return std::unexpected(sampleFit.error());
+        auto st = clusterOnce(params, mapped, enc->setId, store, progress, cancel, stage.rows, !sampleFit->reused);
+        if (!st) return std::unexpected(st.error());
+        if (st->runId) {
+            out.stageRows = stage.rows;
+            out.stageMapRun = out.firstMapRun = st->runId;
+            out.firstMapSeconds = st->reused ? 0.0 : since(t0);
+            progress.info("First map (stage): cluster run " + std::to_string(st->runId) + " on " +
+                          std::to_string(stage.rows) + " sentences of " + mapped.name + " after " +
+                          std::to_string(out.firstMapSeconds) + " s.");
+            if (observer.firstMap) observer.firstMap(out);
+        }
+        ep.upTo = 0;
+    }
     auto enc = runEncode(ep, store, progress, cancel);
     if (!enc) return std::unexpected(enc.error());
     out.embeddingSet = enc->setId;
     out.precision = enc->precision;
     auto first = clusterOnce(params, mapped, enc->setId, store, progress, cancel);
     if (!first) return std::unexpected(first.error());
-    out.firstMapRun = first->runId;
-    out.firstMapSeconds = first->reused ? 0.0 : since(t0);
-    progress.info("First map: cluster run " + std::to_string(first->runId) + " on " + std::to_string(rows.size()) +
-                  " sentences of " + mapped.name + " after " + std::to_string(out.firstMapSeconds) + " s.");
-    if (observer.firstMap) observer.firstMap(out);
+    out.sampleMapRun = first->runId;
+    out.sampleMapSeconds = first->reused ? 0.0 : since(t0);
+    progress.info("Sample map: cluster run " + std::to_string(first->runId) + " on " + std::to_string(rows.size()) +
+                  " sentences of " + mapped.name + " after " + std::to_string(out.sampleMapSeconds) + " s.");
+    if (out.stageMapRun) {
+        auto agree =
+            stageAgreement(store, mapped, enc->setId, out.stageMapRun, out.sampleMapRun, params.cluster.k, cancel);
+        if (!agree) return std::unexpected(agree.error());
+        out.stageAgreement = *agree;
+        progress.info("Stage agreement: " + std::to_string(agree->matched) + ", adjusted Rand " +
+                      std::to_string(agree->adjustedRandIndex) + " (the stage fit on every row of " + mapped.name +
+                      " vs the sample fit).");
+        if (observer.sampleMap) observer.sampleMap(out);
+    } else {
+        out.firstMapRun = out.sampleMapRun;
+        out.firstMapSeconds = out.sampleMapSeconds;
+        if (observer.firstMap) observer.firstMap(out);
+    }
     auto before = encodedCount(store, enc->setId, corpus->id);
     if (!before) return std::unexpected(before.error());
     out.encodedBefore = sampled ? *before : enc->alreadyEncoded;
     if (!sampled) {
         out.encoded = out.sentences;
-        out.fullMapRun = first->runId;
-        out.fullMapSeconds = out.firstMapSeconds;
+        out.fullMapRun = out.sampleMapRun;
+        out.fullMapSeconds = out.sampleMapSeconds;
         return out;
     }
 
-    // The rest: encoded in chunks into the same set, each chunk assigned with the first map's
+    // The rest: encoded in chunks into the same set, each chunk assigned with the sample map's
     // model (already encoded rows of a resumed run are assigned from the store).
-    auto firstRun = getRun(store, first->runId);
+    auto firstRun = getRun(store, out.sampleMapRun);
     if (!firstRun) return std::unexpected(firstRun.error());
     auto model = loadClusterModel(store, *firstRun);
     if (!model) return std::unexpected(model.error());

@@ -2,7 +2,11 @@
 // explore: from an imported corpus to a first map in minutes, then to the full map. Encodes a
 // stratified random sample of the corpus first (stored as its own corpus, "<corpus>.sample",
 // so it is an ordinary encoded, clustered corpus for every reader), fits PCA + GMM on it (a
-// normal cluster run: the first map), then encodes the corpus itself in chunks into the same
+// normal cluster run: the sample map). Staged (the default): the sample corpus holds a
+// stratified share of itself first (`stage` percent), which is encoded and fitted first (a
+// cluster run on those first rows: the stage map, the first map shown), then the rest of the
+// sample is encoded and the sample map replaces it, with the label agreement of the stage fit
+// and the sample fit on every sample row. Then explore encodes the corpus itself in chunks into the same
 // embedding set, assigns each chunk with the first map's stored model and stores it as it is
 // done (one assign run that grows chunk by chunk, its blobs in parts until the last chunk
 // joins them), refits on every row (a second cluster run: the full map) and says how much the
@@ -30,6 +34,7 @@ struct ExploreParams {
     std::int64_t sample = 10000;  // sentences in the first map's sample (the whole corpus when smaller)
     std::uint64_t sampleSeed = 0;  // the sample's seed
     std::int64_t chunk = 20000;    // sentences encoded and assigned per step after the first map
+    int stage = 50;                // percent of the sample fitted first (the stage map); 0 = no stage
     EncodeParams encode;           // model, precision, ... as `encode` (corpus and upTo are set per step)
     ClusterParams cluster;         // k, PCA, seeds, ... as `cluster` (corpus and set are set per fit)
 };
@@ -55,14 +60,29 @@ struct LabelAgreement {
 };
 LabelAgreement labelAgreement(const std::vector<std::int32_t>& a, const std::vector<std::int32_t>& b, int k);
 
+// The first stage of a sample of `groupOfRow.size()` rows (groups as stratifiedSample's): the
+// stage's size for `percent` (0 when there is no stage: percent 0, or a stage too small for a
+// fit of k clusters in pcaDims dimensions, or as large as the sample), and the sample's row
+// order with the stage's rows first (each part in sample order).
+struct SampleStage {
+    std::int64_t rows = 0;
+    std::vector<std::int64_t> order;  // indices into the sample
+};
+SampleStage sampleStage(const std::vector<int>& groupOfRow, int percent, int k, int pcaDims, std::uint64_t seed);
+
 struct ExploreResult {
     std::string corpus, sampleCorpus;
     std::int64_t sentences = 0;      // in the corpus
-    std::int64_t sampleRows = 0;     // in the first map
+    std::int64_t sampleRows = 0;     // in the sample map
+    std::int64_t stageRows = 0;      // in the stage map (0 = no stage)
     std::int64_t embeddingSet = 0;
     std::string precision;           // what the encoder computed in (resolved)
-    std::int64_t firstMapRun = 0;    // cluster run on the sample corpus
+    std::int64_t firstMapRun = 0;    // the first map stored: the stage map, or the sample map without a stage
     double firstMapSeconds = 0;      // from the start of this run (0 when it was already there)
+    std::int64_t stageMapRun = 0;    // cluster run on the sample corpus's first stageRows rows (0 = none)
+    std::int64_t sampleMapRun = 0;   // cluster run on the sample corpus: the model the rest is assigned with
+    double sampleMapSeconds = 0;     // from the start of this run (0 when it was already there)
+    std::optional<LabelAgreement> stageAgreement;  // stage fit (applied to every sample row) vs sample fit
     std::int64_t encodedBefore = 0;  // rows of the corpus encoded before this run (resume point)
     std::int64_t encoded = 0;        // rows of the corpus encoded at the end (== sentences when complete)
     std::int64_t assignRun = 0;      // the first map's model applied to every row
@@ -73,13 +93,15 @@ struct ExploreResult {
 };
 
 // What a front end draws while explore runs (called on the job's thread, between steps):
-// firstMap once the first map's cluster run is stored (firstMapRun, sampleRows, sentences
-// set; also when a resumed run finds it stored), assigned after each chunk of the rest is
+// firstMap once the first map's cluster run is stored (firstMapRun, sampleRows, stageRows,
+// sentences set; also when a resumed run finds it stored), sampleMap when the sample map
+// replaces a stage map (sampleMapRun and stageAgreement set too), assigned after each chunk of the rest is
 // encoded, assigned with its model and stored: `assignRun` (the assign run growing chunk by
 // chunk, readable as it is) holds the corpus's first `assigned` rows, of `total` (also once
 // at the start of a resumed run that finds chunks stored).
 struct ExploreObserver {
     std::function<void(const ExploreResult& soFar)> firstMap;
+    std::function<void(const ExploreResult& soFar)> sampleMap;
     std::function<void(std::int64_t assignRun, std::int64_t assigned, std::int64_t total)> assigned;
 };
 

@@ -1,4 +1,4 @@
-// The parameters of `explore` (ExploreParams), declared once. Its own: corpus, sample,
+// The parameters of `explore` (ExploreParams), declared once. Its own: corpus, sample, stage,
 // sample-seed, chunk; the encode and cluster options it offers are borrowed from those jobs'
 // tables (same names, help, ranges and defaults: explore's first map is a normal cluster run).
 // explore stores no params JSON of its own (its runs store theirs), so no spec has a stored key.
@@ -46,6 +46,14 @@ ParamTable<ExploreParams> makeExploreTable() {
                 .between(1, std::int64_t(1) << 40)
                 .shownAs("N"),
             &X::sample);
+    t.field(param("stage",
+                  "Percent of the sample encoded and clustered first and shown at once (the stage map, a "
+                  "stratified share of the sample), before the rest of the sample is encoded and the sample "
+                  "map replaces it; the label agreement of the two fits is reported. 0 = no stage: the first "
+                  "map is the sample map. There is no stage when the corpus is no larger than the sample.")
+                .between(0, 99)
+                .shownAs("PERCENT"),
+            &X::stage);
     t.field(param("sample-seed", "Seed of the sample.").between(0, 2147483647).shownAs("N"), &X::sampleSeed);
     t.field(param("chunk", "Sentences encoded and assigned with the first map's model per step after it.")
                 .between(1, std::int64_t(1) << 40)

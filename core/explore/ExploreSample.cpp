@@ -40,6 +40,25 @@ std::vector<std::int64_t> stratifiedSample(const std::vector<int>& groupOfPositi
     return out;
 }
 
+SampleStage sampleStage(const std::vector<int>& groupOfRow, int percent, int k, int pcaDims, std::uint64_t seed) {
+    const auto n = static_cast<std::int64_t>(groupOfRow.size());
+    SampleStage out;
+    const std::int64_t rows = n * std::int64_t(std::clamp(percent, 0, 100)) / 100;
+    // A stage that is the whole sample is no stage; one with too few rows for its fit (k
+    // clusters, a PCA of pcaDims axes) would fail or say nothing.
+    if (rows <= 0 || rows >= n || rows < 2 * std::int64_t(std::max({k, pcaDims, 1}))) return out;
+    // Another seed than the sample's (seed + 1 mixed): the stage is a sample of the sample.
+    const auto first = stratifiedSample(groupOfRow, rows, seed ^ 0x9e3779b97f4a7c15ULL);
+    out.rows = rows;
+    out.order.reserve(std::size_t(n));
+    out.order.assign(first.begin(), first.end());
+    std::vector<char> inStage(std::size_t(n), 0);
+    for (const std::int64_t i : first) inStage[std::size_t(i)] = 1;
+    for (std::int64_t i = 0; i < n; ++i)
+        if (!inStage[std::size_t(i)]) out.order.push_back(i);
+    return out;
+}
+
 namespace {
 
 // Maximum-weight perfect matching on a square matrix (Hungarian algorithm, O(k^3), on costs
