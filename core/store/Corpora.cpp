@@ -28,8 +28,7 @@ Expected<std::vector<CorpusInfo>> listCorpora(Store& store) {
         byId[c.id] = out.size();
         out.push_back(std::move(c));
     }
-    auto counts = store.prepare(
-        "SELECT corpus_id, domain, COUNT(*) FROM sentences GROUP BY corpus_id, domain ORDER BY corpus_id, domain");
+    auto counts = store.prepare(kCorpusCountsQuery);
     if (!counts) return std::unexpected(counts.error());
     while (true) {
         auto row = counts->step();

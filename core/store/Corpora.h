@@ -43,6 +43,10 @@ enum class Side { Source, Target };
 std::string sideName(Side side);  // "src" / "tgt"
 
 Expected<std::vector<CorpusInfo>> listCorpora(Store& store);
+// The sentences per corpus and domain, as listCorpora counts them: read from the covering
+// index sentences_by_domain (schema 6), not from the rows.
+inline constexpr const char* kCorpusCountsQuery =
+    "SELECT corpus_id, domain, COUNT(*) FROM sentences GROUP BY corpus_id, domain ORDER BY corpus_id, domain";
 // Fails with a message listing the available corpora when the name is unknown.
 Expected<CorpusInfo> findCorpus(Store& store, const std::string& name);
 // The single corpus of the project when `name` is empty and there is exactly one.

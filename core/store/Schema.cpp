@@ -120,6 +120,12 @@ CREATE TABLE sentence_tags(
   PRIMARY KEY(sentence_id, tag)) WITHOUT ROWID;
 CREATE INDEX sentence_tags_by_tag ON sentence_tags(tag, sentence_id);
 )sql",
+        // 5 -> 6: listing the corpora (store/Corpora.h listCorpora: sentences per corpus and
+        // domain) reads this covering index instead of every row of `sentences` with its text:
+        // 0.3 s instead of 2-4 s on a 1.5M-sentence project (bench/pipeline/RESULTS.md).
+        R"sql(
+CREATE INDEX IF NOT EXISTS sentences_by_domain ON sentences(corpus_id, domain);
+)sql",
     };
     return migrations;
 }

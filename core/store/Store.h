@@ -17,7 +17,7 @@ namespace dl {
 class Statement;
 
 // The schema this build writes; Store uses schemaMigrations().size(), which must equal this.
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 // SharedReadOnly: for the workers of a sharded stage, many processes on many nodes reading one
 // project on a shared filesystem. Opened with SQLITE_OPEN_READONLY and, when the project has no

@@ -117,7 +117,7 @@ private slots:
         QVERIFY(!QFile::exists(QString::fromStdString(backup + ".2")));
     }
 
-    // A schema-4 project (made by taking schema 5's table off a fresh one) gains the tags table on
+    // A schema-4 project (made by taking schema 5 and 6 off a fresh one) gains the tags table on
     // open, with a .v4.bak, its sentences kept, and takes tags at once.
     void v4ProjectGetsTags() {
         const std::string path = dir_.filePath(QStringLiteral("v4.dlproj")).toStdString();
@@ -128,7 +128,7 @@ private slots:
             QCOMPARE(sqlite3_exec(db,
                                   "INSERT INTO corpora(name) VALUES('c'); "
                                   "INSERT INTO sentences(corpus_id, position, src) VALUES(1, 0, 'a'), (1, 1, 'b'); "
-                                  "DROP TABLE sentence_tags; PRAGMA user_version=4;",
+                                  "DROP TABLE sentence_tags; DROP INDEX sentences_by_domain; PRAGMA user_version=4;",
                                   nullptr, nullptr, nullptr),
                      SQLITE_OK);
             sqlite3_close(db);
@@ -136,7 +136,7 @@ private slots:
         QCOMPARE(pragma(path, "SELECT count(*) FROM sqlite_master WHERE name='sentence_tags'"), 0);
         auto s = Store::open(path);
         QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
-        QCOMPARE(pragma(path, "PRAGMA user_version"), 5);
+        QCOMPARE(pragma(path, "PRAGMA user_version"), int(schemaMigrations().size()));
         QCOMPARE(pragma(path + ".v4.bak", "PRAGMA user_version"), 4);
         QCOMPARE(count(**s, "sentences"), 2);
         QCOMPARE(count(**s, "sentence_tags"), 0);
@@ -144,6 +144,46 @@ private slots:
         QVERIFY2(added, added ? "" : added.error().message.c_str());
         QCOMPARE(added->size(), std::size_t(2));
         QCOMPARE(taggedSentences(**s, "checked").value(), (std::vector<std::int64_t>{1, 2}));
+    }
+
+    // A schema-5 project (schema 6's index taken off a fresh one) gains the index that lists
+    // corpora on open, with a .v5.bak; the listing's counts are the rows', and the listing's
+    // query reads the index alone (no scan of the sentences' texts).
+    void v5ProjectGetsTheDomainIndex() {
+        const std::string path = dir_.filePath(QStringLiteral("v5.dlproj")).toStdString();
+        Store::create(path).value().reset();
+        {
+            sqlite3* db = nullptr;
+            sqlite3_open(path.c_str(), &db);
+            QCOMPARE(sqlite3_exec(db,
+                                  "INSERT INTO corpora(name) VALUES('c'), ('d'); "
+                                  "INSERT INTO sentences(corpus_id, position, domain, src) VALUES(1, 0, 'law', 'a'), "
+                                  "(1, 1, 'it', 'b'), (1, 2, 'law', 'c'), (2, 0, '', 'd'); "
+                                  "DROP INDEX sentences_by_domain; PRAGMA user_version=5;",
+                                  nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+        }
+        QCOMPARE(pragma(path, "SELECT count(*) FROM sqlite_master WHERE name='sentences_by_domain'"), 0);
+        auto s = Store::open(path);
+        QVERIFY2(s.has_value(), s ? "" : s.error().message.c_str());
+        QCOMPARE(pragma(path, "PRAGMA user_version"), 6);
+        QCOMPARE(pragma(path + ".v5.bak", "PRAGMA user_version"), 5);
+        QCOMPARE(pragma(path, "SELECT count(*) FROM sqlite_master WHERE name='sentences_by_domain'"), 1);
+        auto corpora = listCorpora(**s);
+        QVERIFY(corpora.has_value());
+        QCOMPARE(corpora->size(), std::size_t(2));
+        QCOMPARE(corpora->at(0).sentences, 3);
+        QCOMPARE(corpora->at(0).domains.size(), std::size_t(2));
+        QCOMPARE(corpora->at(0).domains[0].domain, std::string("it"));
+        QCOMPARE(corpora->at(0).domains[1].sentences, 2);
+        QCOMPARE(corpora->at(1).sentences, 1);
+        auto plan = (*s)->prepare("EXPLAIN QUERY PLAN " + std::string(kCorpusCountsQuery));
+        QVERIFY(plan.has_value());
+        QString steps;
+        while (plan->step().value_or(false)) steps += QString::fromUtf8(plan->text(3)) + u';';
+        QVERIFY2(steps.contains(QStringLiteral("COVERING INDEX sentences_by_domain")), qPrintable(steps));
+        QVERIFY2(!steps.contains(QStringLiteral("TEMP B-TREE")), qPrintable(steps));
     }
 
     // A failing step rolls the whole upgrade back: the file keeps its old version and content.
