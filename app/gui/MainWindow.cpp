@@ -609,13 +609,37 @@ void MainWindow::startExplore(ExploreRequest request) {
         firstRun->store(r.firstMapRun);
         QMetaObject::invokeMethod(
             qApp,
-            [self, run = qint64(r.firstMapRun), rows = qint64(r.sampleRows), total = qint64(r.sentences)] {
+            [self, run = qint64(r.firstMapRun), rows = qint64(r.sampleRows), stage = qint64(r.stageRows),
+             total = qint64(r.sentences)] {
                 if (!self) return;
                 self->refreshProject();
                 self->showClusterRun(run);
-                if (rows < total)
+                if (stage > 0)
+                    self->mapStatus_->setText(
+                        tr("First map: %1 sentences of a sample of %2; encoding the rest of the sample…")
+                            .arg(QLocale().toString(stage), QLocale().toString(rows)));
+                else if (rows < total)
                     self->mapStatus_->setText(tr("Map of the sample: %1 of %2 sentences; encoding the rest…")
                                                   .arg(QLocale().toString(rows), QLocale().toString(total)));
+            },
+            Qt::QueuedConnection);
+    };
+    // The sample map replaces the stage map (when the Clusters view still shows it); the chunks
+    // that follow are assigned with the sample map's model.
+    observer.sampleMap = [self, firstRun](const dl::ExploreResult& r) {
+        const qint64 stageRun = firstRun->exchange(r.sampleMapRun);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, stageRun, run = qint64(r.sampleMapRun), rows = qint64(r.sampleRows), total = qint64(r.sentences),
+             moved = r.stageAgreement ? 100 * (1 - r.stageAgreement->matched) : 0.0] {
+                if (!self) return;
+                self->refreshProject();
+                if (self->clusters_->runId() == stageRun || self->clusters_->runId() <= 0) self->showClusterRun(run);
+                self->mapStatus_->setText(
+                    tr("Map of the sample: %1 of %2 sentences (%3 % of the first map's labels moved); encoding the "
+                       "rest…")
+                        .arg(QLocale().toString(rows), QLocale().toString(total))
+                        .arg(moved, 0, 'f', 1));
             },
             Qt::QueuedConnection);
     };

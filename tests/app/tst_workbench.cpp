@@ -124,11 +124,12 @@ private:
     }
 
     // What the explore dialog asks for, with the test model: a 90-row first map, chunks of 100.
-    static ExploreRequest exploreRequest(const QString& corpus) {
+    static ExploreRequest exploreRequest(const QString& corpus, int stage = 0) {
         ExploreRequest r;
         r.values = {{QStringLiteral("corpus"), corpus},
                     {QStringLiteral("model"), dltest::testData(QStringLiteral("models/bert-tiny"))},
                     {QStringLiteral("sample"), 90},
+                    {QStringLiteral("stage"), stage},
                     {QStringLiteral("chunk"), 100},
                     {QStringLiteral("k"), 3},
                     {QStringLiteral("pca"), 8},
@@ -303,20 +304,34 @@ private slots:
         JobRunner runner;
         QSignalSpy finished(&runner, &JobRunner::jobFinished);
         QSignalSpy progress(&runner, &JobRunner::jobProgress);
-        qint64 firstRun = 0, firstRows = 0, total = 0, viewPoints = -1;
-        bool firstBeforeEnd = false;
+        qint64 firstRun = 0, firstRows = 0, stageRows = 0, total = 0, viewPoints = -1;
+        qint64 sampleRun = 0, samplePoints = -1;
+        bool firstBeforeEnd = false, sampleBeforeEnd = false;
         QList<qint64> assigned;
         dl::ExploreObserver observer;
         observer.firstMap = [&](const dl::ExploreResult& r) {
             QMetaObject::invokeMethod(
                 &runner,
-                [&, run = qint64(r.firstMapRun), rows = qint64(r.sampleRows), n = qint64(r.sentences)] {
+                [&, run = qint64(r.firstMapRun), rows = qint64(r.sampleRows), stage = qint64(r.stageRows),
+                 n = qint64(r.sentences)] {
                     firstRun = run;
                     firstRows = rows;
+                    stageRows = stage;
                     total = n;
                     firstBeforeEnd = finished.isEmpty();
                     auto view = readClusterView(project_, run);
                     viewPoints = view ? view->scatter.x.size() : -1;
+                },
+                Qt::QueuedConnection);
+        };
+        observer.sampleMap = [&](const dl::ExploreResult& r) {
+            QMetaObject::invokeMethod(
+                &runner,
+                [&, run = qint64(r.sampleMapRun)] {
+                    sampleRun = run;
+                    sampleBeforeEnd = finished.isEmpty() && firstRun > 0;
+                    auto view = readClusterView(project_, run);
+                    samplePoints = view ? view->scatter.x.size() : -1;
                 },
                 Qt::QueuedConnection);
         };
@@ -326,19 +341,23 @@ private slots:
         };
         auto outcome = std::make_shared<JobOutcome>();
         runner.submit(QStringLiteral("explore"),
-                      makeExploreJob(project_, exploreRequest(QStringLiteral("explore")), outcome, observer));
+                      makeExploreJob(project_, exploreRequest(QStringLiteral("explore"), 50), outcome, observer));
         QVERIFY(finished.wait(180000));
         QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Succeeded);
         QVERIFY(firstBeforeEnd);
         QVERIFY(firstRun > 0);
         QCOMPARE(firstRows, 90);
-        QCOMPARE(viewPoints, 90);  // the first map is the sample's run, drawn from the store
+        QCOMPARE(stageRows, 45);  // the default stage: half the sample
+        QCOMPARE(viewPoints, 45);  // the first map is the stage's run, drawn from the store
+        QVERIFY(sampleBeforeEnd);  // then the sample's, which replaces it
+        QVERIFY(sampleRun > firstRun);
+        QCOMPARE(samplePoints, 90);
         QVERIFY(total > 500 && total <= 600);  // 200 lines of each of 3 domains (empty lines skipped)
         QList<qint64> chunks;                   // chunk 100: every step's end, up to the whole corpus
         for (qint64 end = 100; end < total + 100; end += 100) chunks << qMin(end, total);
         QCOMPARE(assigned, chunks);
         QVERIFY(!progress.isEmpty());
-        QVERIFY(outcome->runId > firstRun);  // the full map: a second cluster run, on every row
+        QVERIFY(outcome->runId > sampleRun);  // the full map: a third cluster run, on every row
         QVERIFY2(outcome->summary.contains(QStringLiteral("agrees on")), qPrintable(outcome->summary));
         auto full = readClusterView(project_, outcome->runId);
         QVERIFY(full.has_value());
