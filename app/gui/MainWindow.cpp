@@ -655,6 +655,7 @@ void MainWindow::startExplore(ExploreRequest request) {
                 if (!self) return;
                 if (listed->exchange(run) != run) self->refreshProject();
                 self->clusters_->followRun(run, from);
+                self->methods_->followRun(run);  // the pool's map under the selection runs compared
                 self->mapStatus_->setText(
                     done < total
                         ? tr("Map of the sample (%1 sentences) and %2 of %3 sentences assigned (%4 %); "
@@ -674,6 +675,7 @@ void MainWindow::startExplore(ExploreRequest request) {
         [this, outcome] {
             mapStatus_->setText(outcome->summary);  // the full map and the label agreement
             showClusterRun(outcome->runId);
+            methods_->followRun(outcome->runId);
         },
         outcome, makeExploreJob(projectPath_, request, outcome, std::move(observer)),
         [this, corpus](const dl::Status& result) {

@@ -209,11 +209,44 @@ void MethodsExplorer::request() {
         return;
     }
     summary_->setText(tr("Comparing %n selection run(s)…", nullptr, int(r.runIds.size())));
+    ++generation_;
+    comparing_ = true;
     async_.load<MethodComparisonData>(
         this, QStringLiteral("compare"),
         [path = projectPath_, r](const dl::CancelToken& cancel) { return readMethodComparison(path, r, cancel); },
-        [this](MethodComparisonData d) { show(std::move(d)); },
-        [this](const QString& message) { summary_->setText(message); });
+        [this](MethodComparisonData d) {
+            comparing_ = false;
+            show(std::move(d));
+        },
+        [this](const QString& message) {
+            comparing_ = false;
+            summary_->setText(message);
+        });
+}
+
+void MethodsExplorer::followRun(qint64 runId) {
+    // nothing compared yet, a comparison on its way (it reads the map too), or a newer map shown
+    if (projectPath_.isEmpty() || runId <= 0 || comparing_ || data_.request.runIds.size() < 2 || data_.mapRun > runId)
+        return;
+    async_.load<MethodComparisonData>(
+        this, QStringLiteral("compare-map"),
+        [path = projectPath_, base = data_](const dl::CancelToken& cancel) {
+            return readMethodMap(path, base, cancel);
+        },
+        [this, generation = generation_](MethodComparisonData d) {
+            if (generation != generation_ || comparing_) return;  // another comparison since
+            if (d.mapRun == data_.mapRun && d.map.ids.size() == data_.map.ids.size()) return;  // unchanged
+            const int mode = mapMode_->currentIndex();
+            data_.map = std::move(d.map);
+            data_.mapMask = std::move(d.mapMask);
+            data_.mapRun = d.mapRun;
+            data_.mapTitle = std::move(d.mapTitle);
+            map_->setData(data_.map);
+            if (!data_.mapTitle.isEmpty()) map_->setAxisLabels(tr("PC1 (%1)").arg(data_.mapTitle), tr("PC2"));
+            if (mode > 0) applyMapMode();
+            emit mapFollowed(data_.mapRun, data_.map.ids.size());
+        },
+        [this](const QString& message) { summary_->setToolTip(message); });
 }
 
 void MethodsExplorer::show(MethodComparisonData data) {

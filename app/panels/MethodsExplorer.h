@@ -30,6 +30,10 @@ public:
     void setRuns(const QList<RunRow>& runs);
     void compare(const QVector<qint64>& runIds);
     QVector<qint64> checkedRuns() const;
+    // explore stored a chunk of assign run `runId`: when the map shown is that run, or may be
+    // older than it, the pool's map is read again off the GUI thread (the comparison is kept)
+    // and redrawn when it changed, as the Clusters view follows the growing run.
+    void followRun(qint64 runId);
 
     const MethodComparisonData& comparison() const { return data_; }
     MethodPairsModel* pairsModel() const { return pairs_; }
@@ -43,6 +47,7 @@ public:
 
 signals:
     void comparisonShown();
+    void mapFollowed(qint64 runId, qint64 points);
     void keptTextsShown();
 
 private:
@@ -52,6 +57,8 @@ private:
     void applyKeptDirection();
     QString projectPath_;
     MethodComparisonData data_;
+    quint64 generation_ = 0;  // counts comparisons asked for: a map read of an older one is dropped
+    bool comparing_ = false;
     AsyncService& async_;  // the window's; outlives this panel
     QListWidget* runList_;
     QSpinBox* k_;

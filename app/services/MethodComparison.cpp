@@ -8,6 +8,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "select/MethodOverlap.h"
 #include "store/Runs.h"
@@ -45,26 +46,45 @@ QVector<KeptDroppedRow> keptList(const LoadedRun& a, const LoadedRun& b, qint64 
 }
 
 // The pool's newest map: a clustering run's, or an assign run's (a cluster model applied to a
-// big corpus in shards: the only map such a corpus has). Both store blobs::kPca2d and blobs::kSentenceIds.
+// big corpus in shards: the only map such a corpus has; or explore's assign run while it grows:
+// the chunks stored so far, in parts). Both store blobs::kPca2d and blobs::kSentenceIds. Read
+// in one snapshot: explore may store a chunk or join the parts meanwhile.
 dl::Status readMap(dl::Store& store, std::int64_t corpusId, MethodComparisonData& d) {
-    std::optional<std::int64_t> latest;
+    auto snapshot = store.beginRead();
+    if (!snapshot) return std::unexpected(snapshot.error());
+    d.poolCorpusId = corpusId;
+    std::optional<dl::RunInfo> latest;
     for (dl::RunKind kind : {dl::RunKind::Cluster, dl::RunKind::Assign}) {
         auto runs = dl::listRuns(store, kind);
         if (!runs) return std::unexpected(runs.error());
         for (const auto& r : *runs)
-            if (r.corpusId == corpusId && (!latest || r.id > *latest)) latest = r.id;
+            if (r.corpusId == corpusId && (!latest || r.id > latest->id)) latest = r;
     }
     if (!latest) return {};
-    auto xy = dl::getRunArray<float>(store, *latest, dl::blobs::kPca2d);
-    auto ids = dl::getRunArray<std::int64_t>(store, *latest, dl::blobs::kSentenceIds);
+    std::vector<std::int64_t> parts;
+    if (latest->kind == dl::RunKind::Assign) {
+        // (an assign run of `assign` in shards stores whole blobs: no parts, or no summary yet)
+        if (auto summary = dl::AssignSummary::fromJson(latest->summary, latest->id)) parts = summary->parts;
+    }
+    auto xy = dl::getRunArrayParts<float>(store, latest->id, dl::blobs::kPca2d, parts);
+    auto ids = dl::getRunArrayParts<std::int64_t>(store, latest->id, dl::blobs::kSentenceIds, parts);
     if (!xy || !ids || xy->size() != 2 * ids->size()) return {};
-    d.mapTitle = QObject::tr("Map of clustering run #%1").arg(*latest);
+    d.mapRun = latest->id;
+    d.mapTitle = QObject::tr("Map of clustering run #%1").arg(latest->id);
     const auto n = qsizetype(ids->size());
+    d.map = ScatterData{};
     d.map.x.resize(n);
     d.map.y.resize(n);
     d.map.ids = QVector<qint64>(ids->begin(), ids->end());
     for (qsizetype i = 0; i < n; ++i) d.map.x[i] = (*xy)[2 * i], d.map.y[i] = (*xy)[2 * i + 1];
     return {};
+}
+
+// Each map point's bit mask of the runs whose top k hold it, and the map's categories.
+void maskMap(MethodComparisonData& d) {
+    d.mapMask.resize(d.map.ids.size());
+    for (qsizetype p = 0; p < d.map.ids.size(); ++p) d.mapMask[p] = d.topMask.value(d.map.ids[p], 0);
+    methodMapCategories(d.mapMask, d.labels, -1, d.map.category, d.map.categoryNames);
 }
 
 }  // namespace
@@ -147,19 +167,23 @@ dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPa
     d.keptByB = keptList(B, A, k, request.keptListLimit);
 
     if (cancel.isCancelled()) return dl::cancelled();
+    for (int i = 0; i < m; ++i)
+        for (auto id : dl::topK(ranked[std::size_t(i)], k)) d.topMask[id] |= quint8(1u << i);
     if (auto s = readMap(**store, corpusId, d); !s) return std::unexpected(s.error());
     if (!d.map.ids.isEmpty()) {
-        std::unordered_map<std::int64_t, quint8> mask;
-        for (int i = 0; i < m; ++i)
-            for (auto id : dl::topK(ranked[std::size_t(i)], k)) mask[id] |= quint8(1u << i);
-        d.mapMask.resize(d.map.ids.size());
-        for (qsizetype p = 0; p < d.map.ids.size(); ++p) {
-            auto it = mask.find(d.map.ids[p]);
-            d.mapMask[p] = it == mask.end() ? 0 : it->second;
-        }
-        methodMapCategories(d.mapMask, d.labels, -1, d.map.category, d.map.categoryNames);
+        maskMap(d);
     }
     return d;
+}
+
+dl::Expected<MethodComparisonData> readMethodMap(const QString& projectPath, MethodComparisonData data,
+                                                 const dl::CancelToken& cancel) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    if (cancel.isCancelled()) return dl::cancelled();
+    if (auto s = readMap(**store, data.poolCorpusId, data); !s) return std::unexpected(s.error());
+    if (!data.map.ids.isEmpty()) maskMap(data);
+    return data;
 }
 
 void methodMapCategories(const QVector<quint8>& mask, const QStringList& labels, int mode, QVector<int>& category,

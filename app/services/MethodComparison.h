@@ -4,6 +4,7 @@
 // and the kept-by-one-dropped-by-the-other lists of one chosen pair, and the top-k
 // membership of every point of the pool's latest clustering map.
 // Opens its own read-only connection: run it off the GUI thread.
+#include <QHash>
 #include <QStringList>
 #include <QVector>
 
@@ -33,12 +34,20 @@ struct MethodComparisonData {
     ScatterData map;                  // the pool's latest clustering map (empty if none)
     QVector<quint8> mapMask;          // per map point: bit i = in run i's top k
     QString mapTitle;
+    qint64 poolCorpusId = 0;          // the pool's corpus
+    qint64 mapRun = 0;                // the run whose map `map` is (0 = none)
+    QHash<qint64, quint8> topMask;    // sentence id -> bit i = in run i's top k (the map's mask)
 };
 
 // A set `cancel` (a superseded request) stops the read between runs and steps (dl::cancelled()).
 dl::Expected<MethodComparisonData> readMethodComparison(const QString& projectPath,
                                                         const MethodComparisonRequest& request,
                                                         const dl::CancelToken& cancel = {});
+
+// `data` with the pool's newest map read again (explore's assign run growing chunk by chunk:
+// the rows stored so far), masked with data.topMask; the rest of the comparison is kept.
+dl::Expected<MethodComparisonData> readMethodMap(const QString& projectPath, MethodComparisonData data,
+                                                 const dl::CancelToken& cancel = {});
 
 // Categories of the map for "which method keeps it": mode -1 = every combination
 // (names "cosine ∩ finetune", ...), mode i = in run i's top k or not.

@@ -34,6 +34,8 @@
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
 #include "SweepPlotView.h"
+#include "runs/ClusterSweepSummary.h"
+#include "runs/RunBlobs.h"
 
 class TestMapViews : public QObject {
     Q_OBJECT
@@ -291,6 +293,73 @@ private slots:
         QCOMPARE(d.map.ids.size(), qsizetype(p_.ids.size()));
         QCOMPARE(d.map.x[1], double(xy[2]));
         QCOMPARE(d.map.y[1], double(xy[3]));
+    }
+
+    // explore's assign run while it grows (its blobs in parts, one per chunk stored): the Methods
+    // view's map holds the chunks stored so far, and followRun reads it again as the next chunk
+    // arrives (the comparison kept, each point's top-k mask as the whole comparison computes
+    // it); a follow that finds nothing new redraws nothing.
+    void methodsMapFollowsAGrowingRun() {
+        const QString copy = dir_.filePath(QStringLiteral("growing-map.dlproj"));
+        QVERIFY(QFile::copy(p_.path, copy));
+        const auto n = p_.ids.size(), half = n / 2;
+        std::vector<float> xy;
+        for (std::size_t i = 0; i < n; ++i) xy.push_back(float(10 + i)), xy.push_back(float(i % 7));
+        qint64 assignRun = 0;
+        dl::AssignSummary summary;
+        summary.k = 3;
+        summary.clusterSizes = {0, 0, 0};
+        auto storeChunk = [&](std::size_t from, std::size_t to) {
+            auto store = dl::Store::open(copy.toStdString()).value();
+            auto tx = store->begin().value();
+            if (assignRun == 0) {
+                const auto cluster = dl::getRun(*store, p_.clusterRun).value();
+                assignRun =
+                    dl::createRun(*store, dl::RunKind::Assign, cluster.corpusId, std::nullopt, {{"k", 3}}).value();
+            }
+            const std::vector<float> part(xy.begin() + std::ptrdiff_t(2 * from), xy.begin() + std::ptrdiff_t(2 * to));
+            const std::vector<std::int64_t> ids(p_.ids.begin() + std::ptrdiff_t(from),
+                                                p_.ids.begin() + std::ptrdiff_t(to));
+            dl::putRunArray(*store, assignRun, dl::blobs::partName(dl::blobs::kPca2d, std::int64_t(from)),
+                            std::span<const float>(part))
+                .value();
+            dl::putRunArray(*store, assignRun, dl::blobs::partName(dl::blobs::kSentenceIds, std::int64_t(from)),
+                            std::span<const std::int64_t>(ids))
+                .value();
+            summary.sentences = std::int64_t(to);
+            summary.parts.push_back(std::int64_t(from));
+            dl::setRunSummary(*store, assignRun, summary.toJson()).value();
+            tx.commit().value();
+        };
+        storeChunk(0, half);
+        MethodComparisonRequest r;
+        r.runIds = {p_.cosineRun, p_.classifierRun};
+        const auto partial = readMethodComparison(copy, r).value();
+        QCOMPARE(partial.mapRun, assignRun);
+        QCOMPARE(partial.map.ids.size(), qsizetype(half));  // the stored chunk's rows
+
+        AsyncService async;
+        MethodsExplorer view(async);
+        QSignalSpy shown(&view, &MethodsExplorer::comparisonShown);
+        QSignalSpy followed(&view, &MethodsExplorer::mapFollowed);
+        view.setProject(copy);
+        view.setRuns(readRuns(copy).value());
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(view.map()->data().ids.size(), qsizetype(half));
+        const auto comparedPairs = view.comparison().pairs.size();
+        view.followRun(assignRun);  // nothing new: nothing redrawn
+        QVERIFY(!followed.wait(500));
+        storeChunk(half, n);
+        view.followRun(assignRun);
+        QVERIFY(followed.wait(10000));
+        QCOMPARE(followed.at(0).at(0).toLongLong(), assignRun);
+        QCOMPARE(followed.at(0).at(1).toLongLong(), qint64(n));
+        QCOMPARE(view.map()->data().ids.size(), qsizetype(n));
+        QCOMPARE(view.map()->data().x[qsizetype(n - 1)], double(xy[2 * (n - 1)]));
+        QCOMPARE(view.comparison().pairs.size(), comparedPairs);  // the comparison kept
+        const auto whole = readMethodComparison(copy, view.comparison().request).value();
+        QCOMPARE(view.comparison().mapMask, whole.mapMask);  // the masks as a whole comparison says
+        QCOMPARE(view.map()->data().category, whole.map.category);
     }
 
     // Opening a project checks the newest 2-3 runs of the newest pool that has two or more: a
