@@ -10,7 +10,6 @@
 #include <QCoreApplication>
 
 #include <cstdio>
-#include <filesystem>
 
 #include "CliSupport.h"
 #include "ParamOptions.h"
@@ -131,11 +130,9 @@ int runTarget(const QCommandLineParser& p) {
     auto store = openProject(where->project, dl::OpenMode::ReadOnly);
     if (!store) return ExitFailed;
     TerminalProgress progress(true);
-    auto r = dl::computeTarget(params, where->run, *store, progress.cancelToken());
+    auto r = dl::runMixtureTarget(params, where->run, *store, progress.cancelToken());
     if (!r) return reportError(r.error());
-    const nlohmann::json out{{"lambda_t", r->lambda}, {"provenance", r->provenance}};
-    if (!params.out.empty())
-        if (auto s = dl::writeJsonFile(params.out, out); !s) return reportError(s.error());
+    const nlohmann::json out = dl::targetJson(*r);
     if (p.isSet(QStringLiteral("json"))) printJson(out);
     else printWeights("lambda_t", r->lambda);
     return ExitOk;
@@ -175,47 +172,19 @@ int runStep(const QCommandLineParser& p) {
     const std::string statePath = pos[1].toStdString();
     dl::MixtureStepParams params;
     if (!readParamOptions(p, dl::mixtureStepParamTable(), params)) return ExitUsage;
-    dl::MdacState state;
-    if (!params.init.empty()) {
-        std::error_code ec;
-        if (std::filesystem::exists(statePath, ec))
-            return usageError(QStringLiteral("%1 already exists; --init starts a new state").arg(pos[1]));
-        auto m = dl::readJsonFile(params.init);
-        if (!m) return reportError(m.error());
-        if (!m->is_object() || !m->contains("lambda_0") || !m->contains("lambda_t"))
-            return usageError(QStringLiteral("%1 has no lambda_0 and lambda_t (a kit's mixture.json)")
-                                  .arg(QString::fromStdString(params.init)));
-        auto init = dl::weightsFromJson((*m)["lambda_0"], params.init + " lambda_0");
-        if (!init) return reportError(init.error());
-        auto target = dl::weightsFromJson((*m)["lambda_t"], params.init + " lambda_t");
-        if (!target) return reportError(target.error());
-        dl::MdacConfig config{params.beta, params.lr, int(params.updates),
-                              params.reward == "dds" ? dl::MdacReward::Cosine : dl::MdacReward::Gain};
-        auto s = dl::startMdac(*init, *target, config);
-        if (!s) return reportError(s.error());
-        state = std::move(*s);
-    } else {
+    if (params.init.empty())
         for (const char* fixed : {"beta", "lr", "updates", "reward"})
             if (p.isSet(QString::fromLatin1(fixed)))
                 return usageError(QStringLiteral("--%1 is set when the state starts (--init); it is in the state")
                                       .arg(QLatin1String(fixed)));
-        if (params.rewards.empty()) return usageError(QStringLiteral("--rewards FILE is required (or --init)"));
-        auto s = dl::loadMdacState(statePath);
-        if (!s) return reportError(s.error());
-        state = std::move(*s);
-    }
-    if (!params.rewards.empty()) {
-        auto r = dl::readJsonFile(params.rewards);
-        if (!r) return reportError(r.error());
-        if (auto s = dl::applyRewards(state, *r, params.rewards); !s) return reportError(s.error());
-    }
-    if (auto s = dl::saveMdacState(state, statePath); !s) return reportError(s.error());
-    const auto lambda = state.lambda();
+    auto state = dl::runMixtureStep(statePath, params);
+    if (!state) return reportError(state.error());
+    const auto lambda = state->lambda();
     if (p.isSet(QStringLiteral("json"))) {
-        printJson({{"session", state.session}, {"lambda", lambda}, {"state", statePath}});
+        printJson({{"session", state->session}, {"lambda", lambda}, {"state", statePath}});
         return ExitOk;
     }
-    std::printf("session %lld\n", static_cast<long long>(state.session));
+    std::printf("session %lld\n", static_cast<long long>(state->session));
     printWeights("lambda", lambda);
     return ExitOk;
 }

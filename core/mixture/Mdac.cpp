@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 namespace dl {
 
@@ -242,5 +243,39 @@ Expected<MdacState> loadMdacState(const std::string& path) {
 }
 
 Status saveMdacState(const MdacState& state, const std::string& path) { return writeJsonFile(path, state.toJson()); }
+
+namespace {
+
+Expected<MdacState> startFromKit(const std::string& statePath, const MixtureStepParams& p) {
+    std::error_code ec;
+    if (std::filesystem::exists(statePath, ec))
+        return usageError(statePath + " already exists; --init starts a new state.");
+    auto m = readJsonFile(p.init);
+    if (!m) return std::unexpected(m.error());
+    if (!m->is_object() || !m->contains("lambda_0") || !m->contains("lambda_t"))
+        return usageError(p.init + " has no lambda_0 and lambda_t (a kit's mixture.json).");
+    auto init = weightsFromJson((*m)["lambda_0"], p.init + " lambda_0");
+    if (!init) return std::unexpected(init.error());
+    auto target = weightsFromJson((*m)["lambda_t"], p.init + " lambda_t");
+    if (!target) return std::unexpected(target.error());
+    const MdacConfig config{p.beta, p.lr, int(p.updates), p.reward == "dds" ? MdacReward::Cosine : MdacReward::Gain};
+    return startMdac(*init, *target, config);
+}
+
+}  // namespace
+
+Expected<MdacState> runMixtureStep(const std::string& statePath, const MixtureStepParams& p) {
+    if (statePath.empty()) return usageError("Name the MDAC state file.");
+    if (p.init.empty() && p.rewards.empty()) return usageError("--rewards FILE is required (or --init).");
+    auto state = p.init.empty() ? loadMdacState(statePath) : startFromKit(statePath, p);
+    if (!state) return std::unexpected(state.error());
+    if (!p.rewards.empty()) {
+        auto r = readJsonFile(p.rewards);
+        if (!r) return std::unexpected(r.error());
+        if (auto s = applyRewards(*state, *r, p.rewards); !s) return std::unexpected(s.error());
+    }
+    if (auto s = saveMdacState(*state, statePath); !s) return std::unexpected(s.error());
+    return state;
+}
 
 }  // namespace dl

@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "mixture/MixtureParams.h"
 #include "mixture/MixtureWeights.h"
 
 namespace dl {
@@ -93,5 +94,11 @@ Status applyRewards(MdacState& state, const nlohmann::json& rewards, const std::
 // The state file, read and written whole; writing goes through AtomicFile (temporary + rename).
 Expected<MdacState> loadMdacState(const std::string& path);
 Status saveMdacState(const MdacState& state, const std::string& path);
+
+// `mixture step STATE` (the CLI and the GUI's MDAC Step): with p.init, a new state from a kit's
+// mixture.json (its lambda_0 and lambda_t; `statePath` must not exist yet), else the state read
+// from `statePath` (p.rewards is then required); then p.rewards applied when given, and the
+// state saved atomically. Nothing is written when any of it fails.
+Expected<MdacState> runMixtureStep(const std::string& statePath, const MixtureStepParams& p);
 
 }  // namespace dl

@@ -147,4 +147,18 @@ Expected<TargetResult> computeTarget(const MixtureTargetParams& p, std::optional
     return r;
 }
 
+nlohmann::json targetJson(const TargetResult& r) {
+    return nlohmann::json{{"lambda_t", r.lambda}, {"provenance", r.provenance}};
+}
+
+Expected<TargetResult> runMixtureTarget(const MixtureTargetParams& p, std::optional<std::int64_t> run, Store& store,
+                                        const CancelToken& cancel) {
+    auto r = computeTarget(p, run, store, cancel);
+    if (!r) return std::unexpected(r.error());
+    if (cancel.isCancelled()) return cancelled();
+    if (!p.out.empty())
+        if (auto s = writeJsonFile(p.out, targetJson(*r)); !s) return std::unexpected(s.error());
+    return r;
+}
+
 }  // namespace dl

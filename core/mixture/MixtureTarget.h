@@ -37,4 +37,11 @@ struct TargetResult {
 Expected<TargetResult> computeTarget(const MixtureTargetParams& p, std::optional<std::int64_t> run, Store& store,
                                      const CancelToken& cancel);
 
+// {"lambda_t": ..., "provenance": ...}: what `mixture target --out FILE` writes.
+nlohmann::json targetJson(const TargetResult& r);
+// `mixture target` (the CLI and the GUI's Target Mixture): computeTarget, then targetJson
+// written atomically to p.out when it names a file.
+Expected<TargetResult> runMixtureTarget(const MixtureTargetParams& p, std::optional<std::int64_t> run, Store& store,
+                                        const CancelToken& cancel);
+
 }  // namespace dl
