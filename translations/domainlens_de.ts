@@ -534,7 +534,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+29" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+30" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -574,7 +574,27 @@
         <translation>Färben nach:</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run this filter and store its run (Cleaning tab).</source>
+        <translation>Diesen Filter ausführen und seinen Lauf speichern (Reiter Bereinigung).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Forget the preview; nothing was stored.</source>
+        <translation>Die Vorschau verwerfen; es wurde nichts gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+17" />
         <source>This corpus has no domain labels: purity and the confusion matrix need them.</source>
         <translation>Dieses Korpus hat keine Domänenlabels: Reinheit und Konfusionsmatrix brauchen sie.</translation>
     </message>
@@ -609,7 +629,7 @@
         <translation>Jeden Satz des gewählten Clusters markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
     </message>
     <message>
-        <location line="+231" />
+        <location line="+233" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -630,17 +650,27 @@
         </translation>
     </message>
     <message>
-        <location line="-245" />
+        <location line="+15" />
+        <source>Preview: removed (1) or kept (0)</source>
+        <translation>Vorschau: entfernt (1) oder behalten (0)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>&lt;b&gt;Preview&lt;/b&gt; (not stored) of %1 on %2: %3 of %4 sentences would be removed (%5); %6 of them on this map.</source>
+        <translation>&lt;b&gt;Vorschau&lt;/b&gt; (nicht gespeichert) von %1 auf %2: %3 von %4 Sätzen würden entfernt (%5); %6 davon auf dieser Karte.</translation>
+    </message>
+    <message>
+        <location line="-266" />
         <source>Selected in the plot:</source>
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+59" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+77" />
+        <location line="+78" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
@@ -1605,7 +1635,17 @@
         <translation>Filtern</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+2" />
+        <source>Preview</source>
+        <translation>Vorschau</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Show on the map what this filter would remove, without storing a run; apply or discard it there.</source>
+        <translation>Auf der Karte zeigen, was dieser Filter entfernen würde, ohne einen Lauf zu speichern; dort anwenden oder verwerfen.</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>Duplicates</source>
         <translation>Duplikate</translation>
     </message>
@@ -1999,7 +2039,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+123" />
+        <location filename="../app/gui/MainWindow.cpp" line="+124" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Satzüberschneidung zwischen Korpora (Quellseite, exakter Text nach der Import-Normalisierung); Überschneidungen von Training mit Dev/Test in Rot:</translation>
     </message>
@@ -2025,12 +2065,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+96" />
+        <location line="+98" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-94" />
+        <location line="-96" />
         <source>Cleaning</source>
         <translation>Bereinigung</translation>
     </message>
@@ -2115,7 +2155,7 @@
         <translation>Die Cluster von Lauf #%1 benennen</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+31" />
         <source>A decision could not be saved: %1</source>
         <translation>Eine Entscheidung konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -2126,12 +2166,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+657" />
+        <location line="+684" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-650" />
+        <location line="-677" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -2434,12 +2474,22 @@
         <translation>Auswahl aus %1 (%2)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+20" />
         <source>Filter %1 (%2)</source>
         <translation>%1 filtern (%2)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+9" />
+        <source>Preview of filter %1 (%2)</source>
+        <translation>Vorschau des Filters %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Preview</source>
+        <translation>Vorschau</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>%1 exportieren</translation>

@@ -534,7 +534,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+29" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+30" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -574,7 +574,27 @@
         <translation>Colorer par :</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run this filter and store its run (Cleaning tab).</source>
+        <translation>Exécuter ce filtre et enregistrer son exécution (onglet Nettoyage).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Discard</source>
+        <translation>Abandonner</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Forget the preview; nothing was stored.</source>
+        <translation>Oublier l’aperçu ; rien n’a été enregistré.</translation>
+    </message>
+    <message>
+        <location line="+17" />
         <source>This corpus has no domain labels: purity and the confusion matrix need them.</source>
         <translation>Ce corpus n'a pas d'étiquettes de domaine : la pureté et la matrice de confusion en ont besoin.</translation>
     </message>
@@ -609,7 +629,7 @@
         <translation>Étiqueter, désétiqueter, inclure ou exclure chaque phrase du cluster choisi (Édition &gt; Annuler le reprend).</translation>
     </message>
     <message>
-        <location line="+231" />
+        <location line="+233" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -630,17 +650,27 @@
         </translation>
     </message>
     <message>
-        <location line="-245" />
+        <location line="+15" />
+        <source>Preview: removed (1) or kept (0)</source>
+        <translation>Aperçu : retirée (1) ou gardée (0)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>&lt;b&gt;Preview&lt;/b&gt; (not stored) of %1 on %2: %3 of %4 sentences would be removed (%5); %6 of them on this map.</source>
+        <translation>&lt;b&gt;Aperçu&lt;/b&gt; (non enregistré) de %1 sur %2 : %3 phrases sur %4 seraient retirées (%5) ; %6 d’entre elles sur cette carte.</translation>
+    </message>
+    <message>
+        <location line="-266" />
         <source>Selected in the plot:</source>
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+59" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+77" />
+        <location line="+78" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
@@ -1605,7 +1635,17 @@
         <translation>Filtrer</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+2" />
+        <source>Preview</source>
+        <translation>Aperçu</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Show on the map what this filter would remove, without storing a run; apply or discard it there.</source>
+        <translation>Montrer sur la carte ce que ce filtre retirerait, sans enregistrer d’exécution ; l’appliquer ou l’abandonner là.</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>Duplicates</source>
         <translation>Doublons</translation>
     </message>
@@ -1999,7 +2039,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+123" />
+        <location filename="../app/gui/MainWindow.cpp" line="+124" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Recouvrement de phrases entre corpus (côté source, texte exact après la normalisation de l’import) ; recouvrements entraînement/dev-test en rouge :</translation>
     </message>
@@ -2025,12 +2065,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+96" />
+        <location line="+98" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-94" />
+        <location line="-96" />
         <source>Cleaning</source>
         <translation>Nettoyage</translation>
     </message>
@@ -2115,7 +2155,7 @@
         <translation>Nommer les clusters de l'exécution n°%1</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+31" />
         <source>A decision could not be saved: %1</source>
         <translation>Une décision n'a pas pu être enregistrée : %1</translation>
     </message>
@@ -2126,12 +2166,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+657" />
+        <location line="+684" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-650" />
+        <location line="-677" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2434,12 +2474,22 @@
         <translation>Sélection depuis %1 (%2)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+20" />
         <source>Filter %1 (%2)</source>
         <translation>Filtrer %1 (%2)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+9" />
+        <source>Preview of filter %1 (%2)</source>
+        <translation>Aperçu du filtre %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Preview</source>
+        <translation>Aperçu</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <location line="+15" />
         <source>Export %1</source>
         <translation>Exporter %1</translation>

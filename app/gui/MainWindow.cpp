@@ -49,6 +49,7 @@
 #include "ExploreDialog.h"
 #include "ExportDialog.h"
 #include "FilterDialog.h"
+#include "FilterPreview.h"
 #include "FilterQueries.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
@@ -249,6 +250,8 @@ MainWindow::MainWindow(QWidget* parent)
             &ClusterExplorer::loadValueSources);  // "Colour by" offers the tag
     connect(bulk_, &BulkActions::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(bulk_, &BulkActions::failed, this, &MainWindow::showError);
+    // Filter > Preview: applied from the map's preview bar with the same request.
+    connect(clusters_, &ClusterExplorer::previewApplyRequested, this, [this] { runFilter(previewRequest_); });
     // A sentence picked in a table is looked up on the Search tab (encoded on the worker).
     auto lookUp = [this](const QString& sentence) {
         tabs_->setCurrentWidget(search_);
@@ -699,14 +702,41 @@ void MainWindow::selectData() {
 
 void MainWindow::filterCorpus(const QString& preselect) {
     FilterDialog dialog(corpusChoices(corpusModel_->corpora()), filterParamFields(), preselect, this);
-    if (dialog.exec() != QDialog::Accepted) return;
-    const auto request = dialog.request();
+    const int result = dialog.exec();
+    if (result == FilterDialog::PreviewResult) {
+        previewFilter(dialog.request());
+        return;
+    }
+    if (result != QDialog::Accepted) return;
+    runFilter(dialog.request());
+}
+
+void MainWindow::runFilter(const FilterRequest& request) {
     auto outcome = std::make_shared<JobOutcome>();
     runJob(
         tr("Filter %1 (%2)")
             .arg(request.values.value(QStringLiteral("corpus")).toString(),
                  request.values.value(QStringLiteral("kind")).toString()),
         [this, outcome] { showFilterRun(outcome->runId); }, outcome, makeFilterJob(projectPath_, request, outcome));
+}
+
+void MainWindow::previewFilter(const FilterRequest& request) {
+    // Prepare and compute on the worker, nothing stored; the map shows it until Apply or Discard.
+    auto preview = std::make_shared<FilterPreview>();
+    runner_->submit(tr("Preview of filter %1 (%2)")
+                        .arg(request.values.value(QStringLiteral("corpus")).toString(),
+                             request.values.value(QStringLiteral("kind")).toString()),
+                    makeFilterPreviewJob(projectPath_, request, preview),
+                    [this, preview, request](const dl::Status& done) {
+                        if (!done) {
+                            if (done.error().code != dl::ErrorCode::Cancelled)
+                                showError(tr("Preview"), errorText(done.error()));
+                            return;
+                        }
+                        previewRequest_ = request;
+                        tabs_->setCurrentWidget(clusters_);
+                        clusters_->showPreview(*preview);  // its bar says what and how many
+                    });
 }
 
 void MainWindow::exportData() {

@@ -61,6 +61,8 @@ public slots:
     void startExplore(ExploreRequest request);
     void selectData();
     void filterCorpus(const QString& preselect = {});
+    void runFilter(const FilterRequest& request);
+    void previewFilter(const FilterRequest& request);
     void exportData();
     void exportSelection(qint64 runId, qint64 topK);
     void shareMap();
@@ -141,6 +143,7 @@ private:
     SelectionExplorer* selection_;
     CleaningPanel* cleaning_;
     BulkActions* bulk_ = nullptr;
+    FilterRequest previewRequest_;  // the request the map's filter preview shows
     SweepPlotView* sweep_;
     MethodsExplorer* methods_;
     SweepPlotView* layerSweep_;

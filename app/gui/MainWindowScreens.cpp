@@ -354,4 +354,13 @@ void MainWindow::saveCleaningScreenshots(const ScreenshotRuns& plan, const std::
         clusters_, kStepSeconds, [&] { clusters_->colourByValue(*removed); }, &ClusterExplorer::linksShown);
     save(QStringLiteral("clusters-filter"));
     clusters_->colourBy()->setCurrentIndex(0);
+    // Filter > Preview on the map's corpus with the dialog's defaults: nothing stored, flagged
+    // on the map with Apply / Discard.
+    FilterRequest request;
+    request.values = {{QStringLiteral("corpus"), cleaning_->data().corpus},
+                      {QStringLiteral("kind"), cleaning_->data().kind}};
+    if (waitForSignal(
+            clusters_, kStepSeconds, [&] { previewFilter(request); }, &ClusterExplorer::previewShown))
+        save(QStringLiteral("filter-preview"));
+    clusters_->discardPreview();
 }

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -46,6 +47,28 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     bar->addWidget(colourBy_);
     bar->addWidget(ellipses_);
     bar->addWidget(namesButton_);
+
+    // A filter's preview on the map (nothing stored): what it would remove, until applied or discarded.
+    previewBar_ = new QFrame(this);
+    previewBar_->setObjectName(QStringLiteral("filterPreviewBar"));
+    previewBar_->setFrameShape(QFrame::StyledPanel);
+    previewText_ = new QLabel(previewBar_);
+    previewText_->setWordWrap(true);
+    auto* apply = new QPushButton(tr("Apply"), previewBar_);
+    apply->setToolTip(tr("Run this filter and store its run (Cleaning tab)."));
+    auto* discard = new QPushButton(tr("Discard"), previewBar_);
+    discard->setToolTip(tr("Forget the preview; nothing was stored."));
+    auto* previewLayout = new QHBoxLayout(previewBar_);
+    previewLayout->setContentsMargins(6, 3, 6, 3);
+    previewLayout->addWidget(previewText_, 1);
+    previewLayout->addWidget(apply);
+    previewLayout->addWidget(discard);
+    previewBar_->hide();
+    connect(apply, &QPushButton::clicked, this, [this] {
+        hidePreview();
+        emit previewApplyRequested();
+    });
+    connect(discard, &QPushButton::clicked, this, &ClusterExplorer::discardPreview);
 
     cutBar_ = new MapCutBar(this);
     scatter_ = new ScatterPlotView(this);
@@ -105,6 +128,7 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(previewBar_);
     layout->addWidget(cutBar_);
     layout->addWidget(split, 1);
 
@@ -193,6 +217,7 @@ void ClusterExplorer::showRun(ClusterViewData data, bool keepColouring) {
     colourBy_->setCurrentIndex(keepColouring && colouring >= 0 && colouring < kCategoryItems ? colouring
                                : data_.labelled                                              ? 0
                                                                                              : 1);
+    previewBar_->hide();  // a preview belongs to the map it was drawn on
     applyColouring();
     picked_->clear();
     fillClusterChoice();
@@ -337,3 +362,41 @@ BulkTarget ClusterExplorer::clusterTarget(int cluster) const {
     return BulkTarget::these(
         tr("cluster %1 (%n sentence(s))", nullptr, int(ids.size())).arg(data_.clusterNames[cluster]), ids);
 }
+
+int ClusterExplorer::showPreview(const FilterPreview& preview) {
+    // 1 for a point the filter would remove, 0 for one it would keep (binary search per point).
+    QVector<double> values(data_.scatter.ids.size(), 0.0);
+    int flagged = 0;
+    for (qsizetype row = 0; row < values.size(); ++row)
+        if (std::binary_search(preview.removedIds.begin(), preview.removedIds.end(), data_.scatter.ids[row])) {
+            values[row] = 1.0;
+            ++flagged;
+        }
+    async_.invalidate(this, QStringLiteral("values"));
+    showLinks(0);
+    const QLocale loc;
+    scatter_->setValues(std::move(values), tr("Preview: removed (1) or kept (0)"));
+    scatter_->setEllipses(data_.ellipses);
+    scatter_->setColorMode(ScatterPlotView::ColorMode::Value);
+    previewText_->setText(
+        tr("<b>Preview</b> (not stored) of %1 on %2: %3 of %4 sentences would be removed (%5); %6 of them on this map.")
+            .arg(preview.kind.toHtmlEscaped(), preview.corpus.toHtmlEscaped(), loc.toString(preview.removed),
+                 loc.toString(preview.sentences), preview.countsInWords().toHtmlEscaped(), loc.toString(flagged)));
+    previewBar_->show();
+    emit previewShown(flagged);
+    return flagged;
+}
+
+void ClusterExplorer::hidePreview() {
+    if (previewBar_->isHidden()) return;
+    previewBar_->hide();
+    applyColouring();
+}
+
+void ClusterExplorer::discardPreview() {
+    if (previewBar_->isHidden()) return;
+    hidePreview();
+    emit previewDiscarded();
+}
+
+bool ClusterExplorer::previewVisible() const { return !previewBar_->isHidden(); }

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include "BulkTarget.h"
+#include "FilterPreview.h"
 #include "MapValues.h"
 #include "RunViews.h"
 
@@ -18,6 +19,7 @@ class MapCutBar;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QFrame;
 class QListWidget;
 class QMenu;
 class QPushButton;
@@ -67,6 +69,12 @@ public:
     QMenu* clusterMenu() const { return clusterMenu_; }
     QComboBox* clusterChoice() const { return cluster_; }
     BulkTarget pickedTarget() const;
+    // A filter's preview (FilterPreview, nothing stored): the map coloured 1 where the filter
+    // would remove a point, with a bar of its counts and Apply / Discard, until one is pressed
+    // or another run is shown. Returns the points flagged on this map.
+    int showPreview(const FilterPreview& preview);
+    bool previewVisible() const;
+    void discardPreview();
     BulkTarget clusterTarget(int cluster = -1) const;
 
 signals:
@@ -85,6 +93,11 @@ signals:
     // The run has no distinctive words yet: the window runs the naming job, then reloadNames().
     void namesMissing(qint64 runId);
     void namesShown();
+    // The preview is drawn (`flagged` points of the map would be removed).
+    void previewShown(int flagged);
+    // Apply: the window runs the filter for real with the previewed request.
+    void previewApplyRequested();
+    void previewDiscarded();
 
 private:
     void showLinks(qint64 filterRunId);  // 0: none
@@ -93,6 +106,7 @@ private:
     void applyColouring();
     void applyNames();
     void fillClusterChoice();
+    void hidePreview();
     void showSelection(const QVector<qint64>& ids);
     ClusterViewData data_;
     QList<MapValueSource> valueSources_;
@@ -112,6 +126,8 @@ private:
     QMenu* pickedMenu_;
     QMenu* clusterMenu_;
     QComboBox* cluster_;
+    QFrame* previewBar_;
+    QLabel* previewText_;
     ConfusionMatrixView* confusion_;
     QLabel* unlabelled_;
     QListWidget* picked_;

@@ -23,6 +23,7 @@
 #include "ConfusionMatrixModel.h"
 #include "ConfusionMatrixView.h"
 #include "DecisionWriter.h"
+#include "FilterPreview.h"
 #include "FilterQueries.h"
 #include "JobFactory.h"
 #include "JobRunner.h"
@@ -933,6 +934,77 @@ private slots:
         const auto& shownRows = panel.boundaryModel()->rows();
         QVERIFY(std::any_of(shownRows.begin(), shownRows.end(), [](const BoundaryRow& r) { return !r.past; }));
         QVERIFY(std::any_of(shownRows.begin(), shownRows.end(), [](const BoundaryRow& r) { return r.past; }));
+    }
+
+    // Filter > Preview (issue #25): the filter's prepare and compute on the worker, nothing
+    // stored (no run, read-only); on the map the points it would remove are flagged until
+    // Discard; applied as a real run, the stored ledger removes exactly what the preview showed,
+    // rule by rule. A cancelled preview stores nothing either.
+    void filterPreviewMatchesTheAppliedRun() {
+        qint64 clusterRun = 0, filterRun = 0;
+        mapAndFilter(QStringLiteral("preview"), clusterRun, filterRun);
+        QVERIFY(clusterRun > 0 && filterRun > 0);
+        auto request = nearDupRequest(QStringLiteral("preview"));
+        request.values.insert(QStringLiteral("threshold"), 0.6);
+        const qint64 runsBefore = readRuns(project_).value().size();
+        auto preview = std::make_shared<FilterPreview>();
+        QCOMPARE(run(makeFilterPreviewJob(project_, request, preview)), QString());
+        QCOMPARE(readRuns(project_).value().size(), runsBefore);  // nothing stored
+        QVERIFY(preview->removed >= 15);
+        QCOMPARE(preview->removedIds.size(), preview->removed);
+        QCOMPARE(preview->kind, QStringLiteral("near-dup"));
+        // Cancelled: an error of kind Cancelled, and still nothing stored.
+        {
+            dl::CancelToken cancel;
+            cancel.cancel();
+            dl::NullProgress np;
+            const auto st = makeFilterPreviewJob(project_, request, std::make_shared<FilterPreview>())(np, cancel);
+            QVERIFY(!st);
+            QCOMPARE(st.error().kind, dl::ErrorKind::Cancelled);
+            QCOMPARE(readRuns(project_).value().size(), runsBefore);
+        }
+
+        // On the map until discarded.
+        AsyncService async;
+        ClusterExplorer explorer(async);
+        explorer.setProject(project_);
+        auto view = readClusterView(project_, clusterRun).value();
+        const QVector<qint64> mapIds = view.scatter.ids;
+        explorer.setRun(std::move(view));
+        QSignalSpy shown(&explorer, &ClusterExplorer::previewShown),
+            discarded(&explorer, &ClusterExplorer::previewDiscarded);
+        const int flagged = explorer.showPreview(*preview);
+        int expectedOnMap = 0;
+        for (qint64 id : mapIds) expectedOnMap += preview->removedIds.contains(id);
+        QCOMPARE(flagged, expectedOnMap);
+        QCOMPARE(shown.count(), 1);
+        QVERIFY(explorer.previewVisible());
+        QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Value);
+        const auto& values = explorer.scatter()->data().value;
+        for (qsizetype row = 0; row < values.size(); ++row)
+            QCOMPARE(values[row] == 1.0, preview->removedIds.contains(mapIds[row]));
+        explorer.discardPreview();
+        QVERIFY(!explorer.previewVisible());
+        QCOMPARE(discarded.count(), 1);
+        QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Category);
+
+        // Applied: the stored run removes exactly the previewed sentences, by the same rules.
+        auto outcome = std::make_shared<JobOutcome>();
+        QCOMPARE(run(makeFilterJob(project_, request, outcome)), QString());
+        QCOMPARE(readRuns(project_).value().size(), runsBefore + 1);
+        const auto stored = readRemovalPage(project_, outcome->runId, 0, 100000).value().rows;
+        QCOMPARE(stored.size(), preview->removedIds.size());
+        for (qsizetype i = 0; i < stored.size(); ++i) {
+            QCOMPARE(stored[i].sentenceId, preview->removedIds[i]);
+            QCOMPARE(stored[i].rule, preview->removedRules[i]);
+        }
+        const auto filterView = readFilterView(project_, outcome->runId).value();
+        QCOMPARE(filterView.removed, preview->removed);
+        QCOMPARE(filterView.rules.size(), preview->rules.size());
+        for (qsizetype i = 0; i < filterView.rules.size(); ++i) {
+            QCOMPARE(filterView.rules[i].rule, preview->rules[i].rule);
+            QCOMPARE(filterView.rules[i].removed, preview->rules[i].removed);
+        }
     }
 
     // Cancel while the filter is about to store its run, as the Jobs panel's Cancel button does:

@@ -124,6 +124,13 @@ FilterDialog::FilterDialog(const QList<CorpusChoice>& corpora, const ParamFields
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Filter"));
     buttons->button(QDialogButtonBox::Ok)->setEnabled(!corpora.isEmpty());
+    auto* preview = buttons->addButton(tr("Preview"), QDialogButtonBox::ActionRole);
+    preview->setObjectName(QStringLiteral("filterPreview"));
+    preview->setToolTip(
+        tr("Show on the map what this filter would remove, without storing a run; apply or "
+           "discard it there."));
+    preview->setEnabled(!corpora.isEmpty());
+    connect(preview, &QPushButton::clicked, this, [this] { done(PreviewResult); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* columns = new QHBoxLayout;

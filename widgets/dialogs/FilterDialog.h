@@ -16,6 +16,8 @@ public:
     FilterDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, const QString& preselect = {},
                  QWidget* parent = nullptr);
     FilterRequest request() const;
+    // exec()'s result when the user asked for a preview (what the filter would remove, not stored).
+    static constexpr int PreviewResult = 2;
 
 private:
     void updateKind();
