@@ -57,7 +57,9 @@ def ms(v): return f'{st.mean(v):.3f} ± {st.stdev(v):.3f}' if len(v) > 1 else (f
 for row in sorted({r for r, _ in runs}, key=lambda r: ['medical', 'two', 'uniform', 'unseen', 'c30'].index(r) if r in ['medical', 'two', 'uniform', 'unseen', 'c30'] else 9):
     final = {c: {s: r['final']['target_loss'] for s, r in runs[(row, c)].items()} for c in cols if (row, c) in runs}
     static = [c for c in final if c.startswith('alpha') and final[c]]
-    best = min(static, key=lambda c: st.mean(final[c].values())) if static else None
+    # the best alpha by its mean over the seeds every alpha column has (unequal seed sets are not compared)
+    common = set.intersection(*(set(final[c]) for c in static)) if static else set()
+    best = min(static, key=lambda c: st.mean(final[c][s] for s in common)) if common else None
     print(f'\n### {row}  (best static: {names.get(best, "—")}; J^t at step {runs[(row, cols[0])][next(iter(runs[(row, cols[0])]))]["final"]["step"] if (row, cols[0]) in runs else "?"})\n')
     print('| column | seeds | J^t end (mean ± sd) | Δ vs best α | steps to best α\'s J^t | final λ (top group) | tok/s | overhead |')
     print('|---|---|---|---|---|---|---|---|')
