@@ -59,6 +59,7 @@
 #include "MapCutBar.h"
 #include "MapValues.h"
 #include "MethodsExplorer.h"
+#include "MixtureJobDialog.h"
 #include "MixturePanel.h"
 #include "MixtureTrainDialog.h"
 #include "ModelInstallScript.h"
@@ -182,6 +183,10 @@ MainWindow::MainWindow(QWidget* parent)
     mixture_ = new MixturePanel(*async_, this);
     tabs_->addTab(mixture_, tr("Mixture"));
     connect(mixture_, &MixturePanel::trainRequested, this, [this](const QString& kit) { trainMixture(kit); });
+    // A kit over a cluster run's clusters (or a state or training run over one): the map of that
+    // run can be coloured by each cluster's lambda.
+    connect(mixture_, &MixturePanel::shown, this,
+            [this] { clusters_->setMixture(mixture_->path(), mixture_->data()); });
     tabs_->addTab(runView_, tr("Runs"));
     runView_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     runView_->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -360,6 +365,13 @@ void MainWindow::createActions() {
         if (!file.isEmpty()) showMixture(file);
     });
     mixtureMenu->addSeparator();
+    auto* kitAct =
+        mixtureMenu->addAction(tr("&Build Mixture Kit…"), this, [this] { runMixtureDialog(QStringLiteral("kit")); });
+    auto* targetAct =
+        mixtureMenu->addAction(tr("T&arget Mixture…"), this, [this] { runMixtureDialog(QStringLiteral("target")); });
+    projectActions_ << kitAct << targetAct;  // both read the project's groups
+    mixtureMenu->addAction(tr("&Schedule…"), this, [this] { runMixtureDialog(QStringLiteral("schedule")); });
+    mixtureMenu->addAction(tr("MDAC &Step…"), this, [this] { runMixtureDialog(QStringLiteral("step")); });
     mixtureMenu->addAction(tr("&Train on a Kit…"), this, [this] { trainMixture(mixture_->kitFolder()); });
     auto* edit = menuBar()->addMenu(tr("&Edit"));
     auto* undo = selection_->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -927,6 +939,35 @@ void MainWindow::trainMixture(const QString& kit) {
                    QFileInfo::exists(QDir(workDir).filePath(QStringLiteral("mdac.json"))))
                    showMixture(workDir);
            });
+}
+
+MixtureJobDialog::Context MainWindow::mixtureContext() const {
+    MixtureJobDialog::Context context;
+    context.kit = mixture_->kitFolder();
+    context.folder = projectPath_.isEmpty() ? QDir::homePath() : QFileInfo(projectPath_).absolutePath();
+    if (!projectPath_.isEmpty()) {
+        for (const auto& c : corpusModel_->corpora()) context.corpora << c.name;
+        for (const auto& r : runModel_->runs()) {
+            QString words = r.description;
+            if (words.size() > 60) words = words.left(59) + QStringLiteral("…");
+            const QString label = QStringLiteral("#%1 %2 — %3").arg(r.id).arg(r.corpus, words);
+            if (r.kind == dl::RunKind::Cluster) context.clusterRuns << RunChoice{r.id, label};
+            else if (r.kind == dl::RunKind::Select) context.selectionRuns << RunChoice{r.id, label};
+        }
+        context.clusterRun = clusters_->runId();
+    }
+    return context;
+}
+
+void MainWindow::runMixtureDialog(const QString& subcommand) {
+    MixtureJobDialog dialog(subcommand, mixtureContext(), mixtureParamFields(subcommand), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const auto request = dialog.request();
+    const QString result = MixtureJobDialog::resultPath(request);
+    auto outcome = std::make_shared<JobOutcome>();
+    runJob(
+        dialog.windowTitle(), [this, result] { showMixture(result); }, outcome,
+        makeMixtureJob(projectPath_, request, outcome));
 }
 
 void MainWindow::editSettings() {

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "JobRequests.h"
+#include "MixtureJobDialog.h"
 #include "TagCommand.h"
 #include "common/Error.h"
 #include "jobs/Progress.h"
@@ -80,6 +81,10 @@ public slots:
     void showMixture(const QString& path);
     // Mixture > Train on a Kit (`mixture train`) as a job; opens the work folder when it ends.
     void trainMixture(const QString& kit = {});
+    // Mixture > Build Mixture Kit / Target Mixture / Schedule / MDAC Step (`mixture kit | target
+    // | schedule | step`): the subcommand's dialog, its job on the worker (progress, Cancel), the
+    // kit, target, schedule or MDAC state it wrote opened on the Mixture tab when it ends.
+    void runMixtureDialog(const QString& subcommand);
     // Saves a PNG of the window with each view shown into `dir` (README screenshots), then
     // calls `done`. Call right after openProject: it waits for the views' data itself.
     // Without a project, only the Mixture tab's shots (of `mixturePaths`) are taken.
@@ -114,7 +119,10 @@ private:
     // The filter dialog (saved by `saveDialog`) and the newest filter run on the Cleaning tab.
     void saveCleaningScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save,
                                  const std::function<void(QWidget*, const QString&)>& saveDialog);
-    void saveMixtureScreenshots(const std::function<void(const QString&)>& save);
+    void saveMixtureScreenshots(const std::function<void(const QString&)>& save,
+                                const std::function<void(QWidget*, const QString&)>& saveDialog);
+    // The context the mixture dialogs open with: the kit shown, the project's corpora and runs.
+    MixtureJobDialog::Context mixtureContext() const;
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body,

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "AlignmentView.h"
@@ -184,7 +185,7 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
         save(name);
     };
     if (projectPath_.isEmpty()) {
-        saveMixtureScreenshots(save);
+        saveMixtureScreenshots(save, saveDialog);
         if (done) done();
         return;
     }
@@ -214,18 +215,50 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     show(sweep_, QStringLiteral("k-sweep"));
     if (plan.layerSweep) show(layerSweep_, QStringLiteral("layer-sweep"));
     show(runView_, QStringLiteral("runs"));
-    saveMixtureScreenshots(save);
+    saveMixtureScreenshots(save, saveDialog);
     if (done) done();
 }
 
-// The Mixture tab on each folder or trajectory file given (--mixture), in order.
-void MainWindow::saveMixtureScreenshots(const std::function<void(const QString&)>& save) {
+// The Mixture tab on each folder or trajectory file given (--mixture), in order; a kit over the
+// clusters of the run on the map also colours the map by each cluster's lambda (the last of a
+// trajectory when there is one, else lambda^t). Then the mixture dialogs, on the last kit shown.
+void MainWindow::saveMixtureScreenshots(const std::function<void(const QString&)>& save,
+                                        const std::function<void(QWidget*, const QString&)>& saveDialog) {
     int n = 1;
     for (const QString& path : screenshotMixtures_) {
         tabs_->setCurrentWidget(mixture_);
         waitForSignal(
             mixture_, kStepSeconds, [&] { mixture_->open(path); }, &MixturePanel::shown, &MixturePanel::failed);
         save(QStringLiteral("mixture-%1").arg(n++));
+        const qint64 run = mixture_->data().clusterRun;
+        if (projectPath_.isEmpty() || run <= 0 || run != clusters_->runId()) continue;
+        const auto lambdaSource = [this] {
+            const auto& sources = clusters_->valueSources();
+            auto best = sources.end();
+            for (auto it = sources.begin(); it != sources.end(); ++it)
+                if (it->field == MapValueSource::Field::Lambda &&
+                    (best == sources.end() || it->tag == QLatin1String("final")))
+                    best = it;
+            return best == sources.end() ? std::optional<MapValueSource>() : std::optional<MapValueSource>(*best);
+        };
+        waitUntil([&] { return lambdaSource().has_value(); }, kStepSeconds, {}, clusters_,
+                  &ClusterExplorer::valueSourcesShown);
+        if (const auto source = lambdaSource()) {
+            tabs_->setCurrentWidget(clusters_);
+            clusters_->cutBar()->setCutShown(false);
+            waitForSignal(
+                clusters_, kStepSeconds, [&] { clusters_->colourByValue(*source); }, &ClusterExplorer::valuesShown);
+            save(QStringLiteral("clusters-by-lambda-%1").arg(n - 1));
+            clusters_->colourBy()->setCurrentIndex(0);
+        }
+    }
+    for (const char* sub : {"kit", "target", "schedule", "step"}) {
+        const QString name = QLatin1String(sub);
+        if (projectPath_.isEmpty() && (name == QLatin1String("kit") || name == QLatin1String("target"))) continue;
+        MixtureJobDialog dialog(name, mixtureContext(), mixtureParamFields(name), this);
+        dialog.show();
+        settle();
+        saveDialog(&dialog, QStringLiteral("mixture-%1-dialog").arg(name));
     }
 }
 

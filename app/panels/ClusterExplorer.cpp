@@ -16,6 +16,7 @@
 #include "AsyncService.h"
 #include "ConfusionMatrixView.h"
 #include "MapCutBar.h"
+#include "MixtureViews.h"
 #include "ScatterMarks.h"
 #include "ScatterPlotView.h"
 
@@ -238,10 +239,17 @@ void ClusterExplorer::loadValueSources() {
         [this](QList<MapValueSource> sources) {
             const QSignalBlocker block(colourBy_);
             valueSources_ = std::move(sources);
+            valueSources_ += lambdaValueSources(mixture_, mixturePath_, data_.runId);
             colourBy_->insertSeparator(kCategoryItems);
             for (const auto& s : std::as_const(valueSources_)) colourBy_->addItem(s.label);
             emit valueSourcesShown(int(valueSources_.size()));
         });
+}
+
+void ClusterExplorer::setMixture(const QString& path, const MixtureViewData& data) {
+    mixturePath_ = path;
+    mixture_ = data;
+    if (data_.runId > 0 && !projectPath_.isEmpty()) loadValueSources();
 }
 
 void ClusterExplorer::colourByValue(const MapValueSource& source) {
@@ -253,7 +261,14 @@ void ClusterExplorer::colourByValue(const MapValueSource& source) {
     title_->setToolTip(tr("Reading %1…").arg(source.label));
     async_.load<QVector<double>>(
         this, QStringLiteral("values"),
-        [path = projectPath_, source, ids = data_.scatter.ids] { return readMapValues(path, source, ids); },
+        [path = projectPath_, source, ids = data_.scatter.ids,
+         clusters = data_.clusterLabels](const dl::CancelToken& cancel) -> dl::Expected<QVector<double>> {
+            if (source.field != MapValueSource::Field::Lambda) return readMapValues(path, source, ids);
+            // The mixture read again (it may have changed on disk), its lambda per point's cluster.
+            auto mixture = readMixtureView(source.mixture, cancel);
+            if (!mixture) return std::unexpected(mixture.error());
+            return lambdaMapValues(*mixture, source.tag, clusters);
+        },
         [this, label = source.label](QVector<double> values) {
             title_->setToolTip(QString());
             scatter_->setValues(std::move(values), label);

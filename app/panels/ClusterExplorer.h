@@ -55,6 +55,9 @@ public:
     void colourByValue(const MapValueSource& source);
     // Reads again what "Colour by" offers (after a tag was added or a run stored).
     void loadValueSources();
+    // The mixture on the Mixture tab (`path`, read as `data`): when it is over the clusters of
+    // the run on the map, "Colour by" also offers each cluster's lambda^t, lambda_0 and last lambda.
+    void setMixture(const QString& path, const MixtureViewData& data);
     // Cluster names (ClusterExplorerNames.cpp): read off the GUI thread, shown on the map at
     // the component means and in the confusion matrix headers; editable and stored.
     void reloadNames();
@@ -110,6 +113,8 @@ private:
     void showSelection(const QVector<qint64>& ids);
     ClusterViewData data_;
     QList<MapValueSource> valueSources_;
+    QString mixturePath_;
+    MixtureViewData mixture_;
     QStringList baseClusterNames_, words_, userNames_, nameLabels_;
     qint64 namingAsked_ = 0;  // the run whose naming job was asked for (once per run)
     QPushButton* namesButton_;

@@ -7,6 +7,10 @@
 #include "encode/EncodeJob.h"
 #include "export/Export.h"
 #include "filter/FilterJob.h"
+#include "mixture/Mdac.h"
+#include "mixture/MixtureKit.h"
+#include "mixture/MixtureSchedule.h"
+#include "mixture/MixtureTarget.h"
 #include "mixture/MixtureTrain.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
@@ -217,6 +221,97 @@ JobRunner::Body makeMixtureTrainJob(const MixtureTrainRequest& r, std::shared_pt
         }
         return {};
     };
+}
+
+namespace {
+
+// The project read-only on the worker thread (or none when `project` is empty and `optional`).
+dl::Expected<std::unique_ptr<dl::Store>> openReadOnly(const QString& project, bool optional) {
+    if (project.isEmpty()) {
+        if (optional) return std::unique_ptr<dl::Store>();
+        return std::unexpected(dl::Error(dl::ErrorKind::Usage, "Open a project first."));
+    }
+    return dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly);
+}
+
+QString weightsInWords(const dl::Weights& w) {
+    QStringList parts;
+    for (const auto& [g, v] : w) parts << QStringLiteral("%1 %2").arg(QString::fromStdString(g)).arg(v, 0, 'f', 3);
+    return parts.join(QStringLiteral(", "));
+}
+
+template <class P>
+dl::Expected<P> mixtureParams(const dl::ParamTable<P>& table, const QVariantMap& values) {
+    P p;
+    if (auto s = applyParamValues(table, p, values); !s) return std::unexpected(s.error());
+    return p;
+}
+
+}  // namespace
+
+JobRunner::Body makeMixtureJob(const QString& project, const MixtureRequest& r, std::shared_ptr<JobOutcome> outcome) {
+    const std::optional<std::int64_t> run = r.run > 0 ? std::optional<std::int64_t>(r.run) : std::nullopt;
+    if (r.subcommand == QLatin1String("kit")) {
+        auto p = mixtureParams(dl::mixtureKitParamTable(), r.values);
+        if (!p) return failing(p.error());
+        p->run = run;
+        return [project, p = *p, outcome](dl::ProgressSink& progress, const dl::CancelToken& cancel) -> dl::Status {
+            auto store = openReadOnly(project, false);
+            if (!store) return std::unexpected(store.error());
+            auto res = dl::runMixtureKit(p, **store, progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome)
+                outcome->summary = QObject::tr("Mixture kit of %1 groups in %2.")
+                                       .arg(res->mixture.value("groups", nlohmann::json::object()).size())
+                                       .arg(QString::fromStdString(p.outDir));
+            return {};
+        };
+    }
+    if (r.subcommand == QLatin1String("target")) {
+        auto p = mixtureParams(dl::mixtureTargetParamTable(), r.values);
+        if (!p) return failing(p.error());
+        return [project, p = *p, run, outcome](dl::ProgressSink&, const dl::CancelToken& cancel) -> dl::Status {
+            auto store = openReadOnly(project, false);
+            if (!store) return std::unexpected(store.error());
+            auto res = dl::runMixtureTarget(p, run, **store, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome) outcome->summary = QObject::tr("λ^t: %1.").arg(weightsInWords(res->lambda));
+            return {};
+        };
+    }
+    if (r.subcommand == QLatin1String("schedule")) {
+        auto p = mixtureParams(dl::mixtureScheduleParamTable(), r.values);
+        if (!p) return failing(p.error());
+        const bool needsProject = p->kind == "curriculum" || p->kind == "gradual";
+        return [project, p = *p, needsProject, outcome](dl::ProgressSink& progress,
+                                                        const dl::CancelToken& cancel) -> dl::Status {
+            auto store = openReadOnly(needsProject ? project : QString(), !needsProject);
+            if (!store) return std::unexpected(store.error());
+            auto res = dl::runMixtureSchedule(p, store->get(), progress, cancel);
+            if (!res) return std::unexpected(res.error());
+            if (outcome)
+                outcome->summary = QObject::tr("Schedule %1: %2 entries in %3.schedule.json.")
+                                       .arg(QString::fromStdString(p.kind))
+                                       .arg(res->schedule.value("schedule", nlohmann::json::array()).size())
+                                       .arg(QString::fromStdString(p.out));
+            return {};
+        };
+    }
+    if (r.subcommand == QLatin1String("step")) {
+        auto p = mixtureParams(dl::mixtureStepParamTable(), r.values);
+        if (!p) return failing(p.error());
+        return [state = r.state.toStdString(), p = *p, outcome](dl::ProgressSink&,
+                                                                const dl::CancelToken& cancel) -> dl::Status {
+            if (cancel.isCancelled()) return dl::cancelled();
+            auto res = dl::runMixtureStep(state, p);
+            if (!res) return std::unexpected(res.error());
+            if (outcome)
+                outcome->summary =
+                    QObject::tr("MDAC session %1: λ %2.").arg(res->session).arg(weightsInWords(res->lambda()));
+            return {};
+        };
+    }
+    return failing(dl::usageError("Unknown mixture subcommand '" + r.subcommand.toStdString() + "'.").error());
 }
 
 JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& r, std::shared_ptr<JobOutcome> outcome,

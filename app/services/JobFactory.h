@@ -35,6 +35,13 @@ JobRunner::Body makeExploreJob(const QString& project, const ExploreRequest& req
 // Mixture > Train on a Kit (`mixture train KIT_DIR`, core/mixture/MixtureTrain): no project; the
 // report and checkpoint go to the request's "out" folder, which a cancelled run can resume.
 JobRunner::Body makeMixtureTrainJob(const MixtureTrainRequest& request, std::shared_ptr<JobOutcome> outcome);
+// Mixture > Build Mixture Kit, Target Mixture, Schedule, MDAC Step (`mixture kit | target |
+// schedule | step`, core/mixture): the same core functions as the CLI, so the files are the
+// CLI's for the same parameters. kit and target read `project` (read-only); schedule reads it
+// for curriculum and gradual only; step needs none. Each writes its files atomically: a cancelled
+// or failed job leaves none of them half-written.
+JobRunner::Body makeMixtureJob(const QString& project, const MixtureRequest& request,
+                               std::shared_ptr<JobOutcome> outcome);
 // File > Share Map: the cluster run's page (core/share) into `outDir`, with `overlayRuns`
 // (selections: scores and threshold figures) and the corpus's latest filter run (what it
 // removed, its ledger); replaces an index.html there (the window asked first).

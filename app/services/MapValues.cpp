@@ -1,5 +1,7 @@
 #include "MapValues.h"
 
+#include <QFileInfo>
+#include <QHash>
 #include <QObject>
 
 #include <algorithm>
@@ -23,7 +25,8 @@ const char* column(Field f) {
     case Field::LogLikelihood: return "loglik";
     case Field::Removed: return "1.0";  // a filter run's rows are its removed sentences
     case Field::Tag: return "1.0";
-    case Field::Length: break;
+    case Field::Length:
+    case Field::Lambda: break;  // not from the project (lambdaMapValues)
     }
     return "src_tokens";
 }
@@ -54,31 +57,32 @@ dl::Expected<QList<MapValueSource>> readMapValueSources(const QString& projectPa
         const qint64 id = run.id;
         if (run.kind == dl::RunKind::Select) {
             const QString method = QString::fromStdString(run.params.value("method", std::string("?")));
-            out.append({id, Field::Score, QObject::tr("Run #%1 %2: score").arg(id).arg(method), {}});
+            out.append({id, Field::Score, QObject::tr("Run #%1 %2: score").arg(id).arg(method), {}, {}});
             auto prob = hasColumn(**store, id, "prob");
             if (!prob) return std::unexpected(prob.error());
             if (*prob)
                 out.append({id,
                             Field::Probability,
                             QObject::tr("Run #%1 %2: classifier probability").arg(id).arg(method),
+                            {},
                             {}});
         } else if (run.kind == dl::RunKind::Cluster) {
-            out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id), {}});
-            out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id), {}});
+            out.append({id, Field::Probability, QObject::tr("Run #%1 GMM: max responsibility").arg(id), {}, {}});
+            out.append({id, Field::LogLikelihood, QObject::tr("Run #%1 GMM: log-likelihood").arg(id), {}, {}});
         } else if (run.kind == dl::RunKind::Filter) {
             const QString kind = QString::fromStdString(run.params.value("kind", std::string("?")));
-            out.append({id, Field::Removed, QObject::tr("Run #%1 filter %2: removed").arg(id).arg(kind), {}});
+            out.append({id, Field::Removed, QObject::tr("Run #%1 filter %2: removed").arg(id).arg(kind), {}, {}});
             out.append(
-                {id, Field::Score, QObject::tr("Run #%1 filter %2: score of the removed").arg(id).arg(kind), {}});
+                {id, Field::Score, QObject::tr("Run #%1 filter %2: score of the removed").arg(id).arg(kind), {}, {}});
         }
     }
     auto tags = dl::corpusTags(**store, cluster->corpusId);
     if (!tags) return std::unexpected(tags.error());
     for (const auto& [tag, sentences] : *tags) {
         const QString name = QString::fromStdString(tag);
-        out.append({0, Field::Tag, QObject::tr("Tag “%1” (%2 sentences)").arg(name).arg(sentences), name});
+        out.append({0, Field::Tag, QObject::tr("Tag “%1” (%2 sentences)").arg(name).arg(sentences), name, {}});
     }
-    out.append({0, Field::Length, QObject::tr("Sentence length (tokens)"), {}});
+    out.append({0, Field::Length, QObject::tr("Sentence length (tokens)"), {}, {}});
     return out;
 }
 
@@ -141,5 +145,42 @@ dl::Expected<QVector<QPair<qint64, qint64>>> readFilterLinks(const QString& proj
         const qint64 removed = rowOfSentence(rows, q->int64(0)), kept = rowOfSentence(rows, q->int64(1));
         if (removed >= 0 && kept >= 0) out.append({removed, kept});
     }
+    return out;
+}
+
+QList<MapValueSource> lambdaValueSources(const MixtureViewData& mixture, const QString& path, qint64 runId) {
+    if (runId <= 0 || mixture.clusterRun != runId) return {};
+    const QString name = QFileInfo(mixture.kit.isEmpty() ? path : mixture.kit).fileName();
+    const auto any = [&](double MixtureGroupRow::*field) {
+        return std::any_of(mixture.groups.begin(), mixture.groups.end(),
+                           [field](const MixtureGroupRow& r) { return std::isfinite(r.*field); });
+    };
+    QList<MapValueSource> out;
+    if (any(&MixtureGroupRow::lambdaT))
+        out.append({runId, Field::Lambda, QObject::tr("Mixture %1: λ^t of the cluster").arg(name),
+                    QStringLiteral("lambda_t"), path});
+    if (any(&MixtureGroupRow::lambda0))
+        out.append({runId, Field::Lambda, QObject::tr("Mixture %1: λ_0 of the cluster").arg(name),
+                    QStringLiteral("lambda_0"), path});
+    if (any(&MixtureGroupRow::lambdaFinal))
+        out.append({runId, Field::Lambda, QObject::tr("Mixture %1: last λ of the trajectory").arg(name),
+                    QStringLiteral("final"), path});
+    return out;
+}
+
+QVector<double> lambdaMapValues(const MixtureViewData& mixture, const QString& which, const QVector<int>& clusters) {
+    // The weight of each cluster j from its group "c<j>", looked up once per cluster.
+    QHash<int, double> byCluster;
+    for (const auto& r : mixture.groups) {
+        if (!r.name.startsWith(QLatin1Char('c'))) continue;
+        bool ok = false;
+        const int j = r.name.mid(1).toInt(&ok);
+        if (!ok || j < 0 || QStringLiteral("c%1").arg(j) != r.name) continue;
+        byCluster.insert(j, which == QLatin1String("lambda_t")   ? r.lambdaT
+                            : which == QLatin1String("lambda_0") ? r.lambda0
+                                                                 : r.lambdaFinal);
+    }
+    QVector<double> out(clusters.size(), NAN);
+    for (qsizetype i = 0; i < clusters.size(); ++i) out[i] = byCluster.value(clusters[i], NAN);
     return out;
 }

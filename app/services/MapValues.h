@@ -10,16 +10,27 @@
 #include <QString>
 #include <QVector>
 
+#include "MixtureViewData.h"
 #include "common/Error.h"
 
 struct MapValueSource {
-    enum class Field { Length, Score, Probability, LogLikelihood, Removed, Tag };
+    enum class Field { Length, Score, Probability, LogLikelihood, Removed, Tag, Lambda };
     qint64 runId = 0;  // 0 for the sentence length (no run)
     Field field = Field::Length;
     QString label;     // colour bar title, e.g. "Run #4 cosine: score"
-    QString tag;       // Field::Tag: the tag
-    bool operator==(const MapValueSource& o) const { return runId == o.runId && field == o.field && tag == o.tag; }
+    QString tag;       // Field::Tag: the tag; Field::Lambda: "lambda_t", "lambda_0" or "final"
+    QString mixture;   // Field::Lambda: the kit, training folder or MDAC state (readMixtureView)
+    bool operator==(const MapValueSource& o) const {
+        return runId == o.runId && field == o.field && tag == o.tag && mixture == o.mixture;
+    }
 };
+
+// What a mixture over the clusters of cluster run `runId` (MixtureViewData::clusterRun) lets the
+// map be coloured by: lambda^t, lambda_0 and, when a trajectory was read, its last lambda.
+QList<MapValueSource> lambdaValueSources(const MixtureViewData& mixture, const QString& path, qint64 runId);
+// Per point, the weight `which` ("lambda_t", "lambda_0", "final") of its cluster's group "c<j>"
+// (`clusters`: the map's cluster per point); NaN where the cluster is not a group of the mixture.
+QVector<double> lambdaMapValues(const MixtureViewData& mixture, const QString& which, const QVector<int>& clusters);
 
 // What the map of clustering run `clusterRunId` can be coloured by (its corpus's runs, newest
 // first, then the sentence length).

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <numeric>
+#include <optional>
 
 #include "mixture/LambdaTrajectory.h"
 #include "mixture/MixtureWeights.h"
@@ -87,6 +88,10 @@ dl::Status readKit(const fs::path& kit, MixtureViewData& d) {
     if (!rows) return std::unexpected(rows.error());
     d.groups = std::move(*rows);
     d.kit = QString::fromStdString(kit.string());
+    // A kit over the clusters of a cluster run: the map of that run can be coloured by lambda.
+    if (m->value("by", std::string()) == "cluster" && m->contains("cluster_run") &&
+        (*m)["cluster_run"].is_number_integer() && (*m)["cluster_run"].get<std::int64_t>() > 0)
+        d.clusterRun = (*m)["cluster_run"].get<std::int64_t>();
     return {};
 }
 
@@ -143,6 +148,34 @@ void devLossCurves(const nlohmann::json& report, MixtureViewData& d) {
     d.devLoss = series;
 }
 
+// A target file ({"lambda_t": {...}, "provenance": {...}}, what `mixture target --out` writes)
+// into `d`: its lambda^t per group, and the cluster run its groups are the clusters of (the map
+// can be coloured by it); nullopt when `path` is not one (another JSON document, a log).
+std::optional<dl::Status> readTarget(const fs::path& path, MixtureViewData& d) {
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec || size > kMaxReportBytes || path.extension() != ".json") return std::nullopt;
+    auto j = dl::readJsonFile(path.string());
+    if (!j || !j->is_object() || !j->contains("lambda_t") || !j->contains("provenance")) return std::nullopt;
+    auto w = dl::weightsFromJson((*j)["lambda_t"], path.string() + " lambda_t");
+    if (!w) return dl::Status(std::unexpected(w.error()));
+    if (w->size() > dl::kMaxTrajectoryGroups) return dl::Status(dl::fail(path.string() + ": too many groups."));
+    for (const auto& [g, v] : *w) {
+        MixtureGroupRow r;
+        r.name = QString::fromStdString(g);
+        r.lambdaT = v;
+        d.groups << r;
+    }
+    std::sort(d.groups.begin(), d.groups.end(),
+              [](const auto& a, const auto& b) { return naturalLess(a.name, b.name); });
+    const auto& prov = (*j)["provenance"];
+    if (prov.is_object() && prov.value("by", std::string("cluster")) == "cluster" && prov.contains("cluster_run") &&
+        prov["cluster_run"].is_number_integer() && prov["cluster_run"].get<std::int64_t>() > 0)
+        d.clusterRun = prov["cluster_run"].get<std::int64_t>();
+    d.notes << QObject::tr("λ^t from `mixture target`: build a kit with it as the target (--target FILE).");
+    return dl::Status{};
+}
+
 }  // namespace
 
 dl::Expected<MixtureViewData> readMixtureView(const QString& pathText, const dl::CancelToken& cancel) {
@@ -154,6 +187,11 @@ dl::Expected<MixtureViewData> readMixtureView(const QString& pathText, const dl:
     MixtureViewData d;
     d.title = QString::fromStdString(path.string());
     if (!fs::is_directory(path, ec)) {
+        // A target file (`mixture target --out`): its lambda^t per group, no trajectory.
+        if (auto target = readTarget(path, d)) {
+            if (!*target) return std::unexpected(target->error());
+            return d;
+        }
         auto t = dl::readLambdaTrajectory(path.string(), cancel);
         if (!t) return std::unexpected(t.error());
         d.trajectory = toView(*t);

@@ -79,3 +79,11 @@ ParamFields exploreParamFields() { return toParamFields(dl::exploreParamTable().
 ParamFields filterParamFields() { return toParamFields(dl::filterParamTable().specs()); }
 
 ParamFields mixtureTrainParamFields() { return toParamFields(dl::mixtureTrainParamTable().specs()); }
+
+ParamFields mixtureParamFields(const QString& subcommand) {
+    if (subcommand == QLatin1String("kit")) return toParamFields(dl::mixtureKitParamTable().specs());
+    if (subcommand == QLatin1String("target")) return toParamFields(dl::mixtureTargetParamTable().specs());
+    if (subcommand == QLatin1String("schedule")) return toParamFields(dl::mixtureScheduleParamTable().specs());
+    if (subcommand == QLatin1String("step")) return toParamFields(dl::mixtureStepParamTable().specs());
+    return {};
+}

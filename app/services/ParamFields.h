@@ -35,3 +35,6 @@ ParamFields selectParamFields();
 ParamFields exploreParamFields();  // the selection methods' and cross-lingual's
 ParamFields filterParamFields();
 ParamFields mixtureTrainParamFields();  // `mixture train`
+// `mixture kit`, `mixture target`, `mixture schedule`, `mixture step` by subcommand; empty for
+// another name.
+ParamFields mixtureParamFields(const QString& subcommand);

@@ -68,14 +68,15 @@ private slots:
         QVector<qint64> ids;
         for (auto it = p_.ids.rbegin(); it != p_.ids.rend(); ++it) ids << *it;
         ids << 999999;
-        const auto scores = readMapValues(p_.path, {p_.cosineRun, MapValueSource::Field::Score, {}, {}}, ids).value();
+        const auto scores =
+            readMapValues(p_.path, {p_.cosineRun, MapValueSource::Field::Score, {}, {}, {}}, ids).value();
         QCOMPARE(scores.size(), ids.size());
         for (qsizetype i = 0; i + 1 < ids.size(); ++i) {
             const std::size_t row = p_.ids.size() - 1 - std::size_t(i);
             QCOMPARE(scores[i], mapfixture::score(0, row, p_.domain[row]));
         }
         QVERIFY(std::isnan(scores.last()));
-        const auto lengths = readMapValues(p_.path, {0, MapValueSource::Field::Length, {}, {}}, ids).value();
+        const auto lengths = readMapValues(p_.path, {0, MapValueSource::Field::Length, {}, {}, {}}, ids).value();
         for (qsizetype i = 0; i + 1 < ids.size(); ++i) QVERIFY(lengths[i] >= 1);
         QVERIFY(std::isnan(lengths.last()));
     }

@@ -27,6 +27,7 @@
 #include "FilterDialog.h"
 #include "ImportDialog.h"
 #include "JobFactory.h"
+#include "MixtureJobDialog.h"
 #include "MixtureTrainDialog.h"
 #include "ParamFieldWidgets.h"
 #include "ParamFields.h"
@@ -113,6 +114,25 @@ const QList<CorpusChoice>& corpora() {
     static const QList<CorpusChoice> list{CorpusChoice{QStringLiteral("pool"), {}, false},
                                           CorpusChoice{QStringLiteral("seed"), {}, false}};
     return list;
+}
+
+// A `mixture` subcommand with a dialog (MixtureJobDialog): every parameter of its table is a
+// field of the dialog; it stores no run.
+template <class P>
+JobCase mixtureCase(const QString& sub, const dl::ParamTable<P>& table) {
+    QStringList fields;
+    for (const auto& s : table.specs()) fields << QString::fromStdString(s.name);
+    return JobCase{
+        QStringLiteral("mixture ") + sub,
+        table.specs(),
+        {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+        [sub] { return std::make_unique<MixtureJobDialog>(sub, MixtureJobDialog::Context{}, mixtureParamFields(sub)); },
+        fields,
+        {},
+        encoderOf(table),
+        {},
+        {},
+        {}};
 }
 
 const std::vector<JobCase>& jobs() {
@@ -207,6 +227,11 @@ const std::vector<JobCase>& jobs() {
                 {},
                 {},
                 {}},
+        // mixture kit, target, schedule, step: files, no run (as mixture train).
+        mixtureCase(QStringLiteral("kit"), dl::mixtureKitParamTable()),
+        mixtureCase(QStringLiteral("target"), dl::mixtureTargetParamTable()),
+        mixtureCase(QStringLiteral("schedule"), dl::mixtureScheduleParamTable()),
+        mixtureCase(QStringLiteral("step"), dl::mixtureStepParamTable()),
         // select: the selection methods' table and cross-lingual's, one set of options; the run
         // is a cosine selection, which stores the options every method shares.
         JobCase{QStringLiteral("select"),
@@ -409,24 +434,15 @@ private slots:
         QTest::newRow("share") << QStringLiteral("share")
                                << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
                                               QStringLiteral("json")};
-        for (const char* sub : {"kit", "target", "schedule", "step"})
-            QTest::newRow(sub) << QStringLiteral("mixture %1").arg(QLatin1String(sub))
-                               << QStringList{QStringLiteral("help"), QStringLiteral("help-all"),
-                                              QStringLiteral("json"), QStringLiteral("quiet")};
     }
     void cliOnlyJobs() {
         QFETCH(QString, command);
         QFETCH(QStringList, otherOptions);
-        const std::vector<dl::ParamSpec> specs =
-            command == QLatin1String("evaluate")           ? dl::evaluateParamTable().specs()
-            : command == QLatin1String("report")           ? dl::reportParamTable().specs()
-            : command == QLatin1String("merge")            ? dl::mergeParamTable().specs()
-            : command == QLatin1String("share")            ? dl::shareParamTable().specs()
-            : command == QLatin1String("mixture kit")      ? dl::mixtureKitParamTable().specs()
-            : command == QLatin1String("mixture target")   ? dl::mixtureTargetParamTable().specs()
-            : command == QLatin1String("mixture schedule") ? dl::mixtureScheduleParamTable().specs()
-            : command == QLatin1String("mixture step")     ? dl::mixtureStepParamTable().specs()
-                                                           : std::vector<dl::ParamSpec>{};
+        const std::vector<dl::ParamSpec> specs = command == QLatin1String("evaluate") ? dl::evaluateParamTable().specs()
+                                                 : command == QLatin1String("report") ? dl::reportParamTable().specs()
+                                                 : command == QLatin1String("merge")  ? dl::mergeParamTable().specs()
+                                                 : command == QLatin1String("share")  ? dl::shareParamTable().specs()
+                                                                                      : std::vector<dl::ParamSpec>{};
         QVERIFY(!specs.empty());
         const auto help = helpOptions(command);
         for (const auto& [option, shown] : help.asKeyValueRange()) {
@@ -531,6 +547,21 @@ private slots:
         const auto p = requestedDefaults(dl::mixtureTrainParamTable(), request.values, {QStringLiteral("out")});
         QVERIFY(p);
         QCOMPARE(p->out, std::string("/kit/../train"));  // the work folder the window suggests
+    }
+    // The mixture dialogs' untouched requests give the tables' defaults (nothing is chosen
+    // without a kit or a project to suggest from).
+    void mixtureDialogDefaults() {
+        const auto check = [](const QString& sub, const auto& table) {
+            MixtureJobDialog dialog(sub, MixtureJobDialog::Context{}, mixtureParamFields(sub));
+            const auto request = dialog.request();
+            QCOMPARE(request.subcommand, sub);
+            QCOMPARE(request.run, qint64(0));
+            QVERIFY2(requestedDefaults(table, request.values, {}), qPrintable(sub));
+        };
+        check(QStringLiteral("kit"), dl::mixtureKitParamTable());
+        check(QStringLiteral("target"), dl::mixtureTargetParamTable());
+        check(QStringLiteral("schedule"), dl::mixtureScheduleParamTable());
+        check(QStringLiteral("step"), dl::mixtureStepParamTable());
     }
     void importDialogDefaults() {
         ImportDialog dialog(importParamFields());

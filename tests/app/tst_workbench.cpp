@@ -6,9 +6,14 @@
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QMenu>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -30,6 +35,7 @@
 #include "LambdaAreaView.h"
 #include "MapValues.h"
 #include "MixtureGroupsModel.h"
+#include "MixtureJobDialog.h"
 #include "MixturePanel.h"
 #include "MixtureTrainDialog.h"
 #include "MixtureViews.h"
@@ -65,6 +71,35 @@ private:
         return finished.at(0).at(1).value<JobOutcomeKind>() == JobOutcomeKind::Succeeded
                    ? QString()
                    : finished.at(0).at(2).toString();
+    }
+
+    // Runs `body` on a JobRunner with Cancel pressed, as the Jobs panel's button does, when the
+    // job reports `stage` (the call blocks until the GUI thread has pressed it, so the job sees
+    // it at its next check); how the job ended.
+    static JobOutcomeKind runCancelledAt(JobRunner::Body body, std::string stage) {
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::jobFinished);
+        struct CancelAt final : dl::ProgressSink {
+            JobRunner* runner = nullptr;
+            dl::ProgressSink* inner = nullptr;
+            std::string at;
+            void stage(std::string_view name) override {
+                inner->stage(name);
+                if (name == at)
+                    QMetaObject::invokeMethod(runner, &JobRunner::cancelCurrent, Qt::BlockingQueuedConnection);
+            }
+            void progress(std::int64_t done, std::int64_t total) override { inner->progress(done, total); }
+        };
+        runner.submit(QStringLiteral("job"),
+                      [&runner, body, stage](dl::ProgressSink& progress, const dl::CancelToken& cancel) {
+                          CancelAt sink;
+                          sink.runner = &runner;
+                          sink.inner = &progress;
+                          sink.at = stage;
+                          return body(sink, cancel);
+                      });
+        if (!finished.wait(120000) && finished.isEmpty()) return JobOutcomeKind::Failed;
+        return finished.at(0).at(1).value<JobOutcomeKind>();
     }
 
     // Imports lines [from, to) of each domain's held-out English file as corpus `name`.
@@ -509,10 +544,10 @@ private slots:
         QVector<qint64> ids;
         for (int i = 0; i < ledger->rowCount(); ++i) ids << ledger->entry(i).sentenceId << ledger->entry(i).keptId;
         ids << 999999;
-        const MapValueSource removedSource{outcome->runId, MapValueSource::Field::Removed, {}, {}};
+        const MapValueSource removedSource{outcome->runId, MapValueSource::Field::Removed, {}, {}, {}};
         const auto flags = readMapValues(project_, removedSource, ids).value();
         const auto scores =
-            readMapValues(project_, {outcome->runId, MapValueSource::Field::Score, {}, {}}, ids).value();
+            readMapValues(project_, {outcome->runId, MapValueSource::Field::Score, {}, {}, {}}, ids).value();
         QCOMPARE(flags.size(), ids.size());
         for (int i = 0; i < ledger->rowCount(); ++i) {
             QCOMPARE(flags[2 * i], 1.0);
@@ -1012,29 +1047,9 @@ private slots:
     void filterCancelLeavesNoRun() {
         importDuplicates(QStringLiteral("dupes2"));
         const qint64 runsBefore = readRuns(project_).value().size();
-        JobRunner runner;
-        QSignalSpy finished(&runner, &JobRunner::jobFinished);
-        // The filter's own progress, with Cancel pressed when it reports its last stage.
-        struct CancelAtStore final : dl::ProgressSink {
-            JobRunner* runner = nullptr;
-            dl::ProgressSink* inner = nullptr;
-            void stage(std::string_view name) override {
-                inner->stage(name);
-                if (name == "Storing the filter run")
-                    QMetaObject::invokeMethod(runner, &JobRunner::cancelCurrent, Qt::BlockingQueuedConnection);
-            }
-            void progress(std::int64_t done, std::int64_t total) override { inner->progress(done, total); }
-        };
-        auto body = makeFilterJob(project_, nearDupRequest(QStringLiteral("dupes2")), {});
-        runner.submit(QStringLiteral("filter"),
-                      [&runner, body](dl::ProgressSink& progress, const dl::CancelToken& cancel) {
-                          CancelAtStore sink;
-                          sink.runner = &runner;
-                          sink.inner = &progress;
-                          return body(sink, cancel);
-                      });
-        QVERIFY(finished.wait(120000));
-        QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Cancelled);
+        QCOMPARE(runCancelledAt(makeFilterJob(project_, nearDupRequest(QStringLiteral("dupes2")), {}),
+                                "Storing the filter run"),
+                 JobOutcomeKind::Cancelled);
         QCOMPARE(readRuns(project_).value().size(), runsBefore);
     }
 
@@ -1172,6 +1187,294 @@ private slots:
         QVERIFY(failed.wait(30000));
         QVERIFY2(failed.at(1).at(0).toString().contains(QStringLiteral("neither a mixture kit")),
                  qPrintable(failed.at(1).at(0).toString()));
+    }
+
+    // A mixture dialog's request (its fields from the subcommand's table) with `values` set.
+    // The values are set on the dialog's widgets, as a user would, in the order given (a choice
+    // enables the fields that belong to it); a name the dialog has no widget for fails.
+    static MixtureRequest mixtureRequest(const QString& sub, const QList<std::pair<QString, QVariant>>& values,
+                                         MixtureJobDialog::Context context = {}) {
+        context.corpora = QStringList{QStringLiteral("demo"), QStringLiteral("seeds")};  // the project's
+        MixtureJobDialog dialog(sub, context, mixtureParamFields(sub));
+        for (const auto& [name, value] : values) {
+            QWidget* w = dialog.findChild<QWidget*>(name);
+            if (!w) qFatal("the %s dialog has no field %s", qPrintable(sub), qPrintable(name));
+            if (auto* c = qobject_cast<QComboBox*>(w)) {
+                const int at = c->findData(value.toString());
+                if (at < 0) qFatal("%s offers no %s", qPrintable(name), qPrintable(value.toString()));
+                c->setCurrentIndex(at);
+            } else if (auto* e = qobject_cast<QLineEdit*>(w)) {
+                e->setText(value.toString());
+            } else if (auto* b = qobject_cast<QSpinBox*>(w)) {
+                b->setValue(value.toInt());
+            } else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) {
+                d->setValue(value.toDouble());
+            } else if (auto* k = qobject_cast<QCheckBox*>(w)) {
+                k->setChecked(value.toBool());
+            }
+        }
+        return dialog.request();
+    }
+
+    static QByteArray fileBytes(const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
+    // The CLI's `domainlens-cli mixture SUB ARGS --json --quiet`; "" when it exited with 0.
+    static QString mixtureCli(const QString& sub, const QStringList& args) {
+        const auto r = dltest::runCli(QStringList{QStringLiteral("mixture"), sub} + args +
+                                      QStringList{QStringLiteral("--json"), QStringLiteral("--quiet")});
+        return r.exitCode == 0 ? QString() : QString::fromUtf8(r.err);
+    }
+
+    // The files a kit's manifest lists, name -> SHA-256, but opennmt.yaml (absolute paths).
+    static QMap<QString, QString> kitFiles(const QString& kit) {
+        QMap<QString, QString> out;
+        const auto manifest = readJson(kit + QStringLiteral("/manifest.json"));
+        for (const auto& f : manifest["files"])
+            if (f["path"] != "opennmt.yaml")
+                out.insert(QString::fromStdString(f["path"].get<std::string>()),
+                           QString::fromStdString(f["sha256"].get<std::string>()));
+        return out;
+    }
+
+    // Mixture > Build Mixture Kit, Target Mixture, Schedule, MDAC Step as the window runs them:
+    // each dialog's request on the JobRunner (progress reported), the files equal to what the CLI
+    // writes for the same parameters, and each result read back as the Mixture tab shows it.
+    void mixtureDialogJobsWriteWhatTheCliWrites() {
+        const QString kitGui = dir_.filePath(QStringLiteral("kit-gui")),
+                      kitCli = dir_.filePath(QStringLiteral("kit-cli"));
+        auto kit = mixtureRequest(QStringLiteral("kit"), {{QStringLiteral("by"), QStringLiteral("domain")},
+                                                          {QStringLiteral("corpus"), QStringLiteral("demo")},
+                                                          {QStringLiteral("out"), kitGui},
+                                                          {QStringLiteral("dev-lines"), 20},
+                                                          {QStringLiteral("test-lines"), 10},
+                                                          {QStringLiteral("target"), QStringLiteral("medical")},
+                                                          {QStringLiteral("init"), QStringLiteral("floored")}});
+        {
+            JobRunner runner;
+            QSignalSpy finished(&runner, &JobRunner::jobFinished), progress(&runner, &JobRunner::jobProgress),
+                stages(&runner, &JobRunner::jobStage);
+            auto outcome = std::make_shared<JobOutcome>();
+            runner.submit(QStringLiteral("kit"), makeMixtureJob(project_, kit, outcome));
+            QVERIFY(finished.wait(120000) || !finished.isEmpty());
+            QCOMPARE(finished.at(0).at(1).value<JobOutcomeKind>(), JobOutcomeKind::Succeeded);
+            QVERIFY(!progress.isEmpty());
+            QCOMPARE(stages.last().at(1).toString(), QStringLiteral("Writing the kit"));
+            QVERIFY2(outcome->summary.contains(QStringLiteral("3 groups")), qPrintable(outcome->summary));
+        }
+        QString error = mixtureCli(
+            QStringLiteral("kit"),
+            {project_, QStringLiteral("--by"), QStringLiteral("domain"), QStringLiteral("--corpus"),
+             QStringLiteral("demo"), QStringLiteral("--out"), kitCli, QStringLiteral("--dev-lines"),
+             QStringLiteral("20"), QStringLiteral("--test-lines"), QStringLiteral("10"), QStringLiteral("--target"),
+             QStringLiteral("medical"), QStringLiteral("--init"), QStringLiteral("floored")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const auto guiFiles = kitFiles(kitGui);
+        QCOMPARE(guiFiles.size(), 3 * 3 + 1);  // 3 groups x train/dev/test (English only) + mixture.json
+        QCOMPARE(guiFiles, kitFiles(kitCli));
+        auto params = readJson(kitGui + QStringLiteral("/manifest.json"))["params"],
+             cliParams = readJson(kitCli + QStringLiteral("/manifest.json"))["params"];
+        params.erase("out"), cliParams.erase("out");
+        QCOMPARE(QString::fromStdString(params.dump()), QString::fromStdString(cliParams.dump()));
+        QCOMPARE(MixtureJobDialog::resultPath(kit), kitGui);
+
+        // Target: two domains, into the kit's folder, as the dialog suggests when a kit is shown.
+        MixtureJobDialog::Context onKit;
+        onKit.kit = kitGui;
+        auto target = mixtureRequest(QStringLiteral("target"),
+                                     {{QStringLiteral("from"), QStringLiteral("groups")},
+                                      {QStringLiteral("groups"), QStringLiteral("law,medical")},
+                                      {QStringLiteral("by"), QStringLiteral("domain")},
+                                      {QStringLiteral("corpus"), QStringLiteral("demo")}},
+                                     onKit);
+        const QString targetGui = MixtureJobDialog::resultPath(target);
+        QCOMPARE(targetGui, kitGui + QStringLiteral("/target.json"));
+        QCOMPARE(run(makeMixtureJob(project_, target, std::make_shared<JobOutcome>())), QString());
+        const QString targetCli = dir_.filePath(QStringLiteral("target-cli.json"));
+        error = mixtureCli(QStringLiteral("target"),
+                           {project_, QStringLiteral("--from"), QStringLiteral("groups"), QStringLiteral("--groups"),
+                            QStringLiteral("law,medical"), QStringLiteral("--by"), QStringLiteral("domain"),
+                            QStringLiteral("--corpus"), QStringLiteral("demo"), QStringLiteral("--out"), targetCli});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(fileBytes(targetGui), fileBytes(targetCli));
+        dl::CancelToken ct;
+        auto targetView = readMixtureView(targetGui, ct);
+        QVERIFY2(targetView, targetView ? "" : targetView.error().message.c_str());
+        QCOMPARE(targetView->groups.size(), 3);
+        for (const auto& row : targetView->groups)
+            QCOMPARE(row.lambdaT, row.name == QLatin1String("koran") ? 0.0 : 0.5);
+
+        // Schedule: interpolation over the kit's groups, 5 points, written into the kit's folder.
+        auto schedule = mixtureRequest(QStringLiteral("schedule"),
+                                       {{QStringLiteral("kind"), QStringLiteral("interpolate")},
+                                        {QStringLiteral("steps"), 1000},
+                                        {QStringLiteral("points"), 5}},
+                                       onKit);
+        QCOMPARE(schedule.values.value(QStringLiteral("mixture")).toString(), kitGui + QStringLiteral("/mixture.json"));
+        QCOMPARE(run(makeMixtureJob(QString(), schedule, std::make_shared<JobOutcome>())), QString());
+        const QString prefixCli = dir_.filePath(QStringLiteral("interp-cli"));
+        error = mixtureCli(QStringLiteral("schedule"),
+                           {QStringLiteral("--kind"), QStringLiteral("interpolate"), QStringLiteral("--mixture"),
+                            kitCli + QStringLiteral("/mixture.json"), QStringLiteral("--steps"), QStringLiteral("1000"),
+                            QStringLiteral("--points"), QStringLiteral("5"), QStringLiteral("--out"), prefixCli});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString scheduleGui = MixtureJobDialog::resultPath(schedule);
+        QCOMPARE(scheduleGui, kitGui + QStringLiteral("/schedule.schedule.json"));
+        const auto sGui = readJson(scheduleGui), sCli = readJson(prefixCli + QStringLiteral(".schedule.json"));
+        QCOMPARE(QString::fromStdString(sGui["schedule"].dump()), QString::fromStdString(sCli["schedule"].dump()));
+        QCOMPARE(sGui["schedule"].size(), std::size_t(5));
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(fileBytes(kitGui + QStringLiteral("/schedule.phase%1.yaml").arg(i)).isEmpty(), false);
+        auto scheduleView = readMixtureView(scheduleGui, ct);
+        QVERIFY2(scheduleView, scheduleView ? "" : scheduleView.error().message.c_str());
+        QCOMPARE(scheduleView->source, QStringLiteral("schedule"));
+        QCOMPARE(scheduleView->trajectory.x, (QVector<double>{0, 250, 500, 750, 1000}));
+        QCOMPARE(scheduleView->groups.size(), 3);  // the kit's, the schedule being in its folder
+
+        // MDAC step: a new state from the kit's mixture.json, then one session's rewards.
+        const QString rewards = QString::fromStdString(
+            dltest::writeFile(dir_, QStringLiteral("rewards.json"),
+                              "{\"session\": 1, \"rewards\": {\"koran\": -0.1, \"law\": 0.05, \"medical\": 0.3}}\n"));
+        auto start = mixtureRequest(QStringLiteral("step"), {{QStringLiteral("lr"), 0.5}}, onKit);
+        QCOMPARE(start.state, kitGui + QStringLiteral("/mdac.json"));
+        QCOMPARE(start.values.value(QStringLiteral("init")).toString(), kitGui + QStringLiteral("/mixture.json"));
+        QVERIFY(!start.values.contains(QStringLiteral("rewards")));
+        QCOMPARE(run(makeMixtureJob(QString(), start, std::make_shared<JobOutcome>())), QString());
+        auto step = mixtureRequest(QStringLiteral("step"), {{QStringLiteral("rewards"), rewards}}, onKit);
+        QVERIFY(!step.values.contains(QStringLiteral("init")));  // the state exists: it goes on
+        auto outcome = std::make_shared<JobOutcome>();
+        QCOMPARE(run(makeMixtureJob(QString(), step, outcome)), QString());
+        QVERIFY2(outcome->summary.contains(QStringLiteral("session 1")), qPrintable(outcome->summary));
+        const QString stateCli = dir_.filePath(QStringLiteral("mdac-cli.json"));
+        error = mixtureCli(QStringLiteral("step"),
+                           {stateCli, QStringLiteral("--init"), kitCli + QStringLiteral("/mixture.json"),
+                            QStringLiteral("--lr"), QStringLiteral("0.5")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        error = mixtureCli(QStringLiteral("step"), {stateCli, QStringLiteral("--rewards"), rewards});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(fileBytes(start.state), fileBytes(stateCli));
+        auto stateView = readMixtureView(start.state, ct);
+        QVERIFY2(stateView, stateView ? "" : stateView.error().message.c_str());
+        QCOMPARE(stateView->source, QStringLiteral("mdac-state"));
+        QCOMPARE(stateView->trajectory.x, (QVector<double>{0, 1}));
+
+        // A rewards file naming an unknown group: the job's error names it, the state is as it was.
+        const QByteArray before = fileBytes(start.state);
+        const QString bad = QString::fromStdString(
+            dltest::writeFile(dir_, QStringLiteral("bad-rewards.json"),
+                              "{\"rewards\": {\"koran\": 0, \"law\": 0, \"medical\": 0, \"it\": 1}}\n"));
+        step.values.insert(QStringLiteral("rewards"), bad);
+        error = run(makeMixtureJob(QString(), step, nullptr));
+        QVERIFY2(error.contains(QStringLiteral("'it'")), qPrintable(error));
+        QCOMPARE(fileBytes(start.state), before);
+    }
+
+    // A kit over the clusters of the demo map's cluster run, built from the dialog with the run
+    // the map shows: the map coloured by each cluster's lambda, values equal to mixture.json's.
+    void mixtureLambdaColoursTheMap() {
+        qint64 clusterRun = 0;
+        const auto runs = readRuns(project_).value();  // held: a range-for over .value() of a temporary dangles
+        for (const auto& r : runs)
+            if (r.kind == dl::RunKind::Cluster && r.corpus == QLatin1String("demo"))
+                clusterRun = std::max(clusterRun, r.id);
+        if (clusterRun == 0) {  // run alone: the demo corpus encoded and clustered here
+            auto outcome = std::make_shared<JobOutcome>();
+            EncodeRequest e;
+            e.values = {{QStringLiteral("corpus"), QStringLiteral("demo")},
+                        {QStringLiteral("model"), dltest::testData(QStringLiteral("models/bert-tiny"))}};
+            QCOMPARE(run(makeEncodeJob(project_, e, outcome)), QString());
+            ClusterRequest c;
+            c.values = {{QStringLiteral("corpus"), QStringLiteral("demo")},
+                        {QStringLiteral("k"), 3},
+                        {QStringLiteral("pca"), 10},
+                        {QStringLiteral("seeds"), 1}};
+            QCOMPARE(run(makeClusterJob(project_, c, outcome)), QString());
+            clusterRun = outcome->runId;
+        }
+        QVERIFY(clusterRun > 0);
+        MixtureJobDialog::Context onMap;
+        onMap.clusterRun = clusterRun;
+        onMap.clusterRuns << RunChoice{clusterRun, QStringLiteral("#%1").arg(clusterRun)};
+        const QString kit = dir_.filePath(QStringLiteral("kit-clusters"));
+        auto request = mixtureRequest(QStringLiteral("kit"),
+                                      {{QStringLiteral("by"), QStringLiteral("cluster")},
+                                       {QStringLiteral("out"), kit},
+                                       {QStringLiteral("dev-lines"), 10},
+                                       {QStringLiteral("test-lines"), 5},
+                                       {QStringLiteral("target"), QStringLiteral("c0")},
+                                       {QStringLiteral("init"), QStringLiteral("floored")}},
+                                      onMap);
+        QCOMPARE(request.run, clusterRun);
+        QCOMPARE(run(makeMixtureJob(project_, request, std::make_shared<JobOutcome>())), QString());
+        dl::CancelToken ct;
+        auto mixture = readMixtureView(kit, ct);
+        QVERIFY2(mixture, mixture ? "" : mixture.error().message.c_str());
+        QCOMPARE(mixture->clusterRun, clusterRun);
+        QCOMPARE(lambdaValueSources(*mixture, kit, clusterRun).size(), 2);  // no trajectory: lambda_t, lambda_0
+        QVERIFY(lambdaValueSources(*mixture, kit, clusterRun + 1).isEmpty());  // another run's map
+        auto view = readClusterView(project_, clusterRun);
+        QVERIFY2(view, view ? "" : view.error().message.c_str());
+        const auto json = readJson(kit + QStringLiteral("/mixture.json"));
+        for (const char* which : {"lambda_t", "lambda_0"}) {
+            const auto values = lambdaMapValues(*mixture, QLatin1String(which), view->clusterLabels);
+            QCOMPARE(values.size(), view->clusterLabels.size());
+            for (qsizetype i = 0; i < values.size(); ++i)
+                QCOMPARE(values[i], json[which]["c" + std::to_string(view->clusterLabels[i])].get<double>());
+        }
+
+        // A target over the same clusters (two of them): its lambda^t alone colours the map.
+        auto target = mixtureRequest(QStringLiteral("target"),
+                                     {{QStringLiteral("from"), QStringLiteral("groups")},
+                                      {QStringLiteral("groups"), QStringLiteral("c0,c1")},
+                                      {QStringLiteral("out"), dir_.filePath(QStringLiteral("target-clusters.json"))}},
+                                     onMap);
+        QCOMPARE(target.run, clusterRun);
+        QCOMPARE(run(makeMixtureJob(project_, target, std::make_shared<JobOutcome>())), QString());
+        auto targetView = readMixtureView(MixtureJobDialog::resultPath(target), ct);
+        QVERIFY2(targetView, targetView ? "" : targetView.error().message.c_str());
+        QCOMPARE(targetView->clusterRun, clusterRun);
+        const auto targetSources = lambdaValueSources(*targetView, MixtureJobDialog::resultPath(target), clusterRun);
+        QCOMPARE(targetSources.size(), 1);
+        QCOMPARE(targetSources[0].tag, QStringLiteral("lambda_t"));
+        const auto targetValues = lambdaMapValues(*targetView, QStringLiteral("lambda_t"), view->clusterLabels);
+        for (qsizetype i = 0; i < targetValues.size(); ++i)
+            QCOMPARE(targetValues[i], view->clusterLabels[i] == 0 || view->clusterLabels[i] == 1 ? 0.5 : 0.0);
+
+        // The Clusters view as the window drives it: the Mixture tab's kit offered in "Colour by".
+        AsyncService async;
+        ClusterExplorer explorer(async);
+        QSignalSpy sourcesShown(&explorer, &ClusterExplorer::valueSourcesShown),
+            valuesShown(&explorer, &ClusterExplorer::valuesShown);
+        explorer.setProject(project_);
+        explorer.setRun(*view);
+        QVERIFY(sourcesShown.wait(30000));
+        const auto before = explorer.valueSources().size();
+        explorer.setMixture(kit, *mixture);
+        QVERIFY(sourcesShown.wait(30000));
+        QCOMPARE(explorer.valueSources().size(), before + 2);
+        const auto lambda0 = std::find_if(explorer.valueSources().begin(), explorer.valueSources().end(),
+                                          [](const MapValueSource& v) { return v.tag == QLatin1String("lambda_0"); });
+        QVERIFY(lambda0 != explorer.valueSources().end());
+        explorer.colourByValue(*lambda0);
+        QVERIFY(valuesShown.wait(30000));
+        QCOMPARE(explorer.scatter()->data().value,
+                 lambdaMapValues(*mixture, QStringLiteral("lambda_0"), view->clusterLabels));
+        QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Value);
+    }
+
+    // Cancel while the kit is being written (the Jobs panel's Cancel): the job says Cancelled and
+    // the output folder holds no file, finished or temporary.
+    void mixtureKitCancelLeavesNoFile() {
+        const QString out = dir_.filePath(QStringLiteral("kit-cancelled"));
+        auto kit = mixtureRequest(QStringLiteral("kit"), {{QStringLiteral("corpus"), QStringLiteral("demo")},
+                                                          {QStringLiteral("out"), out},
+                                                          {QStringLiteral("dev-lines"), 20},
+                                                          {QStringLiteral("test-lines"), 10}});
+        QCOMPARE(runCancelledAt(makeMixtureJob(project_, kit, std::make_shared<JobOutcome>()), "Writing the kit"),
+                 JobOutcomeKind::Cancelled);
+        QCOMPARE(QDir(out).entryList(QDir::Files | QDir::Hidden | QDir::System).size(), 0);
     }
 
     // The Clusters view as the window drives it while explore runs: the first map shown, then at

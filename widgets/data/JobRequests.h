@@ -70,6 +70,23 @@ struct FilterRequest {
     QVariantMap values;
 };
 
+// A stored run a dialog offers by name (a cluster or a selection run of the open project).
+struct RunChoice {
+    qint64 id = 0;
+    QString label;  // "#4 cluster on pool (k=8)"
+};
+
+// Mixture > Build Mixture Kit, Target Mixture, Schedule, MDAC Step: the CLI's `mixture kit |
+// target | schedule | step` (core/mixture/MixtureParamsTable.cpp declares their parameters).
+struct MixtureRequest {
+    QString subcommand;  // "kit", "target", "schedule" or "step"
+    qint64 run = 0;      // kit, target: the cluster run (the CLI's RUN); 0 = none (the latest)
+    QString state;       // step: the MDAC state file (the CLI's STATE)
+    // The subcommand's parameters by name (ParamField::name: "out", "by", "dev-lines", "from",
+    // "kind", "rewards", ...); a name left out keeps the job's default.
+    QVariantMap values;
+};
+
 struct MixtureTrainRequest {
     QString kit;  // the kit's folder (`mixture kit`), the CLI's KIT_DIR
     // The job's parameters by name (ParamField::name: "schedule", "out", "steps", "batch",

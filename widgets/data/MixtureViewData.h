@@ -41,4 +41,5 @@ struct MixtureViewData {
     QVector<double> evalSteps;       // x of devLoss
     QVector<SweepSeries> devLoss;    // per group, then J^t ("lambda_t") last
     QStringList notes;               // what could not be shown, and why
+    qint64 clusterRun = 0;           // a kit grouped by the clusters ("c<j>") of this run; 0 = other
 };
