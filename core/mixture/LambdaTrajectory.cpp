@@ -175,7 +175,16 @@ Expected<LambdaTrajectory> trajectoryFromJson(const nlohmann::json& j, const std
         return t;
     }
     if (j.contains("schedule") && j["schedule"].is_array()) {
-        auto t = fromList(j["schedule"], "step", 1.0, "step", what + " schedule");
+        // A curriculum/gradual schedule's phases name only the shards they sample: the others are 0.
+        nlohmann::json list = j["schedule"];
+        if (const auto shards = j.find("shards");
+            shards != j.end() && shards->is_array() && shards->size() <= kMaxTrajectoryGroups)
+            for (auto& e : list)
+                if (e.is_object() && e.contains("lambda") && e["lambda"].is_object())
+                    for (std::size_t i = 0; i < shards->size(); ++i)
+                        if (!e["lambda"].contains("shard" + std::to_string(i)))
+                            e["lambda"]["shard" + std::to_string(i)] = 0.0;
+        auto t = fromList(list, "step", 1.0, "step", what + " schedule");
         if (!t) return t;
         t->source = "schedule";
         if (const auto s = j.find("steps"); s != j.end())

@@ -676,6 +676,12 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
         if (source == Source::Mdac) return state.lambda();
         return kit.lambda0;
     };
+    // lambda over every sampled group (a shard schedule's phases name only the shards they use).
+    auto fullLambdaAt = [&](std::int64_t step) {
+        Weights w = lambdaAt(step);
+        for (const auto& g : sampled.groups) w.emplace(g.name, 0.0);
+        return w;
+    };
     auto meta = [&]() {
         return nlohmann::json{{"format", kCheckpointFormat},
                               {"kit", fs::absolute(kitDir).lexically_normal().string()},
@@ -696,7 +702,7 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
 
     progress.stage("Training");
     model->train();
-    if (!p.resume) evals.push_back(evalRecord(0, lambdaAt(0), devLosses(model, kit), kit, lambdaT));
+    if (!p.resume) evals.push_back(evalRecord(0, fullLambdaAt(0), devLosses(model, kit), kit, lambdaT));
     while (done < p.steps) {
         if (cancel.isCancelled()) {
             if (auto s = save(); !s) return std::unexpected(s.error());
@@ -734,7 +740,7 @@ Expected<nlohmann::json> runMixtureTrain(const std::string& kitDir, const Mixtur
         }
         if (done % p.evalEvery == 0 || done == p.steps) {
             t0 = std::chrono::steady_clock::now();
-            evals.push_back(evalRecord(done, lambdaAt(done), devLosses(model, kit), kit, lambdaT));
+            evals.push_back(evalRecord(done, fullLambdaAt(done), devLosses(model, kit), kit, lambdaT));
             time.eval += seconds(t0);
             if (auto s = save(); !s) return std::unexpected(s.error());
             progress.info("step " + std::to_string(done) + ": dev loss under lambda_t " +

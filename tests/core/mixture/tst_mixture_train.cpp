@@ -14,6 +14,7 @@
 
 #include "TestSupport.h"
 #include "corpus/Import.h"
+#include "mixture/LambdaTrajectory.h"
 #include "mixture/Mdac.h"
 #include "mixture/MixtureKit.h"
 #include "mixture/MixtureSchedule.h"
@@ -307,6 +308,15 @@ private slots:
         QVERIFY(QString::fromStdString((*r)["shards"]["shard0"]["file"].get<std::string>())
                     .endsWith(QStringLiteral("cl.shard0.en")));
         for (const char* g : {"medical", "law", "it"}) QVERIFY((*r)["final"]["dev"].contains(g));
+        // The views read lambda over the 4 shards from the schedule and from the report, unused
+        // shards at 0 (phase 0: shard 0 alone; the last phase: all four).
+        for (const auto& file : {curriculum_, path(QStringLiteral("clrun/train.json"))}) {
+            auto t = readLambdaTrajectory(file.toStdString(), ct);
+            QVERIFY2(t, t ? "" : t.error().message.c_str());
+            QCOMPARE(t->groups, (std::vector<std::string>{"shard0", "shard1", "shard2", "shard3"}));
+            QCOMPARE(t->lambda.front(), (std::vector<double>{1, 0, 0, 0}));
+            for (double w : t->lambda.back()) QVERIFY(w > 0);
+        }
         QVERIFY((*r)["final"]["target_loss"].get<double>() < (*r)["evals"][0]["target_loss"].get<double>());
     }
 
