@@ -36,6 +36,7 @@
 #include "AlignmentView.h"
 #include "AsyncService.h"
 #include "BulkActions.h"
+#include "CleaningChoices.h"
 #include "CleaningPanel.h"
 #include "ClusterDialog.h"
 #include "ClusterExplorer.h"
@@ -550,6 +551,14 @@ void MainWindow::runJob(const QString& title, const std::function<void()>& onSuc
 
 namespace {
 
+// The project's tags and filter runs for the dialog, read off the GUI thread and handed over
+// when read (the dialog shows that they are loading until then).
+template <class Dialog>
+void offerCleaning(AsyncService& async, Dialog& dialog, const QString& project, qint64 selectionRun = 0) {
+    loadCleaningChoicesAsync(async, &dialog, project, selectionRun,
+                             [&dialog](CleaningChoices c) { dialog.setCleaning(c); });
+}
+
 // The settings' encoder threads and batch size (never set: the job's defaults).
 void addEncoderSettings(const QSettings& settings, QVariantMap& values) {
     if (settings.contains(QStringLiteral("encode/threads")))
@@ -583,6 +592,7 @@ void MainWindow::encodeCorpus() {
 
 void MainWindow::clusterCorpus() {
     ClusterDialog dialog(corpusChoices(corpusModel_->corpora()), clusterParamFields(), this);
+    offerCleaning(*async_, dialog, projectPath_);
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
@@ -702,6 +712,7 @@ void MainWindow::startExplore(ExploreRequest request) {
 
 void MainWindow::selectData() {
     SelectDialog dialog(corpusChoices(corpusModel_->corpora()), selectParamFields(), this);
+    offerCleaning(*async_, dialog, projectPath_);
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
@@ -753,7 +764,8 @@ void MainWindow::previewFilter(const FilterRequest& request) {
 
 void MainWindow::exportData() {
     const QString suggestion = QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected");
-    ExportDialog dialog(suggestion, exportParamFields(), this);
+    ExportDialog dialog(suggestion, corpusChoices(corpusModel_->corpora()), exportParamFields(), this);
+    offerCleaning(*async_, dialog, projectPath_);
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();
@@ -762,8 +774,9 @@ void MainWindow::exportData() {
 }
 
 void MainWindow::exportSelection(qint64 runId, qint64 topK) {
-    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"), exportParamFields(),
-                        this);
+    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"),
+                        corpusChoices(corpusModel_->corpora()), exportParamFields(), this);
+    offerCleaning(*async_, dialog, projectPath_, runId);
     if (dialog.exec() != QDialog::Accepted) return;
     auto request = dialog.request();
     // This run's selection (neither shards nor a mixture), re-cut to the view's top k when it has one.

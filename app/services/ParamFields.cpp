@@ -30,6 +30,7 @@ ParamField toParamField(const dl::ParamSpec& spec) {
     if (spec.max) f.maximum = *spec.max;
     for (const auto& c : spec.choices) f.choices << QString::fromStdString(c);
     f.help = QString::fromStdString(dl::paramHelpLine(spec));
+    f.repeatable = spec.repeatable;
     return f;
 }
 

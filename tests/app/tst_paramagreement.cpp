@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QSpinBox>
 
 #include <functional>
@@ -145,7 +146,7 @@ const std::vector<JobCase>& jobs() {
             [] { return std::make_unique<ClusterDialog>(corpora(), clusterParamFields()); },
             {QStringLiteral("k"), QStringLiteral("pca"), QStringLiteral("pca-fit-rows"), QStringLiteral("cov"),
              QStringLiteral("seeds"), QStringLiteral("n-init"), QStringLiteral("max-iter"), QStringLiteral("layers"),
-             QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten")},
+             QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten"), QStringLiteral("filter")},
             dl::clusterParamTable().specs(),
             encoderOf(dl::clusterParamTable()),
             {QStringLiteral("embedding_set")},
@@ -190,10 +191,11 @@ const std::vector<JobCase>& jobs() {
         JobCase{QStringLiteral("export"),
                 dl::exportParamTable().specs(),
                 {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
-                [] { return std::make_unique<ExportDialog>(QString(), exportParamFields()); },
+                [] { return std::make_unique<ExportDialog>(QString(), corpora(), exportParamFields()); },
                 {QStringLiteral("format"), QStringLiteral("out"), QStringLiteral("scores"), QStringLiteral("gzip"),
                  QStringLiteral("order"), QStringLiteral("force"), QStringLiteral("by"), QStringLiteral("alpha"),
-                 QStringLiteral("size")},
+                 QStringLiteral("size"), QStringLiteral("corpus"), QStringLiteral("filter"),
+                 QStringLiteral("include-contaminated"), QStringLiteral("tag"), QStringLiteral("exclude-tag")},
                 {},
                 encoderOf(dl::exportParamTable()),
                 {},
@@ -240,7 +242,7 @@ const std::vector<JobCase>& jobs() {
                 [] { return std::make_unique<SelectDialog>(corpora(), selectParamFields()); },
                 {QStringLiteral("method"), QStringLiteral("seed-sample-seed"), QStringLiteral("iterations"),
                  QStringLiteral("pseudo-out"), QStringLiteral("side"), QStringLiteral("sides"), QStringLiteral("top"),
-                 QStringLiteral("threshold")},
+                 QStringLiteral("threshold"), QStringLiteral("filter")},
                 dl::selectParamTable().storedSpecs(dl::SelectParams{}),
                 encoderOf(dl::selectParamTable()),
                 {},
@@ -491,6 +493,11 @@ private slots:
             else QVERIFY(!box->currentData().isValid());
         } else if (auto* box = qobject_cast<QCheckBox*>(w)) {
             QCOMPARE(box->isChecked(), std::get<bool>(def));
+        } else if (auto* list = qobject_cast<QListWidget*>(w)) {
+            // a repeatable parameter (export's --tag): checkable items, none checked = unset
+            QVERIFY(spec->repeatable);
+            QVERIFY(!paramWidgetValue(list).isValid());
+            QCOMPARE(QString::fromStdString(dl::formatParamValue(def)), QString());
         } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
             QCOMPARE(edit->text(), QString::fromStdString(dl::formatParamValue(def)));
         } else {
@@ -572,11 +579,117 @@ private slots:
     }
 
     void exportDialogDefaults() {
-        ExportDialog dialog(QStringLiteral("/tmp/selected"), exportParamFields());
+        ExportDialog dialog(QStringLiteral("/tmp/selected"), corpora(), exportParamFields());
         const auto p = requestedDefaults(dl::exportParamTable(), dialog.request().values, {QStringLiteral("out")});
         QVERIFY(p);
         QCOMPARE(p->outPrefix, std::string("/tmp/selected"));
         QCOMPARE(p->mode, dl::ExportMode::Selection);
+    }
+
+    // The export dialog's cleaning fields, applied through the table as the GUI applies them:
+    // the checked tags of the shown list go to --exclude-tag or --tag (a repeatable parameter,
+    // one value per checked tag), the chosen filter run to --filter; the corpus's tags and runs
+    // follow the exported corpus (the selection's here).
+    void exportDialogCleaning_data() {
+        QTest::addColumn<bool>("only");
+        QTest::addColumn<QStringList>("checked");
+        QTest::addColumn<qint64>("filterRun");
+        QTest::newRow("nothing") << false << QStringList{} << qint64(0);
+        QTest::newRow("exclude one") << false << QStringList{QStringLiteral("noisy")} << qint64(0);
+        QTest::newRow("exclude two, a run")
+            << false << QStringList{QStringLiteral("noisy"), QStringLiteral("x y")} << qint64(7);
+        QTest::newRow("only one") << true << QStringList{QStringLiteral("x y")} << qint64(0);
+        QTest::newRow("only two, a run") << true << QStringList{QStringLiteral("noisy"), QStringLiteral("x y")}
+                                         << qint64(9);
+    }
+    void exportDialogCleaning() {
+        QFETCH(bool, only);
+        QFETCH(QStringList, checked);
+        QFETCH(qint64, filterRun);
+        ExportDialog dialog(QStringLiteral("/tmp/selected"), corpora(), exportParamFields());
+        CleaningChoices choices;
+        choices.selectionCorpus = QStringLiteral("pool");
+        choices.corpora[QStringLiteral("pool")].tags = {{QStringLiteral("noisy"), 3}, {QStringLiteral("x y"), 1}};
+        choices.corpora[QStringLiteral("pool")].filterRuns = {{9, QStringLiteral("near-dup"), 4},
+                                                              {7, QStringLiteral("langid"), -1}};
+        choices.corpora[QStringLiteral("seed")].tags = {{QStringLiteral("other"), 2}};
+        dialog.setCleaning(choices);
+        QCOMPARE(dialog.exportedCorpus(), QStringLiteral("pool"));
+        auto* list = dialog.findChild<QListWidget*>(QStringLiteral("exclude-tag"));
+        QVERIFY(list);
+        QCOMPARE(list->count(), 2);  // pool's tags, not seed's
+        for (int i = 0; i < list->count(); ++i)
+            if (checked.contains(list->item(i)->data(Qt::UserRole).toString()))
+                list->item(i)->setCheckState(Qt::Checked);
+        // switching to "only" carries the checked tags over to the other list
+        auto* tagMode = dialog.findChild<QComboBox*>(QStringLiteral("tag-mode"));
+        QVERIFY(tagMode);
+        if (only) tagMode->setCurrentIndex(1);
+        auto* filter = dialog.findChild<QComboBox*>(QStringLiteral("filter"));
+        QVERIFY(filter);
+        QCOMPARE(filter->count(), 3);  // none, run 9, run 7
+        if (filterRun) filter->setCurrentIndex(filter->findData(filterRun));
+        const QVariantMap values = dialog.request().values;
+        dl::ExportParams p;
+        QVERIFY(applyParamValues(dl::exportParamTable(), p, values));
+        std::vector<std::string> expected;
+        for (const auto& t : checked) expected.push_back(t.toStdString());
+        QCOMPARE(p.tags, only ? expected : std::vector<std::string>{});
+        QCOMPARE(p.excludeTags, only ? std::vector<std::string>{} : expected);
+        QCOMPARE(p.filterRun.value_or(0), std::int64_t(filterRun));
+        QVERIFY(!values.contains(QStringLiteral("corpus")));  // the selection names its corpus
+    }
+
+    // The Cluster and Select dialogs offer the filter runs of the corpus (the pool) chosen, and
+    // follow it; the run chosen goes to --filter, none leaves the job's default (no filter).
+    void filterRunFollowsTheCorpus_data() {
+        QTest::addColumn<QString>("command");
+        QTest::newRow("cluster") << QStringLiteral("cluster");
+        QTest::newRow("select") << QStringLiteral("select");
+    }
+    void filterRunFollowsTheCorpus() {
+        QFETCH(QString, command);
+        CleaningChoices choices;
+        choices.corpora[QStringLiteral("pool")].filterRuns = {{4, QStringLiteral("near-dup"), 12}};
+        choices.corpora[QStringLiteral("seed")].filterRuns = {{6, QStringLiteral("langid"), 3},
+                                                              {5, QStringLiteral("bitext"), 0}};
+        std::unique_ptr<QDialog> dialog;
+        if (command == QLatin1String("cluster")) {
+            auto d = std::make_unique<ClusterDialog>(corpora(), clusterParamFields());
+            d->setCleaning(choices);
+            dialog = std::move(d);
+        } else {
+            auto d = std::make_unique<SelectDialog>(corpora(), selectParamFields());
+            d->setCleaning(choices);
+            dialog = std::move(d);
+        }
+        auto request = [&] {
+            return command == QLatin1String("cluster") ? static_cast<ClusterDialog*>(dialog.get())->request().values
+                                                       : static_cast<SelectDialog*>(dialog.get())->request().values;
+        };
+        auto* filter = dialog->findChild<QComboBox*>(QStringLiteral("filter"));
+        QVERIFY(filter);
+        QCOMPARE(filter->count(), 2);  // none, pool's run 4
+        QVERIFY(!request().contains(QStringLiteral("filter")));
+        filter->setCurrentIndex(1);
+        QCOMPARE(request().value(QStringLiteral("filter")).toLongLong(), 4);
+        // the corpus list (the pool's for select) is the first combo box that lists "seed" second
+        QComboBox* corpus = nullptr;
+        for (auto* box : dialog->findChildren<QComboBox*>())
+            if (!corpus && box != filter && box->count() == 2 && box->itemText(1) == QLatin1String("seed"))
+                corpus = box;
+        QVERIFY(corpus);
+        corpus->setCurrentIndex(1);
+        QCOMPARE(filter->count(), 3);  // none, seed's runs 6 and 5
+        QVERIFY(!request().contains(QStringLiteral("filter")));  // run 4 is not seed's
+        filter->setCurrentIndex(filter->findData(qint64(5)));
+        const QVariantMap values = request();
+        QCOMPARE(values.value(QStringLiteral("filter")).toLongLong(), 5);
+        if (command == QLatin1String("cluster")) {
+            dl::ClusterParams p;
+            QVERIFY(applyParamValues(dl::clusterParamTable(), p, values));
+            QCOMPARE(p.filterRun.value_or(0), 5);
+        }
     }
 
     // The filter dialog's untouched request is the job's defaults (the corpus listed first); each

@@ -1,6 +1,8 @@
 #pragma once
 // What the job dialogs ask for, as plain data; app/ maps them onto the core job parameters.
 #include <QList>
+#include <QMap>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 #include <QVariantMap>
@@ -23,6 +25,27 @@ struct CorpusChoice {
     QString name;
     QStringList domains;
     bool parallel = false;
+};
+
+// A filter run the Export, Cluster and Select dialogs offer to apply (--filter RUN).
+struct FilterRunChoice {
+    qint64 id = 0;
+    QString kind;         // near-dup, semantic-dup, langid, bitext, decontaminate, pipeline
+    qint64 removed = -1;  // sentences it removed (-1: no summary, the run did not finish)
+};
+
+// What one corpus offers for cleaning: its free tags with how many sentences carry each (by
+// tag), and its filter runs (newest first).
+struct CorpusCleaning {
+    QList<QPair<QString, qint64>> tags;
+    QList<FilterRunChoice> filterRuns;
+};
+
+// The project's cleaning choices, read off the GUI thread (app/services/CleaningChoices.h).
+struct CleaningChoices {
+    QMap<QString, CorpusCleaning> corpora;  // by corpus name
+    QString selectionCorpus;  // the corpus of the selection an export reads (the given or latest run)
+    QString clusterCorpus;    // the corpus of the latest clustering run (exports by cluster)
 };
 
 struct EncodeRequest {

@@ -15,6 +15,7 @@ struct ParamField {
     QVariant minimum, maximum;  // Int and Double; invalid = unbounded
     QStringList choices;        // Choice
     QString help;               // the tooltip: help, default and range
+    bool repeatable = false;    // Text given more than once: the values joined by a line break
 };
 using ParamFields = QList<ParamField>;
 

@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "CleaningWidgets.h"
 #include "ParamFieldWidgets.h"
 
 ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent)
@@ -79,7 +80,10 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     applyParamField(standardize_, findParamField(fields, QStringLiteral("standardize")));
     whiten_ = new QCheckBox(tr("Whiten the PCA components"), this);
     applyParamField(whiten_, findParamField(fields, QStringLiteral("whiten")));
-    params_ = {k_, pca_, pcaSample_, covariance_, seeds_, restarts_, maxIter_, layers_, l2_, standardize_, whiten_};
+    filter_ = new FilterRunBox(findParamField(fields, QStringLiteral("filter")), this);
+    filter_->followCorpus(corpus_);
+    params_ = {k_,       pca_,    pcaSample_, covariance_,  seeds_,  restarts_,
+               maxIter_, layers_, l2_,        standardize_, whiten_, filter_};
     layerSweep_ = new QCheckBox(tr("Sweep the encoded layers instead (purity/NMI, silhouette)"), this);
     auto updatePca = [this] { whiten_->setEnabled(pca_->value() >= 2); };
     connect(pca_, &QSpinBox::valueChanged, this, updatePca);
@@ -91,6 +95,7 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Corpus:"), corpus_);
+    form->addRow(tr("&Filter run:"), filter_);
     form->addRow(tr("&Clusters (k):"), k_);
     form->addRow(QString(), sweep_);
     form->addRow(tr("k range:"), sweepRow);
@@ -114,6 +119,8 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     layout->addLayout(form);
     layout->addWidget(buttons);
 }
+
+void ClusterDialog::setCleaning(const CleaningChoices& choices) { filter_->setCleaning(choices); }
 
 ClusterRequest ClusterDialog::request() const {
     ClusterRequest r;

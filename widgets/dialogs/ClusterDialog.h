@@ -2,6 +2,7 @@
 // Cluster dialog: corpus, k (or a k sweep for BIC/AIC, or a layer sweep), PCA dimensions,
 // covariance type, seeds, and the representation: layers to average, L2, standardisation, whitening.
 // Ranges, defaults and tooltips come from the job's parameter table (`fields`, app/services/ParamFields.h).
+// A filter run of the corpus (--filter RUN) leaves the sentences it removed out of the fit.
 #include <QDialog>
 
 #include "JobRequests.h"
@@ -11,12 +12,15 @@ class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
+class FilterRunBox;
 
 class ClusterDialog : public QDialog {
     Q_OBJECT
 public:
     ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent = nullptr);
     ClusterRequest request() const;
+    // The corpora's filter runs (read off the GUI thread); until then only "No filter run".
+    void setCleaning(const CleaningChoices& choices);
 
 private:
     QComboBox* corpus_;
@@ -35,5 +39,6 @@ private:
     QCheckBox* standardize_;
     QCheckBox* whiten_;
     QCheckBox* layerSweep_;
+    FilterRunBox* filter_;
     QList<QWidget*> params_;  // the widgets of job parameters (objectName = the parameter)
 };

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QSpinBox>
 
 #include <algorithm>
@@ -63,11 +64,23 @@ void applyParamField(QLineEdit* edit, const ParamField& field) {
     edit->setText(field.defaultValue.toString());
 }
 
+void applyParamField(QListWidget* list, const ParamField& field) { nameParamWidget(list, field); }
+
 QVariant paramWidgetValue(const QWidget* widget) {
     if (const auto* s = qobject_cast<const QSpinBox*>(widget)) return s->value();
     if (const auto* d = qobject_cast<const QDoubleSpinBox*>(widget)) return d->value();
     if (const auto* c = qobject_cast<const QCheckBox*>(widget)) return c->isChecked();
     if (const auto* c = qobject_cast<const QComboBox*>(widget)) return c->currentData();
+    if (const auto* l = qobject_cast<const QListWidget*>(widget)) {
+        QStringList checked;
+        for (int i = 0; i < l->count(); ++i) {
+            const QListWidgetItem* item = l->item(i);
+            if (item->checkState() != Qt::Checked) continue;
+            const QVariant data = item->data(Qt::UserRole);
+            checked << (data.isValid() ? data.toString() : item->text());
+        }
+        return checked.isEmpty() ? QVariant() : QVariant(checked.join(QLatin1Char('\n')));
+    }
     if (const auto* e = qobject_cast<const QLineEdit*>(widget)) {
         const QString text = e->text().trimmed();
         return text.isEmpty() ? QVariant() : QVariant(text);

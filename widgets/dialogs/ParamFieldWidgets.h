@@ -9,6 +9,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
+class QListWidget;
 class QSpinBox;
 class QWidget;
 
@@ -26,6 +27,10 @@ void applyParamField(QCheckBox* box, const ParamField& field);
 // with no data: its value is left out of paramValues().
 void applyParamField(QComboBox* box, const ParamField& field, const QMap<QString, QString>& labels = {});
 void applyParamField(QLineEdit* edit, const ParamField& field);
+// A repeatable Text field (export's --tag) as a list of checkable items: its value is the
+// checked items' data (Qt::UserRole, else the text) joined by a line break, as the command line
+// joins an option given more than once; none checked = unset.
+void applyParamField(QListWidget* list, const ParamField& field);
 
 // The value a parameter widget holds (a line edit's trimmed text; invalid when it is empty).
 QVariant paramWidgetValue(const QWidget* widget);

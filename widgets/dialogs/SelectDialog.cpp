@@ -10,6 +10,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "CleaningWidgets.h"
 #include "ParamFieldWidgets.h"
 
 namespace {
@@ -39,6 +40,8 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
         pool_->addItem(c.name);
         seed_->addItem(c.name);
     }
+    filter_ = new FilterRunBox(findParamField(fields, QStringLiteral("filter")), this);
+    filter_->followCorpus(pool_);
     seedDomain_ = new QComboBox(this);
     auto updateDomains = [this] {
         seedDomain_->clear();
@@ -118,6 +121,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     auto* form = new QFormLayout;
     form->addRow(tr("&Method:"), method_);
     form->addRow(tr("&Pool:"), pool_);
+    form->addRow(tr("&Filter run:"), filter_);
     form->addRow(tr("&Seed corpus:"), seed_);
     form->addRow(tr("Seed &domain:"), seedDomain_);
     form->addRow(tr("Seed sa&mple:"), seedSample_);
@@ -140,11 +144,13 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     layout->addWidget(buttons);
 }
 
+void SelectDialog::setCleaning(const CleaningChoices& choices) { filter_->setCleaning(choices); }
+
 SelectRequest SelectDialog::request() const {
     SelectRequest r;
     // The cut's spin boxes count only when their choice is made; disabled widgets (the
     // parallel corpus, iterations, pseudo-out of other methods) keep the default.
-    QList<QWidget*> params{method_, seedSampleSeed_, iterations_, pseudoOut_, side_, sides_};
+    QList<QWidget*> params{method_, seedSampleSeed_, iterations_, pseudoOut_, side_, sides_, filter_};
     if (useTop_->isChecked()) params << top_;
     if (useThreshold_->isChecked()) params << threshold_;
     r.values = paramValues(params);

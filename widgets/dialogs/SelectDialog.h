@@ -1,5 +1,6 @@
 #pragma once
-// Selection dialog: method, pool corpus, seed (a corpus or one domain of it), and the cut.
+// Selection dialog: method, pool corpus, seed (a corpus or one domain of it), and the cut; a
+// filter run of the pool (--filter RUN) leaves the sentences it removed out of the candidates.
 // Ranges, defaults and tooltips come from the jobs' parameter tables (`fields`, app/services/ParamFields.h).
 #include <QDialog>
 
@@ -10,12 +11,15 @@ class QComboBox;
 class QDoubleSpinBox;
 class QRadioButton;
 class QSpinBox;
+class FilterRunBox;
 
 class SelectDialog : public QDialog {
     Q_OBJECT
 public:
     SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent = nullptr);
     SelectRequest request() const;
+    // The corpora's filter runs (read off the GUI thread); until then only "No filter run".
+    void setCleaning(const CleaningChoices& choices);
 
 private:
     QComboBox* method_;
@@ -35,4 +39,5 @@ private:
     QSpinBox* top_;
     QDoubleSpinBox* threshold_;
     QList<CorpusChoice> corpora_;
+    FilterRunBox* filter_;
 };
