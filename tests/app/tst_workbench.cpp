@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QSpinBox>
 #include <QTableView>
@@ -22,12 +23,15 @@
 #include "AsyncService.h"
 #include "BoundaryModel.h"
 #include "BulkActions.h"
+#include "CleaningChoices.h"
 #include "CleaningPanel.h"
 #include "CliProcess.h"
+#include "ClusterDialog.h"
 #include "ClusterExplorer.h"
 #include "ConfusionMatrixModel.h"
 #include "ConfusionMatrixView.h"
 #include "DecisionWriter.h"
+#include "ExportDialog.h"
 #include "FilterPreview.h"
 #include "FilterQueries.h"
 #include "JobFactory.h"
@@ -53,6 +57,7 @@
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "mixture/MixtureKit.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 #include "store/Tags.h"
 
@@ -1040,6 +1045,128 @@ private slots:
             QCOMPARE(filterView.rules[i].rule, preview->rules[i].rule);
             QCOMPARE(filterView.rules[i].removed, preview->rules[i].removed);
         }
+    }
+
+    // Issue #25, cleaning from the GUI: a corpus filtered and tagged; the dialogs offer its tags
+    // (with counts) and filter runs as read off the GUI thread; a cluster run from the Cluster
+    // dialog with the filter run chosen stores it in its params and maps only the kept sentences;
+    // an export from the Export dialog (shards by domain, a tag excluded, the filter run) writes
+    // exactly the files the command line writes for the same options.
+    void cleanFromTheDialogs() {
+        const QString corpus = QStringLiteral("cleaned");
+        qint64 clusterRun = 0, filterRun = 0;
+        mapAndFilter(corpus, clusterRun, filterRun);
+        QVERIFY(clusterRun > 0 && filterRun > 0);
+        const qint64 removed = readFilterView(project_, filterRun).value().removed;
+        QVERIFY(removed >= 15);
+        // Tag five sentences of the map "noisy", as "Tag picked…" does.
+        const auto firstMap = readClusterView(project_, clusterRun).value();
+        std::vector<std::int64_t> picked(firstMap.scatter.ids.begin(), firstMap.scatter.ids.begin() + 5);
+        AsyncService async;
+        QUndoStack stack;
+        int written = 0;
+        QString tagError;
+        stack.push(new TagCommand(async, this, project_, TagCommand::these(picked), QStringLiteral("noisy"),
+                                  TagCommand::Action::Add, [&](const QString& e) { ++written, tagError = e; }));
+        QTRY_COMPARE_WITH_TIMEOUT(written, 1, 20000);
+        QVERIFY2(tagError.isEmpty(), qPrintable(tagError));
+
+        // What the dialogs are given, read on the service's pool.
+        std::optional<CleaningChoices> choices;
+        QObject receiver;
+        loadCleaningChoicesAsync(async, &receiver, project_, 0, [&](CleaningChoices c) { choices = std::move(c); });
+        QTRY_VERIFY_WITH_TIMEOUT(choices.has_value(), 20000);
+        const CorpusCleaning offered = choices->corpora.value(corpus);
+        QCOMPARE(offered.tags.size(), 1);
+        QCOMPARE(offered.tags.first(), (QPair<QString, qint64>(QStringLiteral("noisy"), 5)));
+        QVERIFY(!offered.filterRuns.isEmpty());
+        QCOMPARE(offered.filterRuns.first().id, filterRun);  // newest first
+        QCOMPARE(offered.filterRuns.first().kind, QStringLiteral("near-dup"));
+        QCOMPARE(offered.filterRuns.first().removed, removed);
+        QCOMPARE(choices->clusterCorpus, corpus);  // the latest clustering run's
+
+        const QList<CorpusChoice> corpora = corpusChoices(readCorpusSummaries(project_).value());
+        // Cluster with --filter from the dialog.
+        ClusterDialog cluster(corpora, clusterParamFields());
+        cluster.setCleaning(*choices);
+        auto* clusterCorpus = cluster.findChildren<QComboBox*>().first();  // the corpus list comes first
+        clusterCorpus->setCurrentIndex(clusterCorpus->findText(corpus));
+        auto* clusterFilter = cluster.findChild<QComboBox*>(QStringLiteral("filter"));
+        QVERIFY(clusterFilter);
+        QCOMPARE(clusterFilter->count(), 1 + offered.filterRuns.size());
+        clusterFilter->setCurrentIndex(clusterFilter->findData(filterRun));
+        ClusterRequest c = cluster.request();
+        QCOMPARE(c.values.value(QStringLiteral("corpus")).toString(), corpus);
+        c.values.insert({{QStringLiteral("k"), 2}, {QStringLiteral("pca"), 8}, {QStringLiteral("seeds"), 1}});
+        auto outcome = std::make_shared<JobOutcome>();
+        QString error = run(makeClusterJob(project_, c, outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        {
+            auto store = dl::Store::open(project_.toStdString(), dl::OpenMode::ReadOnly).value();
+            const auto stored = dl::getRun(*store, outcome->runId).value();
+            QCOMPARE(stored.params.value("filter", std::int64_t(0)), std::int64_t(filterRun));
+        }
+        const auto filteredMap = readClusterView(project_, outcome->runId).value();
+        QCOMPARE(qint64(filteredMap.scatter.ids.size()), qint64(firstMap.scatter.ids.size()) - removed);
+
+        // Export shards by domain from the dialog: "noisy" left out, the filter run applied.
+        ExportDialog exportDialog(QString(), corpora, exportParamFields());
+        exportDialog.setCleaning(*choices);
+        auto* what = exportDialog.findChild<QComboBox*>(QStringLiteral("what"));
+        what->setCurrentIndex(what->findData(QStringLiteral("shards")));
+        auto* exportCorpus = exportDialog.findChild<QComboBox*>(QStringLiteral("corpus"));
+        QVERIFY(exportCorpus->isEnabled());
+        exportCorpus->setCurrentIndex(exportCorpus->findText(corpus));
+        QCOMPARE(exportDialog.exportedCorpus(), corpus);
+        auto* format = exportDialog.findChild<QComboBox*>(QStringLiteral("format"));
+        format->setCurrentIndex(format->findData(QStringLiteral("tsv")));
+        const QString guiPrefix = dir_.filePath(QStringLiteral("gui-clean")),
+                      cliPrefix = dir_.filePath(QStringLiteral("cli-clean"));
+        exportDialog.findChild<QLineEdit*>(QStringLiteral("out"))->setText(guiPrefix);
+        auto* exclude = exportDialog.findChild<QListWidget*>(QStringLiteral("exclude-tag"));
+        QCOMPARE(exclude->count(), 1);
+        exclude->item(0)->setCheckState(Qt::Checked);
+        auto* exportFilter = exportDialog.findChild<QComboBox*>(QStringLiteral("filter"));
+        exportFilter->setCurrentIndex(exportFilter->findData(filterRun));
+        error = run(makeExportJob(project_, exportDialog.request(), outcome));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const auto cli =
+            dltest::runCli({QStringLiteral("export"), project_, QStringLiteral("--shards"), QStringLiteral("--by"),
+                            QStringLiteral("domain"), QStringLiteral("--corpus"), corpus, QStringLiteral("--format"),
+                            QStringLiteral("tsv"), QStringLiteral("--exclude-tag"), QStringLiteral("noisy"),
+                            QStringLiteral("--filter"), QString::number(filterRun), QStringLiteral("--out"), cliPrefix,
+                            QStringLiteral("--quiet")});
+        QVERIFY2(cli.exitCode == 0, cli.err.constData());
+        QDir out(dir_.path());
+        const QStringList guiFiles = out.entryList({QStringLiteral("gui-clean*")}, QDir::Files, QDir::Name);
+        const QStringList cliFiles = out.entryList({QStringLiteral("cli-clean*")}, QDir::Files, QDir::Name);
+        QCOMPARE(guiFiles.size(), 3);  // medical, law, the manifest
+        QCOMPARE(QStringList(guiFiles).replaceInStrings(QStringLiteral("gui-"), QStringLiteral("cli-")), cliFiles);
+        qint64 rows = 0;
+        for (const QString& name : guiFiles) {
+            QFile g(out.filePath(name)),
+                l(out.filePath(QString(name).replace(QStringLiteral("gui-"), QStringLiteral("cli-"))));
+            QVERIFY(g.open(QIODevice::ReadOnly) && l.open(QIODevice::ReadOnly));
+            QByteArray gb = g.readAll(), lb = l.readAll();
+            if (name.endsWith(QStringLiteral(".manifest.json"))) {
+                // the same but for the paths it names and when it was written
+                const QJsonObject gm = QJsonDocument::fromJson(gb).object(), lm = QJsonDocument::fromJson(lb).object();
+                for (const QString& key : gm.keys())
+                    if (key != QLatin1String("files") && key != QLatin1String("created"))
+                        QVERIFY2(gm.value(key) == lm.value(key), qPrintable(key));
+                QCOMPARE(gm.keys(), lm.keys());
+                continue;
+            }
+            QCOMPARE(gb, lb);
+            rows += gb.count('\n');  // one line per sentence
+        }
+        // the kept sentences less the tagged ones the filter kept
+        qint64 taggedKept = 0;
+        const auto gone = readRemovalPage(project_, filterRun, 0, 100000).value();
+        for (std::int64_t id : picked)
+            taggedKept += std::none_of(gone.rows.begin(), gone.rows.end(),
+                                       [id](const RemovalEntry& r) { return r.sentenceId == id; });
+        QCOMPARE(rows, qint64(firstMap.scatter.ids.size()) - removed - taggedKept);
     }
 
     // Cancel while the filter is about to store its run, as the Jobs panel's Cancel button does:
