@@ -123,6 +123,10 @@ private:
                                 const std::function<void(QWidget*, const QString&)>& saveDialog);
     // The context the mixture dialogs open with: the kit shown, the project's corpora and runs.
     MixtureJobDialog::Context mixtureContext() const;
+    // The Cluster and Export dialogs with the newest filter run's corpus chosen, its filter runs
+    // and tags offered as the window reads them (off the GUI thread).
+    void saveCleaningDialogScreenshots(const ScreenshotRuns& plan,
+                                       const std::function<void(QWidget*, const QString&)>& saveDialog);
     // Queues a job; on success shows the summary its body left in `outcome`, refreshes, then onSuccess.
     void runJob(const QString& title, const std::function<void()>& onSuccess, std::shared_ptr<JobOutcome> outcome,
                 std::function<dl::Status(dl::ProgressSink&, const dl::CancelToken&)> body,

@@ -6,7 +6,9 @@
 #include <QComboBox>
 #include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QPainter>
 #include <QPushButton>
@@ -22,9 +24,13 @@
 #include <vector>
 
 #include "AlignmentView.h"
+#include "AsyncService.h"
+#include "CleaningChoices.h"
 #include "CleaningPanel.h"
+#include "ClusterDialog.h"
 #include "ClusterExplorer.h"
 #include "CorpusTreeModel.h"
+#include "ExportDialog.h"
 #include "FilterDialog.h"
 #include "MainWindow.h"
 #include "MapCutBar.h"
@@ -204,6 +210,7 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     saveMethodsScreenshots(plan, save);
     saveSearchScreenshots(save);
     saveCleaningScreenshots(plan, save, saveDialog);
+    saveCleaningDialogScreenshots(plan, saveDialog);
     if (plan.crossLingual) {
         waitUntil([&] { return !alignment_->data().beforeA.isEmpty(); }, kStepSeconds,
                   [&] { showSelectionRun(plan.crossLingual, false); }, alignment_, &AlignmentView::dataShown);
@@ -350,6 +357,50 @@ void MainWindow::saveSearchScreenshots(const std::function<void(const QString&)>
         search_, kStepSeconds, [&] { search_->lookUp(sentence); }, &SearchExplorer::neighboursShown,
         &SearchExplorer::searchFailed);
     save(QStringLiteral("search-neighbours"));
+}
+
+void MainWindow::saveCleaningDialogScreenshots(const ScreenshotRuns& plan,
+                                               const std::function<void(QWidget*, const QString&)>& saveDialog) {
+    std::optional<CleaningChoices> choices;
+    waitUntil([&] { return choices.has_value(); }, kStepSeconds,
+              [&] {
+                  loadCleaningChoicesAsync(*async_, this, projectPath_, 0,
+                                           [&choices](CleaningChoices c) { choices = std::move(c); });
+              },
+              async_, &AsyncService::applied, &AsyncService::failed);
+    if (!choices) return;
+    // The corpus of the newest filter run (else the first corpus with tags).
+    QString corpus;
+    for (const auto& [name, cleaning] : choices->corpora.asKeyValueRange())
+        for (const auto& r : cleaning.filterRuns)
+            if (r.id == plan.filter) corpus = name;
+    for (const auto& [name, cleaning] : choices->corpora.asKeyValueRange())
+        if (corpus.isEmpty() && !cleaning.tags.isEmpty()) corpus = name;
+    const QList<CorpusChoice> corpora = corpusChoices(corpusModel_->corpora());
+    {
+        ClusterDialog dialog(corpora, clusterParamFields(), this);
+        dialog.setCleaning(*choices);
+        if (auto* list = dialog.findChildren<QComboBox*>().value(0)) list->setCurrentIndex(list->findText(corpus));
+        if (auto* filter = dialog.findChild<QComboBox*>(QStringLiteral("filter")); filter && plan.filter)
+            filter->setCurrentIndex(std::max(0, filter->findData(plan.filter)));
+        dialog.show();
+        settle();
+        saveDialog(&dialog, QStringLiteral("cluster-dialog"));
+    }
+    ExportDialog dialog(QFileInfo(projectPath_).absolutePath() + QStringLiteral("/selected"), corpora,
+                        exportParamFields(), this);
+    dialog.setCleaning(*choices);
+    if (auto* what = dialog.findChild<QComboBox*>(QStringLiteral("what")))
+        what->setCurrentIndex(std::max(0, what->findData(QStringLiteral("shards"))));
+    if (auto* list = dialog.findChild<QComboBox*>(QStringLiteral("corpus")))
+        list->setCurrentIndex(std::max(0, list->findText(corpus)));
+    if (auto* tags = dialog.findChild<QListWidget*>(QStringLiteral("exclude-tag")); tags && tags->count() > 0)
+        tags->item(0)->setCheckState(Qt::Checked);
+    if (auto* filter = dialog.findChild<QComboBox*>(QStringLiteral("filter")); filter && plan.filter)
+        filter->setCurrentIndex(std::max(0, filter->findData(plan.filter)));
+    dialog.show();
+    settle();
+    saveDialog(&dialog, QStringLiteral("export-dialog"));
 }
 
 void MainWindow::saveCleaningScreenshots(const ScreenshotRuns& plan, const std::function<void(const QString&)>& save,

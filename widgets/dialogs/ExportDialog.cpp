@@ -114,7 +114,9 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, const QList<CorpusCho
     auto* form = new QFormLayout;
     form->addRow(tr("&What:"), mode_);
     form->addRow(tr("&Format:"), format_);
-    form->addRow(tr("&Output prefix:"), prefixRow);
+    auto* prefixLabel = new QLabel(tr("&Output prefix:"), this);  // a row of two widgets: no buddy by itself
+    prefixLabel->setBuddy(prefix_);
+    form->addRow(prefixLabel, prefixRow);
     form->addRow(QString(), scores_);
     form->addRow(QString(), gzip_);
     form->addRow(tr("&Order:"), order_);
