@@ -37,12 +37,12 @@ ParamTable<ExploreParams> makeExploreTable() {
         param("corpus", "Corpus to explore (its sample becomes the corpus NAME.sample).").shownAs("NAME").mandatory(),
         &X::corpus);
     t.field(param("sample",
-                  "Sentences in the first map: a random sample stratified by domain label (each label's share "
-                  "of the corpus, largest remainder), encoded and clustered before the rest. 10,000 is about 4 "
-                  "minutes of encoding with the default model (all-mpnet-base-v2, fp32: 41.5 sentences/s on 2 "
-                  "idle cores, bench/encode/RESULTS.md) and 2,000 rows per cluster at k = 5 for the 1,275 "
-                  "parameters of a 50-dimensional full covariance; use 5,000 (or all-MiniLM-L6-v2) for a "
-                  "first map within 3 minutes.")
+                  "Sentences in the sample map: a random sample stratified by domain label (each label's share "
+                  "of the corpus, largest remainder), encoded and clustered before the rest; its first --stage "
+                  "percent is the first map. 10,000 is about 4 minutes of encoding with the default model "
+                  "(all-mpnet-base-v2, fp32: 41.5-46 sentences/s on 2 idle cores, bench/encode/RESULTS.md; the "
+                  "default stage map of 5,000 after about 2) and 2,000 rows per cluster at k = 5 for the 1,275 "
+                  "parameters of a 50-dimensional full covariance.")
                 .between(1, std::int64_t(1) << 40)
                 .shownAs("N"),
             &X::sample);
