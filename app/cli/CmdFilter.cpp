@@ -1,16 +1,20 @@
 // `domainlens-cli filter PROJECT --corpus C --kind near-dup|langid|bitext|semantic-dup|decontaminate [options of
 // that kind] [--json]`: a cleaning filter stored as a run (docs/cleaning.md); an option of another kind is refused
 // (filterOptionKinds). `filter PROJECT --corpus C --pipeline FILE.json|NAME [--json]`: filter steps in order
-// (filter/FilterPipeline.h). The run's ledger (which rule removed each sentence, and which kept sentence a
-// duplicate duplicates) is paged with `report PROJECT RUN [--after ID] [--limit N]`; `export ... --filter RUN` leaves
-// the removed sentences out (a pipeline step's: the earlier steps' too).
+// (filter/FilterPipeline.h). `filter PROJECT --corpus C --kind near-dup [options] --shard I/N --out DIR`: one
+// shard's MinHash signatures; `merge PROJECT DIR` stores the one run (shard/FilterShard.h). The run's ledger (which
+// rule removed each sentence, and which kept sentence a duplicate duplicates) is paged with `report PROJECT RUN
+// [--after ID] [--limit N]`; `export ... --filter RUN` leaves the removed sentences out (a pipeline step's: the earlier
+// steps' too).
 #include <cstdio>
 #include <filesystem>
 
 #include "CliSupport.h"
 #include "ParamOptions.h"
+#include "ShardCli.h"
 #include "filter/FilterJob.h"
 #include "filter/FilterPipeline.h"
+#include "shard/FilterShard.h"
 
 namespace dlcli {
 namespace {
@@ -18,6 +22,7 @@ namespace {
 void setup(QCommandLineParser& p) {
     p.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("The project file."));
     addParamOptions(p, dl::filterParamTable().specs());  // filter/FilterParamsTable.cpp
+    addShardOptions(p);  // near-dup only: `merge PROJECT DIR` stores the one run (shard/FilterShard.h)
     p.addOptions({
         {QStringLiteral("pipeline"),
          QStringLiteral("Run a filter pipeline instead of one --kind: a JSON file {\"name\": ..., \"steps\": "
@@ -81,10 +86,25 @@ int runPipeline(const QCommandLineParser& p, const QString& path) {
     return ExitOk;
 }
 
+// --shard I/N --out DIR: the shard's signatures, the project read-only (a cluster worker).
+int runShard(const QString& path, const dl::FilterParams& params, const ShardTarget& target,
+             const QCommandLineParser& p) {
+    if (auto s = dl::checkFilterShardable(params); !s) return reportError(s.error());
+    return runShardWork(path, p, [&](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) {
+        return dl::runFilterShard({params, target.spec, target.outDir}, store, progress, cancel);
+    });
+}
+
 int run(const QCommandLineParser& p) {
     auto path = projectArgument(p);
     if (!path) return path.error();
-    if (p.isSet(QStringLiteral("pipeline"))) return runPipeline(p, *path);
+    int rc = ExitOk;
+    const auto target = shardTarget(p, rc);
+    if (rc != ExitOk) return rc;
+    if (p.isSet(QStringLiteral("pipeline"))) {
+        if (target) return usageError(QStringLiteral("--shard runs one --kind near-dup, not a --pipeline"));
+        return runPipeline(p, *path);
+    }
     dl::FilterParams params;
     if (!readParamOptions(p, dl::filterParamTable(), params)) return ExitUsage;
     std::vector<std::string> given;  // an option of another kind is refused, not ignored
@@ -92,6 +112,7 @@ int run(const QCommandLineParser& p) {
         if (p.isSet(QString::fromStdString(spec.name))) given.push_back(spec.name);
     if (auto s = dl::checkFilterOptionsForKind(params.kind, given); !s) return reportError(s.error());
     if (auto s = dl::validateFilterParams(params); !s) return reportError(s.error());
+    if (target) return runShard(*path, params, *target, p);
     auto store = openProject(*path);
     if (!store) return ExitFailed;
     const bool json = p.isSet(QStringLiteral("json"));

@@ -1,4 +1,4 @@
-// `domainlens-cli merge PROJECT DIR [--job encode|assign|score] [--array-size M]`: checks every
+// `domainlens-cli merge PROJECT DIR [--job encode|assign|score|filter] [--array-size M]`: checks every
 // shard manifest in DIR and brings the results into the project in one transaction (vectors
 // into their embedding set; assign/score results as a run). A missing or corrupt shard fails
 // (exit 1) naming it and the --array list that re-runs only the missing shards; nothing changes.
@@ -55,9 +55,9 @@ int run(const QCommandLineParser& p) {
     return ExitOk;
 }
 
-const CommandRegistration registration{
-    Command{QStringLiteral("merge"),
-            QStringLiteral("Bring finished shards (encode, assign, score) into the project, verified."), setup, run}};
+const CommandRegistration registration{Command{
+    QStringLiteral("merge"),
+    QStringLiteral("Bring finished shards (encode, assign, score, filter) into the project, verified."), setup, run}};
 
 }  // namespace
 }  // namespace dlcli

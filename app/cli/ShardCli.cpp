@@ -58,16 +58,22 @@ int printShardOutcome(const dl::ShardOutcome& o, bool json) {
     return ExitOk;
 }
 
-int runEncodeShardCommand(const QString& project, const dl::EncodeParams& params, const ShardTarget& target,
-                          const QCommandLineParser& p) {
+int runShardWork(const QString& project, const QCommandLineParser& p, const ShardWork& work) {
     auto store = openProject(project, dl::OpenMode::SharedReadOnly);
     if (!store) return ExitFailed;
     const bool json = p.isSet(QStringLiteral("json"));
     TerminalProgress progress(p.isSet(QStringLiteral("quiet")) || json);
-    auto outcome = dl::runEncodeShard({params, target.spec, target.outDir}, *store, progress, progress.cancelToken());
+    auto outcome = work(*store, progress, progress.cancelToken());
     progress.finish();
     if (!outcome) return reportError(outcome.error());
     return printShardOutcome(*outcome, json);
+}
+
+int runEncodeShardCommand(const QString& project, const dl::EncodeParams& params, const ShardTarget& target,
+                          const QCommandLineParser& p) {
+    return runShardWork(project, p, [&](dl::Store& store, dl::ProgressSink& progress, const dl::CancelToken& cancel) {
+        return dl::runEncodeShard({params, target.spec, target.outDir}, store, progress, cancel);
+    });
 }
 
 }  // namespace dlcli

@@ -5,6 +5,7 @@
 #include <QCommandLineParser>
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include "encode/EncodeJob.h"
@@ -24,6 +25,11 @@ void addShardOptions(QCommandLineParser& parser);
 std::optional<ShardTarget> shardTarget(const QCommandLineParser& parser, int& exitCode);
 // One line (or one JSON object with --json) on stdout; returns ExitOk.
 int printShardOutcome(const dl::ShardOutcome& outcome, bool json);
+
+// A shard worker's body: opens the project read-only (a cluster worker), runs `work` with the
+// command's progress (--quiet, --json) and prints its outcome.
+using ShardWork = std::function<dl::Expected<dl::ShardOutcome>(dl::Store&, dl::ProgressSink&, const dl::CancelToken&)>;
+int runShardWork(const QString& project, const QCommandLineParser& parser, const ShardWork& work);
 
 // `encode PROJECT ... --shard I/N --out DIR` once its encode options are parsed.
 int runEncodeShardCommand(const QString& project, const dl::EncodeParams& params, const ShardTarget& target,

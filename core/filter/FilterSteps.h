@@ -69,6 +69,10 @@ std::vector<DedupText> textsOf(const FilterInput& in);
 NearDupOptions nearDupOptions(const FilterParams& p);
 void recordBanding(const FilterParams& p, FilterSummary& s);
 
+// A near-dup pass's result as removals naming the kept twin, with the summary's counts and rule
+// (findNearDup; the merge of `filter --shard`, shard/MergeFilter.cpp).
+FilterFindings nearDupFindings(const FilterParams& p, const FilterInput& in, const NearDupResult& found,
+                               FilterSummary& s);
 Expected<FilterFindings> findNearDup(const FilterParams& p, const FilterInput& in, FilterSummary& s,
                                      const CancelToken& cancel);
 Expected<FilterFindings> findWrongLanguage(const FilterParams& p, const FilterInput& in, FilterSummary& s,

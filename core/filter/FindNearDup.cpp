@@ -27,21 +27,26 @@ NearDupOptions nearDupOptions(const FilterParams& p) {
     return opt;
 }
 
+FilterFindings nearDupFindings(const FilterParams& p, const FilterInput& in, const NearDupResult& found,
+                               FilterSummary& s) {
+    FilterFindings out;
+    out.removals.reserve(found.removed.size());
+    for (const auto& r : found.removed)
+        out.removals.push_back({in.ids[static_cast<std::size_t>(r.index)],
+                                in.ids[static_cast<std::size_t>(r.keptIndex)], r.similarity, 0});
+    s.removed = static_cast<std::int64_t>(found.removed.size());
+    s.kept = s.sentences - s.removed;
+    s.rules.push_back({std::string(filterKindName(p.kind)), s.sentences, s.kept, s.removed, found.groups,
+                       found.candidatePairs, found.verifiedPairs, found.emptyTexts});
+    recordBanding(p, s);
+    return out;
+}
+
 Expected<FilterFindings> findNearDup(const FilterParams& p, const FilterInput& in, FilterSummary& s,
                                      const CancelToken& cancel) {
     auto found = findNearDuplicates(textsOf(in), nearDupOptions(p), cancel);
     if (!found) return std::unexpected(found.error());
-    FilterFindings out;
-    out.removals.reserve(found->removed.size());
-    for (const auto& r : found->removed)
-        out.removals.push_back({in.ids[static_cast<std::size_t>(r.index)],
-                                in.ids[static_cast<std::size_t>(r.keptIndex)], r.similarity, 0});
-    s.removed = static_cast<std::int64_t>(found->removed.size());
-    s.kept = s.sentences - s.removed;
-    s.rules.push_back({std::string(filterKindName(p.kind)), s.sentences, s.kept, s.removed, found->groups,
-                       found->candidatePairs, found->verifiedPairs, found->emptyTexts});
-    recordBanding(p, s);
-    return out;
+    return nearDupFindings(p, in, *found, s);
 }
 
 }  // namespace dl

@@ -292,52 +292,31 @@ struct UnionFind {
     }
 };
 
-}  // namespace
-
-Expected<NearDupResult> findNearDuplicates(std::span<const DedupText> texts, const NearDupOptions& opt,
-                                           const CancelToken& cancel) {
+Status checkNearDupInput(std::span<const DedupText> texts, const NearDupOptions& opt) {
     if (!(opt.threshold > 0 && opt.threshold <= 1)) return usageError("--threshold must be in (0, 1].");
     if (opt.permutations < 1 || opt.bands < 1 || opt.permutations % opt.bands != 0)
         return usageError("--bands must divide --permutations (bands * rows = permutations).");
     if (texts.size() >= (std::size_t{1} << 32)) return fail("The near-duplicate filter takes at most 2^32 - 1 texts.");
-    const std::size_t n = texts.size();
-    const int rows = opt.permutations / opt.bands;
+    return {};
+}
+
+bool parallelSidesOf(std::span<const DedupText> texts, const NearDupOptions& opt) {
     bool hasTarget = false;
     for (const auto& t : texts) hasTarget = hasTarget || !t.tgt.empty();
-    const bool parallelSides = hasTarget && opt.sides != SidesRule::Src;
+    return hasTarget && opt.sides != SidesRule::Src;
+}
 
-    // 1. Shingles, signatures and band keys, per text in parallel.
-    Prepared prep;
-    prep.src.resize(n);
-    prep.srcKeys.resize(n * static_cast<std::size_t>(opt.bands));
-    if (parallelSides) {
-        prep.tgt.resize(n);
-        if (opt.sides == SidesRule::Either) prep.tgtKeys.resize(n * static_cast<std::size_t>(opt.bands));
-    }
-    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kBlock - 1) / kBlock;
-    auto st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
-        const auto from = static_cast<std::size_t>(block * kBlock);
-        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
-            prep.src[i] = shingleHashes(normaliseForDedup(texts[i].src), opt.shingle, opt.seed);
-            bandKeys(minhashSignature(prep.src[i], opt.permutations, opt.seed), opt.bands, rows, n, i, prep.srcKeys);
-            if (!parallelSides) continue;
-            prep.tgt[i] = shingleHashes(normaliseForDedup(texts[i].tgt), opt.shingle, opt.seed);
-            if (opt.sides == SidesRule::Either)
-                bandKeys(minhashSignature(prep.tgt[i], opt.permutations, opt.seed), opt.bands, rows, n, i,
-                         prep.tgtKeys);
-        }
-    });
-    if (!st) return std::unexpected(st.error());
-
+// Steps 2 to 4 of the pass on prepared band keys, usable flags and shingle sets (every text's,
+// or at least those of every text that shares a bucket with another: the candidates').
+Expected<NearDupResult> groupNearDuplicates(std::span<const DedupText> texts, const Prepared& prep,
+                                            const std::vector<char>& srcUsable, const std::vector<char>& tgtUsable,
+                                            bool parallelSides, const NearDupOptions& opt, const CancelToken& cancel) {
+    const std::size_t n = texts.size();
     NearDupResult result;
-    std::vector<char> srcUsable(n), tgtUsable(parallelSides ? n : 0);
-    for (std::size_t i = 0; i < n; ++i) {
-        srcUsable[i] = !prep.src[i].empty();
-        if (parallelSides) tgtUsable[i] = !prep.tgt[i].empty();
-        const bool empty =
+    for (std::size_t i = 0; i < n; ++i)
+        result.emptyTexts +=
             parallelSides && opt.sides == SidesRule::Either ? !srcUsable[i] && !tgtUsable[i] : !srcUsable[i];
-        result.emptyTexts += empty;
-    }
+    Status st;
 
     // 2. Candidates: per band (and side) in parallel, each band's pairs sorted and unique
     // (bandCandidates), merged into the distinct pairs in band order as the bands finish, so
@@ -409,6 +388,150 @@ Expected<NearDupResult> findNearDuplicates(std::span<const DedupText> texts, con
         });
     if (!st) return std::unexpected(st.error());
     return result;
+}
+
+}  // namespace
+
+Expected<NearDupResult> findNearDuplicates(std::span<const DedupText> texts, const NearDupOptions& opt,
+                                           const CancelToken& cancel) {
+    if (auto s = checkNearDupInput(texts, opt); !s) return std::unexpected(s.error());
+    const std::size_t n = texts.size();
+    const int rows = opt.permutations / opt.bands;
+    const bool parallelSides = parallelSidesOf(texts, opt);
+
+    // 1. Shingles, signatures and band keys, per text in parallel.
+    Prepared prep;
+    prep.src.resize(n);
+    prep.srcKeys.resize(n * static_cast<std::size_t>(opt.bands));
+    if (parallelSides) {
+        prep.tgt.resize(n);
+        if (opt.sides == SidesRule::Either) prep.tgtKeys.resize(n * static_cast<std::size_t>(opt.bands));
+    }
+    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kBlock - 1) / kBlock;
+    auto st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
+        const auto from = static_cast<std::size_t>(block * kBlock);
+        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+            prep.src[i] = shingleHashes(normaliseForDedup(texts[i].src), opt.shingle, opt.seed);
+            bandKeys(minhashSignature(prep.src[i], opt.permutations, opt.seed), opt.bands, rows, n, i, prep.srcKeys);
+            if (!parallelSides) continue;
+            prep.tgt[i] = shingleHashes(normaliseForDedup(texts[i].tgt), opt.shingle, opt.seed);
+            if (opt.sides == SidesRule::Either)
+                bandKeys(minhashSignature(prep.tgt[i], opt.permutations, opt.seed), opt.bands, rows, n, i,
+                         prep.tgtKeys);
+        }
+    });
+    if (!st) return std::unexpected(st.error());
+    std::vector<char> srcUsable(n), tgtUsable(parallelSides ? n : 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        srcUsable[i] = !prep.src[i].empty();
+        if (parallelSides) tgtUsable[i] = !prep.tgt[i].empty();
+    }
+    return groupNearDuplicates(texts, prep, srcUsable, tgtUsable, parallelSides, opt, cancel);
+}
+
+bool sidesNeedTargetSignatures(SidesRule sides) { return sides == SidesRule::Either; }
+
+Expected<std::vector<std::uint32_t>> nearDupSignatures(std::span<const DedupText> texts, bool target,
+                                                       const NearDupOptions& opt, const CancelToken& cancel) {
+    if (auto s = checkNearDupInput(texts, opt); !s) return std::unexpected(s.error());
+    const std::size_t n = texts.size(), perm = static_cast<std::size_t>(opt.permutations);
+    std::vector<std::uint32_t> out(n * perm);
+    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kBlock - 1) / kBlock;
+    auto st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
+        const auto from = static_cast<std::size_t>(block * kBlock);
+        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+            const auto sig = minhashSignature(
+                shingleHashes(normaliseForDedup(target ? texts[i].tgt : texts[i].src), opt.shingle, opt.seed),
+                opt.permutations, opt.seed);
+            std::copy(sig.begin(), sig.end(), out.begin() + static_cast<std::ptrdiff_t>(i * perm));
+        }
+    });
+    if (!st) return std::unexpected(st.error());
+    return out;
+}
+
+bool emptySignature(std::span<const std::uint32_t> signature) {
+    return std::all_of(signature.begin(), signature.end(), [](std::uint32_t v) { return v == 0xffffffffu; });
+}
+
+Expected<NearDupResult> findNearDuplicatesFromSignatures(std::span<const DedupText> texts,
+                                                         std::span<const std::uint32_t> srcSignatures,
+                                                         std::span<const std::uint32_t> tgtSignatures,
+                                                         const NearDupOptions& opt, const CancelToken& cancel) {
+    if (auto s = checkNearDupInput(texts, opt); !s) return std::unexpected(s.error());
+    const std::size_t n = texts.size(), perm = static_cast<std::size_t>(opt.permutations);
+    const int rows = opt.permutations / opt.bands;
+    const bool parallelSides = parallelSidesOf(texts, opt);
+    const bool either = parallelSides && opt.sides == SidesRule::Either;
+    if (srcSignatures.size() != n * perm || (either && tgtSignatures.size() != n * perm))
+        return fail("Internal error: " + std::to_string(srcSignatures.size()) + " signature values for " +
+                    std::to_string(n) + " texts of " + std::to_string(perm) + " permutations.");
+
+    // 1'. Band keys and usable flags from the signatures, per text in parallel.
+    Prepared prep;
+    prep.srcKeys.resize(n * static_cast<std::size_t>(opt.bands));
+    if (either) prep.tgtKeys.resize(n * static_cast<std::size_t>(opt.bands));
+    std::vector<char> srcUsable(n), tgtUsable(parallelSides ? n : 0);
+    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kBlock - 1) / kBlock;
+    auto st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
+        const auto from = static_cast<std::size_t>(block * kBlock);
+        std::vector<std::uint32_t> sig(perm);
+        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+            const auto src = srcSignatures.subspan(i * perm, perm);
+            srcUsable[i] = !emptySignature(src);
+            sig.assign(src.begin(), src.end());
+            bandKeys(sig, opt.bands, rows, n, i, prep.srcKeys);
+            if (!either) continue;
+            const auto tgt = tgtSignatures.subspan(i * perm, perm);
+            tgtUsable[i] = !emptySignature(tgt);
+            sig.assign(tgt.begin(), tgt.end());
+            bandKeys(sig, opt.bands, rows, n, i, prep.tgtKeys);
+        }
+    });
+    if (!st) return std::unexpected(st.error());
+
+    // 1''. The texts that share a bucket with another text in some band: only theirs are
+    // shingled again (verification and the large buckets' leaders read nothing else).
+    std::vector<char> needed(n, 0);
+    const int sideCount = either ? 2 : 1;
+    st = parallelOrderedFold(
+        static_cast<std::int64_t>(opt.bands) * sideCount, opt.threads, &cancel,
+        [] { return std::vector<std::uint32_t>(); },
+        [&](std::vector<std::uint32_t>& members, std::int64_t job) {
+            const bool tgtSide = job >= opt.bands;
+            const auto& keys = tgtSide ? prep.tgtKeys : prep.srcKeys;
+            const auto& usable = tgtSide ? tgtUsable : srcUsable;
+            const auto band = static_cast<std::size_t>(job % opt.bands);
+            std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted;
+            sorted.reserve(n);
+            for (std::size_t i = 0; i < n; ++i)
+                if (usable[i]) sorted.emplace_back(keys[band * n + i], static_cast<std::uint32_t>(i));
+            std::sort(sorted.begin(), sorted.end());
+            members.clear();
+            for (std::size_t a = 0; a < sorted.size();) {
+                std::size_t b = a + 1;
+                while (b < sorted.size() && sorted[b].first == sorted[a].first) ++b;
+                if (b - a > 1)
+                    for (std::size_t x = a; x < b; ++x) members.push_back(sorted[x].second);
+                a = b;
+            }
+        },
+        [&](std::vector<std::uint32_t>& members, std::int64_t) {
+            for (auto i : members) needed[i] = 1;
+        });
+    if (!st) return std::unexpected(st.error());
+    prep.src.resize(n);
+    if (parallelSides) prep.tgt.resize(n);
+    st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
+        const auto from = static_cast<std::size_t>(block * kBlock);
+        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+            if (!needed[i]) continue;
+            prep.src[i] = shingleHashes(normaliseForDedup(texts[i].src), opt.shingle, opt.seed);
+            if (parallelSides) prep.tgt[i] = shingleHashes(normaliseForDedup(texts[i].tgt), opt.shingle, opt.seed);
+        }
+    });
+    if (!st) return std::unexpected(st.error());
+    return groupNearDuplicates(texts, prep, srcUsable, tgtUsable, parallelSides, opt, cancel);
 }
 
 }  // namespace dl

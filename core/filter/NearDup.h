@@ -102,4 +102,22 @@ struct NearDupResult {
 Expected<NearDupResult> findNearDuplicates(std::span<const DedupText> texts, const NearDupOptions& options,
                                            const CancelToken& cancel);
 
+// The pass in two halves, for `filter --shard I/N` + `merge` (docs/cleaning.md, "Sharded"):
+// a shard computes the per-text part, each text's MinHash signature of one side (`permutations`
+// values per text, row-major; a side without shingles gets all 0xFFFFFFFF, which no non-empty
+// set reaches in practice: 2^-32 per permutation); the merge bands the signatures of every
+// text, shingles again only the texts that share a bucket with another (the candidates), and
+// verifies, groups and keeps exactly as findNearDuplicates does: the same result by
+// construction. The target side's signatures are needed when sides is Either.
+bool sidesNeedTargetSignatures(SidesRule sides);
+Expected<std::vector<std::uint32_t>> nearDupSignatures(std::span<const DedupText> texts, bool target,
+                                                       const NearDupOptions& options, const CancelToken& cancel);
+bool emptySignature(std::span<const std::uint32_t> signature);
+// texts: every text of the pass in order (the merge reads them from the project); tgtSignatures
+// may be empty unless sides is Either and some text has a target.
+Expected<NearDupResult> findNearDuplicatesFromSignatures(std::span<const DedupText> texts,
+                                                         std::span<const std::uint32_t> srcSignatures,
+                                                         std::span<const std::uint32_t> tgtSignatures,
+                                                         const NearDupOptions& options, const CancelToken& cancel);
+
 }  // namespace dl

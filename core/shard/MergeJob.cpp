@@ -25,8 +25,8 @@ std::set<std::string> jobsIn(const fs::path& dir) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         const std::string name = e.path().filename().string();
-        for (const char* job : {"encode", "assign", "score"})
-            if (name.starts_with(std::string(job) + "-") && name.find("-of-") != std::string::npos) jobs.insert(job);
+        for (std::string_view job : kShardJobs)
+            if (name.starts_with(std::string(job) + "-") && name.find("-of-") != std::string::npos) jobs.emplace(job);
     }
     return jobs;
 }
@@ -35,14 +35,13 @@ Expected<std::string> chooseJob(const MergeParams& p) {
     std::error_code ec;
     if (!fs::is_directory(p.dir, ec)) return fail(brace("{}: no such folder.", p.dir.string()));
     if (!p.job.empty()) {
-        if (p.job != "encode" && p.job != "assign" && p.job != "score")
-            return usageError(brace("--job must be encode, assign or score (got '{}').", p.job));
+        if (auto s = checkMergeJob(p.job); !s) return std::unexpected(s.error());
         return p.job;
     }
     const auto jobs = jobsIn(p.dir);
     if (jobs.empty())
-        return fail(
-            brace("{}: no shard files found (expected encode-, assign- or score-I-of-N files).", p.dir.string()));
+        return fail(brace("{}: no shard files found (expected encode-, assign-, score- or filter-I-of-N files).",
+                          p.dir.string()));
     if (jobs.size() > 1) {
         std::string list;
         for (const auto& j : jobs) list += (list.empty() ? "" : ", ") + j;
@@ -52,7 +51,7 @@ Expected<std::string> chooseJob(const MergeParams& p) {
 }
 
 // The corpus the shards were made from must be this project's, unchanged.
-Expected<CorpusInfo> shardCorpus(Store& store, const std::vector<ShardManifest>& shards) {
+Expected<CorpusInfo> shardCorpus(Store& store, const fs::path& dir, const std::vector<ShardManifest>& shards) {
     const auto& params = shards.front().params;
     const std::string name = params.value("corpus", std::string());
     auto corpus = findCorpus(store, name);
@@ -60,10 +59,10 @@ Expected<CorpusInfo> shardCorpus(Store& store, const std::vector<ShardManifest>&
     if (params.value("corpus_id", std::int64_t(-1)) != corpus->id ||
         params.value("corpus_sentences", std::int64_t(-1)) != corpus->sentences)
         return fail(
-            brace("The shards were made from corpus '{}' with {} sentences (id {}); this project's corpus of that name "
-                  "has {} (id {}). Were they made from another project?",
-                  name, params.value("corpus_sentences", std::int64_t(-1)), params.value("corpus_id", std::int64_t(-1)),
-                  corpus->sentences, corpus->id));
+            brace("{}: the shards were made from corpus '{}' with {} sentences (id {}); this project's corpus of that "
+                  "name has {} (id {}). Were they made from another project?",
+                  (dir / shards.front().dataFile).string(), name, params.value("corpus_sentences", std::int64_t(-1)),
+                  params.value("corpus_id", std::int64_t(-1)), corpus->sentences, corpus->id));
     std::int64_t rows = 0;
     for (const auto& s : shards) rows += s.rows;
     if (rows != corpus->sentences)
@@ -110,7 +109,7 @@ Expected<MergeResult> mergeBody(const MergeParams& p, Store& store, ProgressSink
     MergeInput in;
     in.dir = p.dir;
     in.shards = std::move(*shards);
-    auto corpus = shardCorpus(store, in.shards);
+    auto corpus = shardCorpus(store, in.dir, in.shards);
     if (!corpus) return std::unexpected(corpus.error());
     in.corpus = *corpus;
     auto labels = corpusLabels(store, in.corpus.id);
@@ -127,6 +126,7 @@ Expected<MergeResult> mergeBody(const MergeParams& p, Store& store, ProgressSink
     progress.stage("Importing " + std::to_string(r.shards) + " " + *job + " shard(s)");
     const Status step = *job == "encode"   ? mergeEncode(in, store, r, progress, cancel)
                         : *job == "assign" ? mergeAssign(in, store, r, progress, cancel)
+                        : *job == "filter" ? mergeFilter(in, store, r, progress, cancel)
                                            : mergeScore(in, store, r, progress, cancel);
     if (!step) return std::unexpected(step.error());
     if (auto s = recordMerge(store, in, *job, r); !s) return std::unexpected(s.error());

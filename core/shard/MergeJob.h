@@ -10,7 +10,9 @@
 //   assign -> a run of kind "assign" (labels, max responsibility, log-likelihood; blobs
 //             "responsibilities" rows x k and "pca2d" rows x 2, the rows on the cluster
 //             run's map, in sentence-id order);
-//   score  -> a run of kind "select" (scores, the source run's cut applied to all of them).
+//   score  -> a run of kind "select" (scores, the source run's cut applied to all of them);
+//   filter -> ONE run of kind "filter" (near-dup: every shard's MinHash signatures banded
+//             together, the candidates verified on the project's texts: the unsharded run).
 // Every merge also records a "merge" run (job, shards, parameters hash, model hash).
 //
 // Copy or reference: merge COPIES the shards' vectors into the project: one self-contained
@@ -27,6 +29,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -40,6 +43,10 @@
 namespace dl {
 
 class Store;
+
+// The stages that write shards ("<job>-<I>-of-<N>.*"), and the check of --job against them.
+inline constexpr std::string_view kShardJobs[] = {"encode", "assign", "score", "filter"};
+Status checkMergeJob(std::string_view job);
 
 struct MergeParams {
     std::filesystem::path dir;

@@ -2,23 +2,22 @@
 // initialisers; the shard folder is the command's argument.
 #include "shard/MergeJob.h"
 
-namespace dl {
+#include <algorithm>
+#include <iterator>
 
-namespace {
+namespace dl {
 
 // "" (the one stage whose shards are in the folder) or a stage that writes shards.
 Status checkMergeJob(std::string_view job) {
-    if (job.empty() || job == "encode" || job == "assign" || job == "score") return {};
-    return usageError("--job must be encode, assign or score, got '" + std::string(job) + "'");
+    if (job.empty() || std::find(std::begin(kShardJobs), std::end(kShardJobs), job) != std::end(kShardJobs)) return {};
+    return usageError("--job must be encode, assign, score or filter, got '" + std::string(job) + "'");
 }
-
-}  // namespace
 
 const ParamTable<MergeParams>& mergeParamTable() {
     static const ParamTable<MergeParams> table = [] {
         using M = MergeParams;
         ParamTable<M> t;
-        t.field(param("job", "encode, assign or score.")
+        t.field(param("job", "encode, assign, score or filter.")
                     .shownAs("JOB")
                     .textCheckedBy(checkMergeJob)
                     .defaultShownAs("the only stage whose shards are in DIR"),

@@ -29,6 +29,9 @@ Status mergeEncode(const MergeInput& in, Store& store, MergeResult& result, Prog
                    const CancelToken& cancel);
 Status mergeAssign(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress,
                    const CancelToken& cancel);
+// filter (near-dup): signatures banded together, ONE filter run (shard/MergeFilter.cpp).
+Status mergeFilter(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress,
+                   const CancelToken& cancel);
 Status mergeScore(const MergeInput& in, Store& store, MergeResult& result, ProgressSink& progress,
                   const CancelToken& cancel);
 

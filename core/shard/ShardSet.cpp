@@ -68,9 +68,10 @@ ShardSetProblem checkShards(const fs::path& dir, const std::string& job, std::op
     for (auto& m : read) {
         if (std::tuple(m.shard.count, m.paramsHash, m.modelHash) != ref->first) {
             problem.messages.push_back(
-                brace("shard {} of {}: made with other parameters, model or shard count "
+                brace("{}: shard {} of {} made with other parameters, model or shard count "
                       "than the rest ({} shards, parameters {}).",
-                      m.shard.index, m.shard.count, count, std::get<1>(ref->first).substr(0, 12)));
+                      manifestPath(dir, job, m.shard).string(), m.shard.index, m.shard.count, count,
+                      std::get<1>(ref->first).substr(0, 12)));
             broken.push_back(m.shard.index);
             continue;
         }

@@ -259,7 +259,7 @@ const std::vector<JobCase>& jobs() {
         JobCase{QStringLiteral("filter"),
                 dl::filterParamTable().specs(),
                 {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet"),
-                 QStringLiteral("pipeline")},
+                 QStringLiteral("pipeline"), QStringLiteral("shard"), QStringLiteral("out")},
                 [] { return std::make_unique<FilterDialog>(corpora(), filterParamFields()); },
                 {QStringLiteral("corpus"),         QStringLiteral("kind"),
                  QStringLiteral("threshold"),      QStringLiteral("shingle"),

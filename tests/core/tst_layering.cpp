@@ -32,7 +32,7 @@ const QList<QPair<QString, QStringList>>& stageTable() {
         {"reports", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
         {"select", {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis"}},
         {"export", {"common", "jobs", "runs", "store", "select"}},
-        {"shard", {"common", "jobs", "runs", "store", "encode", "kernels", "analysis", "select", "export"}},
+        {"shard", {"common", "jobs", "runs", "store", "filter", "encode", "kernels", "analysis", "select", "export"}},
         {"mixture",
          {"common", "jobs", "runs", "store", "text", "encode", "kernels", "analysis", "select", "export", "shard"}},
         {"share", {"common", "jobs", "runs", "store", "kernels", "analysis"}},

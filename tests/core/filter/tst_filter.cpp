@@ -5,7 +5,8 @@
 // Language ID (lid.176) on real sentences and as a run. The bitext noise rules: each score on
 // hand-computed pairs, the pass against a per-pair loop on real corrupted pairs, the stored run.
 // Semantic dedup against brute force over all pairs of each cluster, on vectors of a real
-// (tiny) encoder, for several eps, keep rules and tile sizes.
+// (tiny) encoder, for several eps, keep rules and tile sizes. `filter --shard I/N` + merge:
+// equal to the unsharded run; missing, duplicated, truncated or foreign shards refused.
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QtTest>
@@ -30,6 +31,9 @@
 #include "filter/SemanticDup.h"
 #include "reports/FilterLedger.h"
 #include "runs/RunBlobs.h"
+#include "shard/FilterShard.h"
+#include "shard/MergeJob.h"
+#include "shard/ShardManifest.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Removals.h"
@@ -210,12 +214,51 @@ std::map<std::int64_t, std::int64_t> bruteForceSemDup(const EmbeddingMatrix& m, 
     return removed;
 }
 
+// Every removal of a filter run, all pages, in sentence-id order.
+std::vector<Removal> allRemovals(Store& store, std::int64_t runId) {
+    std::vector<Removal> out;
+    for (std::int64_t after = 0;;) {
+        auto page = removalPage(store, runId, after, 1000).value();
+        if (page.empty()) break;
+        after = page.back().removal.sentenceId;
+        for (const auto& row : page) out.push_back(row.removal);
+    }
+    return out;
+}
+
+// Neither a filter run nor a merge record: what a refused or cancelled merge leaves.
+bool noFilterOrMergeRun(Store& store) {
+    return listRuns(store, RunKind::Filter).value().empty() && listRuns(store, RunKind::Merge).value().empty();
+}
+
+// The stored summary less its timing.
+nlohmann::json summaryWithoutTime(const RunInfo& run) {
+    nlohmann::json j = run.summary;
+    j.erase("seconds");
+    return j;
+}
+
 }  // namespace
 
 class TestFilter : public QObject {
     Q_OBJECT
 private:
     QTemporaryDir dir_;
+
+    // Imports the lines e (English) and d (German) as the corpus "law" (domain law) of store.
+    void importLawPairs(Store& store, const QString& name, const QByteArray& e, const QByteArray& d,
+                        bool dedupe = true) {
+        ImportParams p;
+        p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
+        p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
+        p.corpus = "law";
+        p.labelSource = LabelSource::Given;
+        p.domain = "law";
+        p.dedupe = dedupe;
+        NullProgress np;
+        CancelToken ct;
+        runImport(p, store, np, ct).value();
+    }
 
     // A project with one parallel corpus: 40 law pairs and, after them, 10 near-duplicates
     // of the first 10 (punctuation and casing on both sides).
@@ -229,15 +272,64 @@ private:
         for (int i = 0; i < n; ++i) e += en[i].toUtf8() + "\n", d += de[i].toUtf8() + "\n";
         for (int i = 0; i < 10; ++i)
             e += plantedVariant(en[i], 1).toUtf8() + "\n", d += plantedVariant(de[i], 1).toUtf8() + "\n";
-        ImportParams p;
-        p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
-        p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
-        p.corpus = "law";
-        p.labelSource = LabelSource::Given;
-        p.domain = "law";
+        importLawPairs(*store, name, e, d);
+        return path;
+    }
+
+    // 200 law pairs (English-German) and, after them, planted near-duplicates of pairs all over
+    // the corpus (so that with any shard count most pairs straddle a shard boundary): a variant
+    // of every 5th pair (casing, punctuation, a number, a word; both sides), a second variant of
+    // every 20th (groups of three), 8 exact copies, 6 variants whose target is another pair's
+    // (duplicates by the source only: --sides either and src find them, both does not), a few
+    // variants placed before their original, and 3 punctuation-only pairs (no shingles).
+    QString makeShardProject(const QString& name) {
+        const QString path = dir_.filePath(name);
+        auto store = Store::create(path.toStdString()).value();
+        const auto pairs = alignedPairs(QStringLiteral("llm-dom-ad-deen-train2500"), QStringLiteral("law"),
+                                        QStringLiteral("de"), 2500);
+        std::vector<std::pair<QString, QString>> rows;
+        auto q = [](const std::string& x) { return QString::fromStdString(x); };
+        for (int i = 0; i < 6; ++i)  // variants before their originals (200 + i)
+            rows.emplace_back(plantedVariant(q(pairs[std::size_t(200 + i)].first), i),
+                              plantedVariant(q(pairs[std::size_t(200 + i)].second), i));
+        for (int i = 0; i < 206; ++i)
+            rows.emplace_back(q(pairs[std::size_t(i)].first), q(pairs[std::size_t(i)].second));
+        for (int i = 0; i < 200; i += 5)
+            rows.emplace_back(plantedVariant(q(pairs[std::size_t(i)].first), i / 5),
+                              plantedVariant(q(pairs[std::size_t(i)].second), i / 5));
+        for (int i = 0; i < 200; i += 20)
+            rows.emplace_back(plantedVariant(q(pairs[std::size_t(i)].first), i / 5 + 1),
+                              plantedVariant(q(pairs[std::size_t(i)].second), i / 5 + 1));
+        for (int i = 3; i < 200; i += 25)
+            rows.emplace_back(q(pairs[std::size_t(i)].first), q(pairs[std::size_t(i)].second));
+        for (int i = 7; i < 200; i += 33)
+            rows.emplace_back(plantedVariant(q(pairs[std::size_t(i)].first), 1), q(pairs[std::size_t(i + 300)].second));
+        for (int i = 0; i < 3; ++i) rows.emplace_back(QStringLiteral("... !!"), QStringLiteral("-- ?"));
+        QByteArray e, d;
+        for (const auto& [a, b] : rows) e += a.toUtf8() + "\n", d += b.toUtf8() + "\n";
+        importLawPairs(*store, name, e, d, false);  // the exact copies stay
+        return path;
+    }
+
+    // Shards 0..n-1 of `p` into dir; fails the test on an error.
+    static void writeFilterShards(Store& store, const FilterParams& p, int n, const QString& dir) {
         NullProgress np;
         CancelToken ct;
-        runImport(p, *store, np, ct).value();
+        for (int i = 0; i < n; ++i) {
+            auto o = runFilterShard({p, ShardSpec{i, n}, dir.toStdString()}, store, np, ct);
+            QVERIFY2(o, o ? "" : o.error().message.c_str());
+        }
+    }
+
+    // makeShardProject's project with its law corpus written as 3 near-dup shards into a fresh
+    // folder (returned); `damage` then spoils the folder the way a row of
+    // shardMergeRefusesBadSets describes.
+    QString threeShards(const QString& name, FilterParams& p) {
+        const QString path = makeShardProject(name + QStringLiteral(".dlproj"));
+        const QString dir = dir_.filePath(name + QStringLiteral("-shards"));
+        auto store = Store::open(path.toStdString()).value();
+        p.corpus = "law";
+        writeFilterShards(*store, p, 3, dir);
         return path;
     }
 
@@ -259,15 +351,7 @@ private:
         for (int i = 0; i < 40; ++i) e += en[i].toUtf8() + "\n", d += de[i].toUtf8() + "\n";
         for (int i = 40; i < 45; ++i) e += de[i].toUtf8() + "\n", d += en[i].toUtf8() + "\n";
         for (int i = 45; i < 50; ++i) e += en[i].toUtf8() + "\n", d += en[i].toUtf8() + " (English)\n";
-        ImportParams p;
-        p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
-        p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
-        p.corpus = "law";
-        p.labelSource = LabelSource::Given;
-        p.domain = "law";
-        NullProgress np;
-        CancelToken ct;
-        runImport(p, *store, np, ct).value();
+        importLawPairs(*store, name, e, d);
         return path;
     }
 
@@ -293,16 +377,7 @@ private:
                 add(corrupted(pairs, i, kind));
                 ++taken;
             }
-        ImportParams p;
-        p.srcPath = dltest::writeFile(dir_, name + QStringLiteral(".en"), e);
-        p.tgtPath = dltest::writeFile(dir_, name + QStringLiteral(".de"), d);
-        p.corpus = "law";
-        p.labelSource = LabelSource::Given;
-        p.domain = "law";
-        p.dedupe = false;  // a copied or misaligned pair repeats a side
-        NullProgress np;
-        CancelToken ct;
-        runImport(p, *store, np, ct).value();
+        importLawPairs(*store, name, e, d, false);  // a copied or misaligned pair repeats a side
         return path;
     }
 
@@ -1718,6 +1793,252 @@ private slots:
         QCOMPARE(findCorpus(*store, "test-mono").value().role, std::string("dev"));
         again.role = "holdout";
         QVERIFY(!importParamTable().validate(again));
+    }
+
+    // filter --shard I/N + merge stores ONE run equal to the unsharded run: the same removed
+    // sentences, rules, twins and similarities, and the same summary (counts, candidate and
+    // verified pairs, groups, banding) but for the time; for several shard counts (1 to more
+    // shards than a tenth of the rows), sides and keep rules, char and word shingles.
+    void shardedNearDupEqualsUnsharded_data() {
+        QTest::addColumn<int>("shards");
+        QTest::addColumn<QString>("sides");
+        QTest::addColumn<QString>("keep");
+        QTest::addColumn<QString>("shingle");
+        QTest::newRow("1 shard") << 1 << "both"
+                                 << "first"
+                                 << "char:5";
+        QTest::newRow("3 shards, both, first") << 3 << "both"
+                                               << "first"
+                                               << "char:5";
+        QTest::newRow("4 shards, either, longest") << 4 << "either"
+                                                   << "longest"
+                                                   << "char:5";
+        QTest::newRow("7 shards, src, word:2") << 7 << "src"
+                                               << "first"
+                                               << "word:2";
+        QTest::newRow("40 shards, either, first") << 40 << "either"
+                                                  << "first"
+                                                  << "char:4";
+    }
+    void shardedNearDupEqualsUnsharded() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(int, shards);
+        QFETCH(QString, sides);
+        QFETCH(QString, keep);
+        QFETCH(QString, shingle);
+        const QString tag = QStringLiteral("shardeq-%1-%2-%3").arg(shards).arg(sides, keep);
+        const QString path = makeShardProject(tag + QStringLiteral(".dlproj"));
+        auto store = Store::open(path.toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        FilterParams p;
+        p.corpus = "law";
+        p.sides = sides == QLatin1String("both")  ? SidesRule::Both
+                  : sides == QLatin1String("src") ? SidesRule::Src
+                                                  : SidesRule::Either;
+        p.keep = keep == QLatin1String("longest") ? KeepRule::Longest : KeepRule::First;
+        p.shingle = shingle.toStdString();
+        p.threshold = 0.7;
+        auto whole = runFilter(p, *store, np, ct);
+        QVERIFY2(whole, whole ? "" : whole.error().message.c_str());
+        const QString dir = dir_.filePath(tag + QStringLiteral("-shards"));
+        p.threads = 1;  // threads are not part of the shards' parameters
+        writeFilterShards(*store, p, shards, dir);
+        if (QTest::currentTestFailed()) return;
+        MergeParams mp;
+        mp.dir = dir.toStdString();
+        auto merged = runMerge(mp, *store, np, ct);
+        QVERIFY2(merged, merged ? "" : merged.error().message.c_str());
+        QCOMPARE(merged->job, std::string("filter"));
+        QCOMPARE(merged->shards, shards);
+
+        const auto a = getRun(*store, whole->runId).value(), b = getRun(*store, merged->runId).value();
+        QVERIFY(b.kind == RunKind::Filter);
+        QCOMPARE(b.corpusId, a.corpusId);
+        QCOMPARE(b.params["shards"].get<int>(), shards);
+        nlohmann::json pa = a.params, pb = b.params;
+        pb.erase("shards"), pa.erase("threads"), pb.erase("threads");
+        QCOMPARE(QString::fromStdString(pb.dump()), QString::fromStdString(pa.dump()));
+        QCOMPARE(QString::fromStdString(summaryWithoutTime(b).dump()),
+                 QString::fromStdString(summaryWithoutTime(a).dump()));
+        const auto ra = allRemovals(*store, a.id), rb = allRemovals(*store, b.id);
+        QVERIFY(ra.size() >= 40);  // the planted variants at least
+        QCOMPARE(rb.size(), ra.size());
+        const auto ids = corpusLabels(*store, a.corpusId).value().sentenceIds;
+        int straddling = 0;  // a removed sentence and its twin in different shards
+        auto shardOf = [&](std::int64_t id) {
+            const auto row = std::size_t(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
+            for (int i = 0; i < shards; ++i)
+                if (const auto [f, l] = shardRowRange(ShardSpec{i, shards}, ids.size()); row >= f && row < l) return i;
+            return -1;
+        };
+        for (std::size_t i = 0; i < ra.size(); ++i) {
+            QCOMPARE(rb[i].sentenceId, ra[i].sentenceId);
+            QCOMPARE(rb[i].keptId, ra[i].keptId);
+            QCOMPARE(rb[i].similarity, ra[i].similarity);
+            QCOMPARE(rb[i].rule, ra[i].rule);
+            straddling += shardOf(ra[i].sentenceId) != shardOf(ra[i].keptId);
+        }
+        if (shards > 1) QVERIFY2(straddling >= 10, qPrintable(QString::number(straddling)));
+        // The merge is recorded, and a rerun of a complete shard is skipped.
+        QCOMPARE(getRun(*store, merged->mergeRunId).value().params["job"].get<std::string>(), std::string("filter"));
+        auto again = runFilterShard({p, ShardSpec{0, shards}, dir.toStdString()}, *store, np, ct);
+        QVERIFY(again && again->skipped);
+    }
+
+    // A bad folder of filter shards is refused, naming the file (or shard) and what is wrong, and
+    // the project is left as it was: no filter run, no merge record.
+    void shardMergeRefusesBadSets_data() {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing") << "missing"
+                                 << "missing or invalid";
+        QTest::newRow("truncated") << "truncated"
+                                   << "filter-1-of-3.bin";
+        QTest::newRow("duplicated") << "duplicated"
+                                    << "overlap";
+        QTest::newRow("other parameters") << "params"
+                                          << "filter-1-of-3.manifest.json: shard 1 of 3";
+        QTest::newRow("other project") << "project"
+                                       << "another project";
+        QTest::newRow("signatures of another permutation count") << "shape"
+                                                                 << "signatures_src";
+    }
+    void shardMergeRefusesBadSets() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QFETCH(QString, damage);
+        QFETCH(QString, message);
+        const QString name = QStringLiteral("bad-") + damage;
+        FilterParams p;
+        const QString path = threeShards(name, p);
+        const QString dir = dir_.filePath(name + QStringLiteral("-shards"));
+        const auto file = [&](int i, const char* ext) {
+            return QDir(dir).filePath(QStringLiteral("filter-%1-of-3.%2").arg(i).arg(QLatin1String(ext)));
+        };
+        auto store = Store::open(path.toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        if (damage == QLatin1String("missing")) {
+            QVERIFY(QFile::remove(file(1, "manifest.json")));
+        } else if (damage == QLatin1String("truncated")) {
+            QFile f(file(1, "bin"));
+            QVERIFY(f.resize(f.size() - 100));
+        } else if (damage == QLatin1String("duplicated") || damage == QLatin1String("shape")) {
+            // Shard 0's data again under shard 1's name (duplicated), or shard 1 rewritten with
+            // 64-value signatures (shape), each with a manifest whose checksum matches.
+            auto m = readShardManifest(file(1, "manifest.json").toStdString()).value();
+            if (damage == QLatin1String("duplicated")) {
+                QVERIFY(QFile::remove(file(1, "bin")));
+                QVERIFY(QFile::copy(file(0, "bin"), file(1, "bin")));
+                const auto m0 = readShardManifest(file(0, "manifest.json").toStdString()).value();
+                m.firstId = m0.firstId, m.lastId = m0.lastId, m.rows = m0.rows;
+            } else {
+                const std::vector<std::uint32_t> sig(std::size_t(m.rows) * 64, 1);
+                const auto realIds =
+                    corpusLabels(*store, m.params["corpus_id"].get<std::int64_t>()).value().sentenceIds;
+                auto w2 = ShardFileWriter::create(file(1, "bin").toStdString()).value();
+                const auto [f, l] = shardRowRange(ShardSpec{1, 3}, realIds.size());
+                const std::vector<std::int64_t> shardIds(realIds.begin() + std::ptrdiff_t(f),
+                                                         realIds.begin() + std::ptrdiff_t(l));
+                QVERIFY(w2->array("ids", ShardDType::I64, m.rows, 1, std::span<const std::int64_t>(shardIds)));
+                QVERIFY(w2->array("signatures_src", ShardDType::I32, m.rows, 64, std::span<const std::uint32_t>(sig)));
+                QVERIFY(w2->finish());
+            }
+            m.sha256 = sha256OfFile(file(1, "bin").toStdString()).value();
+            QVERIFY(writeShardManifest(dir.toStdString(), m));
+        } else if (damage == QLatin1String("params")) {
+            QVERIFY(QFile::remove(file(1, "manifest.json")));
+            FilterParams other = p;
+            other.threshold = 0.7;
+            auto o = runFilterShard({other, ShardSpec{1, 3}, dir.toStdString()}, *store, np, ct);
+            QVERIFY2(o, o ? "" : o.error().message.c_str());
+        } else if (damage == QLatin1String("project")) {
+            // The same shards merged into another project whose corpus "law" is smaller.
+            store.reset();
+            const QString otherPath = makeProject(name + QStringLiteral("-other.dlproj"));
+            store = Store::open(otherPath.toStdString()).value();
+        }
+        MergeParams mp;
+        mp.dir = dir.toStdString();
+        auto r = runMerge(mp, *store, np, ct);
+        QVERIFY(!r);
+        QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+        QVERIFY(noFilterOrMergeRun(*store));
+    }
+
+    // The kinds that cannot run in shards are refused naming --shard; a cancelled shard leaves
+    // no file and a cancelled merge no run.
+    void shardRefusalsAndCancel() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeShardProject(QStringLiteral("shard-cancel.dlproj"));
+        auto store = Store::open(path.toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        const QString dir = dir_.filePath(QStringLiteral("shard-cancel"));
+        FilterParams p;
+        p.corpus = "law";
+        for (FilterKind kind :
+             {FilterKind::SemanticDup, FilterKind::LangId, FilterKind::Bitext, FilterKind::Decontaminate}) {
+            FilterParams k = p;
+            k.kind = kind;
+            auto r = runFilterShard({k, ShardSpec{0, 2}, dir.toStdString()}, *store, np, ct);
+            QVERIFY(!r);
+            QCOMPARE(r.error().kind, ErrorKind::Usage);
+            QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("--shard")),
+                     r.error().message.c_str());
+        }
+        CancelToken cancelled;
+        cancelled.cancel();
+        auto r = runFilterShard({p, ShardSpec{0, 2}, dir.toStdString()}, *store, np, cancelled);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+        QVERIFY(QDir(dir).entryList(QDir::Files | QDir::Hidden).isEmpty());
+        writeFilterShards(*store, p, 2, dir);
+        MergeParams mp;
+        mp.dir = dir.toStdString();
+        auto m = runMerge(mp, *store, np, cancelled);
+        QVERIFY(!m);
+        QCOMPARE(m.error().code, ErrorCode::Cancelled);
+        QVERIFY(noFilterOrMergeRun(*store));
+    }
+
+    // The CLI: filter --shard I/N --out DIR twice, merge, the same removed count as the
+    // unsharded run; --shard with a kind that cannot run in shards or with --pipeline: exit 2.
+    void shardCli() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        const QString path = makeShardProject(QStringLiteral("shard-cli.dlproj"));
+        const QString dir = dir_.filePath(QStringLiteral("shard-cli"));
+        const QStringList base = {QStringLiteral("filter"),   path,
+                                  QStringLiteral("--corpus"), QStringLiteral("law"),
+                                  QStringLiteral("--kind"),   QStringLiteral("near-dup"),
+                                  QStringLiteral("--json")};
+        const auto whole = dltest::runCli(base);
+        QVERIFY2(whole.exitCode == 0, whole.err.constData());
+        for (const char* s : {"0/2", "1/2"}) {
+            const auto r = dltest::runCli(
+                base + QStringList{QStringLiteral("--shard"), QLatin1String(s), QStringLiteral("--out"), dir});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(r.json()[QStringLiteral("job")].toString(), QStringLiteral("filter"));
+        }
+        const auto m = dltest::runCli({QStringLiteral("merge"), path, dir, QStringLiteral("--json")});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        QCOMPARE(m.json()[QStringLiteral("job")].toString(), QStringLiteral("filter"));
+        const QString run = QString::number(m.json()[QStringLiteral("run")].toInt());
+        const auto rep = dltest::runCli({QStringLiteral("report"), path, run, QStringLiteral("--json")});
+        QVERIFY2(rep.exitCode == 0, rep.err.constData());
+        QCOMPARE(rep.json()[QStringLiteral("summary")].toObject()[QStringLiteral("removed")].toInt(),
+                 whole.json()[QStringLiteral("removed")].toInt());
+        const auto semantic =
+            dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"), QStringLiteral("law"),
+                            QStringLiteral("--kind"), QStringLiteral("semantic-dup"), QStringLiteral("--shard"),
+                            QStringLiteral("0/2"), QStringLiteral("--out"), dir});
+        QCOMPARE(semantic.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(semantic.err).contains(QStringLiteral("unsharded")), semantic.err.constData());
+        const auto pipeline =
+            dltest::runCli({QStringLiteral("filter"), path, QStringLiteral("--corpus"), QStringLiteral("law"),
+                            QStringLiteral("--pipeline"), QStringLiteral("x"), QStringLiteral("--shard"),
+                            QStringLiteral("0/2"), QStringLiteral("--out"), dir});
+        QCOMPARE(pipeline.exitCode, 2);
     }
 
     void cli_data() {
