@@ -41,6 +41,7 @@ int run(const QCommandLineParser& p) {
     out["merge_run"] = r->mergeRunId;
     if (r->runId) out["run"] = r->runId;
     if (r->embeddingSet) out["embedding_set"] = r->embeddingSet;
+    if (r->removed) out["removed"] = *r->removed;
     if (json) {
         printJson(out);
     } else if (r->job == "encode") {
@@ -48,6 +49,12 @@ int run(const QCommandLineParser& p) {
             "merged %d encode shard(s): %lld vectors added to embedding set %lld (PCA statistics in run %lld)\n",
             r->shards, static_cast<long long>(r->rows), static_cast<long long>(r->embeddingSet),
             static_cast<long long>(r->mergeRunId));
+    } else if (r->removed) {
+        std::printf(
+            "merged %d filter shard(s): %lld sentences, %lld removed, filter run %lld (`report PROJECT %lld` "
+            "for the ledger)\n",
+            r->shards, static_cast<long long>(r->rows), static_cast<long long>(*r->removed),
+            static_cast<long long>(r->runId), static_cast<long long>(r->runId));
     } else {
         std::printf("merged %d %s shard(s): %lld sentences, run %lld\n", r->shards, r->job.c_str(),
                     static_cast<long long>(r->rows), static_cast<long long>(r->runId));

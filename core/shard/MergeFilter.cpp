@@ -71,6 +71,7 @@ Status mergeFilter(const MergeInput& in, Store& store, MergeResult& result, Prog
     if (!runId) return std::unexpected(runId.error());
     result.runId = *runId;
     result.rows = static_cast<std::int64_t>(n);
+    result.removed = pass.summary.removed;
     return {};
 }
 

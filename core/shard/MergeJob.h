@@ -64,6 +64,7 @@ struct MergeResult {
     std::int64_t runId = 0;         // the assign/select run created (0 for encode)
     std::int64_t embeddingSet = 0;  // encode: the set filled
     std::int64_t mergeRunId = 0;    // the "merge" record
+    std::optional<std::int64_t> removed;  // filter: the sentences the filter run removed
     MergeSummary summary;  // as stored (toJson())
     std::optional<MomentStats> moments;  // encode: the summed PCA statistics of every shard
 };

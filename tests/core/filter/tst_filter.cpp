@@ -2023,6 +2023,7 @@ private slots:
         const auto m = dltest::runCli({QStringLiteral("merge"), path, dir, QStringLiteral("--json")});
         QVERIFY2(m.exitCode == 0, m.err.constData());
         QCOMPARE(m.json()[QStringLiteral("job")].toString(), QStringLiteral("filter"));
+        QCOMPARE(m.json()[QStringLiteral("removed")].toInt(), whole.json()[QStringLiteral("removed")].toInt());
         const QString run = QString::number(m.json()[QStringLiteral("run")].toInt());
         const auto rep = dltest::runCli({QStringLiteral("report"), path, run, QStringLiteral("--json")});
         QVERIFY2(rep.exitCode == 0, rep.err.constData());
