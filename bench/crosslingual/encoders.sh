@@ -79,8 +79,8 @@ for model in $MODELS; do
           xl=(--method cross-lingual --pool "$pool" --seed "$seed:$d" --parallel "$PARALLEL_CORPUS" --model "$model"
             --seed-value "$s")
           case "$v" in
-            k5) r=$(run "${xl[@]}" --clusters 5) ;;
-            k1) r=$(run "${xl[@]}" --clusters 1) ;;
+            k5) r=$(run "${xl[@]}" --clusters 5 --adaptive-layer ffn) ;;
+            k1) r=$(run "${xl[@]}" --clusters 1 --adaptive-layer ffn) ;;
             res) r=$(run "${xl[@]}" --clusters 1 --adaptive-layer residual) ;;
             df) r=$(run "${xl[@]}" --adaptive-layer none) ;;
             cos)

@@ -47,8 +47,8 @@ run() { "$CLI" select "$PROJECT" "$@" --json --quiet | python3 -c 'import json,s
 echo "| domain | cross-lingual k=5 | cross-lingual k=1 | DF (--adaptive-layer none) | --preset paper | Domain-Cosine |"
 echo "|---|---|---|---|---|---|"
 for d in $DOMAINS; do
-  a=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --clusters 5 $m)
-  b=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --clusters 1 $m)
+  a=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --clusters 5 --adaptive-layer ffn $m)
+  b=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --clusters 1 --adaptive-layer ffn $m)
   c=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --adaptive-layer none $m)
   f=$(run --method cross-lingual --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" --parallel pool --preset paper $m)
   e=$(run --method cosine --pool "$POOL_CORPUS" --seed "$SEED_CORPUS:$d" $m)

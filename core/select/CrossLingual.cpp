@@ -180,6 +180,7 @@ void applyCrossLingualPreset(CrossLingualParams& p) {
     p.batchSize = 64;
     p.maxEpochs = 20;
     p.patience = 5;
+    if (p.adaptiveLayer == AdaptiveLayerKind::Auto) p.adaptiveLayer = AdaptiveLayerKind::Ffn;  // the paper's g
     p.infoNce = InfoNceForm::Eq1;
     p.clusters = 5;
     p.negatives = "lowest:500000";
@@ -237,6 +238,23 @@ Expected<CrossLingualEncoder> chooseCrossLingualEncoder(const std::string& reque
             "directions and the domains measured (docs/crosslingual.md); --model names another.");
     else if (!e.multilingual) e.note = "Not a model the catalog knows: whether it is multilingual is not checked.";
     return e;
+}
+
+AdaptiveLayerKind resolveAdaptiveLayer(AdaptiveLayerKind requested, std::optional<bool> multilingual,
+                                       bool keepAdapted) {
+    if (requested != AdaptiveLayerKind::Auto) return requested;
+    if (keepAdapted) return AdaptiveLayerKind::Residual;
+    return multilingual == true ? AdaptiveLayerKind::None : AdaptiveLayerKind::Residual;
+}
+
+std::string_view adaptiveLayerName(AdaptiveLayerKind kind) {
+    switch (kind) {
+    case AdaptiveLayerKind::Ffn: return "ffn";
+    case AdaptiveLayerKind::None: return "none";
+    case AdaptiveLayerKind::Residual: return "residual";
+    case AdaptiveLayerKind::Auto: return "auto";
+    }
+    return "auto";
 }
 
 namespace {
@@ -664,10 +682,20 @@ Expected<std::int64_t> persistCrossLingual(Store& store, const CrossLingualParam
 
 // The body of runCrossLingual; may throw (cancel from deep loops, libtorch errors).
 // prepare (read, orient, encode) / compute (clusters, g, classifier, cut; no Store) / persist.
-Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store& store, ProgressSink& progress,
+Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& params, Store& store, ProgressSink& progress,
                                               const CancelToken& cancel) {
-    auto in = prepareCrossLingual(p, store, progress, cancel);
+    auto in = prepareCrossLingual(params, store, progress, cancel);
     if (!in) return std::unexpected(in.error());
+    // --adaptive-layer auto resolved for the encoder; the run keeps the request in its parameters
+    // and the resolved kind (with the reason) in its summary.
+    CrossLingualParams p = params;
+    p.adaptiveLayer = resolveAdaptiveLayer(params.adaptiveLayer, in->encoder.multilingual, params.keepAdapted);
+    if (params.adaptiveLayer == AdaptiveLayerKind::Auto)
+        progress.info("Adaptive layer: " + std::string(adaptiveLayerName(p.adaptiveLayer)) +
+                      (p.adaptiveLayer == AdaptiveLayerKind::None
+                           ? " (auto: the encoder is multilingual, so the classifier reads its aligned vectors; "
+                             "--adaptive-layer ffn trains Vu et al.'s g)"
+                           : " (auto: the encoder is not known to be multilingual, or --keep-adapted asks for g)"));
     TrainedLayer layer;
     if (p.adaptiveLayer != AdaptiveLayerKind::None) {
         auto clusters = clusterPairs(p, *in, progress, cancel);
@@ -692,8 +720,10 @@ Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& p, Store
     out.pairs = in->pairs;
     out.selected = std::count(selected.begin(), selected.end(), 1);
     out.summary = summariseCrossLingual(p, *in, out, layer, *head, cut, view);
+    out.summary.adaptiveLayer["requested"] = adaptiveLayerName(params.adaptiveLayer);
     progress.stage("Saving the selection");
-    auto runId = persistCrossLingual(store, p, *in, out, selected, layer, *head, view, cancel);
+    // The parameters as requested (auto stays auto: the summary says what it resolved to).
+    auto runId = persistCrossLingual(store, params, *in, out, selected, layer, *head, view, cancel);
     if (!runId) return std::unexpected(runId.error());
     out.runId = *runId;
     return out;

@@ -41,7 +41,11 @@ class Store;
 // g(x) = x + FFN(x) with the FFN's last layer initialised at zero, so g starts as the identity and
 // keeps an aligned encoder's alignment unless the contrastive loss on the parallel pairs moves it
 // (docs/crosslingual.md, "The adaptive layer").
-enum class AdaptiveLayerKind { Ffn, None, Residual };
+// auto (the default) resolves per run with resolveAdaptiveLayer: none for an encoder the catalog
+// knows as multilingual (its languages are aligned already; the DF baseline has the best worst
+// case with multilingual-e5-small, docs/crosslingual.md "The residual adaptive layer"), residual
+// otherwise (an English-only or unknown encoder needs g to learn the other language).
+enum class AdaptiveLayerKind { Ffn, None, Residual, Auto };
 // The contrastive loss: symmetric InfoNCE with the positive in the denominator (SimCLR's form,
 // the default) or the paper's Eq. 1 (one direction, x -> y, negatives only in the denominator).
 enum class InfoNceForm { Symmetric, Eq1 };
@@ -69,7 +73,7 @@ struct CrossLingualParams {
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
     std::optional<std::int64_t> top;
     std::optional<double> threshold;
-    AdaptiveLayerKind adaptiveLayer = AdaptiveLayerKind::Ffn;
+    AdaptiveLayerKind adaptiveLayer = AdaptiveLayerKind::Auto;
     InfoNceForm infoNce = InfoNceForm::Symmetric;
     CrossLingualPreset preset = CrossLingualPreset::Default;
     bool keepAdapted = false;  // --keep-adapted: g(x) of every side read stored as embedding sets (Fig. 4)
@@ -110,6 +114,12 @@ struct CrossLingualEncoder {
 // --model as given (an English-only model is allowed, with a warning in `note`), or
 // kCrossLingualDefaultModel; fails, naming the install command, when that is not installed.
 Expected<CrossLingualEncoder> chooseCrossLingualEncoder(const std::string& requested);
+
+// The adaptive layer a run trains: `requested` unless it is auto; auto is none for an encoder
+// the catalog knows as multilingual and residual otherwise (English-only, or not in the catalog),
+// and residual whenever the adapted vectors are to be kept (--keep-adapted needs a g).
+AdaptiveLayerKind resolveAdaptiveLayer(AdaptiveLayerKind requested, std::optional<bool> multilingual, bool keepAdapted);
+std::string_view adaptiveLayerName(AdaptiveLayerKind kind);
 
 struct CrossLingualResult {
     std::int64_t runId = 0;

@@ -226,15 +226,17 @@ ParamTable<SelectParams> makeSelectTable() {
     t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
     // One --preset for both jobs: this declaration's help is the one --help and the dialog show
     // (selectCommandSpecs merges by name); cross-lingual's table declares its own values.
-    t.choice(param("preset",
-                   "The paper's training settings instead of DomainLens's (default). finetune: Aharoni & "
-                   "Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides "
-                   "--finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience "
-                   "5, Eq. 1, negatives lowest:500000 (overrides --epochs, --infonce and --negatives).")
-                 .shownAs("default|paper")
-                 .storedAt("fine_tune.preset"),
-             &S::preset, {FineTunePreset::Default, FineTunePreset::Paper},
-             [](FineTunePreset x) { return std::string_view(x == FineTunePreset::Paper ? "paper" : "default"); });
+    t.choice(
+        param("preset",
+              "The paper's training settings instead of DomainLens's (default). finetune: Aharoni & "
+              "Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides "
+              "--finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience "
+              "5, Eq. 1, negatives lowest:500000, Vu et al.'s g when --adaptive-layer is auto (overrides --epochs, "
+              "--infonce and --negatives).")
+            .shownAs("default|paper")
+            .storedAt("fine_tune.preset"),
+        &S::preset, {FineTunePreset::Default, FineTunePreset::Paper},
+        [](FineTunePreset x) { return std::string_view(x == FineTunePreset::Paper ? "paper" : "default"); });
     t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
     t.add(
         param("uniform-negatives", "finetune-head: sample negatives uniformly instead of by pre-ranking.")
@@ -304,18 +306,16 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                 .storedAt("pca_max_fit_rows"),
             &C::pcaMaxFitRows);
     t.choice(param("adaptive-layer",
-                   "cross-lingual: the adaptive layer g aligning the languages: ffn (Vu et al.'s 2-layer "
-                   "network), residual (x + that network, starting as the identity: keeps an aligned "
-                   "encoder's alignment) or none (the paper's DF baseline: the classifier on the unaligned "
-                   "vectors).")
-                 .shownAs("ffn|residual|none")
+                   "cross-lingual: the adaptive layer g aligning the languages: auto (none for an encoder "
+                   "the catalog knows as multilingual, whose languages are aligned already: the best worst "
+                   "case measured; residual otherwise), ffn (Vu et al.'s 2-layer network), residual (x + "
+                   "that network, starting as the identity) or none (the paper's DF baseline: the "
+                   "classifier on the unaligned vectors).")
+                 .shownAs("auto|ffn|residual|none")
                  .storedAt("adaptive_layer"),
-             &C::adaptiveLayer, {AdaptiveLayerKind::Ffn, AdaptiveLayerKind::Residual, AdaptiveLayerKind::None},
-             [](AdaptiveLayerKind k) {
-                 return std::string_view(k == AdaptiveLayerKind::None       ? "none"
-                                         : k == AdaptiveLayerKind::Residual ? "residual"
-                                                                            : "ffn");
-             });
+             &C::adaptiveLayer,
+             {AdaptiveLayerKind::Auto, AdaptiveLayerKind::Ffn, AdaptiveLayerKind::Residual, AdaptiveLayerKind::None},
+             adaptiveLayerName);
     t.choice(param("infonce",
                    "cross-lingual: the contrastive loss, symmetric (both directions, positive in the "
                    "denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only).")
@@ -334,8 +334,9 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
             &C::negatives);
     t.choice(param("preset",
                    "cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, "
-                   "batch 64, <= 20 epochs, patience 5, Eq. 1, 5 clusters, negatives lowest:500000; overrides "
-                   "--epochs, --infonce, --clusters and --negatives); default = DomainLens's (docs/selection.md).")
+                   "batch 64, <= 20 epochs, patience 5, Eq. 1, 5 clusters, negatives lowest:500000, g = ffn when "
+                   "--adaptive-layer is auto; overrides --epochs, --infonce, --clusters and --negatives); default "
+                   "= DomainLens's (docs/selection.md).")
                  .shownAs("default|paper")
                  .storedAt("preset"),
              &C::preset, {CrossLingualPreset::Default, CrossLingualPreset::Paper}, [](CrossLingualPreset x) {

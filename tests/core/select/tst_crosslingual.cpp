@@ -176,6 +176,35 @@ private slots:
         QVERIFY2(e->note.find(says.toStdString()) != std::string::npos, e->note.c_str());
     }
 
+    // --adaptive-layer auto (the default): none for an encoder the catalog knows as multilingual,
+    // residual for an English-only or unknown one and whenever --keep-adapted asks for g; an
+    // explicit kind is kept as given.
+    void adaptiveLayerAuto_data() {
+        QTest::addColumn<int>("requested");
+        QTest::addColumn<int>("multilingual");  // 1 true, 0 false, -1 unknown
+        QTest::addColumn<bool>("keepAdapted");
+        QTest::addColumn<QString>("resolved");
+        const int a = int(AdaptiveLayerKind::Auto);
+        QTest::newRow("auto, multilingual") << a << 1 << false << "none";
+        QTest::newRow("auto, English-only") << a << 0 << false << "residual";
+        QTest::newRow("auto, unknown model") << a << -1 << false << "residual";
+        QTest::newRow("auto, multilingual, --keep-adapted") << a << 1 << true << "residual";
+        QTest::newRow("ffn stays ffn") << int(AdaptiveLayerKind::Ffn) << 1 << false << "ffn";
+        QTest::newRow("none stays none") << int(AdaptiveLayerKind::None) << 0 << false << "none";
+        QTest::newRow("residual stays") << int(AdaptiveLayerKind::Residual) << 1 << false << "residual";
+    }
+    void adaptiveLayerAuto() {
+        QFETCH(int, requested);
+        QFETCH(int, multilingual);
+        QFETCH(bool, keepAdapted);
+        QFETCH(QString, resolved);
+        const std::optional<bool> m = multilingual < 0 ? std::nullopt : std::optional<bool>(multilingual == 1);
+        const auto kind = resolveAdaptiveLayer(AdaptiveLayerKind(requested), m, keepAdapted);
+        QCOMPARE(QString::fromUtf8(adaptiveLayerName(kind).data(), qsizetype(adaptiveLayerName(kind).size())),
+                 resolved);
+        QCOMPARE(CrossLingualParams{}.adaptiveLayer, AdaptiveLayerKind::Auto);
+    }
+
     void alignedMethodBeatsUnalignedBaseline() {
         // Language A: three domain centroids + noise. Language B: a fixed random rotation of the
         // A vector plus an offset: B vectors of a domain are not near A vectors of that domain.
@@ -307,6 +336,11 @@ private slots:
         // The encoder is named in the summary, with how it was chosen (here --model, a model the
         // catalog does not know: whether it is multilingual is unknown).
         QCOMPARE(stored["encoder"]["chosen_by"].get<std::string>(), std::string("--model"));
+        // --adaptive-layer auto with a model the catalog does not know: residual; the parameters
+        // keep the request.
+        QCOMPARE(stored["adaptive_layer"]["kind"].get<std::string>(), std::string("residual"));
+        QCOMPARE(stored["adaptive_layer"]["requested"].get<std::string>(), std::string("auto"));
+        QCOMPARE(getRun(*store, r->runId).value().params["adaptive_layer"].get<std::string>(), std::string("auto"));
         QVERIFY(stored["encoder"]["multilingual"].is_null());
         QCOMPARE(stored["embeddings"]["model"].get<std::string>(), std::string("bert-tiny"));
         // Vu et al.'s Fig. 4: g(x) of the seed, the pool and both parallel sides kept as embedding
@@ -467,6 +501,9 @@ private slots:
         QCOMPARE(params["patience"].get<int>(), 5);
         QCOMPARE(params["max_epochs"].get<int>(), 20);
         QCOMPARE(params["infonce"].get<std::string>(), std::string("eq1"));
+        // The paper's g when the layer was left to auto.
+        QCOMPARE(params["adaptive_layer"].get<std::string>(), std::string("ffn"));
+        QCOMPARE(q->summary.toJson()["adaptive_layer"]["kind"].get<std::string>(), std::string("ffn"));
         QCOMPARE(params["clusters"].get<int>(), 5);  // the paper's k, over p's 3
         QCOMPARE(q->summary.toJson()["adaptive_layer"]["clusters"].get<int>(), 5);
         QCOMPARE(params["negatives"].get<std::string>(), std::string("lowest:500000"));
