@@ -540,10 +540,10 @@ private slots:
             if (!removed.contains(all.sentenceIds[i])) keptIds.push_back(all.sentenceIds[i]);
         }
         QCOMPARE(rows.sentenceIds, keptIds);
-        double maxDiff = 0;
+        double maxScoreDiff = 0;
         for (std::size_t i = 0; i < rows.sentenceIds.size(); ++i)
-            maxDiff = std::max(maxDiff, std::abs(rows.score[i] - unfiltered.at(rows.sentenceIds[i])));
-        QVERIFY2(maxDiff < 1e-6, qPrintable(QStringLiteral("max score difference %1").arg(maxDiff)));
+            maxScoreDiff = std::max(maxScoreDiff, std::abs(rows.score[i] - unfiltered.at(rows.sentenceIds[i])));
+        QVERIFY2(maxScoreDiff < 1e-6, qPrintable(QStringLiteral("max score difference %1").arg(maxScoreDiff)));
         QCOMPARE(getRun(*store, fr->runId).value().params["filter"].get<std::int64_t>(), filter->runId);
         QCOMPARE(fr->summary.filterRun.value_or(0), filter->runId);
         QCOMPARE(fr->summary.filterExcluded.value_or(-1), std::int64_t(removed.size()));
