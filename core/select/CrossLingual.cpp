@@ -720,7 +720,7 @@ Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& params, 
     out.pairs = in->pairs;
     out.selected = std::count(selected.begin(), selected.end(), 1);
     out.summary = summariseCrossLingual(p, *in, out, layer, *head, cut, view);
-    out.summary.adaptiveLayer["requested"] = adaptiveLayerName(params.adaptiveLayer);
+    (*out.summary.adaptiveLayer)["requested"] = adaptiveLayerName(params.adaptiveLayer);
     progress.stage("Saving the selection");
     // The parameters as requested (auto stays auto: the summary says what it resolved to).
     auto runId = persistCrossLingual(store, params, *in, out, selected, layer, *head, view, cancel);
