@@ -406,7 +406,7 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+19" />
+        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+20" />
         <source>Cluster sentences</source>
         <translation>Sätze clustern</translation>
     </message>
@@ -471,7 +471,7 @@
         <translation>PCA-Komponenten weißen (Whitening)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Sweep the encoded layers instead (purity/NMI, silhouette)</source>
         <translation>Stattdessen die kodierten Schichten durchlaufen (Reinheit/NMI, Silhouette)</translation>
     </message>
@@ -479,6 +479,11 @@
         <location line="+10" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Korpus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Filter run:</source>
+        <translation>&amp;Filterlauf:</translation>
     </message>
     <message>
         <location line="+1" />
@@ -534,7 +539,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+30" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+31" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
@@ -629,7 +634,7 @@
         <translation>Jeden Satz des gewählten Clusters markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
     </message>
     <message>
-        <location line="+233" />
+        <location line="+247" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -660,7 +665,7 @@
         <translation>&lt;b&gt;Vorschau&lt;/b&gt; (nicht gespeichert) von %1 auf %2: %3 von %4 Sätzen würden entfernt (%5); %6 davon auf dieser Karte.</translation>
     </message>
     <message>
-        <location line="-266" />
+        <location line="-280" />
         <source>Selected in the plot:</source>
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
@@ -670,12 +675,12 @@
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+78" />
+        <location line="+85" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+18" />
         <source>Cannot read the values: %1</source>
         <translation>Die Werte können nicht gelesen werden: %1</translation>
     </message>
@@ -1321,12 +1326,12 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+19" />
+        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+24" />
         <source>Export training files</source>
         <translation>Trainingsdateien exportieren</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>The selection (latest selection run)</source>
         <translation>Die Auswahl (letzter Auswahllauf)</translation>
     </message>
@@ -1396,7 +1401,27 @@
         <translation>nur Gewichte</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+6" />
+        <source>Reading the corpus's tags and filter runs…</source>
+        <translation>Tags und Filterläufe des Korpus werden gelesen…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Leave out the sentences with a checked tag</source>
+        <translation>Sätze mit einem angehakten Tag weglassen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Export only the sentences with a checked tag</source>
+        <translation>Nur Sätze mit einem angehakten Tag exportieren</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Keep sentences found in a dev or test corpus</source>
+        <translation>Sätze behalten, die in einem Dev- oder Testkorpus vorkommen</translation>
+    </message>
+    <message>
+        <location line="+29" />
         <source>&amp;What:</source>
         <translation>&amp;Was:</translation>
     </message>
@@ -1411,7 +1436,7 @@
         <translation>&amp;Ausgabepräfix:</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+5" />
         <source>&amp;Order:</source>
         <translation>&amp;Reihenfolge:</translation>
     </message>
@@ -1431,9 +1456,44 @@
         <translation>Stichproben&amp;größe:</translation>
     </message>
     <message>
+        <location line="+1" />
+        <source>Co&amp;rpus:</source>
+        <translation>Ko&amp;rpus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cleaning</source>
+        <translation>Bereinigung</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Tags:</source>
+        <translation>&amp;Tags:</translation>
+    </message>
+    <message>
         <location line="+2" />
+        <source>F&amp;ilter run:</source>
+        <translation>F&amp;ilterlauf:</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>Export</source>
         <translation>Exportieren</translation>
+    </message>
+    <message>
+        <location line="+34" />
+        <source>No run to export yet: the export names its corpus when it runs.</source>
+        <translation>Noch kein Lauf zum Exportieren: Der Export nennt sein Korpus, wenn er läuft.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Corpus %1 has no tags and no filter runs.</source>
+        <translation>Korpus %1 hat keine Tags und keine Filterläufe.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tags and filter runs of corpus %1:</source>
+        <translation>Tags und Filterläufe von Korpus %1:</translation>
     </message>
 </context>
 <context>
@@ -1663,6 +1723,24 @@
         <location line="+1" />
         <source>Bitext noise</source>
         <translation>Bitext-Rauschen</translation>
+    </message>
+</context>
+<context>
+    <name>FilterRunBox</name>
+    <message>
+        <location filename="../widgets/dialogs/CleaningWidgets.cpp" line="+15" />
+        <source>No filter run</source>
+        <translation>Kein Filterlauf</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Run %1: %2, %3 removed</source>
+        <translation>Lauf %1: %2, %3 entfernt</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run %1: %2 (not finished)</source>
+        <translation>Lauf %1: %2 (nicht beendet)</translation>
     </message>
 </context>
 <context>
@@ -2039,7 +2117,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+124" />
+        <location filename="../app/gui/MainWindow.cpp" line="+126" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Satzüberschneidung zwischen Korpora (Quellseite, exakter Text nach der Import-Normalisierung); Überschneidungen von Training mit Dev/Test in Rot:</translation>
     </message>
@@ -2065,12 +2143,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+98" />
+        <location line="+102" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-96" />
+        <location line="-100" />
         <source>Cleaning</source>
         <translation>Bereinigung</translation>
     </message>
@@ -2115,7 +2193,7 @@
         <translation>Mischung</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
@@ -2166,12 +2244,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+684" />
+        <location line="+758" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-677" />
+        <location line="-751" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -2331,7 +2409,27 @@
         <translation>Verläufe (*.json *.jsonl *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
+        <source>&amp;Build Mixture Kit…</source>
+        <translation>Mischungs-&amp;Kit erstellen…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>T&amp;arget Mixture…</source>
+        <translation>Z&amp;ielmischung…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Schedule…</source>
+        <translation>&amp;Zeitplan…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>MDAC &amp;Step…</source>
+        <translation>MDAC-&amp;Schritt…</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>&amp;Train on a Kit…</source>
         <translation>Auf einem Kit &amp;trainieren…</translation>
     </message>
@@ -2419,7 +2517,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+105" />
+        <location line="+113" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (oder CUDA, wenn libtorch eine GPU sieht)</translation>
     </message>
@@ -2429,7 +2527,7 @@
         <translation>%1 kodieren</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>k sweep %1–%2 on %3</source>
         <translation>k-Durchlauf %1–%2 auf %3</translation>
     </message>
@@ -2439,12 +2537,22 @@
         <translation>%1 clustern (k = %2)</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+42" />
+        <source>First map: %1 sentences of a sample of %2; encoding the rest of the sample…</source>
+        <translation>Erste Karte: %1 Sätze einer Stichprobe von %2; der Rest der Stichprobe wird kodiert…</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>Map of the sample: %1 of %2 sentences; encoding the rest…</source>
         <translation>Karte der Stichprobe: %1 von %2 Sätzen; der Rest wird kodiert…</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+17" />
+        <source>Map of the sample: %1 of %2 sentences (%3 % of the first map's labels moved); encoding the rest…</source>
+        <translation>Karte der Stichprobe: %1 von %2 Sätzen (%3 % der Labels der ersten Karte haben sich verschoben); der Rest wird kodiert…</translation>
+    </message>
+    <message>
+        <location line="+22" />
         <source>Map of the sample (%1 sentences) and %2 of %3 sentences assigned (%4 %); encoding the rest…</source>
         <translation>Karte der Stichprobe (%1 Sätze) und %2 von %3 Sätzen zugeordnet (%4 %); der Rest wird kodiert…</translation>
     </message>
@@ -2464,12 +2572,12 @@
         <translation>%1 erkunden</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Explore of %1 stopped; what it stored is kept (explore it again to go on).</source>
         <translation>Erkunden von %1 angehalten; das Gespeicherte bleibt erhalten (erneut erkunden, um fortzufahren).</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>Select from %1 (%2)</source>
         <translation>Auswahl aus %1 (%2)</translation>
     </message>
@@ -2489,8 +2597,8 @@
         <translation>Vorschau</translation>
     </message>
     <message>
-        <location line="+15" />
-        <location line="+15" />
+        <location line="+16" />
+        <location line="+16" />
         <source>Export %1</source>
         <translation>%1 exportieren</translation>
     </message>
@@ -2547,7 +2655,7 @@
         <translation>Training auf %1</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+53" />
         <source>The new language applies when DomainLens starts again.</source>
         <translation>Die neue Sprache gilt nach einem Neustart von DomainLens.</translation>
     </message>
@@ -2773,7 +2881,7 @@
         </translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+53" />
         <source>Which methods keep it</source>
         <translation>Welche Methoden ihn behalten</translation>
     </message>
@@ -2795,12 +2903,14 @@
         <translation>Rang in %1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-31" />
+        <location line="+33" />
         <source>PC1 (%1)</source>
         <translation>PC1 (%1)</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="-33" />
+        <location line="+33" />
         <source>PC2</source>
         <translation>PC2</translation>
     </message>
@@ -2891,6 +3001,338 @@
         <location line="+1" />
         <source>Final λ</source>
         <translation>End-λ</translation>
+    </message>
+</context>
+<context>
+    <name>MixtureJobDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/MixtureJobDialog.cpp" line="+56" />
+        <source>Build a mixture kit</source>
+        <translation>Mischungs-Kit erstellen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Build</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Per group (a domain label, or a cluster of a cluster run) a training shard and held-out dev and test lines, none of which appears in any training shard; mixture.json with N, q, λ^s, λ^t, λ_0 and the repetition factors; opennmt.yaml; a manifest with the SHA-256 of every file.</source>
+        <translation>Je Gruppe (ein Domänenlabel oder ein Cluster eines Clusterlaufs) ein Trainingsteil und zurückgehaltene Dev- und Testzeilen, von denen keine in einem Trainingsteil vorkommt; mixture.json mit N, q, λ^s, λ^t, λ_0 und den Wiederholungsfaktoren; opennmt.yaml; ein Manifest mit dem SHA-256 jeder Datei.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Groups:</source>
+        <translation>&amp;Gruppen:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>domain labels</source>
+        <translation>Domänenlabels</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>clusters of a cluster run</source>
+        <translation>Cluster eines Clusterlaufs</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+25" />
+        <source>Cluster &amp;run:</source>
+        <translation>Cluster&amp;lauf:</translation>
+    </message>
+    <message>
+        <location line="-25" />
+        <location line="+25" />
+        <source>the latest</source>
+        <translation>der neueste</translation>
+    </message>
+    <message>
+        <location line="-24" />
+        <location line="+25" />
+        <source>&amp;Corpus:</source>
+        <translation>&amp;Korpus:</translation>
+    </message>
+    <message>
+        <location line="-25" />
+        <location line="+25" />
+        <source>the only one</source>
+        <translation>der einzige</translation>
+    </message>
+    <message>
+        <location line="-24" />
+        <source>&amp;Output folder:</source>
+        <translation>&amp;Ausgabeordner:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Dev lines per group:</source>
+        <translation>&amp;Dev-Zeilen je Gruppe:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Test lines per group:</source>
+        <translation>&amp;Testzeilen je Gruppe:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;eed:</source>
+        <translation>S&amp;eed:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ^t (t&amp;arget):</source>
+        <translation>λ^t (&amp;Ziel):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ_0 (&amp;initial):</source>
+        <translation>λ_0 (&amp;Anfang):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Floor ε:</source>
+        <translation>Boden ε:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Floor α:</source>
+        <translation>Boden α:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+33" />
+        <source>Training &amp;steps T:</source>
+        <translation>Trainings&amp;schritte T:</translation>
+    </message>
+    <message>
+        <location line="-32" />
+        <source>&amp;Batch size B (sentences):</source>
+        <translation>&amp;Batchgröße B (Sätze):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>OpenNMT-py weight &amp;resolution:</source>
+        <translation>OpenNMT-py-Gewichts&amp;auflösung:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Target mixture λ^t</source>
+        <translation>Zielmischung λ^t</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Compute</source>
+        <translation>Berechnen</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The mixture the model should do well on: uniform, one or more groups, the mean GMM responsibilities of an in-domain dev set under the cluster run, or a selection run's P(in|x) summed per group. Write it into a kit's folder and build the kit with it as λ^t.</source>
+        <translation>Die Mischung, auf der das Modell gut sein soll: gleichverteilt, eine oder mehrere Gruppen, die mittleren GMM-Zugehörigkeiten eines domäneninternen Dev-Sets unter dem Clusterlauf oder P(in|x) eines Auswahllaufs, je Gruppe summiert. In den Ordner eines Kits schreiben und das Kit damit als λ^t erstellen.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;From:</source>
+        <translation>&amp;Aus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Gr&amp;oups (comma separated):</source>
+        <translation>Gr&amp;uppen (durch Kommas getrennt):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Grouped &amp;by:</source>
+        <translation>Gruppiert &amp;nach:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Dev set (corpus):</source>
+        <translation>&amp;Dev-Set (Korpus):</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+2" />
+        <location line="+21" />
+        <location line="+1" />
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="-23" />
+        <source>&amp;Selection run:</source>
+        <translation>&amp;Auswahllauf:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Write to:</source>
+        <translation>&amp;Schreiben nach:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Fixed mixture schedule</source>
+        <translation>Fester Mischungszeitplan</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Write Schedule</source>
+        <translation>Zeitplan schreiben</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>λ over training as [{step, λ}] with a phase file per entry: FT-Full, interpolation or an annealed temperature from λ_α to λ^t over a kit's groups; the curriculum of Zhang et al. 2019 or gradual fine-tuning (van der Wees et al. 2017) over a selection run's ranking.</source>
+        <translation>λ über das Training als [{step, λ}] mit einer Phasendatei je Eintrag: FT-Full, Interpolation oder eine abgekühlte Temperatur von λ_α nach λ^t über die Gruppen eines Kits; das Curriculum von Zhang et al. 2019 oder schrittweises Fine-Tuning (van der Wees et al. 2017) über die Rangfolge eines Auswahllaufs.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Kit's &amp;mixture.json:</source>
+        <translation>&amp;mixture.json des Kits:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Output &amp;prefix:</source>
+        <translation>Ausgabe&amp;präfix:</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Schedule &amp;points:</source>
+        <translation>Zeitplan&amp;punkte:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Switch ste&amp;p T0 (ft-full):</source>
+        <translation>Wechsels&amp;chritt T0 (ft-full):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>α at the st&amp;art:</source>
+        <translation>α am An&amp;fang:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>α at the &amp;end (anneal):</source>
+        <translation>α am &amp;Ende (anneal):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Selection &amp;run:</source>
+        <translation>Auswahl&amp;lauf:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;In-domain corpus:</source>
+        <translation>&amp;Domäneninternes Korpus:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pool s&amp;hards:</source>
+        <translation>Pool-&amp;Teile:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;ρ (gradual):</source>
+        <translation>&amp;ρ (gradual):</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Ep&amp;ochs (gradual):</source>
+        <translation>Ep&amp;ochen (gradual):</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>MDAC step</source>
+        <translation>MDAC-Schritt</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>One session of MDAC (or DDS): the trainer's per-group rewards update ψ by REINFORCE, λ(ψ) = ψ^β / Σ ψ^β; the state file keeps ψ and the λ trajectory. A new state starts from a kit's mixture.json (its λ_0 and λ^t).</source>
+        <translation>Eine Sitzung von MDAC (oder DDS): die Belohnungen des Trainers je Gruppe aktualisieren ψ mit REINFORCE, λ(ψ) = ψ^β / Σ ψ^β; die Zustandsdatei hält ψ und den Verlauf von λ. Ein neuer Zustand beginnt mit der mixture.json eines Kits (ihrem λ_0 und λ^t).</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>The MDAC state file (JSON); it is created from the kit's mixture.json when it does not exist yet.</source>
+        <translation>Die MDAC-Zustandsdatei (JSON); sie wird aus der mixture.json des Kits angelegt, wenn es sie noch nicht gibt.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <location line="+97" />
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="-94" />
+        <source>MDAC state</source>
+        <translation>MDAC-Zustand</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>&amp;State file:</source>
+        <translation>&amp;Zustandsdatei:</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Start from (&amp;mixture.json):</source>
+        <translation>Beginnen mit (&amp;mixture.json):</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Rewards file:</source>
+        <translation>&amp;Belohnungsdatei:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;β:</source>
+        <translation>&amp;β:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Learning rate of ψ:</source>
+        <translation>&amp;Lernrate von ψ:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Updates per session:</source>
+        <translation>&amp;Updates pro Sitzung:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Re&amp;ward:</source>
+        <translation>Be&amp;lohnung:</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Compress the training files (gzip)</source>
+        <translation>Trainingsdateien komprimieren (gzip)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replace existing files</source>
+        <translation>Vorhandene Dateien ersetzen</translation>
+    </message>
+    <message>
+        <location line="+77" />
+        <source>The cluster run whose clusters are the groups (the command line's RUN).</source>
+        <translation>Der Clusterlauf, dessen Cluster die Gruppen sind (RUN der Befehlszeile).</translation>
     </message>
 </context>
 <context>
@@ -3548,7 +3990,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+48" />
+        <location filename="../app/services/JobFactory.cpp" line="+52" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 war bereits mit %2 kodiert.</translation>
     </message>
@@ -3608,7 +4050,27 @@
         <translation>%1 Schritte trainiert: Dev-Verlust unter λ^t %2 (Perplexität %3); Bericht %4.</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+48" />
+        <source>Mixture kit of %1 groups in %2.</source>
+        <translation>Mischungs-Kit mit %1 Gruppen in %2.</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>λ^t: %1.</source>
+        <translation>λ^t: %1.</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>Schedule %1: %2 entries in %3.schedule.json.</source>
+        <translation>Zeitplan %1: %2 Einträge in %3.schedule.json.</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>MDAC session %1: λ %2.</source>
+        <translation>MDAC-Sitzung %1: λ %2.</translation>
+    </message>
+    <message>
+        <location line="+22" />
         <source>Full map of %1: run #%2 on %L3 sentences; the first map (run #%4, %L5 sentences) agrees on %6 % of the labels.</source>
         <translation>Vollständige Karte von %1: Lauf #%2 mit %L3 Sätzen; die erste Karte (Lauf #%4, %L5 Sätze) stimmt bei %6 % der Labels überein.</translation>
     </message>
@@ -3785,7 +4247,7 @@
         <translation>Lauf #%1: Schichtvergleich von %2, k = %3 — gewählte Schicht %4 (nach %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+57" />
+        <location filename="../app/services/MapValues.cpp" line="+60" />
         <source>Run #%1 %2: score</source>
         <translation>Lauf #%1 %2: Score</translation>
     </message>
@@ -3795,7 +4257,7 @@
         <translation>Lauf #%1 %2: Klassifikatorwahrscheinlichkeit</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Run #%1 GMM: max responsibility</source>
         <translation>Lauf #%1 GMM: maximale Zugehörigkeit</translation>
     </message>
@@ -3825,12 +4287,27 @@
         <translation>Satzlänge (Tokens)</translation>
     </message>
     <message>
-        <location filename="../app/services/MethodComparison.cpp" line="+61" />
+        <location line="+75" />
+        <source>Mixture %1: λ^t of the cluster</source>
+        <translation>Mischung %1: λ^t des Clusters</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Mixture %1: λ_0 of the cluster</source>
+        <translation>Mischung %1: λ_0 des Clusters</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Mixture %1: last λ of the trajectory</source>
+        <translation>Mischung %1: letztes λ des Verlaufs</translation>
+    </message>
+    <message>
+        <location filename="../app/services/MethodComparison.cpp" line="+73" />
         <source>Map of clustering run #%1</source>
         <translation>Karte des Clusterlaufs #%1</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+66" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -3847,7 +4324,7 @@
     <message>
         <location line="+0" />
         <location line="+1" />
-        <location line="+42" />
+        <location line="+46" />
         <source>only %1</source>
         <translation>nur %1</translation>
     </message>
@@ -3862,7 +4339,7 @@
         <translation>alle Methoden</translation>
     </message>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="-216" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="-249" />
         <source>Save CSV…</source>
         <translation>CSV speichern…</translation>
     </message>
@@ -3912,7 +4389,7 @@
         <translation>Tag „%1“ entfernen</translation>
     </message>
     <message>
-        <location filename="../app/services/MixtureViews.cpp" line="+124" />
+        <location filename="../app/services/MixtureViews.cpp" line="+129" />
         <source>Dev loss: the %1 groups of the largest λ^t of %2, and J^t.</source>
         <translation>Dev-Verlust: die %1 Gruppen mit dem größten λ^t von %2, und J^t.</translation>
     </message>
@@ -3922,7 +4399,12 @@
         <translation>J^t (unter λ^t)</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+38" />
+        <source>λ^t from `mixture target`: build a kit with it as the target (--target FILE).</source>
+        <translation>λ^t aus `mixture target`: damit ein Kit als Ziel erstellen (--target FILE).</translation>
+    </message>
+    <message>
+        <location line="+41" />
         <source>The kit this run trained on (%1) is not there any more: no group table.</source>
         <translation>Das Kit dieses Laufs (%1) ist nicht mehr da: keine Gruppentabelle.</translation>
     </message>
@@ -4456,7 +4938,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+23" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+24" />
         <source>Select in-domain data</source>
         <translation>Domänendaten auswählen</translation>
     </message>
@@ -4501,7 +4983,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Sprachübergreifend (Seed und Pool in verschiedenen Sprachen)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+12" />
         <source>(all sentences)</source>
         <translation>(alle Sätze)</translation>
     </message>
@@ -4569,6 +5051,11 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+1" />
         <source>&amp;Pool:</source>
         <translation>&amp;Pool:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Filter run:</source>
+        <translation>&amp;Filterlauf:</translation>
     </message>
     <message>
         <location line="+1" />
@@ -4868,6 +5355,14 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="-4" />
         <source>CSV table (*.csv)</source>
         <translation>CSV-Tabelle (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>TagCheckList</name>
+    <message>
+        <location filename="../widgets/dialogs/CleaningWidgets.cpp" line="+30" />
+        <source>%1 (%2 sentences)</source>
+        <translation>%1 (%2 Sätze)</translation>
     </message>
 </context>
 <context>

@@ -406,7 +406,7 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+19" />
+        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+20" />
         <source>Cluster sentences</source>
         <translation>Regrouper les phrases</translation>
     </message>
@@ -471,7 +471,7 @@
         <translation>Blanchir les composantes de l'ACP</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+6" />
         <source>Sweep the encoded layers instead (purity/NMI, silhouette)</source>
         <translation>Balayer les couches encodées à la place (pureté/NMI, silhouette)</translation>
     </message>
@@ -479,6 +479,11 @@
         <location line="+10" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Corpus :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Filter run:</source>
+        <translation>&amp;Filtrage :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -534,7 +539,7 @@
 <context>
     <name>ClusterExplorer</name>
     <message>
-        <location filename="../app/panels/ClusterExplorer.cpp" line="+30" />
+        <location filename="../app/panels/ClusterExplorer.cpp" line="+31" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
@@ -629,7 +634,7 @@
         <translation>Étiqueter, désétiqueter, inclure ou exclure chaque phrase du cluster choisi (Édition &gt; Annuler le reprend).</translation>
     </message>
     <message>
-        <location line="+233" />
+        <location line="+247" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -660,7 +665,7 @@
         <translation>&lt;b&gt;Aperçu&lt;/b&gt; (non enregistré) de %1 sur %2 : %3 phrases sur %4 seraient retirées (%5) ; %6 d’entre elles sur cette carte.</translation>
     </message>
     <message>
-        <location line="-266" />
+        <location line="-280" />
         <source>Selected in the plot:</source>
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
@@ -670,12 +675,12 @@
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+78" />
+        <location line="+85" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+18" />
         <source>Cannot read the values: %1</source>
         <translation>Impossible de lire les valeurs : %1</translation>
     </message>
@@ -1321,12 +1326,12 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+19" />
+        <location filename="../widgets/dialogs/ExportDialog.cpp" line="+24" />
         <source>Export training files</source>
         <translation>Exporter des fichiers d'entraînement</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>The selection (latest selection run)</source>
         <translation>La sélection (dernière sélection)</translation>
     </message>
@@ -1396,7 +1401,27 @@
         <translation>poids seulement</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+6" />
+        <source>Reading the corpus's tags and filter runs…</source>
+        <translation>Lecture des étiquettes et des filtrages du corpus…</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Leave out the sentences with a checked tag</source>
+        <translation>Laisser de côté les phrases portant une étiquette cochée</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Export only the sentences with a checked tag</source>
+        <translation>N'exporter que les phrases portant une étiquette cochée</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Keep sentences found in a dev or test corpus</source>
+        <translation>Garder les phrases trouvées dans un corpus de dev ou de test</translation>
+    </message>
+    <message>
+        <location line="+29" />
         <source>&amp;What:</source>
         <translation>&amp;Quoi :</translation>
     </message>
@@ -1411,7 +1436,7 @@
         <translation>&amp;Préfixe de sortie :</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+5" />
         <source>&amp;Order:</source>
         <translation>&amp;Ordre :</translation>
     </message>
@@ -1431,9 +1456,44 @@
         <translation>&amp;Taille de l'échantillon :</translation>
     </message>
     <message>
+        <location line="+1" />
+        <source>Co&amp;rpus:</source>
+        <translation>Co&amp;rpus :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Cleaning</source>
+        <translation>Nettoyage</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Tags:</source>
+        <translation>É&amp;tiquettes :</translation>
+    </message>
+    <message>
         <location line="+2" />
+        <source>F&amp;ilter run:</source>
+        <translation>F&amp;iltrage :</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>Export</source>
         <translation>Exporter</translation>
+    </message>
+    <message>
+        <location line="+34" />
+        <source>No run to export yet: the export names its corpus when it runs.</source>
+        <translation>Pas encore d'exécution à exporter : l'export nomme son corpus quand il s'exécute.</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Corpus %1 has no tags and no filter runs.</source>
+        <translation>Le corpus %1 n'a ni étiquettes ni filtrages.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tags and filter runs of corpus %1:</source>
+        <translation>Étiquettes et filtrages du corpus %1 :</translation>
     </message>
 </context>
 <context>
@@ -1663,6 +1723,24 @@
         <location line="+1" />
         <source>Bitext noise</source>
         <translation>Bruit de bitexte</translation>
+    </message>
+</context>
+<context>
+    <name>FilterRunBox</name>
+    <message>
+        <location filename="../widgets/dialogs/CleaningWidgets.cpp" line="+15" />
+        <source>No filter run</source>
+        <translation>Aucun filtrage</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Run %1: %2, %3 removed</source>
+        <translation>Exécution %1 : %2, %3 retirées</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run %1: %2 (not finished)</source>
+        <translation>Exécution %1 : %2 (non terminée)</translation>
     </message>
 </context>
 <context>
@@ -2039,7 +2117,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+124" />
+        <location filename="../app/gui/MainWindow.cpp" line="+126" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Recouvrement de phrases entre corpus (côté source, texte exact après la normalisation de l’import) ; recouvrements entraînement/dev-test en rouge :</translation>
     </message>
@@ -2065,12 +2143,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+98" />
+        <location line="+102" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-96" />
+        <location line="-100" />
         <source>Cleaning</source>
         <translation>Nettoyage</translation>
     </message>
@@ -2115,7 +2193,7 @@
         <translation>Mélange</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+6" />
         <source>Runs</source>
         <translation>Exécutions</translation>
     </message>
@@ -2166,12 +2244,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+684" />
+        <location line="+758" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-677" />
+        <location line="-751" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2331,7 +2409,27 @@
         <translation>Trajectoires (*.json *.jsonl *.log);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
+        <source>&amp;Build Mixture Kit…</source>
+        <translation>Créer un &amp;kit de mélange…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>T&amp;arget Mixture…</source>
+        <translation>Mélange &amp;cible…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Schedule…</source>
+        <translation>&amp;Calendrier…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>MDAC &amp;Step…</source>
+        <translation>&amp;Pas MDAC…</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>&amp;Train on a Kit…</source>
         <translation>&amp;Entraîner sur un kit…</translation>
     </message>
@@ -2419,7 +2517,7 @@
         <translation>%1 — DomainLens</translation>
     </message>
     <message>
-        <location line="+105" />
+        <location line="+113" />
         <source>CPU (or CUDA when libtorch sees a GPU)</source>
         <translation>CPU (ou CUDA si libtorch voit un GPU)</translation>
     </message>
@@ -2429,7 +2527,7 @@
         <translation>Encoder %1</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>k sweep %1–%2 on %3</source>
         <translation>Balayage de k %1–%2 sur %3</translation>
     </message>
@@ -2439,12 +2537,22 @@
         <translation>Regrouper %1 (k = %2)</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+42" />
+        <source>First map: %1 sentences of a sample of %2; encoding the rest of the sample…</source>
+        <translation>Première carte : %1 phrases d'un échantillon de %2 ; encodage du reste de l'échantillon…</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>Map of the sample: %1 of %2 sentences; encoding the rest…</source>
         <translation>Carte de l'échantillon : %1 phrases sur %2 ; encodage du reste…</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+17" />
+        <source>Map of the sample: %1 of %2 sentences (%3 % of the first map's labels moved); encoding the rest…</source>
+        <translation>Carte de l'échantillon : %1 sur %2 phrases (%3 % des étiquettes de la première carte ont changé) ; encodage du reste…</translation>
+    </message>
+    <message>
+        <location line="+22" />
         <source>Map of the sample (%1 sentences) and %2 of %3 sentences assigned (%4 %); encoding the rest…</source>
         <translation>Carte de l'échantillon (%1 phrases) et %2 phrases sur %3 affectées (%4 %) ; encodage du reste…</translation>
     </message>
@@ -2464,12 +2572,12 @@
         <translation>Explorer %1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Explore of %1 stopped; what it stored is kept (explore it again to go on).</source>
         <translation>Exploration de %1 interrompue ; ce qui a été enregistré est conservé (relancez l'exploration pour continuer).</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>Select from %1 (%2)</source>
         <translation>Sélection depuis %1 (%2)</translation>
     </message>
@@ -2489,8 +2597,8 @@
         <translation>Aperçu</translation>
     </message>
     <message>
-        <location line="+15" />
-        <location line="+15" />
+        <location line="+16" />
+        <location line="+16" />
         <source>Export %1</source>
         <translation>Exporter %1</translation>
     </message>
@@ -2547,7 +2655,7 @@
         <translation>Entraînement sur %1</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+53" />
         <source>The new language applies when DomainLens starts again.</source>
         <translation>La nouvelle langue s'applique au redémarrage de DomainLens.</translation>
     </message>
@@ -2773,7 +2881,7 @@
         </translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+53" />
         <source>Which methods keep it</source>
         <translation>Quelles méthodes la gardent</translation>
     </message>
@@ -2795,12 +2903,14 @@
         <translation>Rang dans %1</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-31" />
+        <location line="+33" />
         <source>PC1 (%1)</source>
         <translation>CP1 (%1)</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="-33" />
+        <location line="+33" />
         <source>PC2</source>
         <translation>CP2</translation>
     </message>
@@ -2891,6 +3001,338 @@
         <location line="+1" />
         <source>Final λ</source>
         <translation>λ final</translation>
+    </message>
+</context>
+<context>
+    <name>MixtureJobDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/MixtureJobDialog.cpp" line="+56" />
+        <source>Build a mixture kit</source>
+        <translation>Créer un kit de mélange</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Build</source>
+        <translation>Créer</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Per group (a domain label, or a cluster of a cluster run) a training shard and held-out dev and test lines, none of which appears in any training shard; mixture.json with N, q, λ^s, λ^t, λ_0 and the repetition factors; opennmt.yaml; a manifest with the SHA-256 of every file.</source>
+        <translation>Par groupe (une étiquette de domaine, ou un cluster d'une exécution de clustering) une partie d'entraînement et des lignes de dev et de test mises de côté, dont aucune n'apparaît dans une partie d'entraînement ; mixture.json avec N, q, λ^s, λ^t, λ_0 et les facteurs de répétition ; opennmt.yaml ; un manifeste avec le SHA-256 de chaque fichier.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Groups:</source>
+        <translation>&amp;Groupes :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>domain labels</source>
+        <translation>étiquettes de domaine</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>clusters of a cluster run</source>
+        <translation>clusters d'une exécution de clustering</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+25" />
+        <source>Cluster &amp;run:</source>
+        <translation>Exécution de &amp;clustering :</translation>
+    </message>
+    <message>
+        <location line="-25" />
+        <location line="+25" />
+        <source>the latest</source>
+        <translation>la plus récente</translation>
+    </message>
+    <message>
+        <location line="-24" />
+        <location line="+25" />
+        <source>&amp;Corpus:</source>
+        <translation>&amp;Corpus :</translation>
+    </message>
+    <message>
+        <location line="-25" />
+        <location line="+25" />
+        <source>the only one</source>
+        <translation>le seul</translation>
+    </message>
+    <message>
+        <location line="-24" />
+        <source>&amp;Output folder:</source>
+        <translation>Dossier de &amp;sortie :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Dev lines per group:</source>
+        <translation>Lignes de &amp;dev par groupe :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Test lines per group:</source>
+        <translation>Lignes de &amp;test par groupe :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>S&amp;eed:</source>
+        <translation>&amp;Graine :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ^t (t&amp;arget):</source>
+        <translation>λ^t (&amp;cible) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>λ_0 (&amp;initial):</source>
+        <translation>λ_0 (&amp;initial) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Floor ε:</source>
+        <translation>Plancher ε :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Floor α:</source>
+        <translation>Plancher α :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+33" />
+        <source>Training &amp;steps T:</source>
+        <translation>&amp;Pas d'entraînement T :</translation>
+    </message>
+    <message>
+        <location line="-32" />
+        <source>&amp;Batch size B (sentences):</source>
+        <translation>Taille de &amp;lot B (phrases) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>OpenNMT-py weight &amp;resolution:</source>
+        <translation>&amp;Résolution des poids OpenNMT-py :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Target mixture λ^t</source>
+        <translation>Mélange cible λ^t</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Compute</source>
+        <translation>Calculer</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The mixture the model should do well on: uniform, one or more groups, the mean GMM responsibilities of an in-domain dev set under the cluster run, or a selection run's P(in|x) summed per group. Write it into a kit's folder and build the kit with it as λ^t.</source>
+        <translation>Le mélange sur lequel le modèle doit être bon : uniforme, un ou plusieurs groupes, les responsabilités GMM moyennes d'un jeu de dev du domaine sous l'exécution de clustering, ou P(in|x) d'une exécution de sélection sommé par groupe. L'écrire dans le dossier d'un kit et créer le kit avec lui comme λ^t.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;From:</source>
+        <translation>&amp;Depuis :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Gr&amp;oups (comma separated):</source>
+        <translation>Gr&amp;oupes (séparés par des virgules) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Grouped &amp;by:</source>
+        <translation>Groupés &amp;par :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Dev set (corpus):</source>
+        <translation>Jeu de &amp;dev (corpus) :</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <location line="+2" />
+        <location line="+21" />
+        <location line="+1" />
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location line="-23" />
+        <source>&amp;Selection run:</source>
+        <translation>Exécution de &amp;sélection :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Write to:</source>
+        <translation>&amp;Écrire dans :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Fixed mixture schedule</source>
+        <translation>Calendrier de mélange fixe</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Write Schedule</source>
+        <translation>Écrire le calendrier</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>λ over training as [{step, λ}] with a phase file per entry: FT-Full, interpolation or an annealed temperature from λ_α to λ^t over a kit's groups; the curriculum of Zhang et al. 2019 or gradual fine-tuning (van der Wees et al. 2017) over a selection run's ranking.</source>
+        <translation>λ au fil de l'entraînement comme [{step, λ}] avec un fichier de phase par entrée : FT-Full, interpolation ou température recuite de λ_α à λ^t sur les groupes d'un kit ; le curriculum de Zhang et al. 2019 ou l'affinage progressif (van der Wees et al. 2017) sur le classement d'une exécution de sélection.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>&amp;Kind:</source>
+        <translation>&amp;Type :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Kit's &amp;mixture.json:</source>
+        <translation>&amp;mixture.json du kit :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Output &amp;prefix:</source>
+        <translation>&amp;Préfixe de sortie :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Schedule &amp;points:</source>
+        <translation>P&amp;oints du calendrier :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Switch ste&amp;p T0 (ft-full):</source>
+        <translation>Pas de ba&amp;scule T0 (ft-full) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>α at the st&amp;art:</source>
+        <translation>α au dé&amp;but :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>α at the &amp;end (anneal):</source>
+        <translation>α à la &amp;fin (anneal) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Selection &amp;run:</source>
+        <translation>Exécution de &amp;sélection :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;In-domain corpus:</source>
+        <translation>Corpus du &amp;domaine :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Pool s&amp;hards:</source>
+        <translation>P&amp;arties du pool :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;ρ (gradual):</source>
+        <translation>&amp;ρ (gradual) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Ep&amp;ochs (gradual):</source>
+        <translation>É&amp;poques (gradual) :</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>MDAC step</source>
+        <translation>Pas MDAC</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Step</source>
+        <translation>Pas</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>One session of MDAC (or DDS): the trainer's per-group rewards update ψ by REINFORCE, λ(ψ) = ψ^β / Σ ψ^β; the state file keeps ψ and the λ trajectory. A new state starts from a kit's mixture.json (its λ_0 and λ^t).</source>
+        <translation>Une session de MDAC (ou DDS) : les récompenses par groupe de l'entraîneur mettent ψ à jour par REINFORCE, λ(ψ) = ψ^β / Σ ψ^β ; le fichier d'état garde ψ et la trajectoire de λ. Un nouvel état part du mixture.json d'un kit (son λ_0 et son λ^t).</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>The MDAC state file (JSON); it is created from the kit's mixture.json when it does not exist yet.</source>
+        <translation>Le fichier d'état MDAC (JSON) ; il est créé à partir du mixture.json du kit s'il n'existe pas encore.</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <location line="+97" />
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="-94" />
+        <source>MDAC state</source>
+        <translation>État MDAC</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>&amp;State file:</source>
+        <translation>Fichier d'&amp;état :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Start from (&amp;mixture.json):</source>
+        <translation>Partir de (&amp;mixture.json) :</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>&amp;Rewards file:</source>
+        <translation>Fichier de &amp;récompenses :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;β:</source>
+        <translation>&amp;β :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Learning rate of ψ:</source>
+        <translation>Taux d'&amp;apprentissage de ψ :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Updates per session:</source>
+        <translation>&amp;Mises à jour par session :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Re&amp;ward:</source>
+        <translation>Ré&amp;compense :</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>&amp;Format:</source>
+        <translation>&amp;Format :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Compress the training files (gzip)</source>
+        <translation>Compresser les fichiers d'entraînement (gzip)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Replace existing files</source>
+        <translation>Remplacer les fichiers existants</translation>
+    </message>
+    <message>
+        <location line="+77" />
+        <source>The cluster run whose clusters are the groups (the command line's RUN).</source>
+        <translation>L'exécution de clustering dont les clusters sont les groupes (RUN de la ligne de commande).</translation>
     </message>
 </context>
 <context>
@@ -3548,7 +3990,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/services/JobFactory.cpp" line="+48" />
+        <location filename="../app/services/JobFactory.cpp" line="+52" />
         <source>%1 was already encoded with %2.</source>
         <translation>%1 était déjà encodé avec %2.</translation>
     </message>
@@ -3608,7 +4050,27 @@
         <translation>%1 pas entraînés : perte dev sous λ^t %2 (perplexité %3) ; rapport %4.</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+48" />
+        <source>Mixture kit of %1 groups in %2.</source>
+        <translation>Kit de mélange de %1 groupes dans %2.</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>λ^t: %1.</source>
+        <translation>λ^t : %1.</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>Schedule %1: %2 entries in %3.schedule.json.</source>
+        <translation>Calendrier %1 : %2 entrées dans %3.schedule.json.</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>MDAC session %1: λ %2.</source>
+        <translation>Session MDAC %1 : λ %2.</translation>
+    </message>
+    <message>
+        <location line="+22" />
         <source>Full map of %1: run #%2 on %L3 sentences; the first map (run #%4, %L5 sentences) agrees on %6 % of the labels.</source>
         <translation>Carte complète de %1 : exécution n° %2 sur %L3 phrases ; la première carte (exécution n° %4, %L5 phrases) concorde pour %6 % des étiquettes.</translation>
     </message>
@@ -3785,7 +4247,7 @@
         <translation>Exécution n°%1 : balayage des couches de %2, k = %3 — couche choisie %4 (par %5)</translation>
     </message>
     <message>
-        <location filename="../app/services/MapValues.cpp" line="+57" />
+        <location filename="../app/services/MapValues.cpp" line="+60" />
         <source>Run #%1 %2: score</source>
         <translation>Exécution n°%1 %2 : score</translation>
     </message>
@@ -3795,7 +4257,7 @@
         <translation>Exécution n°%1 %2 : probabilité du classifieur</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Run #%1 GMM: max responsibility</source>
         <translation>Exécution n°%1 GMM : responsabilité maximale</translation>
     </message>
@@ -3825,12 +4287,27 @@
         <translation>Longueur de phrase (jetons)</translation>
     </message>
     <message>
-        <location filename="../app/services/MethodComparison.cpp" line="+61" />
+        <location line="+75" />
+        <source>Mixture %1: λ^t of the cluster</source>
+        <translation>Mélange %1 : λ^t du cluster</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Mixture %1: λ_0 of the cluster</source>
+        <translation>Mélange %1 : λ_0 du cluster</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Mixture %1: last λ of the trajectory</source>
+        <translation>Mélange %1 : dernier λ de la trajectoire</translation>
+    </message>
+    <message>
+        <location filename="../app/services/MethodComparison.cpp" line="+73" />
         <source>Map of clustering run #%1</source>
         <translation>Carte de l'exécution de clustering n°%1</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+66" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -3847,7 +4324,7 @@
     <message>
         <location line="+0" />
         <location line="+1" />
-        <location line="+42" />
+        <location line="+46" />
         <source>only %1</source>
         <translation>seulement %1</translation>
     </message>
@@ -3862,7 +4339,7 @@
         <translation>toutes les méthodes</translation>
     </message>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="-216" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="-249" />
         <source>Save CSV…</source>
         <translation>Enregistrer en CSV…</translation>
     </message>
@@ -3912,7 +4389,7 @@
         <translation>Retirer l'étiquette « %1 »</translation>
     </message>
     <message>
-        <location filename="../app/services/MixtureViews.cpp" line="+124" />
+        <location filename="../app/services/MixtureViews.cpp" line="+129" />
         <source>Dev loss: the %1 groups of the largest λ^t of %2, and J^t.</source>
         <translation>Perte dev : les %1 groupes au plus grand λ^t sur %2, et J^t.</translation>
     </message>
@@ -3922,7 +4399,12 @@
         <translation>J^t (sous λ^t)</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+38" />
+        <source>λ^t from `mixture target`: build a kit with it as the target (--target FILE).</source>
+        <translation>λ^t de `mixture target` : créer un kit avec lui comme cible (--target FILE).</translation>
+    </message>
+    <message>
+        <location line="+41" />
         <source>The kit this run trained on (%1) is not there any more: no group table.</source>
         <translation>Le kit de cette exécution (%1) n'existe plus : pas de tableau des groupes.</translation>
     </message>
@@ -4456,7 +4938,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+23" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+24" />
         <source>Select in-domain data</source>
         <translation>Sélectionner des données du domaine</translation>
     </message>
@@ -4501,7 +4983,7 @@ précision et rappel indisponibles.</translation>
         <translation>Interlingue (amorce et pool dans des langues différentes)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+12" />
         <source>(all sentences)</source>
         <translation>(toutes les phrases)</translation>
     </message>
@@ -4569,6 +5051,11 @@ précision et rappel indisponibles.</translation>
         <location line="+1" />
         <source>&amp;Pool:</source>
         <translation>&amp;Pool :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Filter run:</source>
+        <translation>&amp;Filtrage :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -4868,6 +5355,14 @@ précision et rappel indisponibles.</translation>
         <location line="-4" />
         <source>CSV table (*.csv)</source>
         <translation>Tableau CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>TagCheckList</name>
+    <message>
+        <location filename="../widgets/dialogs/CleaningWidgets.cpp" line="+30" />
+        <source>%1 (%2 sentences)</source>
+        <translation>%1 (%2 phrases)</translation>
     </message>
 </context>
 <context>

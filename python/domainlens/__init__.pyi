@@ -241,7 +241,7 @@ class Project:
         clusters: int = ...,
         temperature: float = ...,
         pca_sample: int = ...,
-        adaptive_layer: Literal['ffn', 'residual', 'none'] = ...,
+        adaptive_layer: Literal['auto', 'ffn', 'residual', 'none'] = ...,
         infonce: Literal['symmetric', 'eq1'] = ...,
         negatives: str = ...,
         keep_adapted: bool = ...
@@ -270,14 +270,14 @@ class Project:
             hidden (--hidden): Hidden units: finetune-head's classifier (0 = logistic regression); cross-lingual's adaptive layer (at least 1). (default 128; 0 to 100000)
             epochs (--epochs): Training epochs: finetune-head's classifier; cross-lingual's adaptive layer (at most; early stopping). (default 30; 1 to 10000)
             finetune_epochs (--finetune-epochs): finetune: epochs over seed + negatives. (default 2; 1 to 1000)
-            preset (--preset): The paper's training settings instead of DomainLens's (default). finetune: Aharoni & Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides --finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000 (overrides --epochs, --infonce and --negatives). (default default; default or paper)
+            preset (--preset): The paper's training settings instead of DomainLens's (default). finetune: Aharoni & Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides --finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000, Vu et al.'s g when --adaptive-layer is auto (overrides --epochs, --infonce and --negatives). (default default; default or paper)
             uniform_negatives (--uniform-negatives): finetune-head: sample negatives uniformly instead of by pre-ranking.
             seed_value (--seed-value): Random seed. (default 1; 0 to 1073741824)
             parallel (--parallel): Parallel corpus for cross-lingual selection.
             clusters (--clusters): cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch; the paper's 5 loses most at its worst with the default encoder, docs/crosslingual.md). (default 1; 1 to 1000)
             temperature (--temperature): cross-lingual: InfoNCE temperature. (default 0.2)
             pca_sample (--pca-sample): cross-lingual: fit the PCA before clustering on a random sample of this many pairs when larger (0 = all). (default 200000; 0 to 2147483647)
-            adaptive_layer (--adaptive-layer): cross-lingual: the adaptive layer g aligning the languages: ffn (Vu et al.'s 2-layer network), residual (x + that network, starting as the identity: keeps an aligned encoder's alignment) or none (the paper's DF baseline: the classifier on the unaligned vectors). (default ffn; ffn, residual or none)
+            adaptive_layer (--adaptive-layer): cross-lingual: the adaptive layer g aligning the languages: auto (none for an encoder the catalog knows as multilingual, whose languages are aligned already: the best worst case measured; residual otherwise), ffn (Vu et al.'s 2-layer network), residual (x + that network, starting as the identity) or none (the paper's DF baseline: the classifier on the unaligned vectors). (default auto; auto, ffn, residual or none)
             infonce (--infonce): cross-lingual: the contrastive loss, symmetric (both directions, positive in the denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only). (default symmetric; symmetric or eq1)
             negatives (--negatives): cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N least like the seed, as the paper with N = 500000). (default preranked)
             keep_adapted (--keep-adapted): cross-lingual: keep g(x) of the seed, the pool and both parallel sides as embedding sets (Vu et al.'s Fig. 4: cluster or map them per language with cluster --embedding-set); 4 x dim bytes per sentence.

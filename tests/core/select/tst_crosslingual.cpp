@@ -361,7 +361,8 @@ private slots:
             QVERIFY2(set.key.model.starts_with(kDerivedSetPrefix), set.key.model.c_str());
             QCOMPARE(set.key.side, source->first.second == "tgt" ? Side::Target : Side::Source);
             const auto m = loadEmbeddings(*store, set.id, corpus.id).value();
-            const auto expected = applyStoredAdaptiveLayer(gState, *source->second, dim, p.hidden).value();
+            const auto expected =
+                applyStoredAdaptiveLayer(gState, *source->second, dim, p.hidden, AdaptiveLayerKind::Residual).value();
             QCOMPARE(m.data.size(), expected.size());
             double maxDiff = 0, moved = 0;
             for (std::size_t i = 0; i < expected.size(); ++i) {
