@@ -128,7 +128,7 @@ ParamTable<SelectParams> makeSelectTable() {
                 .storedUnlessDefault("filter"),
             &S::filterRun);
     t.add(
-        param("order", "n-gram order for moore-lewis/axelrod/contrast/invitation.")
+        param("order", "n-gram order of the LMs of moore-lewis, axelrod, contrast and invitation.")
             .between(1, 6)
             .shownAs("N")
             .storedAt("order"),

@@ -259,7 +259,7 @@ class Project:
             embedding_set (--embedding-set): Embedding set id to use (default: the latest covering pool and seed). (at least 1)
             model (--model): Model to encode with when pool/seed are not encoded yet (default model otherwise); cross-lingual: the encoder of every side (default multilingual-e5-small, docs/crosslingual.md).
             filter (--filter): Leave out of the candidates the pool sentences a filter run of the pool removed (its run id; a pipeline step's earlier steps too; see `filter`). (at least 1)
-            order (--order): n-gram order for moore-lewis/axelrod/contrast/invitation. (default 4; 1 to 6)
+            order (--order): n-gram order of the LMs of moore-lewis, axelrod, contrast and invitation. (default 4; 1 to 6)
             iterations (--iterations): contrast: re-rank rounds; invitation: E-steps, with N - 1 M-steps between them (default 1 for invitation: the initial parameters, nothing re-estimated). (default 3; 0 to 100)
             pseudo_out (--pseudo-out): invitation: pseudo out-of-domain set from the LM contrast (lm) or the lexical tables (tm). (default lm; lm or tm)
             pseudo_out_factor (--pseudo-out-factor): contrast, invitation: pseudo-out size as a multiple (> 0) of the seed size (1 as the paper). (default 1)
