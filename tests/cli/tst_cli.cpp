@@ -6,9 +6,14 @@
 #include <QThread>
 
 #include <csignal>
+#include <functional>
 
 #include "CliProcess.h"
 #include "TestSupport.h"
+#include "corpus/Import.h"
+#include "store/Corpora.h"
+#include "store/Store.h"
+#include "store/Tags.h"
 
 using namespace dltest;
 
@@ -376,6 +381,62 @@ private slots:
                      rnd = ppl.value(QStringLiteral("random_same_size")).toDouble();
         QVERIFY2(sel > 1 && rnd > 1 && sel < rnd,
                  qPrintable(QStringLiteral("selection %1 vs random %2").arg(sel).arg(rnd)));
+    }
+
+    // export --tag and --exclude-tag (issue #33) through the command line: the options repeat; a
+    // tag no sentence of the corpus carries under --tag, an empty tag or one with a control
+    // character are usage errors (exit 2). Its own project: corpus "c" of 30 sentences "Satz i",
+    // tagged by position (a on 0..11, b on every third, c on 25..29). The export itself (which
+    // sentences, the manifest's counts) is tst_export's.
+    void exportTagOptions() {
+        QTemporaryDir dir;
+        const QString project = dir.filePath(QStringLiteral("tags.dlproj"));
+        {
+            auto store = dl::Store::create(project.toStdString()).value();
+            QByteArray de;
+            for (int i = 0; i < 30; ++i) de += "Satz " + QByteArray::number(i) + "\n";
+            dl::ImportParams p;
+            p.srcPath = writeFile(dir, QStringLiteral("c.de"), de);  // corpus "c" (and domain "c")
+            p.labelSource = dl::LabelSource::FromFilename;
+            dl::NullProgress np;
+            dl::CancelToken ct;
+            QVERIFY(dl::runImport(p, *store, np, ct));
+            const auto ids = dl::corpusLabels(*store, dl::findCorpus(*store, "c")->id).value().sentenceIds;
+            QCOMPARE(ids.size(), std::size_t(30));
+            auto tagWhere = [&](const char* tag, const std::function<bool(int)>& has) {
+                std::vector<std::int64_t> tagged;
+                for (int i = 0; i < 30; ++i)
+                    if (has(i)) tagged.push_back(ids[std::size_t(i)]);
+                return dl::addTag(*store, tagged, tag).has_value();
+            };
+            auto tx = store->begin();
+            QVERIFY(tagWhere("a", [](int i) { return i < 12; }));
+            QVERIFY(tagWhere("b", [](int i) { return i % 3 == 0; }));
+            QVERIFY(tagWhere("c", [](int i) { return i >= 25; }));
+            QVERIFY(tx->commit());
+        }
+        const QString prefix = dir.filePath(QStringLiteral("cli-tagged"));
+        auto cli = [&](const QStringList& extra) {
+            return runCli(QStringList{QStringLiteral("export"), project, QStringLiteral("--shards"),
+                                      QStringLiteral("--corpus"), QStringLiteral("c"), QStringLiteral("--out"), prefix,
+                                      QStringLiteral("--force"), QStringLiteral("--json")} +
+                          extra);
+        };
+        const auto ok = cli({QStringLiteral("--tag"), QStringLiteral("a"), QStringLiteral("--tag"), QStringLiteral("c"),
+                             QStringLiteral("--exclude-tag"), QStringLiteral("b")});
+        QVERIFY2(ok.exitCode == 0, describe(ok));
+        const auto m = ok.json();
+        // a: 0..11, c: 25..29, less every third: 12 + 5 - (0,3,6,9 and 27) = 12
+        QCOMPARE(m[QStringLiteral("written")].toInt(), 12);
+        QCOMPARE(m[QStringLiteral("tags")][QStringLiteral("only")].toArray().size(), 2);
+        QCOMPARE(m[QStringLiteral("tags")][QStringLiteral("exclude")][0][QStringLiteral("tag")].toString(),
+                 QStringLiteral("b"));
+        for (const auto& bad : {QStringList{QStringLiteral("--tag"), QStringLiteral("nobody")},
+                                QStringList{QStringLiteral("--exclude-tag"), QStringLiteral(" ")},
+                                QStringList{QStringLiteral("--tag"), QStringLiteral("a\tb")}}) {
+            const auto r = cli(bad);
+            QVERIFY2(r.exitCode == 2, qPrintable(bad.join(QLatin1Char(' ')) + QLatin1Char(' ') + r.err));
+        }
     }
 
     // Ctrl+C during every long subcommand. Each workload is sized to run for seconds; the

@@ -49,8 +49,6 @@ foreach(_suite ${DOMAINLENS_SANITIZE_SUITES})
   get_filename_component(_name ${_suite} NAME)
   domainlens_add_test(asan_${_name} SOURCES ${_file} LIBS domainlens_core_torchfree LABELS sanitize)
   set_target_properties(asan_${_name} PROPERTIES EXCLUDE_FROM_ALL ON)
-  # The sanitizer build has no domainlens-cli: a suite's CLI cases skip there (they run in the main build).
-  target_compile_definitions(asan_${_name} PRIVATE DOMAINLENS_SANITIZER_SUITE=1)
   list(APPEND _names asan_${_name})
 endforeach()
 add_custom_target(domainlens_sanitize_suites DEPENDS ${_names})

@@ -13,7 +13,6 @@
 
 #include <zlib.h>
 
-#include "CliProcess.h"
 #include "TestSupport.h"
 #include "common/Sha256.h"
 #include "corpus/Import.h"
@@ -353,37 +352,6 @@ private slots:
                      std::int64_t(std::ranges::count_if(std::views::iota(0, 30), carries.at(tag))));
         }
         QCOMPARE(r->manifest["tags"]["only"].size(), std::size_t(only.size()));
-    }
-
-    // The command line: --tag and --exclude-tag repeat; a tag no sentence of the corpus carries
-    // under --tag, an empty tag or one with a control character are usage errors (exit 2).
-    void tagOptionsOnTheCommandLine() {
-#ifdef DOMAINLENS_SANITIZER_SUITE
-        QSKIP("the sanitizer build has no domainlens-cli; this case runs in the main build");
-#endif
-        tagPositions();
-        const QString project = dir_.filePath(QStringLiteral("p.dlproj"));
-        const QString prefix = dir_.filePath(QStringLiteral("cli-tagged"));
-        auto cli = [&](const QStringList& extra) {
-            return dltest::runCli(QStringList{QStringLiteral("export"), project, QStringLiteral("--shards"),
-                                              QStringLiteral("--corpus"), QStringLiteral("c"), QStringLiteral("--out"),
-                                              prefix, QStringLiteral("--force"), QStringLiteral("--json")} +
-                                  extra);
-        };
-        const auto ok = cli({QStringLiteral("--tag"), QStringLiteral("a"), QStringLiteral("--tag"), QStringLiteral("c"),
-                             QStringLiteral("--exclude-tag"), QStringLiteral("b")});
-        QVERIFY2(ok.exitCode == 0, ok.err.constData());
-        const auto m = nlohmann::json::parse(ok.out.toStdString());
-        // a: 0..11, c: 25..29, less every third: 12 + 5 - (0,3,6,9 and 27) = 12
-        QCOMPARE(m["written"].get<int>(), 12);
-        QCOMPARE(m["tags"]["only"].size(), std::size_t(2));
-        QCOMPARE(m["tags"]["exclude"][0]["tag"].get<std::string>(), std::string("b"));
-        for (const auto& bad : {QStringList{QStringLiteral("--tag"), QStringLiteral("nobody")},
-                                QStringList{QStringLiteral("--exclude-tag"), QStringLiteral(" ")},
-                                QStringList{QStringLiteral("--tag"), QStringLiteral("a\tb")}}) {
-            const auto r = cli(bad);
-            QVERIFY2(r.exitCode == 2, qPrintable(bad.join(QLatin1Char(' ')) + QLatin1Char(' ') + r.err));
-        }
     }
 
     void cancelLeavesNoFiles() {
