@@ -133,7 +133,10 @@ ClusterExplorer::ClusterExplorer(AsyncService& async, QWidget* parent) : QWidget
     layout->addWidget(cutBar_);
     layout->addWidget(split, 1);
 
-    connect(colourBy_, &QComboBox::currentIndexChanged, this, &ClusterExplorer::applyColouring);
+    connect(colourBy_, &QComboBox::currentIndexChanged, this, [this] {
+        if (previewBar_->isHidden()) previewActive_ = false;  // a preview not drawn yet is superseded
+        applyColouring();
+    });
     connect(ellipses_, &QCheckBox::toggled, scatter_, &ScatterPlotView::setEllipsesVisible);
     connect(namesButton_, &QPushButton::clicked, this, &ClusterExplorer::editNames);
     connect(scatter_, &ScatterPlotView::selectionChanged, this, &ClusterExplorer::showSelection);
@@ -219,6 +222,7 @@ void ClusterExplorer::showRun(ClusterViewData data, bool keepColouring) {
                                : data_.labelled                                              ? 0
                                                                                              : 1);
     previewBar_->hide();  // a preview belongs to the map it was drawn on
+    previewActive_ = false;
     applyColouring();
     picked_->clear();
     fillClusterChoice();
@@ -378,38 +382,40 @@ BulkTarget ClusterExplorer::clusterTarget(int cluster) const {
         tr("cluster %1 (%n sentence(s))", nullptr, int(ids.size())).arg(data_.clusterNames[cluster]), ids);
 }
 
-int ClusterExplorer::showPreview(const FilterPreview& preview) {
-    // 1 for a point the filter would remove, 0 for one it would keep (binary search per point).
-    QVector<double> values(data_.scatter.ids.size(), 0.0);
-    int flagged = 0;
-    for (qsizetype row = 0; row < values.size(); ++row)
-        if (std::binary_search(preview.removedIds.begin(), preview.removedIds.end(), data_.scatter.ids[row])) {
-            values[row] = 1.0;
-            ++flagged;
-        }
-    async_.invalidate(this, QStringLiteral("values"));
+void ClusterExplorer::showPreview(const FilterPreview& preview) {
+    previewActive_ = true;
     showLinks(0);
-    const QLocale loc;
-    scatter_->setValues(std::move(values), tr("Preview: removed (1) or kept (0)"));
-    scatter_->setEllipses(data_.ellipses);
-    scatter_->setColorMode(ScatterPlotView::ColorMode::Value);
-    previewText_->setText(
-        tr("<b>Preview</b> (not stored) of %1 on %2: %3 of %4 sentences would be removed (%5); %6 of them on this map.")
-            .arg(preview.kind.toHtmlEscaped(), preview.corpus.toHtmlEscaped(), loc.toString(preview.removed),
-                 loc.toString(preview.sentences), preview.countsInWords().toHtmlEscaped(), loc.toString(flagged)));
-    previewBar_->show();
-    emit previewShown(flagged);
-    return flagged;
+    async_.load<PreviewFlags>(
+        this, QStringLiteral("values"),
+        [ids = data_.scatter.ids, removed = preview.removedIds](const dl::CancelToken& cancel) {
+            return previewFlags(ids, removed, cancel);
+        },
+        [this, kind = preview.kind, corpus = preview.corpus, removed = preview.removed, sentences = preview.sentences,
+         counts = preview.countsInWords()](PreviewFlags flags) {
+            const QLocale loc;
+            scatter_->setValues(std::move(flags.values), tr("Preview: removed (1) or kept (0)"));
+            scatter_->setEllipses(data_.ellipses);
+            scatter_->setColorMode(ScatterPlotView::ColorMode::Value);
+            previewText_->setText(tr("<b>Preview</b> (not stored) of %1 on %2: %3 of %4 sentences would be removed "
+                                     "(%5); %6 of them on this map.")
+                                      .arg(kind.toHtmlEscaped(), corpus.toHtmlEscaped(), loc.toString(removed),
+                                           loc.toString(sentences), counts.toHtmlEscaped(),
+                                           loc.toString(flags.flagged)));
+            previewBar_->show();
+            emit previewShown(flags.flagged);
+        },
+        [this](const QString& message) { title_->setToolTip(tr("Cannot read the values: %1").arg(message)); });
 }
 
 void ClusterExplorer::hidePreview() {
-    if (previewBar_->isHidden()) return;
+    if (!previewActive_) return;
+    previewActive_ = false;
     previewBar_->hide();
-    applyColouring();
+    applyColouring();  // also supersedes a preview whose flags have not arrived
 }
 
 void ClusterExplorer::discardPreview() {
-    if (previewBar_->isHidden()) return;
+    if (!previewActive_) return;
     hidePreview();
     emit previewDiscarded();
 }

@@ -74,8 +74,10 @@ public:
     BulkTarget pickedTarget() const;
     // A filter's preview (FilterPreview, nothing stored): the map coloured 1 where the filter
     // would remove a point, with a bar of its counts and Apply / Discard, until one is pressed
-    // or another run is shown. Returns the points flagged on this map.
-    int showPreview(const FilterPreview& preview);
+    // or another run is shown. The flags per point are computed off the GUI thread (AsyncService
+    // channel "values", previewFlags); previewShown reports the points flagged on this map once
+    // drawn. Another colouring, preview or run asked for meanwhile supersedes it (dropped).
+    void showPreview(const FilterPreview& preview);
     bool previewVisible() const;
     void discardPreview();
     BulkTarget clusterTarget(int cluster = -1) const;
@@ -116,6 +118,7 @@ private:
     QString mixturePath_;
     MixtureViewData mixture_;
     QStringList baseClusterNames_, words_, userNames_, nameLabels_;
+    bool previewActive_ = false;  // showPreview asked for, until discarded, applied or another run shown
     qint64 namingAsked_ = 0;  // the run whose naming job was asked for (once per run)
     QPushButton* namesButton_;
     QString projectPath_;

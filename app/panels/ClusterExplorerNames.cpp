@@ -62,7 +62,9 @@ void ClusterExplorer::applyNames() {
         data_.confusion.colNames = data_.clusterNames;
         confusion_->setConfusion(data_.confusion);
     }
-    applyColouring();  // the legend of "GMM cluster" shows the names
+    // The legend of "GMM cluster" shows the names; a preview keeps the map (and its pending
+    // flags) until it is discarded, which recolours with the names.
+    if (!previewActive_) applyColouring();
     fillClusterChoice();
     emit namesShown();
 }

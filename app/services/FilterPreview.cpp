@@ -15,6 +15,21 @@ QString FilterPreview::countsInWords() const {
     return parts.join(QStringLiteral(", "));
 }
 
+dl::Expected<PreviewFlags> previewFlags(const QVector<qint64>& mapIds, const QVector<qint64>& removedIds,
+                                        const dl::CancelToken& cancel) {
+    constexpr qsizetype kPollEvery = 65536;
+    PreviewFlags out;
+    out.values.resize(mapIds.size(), 0.0);
+    for (qsizetype row = 0; row < mapIds.size(); ++row) {
+        if (row % kPollEvery == 0 && cancel.isCancelled()) return dl::cancelled();
+        if (std::binary_search(removedIds.begin(), removedIds.end(), mapIds[row])) {
+            out.values[row] = 1.0;
+            ++out.flagged;
+        }
+    }
+    return out;
+}
+
 JobRunner::Body makeFilterPreviewJob(const QString& project, const FilterRequest& r,
                                      std::shared_ptr<FilterPreview> out) {
     dl::FilterParams p;

@@ -27,5 +27,16 @@ struct FilterPreview {
     QString countsInWords() const;
 };
 
+// The map's colouring for a preview: per point of the map (`mapIds`), 1 when the preview removes
+// it and 0 when it keeps it (a binary search per point in the sorted `removedIds`), and how many
+// are 1. Run off the GUI thread (ClusterExplorer::showPreview, AsyncService channel "values"):
+// 1.5M points take tens of ms. Polls `cancel` (a superseded preview stops early).
+struct PreviewFlags {
+    QVector<double> values;
+    int flagged = 0;
+};
+dl::Expected<PreviewFlags> previewFlags(const QVector<qint64>& mapIds, const QVector<qint64>& removedIds,
+                                        const dl::CancelToken& cancel);
+
 JobRunner::Body makeFilterPreviewJob(const QString& project, const FilterRequest& request,
                                      std::shared_ptr<FilterPreview> out);

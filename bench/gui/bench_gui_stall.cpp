@@ -4,6 +4,7 @@
 // Usage: bench_gui_stall PROJECT [--sentences N] [--model DIR] [--encode-seconds S] [--encode-threads T]
 //                        [--only encode|threshold|outliers]
 //        bench_gui_stall PROJECT --map-run RUN [--screenshot PNG] [--map-prepare-on-gui]
+//        bench_gui_stall PROJECT --preview N   (the Filter Preview on a synthetic map of N points)
 //        bench_gui_stall PROJECT --explore CORPUS --model DIR [--explore-sample N] [--explore-chunk N]
 //                        [--explore-stop-at-refit] [--explore-layer L]
 // PROJECT is created (synthetic, see SyntheticProject.h) when it does not exist. --map-run:
@@ -31,6 +32,7 @@
 #include <qcustomplot.h>
 #include "AsyncService.h"
 #include "ClusterExplorer.h"
+#include "FilterPreview.h"
 #include "JobFactory.h"
 #include "JobRunner.h"
 #include "JobsPanel.h"
@@ -50,6 +52,13 @@ std::string loadAverage() {
     QFile f(QStringLiteral("/proc/loadavg"));
     if (!f.open(QIODevice::ReadOnly)) return "?";
     return f.readLine().split(' ').mid(0, 3).join(' ').toStdString();
+}
+
+// A view at the window's size, shown and exposed.
+void showAsInTheWindow(QWidget& view) {
+    view.resize(1400, 900);
+    view.show();
+    (void)QTest::qWaitForWindowExposed(&view);
 }
 
 void report(const char* scenario, const StallProbe& probe, const QString& note) {
@@ -83,9 +92,7 @@ void benchThreshold(const QString& project, qint64 runId) {
     AsyncService async;
     SelectionExplorer view(async);
     view.setProject(project);
-    view.resize(1400, 900);
-    view.show();
-    (void)QTest::qWaitForWindowExposed(&view);
+    showAsInTheWindow(view);
     StallProbe probe;
     probe.start();
     t.restart();
@@ -116,9 +123,7 @@ void benchThreshold(const QString& project, qint64 runId) {
 void benchOutliers(const QString& project, qint64 runId) {
     AsyncService async;
     OutlierBrowser view(async);
-    view.resize(1400, 900);
-    view.show();
-    (void)QTest::qWaitForWindowExposed(&view);
+    showAsInTheWindow(view);
     auto* table = view.findChild<QTableView*>();
     StallProbe probe;
     probe.start();
@@ -155,9 +160,7 @@ void benchMap(const QString& project, qint64 runId, const QString& screenshot, b
     AsyncService async;
     ClusterExplorer view(async);
     view.setProject(project);
-    view.resize(1400, 900);
-    view.show();
-    (void)QTest::qWaitForWindowExposed(&view);
+    showAsInTheWindow(view);
     QObject window;  // owns the channels MainWindow owns in the app
     StallProbe probe;
     probe.start();
@@ -217,6 +220,78 @@ void benchMap(const QString& project, qint64 runId, const QString& screenshot, b
     QTest::qWait(300);
     probe.stop();
     report("map-zoom", probe, QStringLiteral("%1 points, zoom 1x..50x and back at 60 Hz for 3 s").arg(points));
+}
+
+// A map of `n` synthetic points in 8 clusters, made in memory (no project) and prepared as the
+// window prepares a read map (off the GUI thread here too: not measured).
+ClusterViewData syntheticMap(qint64 n) {
+    ClusterViewData d;
+    d.runId = 1;
+    d.title = QStringLiteral("synthetic map of %1 points").arg(n);
+    d.labelled = true;
+    QRandomGenerator rng(11);
+    constexpr int k = 8;
+    for (int c = 0; c < k; ++c) {
+        d.domainNames << QStringLiteral("d%1").arg(c);
+        d.clusterNames << QStringLiteral("c%1").arg(c);
+        d.majority << c;
+    }
+    d.scatter.categoryNames = d.domainNames;
+    for (qint64 i = 0; i < n; ++i) {
+        const int c = int(i % k);
+        d.scatter.x << c * 3 + rng.generateDouble() * 2;
+        d.scatter.y << (c % 3) * 3 + rng.generateDouble() * 2;
+        d.scatter.category << c;
+        d.scatter.ids << 1 + i;
+        d.clusterLabels << c;
+    }
+    ClusterExplorer::prepareMap(d);
+    return d;
+}
+
+// The Filter Preview (issue #25) on a map of `n` points: ClusterExplorer::showPreview with every
+// 7th sentence removed, from the call until the preview is drawn (previewShown), 3 times.
+void benchPreview(qint64 n) {
+    AsyncService async;
+    ClusterExplorer view(async);
+    showAsInTheWindow(view);
+    view.setRun(syntheticMap(n));
+    QTest::qWait(1000);  // the first density image is painted
+    FilterPreview preview;
+    preview.kind = QStringLiteral("near-dup");
+    preview.corpus = QStringLiteral("pool");
+    preview.sentences = n;
+    for (qint64 id = 1; id <= n; id += 7) preview.removedIds << id;
+    preview.removed = preview.removedIds.size();
+    preview.kept = n - preview.removed;
+    QSignalSpy shown(&view, &ClusterExplorer::previewShown);
+    StallProbe probe;
+    QElapsedTimer t;
+    probe.start();
+    qint64 drawnMs = 0;
+    for (int i = 0; i < 3; ++i) {
+        t.start();
+        const qsizetype before = shown.count();
+        view.showPreview(preview);
+        (void)QTest::qWaitFor([&] { return shown.count() > before; }, 60000);
+        drawnMs = std::max<qint64>(drawnMs, t.elapsed());
+        QTest::qWait(300);  // the recoloured map is painted
+        view.discardPreview();
+        QTest::qWait(300);
+    }
+    probe.stop();
+    // The work that left the GUI thread: the flags per point (as showPreview computed them before).
+    t.start();
+    const auto flags = previewFlags(view.scatter()->data().ids, preview.removedIds, dl::CancelToken());
+    const qint64 flagsMs = t.elapsed();
+    report("preview", probe,
+           QStringLiteral("%1 points, %2 removed (%3 flagged); showPreview until drawn: up to %4 ms; 3 previews, each "
+                          "discarded; the flags alone %5 ms (off the GUI thread)")
+               .arg(n)
+               .arg(preview.removed)
+               .arg(flags ? flags->flagged : -1)
+               .arg(drawnMs)
+               .arg(flagsMs));
 }
 
 // The jobs panel follows the runner, as in the window.
@@ -398,6 +473,9 @@ int main(int argc, char** argv) {
                    QStringLiteral("with --explore: cancel the job once the last chunk is drawn (no full refit)")});
     cli.addOption({QStringLiteral("explore-chunk"), QStringLiteral("with --explore: sentences per chunk"),
                    QStringLiteral("N"), QStringLiteral("20000")});
+    cli.addOption({QStringLiteral("preview"),
+                   QStringLiteral("the Filter Preview on a synthetic map of N points (PROJECT is not read)"),
+                   QStringLiteral("N")});
     cli.addHelpOption();
     cli.process(app);
     if (cli.positionalArguments().size() != 1) cli.showHelp(2);
@@ -407,6 +485,11 @@ int main(int argc, char** argv) {
                     qPrintable(cli.value(QStringLiteral("map-run"))), loadAverage().c_str());
         benchMap(project, cli.value(QStringLiteral("map-run")).toLongLong(), cli.value(QStringLiteral("screenshot")),
                  cli.isSet(QStringLiteral("map-prepare-on-gui")));
+        return 0;
+    }
+    if (cli.isSet(QStringLiteral("preview"))) {
+        std::printf("preview on a synthetic map, load %s\n", loadAverage().c_str());
+        benchPreview(cli.value(QStringLiteral("preview")).toLongLong());
         return 0;
     }
     if (cli.isSet(QStringLiteral("explore"))) {

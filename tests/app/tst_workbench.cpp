@@ -1013,11 +1013,30 @@ private slots:
         explorer.setRun(std::move(view));
         QSignalSpy shown(&explorer, &ClusterExplorer::previewShown),
             discarded(&explorer, &ClusterExplorer::previewDiscarded);
-        const int flagged = explorer.showPreview(*preview);
+        QSignalSpy dropped(&async, &AsyncService::discarded);
+        // The flags are computed off the GUI thread: nothing is drawn before the result arrives,
+        // and a preview superseded meanwhile (here by a later one with nothing removed, itself
+        // superseded by the real one) is dropped, never drawn.
+        FilterPreview nothing = *preview;
+        nothing.removedIds.clear();
+        explorer.showPreview(nothing);
+        explorer.showPreview(*preview);
+        explorer.showPreview(nothing);
+        explorer.showPreview(*preview);
+        QVERIFY(!explorer.previewVisible());
+        QCOMPARE(shown.count(), 0);
+        QVERIFY(shown.wait(10000));
+        QVERIFY(async.waitForDone(10000));
+        QCoreApplication::processEvents();
+        QCOMPARE(shown.count(), 1);
+        const auto droppedValues = std::ranges::count_if(
+            dropped, [](const QList<QVariant>& args) { return args.at(0).toString() == QLatin1String("values"); });
+        QCOMPARE(droppedValues, 3);
+        const int flagged = shown.at(0).at(0).toInt();
         int expectedOnMap = 0;
         for (qint64 id : mapIds) expectedOnMap += preview->removedIds.contains(id);
+        QVERIFY(expectedOnMap > 0);
         QCOMPARE(flagged, expectedOnMap);
-        QCOMPARE(shown.count(), 1);
         QVERIFY(explorer.previewVisible());
         QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Value);
         const auto& values = explorer.scatter()->data().value;
@@ -1026,6 +1045,15 @@ private slots:
         explorer.discardPreview();
         QVERIFY(!explorer.previewVisible());
         QCOMPARE(discarded.count(), 1);
+        QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Category);
+        // A preview whose map is replaced before its flags arrive is dropped (the ids it was
+        // computed for are not the new map's).
+        explorer.showPreview(*preview);
+        explorer.setRun(readClusterView(project_, clusterRun).value());
+        QVERIFY(async.waitForDone(10000));
+        QCoreApplication::processEvents();
+        QCOMPARE(shown.count(), 1);
+        QVERIFY(!explorer.previewVisible());
         QCOMPARE(explorer.scatter()->colorMode(), ScatterPlotView::ColorMode::Category);
 
         // Applied: the stored run removes exactly the previewed sentences, by the same rules.
