@@ -157,25 +157,31 @@ std::string ImportReport::summary() const {
     return s + ".";
 }
 
-Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSink& progress,
-                                 const CancelToken& cancel) {
-    const auto t0 = std::chrono::steady_clock::now();
+namespace {
+
+// The request's own consistency, before any file is opened.
+Status checkImportParams(const ImportParams& p) {
     if (p.srcPath.empty()) return usageError("No input given (--src FILE, --parquet FILE or --hf-dataset DIR).");
     if (!p.tgtPath.empty() && p.format != CorpusFormat::Plain)
         return usageError("--tgt pairs two plain-text files; TSV and JSONL carry the target in a column/field.");
     if (p.labelSource == LabelSource::Given && p.domain.empty()) return usageError("The domain label is empty.");
-    for (auto& c : p.tsvColumns)
+    for (const auto& c : p.tsvColumns)
         if (c != "src" && c != "tgt" && c != "domain" && c != "ignore")
             return usageError("Unknown TSV column role '" + c + "' (use src, tgt, domain, ignore).");
+    return {};
+}
 
-    auto opened = openRecordSource(p);
-    if (!opened) return std::unexpected(opened.error());
-    RecordSource& source = **opened;
+// The corpus, its languages and the fixed domain label, from the options and the file names.
+struct ImportNames {
+    std::string corpus, srcLang, tgtLang, fixedDomain;
+};
 
+ImportNames importNames(const ImportParams& p) {
     auto [fileDomain, srcLangFromName] = splitDomainAndLanguage(p.srcPath);
-    std::string srcLang = p.srcLang.empty() ? srcLangFromName : p.srcLang;
-    std::string tgtLang = p.tgtLang;
-    if (tgtLang.empty() && !p.tgtPath.empty()) tgtLang = splitDomainAndLanguage(p.tgtPath).second;
+    ImportNames n;
+    n.srcLang = p.srcLang.empty() ? srcLangFromName : p.srcLang;
+    n.tgtLang = p.tgtLang;
+    if (n.tgtLang.empty() && !p.tgtPath.empty()) n.tgtLang = splitDomainAndLanguage(p.tgtPath).second;
     if (p.format == CorpusFormat::Parquet || p.format == CorpusFormat::HfDataset) {
         // "translation.de" / "translation.en": the languages from the columns' last part.
         auto lastPart = [](const std::string& column) {
@@ -183,77 +189,80 @@ Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSi
             const std::string last = dot == std::string::npos ? std::string() : column.substr(dot + 1);
             return looksLikeLanguage(last) ? last : std::string();
         };
-        if (p.srcLang.empty()) srcLang = lastPart(p.textColumn);
-        if (tgtLang.empty()) tgtLang = lastPart(p.tgtColumn);
+        if (p.srcLang.empty()) n.srcLang = lastPart(p.textColumn);
+        if (n.tgtLang.empty()) n.tgtLang = lastPart(p.tgtColumn);
     }
-    std::string corpusName = p.corpus.empty() ? fileDomain : p.corpus;
-    std::string fixedDomain;
-    if (p.labelSource == LabelSource::Given) fixedDomain = p.domain;
-    if (p.labelSource == LabelSource::FromFilename) fixedDomain = fileDomain;
-    flattenFieldBreaks(fixedDomain);
+    n.corpus = p.corpus.empty() ? fileDomain : p.corpus;
+    if (p.labelSource == LabelSource::Given) n.fixedDomain = p.domain;
+    if (p.labelSource == LabelSource::FromFilename) n.fixedDomain = fileDomain;
+    flattenFieldBreaks(n.fixedDomain);
+    return n;
+}
 
-    auto tx = store.begin();
-    if (!tx) return std::unexpected(tx.error());
-
-    ImportReport report;
-    report.corpus = corpusName;
-    // Find or create the corpus; appending must agree on languages and on being parallel.
+// The corpus the rows go into: an existing one (which must agree on the languages; its
+// sentences fill `seen` and the rows append after its last position) or a new one.
+struct ImportTarget {
     std::int64_t corpusId = 0, nextPosition = 0;
     bool existing = false, existingParallel = false;
-    {
-        auto q = store.prepare("SELECT id, src_lang, tgt_lang, parallel FROM corpora WHERE name = ?1");
-        if (!q) return std::unexpected(q.error());
-        q->bind(1, corpusName);
-        auto row = q->step();
-        if (!row) return std::unexpected(row.error());
-        if (*row) {
-            existing = true;
-            corpusId = q->int64(0);
-            const std::string oldSrc(q->text(1)), oldTgt(q->text(2));
-            existingParallel = q->int64(3) != 0;
-            if (!srcLang.empty() && !oldSrc.empty() && oldSrc != srcLang)
-                return fail("The corpus '" + corpusName + "' holds " + oldSrc + " source text; " + p.srcPath + " is " +
-                            srcLang + ". Import it into another corpus (--corpus).");
-            if (!tgtLang.empty() && !oldTgt.empty() && oldTgt != tgtLang)
-                return fail("The corpus '" + corpusName + "' holds " + oldTgt + " target text; the new file is " +
-                            tgtLang + ".");
-        }
-    }
+};
 
-    DedupeIndex seen;
-    if (existing) {
+Expected<ImportTarget> findCorpusForImport(Store& store, const ImportParams& p, const ImportNames& n) {
+    ImportTarget t;
+    auto q = store.prepare("SELECT id, src_lang, tgt_lang, parallel FROM corpora WHERE name = ?1");
+    if (!q) return std::unexpected(q.error());
+    q->bind(1, n.corpus);
+    auto row = q->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return t;
+    t.existing = true;
+    t.corpusId = q->int64(0);
+    const std::string oldSrc(q->text(1)), oldTgt(q->text(2));
+    t.existingParallel = q->int64(3) != 0;
+    if (!n.srcLang.empty() && !oldSrc.empty() && oldSrc != n.srcLang)
+        return fail("The corpus '" + n.corpus + "' holds " + oldSrc + " source text; " + p.srcPath + " is " +
+                    n.srcLang + ". Import it into another corpus (--corpus).");
+    if (!n.tgtLang.empty() && !oldTgt.empty() && oldTgt != n.tgtLang)
+        return fail("The corpus '" + n.corpus + "' holds " + oldTgt + " target text; the new file is " + n.tgtLang +
+                    ".");
+    return t;
+}
+
+Status prepareImportTarget(Store& store, const ImportParams& p, const ImportNames& n, ImportTarget& t,
+                           DedupeIndex& seen) {
+    if (t.existing) {
         auto q = store.prepare("SELECT src, COALESCE(tgt, ''), position FROM sentences WHERE corpus_id = ?1");
         if (!q) return std::unexpected(q.error());
-        q->bind(1, corpusId);
+        q->bind(1, t.corpusId);
         while (true) {
             auto row = q->step();
             if (!row) return std::unexpected(row.error());
             if (!*row) break;
             seen.add(q->text(0), q->text(1));
-            nextPosition = std::max(nextPosition, q->int64(2) + 1);
+            t.nextPosition = std::max(t.nextPosition, q->int64(2) + 1);
         }
     } else {
         auto ins =
             store.prepare("INSERT INTO corpora(name, src_lang, tgt_lang, parallel, role) VALUES(?1, ?2, ?3, 0, ?4)");
         if (!ins) return std::unexpected(ins.error());
-        ins->bind(1, corpusName).bind(2, srcLang).bind(3, tgtLang).bind(4, p.role.empty() ? "train" : p.role);
+        ins->bind(1, n.corpus).bind(2, n.srcLang).bind(3, n.tgtLang).bind(4, p.role.empty() ? "train" : p.role);
         if (auto s = ins->run(); !s) return std::unexpected(s.error());
-        corpusId = store.lastInsertId();
+        t.corpusId = store.lastInsertId();
     }
-    if (existing && !p.role.empty())
-        if (auto s = setCorpusRole(store, corpusId, p.role); !s) return std::unexpected(s.error());
-    report.corpusId = corpusId;
+    if (t.existing && !p.role.empty())
+        if (auto s = setCorpusRole(store, t.corpusId, p.role); !s) return std::unexpected(s.error());
+    return {};
+}
 
-    auto inserter = SentenceInserter::prepare(store, corpusId, nextPosition);
-    if (!inserter) return std::unexpected(inserter.error());
-
+// Reads the source on its own thread and inserts its batches here (the SQLite writer).
+Status streamRows(const ImportParams& p, RecordSource& source, DedupeIndex& seen, const std::string& fixedDomain,
+                  SentenceInserter& inserter, ImportReport& report, ProgressSink& progress, const CancelToken& cancel) {
     progress.stage("Importing " + fs::path(p.srcPath).filename().string());
     const std::int64_t total = source.totalBytes();
     {
         ImportReader reader(p, source, seen, fixedDomain, report, cancel);
         ReaderThread thread(reader);
         while (auto batch = thread.queue().pop()) {
-            if (auto s = inserter->insert(*batch); !s)
+            if (auto s = inserter.insert(*batch); !s)
                 return std::unexpected(s.error());  // ~ReaderThread stops the reader
             progress.progress(batch->bytesRead, total);
             if (cancel.isCancelled()) return cancelled();  // the transaction rolls back
@@ -262,28 +271,68 @@ Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSi
         if (auto s = thread.join(); !s) return std::unexpected(s.error());
     }
     progress.progress(total, total);
+    return {};
+}
 
+// What was read must make a corpus: lines, sentences, and the existing corpus's kind; a new
+// corpus records whether it is parallel.
+Status checkImported(Store& store, const ImportParams& p, const ImportNames& n, const ImportTarget& t,
+                     const RecordSource& source, const ImportReport& report) {
     if (report.linesRead == 0) return fail("The file " + p.srcPath + " is empty; nothing was imported.");
     if (report.imported == 0 && report.emptySkipped == report.linesRead)
         return fail("The file " + p.srcPath + " contains no sentences: all " + std::to_string(report.linesRead) +
                     " lines are empty.");
-    if (existing && report.imported > 0 && source.parallel() != existingParallel)
-        return fail("The corpus '" + corpusName + "' is " + (existingParallel ? "parallel" : "monolingual") +
+    if (t.existing && report.imported > 0 && source.parallel() != t.existingParallel)
+        return fail("The corpus '" + n.corpus + "' is " + (t.existingParallel ? "parallel" : "monolingual") +
                     "; the new input is " + (source.parallel() ? "parallel" : "monolingual") +
                     ". Import it into another corpus (--corpus).");
-    if (!existing) {
+    if (!t.existing) {
         auto up = store.prepare("UPDATE corpora SET parallel = ?2 WHERE id = ?1");
         if (!up) return std::unexpected(up.error());
-        up->bind(1, corpusId).bind(2, source.parallel() ? 1 : 0);
+        up->bind(1, t.corpusId).bind(2, source.parallel() ? 1 : 0);
         if (auto s = up->run(); !s) return std::unexpected(s.error());
     }
-    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return {};
+}
+
+// The import's record in `imports`: the report and the files read.
+Status logImport(Store& store, const ImportParams& p, std::int64_t corpusId, const ImportReport& report) {
     auto log = store.prepare("INSERT INTO imports(corpus_id, report) VALUES(?1, ?2)");
     if (!log) return std::unexpected(log.error());
     nlohmann::json j = report.toJson();
     j["files"] = p.tgtPath.empty() ? nlohmann::json{p.srcPath} : nlohmann::json{p.srcPath, p.tgtPath};
     log->bind(1, corpusId).bind(2, j.dump());
-    if (auto s = log->run(); !s) return std::unexpected(s.error());
+    return log->run();
+}
+
+}  // namespace
+
+Expected<ImportReport> runImport(const ImportParams& p, Store& store, ProgressSink& progress,
+                                 const CancelToken& cancel) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (auto s = checkImportParams(p); !s) return std::unexpected(s.error());
+    auto opened = openRecordSource(p);
+    if (!opened) return std::unexpected(opened.error());
+    RecordSource& source = **opened;
+    const ImportNames names = importNames(p);
+
+    auto tx = store.begin();
+    if (!tx) return std::unexpected(tx.error());
+    ImportReport report;
+    report.corpus = names.corpus;
+    auto target = findCorpusForImport(store, p, names);
+    if (!target) return std::unexpected(target.error());
+    DedupeIndex seen;
+    if (auto s = prepareImportTarget(store, p, names, *target, seen); !s) return std::unexpected(s.error());
+    report.corpusId = target->corpusId;
+
+    auto inserter = SentenceInserter::prepare(store, target->corpusId, target->nextPosition);
+    if (!inserter) return std::unexpected(inserter.error());
+    if (auto s = streamRows(p, source, seen, names.fixedDomain, *inserter, report, progress, cancel); !s)
+        return std::unexpected(s.error());
+    if (auto s = checkImported(store, p, names, *target, source, report); !s) return std::unexpected(s.error());
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (auto s = logImport(store, p, target->corpusId, report); !s) return std::unexpected(s.error());
     if (cancel.isCancelled()) return cancelled();
     if (auto c = tx->commit(); !c) return std::unexpected(c.error());
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
