@@ -4525,7 +4525,7 @@
     <message>
         <location line="+65" />
         <source>Pan/zoom</source>
-        <translation>Verschieben/Zoomen</translation>
+        <translation>Zoomen</translation>
     </message>
     <message>
         <location line="+0" />
@@ -4555,7 +4555,7 @@
     <message>
         <location line="+7" />
         <source>Reset view</source>
-        <translation>Ansicht zurücksetzen</translation>
+        <translation>Gesamtansicht</translation>
     </message>
     <message>
         <location line="+0" />
@@ -4565,7 +4565,7 @@
     <message>
         <location line="+5" />
         <source>Clear selection</source>
-        <translation>Auswahl aufheben</translation>
+        <translation>Abwählen</translation>
     </message>
     <message>
         <location line="+0" />

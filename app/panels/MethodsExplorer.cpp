@@ -34,6 +34,7 @@ QWidget* titled(const QString& title, QWidget* body, const QList<QWidget*>& extr
     layout->setContentsMargins(0, 0, 0, 0);
     auto* head = new QHBoxLayout;
     auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()), box);
+    label->setWordWrap(true);  // a long title (German) wraps rather than widening the window
     head->addWidget(label, 1);
     for (QWidget* w : extras) head->addWidget(w);
     layout->addLayout(head);

@@ -39,8 +39,10 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QWidget(parent) {
     auto* title = new QLabel(tr("<b>True domain × cluster</b>"), this);
     metrics_ = new QLabel(this);
     metrics_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    metrics_->setWordWrap(true);  // long in German: wraps rather than widening the window
     legend_ = new QLabel(tr("Cell: sentences (share of the domain's row). Bold: where most of the domain went."), this);
     legend_->setStyleSheet(QStringLiteral("color: #666;"));
+    legend_->setWordWrap(true);
 
     auto* saveButton = new QToolButton(this);
     saveButton->setText(tr("Save image…"));
