@@ -95,12 +95,14 @@ void BulkActions::decide(const BulkTarget& target, bool include) {
     struct Split {
         QVector<qint64> inRun;
         int outside = 0;
+        SelectionExplorer::DecisionStep step;
     };
-    // The target's ids (read when not in memory) against the run's pool, off the GUI thread.
+    // The target's ids (read when not in memory) against the run's pool, and the undo step over
+    // the run's decisions as they are now (1.47M ids: hundreds of ms), off the GUI thread.
     async_.load<Split>(
         this, QStringLiteral("bulk ids"),
-        [path = project_, target,
-         runIds = selection_->run().ids](const dl::CancelToken& cancel) -> dl::Expected<Split> {
+        [path = project_, target, include, runIds = selection_->run().ids, decisions = selection_->decisions(),
+         version = selection_->decisionsVersion()](const dl::CancelToken& cancel) -> dl::Expected<Split> {
             auto ids = readBulkIds(path, target, cancel);
             if (!ids) return std::unexpected(ids.error());
             std::vector<qint64> pool(runIds.begin(), runIds.end());
@@ -110,11 +112,13 @@ void BulkActions::decide(const BulkTarget& target, bool include) {
                 if (std::binary_search(pool.begin(), pool.end(), qint64(id))) split.inRun << qint64(id);
                 else ++split.outside;
             }
+            split.step = SelectionExplorer::buildDecisionStep(decisions, version, split.inRun, include, cancel);
+            if (cancel.isCancelled()) return dl::cancelled();
             return split;
         },
         [this, include, what = target.what, runId = selection_->runId()](Split split) {
             if (selection_->runId() != runId) return;  // another run opened meanwhile
-            if (!split.inRun.isEmpty()) selection_->decide(split.inRun, include);
+            if (!split.inRun.isEmpty()) selection_->decide(std::move(split.step));
             emit decided(int(split.inRun.size()), split.outside, what);
             QString text =
                 (include

@@ -9,6 +9,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <utility>
+
 #include "AsyncService.h"
 #include "DecisionWriter.h"
 #include "ScoreCdfView.h"
@@ -21,20 +23,26 @@ constexpr int kBorderlineRows = 40;
 // One include/exclude decision over one or more sentences, undoable.
 class DecisionCommand : public QUndoCommand {
 public:
-    DecisionCommand(SelectionExplorer* explorer, QHash<qint64, std::optional<bool>> before, std::optional<bool> after)
-        : explorer_(explorer), before_(std::move(before)) {
-        for (auto it = before_.begin(); it != before_.end(); ++it) after_.insert(it.key(), after);
-        const QString what = after ? (*after ? QObject::tr("include %n sentence(s)", nullptr, int(before_.size()))
-                                             : QObject::tr("exclude %n sentence(s)", nullptr, int(before_.size())))
-                                   : QObject::tr("reset %n sentence(s)", nullptr, int(before_.size()));
-        setText(what);
+    DecisionCommand(SelectionExplorer* explorer, SelectionExplorer::DecisionStep step)
+        : explorer_(explorer),
+          before_(std::move(step.before)),
+          after_(std::move(step.after)),
+          firstResult_(std::move(step.result)) {
+        const int n = int(before_.size());
+        setText(step.state ? (*step.state ? QObject::tr("include %n sentence(s)", nullptr, n)
+                                          : QObject::tr("exclude %n sentence(s)", nullptr, n))
+                           : QObject::tr("reset %n sentence(s)", nullptr, n));
     }
-    void redo() override { explorer_->applyDecisions(after_); }
+    void redo() override {
+        // The first redo (the push) takes the decisions computed with the step; later ones apply.
+        explorer_->applyDecisions(after_, std::exchange(firstResult_, std::nullopt));
+    }
     void undo() override { explorer_->applyDecisions(before_); }
 
 private:
     SelectionExplorer* explorer_;
     QHash<qint64, std::optional<bool>> before_, after_;
+    std::optional<QHash<qint64, bool>> firstResult_;
 };
 
 }  // namespace
@@ -125,6 +133,7 @@ void SelectionExplorer::setRun(SelectionViewData data) {
     data_ = std::move(data);
     undo_->clear();
     decisions_ = data_.decisions;  // read with the view, off the GUI thread
+    ++decisionsVersion_;
     texts_.clear();
     saveState_->clear();
     title_->setText(data_.title +
@@ -152,18 +161,54 @@ std::optional<bool> SelectionExplorer::decision(qint64 sentenceId) const {
     return *it;
 }
 
-void SelectionExplorer::decide(const QVector<qint64>& ids, std::optional<bool> state) {
-    if (ids.isEmpty() || data_.runId <= 0) return;
-    QHash<qint64, std::optional<bool>> before;
-    for (auto id : ids) before.insert(id, decision(id));
-    undo_->push(new DecisionCommand(this, std::move(before), state));
+SelectionExplorer::DecisionStep SelectionExplorer::buildDecisionStep(const QHash<qint64, bool>& decisions,
+                                                                     quint64 version, const QVector<qint64>& ids,
+                                                                     std::optional<bool> state,
+                                                                     const dl::CancelToken& cancel) {
+    constexpr qsizetype kPollEvery = 65536;
+    DecisionStep step;
+    step.state = state;
+    step.basedOn = version;
+    step.before.reserve(ids.size());
+    step.after.reserve(ids.size());
+    step.result = decisions;
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        if (i % kPollEvery == 0 && cancel.isCancelled()) return {};
+        const qint64 id = ids[i];
+        const auto it = decisions.constFind(id);
+        step.before.insert(id, it == decisions.constEnd() ? std::nullopt : std::optional<bool>(*it));
+        step.after.insert(id, state);
+        if (state) step.result.insert(id, *state);
+        else step.result.remove(id);
+    }
+    return step;
 }
 
-void SelectionExplorer::applyDecisions(const QHash<qint64, std::optional<bool>>& decisions) {
-    for (auto it = decisions.begin(); it != decisions.end(); ++it) {
-        if (it.value()) decisions_.insert(it.key(), *it.value());
-        else decisions_.remove(it.key());
+void SelectionExplorer::decide(const QVector<qint64>& ids, std::optional<bool> state) {
+    if (ids.isEmpty() || data_.runId <= 0) return;
+    undo_->push(new DecisionCommand(this, buildDecisionStep(decisions_, decisionsVersion_, ids, state)));
+}
+
+void SelectionExplorer::decide(DecisionStep step) {
+    if (step.before.isEmpty() || data_.runId <= 0) return;
+    if (step.basedOn != decisionsVersion_) {  // the decisions changed since the snapshot
+        const QList<qint64> keys = step.before.keys();
+        step = buildDecisionStep(decisions_, decisionsVersion_, QVector<qint64>(keys.begin(), keys.end()), step.state);
     }
+    undo_->push(new DecisionCommand(this, std::move(step)));
+}
+
+void SelectionExplorer::applyDecisions(const QHash<qint64, std::optional<bool>>& decisions,
+                                       std::optional<QHash<qint64, bool>> result) {
+    if (result) {
+        decisions_ = std::move(*result);
+    } else {
+        for (auto it = decisions.begin(); it != decisions.end(); ++it) {
+            if (it.value()) decisions_.insert(it.key(), *it.value());
+            else decisions_.remove(it.key());
+        }
+    }
+    ++decisionsVersion_;
     saveState_->setText(tr("Saving decisions…"));
     saveState_->setToolTip(QString());
     writer_->write(projectPath_, data_.runId, decisions);

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "RunViews.h"
+#include "jobs/Progress.h"
 
 class AsyncService;
 class DecisionWriter;
@@ -36,10 +37,30 @@ public:
     QTableWidget* borderline() const { return borderline_; }
     DecisionWriter* writer() const { return writer_; }
 
-    // Pushes one undoable command setting `ids` to `state` (nullopt = back to the score's verdict).
+    // One undoable step setting ids to a state (nullopt = back to the score's verdict): each
+    // id's decision before, the decisions it sets, and the run's decisions once it is applied.
+    // Built by buildDecisionStep (plain values: callable off the GUI thread; 1.47M ids take
+    // hundreds of ms) from the decisions as they were at `basedOn` (decisionsVersion()).
+    struct DecisionStep {
+        QHash<qint64, std::optional<bool>> before, after;
+        QHash<qint64, bool> result;
+        std::optional<bool> state;
+        quint64 basedOn = 0;
+    };
+    static DecisionStep buildDecisionStep(const QHash<qint64, bool>& decisions, quint64 version,
+                                          const QVector<qint64>& ids, std::optional<bool> state,
+                                          const dl::CancelToken& cancel = {});
+    // Pushes one undoable command setting `ids` to `state`, built here (a click, a pick).
     void decide(const QVector<qint64>& ids, std::optional<bool> state);
+    // Pushes a step built off the GUI thread (BulkActions); built again here when the
+    // decisions changed since its snapshot (another step came first).
+    void decide(DecisionStep step);
+    // Bumped by every change of decisions() (a step applied or undone, another run shown).
+    quint64 decisionsVersion() const { return decisionsVersion_; }
     // Applies decisions now (memory, table) and queues their write; used by the undo commands.
-    void applyDecisions(const QHash<qint64, std::optional<bool>>& decisions);
+    // `result`: the decisions once applied, computed already (the first redo of a DecisionStep).
+    void applyDecisions(const QHash<qint64, std::optional<bool>>& decisions,
+                        std::optional<QHash<qint64, bool>> result = std::nullopt);
     std::optional<bool> decision(qint64 sentenceId) const;
     const QHash<qint64, bool>& decisions() const { return decisions_; }
 
@@ -61,6 +82,7 @@ private:
     SelectionViewData data_;
     QString projectPath_;
     QHash<qint64, bool> decisions_;
+    quint64 decisionsVersion_ = 0;
     QHash<qint64, QString> texts_;  // sentence id -> text, for the current run
     AsyncService& async_;  // the window's; outlives this panel
     DecisionWriter* writer_;

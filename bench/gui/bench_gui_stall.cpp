@@ -1,8 +1,9 @@
 // The longest event-loop stall of the GUI thread (a 5 ms timer's largest gap) in three
 // situations at 1.5M sentences: an encode job running on the worker, dragging the selection
-// threshold over 1.5M scores, and paging/filtering the outliers of a 1.5M-sentence run.
+// threshold over 1.5M scores, paging/filtering the outliers of a 1.5M-sentence run, and (decide)
+// including every sentence of the selection run by hand, undoing and redoing it.
 // Usage: bench_gui_stall PROJECT [--sentences N] [--model DIR] [--encode-seconds S] [--encode-threads T]
-//                        [--only encode|threshold|outliers]
+//                        [--only encode|threshold|outliers|decide]
 //        bench_gui_stall PROJECT --map-run RUN [--screenshot PNG] [--map-prepare-on-gui]
 //        bench_gui_stall PROJECT --preview N   (the Filter Preview on a synthetic map of N points)
 //        bench_gui_stall PROJECT --explore CORPUS --model DIR [--explore-sample N] [--explore-chunk N]
@@ -23,6 +24,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
@@ -31,6 +33,8 @@
 
 #include <qcustomplot.h>
 #include "AsyncService.h"
+#include "BulkActions.h"
+#include "BulkTarget.h"
 #include "ClusterExplorer.h"
 #include "FilterPreview.h"
 #include "JobFactory.h"
@@ -118,6 +122,52 @@ void benchThreshold(const QString& project, qint64 runId) {
     probe.stop();
     report("threshold", probe,
            QStringLiteral("%1 scores, 60 Hz drag for 3 s, borderline texts read off-thread").arg(data->scores.size()));
+}
+
+// Bulk Include / Exclude (BulkActions::decide) at the size of the run: the sentence ids are
+// split and the undo step (each id's decision before, the decisions after) built off the GUI
+// thread, then pushed and applied on it; the write goes to the project on the "decisions"
+// channel. Measured: exclude then include every sentence of the run, undo, redo (undo steps
+// of N ids), each from the call until its write is in the project.
+void benchDecide(const QString& project, qint64 runId) {
+    auto data = readSelectionView(project, runId);  // off the GUI thread in the app (AsyncService)
+    if (!data) return std::printf("decide: %s\n", data.error().message.c_str()), void();
+    AsyncService async;
+    SelectionExplorer view(async);
+    view.setProject(project);
+    showAsInTheWindow(view);
+    view.setRun(*data);
+    QTest::qWait(500);
+    const QVector<qint64> ids = data->ids;
+    QSignalSpy saved(&view, &SelectionExplorer::decisionsSaved);
+    StallProbe probe;
+    QElapsedTimer t;
+    QString steps;
+    auto step = [&](const char* what, const std::function<void()>& act) {
+        const qsizetype before = saved.count();
+        probe.start();
+        t.start();
+        act();
+        const qint64 guiMs = t.elapsed();
+        (void)QTest::qWaitFor([&] { return saved.count() > before; }, 600000);
+        const qint64 savedMs = t.elapsed();
+        QTest::qWait(200);
+        probe.stop();
+        report(what, probe,
+               QStringLiteral("%1 ids: the call %2 ms on the GUI thread, written %3 ms")
+                   .arg(ids.size())
+                   .arg(guiMs)
+                   .arg(savedMs));
+    };
+    // Through BulkActions, as the Include / Exclude menus: the ids split and the undo step built
+    // off the GUI thread, then pushed. Exclude first (a rerun finds the last run's inclusions).
+    BulkActions bulk(async, &view, &view);
+    bulk.setProject(project);
+    const BulkTarget all = BulkTarget::these(QStringLiteral("every sentence"), ids);
+    step("exclude", [&] { bulk.decide(all, false); });
+    step("include", [&] { bulk.decide(all, true); });
+    step("undo", [&] { view.undoStack()->undo(); });
+    step("redo", [&] { view.undoStack()->redo(); });
 }
 
 void benchOutliers(const QString& project, qint64 runId) {
@@ -514,6 +564,7 @@ int main(int argc, char** argv) {
     const QString only = cli.value(QStringLiteral("only"));
     if (only.isEmpty() || only == QLatin1String("threshold")) benchThreshold(project, runs->selectRun);
     if (only.isEmpty() || only == QLatin1String("outliers")) benchOutliers(project, runs->clusterRun);
+    if (only.isEmpty() || only == QLatin1String("decide")) benchDecide(project, runs->selectRun);
     if ((only.isEmpty() || only == QLatin1String("encode")) && cli.isSet(QStringLiteral("model")))
         benchEncode(project, cli.value(QStringLiteral("model")), cli.value(QStringLiteral("encode-seconds")).toInt(),
                     cli.value(QStringLiteral("encode-threads")).toInt());

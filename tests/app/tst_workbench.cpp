@@ -312,6 +312,29 @@ private slots:
         QCOMPARE(readSelectionView(project_, sel.runId).value().decisions.size(), 2);
         panel.undoStack()->undo();
         QTRY_COMPARE(panel.writer()->pending(), 0);
+        // A step built off the GUI thread (Bulk Include/Exclude) from a snapshot of the decisions
+        // that another step changed meanwhile is built again: its undo restores what was there
+        // when it was pushed, not the stale snapshot.
+        {
+            const quint64 version = panel.decisionsVersion();
+            auto step = SelectionExplorer::buildDecisionStep(panel.decisions(), version, {someId, otherId}, true);
+            QCOMPARE(step.result.size(), 2);
+            QCOMPARE(step.before.value(someId), std::optional<bool>());
+            panel.decide({someId}, false);  // comes first
+            QVERIFY(panel.decisionsVersion() != version);
+            const int index = panel.undoStack()->index();
+            panel.decide(std::move(step));
+            QCOMPARE(panel.undoStack()->index(), index + 1);
+            QCOMPARE(panel.decision(someId), std::optional<bool>(true));
+            QCOMPARE(panel.decision(otherId), std::optional<bool>(true));
+            panel.undoStack()->undo();
+            QCOMPARE(panel.decision(someId), std::optional<bool>(false));  // not the snapshot's "none"
+            QVERIFY(!panel.decision(otherId).has_value());
+            panel.undoStack()->undo();
+            QVERIFY(panel.decisions().isEmpty());
+            QTRY_COMPARE(panel.writer()->pending(), 0);
+            QVERIFY(readSelectionView(project_, sel.runId).value().decisions.isEmpty());
+        }
 
         ExportRequest x;
         const QString prefix = dir_.filePath(QStringLiteral("medical-selected"));
