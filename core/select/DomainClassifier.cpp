@@ -9,6 +9,8 @@
 #include <torch/utils.h>
 
 #include <algorithm>
+#include <iterator>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -27,12 +29,15 @@ nlohmann::json DomainHeadOptions::toJson() const {
             {"pre_ranking", preRanking},
             {"negative_pool_fraction", negativePoolFraction},
             {"lowest_negatives", lowestNegatives},
+            {"rounds", rounds},
             {"seed", seed}};
 }
 
 nlohmann::json DomainHeadReport::toJson() const {
     return {{"positives", positives},
             {"negatives", negatives},
+            {"rounds", rounds},
+            {"shared_negatives", sharedNegatives},
             {"held_out", heldOut.toJson()},
             {"final_loss", finalLoss},
             {"device", device}};
@@ -87,112 +92,152 @@ struct HeadImpl : torch::nn::Module {
 
 }  // namespace
 
+namespace {
+
+// One round's negatives: the rows the options' rule takes from `ranking` (Domain-Cosine in the
+// first round, the previous classifier's probability after it), as many as wanted.
+std::vector<std::int64_t> negativeRows(const std::vector<double>& ranking, const std::vector<char>& excluded,
+                                       const DomainHeadOptions& o, std::int64_t seedRows, std::int64_t poolRows,
+                                       bool ranked, std::mt19937_64& rng) {
+    std::vector<std::int64_t> candidates;
+    if (o.lowestNegatives > 0) return lowestCosineRows(ranking, excluded, o.lowestNegatives);
+    if (o.preRanking || ranked) {
+        candidates = preRankedNegativeCandidates(ranking, excluded, o.negativePoolFraction);
+    } else {
+        for (std::int64_t i = 0; i < poolRows; ++i)
+            if (!excluded[i]) candidates.push_back(i);
+    }
+    const auto wanted = static_cast<std::size_t>(std::llround(double(seedRows) * o.negativesPerPositive));
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    candidates.resize(std::min(candidates.size(), wanted));
+    return candidates;
+}
+
+// a ascending: how many rows of b it holds.
+std::int64_t sharedRows(const std::vector<std::int64_t>& a, std::vector<std::int64_t> b) {
+    std::sort(b.begin(), b.end());
+    std::vector<std::int64_t> both;
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+    return std::int64_t(both.size());
+}
+
+// P(in-domain) of `rows` (n x dim on the CPU) under `head`, in chunks (cancellable).
+std::vector<double> headProbabilities(HeadImpl& head, const torch::Tensor& rows, std::int64_t n,
+                                      const torch::Device& device, ProgressSink* progress, const CancelToken& cancel) {
+    std::vector<double> out(static_cast<std::size_t>(n));
+    const std::int64_t chunk = 65536;
+    for (std::int64_t start = 0; start < n; start += chunk) {
+        cancel.throwIfCancelled();
+        const auto m = std::min(chunk, n - start);
+        auto p = torch::sigmoid(head.forward(rows.narrow(0, start, m).to(device)))
+                     .to(torch::kCPU, torch::kFloat64)
+                     .contiguous();
+        std::copy(p.data_ptr<double>(), p.data_ptr<double>() + m, out.begin() + start);
+        if (progress) progress->progress(start + m, n);
+    }
+    return out;
+}
+
+}  // namespace
+
 Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool,
                                            std::int64_t poolRows, int dim, const std::vector<double>& cosine,
                                            const std::vector<char>& excluded, const DomainHeadOptions& o,
                                            ProgressSink& progress, const CancelToken& cancel,
                                            std::span<const float> applyTo) {
     if (seedRows < 4) return fail("The seed set needs at least 4 sentences to train a classifier.");
+    if (o.rounds < 1) return fail("The domain classifier needs at least one round.");
     std::mt19937_64 rng(o.seed);
-    std::vector<std::int64_t> candidates;
-    if (o.lowestNegatives > 0) {
-        candidates = lowestCosineRows(cosine, excluded, o.lowestNegatives);
-    } else if (o.preRanking) {
-        candidates = preRankedNegativeCandidates(cosine, excluded, o.negativePoolFraction);
-    } else {
-        for (std::int64_t i = 0; i < poolRows; ++i)
-            if (!excluded[i]) candidates.push_back(i);
-    }
-    const auto wanted = static_cast<std::size_t>(std::llround(double(seedRows) * o.negativesPerPositive));
-    if (candidates.size() < 2) return fail("The pool is too small to sample negatives from.");
-    if (o.lowestNegatives <= 0) {
-        std::shuffle(candidates.begin(), candidates.end(), rng);
-        candidates.resize(std::min(candidates.size(), wanted));
-    }
-
     torch::manual_seed(o.seed);
     const torch::Device device = torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
     const auto cpu = torch::TensorOptions().dtype(torch::kFloat32);
     auto seedT = torch::from_blob(const_cast<float*>(seed), {seedRows, dim}, cpu);
-    auto negIdx = torch::tensor(std::vector<std::int64_t>(candidates.begin(), candidates.end()), torch::kInt64);
     auto poolT = torch::from_blob(const_cast<float*>(pool), {poolRows, dim}, cpu);
-    auto negT = poolT.index_select(0, negIdx);
-    auto x = torch::cat({seedT, negT}).to(device);
-    auto y = torch::cat({torch::ones({seedRows}), torch::zeros({negT.size(0)})}).to(device);
-
-    // Held-out split, stratified: the same fraction of each class.
-    std::vector<std::int64_t> train, test;
-    auto split = [&](std::int64_t begin, std::int64_t end) {
-        std::vector<std::int64_t> rows(end - begin);
-        std::iota(rows.begin(), rows.end(), begin);
-        std::shuffle(rows.begin(), rows.end(), rng);
-        const auto nTest = static_cast<std::size_t>(std::llround(double(rows.size()) * o.heldOutFraction));
-        test.insert(test.end(), rows.begin(), rows.begin() + nTest);
-        train.insert(train.end(), rows.begin() + nTest, rows.end());
-    };
-    split(0, seedRows);
-    split(seedRows, seedRows + negT.size(0));
-
-    HeadImpl head(dim, o.hidden);
-    head.to(device);
-    torch::optim::Adam optimizer(head.parameters(), torch::optim::AdamOptions(o.learningRate));
     DomainHeadResult result;
     result.report.positives = seedRows;
-    result.report.negatives = negT.size(0);
+    result.report.rounds = o.rounds;
     result.report.device = device.is_cuda() ? "cuda" : "cpu";
-    progress.stage("Training the domain classifier");
-    for (int epoch = 0; epoch < o.epochs; ++epoch) {
-        cancel.throwIfCancelled();
-        std::shuffle(train.begin(), train.end(), rng);
-        double lossSum = 0;
-        int batches = 0;
-        for (std::size_t b = 0; b < train.size(); b += o.batchSize) {
-            const std::vector<std::int64_t> rows(train.begin() + b,
-                                                 train.begin() + std::min(train.size(), b + o.batchSize));
-            auto idx = torch::tensor(rows, torch::kInt64).to(device);
-            optimizer.zero_grad();
-            auto loss =
-                torch::binary_cross_entropy_with_logits(head.forward(x.index_select(0, idx)), y.index_select(0, idx));
-            loss.backward();
-            optimizer.step();
-            lossSum += loss.item<double>();
-            ++batches;
+
+    std::vector<double> ranking = cosine;  // what the round's negatives are taken from
+    std::unique_ptr<HeadImpl> head;
+    for (int round = 0; round < o.rounds; ++round) {
+        const auto candidates = negativeRows(ranking, excluded, o, seedRows, poolRows, round > 0, rng);
+        if (candidates.size() < 2) return fail("The pool is too small to sample negatives from.");
+        if (round > 0) result.report.sharedNegatives.push_back(sharedRows(result.negativesPerRound.back(), candidates));
+        result.negativesPerRound.push_back(candidates);
+        std::sort(result.negativesPerRound.back().begin(), result.negativesPerRound.back().end());
+
+        auto negIdx = torch::tensor(candidates, torch::kInt64);
+        auto negT = poolT.index_select(0, negIdx);
+        auto x = torch::cat({seedT, negT}).to(device);
+        auto y = torch::cat({torch::ones({seedRows}), torch::zeros({negT.size(0)})}).to(device);
+
+        // Held-out split, stratified: the same fraction of each class.
+        std::vector<std::int64_t> train, test;
+        auto split = [&](std::int64_t begin, std::int64_t end) {
+            std::vector<std::int64_t> rows(end - begin);
+            std::iota(rows.begin(), rows.end(), begin);
+            std::shuffle(rows.begin(), rows.end(), rng);
+            const auto nTest = static_cast<std::size_t>(std::llround(double(rows.size()) * o.heldOutFraction));
+            test.insert(test.end(), rows.begin(), rows.begin() + nTest);
+            train.insert(train.end(), rows.begin() + nTest, rows.end());
+        };
+        split(0, seedRows);
+        split(seedRows, seedRows + negT.size(0));
+
+        head = std::make_unique<HeadImpl>(dim, o.hidden);
+        head->to(device);
+        torch::optim::Adam optimizer(head->parameters(), torch::optim::AdamOptions(o.learningRate));
+        result.report.negatives = negT.size(0);
+        progress.stage(o.rounds == 1 ? std::string("Training the domain classifier")
+                                     : "Training the domain classifier, round " + std::to_string(round + 1) + " of " +
+                                           std::to_string(o.rounds));
+        for (int epoch = 0; epoch < o.epochs; ++epoch) {
+            cancel.throwIfCancelled();
+            std::shuffle(train.begin(), train.end(), rng);
+            double lossSum = 0;
+            int batches = 0;
+            for (std::size_t b = 0; b < train.size(); b += o.batchSize) {
+                const std::vector<std::int64_t> rows(train.begin() + b,
+                                                     train.begin() + std::min(train.size(), b + o.batchSize));
+                auto idx = torch::tensor(rows, torch::kInt64).to(device);
+                optimizer.zero_grad();
+                auto loss = torch::binary_cross_entropy_with_logits(head->forward(x.index_select(0, idx)),
+                                                                    y.index_select(0, idx));
+                loss.backward();
+                optimizer.step();
+                lossSum += loss.item<double>();
+                ++batches;
+            }
+            result.report.finalLoss = batches ? lossSum / batches : 0.0;
+            progress.progress(epoch + 1, o.epochs);
         }
-        result.report.finalLoss = batches ? lossSum / batches : 0.0;
-        progress.progress(epoch + 1, o.epochs);
+
+        torch::NoGradGuard noGrad;
+        head->eval();
+        if (!test.empty()) {
+            auto idx = torch::tensor(test, torch::kInt64).to(device);
+            auto pred = (torch::sigmoid(head->forward(x.index_select(0, idx))) > 0.5).to(torch::kCPU);
+            auto truth = y.index_select(0, idx).to(torch::kCPU);
+            std::vector<char> sel(test.size()), rel(test.size());
+            for (std::size_t i = 0; i < test.size(); ++i) {
+                sel[i] = pred[i].item<bool>();
+                rel[i] = truth[i].item<float>() > 0.5f;
+            }
+            result.report.heldOut = evaluateSelection(sel, rel);
+        }
+        if (round + 1 < o.rounds) ranking = headProbabilities(*head, poolT, poolRows, device, nullptr, cancel);
     }
 
     torch::NoGradGuard noGrad;
-    head.eval();
-    if (!test.empty()) {
-        auto idx = torch::tensor(test, torch::kInt64).to(device);
-        auto pred = (torch::sigmoid(head.forward(x.index_select(0, idx))) > 0.5).to(torch::kCPU);
-        auto truth = y.index_select(0, idx).to(torch::kCPU);
-        std::vector<char> sel(test.size()), rel(test.size());
-        for (std::size_t i = 0; i < test.size(); ++i) {
-            sel[i] = pred[i].item<bool>();
-            rel[i] = truth[i].item<float>() > 0.5f;
-        }
-        result.report.heldOut = evaluateSelection(sel, rel);
-    }
     progress.stage("Scoring the pool");
     const std::int64_t scoreRows = applyTo.empty() ? poolRows : std::int64_t(applyTo.size()) / dim;
     auto scoreT = applyTo.empty() ? poolT : torch::from_blob(const_cast<float*>(applyTo.data()), {scoreRows, dim}, cpu);
-    result.probability.resize(scoreRows);
-    const std::int64_t chunk = 65536;
-    for (std::int64_t start = 0; start < scoreRows; start += chunk) {
-        cancel.throwIfCancelled();
-        const auto n = std::min(chunk, scoreRows - start);
-        auto p = torch::sigmoid(head.forward(scoreT.narrow(0, start, n).to(device)))
-                     .to(torch::kCPU, torch::kFloat64)
-                     .contiguous();
-        std::copy(p.data_ptr<double>(), p.data_ptr<double>() + n, result.probability.begin() + start);
-        progress.progress(start + n, scoreRows);
-    }
+    result.probability = headProbabilities(*head, scoreT, scoreRows, device, &progress, cancel);
     std::ostringstream weights;
     torch::serialize::OutputArchive archive;
-    head.to(torch::kCPU);
-    head.save(archive);
+    head->to(torch::kCPU);
+    head->save(archive);
     archive.save_to(weights);
     const std::string bytes = weights.str();
     result.weights.assign(bytes.begin(), bytes.end());

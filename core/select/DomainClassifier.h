@@ -28,13 +28,20 @@ struct DomainHeadOptions {
     // > 0: exactly the N rows with the lowest cosine are the negatives (no draw; Vu et al.'s
     // "500K sentences with the lowest similarity"), instead of pre-ranking or a uniform draw.
     std::int64_t lowestNegatives = 0;
+    // Positive-unlabeled rounds: round 1 takes its negatives as above from the Domain-Cosine
+    // ranking; each later round trains a fresh classifier whose negatives the same rule takes
+    // from the previous classifier's own ranking of the pool (its least in-domain rows).
+    int rounds = 1;
     std::uint64_t seed = 1;
     nlohmann::json toJson() const;
 };
 
 struct DomainHeadReport {
     std::int64_t positives = 0, negatives = 0;
-    PrecisionRecall heldOut;  // on the held-out part, at p > 0.5
+    int rounds = 1;
+    // Per round after the first: how many of its negatives the previous round's negatives also had.
+    std::vector<std::int64_t> sharedNegatives;
+    PrecisionRecall heldOut;  // on the held-out part, at p > 0.5 (the last round's classifier)
     double finalLoss = 0;
     std::string device;
     nlohmann::json toJson() const;
@@ -44,9 +51,12 @@ struct DomainHeadResult {
     std::vector<double> probability;  // one per scored row: P(in-domain)
     DomainHeadReport report;
     std::vector<char> weights;        // the trained classifier (torch::save format)
+    // Each round's negatives (pool rows, ascending): what the rounds changed (tests, the report's count).
+    std::vector<std::vector<std::int64_t>> negativesPerRound;
 };
 
 // cosine: Domain-Cosine score per pool row (for pre-ranking); excluded rows are never negatives.
+// With options.rounds > 1 the later rounds rank by the previous classifier instead.
 // The probabilities are computed for `applyTo` rows (dim floats each) when given, else for the pool.
 Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedRows, const float* pool,
                                            std::int64_t poolRows, int dim, const std::vector<double>& cosine,

@@ -250,6 +250,15 @@ ParamTable<SelectParams> makeSelectTable() {
                    return ParamValue(!j.get<bool>());
                });
     t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
+    t.field(param("pu-rounds",
+                  "finetune-head: training rounds; each round after the first retrains the classifier with its "
+                  "negatives from the bottom of the previous classifier's own ranking of the pool instead of "
+                  "Domain-Cosine's (positive-unlabeled learning; 1 = the paper's pre-ranking only).")
+                .between(1, 20)
+                .shownAs("N")
+                .storedAt("head.rounds"),
+            &S::head, &DomainHeadOptions::rounds);
+    t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
     // One seed for every method's draws (also stored in head, fine_tune and invitation: SelectParams::toJson).
     t.add(
         seedValueSpec().storedAt("sample_seed"),
