@@ -45,6 +45,15 @@ enum class FineTunePreset { Default, Paper };
 // Sets epochs, learning rate and batch of `options` to the paper's when `preset` is Paper.
 void applyFineTunePreset(FineTunePreset preset, FineTuneOptions& options);
 
+// finetune-head's classifier: DomainHeadOptions' defaults and 2 positive-unlabeled rounds, best
+// at its worst on a 2,000-sentence seed (bench/selection/RESULTS.md "A 2,000-sentence seed");
+// cross-lingual's classifier keeps one round.
+inline DomainHeadOptions finetuneHeadDefaults() {
+    DomainHeadOptions o;
+    o.rounds = 2;
+    return o;
+}
+
 struct SelectParams {
     SelectMethod method = SelectMethod::Cosine;
     std::string pool;  // corpus name
@@ -64,7 +73,7 @@ struct SelectParams {
     std::optional<bool> poolVocabulary;
     TextSide side = TextSide::Source;          // contrast --side
     ContrastSides sides = ContrastSides::One;  // contrast --sides (both = the bilingual contrast)
-    DomainHeadOptions head;
+    DomainHeadOptions head = finetuneHeadDefaults();
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
     FineTunePreset preset = FineTunePreset::Default;  // finetune: paper overrides fineTune's epochs, lr, batch
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
