@@ -129,8 +129,9 @@ std::vector<double> headProbabilities(HeadImpl& head, const torch::Tensor& rows,
     for (std::int64_t start = 0; start < n; start += chunk) {
         cancel.throwIfCancelled();
         const auto m = std::min(chunk, n - start);
-        auto p = torch::sigmoid(head.forward(rows.narrow(0, start, m).to(device)))
-                     .to(torch::kCPU, torch::kFloat64)
+        // The sigmoid in double: in float it is exactly 1 from a logit of about 17 on, and a
+        // confident classifier (a second round) ties hundreds of rows there, ranked by id.
+        auto p = torch::sigmoid(head.forward(rows.narrow(0, start, m).to(device)).to(torch::kCPU, torch::kFloat64))
                      .contiguous();
         std::copy(p.data_ptr<double>(), p.data_ptr<double>() + m, out.begin() + start);
         if (progress) progress->progress(start + m, n);
@@ -265,7 +266,7 @@ Expected<std::vector<double>> applyDomainHead(std::span<const char> weights, int
     for (std::int64_t start = 0; start < rowCount; start += chunk) {
         cancel.throwIfCancelled();
         const auto n = std::min(chunk, rowCount - start);
-        auto p = torch::sigmoid(head.forward(x.narrow(0, start, n))).to(torch::kFloat64).contiguous();
+        auto p = torch::sigmoid(head.forward(x.narrow(0, start, n)).to(torch::kFloat64)).contiguous();  // as above
         std::copy(p.data_ptr<double>(), p.data_ptr<double>() + n, out.begin() + start);
     }
     return out;
