@@ -146,6 +146,15 @@ std::vector<char> initialAdaptiveLayerState(int dim, int hidden, AdaptiveLayerKi
     return saveModule(*newAdaptiveLayer(dim, hidden, kind, seed));
 }
 
+std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member) {
+    if (member == 0) return seedValue;
+    // splitmix64 of (seed, member): distinct, well-spread seeds for the other members.
+    std::uint64_t z = seedValue + std::uint64_t(member) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives) {
     const std::size_t n = clusters.size();
     std::vector<char> m(n * n, 0);
@@ -546,8 +555,32 @@ Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const Cross
     if (*lowest > in.pairs)
         progress.info("--negatives " + p.negatives + ": the parallel corpus has " + std::to_string(in.pairs) +
                       " sentences in the seed's language; all of them are the negatives.");
-    return trainDomainHead(gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine, std::vector<char>(in.pairs, 0),
-                           co, progress, cancel, gPool);
+    // --classifiers N: every member trained like the single classifier with its own seed (its draw
+    // of negatives and initialisation); the pool's score is the mean probability, the stored
+    // classifier and report are member 1's.
+    const std::vector<char> excluded(std::size_t(in.pairs), 0);
+    DomainHeadResult first;
+    std::vector<double> sum;
+    for (int member = 0; member < std::max(1, p.classifiers); ++member) {
+        cancel.throwIfCancelled();
+        if (p.classifiers > 1)
+            progress.stage("Training classifier " + std::to_string(member + 1) + " of " +
+                           std::to_string(p.classifiers));
+        co.seed = ensembleMemberSeed(p.seedValue, member);
+        auto head = trainDomainHead(gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine, excluded, co, progress,
+                                    cancel, gPool);
+        if (!head) return std::unexpected(head.error());
+        if (member == 0) {
+            sum = head->probability;
+            first = std::move(*head);
+        } else {
+            for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += head->probability[i];
+        }
+    }
+    if (p.classifiers > 1)
+        for (auto& v : sum) v /= double(p.classifiers);
+    first.probability = std::move(sum);
+    return first;
 }
 
 // The cut: --top K, else --threshold T (default: positive, p >= 0.5).

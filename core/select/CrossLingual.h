@@ -81,6 +81,10 @@ struct CrossLingualParams {
     // the parallel corpus's seed-language side least like the seed, Aharoni & Goldberg's
     // pre-ranking) or "lowest:N" (exactly the N least like the seed, as Vu et al.: N = 500,000).
     std::string negatives = "preranked";
+    // --classifiers N: c trained N times on the seed, each member with its own draw of negatives
+    // and initialisation (member 1 with --seed-value, as a single classifier), the pool scored by
+    // the mean of their probabilities (docs/crosslingual.md, "The classifier ensemble").
+    int classifiers = 1;
     // --filter RUN: a filter run of the pool; the sentences it (and a pipeline step's earlier
     // steps) removed are not scored and get no row in the run (store/Removals.h filterExclusion).
     std::optional<std::int64_t> filterRun;
@@ -139,6 +143,10 @@ Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte>
 // g before its first training step, as a run with the training seed `seed` starts it (serialised
 // like the stored blob): random for Ffn; for Residual the identity (last layer zero).
 std::vector<char> initialAdaptiveLayerState(int dim, int hidden, AdaptiveLayerKind kind, std::uint64_t seed);
+
+// The training seed of ensemble member `member` (0-based): member 0 trains with `seedValue` itself, so
+// an ensemble of one is the single classifier; the others with distinct seeds derived from it.
+std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member);
 
 // Negatives of pair i in a batch: j != i whose cluster differs (every j != i when allNegatives).
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives);

@@ -341,6 +341,13 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                 .shownAs("preranked|lowest:N")
                 .storedAt("negatives"),
             &C::negatives);
+    t.field(param("classifiers",
+                  "cross-lingual: classifiers averaged to score the pool, each trained on the seed against its "
+                  "own draw of negatives (1 = a single classifier, as the paper).")
+                .between(1, 100)
+                .shownAs("N")
+                .storedAt("classifiers"),
+            &C::classifiers);
     t.choice(param("preset",
                    "cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, "
                    "batch 64, <= 20 epochs, patience 5, Eq. 1, 5 clusters, negatives lowest:500000, g = ffn when "

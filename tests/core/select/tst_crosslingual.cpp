@@ -410,6 +410,40 @@ private slots:
         QVERIFY(!d->summary.toJson().contains("adapted_sets"));  // no g, nothing derived
         QCOMPARE(getRun(*store, d->runId).value().params["adaptive_layer"].get<std::string>(), std::string("none"));
 
+        // --classifiers N: the pool's score is the mean of N classifiers' probabilities, member b
+        // trained exactly as a single classifier with the seed ensembleMemberSeed(seed, b) (its own
+        // draw of negatives and initialisation); member 1 is the single classifier of --seed-value.
+        QCOMPARE(getRun(*store, d->runId).value().params["classifiers"].get<int>(), 1);
+        QCOMPARE(ensembleMemberSeed(df.seedValue, 0), df.seedValue);
+        CrossLingualParams ensemble = df;
+        ensemble.classifiers = 3;
+        auto e = runCrossLingual(ensemble, *store, np, ct);
+        QVERIFY2(e.has_value(), e ? "" : e.error().message.c_str());
+        QCOMPARE(getRun(*store, e->runId).value().params["classifiers"].get<int>(), 3);
+        const auto ensembleScores = readRunResults(*store, e->runId).value().score;
+        std::vector<double> memberMean(ensembleScores.size(), 0.0);
+        std::set<std::uint64_t> memberSeeds;
+        for (int member = 0; member < ensemble.classifiers; ++member) {
+            CrossLingualParams single = df;
+            single.seedValue = ensembleMemberSeed(df.seedValue, member);
+            memberSeeds.insert(single.seedValue);
+            auto m = runCrossLingual(single, *store, np, ct);
+            QVERIFY2(m.has_value(), m ? "" : m.error().message.c_str());
+            const auto scores = readRunResults(*store, m->runId).value().score;
+            QCOMPARE(scores.size(), memberMean.size());
+            for (std::size_t i = 0; i < scores.size(); ++i) memberMean[i] += scores[i] / ensemble.classifiers;
+        }
+        QCOMPARE(memberSeeds.size(), std::size_t(ensemble.classifiers));
+        const auto dfScores = readRunResults(*store, d->runId).value().score;
+        double ensembleVsMean = 0, ensembleVsFirst = 0;
+        for (std::size_t i = 0; i < ensembleScores.size(); ++i) {
+            ensembleVsMean = std::max(ensembleVsMean, std::abs(ensembleScores[i] - memberMean[i]));
+            ensembleVsFirst = std::max(ensembleVsFirst, std::abs(ensembleScores[i] - dfScores[i]));
+        }
+        QVERIFY2(ensembleVsMean < 1e-6,
+                 qPrintable(QStringLiteral("ensemble vs mean of members %1").arg(ensembleVsMean)));
+        QVERIFY2(ensembleVsFirst > 1e-3, "the ensemble scores as its first member alone");
+
         // --adaptive-layer residual: g(x) = x + FFN(x), the FFN's last layer starting at zero. At
         // initialisation g is the identity (Vu et al.'s ffn is not: the check tells them apart).
         auto maxDiff = [](const std::vector<float>& x, const std::vector<float>& y) {
