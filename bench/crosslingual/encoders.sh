@@ -16,7 +16,8 @@
 # Variants: k5 / k1 = the adaptive layer ffn with cluster / in-batch negatives; res = the residual
 # adaptive layer (--adaptive-layer residual, in-batch negatives); df = --adaptive-layer none with one
 # classifier (--classifiers 1); ens = --adaptive-layer none with ENSEMBLE classifiers (default 5)
-# averaged (--classifiers, docs/crosslingual.md "The classifier ensemble");
+# averaged (--classifiers, docs/crosslingual.md "The classifier ensemble"); ensnb = ens with each pool
+# sentence's score averaged with its NEIGHBOURS (default 10) nearest pool sentences' (--pool-neighbours);
 # cos = Domain-Cosine. SEEDS = training seeds (--seed-value) per cell: a cell prints the mean and
 # the runs "mean (s1/s2/...)" (cos has no training: one run); with RAW=FILE every run is appended
 # as "model direction domain variant seed precision" and a summary (mean, worst cell mean, worst
@@ -84,13 +85,14 @@ for model in $MODELS; do
             k5) r=$(run "${xl[@]}" --clusters 5 --adaptive-layer ffn) ;;
             k1) r=$(run "${xl[@]}" --clusters 1 --adaptive-layer ffn) ;;
             res) r=$(run "${xl[@]}" --clusters 1 --adaptive-layer residual) ;;
-            df) r=$(run "${xl[@]}" --adaptive-layer none --classifiers 1) ;;
-            ens) r=$(run "${xl[@]}" --adaptive-layer none --classifiers "${ENSEMBLE:-5}") ;;
+            df) r=$(run "${xl[@]}" --adaptive-layer none --classifiers 1 --pool-neighbours 0) ;;
+            ens) r=$(run "${xl[@]}" --adaptive-layer none --classifiers "${ENSEMBLE:-5}" --pool-neighbours 0) ;;
+            ensnb) r=$(run "${xl[@]}" --adaptive-layer none --classifiers "${ENSEMBLE:-5}" --pool-neighbours "${NEIGHBOURS:-10}") ;;
             cos)
               set_id=$(setof "$model")
               r=$(run --method cosine --pool "$pool" --seed "$seed:$d" --model "$model" ${set_id:+--embedding-set "$set_id"})
               ;;
-            *) echo "VARIANTS: k5 k1 res df ens cos, got '$v'" >&2; exit 2 ;;
+            *) echo "VARIANTS: k5 k1 res df ens ensnb cos, got '$v'" >&2; exit 2 ;;
           esac
           vals+=("$(prec "$r" "$d")")
           if [ -n "$RAW" ]; then echo "$model $dir $d $v $s ${vals[-1]}" >>"$RAW"; fi

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -144,6 +145,55 @@ Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte>
 
 std::vector<char> initialAdaptiveLayerState(int dim, int hidden, AdaptiveLayerKind kind, std::uint64_t seed) {
     return saveModule(*newAdaptiveLayer(dim, hidden, kind, seed));
+}
+
+std::vector<double> smoothOverNeighbours(const std::vector<float>& rows, int dim, const std::vector<double>& score,
+                                         int k, std::uint64_t seed, const CancelToken& cancel) {
+    const auto n = std::int64_t(score.size());
+    if (k < 1 || n < 2 || dim < 1 || std::int64_t(rows.size()) != n * dim) return score;
+    torch::NoGradGuard noGrad;
+    namespace F = torch::nn::functional;
+    const auto x = F::normalize(torch::from_blob(const_cast<float*>(rows.data()), {n, dim}, torch::kFloat32),
+                                F::NormalizeFuncOptions().dim(1));
+    // The rows neighbours are searched among: all, or a seeded sample of kPoolNeighbourRows.
+    std::vector<std::int64_t> ref(static_cast<std::size_t>(n));
+    std::iota(ref.begin(), ref.end(), 0);
+    if (n > kPoolNeighbourRows) {
+        std::mt19937_64 rng(seed);
+        std::shuffle(ref.begin(), ref.end(), rng);
+        ref.resize(std::size_t(kPoolNeighbourRows));
+        std::sort(ref.begin(), ref.end());
+    }
+    std::vector<std::int64_t> columnOf(static_cast<std::size_t>(n), -1);
+    for (std::size_t c = 0; c < ref.size(); ++c) columnOf[std::size_t(ref[c])] = std::int64_t(c);
+    const auto refIndex = torch::tensor(ref, torch::kInt64);
+    const auto refRows = x.index_select(0, refIndex);
+    const auto refScore = torch::tensor(score, torch::kFloat64).index_select(0, refIndex);
+    // A row that is itself a reference row has one candidate fewer.
+    const auto kk = std::min<std::int64_t>(k, std::int64_t(ref.size()) - 1);
+    if (kk < 1) return score;
+    constexpr std::int64_t kChunk = 1024;
+    std::vector<double> out(score.size());
+    for (std::int64_t first = 0; first < n; first += kChunk) {
+        cancel.throwIfCancelled();
+        const auto m = std::min(kChunk, n - first);
+        auto sim = torch::matmul(x.narrow(0, first, m), refRows.t());
+        std::vector<std::int64_t> selfRow, selfColumn;
+        for (std::int64_t i = 0; i < m; ++i)
+            if (const auto c = columnOf[std::size_t(first + i)]; c >= 0) {
+                selfRow.push_back(i);
+                selfColumn.push_back(c);
+            }
+        if (!selfRow.empty())
+            sim.index_put_({torch::tensor(selfRow, torch::kInt64), torch::tensor(selfColumn, torch::kInt64)},
+                           -std::numeric_limits<float>::infinity());
+        const auto nearest = std::get<1>(sim.topk(kk, 1));
+        const auto mean = refScore.index({nearest}).mean(1).contiguous();
+        const double* mp = mean.data_ptr<double>();
+        for (std::int64_t i = 0; i < m; ++i)
+            out[std::size_t(first + i)] = 0.5 * score[std::size_t(first + i)] + 0.5 * mp[i];
+    }
+    return out;
 }
 
 std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member) {
@@ -579,6 +629,11 @@ Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const Cross
     }
     if (p.classifiers > 1)
         for (auto& v : sum) v /= double(p.classifiers);
+    // --pool-neighbours K: the pool's own structure, in its own language's space.
+    if (p.poolNeighbours > 0) {
+        progress.stage("Averaging scores over pool neighbours");
+        sum = smoothOverNeighbours(in.poolRows, dim, sum, p.poolNeighbours, p.seedValue, cancel);
+    }
     first.probability = std::move(sum);
     return first;
 }

@@ -85,6 +85,10 @@ struct CrossLingualParams {
     // and initialisation (member 1 with --seed-value, as a single classifier), the pool scored by
     // the mean of their probabilities (docs/crosslingual.md, "The classifier ensemble").
     int classifiers = 1;
+    // --pool-neighbours K: each pool sentence's score is averaged, half and half, with the mean
+    // score of its K nearest pool sentences (cosine in the encoder's own space of the pool's
+    // language; neighbours among at most kPoolNeighbourRows pool rows); 0 = off.
+    int poolNeighbours = 0;
     // --filter RUN: a filter run of the pool; the sentences it (and a pipeline step's earlier
     // steps) removed are not scored and get no row in the run (store/Removals.h filterExclusion).
     std::optional<std::int64_t> filterRun;
@@ -147,6 +151,17 @@ std::vector<char> initialAdaptiveLayerState(int dim, int hidden, AdaptiveLayerKi
 // The training seed of ensemble member `member` (0-based): member 0 trains with `seedValue` itself, so
 // an ensemble of one is the single classifier; the others with distinct seeds derived from it.
 std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member);
+
+// --pool-neighbours: the pool rows a sentence's neighbours are searched among (all of a pool up
+// to this size; a random sample of this many, drawn with the run's seed, of a larger one), which
+// bounds the cost to pool x this many cosines.
+inline constexpr std::int64_t kPoolNeighbourRows = 20000;
+
+// score'(i) = (score(i) + mean of score over i's k nearest rows by cosine, i itself left out) / 2;
+// the neighbours among all rows, or among kPoolNeighbourRows of them drawn with `seed` when there
+// are more. rows: n x dim, row-major. k < 1 or fewer than 2 rows: the scores unchanged.
+std::vector<double> smoothOverNeighbours(const std::vector<float>& rows, int dim, const std::vector<double>& score,
+                                         int k, std::uint64_t seed, const CancelToken& cancel);
 
 // Negatives of pair i in a batch: j != i whose cluster differs (every j != i when allNegatives).
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives);

@@ -348,6 +348,14 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                 .shownAs("N")
                 .storedAt("classifiers"),
             &C::classifiers);
+    t.field(param("pool-neighbours",
+                  "cross-lingual: average each pool sentence's score half and half with the mean score of its K "
+                  "nearest pool sentences (cosine in the encoder's space; among at most 20000 pool sentences; 0 = "
+                  "off, as the paper).")
+                .between(0, 1000)
+                .shownAs("K")
+                .storedAt("pool_neighbours"),
+            &C::poolNeighbours);
     t.choice(param("preset",
                    "cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, "
                    "batch 64, <= 20 epochs, patience 5, Eq. 1, 5 clusters, negatives lowest:500000, g = ffn when "

@@ -246,6 +246,7 @@ class Project:
         infonce: Literal['symmetric', 'eq1'] = ...,
         negatives: str = ...,
         classifiers: int = ...,
+        pool_neighbours: int = ...,
         keep_adapted: bool = ...
     ) -> dict[str, Any]:
         """Score a pool against an in-domain seed and select, as `domainlens-cli select`.
@@ -284,6 +285,7 @@ class Project:
             infonce (--infonce): cross-lingual: the contrastive loss, symmetric (both directions, positive in the denominator) or eq1 (Vu et al. Eq. 1: one direction, negatives only). (default symmetric; symmetric or eq1)
             negatives (--negatives): cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N least like the seed, as the paper with N = 500000). (default preranked)
             classifiers (--classifiers): cross-lingual: classifiers averaged to score the pool, each trained on the seed against its own draw of negatives (1 = a single classifier, as the paper). (default 1; 1 to 100)
+            pool_neighbours (--pool-neighbours): cross-lingual: average each pool sentence's score half and half with the mean score of its K nearest pool sentences (cosine in the encoder's space; among at most 20000 pool sentences; 0 = off, as the paper). (default 0; 0 to 1000)
             keep_adapted (--keep-adapted): cross-lingual: keep g(x) of the seed, the pool and both parallel sides as embedding sets (Vu et al.'s Fig. 4: cluster or map them per language with cluster --embedding-set); 4 x dim bytes per sentence.
             progress: callback(fraction or None, message), called on this thread; raising in it
                 (or Ctrl+C) cancels the job, which leaves the project as it was.

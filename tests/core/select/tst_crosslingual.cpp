@@ -205,6 +205,30 @@ private slots:
         QCOMPARE(CrossLingualParams{}.adaptiveLayer, AdaptiveLayerKind::Auto);
     }
 
+    void poolNeighboursByHand_data() {
+        QTest::addColumn<int>("k");
+        QTest::addColumn<std::vector<double>>("expected");
+        // Rows (1, 0), (0.9, 0.1), (0, 1), (0.1, 0.9) with scores 1, 0.8, 0, 0.2: each row's own
+        // score averaged half and half with the mean over its k nearest other rows by cosine.
+        QTest::newRow("off") << 0 << std::vector<double>{1, 0.8, 0, 0.2};
+        QTest::newRow("k=1") << 1 << std::vector<double>{0.9, 0.9, 0.1, 0.1};
+        QTest::newRow("k=2") << 2 << std::vector<double>{0.75, 0.7, 0.25, 0.3};
+        QTest::newRow("k above the rows")
+            << 10 << std::vector<double>{(1 + 1.0 / 3) / 2, (0.8 + 0.4) / 2, (0 + 2.0 / 3) / 2, (0.2 + 0.6) / 2};
+    }
+    void poolNeighboursByHand() {
+        QFETCH(int, k);
+        QFETCH(std::vector<double>, expected);
+        const std::vector<float> rows = {1, 0, 0.9f, 0.1f, 0, 1, 0.1f, 0.9f};
+        const std::vector<double> score = {1, 0.8, 0, 0.2};
+        CancelToken ct;
+        const auto out = smoothOverNeighbours(rows, 2, score, k, 1, ct);
+        QCOMPARE(out.size(), expected.size());
+        for (std::size_t i = 0; i < out.size(); ++i)
+            QVERIFY2(std::abs(out[i] - expected[i]) < 1e-9,
+                     qPrintable(QStringLiteral("row %1: %2, expected %3").arg(i).arg(out[i]).arg(expected[i])));
+    }
+
     void alignedMethodBeatsUnalignedBaseline() {
         // Language A: three domain centroids + noise. Language B: a fixed random rotation of the
         // A vector plus an offset: B vectors of a domain are not near A vectors of that domain.
@@ -443,6 +467,23 @@ private slots:
         QVERIFY2(ensembleVsMean < 1e-6,
                  qPrintable(QStringLiteral("ensemble vs mean of members %1").arg(ensembleVsMean)));
         QVERIFY2(ensembleVsFirst > 1e-3, "the ensemble scores as its first member alone");
+        // --pool-neighbours K: the ensemble's scores averaged over each pool sentence's K nearest
+        // pool sentences in the pool's own vectors, exactly smoothOverNeighbours of the run above.
+        CrossLingualParams neighbours = ensemble;
+        neighbours.poolNeighbours = 5;
+        auto nb = runCrossLingual(neighbours, *store, np, ct);
+        QVERIFY2(nb.has_value(), nb ? "" : nb.error().message.c_str());
+        QCOMPARE(getRun(*store, nb->runId).value().params["pool_neighbours"].get<int>(), 5);
+        QCOMPARE(getRun(*store, e->runId).value().params["pool_neighbours"].get<int>(), 0);
+        const auto smoothedScores = readRunResults(*store, nb->runId).value().score;
+        const auto expectedSmooth = smoothOverNeighbours(pool, dim, ensembleScores, 5, neighbours.seedValue, ct);
+        double smoothDiff = 0, smoothMoved = 0;
+        for (std::size_t i = 0; i < smoothedScores.size(); ++i) {
+            smoothDiff = std::max(smoothDiff, std::abs(smoothedScores[i] - expectedSmooth[i]));
+            smoothMoved = std::max(smoothMoved, std::abs(smoothedScores[i] - ensembleScores[i]));
+        }
+        QVERIFY2(smoothDiff < 1e-6, qPrintable(QStringLiteral("run vs smoothOverNeighbours %1").arg(smoothDiff)));
+        QVERIFY2(smoothMoved > 1e-3, "--pool-neighbours left the scores as they were");
 
         // --adaptive-layer residual: g(x) = x + FFN(x), the FFN's last layer starting at zero. At
         // initialisation g is the identity (Vu et al.'s ffn is not: the check tells them apart).
