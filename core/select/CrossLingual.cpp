@@ -246,6 +246,8 @@ void applyCrossLingualPreset(CrossLingualParams& p) {
     p.classifier.learningRate = 1e-5;
     p.classifier.batchSize = 64;
     p.classifier.epochs = 20;
+    p.classifiers = 1;     // one classifier,
+    p.poolNeighbours = 0;  // scoring each pool sentence alone
 }
 
 // The parameters as the table stores them, then the training settings no option sets.

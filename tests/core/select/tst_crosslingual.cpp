@@ -203,6 +203,9 @@ private slots:
         QCOMPARE(QString::fromUtf8(adaptiveLayerName(kind).data(), qsizetype(adaptiveLayerName(kind).size())),
                  resolved);
         QCOMPARE(CrossLingualParams{}.adaptiveLayer, AdaptiveLayerKind::Auto);
+        // The defaults chosen by the worst case (docs/crosslingual.md, "Ensemble and pool neighbours").
+        QCOMPARE(CrossLingualParams{}.classifiers, 5);
+        QCOMPARE(CrossLingualParams{}.poolNeighbours, 10);
     }
 
     void poolNeighboursByHand_data() {
@@ -345,6 +348,9 @@ private slots:
         p.clusters = 3;
         p.top = poolRows / 3;
         p.keepAdapted = true;
+        // Each pool sentence scored on its own (the default 10 pool neighbours would mix in other
+        // pool rows' scores): the --filter check below compares a filtered pool's scores with these.
+        p.poolNeighbours = 0;
         auto r = runCrossLingual(p, *store, np, ct);
         QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
         auto eval = evaluateRuns({{r->runId}, "d0", {}, {}}, *store).value();
@@ -424,6 +430,7 @@ private slots:
         // method (0.80 against 1.00 here); no g stored.
         CrossLingualParams df = p;
         df.adaptiveLayer = AdaptiveLayerKind::None;
+        df.classifiers = 1;  // the paper's DF: one classifier
         auto d = runCrossLingual(df, *store, np, ct);
         QVERIFY2(d.has_value(), d ? "" : d.error().message.c_str());
         const double dfPrecision = evaluateRuns({{d->runId}, "d0", {}, {}}, *store).value()["precision"].get<double>();
@@ -585,6 +592,8 @@ private slots:
         QCOMPARE(params["negatives"].get<std::string>(), std::string("lowest:500000"));
         QCOMPARE(params["classifier"]["learning_rate"].get<double>(), 1e-5);
         QCOMPARE(params["classifier"]["lowest_negatives"].get<std::int64_t>(), std::int64_t(0));
+        QCOMPARE(params["classifiers"].get<int>(), 1);
+        QCOMPARE(params["pool_neighbours"].get<int>(), 0);
         const auto report = q->summary.toJson()["report"];
         // lowest:500000 of 900 pairs: every A-side sentence is a negative.
         QCOMPARE(report["negatives"].get<std::int64_t>(), std::int64_t(pairs));
