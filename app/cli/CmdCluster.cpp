@@ -74,8 +74,7 @@ int printResult(const dl::ClusterResult& r, const dl::ClusterParams& params, con
     }
     std::printf("Clustering stored as run %lld: %lld sentences, k = %d, %s covariance, PCA %d; vectors: %s\n",
                 static_cast<long long>(r.runId), static_cast<long long>(r.sentences), params.k,
-                dl::covarianceTypeName(params.covariance).c_str(), params.pcaDims,
-                params.representation.describe().c_str());
+                r.summary.covariance.c_str(), params.pcaDims, params.representation.describe().c_str());
     if (r.summary.filterRun)
         std::printf("Filter run #%lld: %lld sentences it removed were left out of the fit and the run.\n",
                     static_cast<long long>(*r.summary.filterRun),
@@ -194,6 +193,8 @@ int run(const QCommandLineParser& p) {
         return ExitOk;
     }
 
+    // Neither --cov nor --n-init: the mixture the set's model clusters best with (dl::useModelMixture).
+    params.mixtureFromModel = !p.isSet(QStringLiteral("cov")) && !p.isSet(QStringLiteral("n-init"));
     auto res = dl::runCluster(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!res) return reportError(res.error());

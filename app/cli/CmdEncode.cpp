@@ -32,7 +32,9 @@ void setup(QCommandLineParser& p) {
 }
 
 void printResult(const dl::EncodeResult& r) {
-    const std::string layer = r.layer < 0 ? std::string("last layer") : "layer " + std::to_string(r.layer);
+    const std::string layer = !r.layerMean.empty() ? "mean of layers " + r.layerMean
+                              : r.layer < 0        ? std::string("last layer")
+                                                   : "layer " + std::to_string(r.layer);
     if (r.noop)
         std::printf("%s: already encoded with %s, %s (%lld sentences, set %lld)\n", r.corpus.c_str(), r.model.c_str(),
                     layer.c_str(), static_cast<long long>(r.total), static_cast<long long>(r.setId));
@@ -86,16 +88,19 @@ int run(const QCommandLineParser& p) {
     if (auto s = dl::validateEncodeParams(params); !s) return usageError(QString::fromStdString(s.error().message));
     if (p.isSet(QStringLiteral("layers")) && p.isSet(QStringLiteral("layer")))
         return usageError(QStringLiteral("use either --layer or --layers"));
+    if (p.isSet(QStringLiteral("layer-mean")) && p.isSet(QStringLiteral("layer")))
+        return usageError(QStringLiteral("use either --layer or --layer-mean"));
     if (!p.isSet(QStringLiteral("layer")) && !p.isSet(QStringLiteral("layers"))) {
-        dl::useRecommendedLayer(params);  // no layer asked for
+        dl::useRecommendedLayer(params);  // no layer asked for: the model's (mean of) layers
     }
     if (p.isSet(QStringLiteral("prefix")) && params.prefix.empty())
         return usageError(QStringLiteral("--prefix needs a prompt name (query, passage) or none"));
 
     int rc = ExitOk;
     if (auto target = shardTarget(p, rc)) {
-        if (!params.layers.empty() || params.allLayers)
+        if (!params.layers.empty() || params.allLayers || p.isSet(QStringLiteral("layer-mean")))
             return usageError(QStringLiteral("--shard encodes one layer: use --layer"));
+        params.layerMean.clear();  // a shard stores the model's recommended layer, not its default mean
         return runEncodeShardCommand(*path, params, *target, p);
     }
     if (rc != ExitOk) return rc;

@@ -92,8 +92,8 @@ int run(const QCommandLineParser& p) {
     if (!sets->empty()) {
         std::printf("\n  Embeddings:\n");
         for (const auto& s : *sets)
-            std::printf("    #%lld %s layer %d %s %s (%d dims)\n", static_cast<long long>(s.id), s.key.model.c_str(),
-                        s.key.layer, s.key.pooling.c_str(), dl::sideName(s.key.side).c_str(), s.dim);
+            std::printf("    #%lld %s %s %s %s (%d dims)\n", static_cast<long long>(s.id), s.key.model.c_str(),
+                        s.key.layerLabel().c_str(), s.key.pooling.c_str(), dl::sideName(s.key.side).c_str(), s.dim);
     }
     if (!runs->empty()) {
         std::printf("\n  Runs:\n");

@@ -323,6 +323,7 @@ json embeddingJson(const EmbeddingSetInfo& s) {
     return {{"id", s.id},
             {"model", s.key.model},
             {"layer", s.key.layer},
+            {"layer_mean", s.key.layerMean},
             {"pooling", s.key.pooling},
             {"side", sideName(s.key.side)},
             {"normalized", s.key.normalized},
@@ -536,14 +537,16 @@ Expected<std::int64_t> persistClusterRun(Store& store, const ClusterParams& para
 }
 
 // prepare (reads the project) / compute (fitSeeds, no Store) / persist (one transaction).
-Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store, StatsReducer* dist,
+Expected<ClusterResult> runClusterImpl(const ClusterParams& params0, Store& store, StatsReducer* dist,
                                        ProgressSink& progress, const CancelToken& cancel) {
-    if (auto s = validateClusterParams(params); !s) return std::unexpected(s.error());
+    if (auto s = validateClusterParams(params0); !s) return std::unexpected(s.error());
     LocalReducer local;
     StatsReducer& red = dist ? *dist : local;
     return runJob<ClusterResult>([&]() -> Expected<ClusterResult> {
-        auto pr = prepare(params, store, progress, cancel, dist);
+        auto pr = prepare(params0, store, progress, cancel, dist);
         if (!pr) return std::unexpected(pr.error());
+        ClusterParams params = params0;  // the model's mixture, once the set is known
+        if (params.mixtureFromModel) useModelMixture(params, pr->set.key.model);
         auto fits = fitSeeds(params, *pr, red, dist != nullptr, progress, cancel);
         if (!fits) return std::unexpected(fits.error());
         ClusterResult res = std::move(fits->result);
@@ -562,6 +565,13 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params, Store& store
 }
 
 }  // namespace
+
+void useModelMixture(ClusterParams& params, const std::string& modelName) {
+    if (modelName == "multilingual-e5-small") {
+        params.covariance = CovarianceType::Tied;
+        params.nInit = 20;
+    }
+}
 
 Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,
                                    const CancelToken& cancel) {

@@ -72,8 +72,19 @@ struct ClusterParams {
     // (no spec in the table); stored as "rows" in the run's params when set. Needs an explicit
     // embeddingSet and no --layers, --mpi or --pca-from-merge.
     std::int64_t rows = 0;
+    // Set by the front ends when the user named neither --cov nor --n-init: the mixture the
+    // embedding set's model clusters best with at its worst split (useModelMixture) replaces
+    // covariance and nInit once the set is known; the run stores what was fitted. Not an option.
+    bool mixtureFromModel = false;
     nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson)
 };
+
+// The mixture `cluster` fits by default for vectors of a model (EmbeddingKey::model, the name):
+// multilingual-e5-small: tied covariance and 20 EM runs per seed (docs/clustering.md
+// "Layer means and mixtures at the worst split": its full-covariance fit ends in a partition
+// 7 points worse on French with 3 runs; tied with fewer runs has bad seeds too). Other
+// models keep params as they are (full, 3 runs).
+void useModelMixture(ClusterParams& params, const std::string& modelName);
 
 // The parameters of `cluster` declared once (names, ranges, help, stored keys:
 // analysis/ClusterParamsTable.cpp); the CLI's options and the Cluster dialog come from it.

@@ -8,8 +8,12 @@ namespace dl {
 
 namespace {
 
-bool sameFamily(const EmbeddingKey& a, const EmbeddingKey& b) {
+bool sameFamily(const EmbeddingKey& a, EmbeddingKey b) {
     // identity(): the model's content hash, precision and prompt (two models named alike differ).
+    // A layer-mean set (encode --layer-mean, the default of all-mpnet-base-v2) is never a
+    // sibling itself, but its model's one-layer sets are its siblings.
+    if (!a.layerMean.empty()) return false;
+    b.layerMean.clear();
     return a.identity() == b.identity() && a.pooling == b.pooling && a.side == b.side && a.normalized == b.normalized;
 }
 

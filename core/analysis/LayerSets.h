@@ -13,8 +13,9 @@ namespace dl {
 
 class Store;
 
-// Complete sets of the corpus that share `base`'s model, pooling, side and normalisation,
-// ordered by layer (layer -1, "last", sorts after every numbered layer).
+// Complete one-layer sets of the corpus that share `base`'s model, pooling, side and
+// normalisation, ordered by layer (layer -1, "last", sorts after every numbered layer). Sets
+// of layer means (EmbeddingKey::layerMean) are left out; `base` may be one.
 Expected<std::vector<EmbeddingSetInfo>> siblingLayerSets(Store& store, const CorpusInfo& corpus,
                                                          const EmbeddingSetInfo& base);
 

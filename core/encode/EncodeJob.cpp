@@ -54,6 +54,7 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
                         std::to_string(position) + ".");
         EncodeStats stats;
         if (auto e = encoder.encodeLayers(texts, p.resolved, p.pooling, vectors, &stats, &cancel); !e) return e;
+        if (p.mean) averageLayers(vectors);
         const auto rows = static_cast<std::int64_t>(texts.size());
         for (const auto& v : vectors)
             if (auto f = checkFiniteVectors(v, dim, p.corpus.name, position); !f) return f;
@@ -62,8 +63,7 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
         for (std::size_t j = 0; j < res.size(); ++j) {
             if (done[j] >= position + rows) continue;
             if (res[j].setId == 0) {  // a new set, registered with its first chunk
-                auto set = ensureEmbeddingSet(store, embeddingKeyFor(p, params, p.resolved[j]), dim, params.storage,
-                                              p.model.path);
+                auto set = ensureEmbeddingSet(store, outputKeyFor(p, params, j), dim, params.storage, p.model.path);
                 if (!set) return std::unexpected(set.error());
                 res[j].setId = set->id;
             }
@@ -82,10 +82,10 @@ Status encodeChunks(const EncodePlan& p, const EncodeParams& params, Transformer
     return {};
 }
 
-Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, const std::vector<int>& layers,
+Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, const std::vector<int>& layers, bool mean,
                                                  Store& store, ProgressSink& progress, const CancelToken& cancel) {
     const auto t0 = std::chrono::steady_clock::now();
-    auto p = planEncode(params, layers, store);
+    auto p = planEncode(params, layers, store, mean);
     if (!p) return std::unexpected(p.error());
     // One encode of a corpus at a time: a second one would append the positions the first is
     // appending (and fail with an 'internal error' about chunk positions).
@@ -94,8 +94,9 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
                                 "Another process is encoding the corpus '" + p->corpus.name + "' of " + store.path() +
                                     "; wait for it to finish (or stop it), then run this again.");
     if (!lock) return std::unexpected(lock.error());
-    std::vector<EncodeResult> res(p->resolved.size());
-    std::vector<std::int64_t> done(p->resolved.size());
+    const std::size_t outputs = p->mean ? 1 : p->resolved.size();  // a layer mean is one set
+    std::vector<EncodeResult> res(outputs);
+    std::vector<std::int64_t> done(outputs);
     // Unless every set is already complete, the model is loaded (and so checked: weights,
     // tokenizer, a FIFO or a damaged file) before the project is touched, and a set that does
     // not exist yet is registered in the transaction of its first chunk: a model that cannot
@@ -104,7 +105,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
     std::vector<std::optional<EmbeddingSetInfo>> existing(res.size());
     bool complete = true;
     for (std::size_t j = 0; j < res.size(); ++j) {
-        auto set = findEmbeddingSet(store, embeddingKeyFor(*p, params, p->resolved[j]));
+        auto set = findEmbeddingSet(store, outputKeyFor(*p, params, j));
         if (!set) return std::unexpected(set.error());
         existing[j] = *set;
         auto n = *set ? encodedCount(store, (*set)->id, p->corpus.id) : Expected<std::int64_t>(0);
@@ -124,7 +125,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
         auto tx = store.begin();
         if (!tx) return std::unexpected(tx.error());
         for (std::size_t j = 0; j < res.size(); ++j) {
-            const auto key = embeddingKeyFor(*p, params, p->resolved[j]);
+            const auto key = outputKeyFor(*p, params, j);
             auto& r = res[j];
             // An existing set is checked (dimensions) and its model path updated now; a new one
             // waits for its first chunk (encodeChunks), unless the corpus is empty.
@@ -142,6 +143,7 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
             r.prefix = p->promptName;
             r.dim = p->cfg.hiddenSize;
             r.layer = key.layer;
+            r.layerMean = key.layerMean;
             r.total = p->corpus.sentences;
         }
         if (auto c = tx->commit(); !c) return std::unexpected(c.error());
@@ -196,7 +198,9 @@ Expected<std::vector<EncodeResult>> encodeLayers(const EncodeParams& params, con
 Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, ProgressSink& progress,
                                  const CancelToken& cancel) {
     return runJob<EncodeResult>([&]() -> Expected<EncodeResult> {
-        auto r = encodeLayers(params, {params.layer}, store, progress, cancel);
+        const bool mean = !params.layerMean.empty();
+        auto r = encodeLayers(params, mean ? params.layerMean : std::vector<int>{params.layer}, mean, store, progress,
+                              cancel);
         if (!r) return std::unexpected(r.error());
         return std::move(r->front());
     });
@@ -205,8 +209,13 @@ Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, Progr
 Expected<std::vector<EncodeResult>> runEncodeLayers(const EncodeParams& params, Store& store, ProgressSink& progress,
                                                     const CancelToken& cancel) {
     return runJob<std::vector<EncodeResult>>([&]() -> Expected<std::vector<EncodeResult>> {
-        return encodeLayers(params, params.layers.empty() ? std::vector<int>{params.layer} : params.layers, store,
-                            progress, cancel);
+        const bool several = !params.layers.empty() || params.allLayers;
+        const bool mean = !several && !params.layerMean.empty();
+        return encodeLayers(params,
+                            several ? params.layers
+                            : mean  ? params.layerMean
+                                    : std::vector<int>{params.layer},
+                            mean, store, progress, cancel);
     });
 }
 
@@ -221,6 +230,7 @@ nlohmann::json EncodeResult::toJson() const {
             {"device", device},
             {"dim", dim},
             {"layer", layer},
+            {"layer_mean", layerMean},
             {"sentences", total},
             {"already_encoded", alreadyEncoded},
             {"encoded", encoded},

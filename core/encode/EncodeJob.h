@@ -29,6 +29,9 @@ struct EncodeParams {
     int layer = -1;  // as EncoderOptions::layer
     std::vector<int> layers;  // runEncodeLayers: several hidden states (as layer), one pass
     bool allLayers = false;   // runEncodeLayers: every layer 1..L (overrides layers)
+    // Several hidden states (as layer) averaged element-wise into ONE set (EmbeddingKey::layerMean):
+    // the storage and cost of one layer. Empty = the one layer `layer`; excludes layers/allLayers.
+    std::vector<int> layerMean;
     std::string prefix;       // prompt: "" = the model's default, "none", or a prompt name ("query", "passage")
     std::string pooling = "mean";
     bool normalize = false;
@@ -53,7 +56,9 @@ const ParamTable<EncodeParams>& encodeParamTable();
 Status validateEncodeParams(const EncodeParams& params);
 // What every front end does when the user named no layer (encode, explore; CLI, GUI, Python):
 // the model's recommended layer (layer 10 of all-mpnet-base-v2, docs/clustering.md), else the
-// last. A model that cannot be resolved keeps params.layer; the job itself reports it.
+// last, and its recommended layer mean (8 and 10 for all-mpnet-base-v2) unless layerMean,
+// layers or allLayers is already set. A model that cannot be resolved keeps params.layer; the
+// job itself reports it.
 void useRecommendedLayer(EncodeParams& params);
 
 struct EncodeResult {
@@ -67,7 +72,8 @@ struct EncodeResult {
     std::string prefix;      // prompt name used ("" = none)
     std::string device;
     int dim = 0;
-    int layer = -1;          // as stored in the key (-1 = last)
+    int layer = -1;          // as stored in the key (-1 = last); a layer mean's deepest layer
+    std::string layerMean;   // EmbeddingKey::layerMean ("8+10"), "" = one layer
     std::int64_t total = 0;           // sentences in the corpus
     std::int64_t alreadyEncoded = 0;  // encoded before this run (resume point)
     std::int64_t encoded = 0;         // encoded by this run
@@ -82,7 +88,8 @@ struct EncodeResult {
 Expected<EncodeResult> runEncode(const EncodeParams& params, Store& store, ProgressSink& progress,
                                  const CancelToken& cancel);
 // params.layers (or every layer 1..L with allLayers) stored as separate sets from
-// one forward pass per batch; one result per layer, in the order given.
+// one forward pass per batch; one result per layer, in the order given. With params.layerMean
+// (and no layers), the one set of those layers' mean, as runEncode.
 Expected<std::vector<EncodeResult>> runEncodeLayers(const EncodeParams& params, Store& store, ProgressSink& progress,
                                                     const CancelToken& cancel);
 

@@ -43,6 +43,16 @@ Status checkLayerList(std::string_view text) {
     return {};
 }
 
+// --layer-mean: a comma list of at least two different layer numbers; "" = not given.
+Status checkLayerMean(std::string_view text) {
+    if (text.empty()) return {};
+    if (trimmed(text) == "all") return usageError("--layer-mean takes layer numbers (e.g. 8,10), not all");
+    if (auto s = checkLayerList(text); !s) return s;
+    if (text.find(',') == std::string_view::npos)
+        return usageError("--layer-mean needs at least two layers (e.g. 8,10); one layer is --layer");
+    return {};
+}
+
 std::vector<int> readLayerList(const std::string& text) {
     std::vector<int> out;
     std::size_t pos = 0;
@@ -85,6 +95,24 @@ ParamTable<EncodeParams> makeEncodeTable() {
             const auto& text = std::get<std::string>(v);
             p.allLayers = trimmed(text) == "all";
             p.layers = text.empty() || p.allLayers ? std::vector<int>{} : readLayerList(text);
+        });
+    t.add(
+        param("layer-mean",
+              "Average the vectors of these layers of one pass into ONE embedding set (e.g. 8,10): the storage "
+              "and cost of one layer; what `cluster` then clusters.")
+            .ofKind(ParamKind::Text)
+            .shownAs("LIST")
+            .defaultShownAs("the model's recommended layers (8,10 for all-mpnet-base-v2) when no --layer or "
+                            "--layers is given, else none")
+            .textCheckedBy(checkLayerMean),
+        [](const E& p) {
+            std::string s;
+            for (std::size_t i = 0; i < p.layerMean.size(); ++i) s += (i ? "," : "") + std::to_string(p.layerMean[i]);
+            return ParamValue(s);
+        },
+        [](E& p, const ParamValue& v) {
+            const auto& text = std::get<std::string>(v);
+            p.layerMean = text.empty() ? std::vector<int>{} : readLayerList(text);
         });
     t.field(param("prefix",
                   "Prompt prepended to every sentence, for models that define prompts (multilingual-e5-small: "
@@ -135,11 +163,16 @@ const ParamTable<EncodeParams>& encodeParamTable() {
 }
 
 void useRecommendedLayer(EncodeParams& p) {
-    if (auto model = resolveModel(p.model)) p.layer = recommendedLayer(model->name);
+    auto model = resolveModel(p.model);
+    if (!model) return;
+    p.layer = recommendedLayer(model->name);
+    if (p.layerMean.empty() && p.layers.empty() && !p.allLayers) p.layerMean = recommendedLayerMean(model->name);
 }
 
 Status validateEncodeParams(const EncodeParams& p) {
     if (auto s = encodeParamTable().validate(p); !s) return s;
+    if (!p.layerMean.empty() && (!p.layers.empty() || p.allLayers))
+        return usageError("use either --layer-mean or --layers");
     return checkPrecision(p.precision, p.device);
 }
 

@@ -8,8 +8,9 @@
 
 namespace dl {
 
-Expected<EncodePlan> planEncode(const EncodeParams& params, std::vector<int> layers, Store& store) {
+Expected<EncodePlan> planEncode(const EncodeParams& params, std::vector<int> layers, Store& store, bool mean) {
     EncodePlan p;
+    p.mean = mean;
     auto pooling = parsePooling(params.pooling);
     if (!pooling) return std::unexpected(pooling.error());
     p.pooling = *pooling;
@@ -39,6 +40,12 @@ Expected<EncodePlan> planEncode(const EncodeParams& params, std::vector<int> lay
                               std::to_string(L) + " layers.");
         p.resolved.push_back(layer < 0 ? L + 1 + layer : layer);
     }
+    if (mean) {
+        std::sort(p.resolved.begin(), p.resolved.end());
+        if (std::adjacent_find(p.resolved.begin(), p.resolved.end()) != p.resolved.end() || p.resolved.size() < 2)
+            return usageError("--layer-mean needs at least two different layers (" + model->name + " has " +
+                              std::to_string(L) + "; -1 is the last).");
+    }
     auto prompt = resolvePrompt(model->path, params.prefix);
     if (!prompt) return std::unexpected(prompt.error());
     p.promptName = prompt->first;
@@ -62,6 +69,29 @@ EmbeddingKey embeddingKeyFor(const EncodePlan& p, const EncodeParams& params, in
     key.precision = p.precision;
     key.prefix = p.promptName;
     return key;
+}
+
+EmbeddingKey meanKeyFor(const EncodePlan& p, const EncodeParams& params) {
+    EmbeddingKey key = embeddingKeyFor(p, params, p.resolved.back());
+    for (int r : p.resolved)
+        key.layerMean += (key.layerMean.empty() ? "" : "+") + std::to_string(r == p.cfg.numLayers ? -1 : r);
+    return key;
+}
+
+EmbeddingKey outputKeyFor(const EncodePlan& p, const EncodeParams& params, std::size_t j) {
+    return p.mean ? meanKeyFor(p, params) : embeddingKeyFor(p, params, p.resolved[j]);
+}
+
+void averageLayers(std::vector<std::vector<float>>& perLayer) {
+    if (perLayer.size() < 2) return;
+    auto& out = perLayer.front();
+    const float inv = 1.0f / static_cast<float>(perLayer.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        float sum = out[i];
+        for (std::size_t l = 1; l < perLayer.size(); ++l) sum += perLayer[l][i];
+        out[i] = sum * inv;
+    }
+    perLayer.resize(1);
 }
 
 EncoderOptions encoderOptionsFor(const EncodePlan& p, const EncodeParams& params) {

@@ -24,12 +24,24 @@ struct EncodePlan {
     Pooling pooling = Pooling::Mean;
     std::string hash, precision, promptName, promptText;
     std::vector<int> resolved;  // hidden-state indices 0..L, one per requested layer
+    // params.layerMean: the resolved layers (ascending, distinct) are averaged into one set.
+    bool mean = false;
 };
 
-// Resolves model, corpus, layers and prompt; usage errors name the bad parameter.
-Expected<EncodePlan> planEncode(const EncodeParams& params, std::vector<int> layers, Store& store);
+// Resolves model, corpus, layers and prompt; usage errors name the bad parameter. With `mean`
+// the layers are sorted, must be distinct (12 and -1 are one layer of a 12-layer model) and
+// are stored as one set (meanKeyFor).
+Expected<EncodePlan> planEncode(const EncodeParams& params, std::vector<int> layers, Store& store, bool mean = false);
 // The set key of hidden state `resolved` (the last layer is stored as -1).
 EmbeddingKey embeddingKeyFor(const EncodePlan& plan, const EncodeParams& params, int resolved);
+// The key of the one set of a mean plan: the deepest layer's key with EmbeddingKey::layerMean
+// naming every averaged layer as stored ("8+10", "10+-1").
+EmbeddingKey meanKeyFor(const EncodePlan& plan, const EncodeParams& params);
+// Output j's key: meanKeyFor for a mean plan (one output), else embeddingKeyFor(resolved[j]).
+EmbeddingKey outputKeyFor(const EncodePlan& plan, const EncodeParams& params, std::size_t j);
+// A mean plan's vectors: the element-wise mean of the per-layer batches, into perLayer[0]
+// (which is then the only one left).
+void averageLayers(std::vector<std::vector<float>>& perLayer);
 
 // Encoder options for the plan: the deepest requested layer is the last one loaded.
 EncoderOptions encoderOptionsFor(const EncodePlan& plan, const EncodeParams& params);

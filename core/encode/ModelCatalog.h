@@ -36,6 +36,9 @@ struct KnownModel {
     // The layer `encode` pools when none is asked for: the one that found domains best on
     // ../shared/data (docs/clustering.md); -1 = the last layer.
     int defaultLayer = -1;
+    // The layers `encode` averages into its one set when no layer is asked for (encode
+    // --layer-mean; docs/clustering.md "Layer means at the worst split"); empty = defaultLayer alone.
+    std::vector<int> defaultLayerMean = {};
 };
 const std::vector<KnownModel>& knownModels();
 
@@ -46,6 +49,9 @@ inline constexpr const char* kDefaultModelName = "all-mpnet-base-v2";
 // The layer to pool for a model when the user names none: its KnownModel::defaultLayer when
 // `modelName` is a known short name, else -1 (the last layer, the paper's choice).
 int recommendedLayer(const std::string& modelName);
+// The layers to average for a model when the user names no layer: its KnownModel::defaultLayerMean
+// when `modelName` is a known short name, else none (recommendedLayer alone).
+std::vector<int> recommendedLayerMean(const std::string& modelName);
 
 std::string defaultModelDir();  // modelsDataDir() (common/DataDirs.h)/kDefaultModelName
 std::string hfHubCacheDir();

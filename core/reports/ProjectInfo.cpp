@@ -49,6 +49,7 @@ Expected<nlohmann::json> projectInfo(Store& store, const std::string& projectLab
         j["embedding_sets"].push_back({{"id", s.id},
                                        {"model", s.key.model},
                                        {"layer", s.key.layer},
+                                       {"layer_mean", s.key.layerMean},
                                        {"pooling", s.key.pooling},
                                        {"side", sideName(s.key.side)},
                                        {"normalized", s.key.normalized},

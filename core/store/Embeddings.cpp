@@ -28,12 +28,19 @@ EmbeddingSetInfo readSet(const Statement& q) {
     info.key.precision = q.text(9);
     info.key.prefix = q.text(10);
     info.modelPath = q.text(11);
+    // The identity column (untrusted bytes): the layer mean is what follows "|mean=", up to the
+    // next '|'; anything else there leaves the set a one-layer set.
+    const std::string identity(q.text(12));
+    if (const auto at = identity.find("|mean="); at != std::string::npos) {
+        const auto from = at + 6;
+        info.key.layerMean = identity.substr(from, identity.find('|', from) - from);
+    }
     return info;
 }
 
 // Since schema 2 the column `model` holds the identity; the name users see is model_name.
 constexpr const char* kSetColumns =
-    "id, model_name, layer, pooling, side, normalized, dim, storage, model_hash, precision, prefix, model_path";
+    "id, model_name, layer, pooling, side, normalized, dim, storage, model_hash, precision, prefix, model_path, model";
 
 }  // namespace
 
@@ -41,7 +48,13 @@ std::string EmbeddingKey::identity() const {
     std::string id = modelHash.empty() ? "name:" + model : "sha256:" + modelHash;
     id += "|" + precision;
     if (!prefix.empty()) id += "|prefix=" + prefix;
+    if (!layerMean.empty()) id += "|mean=" + layerMean;
     return id;
+}
+
+std::string EmbeddingKey::layerLabel() const {
+    if (!layerMean.empty()) return "mean of layers " + layerMean;
+    return layer < 0 ? std::string("last layer") : "layer " + std::to_string(layer);
 }
 
 Expected<std::optional<EmbeddingSetInfo>> findEmbeddingSet(Store& store, const EmbeddingKey& key) {

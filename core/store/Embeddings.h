@@ -29,10 +29,17 @@ struct EmbeddingKey {
     std::string modelHash;  // content hash (encode/ModelIdentity.h); "" = identified by name only
     std::string precision = "fp32";  // what the forward pass computed in: fp32, fp16 (CUDA), later bf16/int8
     std::string prefix;  // prompt prepended to every text ("query", "passage"); "" = none
+    // The hidden states averaged element-wise into each vector (encode --layer-mean), as stored
+    // layer numbers joined by '+' ("8+10"; -1 = last); "" = the one hidden state `layer`. A mean
+    // set's `layer` is its deepest layer; the mean is part of the identity, so it is never
+    // taken for that layer's own set (no schema change: it lives in the identity column).
+    std::string layerMean;
 
     // The set's unique identity as stored (embedding_sets.model since schema 2):
-    // "sha256:HASH|PRECISION[|prefix=NAME]", or "name:MODEL|PRECISION..." without a hash.
+    // "sha256:HASH|PRECISION[|prefix=NAME][|mean=8+10]", or "name:MODEL|PRECISION..." without a hash.
     std::string identity() const;
+    // "layer 10", "last layer" or "mean of layers 8+10", for messages and reports.
+    std::string layerLabel() const;
 };
 
 struct EmbeddingSetInfo {

@@ -110,6 +110,7 @@ class Project:
         model: str = ...,
         layer: int = ...,
         layers: str = ...,
+        layer_mean: str = ...,
         prefix: str = ...,
         pooling: Literal['mean', 'cls', 'max'] = ...,
         corpus: str = ...,
@@ -128,6 +129,7 @@ class Project:
             model (--model): A short name (all-MiniLM-L6-v2, all-mpnet-base-v2, multilingual-e5-small: installed by scripts/install-model.sh NAME under ~/.local/share/domainlens/models), a Hugging Face model directory, or an id in the HF cache (org/name). (default all-mpnet-base-v2)
             layer (--layer): Hidden layer to pool: 0 = embeddings, 1..L, negative from the end (-1 = last). (default the model's recommended layer (10 for all-mpnet-base-v2), else -1; -1000 to 1000)
             layers (--layers): Several layers from one pass, each stored as its own embedding set: a comma list (6,8,10,12) or all.
+            layer_mean (--layer-mean): Average the vectors of these layers of one pass into ONE embedding set (e.g. 8,10): the storage and cost of one layer; what `cluster` then clusters. (default the model's recommended layers (8,10 for all-mpnet-base-v2) when no --layer or --layers is given, else none)
             prefix (--prefix): Prompt prepended to every sentence, for models that define prompts (multilingual-e5-small: query (its default, the model card's advice for clustering), passage); none = no prompt. (default the model's)
             pooling (--pooling): How the token vectors are pooled: mean (over the attention mask), cls or max. (default mean; mean, cls or max)
             corpus (--corpus): Corpus to encode. (default every corpus of the project)

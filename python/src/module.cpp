@@ -367,6 +367,7 @@ public:
             d["side"] = dl::sideName(s.key.side), d["normalized"] = s.key.normalized, d["dim"] = s.dim;
             d["storage"] = s.storage == dl::StorageType::Float16 ? "f16" : "f32";
             d["model_hash"] = s.key.modelHash, d["precision"] = s.key.precision, d["prefix"] = s.key.prefix;
+            d["layer_mean"] = s.key.layerMean;
             d["model_path"] = s.modelPath;
             out.append(d);
         }
@@ -535,6 +536,8 @@ public:
         check(dl::validateEncodeParams(params));
         if (given.contains("layers") && given.contains("layer"))
             raise(dl::Error{dl::ErrorKind::Usage, "encode: use either layer or layers"});
+        if (given.contains("layer-mean") && given.contains("layer"))
+            raise(dl::Error{dl::ErrorKind::Usage, "encode: use either layer or layer_mean"});
         if (!given.contains("layer") && !given.contains("layers")) dl::useRecommendedLayer(params);
         if (given.contains("prefix") && params.prefix.empty())
             raise(dl::Error{dl::ErrorKind::Usage, "encode: prefix needs a prompt name (query, passage) or none"});
@@ -560,9 +563,15 @@ public:
     }
 
     py::object runCluster(const py::object& onProgress, const py::kwargs& kw) {
+        // Neither cov nor n_init: the mixture the set's model clusters best with (dl::useModelMixture).
+        const bool fromModel = !kw.contains("cov") && !kw.contains("n_init");
         const auto [r, params] = tableJob<dl::ClusterResult>(
             "cluster", dl::clusterParamTable(), kw, onProgress, [](auto& p) { return dl::validateClusterParams(p); },
-            [](const auto& p, auto& s, auto& sink, const auto& c) { return dl::runCluster(p, s, sink, c); });
+            [fromModel](const auto& p, auto& s, auto& sink, const auto& c) {
+                auto q = p;
+                q.mixtureFromModel = fromModel;
+                return dl::runCluster(q, s, sink, c);
+            });
         return summaryWithRun(r);
     }
 

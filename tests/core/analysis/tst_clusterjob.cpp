@@ -33,7 +33,7 @@ private:
     static constexpr int kPerDomain = 60;
 
     // 3 domains x 60 sentences; sentence 7 of 'law' (position 67) sits in the 'it' blob.
-    std::unique_ptr<Store> makeProject(bool encode = true, bool labelled = true) {
+    std::unique_ptr<Store> makeProject(bool encode = true, bool labelled = true, const char* model = "synthetic") {
         const auto path = dir_.filePath(QStringLiteral("p%1.dlproj").arg(++counter_)).toStdString();
         auto s = Store::create(path);
         if (!s) qFatal("%s", s.error().message.c_str());
@@ -69,7 +69,7 @@ private:
                 emb[std::size_t(i) * kDim + a] = g(rng) + (a % 3 == d ? 4.f : 0.f) + (a == 0 ? 1.f : 0.f);
         }
         EmbeddingKey key;
-        key.model = "synthetic";
+        key.model = model;
         auto set = ensureEmbeddingSet(st, key, kDim, StorageType::Float32);
         if (!set) qFatal("%s", set.error().message.c_str());
         auto tx = st.begin();
@@ -80,6 +80,42 @@ private:
     }
 
 private slots:
+    // Neither --cov nor --n-init given (mixtureFromModel): multilingual-e5-small's vectors get
+    // the tied mixture with 20 runs per seed, stored with the run; other models and explicit
+    // settings keep full covariance and 3 runs.
+    void modelMixture_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<bool>("fromModel");
+        QTest::addColumn<QString>("cov");
+        QTest::addColumn<int>("nInit");
+        QTest::newRow("e5, defaults") << "multilingual-e5-small" << true << "tied" << 20;
+        QTest::newRow("e5, --cov given") << "multilingual-e5-small" << false << "full" << 3;
+        QTest::newRow("other model") << "synthetic" << true << "full" << 3;
+    }
+    void modelMixture() {
+        QFETCH(QString, model);
+        QFETCH(bool, fromModel);
+        QFETCH(QString, cov);
+        QFETCH(int, nInit);
+        const std::string name = model.toStdString();
+        auto store = makeProject(true, true, name.c_str());
+        ClusterParams p;
+        p.k = 3;
+        p.pcaDims = 4;
+        p.seeds = 2;
+        p.mixtureFromModel = fromModel;
+        NullProgress progress;
+        CancelToken cancel;
+        auto res = runCluster(p, *store, progress, cancel);
+        QVERIFY2(res, res ? "" : res.error().message.c_str());
+        QVERIFY2(std::abs(res->purityMean - 179.0 / 180.0) < 1e-12, qPrintable(QString::number(res->purityMean)));
+        QCOMPARE(QString::fromStdString(res->summary.covariance), cov);
+        auto run = getRun(*store, res->runId);
+        QVERIFY(run);
+        QCOMPARE(QString::fromStdString(run->params["covariance"].get<std::string>()), cov);
+        QCOMPARE(run->params["n_init"].get<int>(), nInit);
+    }
+
     void clusterAndReport_data() {
         QTest::addColumn<QString>("cov");
         QTest::addColumn<int>("pca");

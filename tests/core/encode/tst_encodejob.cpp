@@ -42,6 +42,17 @@ std::vector<std::string> sentences() {
 
 std::string tinyModel() { return dltest::testData("models/bert-tiny").toStdString(); }
 
+// The tiny model's vectors of sentences() at one layer, from an encoder of its own ({} on failure).
+std::vector<float> encodedAt(int layer) {
+    dl::EncoderOptions o;
+    o.layer = layer;
+    o.precision = "auto";
+    auto enc = dl::TransformerEncoder::load(tinyModel(), o);
+    std::vector<float> out;
+    if (!enc || !(*enc)->encode(sentences(), out)) return {};
+    return out;
+}
+
 }  // namespace
 
 class TestEncodeJob : public QObject {
@@ -294,13 +305,8 @@ private slots:
         QCOMPARE((*r)[1].layer, -1);
         QVERIFY((*r)[0].setId != (*r)[1].setId);
         for (int j = 0; j < 2; ++j) {
-            dl::EncoderOptions o;
-            o.layer = j == 0 ? 1 : -1;
-            o.precision = "auto";
-            auto enc = dl::TransformerEncoder::load(tinyModel(), o);
-            QVERIFY(enc.has_value());
-            std::vector<float> want;
-            QVERIFY((*enc)->encode(sentences(), want).has_value());
+            const std::vector<float> want = encodedAt(j == 0 ? 1 : -1);
+            QVERIFY(!want.empty());
             auto m = dl::loadEmbeddings(*store_, (*r)[j].setId, (*r)[j].corpusId);
             QVERIFY(m.has_value());
             QCOMPARE(m->data.size(), want.size());
@@ -330,6 +336,69 @@ private slots:
         QCOMPARE((*more)[0].encoded, std::int64_t(50));
         QCOMPARE((*more)[1].encoded, std::int64_t(0));
         QVERIFY((*more)[1].noop);
+    }
+
+    // --layer-mean: the element-wise mean of several layers of one pass stored as ONE set (the
+    // default of all-mpnet-base-v2: docs/clustering.md), keyed apart from each layer's own set.
+    void layerMeanIsOneSet() {
+        dl::EncodeParams p;
+        p.model = tinyModel();
+        p.corpus = "pair";
+        p.layerMean = {-1, 1};  // the tiny model has 2 layers: 1 and 2 = last, stored as -1
+        p.storage = dl::StorageType::Float32;
+        dl::NullProgress np;
+        dl::CancelToken ct;
+        auto r = dl::runEncode(p, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->layerMean, std::string("1+-1"));  // sorted by hidden state
+        QCOMPARE(r->layer, -1);                       // its deepest layer
+        QCOMPARE(r->encoded, std::int64_t(50));
+        auto set = dl::embeddingSet(*store_, r->setId);
+        QVERIFY(set.has_value());
+        QCOMPARE(set->key.layerMean, std::string("1+-1"));  // read back from the identity column
+        QVERIFY(set->key.identity().ends_with("|mean=1+-1"));
+        QCOMPARE(set->key.layerLabel(), std::string("mean of layers 1+-1"));
+        // Not the last layer's own set (encodeStoreAndNoop made one with this model).
+        dl::EmbeddingKey last = set->key;
+        last.layerMean.clear();
+        auto own = dl::findEmbeddingSet(*store_, last);
+        QVERIFY(own.has_value());
+        QVERIFY(!*own || (*own)->id != r->setId);
+        // The vectors are the mean of the two layers' vectors.
+        const std::vector<std::vector<float>> layers{encodedAt(1), encodedAt(-1)};
+        QVERIFY(!layers[0].empty() && !layers[1].empty());
+        auto m = dl::loadEmbeddings(*store_, r->setId, r->corpusId);
+        QVERIFY(m.has_value());
+        QCOMPARE(m->data.size(), layers[0].size());
+        double maxAbs = 0, apart = 0;
+        for (std::size_t i = 0; i < layers[0].size(); ++i) {
+            maxAbs = std::max(maxAbs, double(std::abs(m->data[i] - 0.5f * (layers[0][i] + layers[1][i]))));
+            apart = std::max(apart, double(std::abs(layers[0][i] - layers[1][i])));
+        }
+        QVERIFY2(maxAbs <= 1e-5, qPrintable(QString::number(maxAbs)));
+        QVERIFY(apart > 1e-2);  // the two layers differ: the mean is neither of them
+        // The same mean named otherwise (2 = last) is the same set: nothing to encode.
+        p.layerMean = {1, 2};
+        auto again = dl::runEncodeLayers(p, *store_, np, ct);
+        QVERIFY2(again.has_value(), again ? "" : again.error().message.c_str());
+        QCOMPARE(again->size(), std::size_t(1));
+        QVERIFY(again->front().noop);
+        QCOMPARE(again->front().setId, r->setId);
+        // One layer twice is no mean; a mean and --layers exclude each other.
+        p.layerMean = {2, -1};
+        auto twice = dl::runEncode(p, *store_, np, ct);
+        QVERIFY(!twice.has_value());
+        QCOMPARE(twice.error().kind, dl::ErrorKind::Usage);
+        p.layerMean = {1, 2};
+        p.layers = {1};
+        QVERIFY(!dl::validateEncodeParams(p).has_value());
+        // The parameter table reads and writes the list (the CLI's --layer-mean 8,10).
+        dl::EncodeParams q;
+        QVERIFY(!dl::encodeParamTable()
+                     .set(q, "layer-mean", dl::ParamValue(std::string("10")))
+                     .has_value());  // one layer is --layer
+        QVERIFY(dl::encodeParamTable().set(q, "layer-mean", dl::ParamValue(std::string("8,10"))).has_value());
+        QCOMPARE(q.layerMean, (std::vector<int>{8, 10}));
     }
 
     void prompts() {
@@ -409,6 +478,17 @@ private slots:
         auto def = dl::resolveModel("");
         QVERIFY(def.has_value());
         QCOMPARE(def->name, std::string(dl::kDefaultModelName));
+        // No layer asked for: the default model's recommended mean of layers 8 and 10, unless
+        // several layers are asked for; other models keep their one recommended layer.
+        dl::EncodeParams rec;
+        dl::useRecommendedLayer(rec);
+        QCOMPARE(rec.layer, 10);
+        QCOMPARE(rec.layerMean, (std::vector<int>{8, 10}));
+        dl::EncodeParams several;
+        several.layers = {8, 9};
+        dl::useRecommendedLayer(several);
+        QVERIFY(several.layerMean.empty());
+        QVERIFY(dl::recommendedLayerMean("multilingual-e5-small").empty());
         QVERIFY(!dl::resolveModel("org/absent").has_value());
         qunsetenv("XDG_DATA_HOME");
         qunsetenv("HF_HUB_CACHE");
