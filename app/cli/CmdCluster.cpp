@@ -193,8 +193,9 @@ int run(const QCommandLineParser& p) {
         return ExitOk;
     }
 
-    // Neither --cov nor --n-init: the mixture the set's model clusters best with (dl::useModelMixture).
-    params.mixtureFromModel = !p.isSet(QStringLiteral("cov")) && !p.isSet(QStringLiteral("n-init"));
+    // No --cov, --n-init or --reg-covar: the mixture the set's model clusters best with (dl::useModelMixture).
+    params.mixtureFromModel =
+        !p.isSet(QStringLiteral("cov")) && !p.isSet(QStringLiteral("n-init")) && !p.isSet(QStringLiteral("reg-covar"));
     auto res = dl::runCluster(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!res) return reportError(res.error());

@@ -568,7 +568,8 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params0, Store& stor
 
 void useModelMixture(ClusterParams& params, const std::string& modelName) {
     if (modelName == "multilingual-e5-small") {
-        params.covariance = CovarianceType::Tied;
+        params.covariance = CovarianceType::Full;
+        params.regCovar = 1e-2;
         params.nInit = 20;
     }
 }

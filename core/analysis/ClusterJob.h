@@ -72,18 +72,19 @@ struct ClusterParams {
     // (no spec in the table); stored as "rows" in the run's params when set. Needs an explicit
     // embeddingSet and no --layers, --mpi or --pca-from-merge.
     std::int64_t rows = 0;
-    // Set by the front ends when the user named neither --cov nor --n-init: the mixture the
-    // embedding set's model clusters best with at its worst split (useModelMixture) replaces
-    // covariance and nInit once the set is known; the run stores what was fitted. Not an option.
+    // Set by the front ends when the user named none of --cov, --n-init and --reg-covar: the
+    // mixture the embedding set's model clusters best with at its worst split (useModelMixture)
+    // replaces them once the set is known; the run stores what was fitted. Not an option.
     bool mixtureFromModel = false;
     nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson)
 };
 
 // The mixture `cluster` fits by default for vectors of a model (EmbeddingKey::model, the name):
-// multilingual-e5-small: tied covariance and 20 EM runs per seed (docs/clustering.md
-// "Layer means and mixtures at the worst split": its full-covariance fit ends in a partition
-// 7 points worse on French with 3 runs; tied with fewer runs has bad seeds too). Other
-// models keep params as they are (full, 3 runs).
+// multilingual-e5-small: full covariance regularised by 1e-2 on the diagonal, 20 EM runs per
+// seed (docs/clustering.md "Layer means and mixtures at the worst split": with 1e-6 and 3 runs
+// two seeds in five end 7 points lower on French; its PCA components' variances are 0.02-0.24,
+// so 1e-6 lets 500-per-domain components overfit). Other models keep params as they are
+// (full, 1e-6, 3 runs: all-mpnet-base-v2 is best so at its worst split).
 void useModelMixture(ClusterParams& params, const std::string& modelName);
 
 // The parameters of `cluster` declared once (names, ranges, help, stored keys:

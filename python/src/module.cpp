@@ -563,8 +563,8 @@ public:
     }
 
     py::object runCluster(const py::object& onProgress, const py::kwargs& kw) {
-        // Neither cov nor n_init: the mixture the set's model clusters best with (dl::useModelMixture).
-        const bool fromModel = !kw.contains("cov") && !kw.contains("n_init");
+        // No cov, n_init or reg_covar: the mixture the set's model clusters best with (dl::useModelMixture).
+        const bool fromModel = !kw.contains("cov") && !kw.contains("n_init") && !kw.contains("reg_covar");
         const auto [r, params] = tableJob<dl::ClusterResult>(
             "cluster", dl::clusterParamTable(), kw, onProgress, [](auto& p) { return dl::validateClusterParams(p); },
             [fromModel](const auto& p, auto& s, auto& sink, const auto& c) {

@@ -80,22 +80,22 @@ private:
     }
 
 private slots:
-    // Neither --cov nor --n-init given (mixtureFromModel): multilingual-e5-small's vectors get
-    // the tied mixture with 20 runs per seed, stored with the run; other models and explicit
-    // settings keep full covariance and 3 runs.
+    // None of --cov, --n-init, --reg-covar given (mixtureFromModel): multilingual-e5-small's
+    // vectors get reg_covar 1e-2 and 20 runs per seed, stored with the run; other models and
+    // explicit settings keep 1e-6 and 3 runs.
     void modelMixture_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<bool>("fromModel");
-        QTest::addColumn<QString>("cov");
+        QTest::addColumn<double>("reg");
         QTest::addColumn<int>("nInit");
-        QTest::newRow("e5, defaults") << "multilingual-e5-small" << true << "tied" << 20;
-        QTest::newRow("e5, --cov given") << "multilingual-e5-small" << false << "full" << 3;
-        QTest::newRow("other model") << "synthetic" << true << "full" << 3;
+        QTest::newRow("e5, defaults") << "multilingual-e5-small" << true << 1e-2 << 20;
+        QTest::newRow("e5, --n-init given") << "multilingual-e5-small" << false << 1e-6 << 3;
+        QTest::newRow("other model") << "synthetic" << true << 1e-6 << 3;
     }
     void modelMixture() {
         QFETCH(QString, model);
         QFETCH(bool, fromModel);
-        QFETCH(QString, cov);
+        QFETCH(double, reg);
         QFETCH(int, nInit);
         const std::string name = model.toStdString();
         auto store = makeProject(true, true, name.c_str());
@@ -109,10 +109,10 @@ private slots:
         auto res = runCluster(p, *store, progress, cancel);
         QVERIFY2(res, res ? "" : res.error().message.c_str());
         QVERIFY2(std::abs(res->purityMean - 179.0 / 180.0) < 1e-12, qPrintable(QString::number(res->purityMean)));
-        QCOMPARE(QString::fromStdString(res->summary.covariance), cov);
+        QCOMPARE(QString::fromStdString(res->summary.covariance), QStringLiteral("full"));
         auto run = getRun(*store, res->runId);
         QVERIFY(run);
-        QCOMPARE(QString::fromStdString(run->params["covariance"].get<std::string>()), cov);
+        QCOMPARE(run->params["reg_covar"].get<double>(), reg);
         QCOMPARE(run->params["n_init"].get<int>(), nInit);
     }
 
