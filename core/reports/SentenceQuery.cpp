@@ -1,10 +1,12 @@
 #include "reports/SentenceQuery.h"
 
+#include <charconv>
 #include <filesystem>
 
 #include "analysis/ClusterModel.h"
 #include "analysis/NearestNeighbours.h"
 #include "analysis/StoreEmbeddingBlocks.h"
+#include "encode/EncodePlan.h"
 #include "encode/ModelCatalog.h"
 #include "encode/ModelIdentity.h"
 #include "encode/TransformerEncoder.h"
@@ -15,6 +17,27 @@
 #include "store/Store.h"
 
 namespace dl {
+
+namespace {
+
+// The stored layer numbers a set's vectors come from: EmbeddingKey::layerMean ("8+10", from the
+// project file: untrusted) or the set's one layer when that is empty or not a '+' list of numbers.
+std::vector<int> layersOf(const EmbeddingKey& key) {
+    std::vector<int> out;
+    std::string_view rest = key.layerMean;
+    while (!rest.empty()) {
+        const auto plus = rest.find('+', rest.front() == '-' ? 1 : 0);
+        const std::string_view item = rest.substr(0, plus);
+        int v = 0;
+        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (ec != std::errc() || end != item.data() + item.size() || out.size() >= 64) return {key.layer};
+        out.push_back(v);
+        rest = plus == std::string_view::npos ? std::string_view() : rest.substr(plus + 1);
+    }
+    return out.empty() ? std::vector<int>{key.layer} : out;
+}
+
+}  // namespace
 
 namespace {
 
@@ -102,8 +125,10 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
     if (!model) return std::unexpected(model.error());
     auto set = embeddingSet(store, model->embeddingSet);
     if (!set) return std::unexpected(set.error());
-    // One forward pass: the set's layer (neighbours) and the averaged layers (the map).
-    std::vector<int> layers{set->key.layer};
+    // One forward pass: the set's layer, or the layers its vectors average (encode --layer-mean;
+    // neighbours), and the averaged layers of cluster --layers (the map).
+    std::vector<int> layers = layersOf(set->key);
+    const std::size_t own = layers.size();
     for (auto id : model->layerSets) {
         auto other = embeddingSet(store, id);
         if (!other) return std::unexpected(other.error());
@@ -122,6 +147,12 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
     std::vector<std::vector<float>> vectors;
     if (auto s = (*encoder)->encodeLayers(texts, layers, (*encoder)->options().pooling, vectors, nullptr, &cancel); !s)
         return std::unexpected(s.error());
+    if (own > 1) {  // a layer-mean set: the query's vector is the same mean, as encode stored it
+        std::vector<std::vector<float>> mean(vectors.begin(), vectors.begin() + std::ptrdiff_t(own));
+        averageLayers(mean);
+        vectors.erase(vectors.begin() + 1, vectors.begin() + std::ptrdiff_t(own));
+        vectors[0] = std::move(mean[0]);
+    }
     const int dim = (*encoder)->dim();
     if (dim != set->dim)
         return fail(ErrorCode::DimensionMismatch, {std::to_string(dim), std::to_string(set->dim)},

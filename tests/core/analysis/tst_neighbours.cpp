@@ -143,7 +143,7 @@ private slots:
     // A real project: 40 sentences of two kinds imported, encoded with the tiny BERT (chunks
     // of `chunk` sentences), clustered with PCA; returns the run and the sentences' lines.
     std::int64_t makeProject(const QString& name, std::vector<std::string>& lines, std::unique_ptr<Store>& store,
-                             int chunk = 4096) {
+                             int chunk = 4096, std::vector<int> layerMean = {}) {
         QByteArray text;
         for (int i = 0; i < 40; ++i) {
             lines.push_back(i % 2 ? "The court shall rule on case " + std::to_string(i) + " of the register."
@@ -162,7 +162,9 @@ private slots:
         ip.labelSource = LabelSource::Given;
         ip.domain = "mixed";
         if (!runImport(ip, *store, np, ct)) return 0;
-        auto enc = runEncode(encodeParams(chunk), *store, np, ct);
+        EncodeParams ep = encodeParams(chunk);
+        ep.layerMean = std::move(layerMean);
+        auto enc = runEncode(ep, *store, np, ct);
         if (!enc) return 0;
         ClusterParams cp;
         cp.k = 2;
@@ -179,11 +181,22 @@ private slots:
         return ep;
     }
 
-    // The real path: import, encode with the tiny BERT, cluster with PCA, look sentences up.
+    // The real path: import, encode with the tiny BERT, cluster with PCA, look sentences up;
+    // also for a set of a layer mean (encode --layer-mean, MPNet's default), whose query
+    // vectors must be the same mean.
+    void sentencesFindThemselves_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("mean");
+        QTest::newRow("one layer") << "q" << false;
+        QTest::newRow("layer mean 1,-1") << "qmean" << true;
+    }
     void sentencesFindThemselves() {
+        QFETCH(QString, name);
+        QFETCH(bool, mean);
         std::vector<std::string> lines;
         std::unique_ptr<Store> store;
-        const std::int64_t runId = makeProject(QStringLiteral("q"), lines, store);
+        const std::int64_t runId =
+            makeProject(name, lines, store, 4096, mean ? std::vector<int>{1, -1} : std::vector<int>{});
         QVERIFY(runId > 0);
         NullProgress np;
         CancelToken ct;
