@@ -33,16 +33,30 @@ public:
                                           : QObject::tr("exclude %n sentence(s)", nullptr, n))
                            : QObject::tr("reset %n sentence(s)", nullptr, n));
     }
+    // The first redo (the push) takes the decisions computed with the step. Undo and redo swap
+    // in the decisions as they were (shared copies: no pass over the ids) when nothing changed
+    // them since this command's last redo or undo, else they apply the ids one by one.
     void redo() override {
-        // The first redo (the push) takes the decisions computed with the step; later ones apply.
-        explorer_->applyDecisions(after_, std::exchange(firstResult_, std::nullopt));
+        auto result = std::exchange(firstResult_, std::nullopt);
+        if (!result && explorer_->decisionsVersion() == versionAfterUndo_) result = stateAfter_;
+        stateBefore_ = explorer_->decisions();
+        explorer_->applyDecisions(after_, std::move(result));
+        stateAfter_ = explorer_->decisions();
+        versionAfterRedo_ = explorer_->decisionsVersion();
     }
-    void undo() override { explorer_->applyDecisions(before_); }
+    void undo() override {
+        std::optional<QHash<qint64, bool>> result;
+        if (explorer_->decisionsVersion() == versionAfterRedo_) result = stateBefore_;
+        explorer_->applyDecisions(before_, std::move(result));
+        versionAfterUndo_ = explorer_->decisionsVersion();
+    }
 
 private:
     SelectionExplorer* explorer_;
     QHash<qint64, std::optional<bool>> before_, after_;
     std::optional<QHash<qint64, bool>> firstResult_;
+    QHash<qint64, bool> stateBefore_, stateAfter_;
+    quint64 versionAfterRedo_ = ~quint64(0), versionAfterUndo_ = ~quint64(0);  // none yet
 };
 
 }  // namespace

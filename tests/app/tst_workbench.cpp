@@ -332,6 +332,18 @@ private slots:
             QVERIFY(!panel.decision(otherId).has_value());
             panel.undoStack()->undo();
             QVERIFY(panel.decisions().isEmpty());
+            // Redo and undo again (each swaps the decisions it recorded in when nothing changed
+            // them since, else applies the ids): the same states in both directions.
+            panel.undoStack()->redo();
+            QCOMPARE(panel.decisions(), (QHash<qint64, bool>{{someId, false}}));
+            panel.undoStack()->redo();
+            QCOMPARE(panel.decisions(), (QHash<qint64, bool>{{someId, true}, {otherId, true}}));
+            QTRY_COMPARE(panel.writer()->pending(), 0);
+            QCOMPARE(readSelectionView(project_, sel.runId).value().decisions, panel.decisions());
+            panel.undoStack()->undo();
+            QCOMPARE(panel.decisions(), (QHash<qint64, bool>{{someId, false}}));
+            panel.undoStack()->undo();
+            QVERIFY(panel.decisions().isEmpty());
             QTRY_COMPARE(panel.writer()->pending(), 0);
             QVERIFY(readSelectionView(project_, sel.runId).value().decisions.isEmpty());
         }
