@@ -801,6 +801,13 @@ Expected<CrossLingualResult> crossLingualBody(const CrossLingualParams& params, 
         layer.heldOut = std::move(order);
     }
     const AlignmentView view = alignmentView(*in, layer);
+    if (p.classifiers != 1 || p.poolNeighbours != 0)
+        progress.info(
+            "Scoring: the mean of " + std::to_string(p.classifiers) + " classifier(s)" +
+            (p.poolNeighbours > 0 ? ", each pool sentence averaged with its " + std::to_string(p.poolNeighbours) +
+                                        " nearest pool sentences"
+                                  : std::string()) +
+            " (--classifiers 1 --pool-neighbours 0 scores as Vu et al.: one classifier, each sentence alone)");
     auto head = classifyPool(p, *in, layer, progress, cancel);
     if (!head) return std::unexpected(head.error());
     const auto [selected, cut] = cutCrossLingual(p, head->probability, in->pool.ids);
