@@ -16,8 +16,11 @@
 # Variants: k5 / k1 = the adaptive layer ffn with cluster / in-batch negatives; res = the residual
 # adaptive layer (--adaptive-layer residual, in-batch negatives); df = --adaptive-layer none with one
 # classifier (--classifiers 1); ens = --adaptive-layer none with ENSEMBLE classifiers (default 5)
-# averaged (--classifiers, docs/crosslingual.md "The classifier ensemble"); ensnb = ens with each pool
-# sentence's score averaged with its NEIGHBOURS (default 10) nearest pool sentences' (--pool-neighbours);
+# averaged (--classifiers, docs/crosslingual.md "Ensemble and pool neighbours"); ensnb = ens with each
+# pool sentence's score averaged with its NEIGHBOURS (default 10) nearest pool sentences'
+# (--pool-neighbours; ensnb with the defaults = the default scoring). k5, k1 and res score with the
+# defaults, since 2026-11-26 five classifiers and 10 pool neighbours (their earlier figures in
+# RESULTS.md: one classifier, no neighbours).
 # cos = Domain-Cosine. SEEDS = training seeds (--seed-value) per cell: a cell prints the mean and
 # the runs "mean (s1/s2/...)" (cos has no training: one run); with RAW=FILE every run is appended
 # as "model direction domain variant seed precision" and a summary (mean, worst cell mean, worst
