@@ -18,7 +18,7 @@ ranking as positives, self-training); bagK: K classifiers vs random pool draws, 
 the K nearest seed sentences.
 
 Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=build/python python3 seed2000_numpy.py PROJECT SET PROTOCOL DRAWS
-       METHODS [CORPORA [DOMAINS|x]]   (SIDE=tgt for a target-side set; SEEDN, POOLN, TRAIN)
+       METHODS [CORPORA [DOMAINS|x]]   (SIDE=tgt for a target-side set; SEEDN, POOLN, TRAIN; DRAW0 = first draw)
 """
 import os
 import sys
@@ -198,7 +198,7 @@ def rprec(scores, rel, cand):
 
 
 def make_case(d, draw):
-    rng = np.random.default_rng(1000 + draw)
+    rng = np.random.default_rng(1000 + draw + int(os.environ.get("DRAW0", 0)))
     tr = np.where(D["train"] == d)[0]
     seed_idx = rng.choice(tr, SEEDN, replace=False)
     seed = data["train"][0][seed_idx]
