@@ -164,7 +164,7 @@
     </message>
     <message>
         <location line="+5" />
-        <location line="+38" />
+        <location line="+42" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -634,7 +634,7 @@
         <translation>Jeden Satz des gewählten Clusters markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
     </message>
     <message>
-        <location line="+247" />
+        <location line="+251" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -655,37 +655,38 @@
         </translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+14" />
         <source>Preview: removed (1) or kept (0)</source>
         <translation>Vorschau: entfernt (1) oder behalten (0)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+3" />
         <source>&lt;b&gt;Preview&lt;/b&gt; (not stored) of %1 on %2: %3 of %4 sentences would be removed (%5); %6 of them on this map.</source>
         <translation>&lt;b&gt;Vorschau&lt;/b&gt; (nicht gespeichert) von %1 auf %2: %3 von %4 Sätzen würden entfernt (%5); %6 davon auf dieser Karte.</translation>
     </message>
     <message>
-        <location line="-280" />
+        <location line="-282" />
         <source>Selected in the plot:</source>
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
     <message>
-        <location line="+59" />
+        <location line="+62" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+85" />
+        <location line="+86" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
     <message>
         <location line="+18" />
+        <location line="+124" />
         <source>Cannot read the values: %1</source>
         <translation>Die Werte können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="-68" />
         <source>Reading %1 sentences…</source>
         <translation>%1 Sätze werden gelesen…</translation>
     </message>
@@ -705,7 +706,7 @@
         <translation>Die Clusternamen können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+53" />
         <source>The cluster names were NOT saved: %1</source>
         <translation>Die Clusternamen wurden NICHT gespeichert: %1</translation>
     </message>
@@ -771,12 +772,12 @@
         <translation>&lt;b&gt;Wahre Domäne × Cluster&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Cell: sentences (share of the domain's row). Bold: where most of the domain went.</source>
         <translation>Zelle: Sätze (Anteil an der Zeile der Domäne). Fett: wohin der Großteil der Domäne ging.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Save image…</source>
         <translation>Bild speichern…</translation>
     </message>
@@ -1084,7 +1085,7 @@
         <translation>Sätze kodieren</translation>
     </message>
     <message>
-        <location line="+60" />
+        <location line="+65" />
         <source>Automatic (fp32 on the CPU, fp16 on CUDA)</source>
         <translation>Automatisch (fp32 auf der CPU, fp16 mit CUDA)</translation>
     </message>
@@ -1099,7 +1100,7 @@
         <translation>bf16: schneller, Kosinus 0,9997 zu fp32</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+35" />
         <source>%1 dimensions</source>
         <translation>%1 Dimensionen</translation>
     </message>
@@ -1150,7 +1151,7 @@
         <translation>%1 (Hugging-Face-Cache)</translation>
     </message>
     <message>
-        <location line="-127" />
+        <location line="-133" />
         <source>Folder…</source>
         <translation>Ordner…</translation>
     </message>
@@ -1181,6 +1182,11 @@
     </message>
     <message>
         <location line="+12" />
+        <source>one layer (above)</source>
+        <translation>eine Schicht (oben)</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>The model's default</source>
         <translation>Standard des Modells</translation>
     </message>
@@ -1248,6 +1254,11 @@
         <location line="+1" />
         <source>&amp;Layer:</source>
         <translation>&amp;Schicht:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Average of layers:</source>
+        <translation>&amp;Mittel der Schichten:</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2800,7 +2811,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="+67" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="+68" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Wählen Sie 2 bis 4 Auswahlläufe desselben Pools.</translation>
     </message>
@@ -4000,7 +4011,7 @@
         <translation>%1 Sätze von %2 mit %3 kodiert (%4 Sätze/s auf %5).</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+34" />
         <source>Layer sweep run #%1: best layer by purity %2, by silhouette %3.</source>
         <translation>Schicht-Durchlauf #%1: beste Schicht nach Reinheit %2, nach Silhouette %3.</translation>
     </message>
@@ -4197,7 +4208,7 @@
         <translation>#%1 %2, Iteration %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/panels/SelectionExplorer.cpp" line="+27" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+32" />
         <source>include %n sentence(s)</source>
         <translation>
             <numerusform>%n Satz einschließen</numerusform>
@@ -5116,7 +5127,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/panels/SelectionExplorer.cpp" line="+15" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+32" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
         <translation>Noch kein Auswahllauf: Analyse → Domänendaten auswählen…</translation>
     </message>
@@ -5186,7 +5197,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Entscheidungen NICHT gespeichert: %1</translation>
     </message>
     <message>
-        <location line="+90" />
+        <location line="+127" />
         <source>…</source>
         <translation>…</translation>
     </message>
@@ -5196,7 +5207,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="-82" />
+        <location line="-118" />
         <source> — labelled in-domain: %1</source>
         <translation> — als domänenintern markiert: %1</translation>
     </message>
@@ -5208,7 +5219,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>%1-Score</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+62" />
         <source>Saving decisions…</source>
         <translation>Entscheidungen werden gespeichert…</translation>
     </message>

@@ -164,7 +164,7 @@
     </message>
     <message>
         <location line="+5" />
-        <location line="+38" />
+        <location line="+42" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
@@ -634,7 +634,7 @@
         <translation>Étiqueter, désétiqueter, inclure ou exclure chaque phrase du cluster choisi (Édition &gt; Annuler le reprend).</translation>
     </message>
     <message>
-        <location line="+247" />
+        <location line="+251" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -655,37 +655,38 @@
         </translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+14" />
         <source>Preview: removed (1) or kept (0)</source>
         <translation>Aperçu : retirée (1) ou gardée (0)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+3" />
         <source>&lt;b&gt;Preview&lt;/b&gt; (not stored) of %1 on %2: %3 of %4 sentences would be removed (%5); %6 of them on this map.</source>
         <translation>&lt;b&gt;Aperçu&lt;/b&gt; (non enregistré) de %1 sur %2 : %3 phrases sur %4 seraient retirées (%5) ; %6 d’entre elles sur cette carte.</translation>
     </message>
     <message>
-        <location line="-280" />
+        <location line="-282" />
         <source>Selected in the plot:</source>
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
     <message>
-        <location line="+59" />
+        <location line="+62" />
         <source>%1 — preparing the map…</source>
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+85" />
+        <location line="+86" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
     <message>
         <location line="+18" />
+        <location line="+124" />
         <source>Cannot read the values: %1</source>
         <translation>Impossible de lire les valeurs : %1</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="-68" />
         <source>Reading %1 sentences…</source>
         <translation>Lecture de %1 phrases…</translation>
     </message>
@@ -705,7 +706,7 @@
         <translation>Impossible de lire les noms des clusters : %1</translation>
     </message>
     <message>
-        <location line="+51" />
+        <location line="+53" />
         <source>The cluster names were NOT saved: %1</source>
         <translation>Les noms des clusters n'ont PAS été enregistrés : %1</translation>
     </message>
@@ -771,12 +772,12 @@
         <translation>&lt;b&gt;Domaine réel × groupe&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Cell: sentences (share of the domain's row). Bold: where most of the domain went.</source>
         <translation>Cellule : phrases (part de la ligne du domaine). En gras : où est allée la majeure partie du domaine.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Save image…</source>
         <translation>Enregistrer l'image…</translation>
     </message>
@@ -1084,7 +1085,7 @@
         <translation>Encoder les phrases</translation>
     </message>
     <message>
-        <location line="+60" />
+        <location line="+65" />
         <source>Automatic (fp32 on the CPU, fp16 on CUDA)</source>
         <translation>Automatique (fp32 sur le CPU, fp16 avec CUDA)</translation>
     </message>
@@ -1099,7 +1100,7 @@
         <translation>bf16 : plus rapide, cosinus 0,9997 par rapport à fp32</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+35" />
         <source>%1 dimensions</source>
         <translation>%1 dimensions</translation>
     </message>
@@ -1150,7 +1151,7 @@
         <translation>%1 (cache Hugging Face)</translation>
     </message>
     <message>
-        <location line="-127" />
+        <location line="-133" />
         <source>Folder…</source>
         <translation>Dossier…</translation>
     </message>
@@ -1181,6 +1182,11 @@
     </message>
     <message>
         <location line="+12" />
+        <source>one layer (above)</source>
+        <translation>une couche (ci-dessus)</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>The model's default</source>
         <translation>Par défaut du modèle</translation>
     </message>
@@ -1248,6 +1254,11 @@
         <location line="+1" />
         <source>&amp;Layer:</source>
         <translation>&amp;Couche :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Average of layers:</source>
+        <translation>&amp;Moyenne des couches :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2800,7 +2811,7 @@
 <context>
     <name>MethodsExplorer</name>
     <message>
-        <location filename="../app/panels/MethodsExplorer.cpp" line="+67" />
+        <location filename="../app/panels/MethodsExplorer.cpp" line="+68" />
         <source>Check 2 to 4 selection runs of the same pool.</source>
         <translation>Cochez 2 à 4 exécutions de sélection du même pool.</translation>
     </message>
@@ -4000,7 +4011,7 @@
         <translation>%1 phrases de %2 encodées avec %3 (%4 phrases/s sur %5).</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+34" />
         <source>Layer sweep run #%1: best layer by purity %2, by silhouette %3.</source>
         <translation>Balayage des couches n° %1 : meilleure couche selon la pureté %2, selon la silhouette %3.</translation>
     </message>
@@ -4197,7 +4208,7 @@
         <translation>#%1 %2, itération %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/panels/SelectionExplorer.cpp" line="+27" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+32" />
         <source>include %n sentence(s)</source>
         <translation>
             <numerusform>inclure %n phrase</numerusform>
@@ -5116,7 +5127,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectionExplorer</name>
     <message>
-        <location filename="../app/panels/SelectionExplorer.cpp" line="+15" />
+        <location filename="../app/panels/SelectionExplorer.cpp" line="+32" />
         <source>No selection run yet: use Analysis → Select In-Domain Data…</source>
         <translation>Pas encore de sélection : Analyse → Sélectionner des données du domaine…</translation>
     </message>
@@ -5186,7 +5197,7 @@ précision et rappel indisponibles.</translation>
         <translation>Décisions NON enregistrées : %1</translation>
     </message>
     <message>
-        <location line="+90" />
+        <location line="+127" />
         <source>…</source>
         <translation>…</translation>
     </message>
@@ -5196,7 +5207,7 @@ précision et rappel indisponibles.</translation>
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
     <message>
-        <location line="-82" />
+        <location line="-118" />
         <source> — labelled in-domain: %1</source>
         <translation> — étiquetées dans le domaine : %1</translation>
     </message>
@@ -5208,7 +5219,7 @@ précision et rappel indisponibles.</translation>
         <translation>score %1</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+62" />
         <source>Saving decisions…</source>
         <translation>Enregistrement des décisions…</translation>
     </message>

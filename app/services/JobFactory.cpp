@@ -62,6 +62,12 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
 JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, std::shared_ptr<JobOutcome> outcome) {
     dl::ClusterParams p;
     if (auto s = applyParamValues(dl::clusterParamTable(), p, r.values); !s) return failing(s.error());
+    // The dialog always sends its mixture fields; left at their defaults they mean "the model's
+    // mixture", as the CLI without --cov, --n-init or --reg-covar (dl::useModelMixture; the run
+    // stores what was fitted).
+    const dl::ClusterParams defaults;
+    p.mixtureFromModel =
+        p.covariance == defaults.covariance && p.nInit == defaults.nInit && p.regCovar == defaults.regCovar;
     const bool sweep = r.sweep;
     const bool layerSweep = r.layerSweep;
     const int kFrom = r.kFrom, kTo = r.kTo;

@@ -150,6 +150,9 @@ QList<ModelChoice> availableModels() {
         c.sentencesPerSecond = m.sentencesPerSecond;
         c.speedDevice = QString::fromStdString(m.speedDevice);
         c.recommendedLayer = dl::recommendedLayer(m.name);
+        for (const int layer : dl::recommendedLayerMean(m.name))
+            c.recommendedLayerMean +=
+                (c.recommendedLayerMean.isEmpty() ? QString() : QStringLiteral(",")) + QString::number(layer);
         out << c;
     }
     return out;

@@ -167,8 +167,8 @@ const std::vector<JobCase>& jobs() {
                                                           QStringLiteral("cpu"));
                 },
                 {QStringLiteral("model"), QStringLiteral("corpus"), QStringLiteral("side"), QStringLiteral("layer"),
-                 QStringLiteral("prefix"), QStringLiteral("pooling"), QStringLiteral("normalize"),
-                 QStringLiteral("float32"), QStringLiteral("precision")},
+                 QStringLiteral("layer-mean"), QStringLiteral("prefix"), QStringLiteral("pooling"),
+                 QStringLiteral("normalize"), QStringLiteral("float32"), QStringLiteral("precision")},
                 {},
                 encoderOf(dl::encodeParamTable()),
                 {},

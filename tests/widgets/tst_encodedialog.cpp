@@ -8,8 +8,10 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 
 #include "EncodeDialog.h"
 #include "ParamFields.h"
@@ -140,6 +142,34 @@ private slots:
         QVERIFY(combo);
         combo->setCurrentIndex(row);
         QCOMPARE(d.request().values.value(QStringLiteral("precision")).toString(), precision);
+    }
+
+    // A model with a default layer mean (all-mpnet-base-v2: 8,10) sends it instead of the one
+    // layer, as `encode` without --layer; emptied, the one layer goes; another model proposes its own.
+    void layerMeanFollowsTheModel() {
+        ModelChoice mpnet = installed();
+        mpnet.name = QStringLiteral("all-mpnet-base-v2");
+        mpnet.path = QStringLiteral("/models/all-mpnet-base-v2");
+        mpnet.recommendedLayer = 10;
+        mpnet.recommendedLayerMean = QStringLiteral("8,10");
+        EncodeDialog d({mpnet, installed()}, {CorpusChoice{QStringLiteral("c"), {}, false}}, encodeParamFields(),
+                       QStringLiteral("cpu"));
+        auto* mean = d.findChild<QLineEdit*>(QStringLiteral("layer-mean"));
+        auto* layer = d.findChild<QSpinBox*>(QStringLiteral("layer"));
+        QVERIFY(mean && layer);
+        auto values = d.request().values;
+        QCOMPARE(values.value(QStringLiteral("layer-mean")).toString(), QStringLiteral("8,10"));
+        QVERIFY(!values.contains(QStringLiteral("layer")));
+        QVERIFY(!layer->isEnabled());
+        mean->clear();
+        values = d.request().values;
+        QVERIFY(!values.contains(QStringLiteral("layer-mean")));
+        QCOMPARE(values.value(QStringLiteral("layer")).toInt(), 10);
+        QVERIFY(layer->isEnabled());
+        d.findChild<QComboBox*>()->setCurrentIndex(1);  // MiniLM: no mean, its last layer
+        values = d.request().values;
+        QVERIFY(!values.contains(QStringLiteral("layer-mean")));
+        QCOMPARE(values.value(QStringLiteral("layer")).toInt(), -1);
     }
 
     void installFailureIsReported() {

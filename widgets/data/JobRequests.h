@@ -19,6 +19,7 @@ struct ModelChoice {
     double sentencesPerSecond = 0;  // measured by the last encode (0 = never)
     QString speedDevice;
     int recommendedLayer = -1;      // the layer the dialog proposes for this model (-1 = last)
+    QString recommendedLayerMean;   // layers the dialog proposes to average ("8,10"), "" = one layer
 };
 
 struct CorpusChoice {

@@ -66,6 +66,11 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     updateSide();
     layer_ = new QSpinBox(this);
     applyParamField(layer_, findParamField(fields, QStringLiteral("layer")));  // then the model's recommended layer
+    layerMean_ = new QLineEdit(this);
+    applyParamField(layerMean_, findParamField(fields, QStringLiteral("layer-mean")));  // then the model's
+    layerMean_->setPlaceholderText(tr("one layer (above)"));
+    connect(layerMean_, &QLineEdit::textChanged, this,
+            [this](const QString& text) { layer_->setEnabled(text.trimmed().isEmpty()); });
     prefix_ = new QComboBox(this);
     nameParamWidget(prefix_, findParamField(fields, QStringLiteral("prefix")));
     prefix_->addItem(tr("The model's default"), QString());
@@ -95,6 +100,7 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
     form->addRow(tr("&Corpus:"), corpus_);
     form->addRow(tr("&Side:"), side_);
     form->addRow(tr("&Layer:"), layer_);
+    form->addRow(tr("&Average of layers:"), layerMean_);
     form->addRow(tr("P&rompt:"), prefix_);
     form->addRow(tr("&Pooling:"), pooling_);
     form->addRow(QString(), normalize_);
@@ -175,7 +181,11 @@ void EncodeDialog::updateModelState() {
     const ModelChoice* m = row >= 0 && row < models_.size() ? &models_[row] : nullptr;
     modelInfo_->setText(m ? describe(*m) : QString());
     // Propose the model's recommended layer (10 for all-mpnet-base-v2); the user may change it.
-    if (m && row != lastModelRow_) layer_->setValue(m->recommendedLayer);
+    // and the layers it averages by default (8,10 for all-mpnet-base-v2), as `encode` without --layer.
+    if (m && row != lastModelRow_) {
+        layer_->setValue(m->recommendedLayer);
+        layerMean_->setText(m->recommendedLayerMean);
+    }
     lastModelRow_ = row;
     const bool missing = m && !m->installed;
     const bool busy = isInstalling();
@@ -232,6 +242,8 @@ void EncodeDialog::startInstall() {
 EncodeRequest EncodeDialog::request() const {
     EncodeRequest r;
     // The side counts for a parallel corpus only (disabled otherwise: the source side).
-    r.values = paramValues({corpus_, model_, side_, layer_, prefix_, pooling_, normalize_, float32_, precision_});
+    // A layer mean replaces the single layer (the CLI refuses both at once).
+    QWidget* layer = layerMean_->text().trimmed().isEmpty() ? static_cast<QWidget*>(layer_) : layerMean_;
+    r.values = paramValues({corpus_, model_, side_, layer, prefix_, pooling_, normalize_, float32_, precision_});
     return r;
 }

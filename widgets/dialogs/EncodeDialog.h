@@ -61,6 +61,7 @@ private:
     QComboBox* corpus_;
     QComboBox* side_;
     QSpinBox* layer_;
+    QLineEdit* layerMean_;  // layers averaged into one set; when not empty it replaces layer_
     int lastModelRow_ = -2;  // the model row whose recommended layer the spin box shows
     QComboBox* prefix_;
     QComboBox* pooling_;
