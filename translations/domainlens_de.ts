@@ -1100,7 +1100,7 @@
         <translation>bf16: schneller, Kosinus 0,9997 zu fp32</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+38" />
         <source>%1 dimensions</source>
         <translation>%1 Dimensionen</translation>
     </message>
@@ -1151,7 +1151,7 @@
         <translation>%1 (Hugging-Face-Cache)</translation>
     </message>
     <message>
-        <location line="-133" />
+        <location line="-136" />
         <source>Folder…</source>
         <translation>Ordner…</translation>
     </message>
@@ -1236,12 +1236,12 @@
         <translation>int8: dynamische Quantisierung, nur CPU, am wenigsten genau</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+5" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Korpus:</translation>
     </message>
@@ -3511,17 +3511,17 @@
         <translation>Vom Checkpoint im Arbeitsordner fortsetzen</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+25" />
         <source>&amp;Kit folder:</source>
         <translation>&amp;Kit-Ordner:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>λ &amp;from:</source>
         <translation>λ &amp;aus:</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>&amp;Work folder:</source>
         <translation>&amp;Arbeitsordner:</translation>
     </message>

@@ -1100,7 +1100,7 @@
         <translation>bf16 : plus rapide, cosinus 0,9997 par rapport à fp32</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+38" />
         <source>%1 dimensions</source>
         <translation>%1 dimensions</translation>
     </message>
@@ -1151,7 +1151,7 @@
         <translation>%1 (cache Hugging Face)</translation>
     </message>
     <message>
-        <location line="-133" />
+        <location line="-136" />
         <source>Folder…</source>
         <translation>Dossier…</translation>
     </message>
@@ -1236,12 +1236,12 @@
         <translation>int8 : quantification dynamique, CPU seulement, la moins exacte</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>&amp;Model:</source>
         <translation>&amp;Modèle :</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+5" />
         <source>&amp;Corpus:</source>
         <translation>&amp;Corpus :</translation>
     </message>
@@ -3511,17 +3511,17 @@
         <translation>Reprendre au point de contrôle du dossier de travail</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+25" />
         <source>&amp;Kit folder:</source>
         <translation>Dossier du &amp;kit :</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>λ &amp;from:</source>
         <translation>λ &amp;depuis :</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>&amp;Work folder:</source>
         <translation>Dossier de &amp;travail :</translation>
     </message>

@@ -94,7 +94,10 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
                      {QStringLiteral("int8"), tr("int8: dynamic quantisation, CPU only, least exact")}});
 
     auto* form = new QFormLayout;
-    form->addRow(tr("&Model:"), modelRow);
+    // A row that is a layout gets no buddy from QFormLayout, so its "&" would show as text.
+    auto* modelLabel = new QLabel(tr("&Model:"), this);
+    modelLabel->setBuddy(model_);
+    form->addRow(modelLabel, modelRow);
     form->addRow(QString(), modelInfo_);
     form->addRow(QString(), installRow);
     form->addRow(tr("&Corpus:"), corpus_);

@@ -75,8 +75,13 @@ MixtureTrainDialog::MixtureTrainDialog(const QString& kit, const QString& sugges
     kitRow->addWidget(kit_, 1);
     kitRow->addWidget(kitBrowse);
     auto* top = new QFormLayout;
-    top->addRow(tr("&Kit folder:"), kitRow);
-    top->addRow(tr("λ &from:"), quick);
+    // Rows that are layouts get no buddy from QFormLayout, so their "&" would show as text.
+    auto* kitLabel = new QLabel(tr("&Kit folder:"), this);
+    kitLabel->setBuddy(kit_);
+    auto* fromLabel = new QLabel(tr("λ &from:"), this);
+    fromLabel->setBuddy(schedule_);
+    top->addRow(kitLabel, kitRow);
+    top->addRow(fromLabel, quick);
     top->addRow(tr("&Work folder:"), out_);
     top->addRow(QString(), resume);
     top->addRow(tr("&Device:"), device);
