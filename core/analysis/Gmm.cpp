@@ -30,6 +30,7 @@
 #include "analysis/LloydImpl.h"
 #include "analysis/StatsReducer.h"
 #include "analysis/TensorImpl.h"
+#include "common/SplitMix.h"
 #include "jobs/RunJob.h"
 #include "kernels/GmmTilePass.h"
 
@@ -509,12 +510,7 @@ namespace {
 
 // splitmix64: a row's place in the k-means++ seeding sample depends on (seed, global row
 // index) alone, so every process picks its own sampled rows without talking to the others.
-std::uint64_t mixRow(std::uint64_t seed, std::uint64_t row) {
-    std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (row + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+std::uint64_t mixRow(std::uint64_t seed, std::uint64_t row) { return splitMix64(seed + kSplitMixGamma * (row + 1)); }
 
 // The rows k-means++ seeds from, on every process alike: all rows (one process, no sample:
 // the centred matrix itself), else each process's share of the seeded sample (or all its

@@ -11,26 +11,21 @@
 
 #include "common/Parallel.h"
 #include "common/SipHash.h"
+#include "common/SplitMix.h"
 
 namespace dl {
 
 namespace {
 
-std::uint64_t mix64(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 // The seeds of the permutation family: a splitmix64 stream from the run's seed.
 std::vector<std::uint64_t> permutationSeeds(int permutations, std::uint64_t seed) {
     std::vector<std::uint64_t> seeds(static_cast<std::size_t>(std::max(permutations, 0)));
     std::uint64_t state = seed;
-    for (auto& s : seeds) s = mix64(state += 0x9e3779b97f4a7c15ULL);
+    for (auto& s : seeds) s = splitMix64(state += kSplitMixGamma);
     return seeds;
 }
 
-SipKey shingleKey(std::uint64_t seed) { return SipKey{mix64(seed ^ 0x5348494e474c4531ULL), mix64(seed + 1)}; }
+SipKey shingleKey(std::uint64_t seed) { return SipKey{splitMix64(seed ^ 0x5348494e474c4531ULL), splitMix64(seed + 1)}; }
 
 // Punctuation (P*), symbols (S*), separators (Z*) and controls (Cc): utf8proc numbers the
 // categories Pc..Zp contiguously.
@@ -162,7 +157,7 @@ std::vector<std::uint32_t> minhashSignature(std::span<const std::uint64_t> shing
     const auto seeds = permutationSeeds(permutations, seed);
     std::vector<std::uint64_t> mins(seeds.size(), ~std::uint64_t{0});
     for (std::uint64_t x : shingles)
-        for (std::size_t p = 0; p < seeds.size(); ++p) mins[p] = std::min(mins[p], mix64(x ^ seeds[p]));
+        for (std::size_t p = 0; p < seeds.size(); ++p) mins[p] = std::min(mins[p], splitMix64(x ^ seeds[p]));
     std::vector<std::uint32_t> sig(mins.size());
     for (std::size_t p = 0; p < mins.size(); ++p) sig[p] = static_cast<std::uint32_t>(mins[p]);
     return sig;
@@ -212,8 +207,8 @@ struct Prepared {
 void bandKeys(const std::vector<std::uint32_t>& sig, int bands, int rows, std::size_t n, std::size_t i,
               std::vector<std::uint64_t>& keys) {
     for (int b = 0; b < bands; ++b) {
-        std::uint64_t h = mix64(static_cast<std::uint64_t>(b) + 0x42414e44ULL);
-        for (int r = 0; r < rows; ++r) h = mix64(h ^ sig[static_cast<std::size_t>(b * rows + r)]);
+        std::uint64_t h = splitMix64(static_cast<std::uint64_t>(b) + 0x42414e44ULL);
+        for (int r = 0; r < rows; ++r) h = splitMix64(h ^ sig[static_cast<std::size_t>(b * rows + r)]);
         keys[static_cast<std::size_t>(b) * n + i] = h;
     }
 }

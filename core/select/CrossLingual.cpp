@@ -17,6 +17,7 @@
 
 #include "analysis/Gmm.h"
 #include "analysis/Pca.h"
+#include "common/SplitMix.h"
 #include "encode/EncodeJob.h"
 #include "encode/ModelCatalog.h"
 #include "jobs/RunJob.h"
@@ -199,10 +200,7 @@ std::vector<double> smoothOverNeighbours(const std::vector<float>& rows, int dim
 std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member) {
     if (member == 0) return seedValue;
     // splitmix64 of (seed, member): distinct, well-spread seeds for the other members.
-    std::uint64_t z = seedValue + std::uint64_t(member) * 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return splitMix64(seedValue + std::uint64_t(member) * kSplitMixGamma);
 }
 
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives) {
