@@ -24,8 +24,8 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-// --layers: a comma list of layer numbers or all; "" = not given.
-Status checkLayerList(std::string_view text) {
+// --layers (or the list of `option`): a comma list of layer numbers or all; "" = not given.
+Status checkLayerList(std::string_view text, std::string_view option = "--layers") {
     if (text.empty() || trimmed(text) == "all") return {};
     std::size_t pos = 0;
     while (pos <= text.size()) {
@@ -36,8 +36,8 @@ Status checkLayerList(std::string_view text) {
         int v = 0;
         for (char c : item) ok = ok && c >= '0' && c <= '9', v = v * 10 + (c - '0');
         if (!ok || v > kMaxLayer)
-            return usageError("--layers must be a comma list of layer numbers or all, not \"" + std::string(text) +
-                              "\"");
+            return usageError(std::string(option) + " must be a comma list of layer numbers" +
+                              (option == "--layers" ? " or all" : "") + ", not \"" + std::string(text) + "\"");
         pos = end + 1;
     }
     return {};
@@ -47,7 +47,7 @@ Status checkLayerList(std::string_view text) {
 Status checkLayerMean(std::string_view text) {
     if (text.empty()) return {};
     if (trimmed(text) == "all") return usageError("--layer-mean takes layer numbers (e.g. 8,10), not all");
-    if (auto s = checkLayerList(text); !s) return s;
+    if (auto s = checkLayerList(text, "--layer-mean"); !s) return s;
     if (text.find(',') == std::string_view::npos)
         return usageError("--layer-mean needs at least two layers (e.g. 8,10); one layer is --layer");
     return {};
@@ -84,7 +84,7 @@ ParamTable<EncodeParams> makeEncodeTable() {
               "Several layers from one pass, each stored as its own embedding set: a comma list (6,8,10,12) or all.")
             .ofKind(ParamKind::Text)
             .shownAs("LIST")
-            .textCheckedBy(checkLayerList),
+            .textCheckedBy([](std::string_view text) { return checkLayerList(text); }),
         [](const E& p) {
             std::string s;
             if (p.allLayers) return ParamValue(std::string("all"));

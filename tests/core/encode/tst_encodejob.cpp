@@ -399,6 +399,12 @@ private slots:
                      .has_value());  // one layer is --layer
         QVERIFY(dl::encodeParamTable().set(q, "layer-mean", dl::ParamValue(std::string("8,10"))).has_value());
         QCOMPARE(q.layerMean, (std::vector<int>{8, 10}));
+        // A malformed list names the option it came from, not --layers.
+        for (const char* bad : {"8,,10", "abc", "99999999999999,1"}) {
+            auto s = dl::encodeParamTable().set(q, "layer-mean", dl::ParamValue(std::string(bad)));
+            QVERIFY2(!s.has_value(), bad);
+            QVERIFY2(s.error().message.find("--layer-mean") != std::string::npos, s.error().message.c_str());
+        }
     }
 
     void prompts() {
