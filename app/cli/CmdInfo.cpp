@@ -7,6 +7,7 @@
 #include "CliSupport.h"
 #include "reports/CorpusOverlap.h"
 #include "reports/ProjectInfo.h"
+#include "reports/RunParams.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
@@ -99,7 +100,7 @@ int run(const QCommandLineParser& p) {
         std::printf("\n  Runs:\n");
         for (const auto& r : *runs)
             std::printf("    #%lld %-8s %s %s\n", static_cast<long long>(r.id), dl::toString(r.kind).c_str(),
-                        r.created.c_str(), r.params.dump().c_str());
+                        r.created.c_str(), dl::paramsAsRun(r).dump().c_str());
     }
     if (overlap) printOverlap(*overlap);
     return ExitOk;

@@ -13,6 +13,7 @@
 #include "analysis/Representation.h"
 #include "reports/FilterLedger.h"
 #include "reports/Report.h"
+#include "reports/RunParams.h"
 #include "runs/LayerSweepSummary.h"
 #include "store/Runs.h"
 
@@ -124,7 +125,7 @@ int run(const QCommandLineParser& p) {
                             {{"id", info->id},
                              {"kind", dl::toString(info->kind)},
                              {"created", info->created},
-                             {"params", info->params}}},
+                             {"params", dl::paramsAsRun(*info)}}},
                            {"summary", info->summary}});
             else if (auto s = printLayerSweep(*info); !s) return reportError(s.error());
             return ExitOk;

@@ -8,6 +8,7 @@
 
 #include "encode/ModelCatalog.h"
 #include "reports/CorpusOverlap.h"
+#include "reports/RunParams.h"
 #include "runs/ClusterSummary.h"
 #include "runs/FilterSummary.h"
 #include "runs/LayerSweepSummary.h"
@@ -131,7 +132,7 @@ dl::Expected<QList<RunRow>> readRuns(const QString& projectPath) {
         row.created = QString::fromStdString(r.created).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
         for (const auto& c : *corpora)
             if (c.id == r.corpusId) row.corpus = QString::fromStdString(c.name);
-        row.description = paramsInWords(r.params);
+        row.description = paramsInWords(dl::paramsAsRun(r));  // as the run ran (absent keys filled in)
         row.result = runResultText(r.kind, r.summary);
         out << row;
     }

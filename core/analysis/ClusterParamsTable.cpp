@@ -72,7 +72,8 @@ ParamTable<ClusterParams> makeClusterTable() {
                   "kept. More than one avoids partitions that merge two domains.")
                 .between(1, 100)
                 .shownAs("N")
-                .storedAt("n_init"),
+                .storedAt("n_init")
+                .meansWhenAbsent(std::int64_t{1}),  // the default until restarts became 3
             &C::nInit);
     t.field(param("pca-fit-rows",
                   "Fit the PCA on a random sample of this many rows when the corpus is larger (seeded "

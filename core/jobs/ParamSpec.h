@@ -61,6 +61,11 @@ struct ParamSpec {
     // values joined by kRepeatSeparator (a line break, which no single value may hold); the
     // command line joins every occurrence, Python a list of strings.
     bool repeatable = false;
+    // What a stored run that lacks the key ran with, when that is not today's default: runs
+    // stored before the parameter existed, or before its default changed (select --classifiers:
+    // 5 now, runs before it ran with 1). ParamTable::fromJson and withAbsentKeys read an absent key
+    // as this; empty = the default (absentValue).
+    std::optional<ParamValue> absentMeans;
 
     // What the tables write: param("k", "Number of clusters.").between(1, 10000).shownAs("K").storedAt("k")
     ParamSpec& between(double lo, double hi) {
@@ -115,7 +120,18 @@ struct ParamSpec {
         kind = k;
         return *this;
     }
+    // Runs stored without the key ran with `value` (absentMeans); checked against the spec
+    // like any value (tests/core/runs/tst_runrecords).
+    ParamSpec& meansWhenAbsent(ParamValue value) {
+        absentMeans = std::move(value);
+        return *this;
+    }
 };
+
+// What a stored run without the spec's key ran with: absentMeans, else the default.
+inline const ParamValue& absentValue(const ParamSpec& spec) {
+    return spec.absentMeans ? *spec.absentMeans : spec.defaultValue;
+}
 
 // Between the values of a repeatable Text parameter (ParamSpec::repeatable).
 inline constexpr char kRepeatSeparator = '\n';

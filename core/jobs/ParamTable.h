@@ -208,13 +208,17 @@ public:
         for (const auto& b : bindings_) {
             if (b.spec.jsonKey.empty() || (b.storedIf && !b.storedIf(p))) continue;
             const ParamValue v = b.get(p);
-            if (b.spec.omitDefault && v == b.spec.defaultValue) continue;
+            // Left out only when a reader takes the absent key for this very value.
+            if (b.spec.omitDefault && v == absentValue(b.spec)) continue;
             setJsonPath(j, b.spec.jsonKey, b.encode ? b.encode(v) : paramValueToJson(v));
         }
         for (const auto& [key, value] : constants_) setJsonPath(j, key, value);
         return j;
     }
-    // Reads what toJson wrote; a missing key keeps P{}'s value.
+    // Reads what toJson wrote (a stored run's params). A missing key means what the run ran
+    // with: the spec's absentMeans where it has one (a parameter added, or its default changed,
+    // after runs were stored), read after the present keys and only where toJson would have
+    // stored it (a method's own option); otherwise P{}'s value.
     Expected<P> fromJson(const nlohmann::json& j) const {
         P p;
         for (const auto& b : bindings_) {
@@ -226,10 +230,36 @@ public:
             if (auto s = checkParamValue(b.spec, *v); !s) return std::unexpected(s.error());
             b.set(p, *v);
         }
+        for (const auto* b : absentWithMeaning(j, p)) b->set(p, *b->spec.absentMeans);
         return p;
+    }
+    // The stored params with every key a reader would otherwise take for today's default filled
+    // in with what the run ran with (absentMeans): what the `info` output, the Runs list and
+    // Python's run records show. Present keys, and keys the table does not know, stay as stored;
+    // params the table cannot read come back unchanged.
+    nlohmann::json withAbsentKeys(const nlohmann::json& j) const {
+        if (!j.is_object()) return j;
+        auto p = fromJson(j);
+        if (!p) return j;
+        nlohmann::json out = j;
+        for (const auto* b : absentWithMeaning(j, *p)) {
+            const ParamValue& v = *b->spec.absentMeans;
+            setJsonPath(out, b->spec.jsonKey, b->encode ? b->encode(v) : paramValueToJson(v));
+        }
+        return out;
     }
 
 private:
+    // The stored specs with an absentMeans whose key `j` lacks, for the run `p` read from it.
+    std::vector<const ParamBinding<P>*> absentWithMeaning(const nlohmann::json& j, const P& p) const {
+        std::vector<const ParamBinding<P>*> out;
+        for (const auto& b : bindings_)
+            if (b.spec.absentMeans && !b.spec.jsonKey.empty() && (!b.storedIf || b.storedIf(p)) &&
+                !findJsonPath(j, b.spec.jsonKey))
+                out.push_back(&b);
+        return out;
+    }
+
     std::vector<ParamBinding<P>> bindings_;
     std::vector<std::pair<std::string, nlohmann::json>> constants_;
 };

@@ -1,5 +1,7 @@
 #include "reports/ProjectInfo.h"
 
+#include "reports/RunParams.h"
+
 #include "runs/RunKind.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
@@ -57,7 +59,8 @@ Expected<nlohmann::json> projectInfo(Store& store, const std::string& projectLab
                                        {"storage", s.storage == StorageType::Float16 ? "f16" : "f32"}});
     j["runs"] = nlohmann::json::array();
     for (const auto& r : *runs)
-        j["runs"].push_back({{"id", r.id}, {"kind", toString(r.kind)}, {"created", r.created}, {"params", r.params}});
+        j["runs"].push_back(
+            {{"id", r.id}, {"kind", toString(r.kind)}, {"created", r.created}, {"params", paramsAsRun(r)}});
     return j;
 }
 

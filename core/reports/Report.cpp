@@ -12,6 +12,7 @@
 
 #include "analysis/Metrics.h"
 #include "reports/OutlierAnalysis.h"
+#include "reports/RunParams.h"
 #include "runs/ClusterSummary.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -141,7 +142,8 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
     auto cm = confusionMatrix(truth, pred, nd, k);
     auto map = majorityMap(cm);
     json rep;
-    rep["run"] = {{"id", run->id}, {"kind", toString(run->kind)}, {"created", run->created}, {"params", run->params}};
+    rep["run"] = {
+        {"id", run->id}, {"kind", toString(run->kind)}, {"created", run->created}, {"params", paramsAsRun(*run)}};
     rep["corpus"] = summary->corpus;
     rep["sentences"] = static_cast<std::int64_t>(truth.size());
     rep["k"] = k;

@@ -256,7 +256,8 @@ ParamTable<SelectParams> makeSelectTable() {
                   "Domain-Cosine's (positive-unlabeled learning; 1 = the paper's pre-ranking only).")
                 .between(1, 20)
                 .shownAs("N")
-                .storedAt("head.rounds"),
+                .storedAt("head.rounds")
+                .meansWhenAbsent(std::int64_t{1}),  // runs before --pu-rounds (default 2 since) ran 1
             &S::head, &DomainHeadOptions::rounds);
     t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
     // One seed for every method's draws (also stored in head, fine_tune and invitation: SelectParams::toJson).
@@ -303,7 +304,8 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                   "loses most at its worst with the default encoder, docs/crosslingual.md).")
                 .between(1, 1000)
                 .shownAs("K")
-                .storedAt("clusters"),
+                .storedAt("clusters")
+                .meansWhenAbsent(std::int64_t{5}),  // the default until in-batch negatives
             &C::clusters);
     t.field(param("temperature", "cross-lingual: InfoNCE temperature.").shownAs("T").storedAt("temperature"),
             &C::temperature);
@@ -321,7 +323,8 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                    "that network, starting as the identity) or none (the paper's DF baseline: the "
                    "classifier on the unaligned vectors).")
                  .shownAs("auto|ffn|residual|none")
-                 .storedAt("adaptive_layer"),
+                 .storedAt("adaptive_layer")
+                 .meansWhenAbsent(std::string("ffn")),  // runs before --adaptive-layer (auto since) ran ffn
              &C::adaptiveLayer,
              {AdaptiveLayerKind::Auto, AdaptiveLayerKind::Ffn, AdaptiveLayerKind::Residual, AdaptiveLayerKind::None},
              adaptiveLayerName);
@@ -347,7 +350,8 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                   "case measured).")
                 .between(1, 100)
                 .shownAs("N")
-                .storedAt("classifiers"),
+                .storedAt("classifiers")
+                .meansWhenAbsent(std::int64_t{1}),  // runs before --classifiers (default 5 since) ran 1
             &C::classifiers);
     t.field(param("pool-neighbours",
                   "cross-lingual: average each pool sentence's score half and half with the mean score of its K "
@@ -355,7 +359,8 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                   "off, as the paper; the default 10 has the better worst case measured).")
                 .between(0, 1000)
                 .shownAs("K")
-                .storedAt("pool_neighbours"),
+                .storedAt("pool_neighbours")
+                .meansWhenAbsent(std::int64_t{0}),  // runs before --pool-neighbours (default 10 since) ran 0
             &C::poolNeighbours);
     t.choice(param("preset",
                    "cross-lingual: paper = Vu et al.'s training settings for g and the classifier (Adam 1e-5, "

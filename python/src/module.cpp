@@ -29,6 +29,7 @@
 #include "filter/FilterJob.h"
 #include "jobs/ParamTable.h"
 #include "reports/ProjectInfo.h"
+#include "reports/RunParams.h"
 #include "runs/RunBlobs.h"
 #include "select/CrossLingual.h"
 #include "select/SelectJob.h"
@@ -378,7 +379,7 @@ public:
         py::dict d;
         d["id"] = r.id, d["kind"] = dl::toString(r.kind), d["corpus_id"] = r.corpusId;
         d["embedding_set_id"] = r.embeddingSetId ? py::object(py::int_(*r.embeddingSetId)) : py::object(py::none());
-        d["created"] = r.created, d["params"] = toPython(r.params), d["summary"] = toPython(r.summary);
+        d["created"] = r.created, d["params"] = toPython(dl::paramsAsRun(r)), d["summary"] = toPython(r.summary);
         return d;
     }
     py::list runs(const std::optional<std::string>& kind) {

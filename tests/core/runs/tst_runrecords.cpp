@@ -11,6 +11,9 @@
 
 #include "SourceScan.h"
 #include "TestPaths.h"
+#include "analysis/ClusterJob.h"
+#include "reports/ProjectInfo.h"
+#include "reports/RunParams.h"
 #include "runs/ClusterSummary.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/LayerSweepSummary.h"
@@ -18,6 +21,8 @@
 #include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
 #include "runs/SelectSummary.h"
+#include "select/CrossLingual.h"
+#include "select/SelectJob.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -25,6 +30,7 @@
 using namespace dl;
 
 Q_DECLARE_METATYPE(dl::RunKind)
+Q_DECLARE_METATYPE(nlohmann::json)
 
 namespace {
 
@@ -119,6 +125,103 @@ private slots:
         QVERIFY2(run.error().message.find("'bogus'") != std::string::npos, run.error().message.c_str());
         QVERIFY(!listRuns(*store).has_value());
         QCOMPARE(listRuns(*store, RunKind::LayerSweep)->size(), std::size_t(1));  // the filter never reads it
+    }
+
+    // A run stored by an older binary lacks the keys of parameters added (or whose default
+    // changed) after it: read back it shows what it ran with (ParamSpec::absentMeans), not
+    // today's default. The params are today's minus those keys, written as the old binary did.
+    void absentKeysReadAsTheRunRan_data() {
+        QTest::addColumn<dl::RunKind>("kind");
+        QTest::addColumn<nlohmann::json>("stored");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<nlohmann::json>("ran");
+        auto without = [](nlohmann::json j, std::initializer_list<const char*> keys) {
+            for (const char* k : keys) {
+                const std::string path(k);
+                if (const auto dot = path.find('.'); dot != std::string::npos)
+                    j[path.substr(0, dot)].erase(path.substr(dot + 1));
+                else j.erase(path);
+            }
+            return j;
+        };
+        const auto xl = CrossLingualParams{}.toJson();
+        const auto xlOld = without(xl, {"classifiers", "pool_neighbours", "adaptive_layer", "clusters"});
+        QTest::newRow("cross-lingual classifiers") << RunKind::Select << xlOld << "classifiers" << nlohmann::json(1);
+        QTest::newRow("cross-lingual pool neighbours")
+            << RunKind::Select << xlOld << "pool_neighbours" << nlohmann::json(0);
+        QTest::newRow("cross-lingual adaptive layer")
+            << RunKind::Select << xlOld << "adaptive_layer" << nlohmann::json("ffn");
+        QTest::newRow("cross-lingual clusters") << RunKind::Select << xlOld << "clusters" << nlohmann::json(5);
+        QTest::newRow("cross-lingual present key kept")
+            << RunKind::Select << without(xl, {"pool_neighbours"}) << "classifiers" << xl["classifiers"];
+        SelectParams head;
+        head.method = SelectMethod::FinetuneHead;
+        QTest::newRow("finetune-head rounds")
+            << RunKind::Select << without(head.toJson(), {"head.rounds"}) << "head.rounds" << nlohmann::json(1);
+        // A method's own option is not invented for another method's run.
+        QTest::newRow("cosine has no rounds")
+            << RunKind::Select << without(SelectParams{}.toJson(), {"head"}) << "head.rounds" << nlohmann::json();
+        const auto cl = clusterParamTable().toJson(ClusterParams{});
+        QTest::newRow("cluster n_init") << RunKind::Cluster << without(cl, {"n_init"}) << "n_init" << nlohmann::json(1);
+        QTest::newRow("cluster sweep n_init")
+            << RunKind::ClusterSweep << without(cl, {"n_init", "k", "seeds"}) << "n_init" << nlohmann::json(1);
+        QTest::newRow("cluster k as stored") << RunKind::Cluster << without(cl, {"n_init"}) << "k" << cl["k"];
+    }
+    void absentKeysReadAsTheRunRan() {
+        QFETCH(dl::RunKind, kind);
+        QFETCH(nlohmann::json, stored);
+        QFETCH(QString, key);
+        QFETCH(nlohmann::json, ran);
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        const auto corpus = addCorpus(*store);
+        auto ins = store->prepare("INSERT INTO runs(kind, corpus_id, params) VALUES(?1, ?2, ?3)").value();
+        const std::string kindName = toString(kind);
+        ins.bind(1, kindName);
+        ins.bind(2, corpus);
+        ins.bind(3, stored.dump());
+        QVERIFY(!ins.step().value());
+        const auto id = store->lastInsertId();
+        const auto run = getRun(*store, id).value();
+        const std::string path = key.toStdString();
+        auto shown = [&](const nlohmann::json& params) {
+            const auto* at = findJsonPath(params, path);
+            return at ? *at : nlohmann::json();
+        };
+        // What the readers show: info (text and --json, Python's info()), report, Runs list, runs().
+        QCOMPARE(shown(paramsAsRun(run)).dump(), ran.dump());
+        const auto info = projectInfo(*store, "p").value();
+        QCOMPARE(info["runs"].size(), std::size_t(1));
+        QCOMPARE(shown(info["runs"][0]["params"]).dump(), ran.dump());
+        // And what the job's table reads back (the value a rerun with the run's settings gets).
+        if (ran.is_null()) return;
+        if (kind == RunKind::Select && stored.value("method", "") == "cross-lingual") {
+            const auto back = crossLingualParamTable().fromJson(run.params).value();
+            QCOMPARE(shown(back.toJson()).dump(), ran.dump());
+        } else if (kind == RunKind::Select) {
+            const auto back = selectParamTable().fromJson(run.params).value();
+            QCOMPARE(shown(back.toJson()).dump(), ran.dump());
+        } else {
+            const auto back = clusterParamTable().fromJson(run.params).value();
+            QCOMPARE(shown(clusterParamTable().toJson(back)).dump(), ran.dump());
+        }
+    }
+    // Every absentMeans is a value its spec accepts; omitDefault leaves out only that value.
+    void absentMeansAreValid() {
+        int seen = 0;
+        auto check = [&](const std::vector<ParamSpec>& specs) {
+            for (const auto& spec : specs) {
+                if (!spec.absentMeans) continue;
+                ++seen;
+                QVERIFY2(checkParamValue(spec, *spec.absentMeans).has_value(), spec.name.c_str());
+                QVERIFY2(*spec.absentMeans != spec.defaultValue, spec.name.c_str());  // else say nothing
+                QVERIFY2(!spec.jsonKey.empty(), spec.name.c_str());
+            }
+        };
+        check(selectParamTable().specs());
+        check(crossLingualParamTable().specs());
+        check(clusterParamTable().specs());
+        QCOMPARE(seen, 6);
     }
 
     void blobNames_data() {
