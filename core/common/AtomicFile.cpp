@@ -187,6 +187,21 @@ Status AtomicFile::commit() {
     return commitAll(std::span<AtomicFile* const>(&self, 1));
 }
 
+Status AtomicFile::commitNew() {
+    if (auto s = finish(); !s) return s;
+    if (::link(tempPath_.c_str(), finalPath_.c_str()) != 0) {
+        const int e = errno;
+        if (e == EEXIST)
+            return fail(ErrorCode::FileExists, {finalPath_},
+                        "Cannot write " + finalPath_ + ": the file already exists (it appeared while writing).");
+        return fail("Cannot move " + finalPath_ + " into place: " + errnoText(e) + ".");
+    }
+    committed_ = true;
+    std::error_code ec;
+    fs::remove(tempPath_, ec);
+    return {};
+}
+
 Status commitAll(std::span<AtomicFile* const> files) {
     for (AtomicFile* f : files)
         if (auto s = f->finish(); !s) return s;

@@ -31,6 +31,9 @@ public:
     // Flushes, closes and hashes the temporary file; rename happens in commit().
     Status finish();
     Status commit();  // rename into place (after finish)
+    // Into place only where nothing is under the final name (a hard link, then the temporary
+    // name goes): a file created there meanwhile is not replaced (FileExists); finishes first.
+    Status commitNew();
 
     const std::string& finalPath() const { return finalPath_; }
     const std::string& tempPath() const { return tempPath_; }

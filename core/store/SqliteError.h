@@ -16,4 +16,13 @@ namespace dl {
 // file-size limit) becomes ErrorCode::DiskFull, "Disk full while writing <file> …".
 std::unexpected<Error> sqliteFailure(sqlite3* db, int rc, const std::string& file, const std::string& message);
 
+// The store's own connections (Store, the project copy): SQLite's flags plus the settings for an
+// untrusted file (defensive mode, no trusted schema), a busy timeout; a failure names the file.
+Expected<sqlite3*> openConnection(const std::string& path, int flags);
+// One integer from a PRAGMA (the header's application_id, user_version); rcOut: SQLite's code.
+Expected<int> pragmaInt(sqlite3* db, const char* pragma, const std::string& path, int* rcOut = nullptr);
+// PRAGMA application_id's answer as a project check: an error reading it said as such (disk
+// full, locked), a file SQLite cannot read as a database or another program's is NotAProject.
+Status checkApplicationId(const Expected<int>& appId, const std::string& path);
+
 }  // namespace dl

@@ -15,11 +15,9 @@
 namespace dl {
 namespace fs = std::filesystem;
 
-namespace {
-
 // One integer from the project header. A failure says what happened (sqliteFailure: a full
 // disk, a lock, read-only media), not only that the header could not be read.
-Expected<int> pragmaInt(sqlite3* db, const char* pragma, const std::string& path, int* rcOut = nullptr) {
+Expected<int> pragmaInt(sqlite3* db, const char* pragma, const std::string& path, int* rcOut) {
     sqlite3_stmt* stmt = nullptr;
     if (const int rc = sqlite3_prepare_v2(db, pragma, -1, &stmt, nullptr); rc != SQLITE_OK) {
         if (rcOut) *rcOut = rc;
@@ -56,6 +54,8 @@ Expected<sqlite3*> openConnection(const std::string& path, int flags) {
     sqlite3_extended_result_codes(db, 0);
     return db;
 }
+
+namespace {
 
 // "file:" URI of a path (percent-encoding what a URI would misread).
 std::string fileUri(const std::string& path) {
@@ -131,6 +131,18 @@ Expected<std::unique_ptr<Store>> Store::create(const std::string& path) {
     return store;
 }
 
+Status checkApplicationId(const Expected<int>& appId, const std::string& path) {
+    // A full disk, a lock or unreadable media is said as such; only what SQLite cannot read as a
+    // database at all (not a database, corrupt header) is "not a project".
+    if (!appId && appId.error().code != ErrorCode::Database) return std::unexpected(appId.error());
+    if (!appId)
+        return fail(ErrorCode::NotAProject, {path},
+                    "The file " + path + " is not a DomainLens project (" + appId.error().args.back() + ").");
+    if (*appId != kApplicationId)
+        return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project.");
+    return {};
+}
+
 namespace {
 
 // The schema this build writes: one migration per step (kept in step with kSchemaVersion).
@@ -184,14 +196,7 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
     }
     std::unique_ptr<Store> store(new Store(*db, path, readOnly));
 
-    // A full disk, a lock or unreadable media is said as such; only what SQLite cannot read as a
-    // database at all (not a database, corrupt header) is "not a project".
-    if (!appId && appId.error().code != ErrorCode::Database) return std::unexpected(appId.error());
-    if (!appId)
-        return fail(ErrorCode::NotAProject, {path},
-                    "The file " + path + " is not a DomainLens project (" + appId.error().args.back() + ").");
-    if (*appId != kApplicationId)
-        return fail(ErrorCode::NotAProject, {path}, "The file " + path + " is not a DomainLens project.");
+    if (auto s = checkApplicationId(appId, path); !s) return std::unexpected(s.error());
     auto version = pragmaInt(*db, "PRAGMA user_version", path);
     if (!version) return std::unexpected(version.error());
     if (*version < 0)  // migrate() would index its steps with it (found by tests/fuzz)

@@ -198,6 +198,18 @@ private slots:
                                                             QStringLiteral("--format"), QStringLiteral("bogus"),
                                                             QStringLiteral("--out"),    QStringLiteral("@OUT")}
                                              << 2 << QStringLiteral("bogus");
+        // copy SRC DST (core/store/ProjectCopy): the contract's exit codes.
+        const QString copy = QStringLiteral("copy");
+        QTest::newRow("copy") << QStringList{copy, P, QStringLiteral("@NEW")} << 0 << QString();
+        QTest::newRow("copy onto an existing file")
+            << QStringList{copy, P, QStringLiteral("@FILE")} << 1 << QStringLiteral("already exists");
+        QTest::newRow("copy into a missing folder")
+            << QStringList{copy, P, missing} << 1 << QStringLiteral("does not exist");
+        QTest::newRow("copy of a text file") << QStringList{copy, QStringLiteral("@FILE"), QStringLiteral("@NEW")} << 1
+                                             << QStringLiteral("not a DomainLens project");
+        QTest::newRow("copy onto itself")
+            << QStringList{copy, P, P, QStringLiteral("--force")} << 2 << QStringLiteral("itself");
+        QTest::newRow("copy without DST") << QStringList{copy, P} << 2 << QStringLiteral("SRC and DST");
         QTest::newRow("export missing folder")
             << QStringList{QStringLiteral("export"),   P,
                            QStringLiteral("--format"), QStringLiteral("tsv"),
@@ -226,6 +238,30 @@ private slots:
         if (exitCode != 0) QVERIFY2(r.err.contains("domainlens-cli") || r.out.contains("Usage"), describe(r));
         if (!stderrHas.isEmpty()) QVERIFY2(QString::fromUtf8(r.err).contains(stderrHas), describe(r));
         if (exitCode != 0 && args.size() > 1 && args[1] == project) QCOMPARE(integrity(project), QStringLiteral("ok"));
+    }
+
+    // copy --json: one object naming the copy; the copy holds what the project holds.
+    void copyJson() {
+        const QString project = copyProject(QStringLiteral("copy-src.dlproj"));
+        const QString to = path(QStringLiteral("copy-dst.dlproj"));
+        auto r = runCli({QStringLiteral("copy"), project, to, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j.value("destination", ""), to.toStdString());
+        QCOMPARE(j.value("integrity_check", ""), std::string("ok"));
+        QCOMPARE(j.value("sha256", "").size(), std::size_t(64));
+        QVERIFY(!j.value("replaced", true));
+        QCOMPARE(QFileInfo(to).size(), j.value("bytes", std::int64_t(0)));
+        auto a = runCli({QStringLiteral("info"), project, QStringLiteral("--json")});
+        auto b = runCli({QStringLiteral("info"), to, QStringLiteral("--json")});
+        QVERIFY2(b.exitCode == 0, describe(b));
+        auto ja = nlohmann::json::parse(a.out.toStdString()), jb = nlohmann::json::parse(b.out.toStdString());
+        ja.erase("project"), jb.erase("project");  // the file's name
+        QVERIFY(!ja["runs"].empty());
+        QCOMPARE(jb.dump(), ja.dump());
+        r = runCli({QStringLiteral("copy"), project, to, QStringLiteral("--force"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        QVERIFY(nlohmann::json::parse(r.out.toStdString()).value("replaced", false));
     }
 
     // info --overlap (A&G's Table 8): a dev corpus imported from the pool's own law file is all

@@ -4,11 +4,14 @@
 #include <sqlite3.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 #include "TestSupport.h"
 #include "common/Half.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
+#include "store/ProjectCopy.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -246,6 +249,154 @@ private slots:
         // Deleting a corpus's sentences takes their tags with them.
         s->exec("DELETE FROM corpora WHERE id = " + std::to_string(other)).value();
         QCOMPARE(taggedSentences(*s, "boiler plate").value(), (std::vector<std::int64_t>{c[1], c[2]}));
+    }
+
+    // copy: a project copied while another connection holds an open write transaction and the
+    // committed rows still sit in the -wal file has every committed row, none of the open
+    // transaction's, and passes integrity_check.
+    void copyWhileWriting() {
+        QTemporaryDir dir;
+        const std::string src = dir.filePath(QStringLiteral("p.dlproj")).toStdString();
+        const std::string dst = dir.filePath(QStringLiteral("copy.dlproj")).toStdString();
+        auto writer = Store::create(src).value();
+        writer->exec("PRAGMA wal_autocheckpoint=0;").value();  // the rows stay in the WAL
+        {
+            auto tx = writer->begin().value();
+            for (int i = 0; i < 3000; ++i)
+                writer->exec("INSERT INTO corpora(name) VALUES('corpus " + std::to_string(i) + "');").value();
+            tx.commit().value();
+        }
+        QVERIFY(std::filesystem::file_size(src + "-wal") > 16384 * 8);
+        auto other = Store::open(src).value();
+        auto open = other->begin().value();  // BEGIN IMMEDIATE: holds the write lock
+        other->exec("INSERT INTO corpora(name) VALUES('uncommitted');").value();
+
+        int stages = 0;
+        std::int64_t lastDone = -1, lastTotal = 0;
+        struct Count : ProgressSink {
+            int* stages;
+            std::int64_t *done, *total;
+            void stage(std::string_view) override { ++*stages; }
+            void progress(std::int64_t d, std::int64_t t) override { *done = d, *total = t; }
+        } sink;
+        sink.stages = &stages, sink.done = &lastDone, sink.total = &lastTotal;
+        CancelToken never;
+        ProjectCopyParams params{src, dst};
+        params.pagesPerStep = 2;  // several steps
+        auto copied = copyProject(params, sink, never);
+        QVERIFY2(copied, copied ? "" : copied.error().message.c_str());
+        QVERIFY(lastTotal > 2 && lastDone == lastTotal);
+        QVERIFY(stages >= 3);
+        QCOMPARE(copied->schemaVersion, kSchemaVersion);
+        QCOMPARE(copied->sha256.size(), std::size_t(64));
+        QVERIFY(!copied->replaced);
+        open.rollback();
+
+        auto copy = Store::open(dst, OpenMode::ReadOnly).value();
+        auto q = copy->prepare("SELECT count(*), sum(name = 'uncommitted') FROM corpora").value();
+        QVERIFY(q.step().value());
+        QCOMPARE(q.int64(0), std::int64_t(3000));
+        QCOMPARE(q.int64(1), std::int64_t(0));
+        auto check = copy->prepare("PRAGMA integrity_check").value();
+        QVERIFY(check.step().value());
+        QCOMPARE(std::string(check.text(0)), std::string("ok"));
+        // Nothing but the copy beside the project (no temporary file, no -wal of the copy).
+        for (const auto& e : std::filesystem::directory_iterator(dir.path().toStdString())) {
+            const std::string name = e.path().filename().string();
+            QVERIFY2(name.starts_with("p.dlproj") || name.starts_with("copy.dlproj"), name.c_str());
+        }
+    }
+
+    void copyRefusals_data() {
+        QTest::addColumn<QString>("source");  // "project", "text", "other-db", "truncated", "missing"
+        QTest::addColumn<QString>("destination");  // "new", "exists", "no-folder", "same"
+        QTest::addColumn<bool>("force");
+        QTest::addColumn<int>("code");
+        QTest::newRow("destination exists") << "project"
+                                            << "exists" << false << int(ErrorCode::FileExists);
+        QTest::newRow("destination folder missing") << "project"
+                                                    << "no-folder" << false << int(ErrorCode::Generic);
+        QTest::newRow("destination is the source") << "project"
+                                                   << "same" << true << int(ErrorCode::Generic);
+        QTest::newRow("source not a database") << "text"
+                                               << "new" << false << int(ErrorCode::NotAProject);
+        QTest::newRow("source another program's") << "other-db"
+                                                  << "new" << false << int(ErrorCode::NotAProject);
+        QTest::newRow("source truncated") << "truncated"
+                                          << "new" << false << int(ErrorCode::NotAProject);
+        QTest::newRow("source missing") << "missing"
+                                        << "new" << false << int(ErrorCode::ProjectMissing);
+    }
+    // Refused: nothing is written under the destination's name, nothing left beside it.
+    void copyRefusals() {
+        QFETCH(QString, source);
+        QFETCH(QString, destination);
+        QFETCH(bool, force);
+        QFETCH(int, code);
+        QTemporaryDir dir;
+        const std::string folder = dir.path().toStdString();
+        std::string src = folder + "/p.dlproj";
+        if (source == QLatin1String("project") || source == QLatin1String("truncated")) {
+            auto s = Store::create(src).value();
+            auto tx = s->begin().value();
+            for (int i = 0; i < 2000; ++i)
+                s->exec("INSERT INTO corpora(name) VALUES('a corpus with a longer name, number " + std::to_string(i) +
+                        "');")
+                    .value();
+            tx.commit().value();
+        }  // closed: checkpointed into the main file
+        if (source == QLatin1String("truncated"))
+            std::filesystem::resize_file(src, std::filesystem::file_size(src) / 2);
+        if (source == QLatin1String("text")) std::ofstream(src) << "one sentence per line\n";
+        if (source == QLatin1String("other-db")) {
+            sqlite3* db = nullptr;
+            QCOMPARE(sqlite3_open(src.c_str(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "CREATE TABLE t(x); INSERT INTO t VALUES(1);", nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+        }
+        std::string dst = folder + "/copy.dlproj";
+        if (destination == QLatin1String("exists")) std::ofstream(dst) << "keep me\n";
+        if (destination == QLatin1String("no-folder")) dst = folder + "/missing/copy.dlproj";
+        if (destination == QLatin1String("same")) dst = src;
+        const auto before = std::filesystem::exists(dst) ? std::filesystem::file_size(dst) : 0;
+        ProjectCopyParams params{src, dst};
+        params.replace = force;
+        NullProgress np;
+        CancelToken never;
+        auto copied = copyProject(params, np, never);
+        QVERIFY(!copied);
+        QCOMPARE(int(copied.error().code), code);
+        if (destination == QLatin1String("exists")) QCOMPARE(std::filesystem::file_size(dst), before);
+        if (destination == QLatin1String("new")) QVERIFY(!std::filesystem::exists(dst));
+        for (const auto& e : std::filesystem::directory_iterator(folder)) {
+            const std::string name = e.path().filename().string();
+            QVERIFY2(name.starts_with("p.dlproj") || name == "copy.dlproj",
+                     name.c_str());  // SQLite's -shm of the source
+        }
+    }
+
+    // --force replaces an existing destination with the copy; a cancelled copy writes nothing.
+    void copyReplaceAndCancel() {
+        QTemporaryDir dir;
+        const std::string src = dir.filePath(QStringLiteral("p.dlproj")).toStdString();
+        const std::string dst = dir.filePath(QStringLiteral("copy.dlproj")).toStdString();
+        { auto s = Store::create(src).value(); }
+        NullProgress np;
+        CancelToken cancel;
+        cancel.cancel();
+        auto stopped = copyProject({src, dst}, np, cancel);
+        QVERIFY(!stopped);
+        QCOMPARE(stopped.error().code, ErrorCode::Cancelled);
+        QVERIFY(!std::filesystem::exists(dst));
+        std::ofstream(dst) << "an old copy\n";
+        CancelToken never;
+        ProjectCopyParams params{src, dst};
+        params.replace = true;
+        auto copied = copyProject(params, np, never);
+        QVERIFY2(copied, copied ? "" : copied.error().message.c_str());
+        QVERIFY(copied->replaced);
+        QVERIFY(Store::open(dst, OpenMode::ReadOnly));
     }
 };
 
