@@ -89,6 +89,13 @@ class Project:
         """What `domainlens-cli info PROJECT --json` prints."""
         return self._p.info()
 
+    def copy_to(self, path: str | _os.PathLike, *, force: bool = False, progress: Progress = None) -> dict:
+        """A consistent copy of the project at `path`, also while it is open or being written
+        (`domainlens-cli copy`: SQLite's online backup, integrity_check before the copy is moved
+        into place). Copy projects with this, not with a file copy. `force` replaces an existing
+        file. Returns what `copy --json` prints."""
+        return self._p.copy_to(_os.fspath(path), force, progress)
+
     def corpora(self) -> list[dict]:
         """The corpora: id, name, src_lang, tgt_lang, sentences, parallel, domains {name: count}."""
         return self._p.corpora()

@@ -35,6 +35,7 @@
 #include "select/SelectJob.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
+#include "store/ProjectCopy.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -347,6 +348,23 @@ public:
     void close() { reader_.reset(); }
 
     py::object info() { return toPython(take(dl::projectInfo(store(), path_))); }
+
+    // domainlens-cli copy: a consistent copy while the project is open (store/ProjectCopy).
+    py::object copyTo(const std::string& destination, bool force, const py::object& onProgress) {
+        dl::ProjectCopyParams params{path_, destination};
+        params.replace = force;
+        auto r = runWithPython<dl::ProjectCopyResult>(onProgress,
+                                                      [&](dl::ProgressSink& sink, const dl::CancelToken& cancel) {
+                                                          return dl::copyProject(params, sink, cancel);
+                                                      });
+        return toPython(nlohmann::json{{"destination", r.destination},
+                                       {"schema_version", r.schemaVersion},
+                                       {"pages", r.pages},
+                                       {"bytes", r.bytes},
+                                       {"sha256", r.sha256},
+                                       {"replaced", r.replaced},
+                                       {"integrity_check", "ok"}});
+    }
 
     py::list corpora() {
         py::list out;
@@ -707,6 +725,7 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("path", &Project::path)
         .def("close", &Project::close)
         .def("info", &Project::info)
+        .def("copy_to", &Project::copyTo, py::arg("path"), py::arg("force") = false, py::arg("progress") = py::none())
         .def("corpora", &Project::corpora)
         .def("embedding_sets", &Project::embeddingSets)
         .def("runs", &Project::runs, py::arg("kind") = py::none())

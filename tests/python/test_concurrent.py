@@ -7,6 +7,7 @@ import sys
 import time
 
 import numpy as np
+import pytest
 
 import domainlens
 from conftest import DOMAINS, LINES
@@ -45,3 +46,32 @@ def test_reader_while_another_process_writes(project_copy):
     assert len(reader.runs("cluster")) == runs  # the reader sees every commit
     assert 0 < len(seen) <= runs  # and saw runs appear while the writer worked
     reader.close()
+
+
+def test_copy_to_while_a_write_transaction_is_open(project_copy, tmp_path):
+    """Project.copy_to (domainlens-cli copy): the committed rows, WAL pages included, and not
+    another connection's open transaction; the copy passes integrity_check."""
+    import sqlite3
+    writer = sqlite3.connect(project_copy, isolation_level=None)
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("BEGIN IMMEDIATE")
+    writer.executemany("INSERT INTO corpora(name) VALUES(?)", [(f"committed {i}",) for i in range(500)])
+    writer.execute("COMMIT")
+    assert os.path.getsize(str(project_copy) + "-wal") > 0
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO corpora(name) VALUES('uncommitted')")
+    seen = []
+    project = domainlens.open(project_copy)
+    out = project.copy_to(tmp_path / "saved-copy.dlproj", progress=lambda f, m: seen.append(m))
+    writer.execute("ROLLBACK")
+    writer.close()
+    assert out["integrity_check"] == "ok" and len(out["sha256"]) == 64 and not out["replaced"]
+    copy = sqlite3.connect(tmp_path / "saved-copy.dlproj")
+    assert copy.execute("SELECT count(*) FROM corpora WHERE name LIKE 'committed %'").fetchone()[0] == 500
+    assert copy.execute("SELECT count(*) FROM corpora WHERE name = 'uncommitted'").fetchone()[0] == 0
+    assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    copy.close()
+    assert domainlens.open(tmp_path / "saved-copy.dlproj").info()["sentences"] == project.info()["sentences"]
+    with pytest.raises(domainlens.Error):  # the copy exists: force replaces it
+        project.copy_to(tmp_path / "saved-copy.dlproj")
+    assert project.copy_to(tmp_path / "saved-copy.dlproj", force=True)["replaced"]
