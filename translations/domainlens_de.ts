@@ -2128,7 +2128,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+126" />
+        <location filename="../app/gui/MainWindow.cpp" line="+127" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Satzüberschneidung zwischen Korpora (Quellseite, exakter Text nach der Import-Normalisierung); Überschneidungen von Training mit Dev/Test in Rot:</translation>
     </message>
@@ -2255,12 +2255,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+758" />
+        <location line="+782" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-751" />
+        <location line="-775" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -2385,6 +2385,11 @@
         <translation>Karte &amp;teilen…</translation>
     </message>
     <message>
+        <location line="+2" />
+        <source>Save a &amp;Copy As…</source>
+        <translation>&amp;Kopie speichern unter…</translation>
+    </message>
+    <message>
         <location line="+3" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
@@ -2503,11 +2508,12 @@
     </message>
     <message>
         <location line="-9" />
+        <location line="+375" />
         <source>DomainLens projects (*.dlproj)</source>
         <translation>DomainLens-Projekte (*.dlproj)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="-371" />
         <source>%1 already exists; open it instead or choose another name.</source>
         <translation>%1 existiert bereits; öffnen Sie die Datei oder wählen Sie einen anderen Namen.</translation>
     </message>
@@ -2614,7 +2620,32 @@
         <translation>%1 exportieren</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+12" />
+        <source>-copy</source>
+        <translation>-Kopie</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save a Copy of the Project</source>
+        <translation>Eine Kopie des Projekts speichern</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Saving a copy of the project as %1…</source>
+        <translation>Kopie des Projekts wird als %1 gespeichert…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Saved a copy of the project as %1.</source>
+        <translation>Kopie des Projekts als %1 gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Save a Copy</source>
+        <translation>Kopie speichern</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <location line="+8" />
         <source>Share Map</source>
         <translation>Karte teilen</translation>
@@ -4096,7 +4127,7 @@
         <translation>Geteilte Karte von Lauf #%1 geschrieben: %2 (%3 von %4 Punkten).</translation>
     </message>
     <message>
-        <location filename="../app/services/ProjectQueries.cpp" line="+76" />
+        <location filename="../app/services/ProjectQueries.cpp" line="+77" />
         <source>last layer</source>
         <translation>letzte Schicht</translation>
     </message>

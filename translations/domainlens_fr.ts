@@ -2128,7 +2128,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+126" />
+        <location filename="../app/gui/MainWindow.cpp" line="+127" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Recouvrement de phrases entre corpus (côté source, texte exact après la normalisation de l’import) ; recouvrements entraînement/dev-test en rouge :</translation>
     </message>
@@ -2255,12 +2255,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+758" />
+        <location line="+782" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-751" />
+        <location line="-775" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2385,6 +2385,11 @@
         <translation>&amp;Partager la carte…</translation>
     </message>
     <message>
+        <location line="+2" />
+        <source>Save a &amp;Copy As…</source>
+        <translation>Enregistrer une &amp;copie sous…</translation>
+    </message>
+    <message>
         <location line="+3" />
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
@@ -2503,11 +2508,12 @@
     </message>
     <message>
         <location line="-9" />
+        <location line="+375" />
         <source>DomainLens projects (*.dlproj)</source>
         <translation>Projets DomainLens (*.dlproj)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="-371" />
         <source>%1 already exists; open it instead or choose another name.</source>
         <translation>%1 existe déjà ; ouvrez-le ou choisissez un autre nom.</translation>
     </message>
@@ -2614,7 +2620,32 @@
         <translation>Exporter %1</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+12" />
+        <source>-copy</source>
+        <translation>-copie</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Save a Copy of the Project</source>
+        <translation>Enregistrer une copie du projet</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Saving a copy of the project as %1…</source>
+        <translation>Enregistrement d'une copie du projet sous %1…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Saved a copy of the project as %1.</source>
+        <translation>Copie du projet enregistrée sous %1.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Save a Copy</source>
+        <translation>Enregistrer une copie</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <location line="+8" />
         <source>Share Map</source>
         <translation>Partager la carte</translation>
@@ -4096,7 +4127,7 @@
         <translation>Carte partagée de l’exécution n° %1 écrite : %2 (%3 sur %4 points).</translation>
     </message>
     <message>
-        <location filename="../app/services/ProjectQueries.cpp" line="+76" />
+        <location filename="../app/services/ProjectQueries.cpp" line="+77" />
         <source>last layer</source>
         <translation>dernière couche</translation>
     </message>

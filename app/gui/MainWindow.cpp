@@ -72,6 +72,7 @@
 #include "ParamFields.h"
 #include "PlotExport.h"
 #include "PrecisionCutoffView.h"
+#include "ProjectCopyTask.h"
 #include "ProjectQueries.h"
 #include "RecentProjects.h"
 #include "RunListModel.h"
@@ -351,6 +352,8 @@ void MainWindow::createActions() {
     projectActions_ << saveView;
     auto* shareAct = file->addAction(tr("S&hare Map…"), this, &MainWindow::shareMap);
     projectActions_ << shareAct;
+    auto* copyAct = file->addAction(tr("Save a &Copy As…"), this, &MainWindow::saveProjectCopy);
+    projectActions_ << copyAct;
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     auto* mixtureMenu = menuBar()->addMenu(tr("&Mixture"));
@@ -791,6 +794,28 @@ void MainWindow::exportSelection(qint64 runId, qint64 topK) {
 
 // File > Share Map: the cluster run on the Clusters tab (with the selection on the Selection
 // tab as a score colouring) as one self-contained page (core/share), written on the job worker.
+// File > Save a Copy As…: a consistent copy while the project stays open (and a job may write
+// it), on the AsyncService's write channel (ProjectCopyTask), never on the GUI thread.
+void MainWindow::saveProjectCopy() {
+    if (projectPath_.isEmpty()) return;
+    const QFileInfo current(projectPath_);
+    const QString suggested =
+        current.absoluteDir().filePath(current.completeBaseName() + tr("-copy") + QStringLiteral(".dlproj"));
+    const QString to = QFileDialog::getSaveFileName(this, tr("Save a Copy of the Project"), suggested,
+                                                    tr("DomainLens projects (*.dlproj)"));
+    if (to.isEmpty()) return;
+    // The dialog asked before an existing file is replaced.
+    const bool replace = QFileInfo::exists(to);
+    statusBar()->showMessage(tr("Saving a copy of the project as %1…").arg(to));
+    ::saveProjectCopy(*async_, this, projectPath_, to, replace, [this, to](const QString& error) {
+        if (error.isEmpty()) statusBar()->showMessage(tr("Saved a copy of the project as %1.").arg(to), 10000);
+        else {
+            statusBar()->clearMessage();
+            showError(tr("Save a Copy"), error);
+        }
+    });
+}
+
 void MainWindow::shareMap() {
     const qint64 clusterRun = clusters_->runId();
     if (clusterRun <= 0) {

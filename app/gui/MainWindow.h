@@ -67,6 +67,7 @@ public slots:
     void exportData();
     void exportSelection(qint64 runId, qint64 topK);
     void shareMap();
+    void saveProjectCopy();  // File > Save a Copy As…
     void refreshProject();
     // Shows a stored clustering run in the run-specific views (outliers, scatter, confusion).
     void showClusterRun(qint64 runId, bool activate = true);

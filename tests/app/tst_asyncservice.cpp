@@ -20,8 +20,11 @@
 
 #include "AsyncService.h"
 #include "ModelListLoader.h"
+#include "ProjectCopyTask.h"
 #include "SettingsDialog.h"
 #include "TestPaths.h"
+#include "store/Statement.h"
+#include "store/Store.h"
 
 namespace {
 // A read that takes `ms` and returns `value` (stands in for a slow project read).
@@ -411,6 +414,63 @@ private slots:
         QVERIFY2(scanned > 100, "the scan found the sources");
         QVERIFY2(serviceMatches, "the pattern finds the service's own pool");
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+    }
+
+    // File > Save a Copy As… (saveProjectCopy): the copy runs on the service's write channel while
+    // the GUI thread is blocked, has every committed row (in the WAL) and not another connection's
+    // open transaction; the result is reported on the GUI thread; an existing file is refused
+    // unless replacing, and left as it was.
+    void saveProjectCopyOffTheGuiThread() {
+        QTemporaryDir dir;
+        const QString src = dir.filePath(QStringLiteral("p.dlproj")), dst = dir.filePath(QStringLiteral("c.dlproj"));
+        auto writer = dl::Store::create(src.toStdString()).value();
+        writer->exec("PRAGMA wal_autocheckpoint=0;").value();
+        {
+            auto tx = writer->begin().value();
+            for (int i = 0; i < 1000; ++i)
+                writer->exec("INSERT INTO corpora(name) VALUES('c" + std::to_string(i) + "');").value();
+            tx.commit().value();
+        }
+        auto other = dl::Store::open(src.toStdString()).value();
+        auto open = other->begin().value();
+        other->exec("INSERT INTO corpora(name) VALUES('uncommitted');").value();
+
+        AsyncService async;
+        QObject owner;
+        QString error = QStringLiteral("pending");
+        QThread* reportedOn = nullptr;
+        auto done = [&](const QString& e) { error = e, reportedOn = QThread::currentThread(); };
+        saveProjectCopy(async, &owner, src, dst, false, done);
+        // No event loop here: only another thread can make the copy appear.
+        for (int i = 0; i < 200 && !QFileInfo::exists(dst); ++i) QThread::msleep(25);
+        QVERIFY(QFileInfo::exists(dst));
+        QTRY_VERIFY_WITH_TIMEOUT(error != QLatin1String("pending"), 10000);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(reportedOn, QThread::currentThread());
+        open.rollback();
+        {
+            auto copy = dl::Store::open(dst.toStdString(), dl::OpenMode::ReadOnly).value();
+            auto q = copy->prepare("SELECT count(*), sum(name = 'uncommitted') FROM corpora").value();
+            QVERIFY(q.step().value());
+            QCOMPARE(q.int64(0), std::int64_t(1000));
+            QCOMPARE(q.int64(1), std::int64_t(0));
+        }
+        const auto size = QFileInfo(dst).size();
+        error = QStringLiteral("pending");
+        {
+            QFile f(dst);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("not a copy\n");
+        }
+        saveProjectCopy(async, &owner, src, dst, false, done);
+        QTRY_VERIFY_WITH_TIMEOUT(error != QLatin1String("pending"), 10000);
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(QFileInfo(dst).size(), qint64(11));
+        error = QStringLiteral("pending");
+        saveProjectCopy(async, &owner, src, dst, true, done);
+        QTRY_VERIFY_WITH_TIMEOUT(error != QLatin1String("pending"), 10000);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(QFileInfo(dst).size(), size);
     }
 };
 
