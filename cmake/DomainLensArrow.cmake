@@ -45,6 +45,11 @@ if(NOT DOMAINLENS_WITH_ARROW STREQUAL "OFF")
   endif()
 endif()
 
+if(DOMAINLENS_ARROW_FOUND)
+  find_library(DOMAINLENS_SYSTEM_CRYPTO NAMES libcrypto.so.3 crypto
+               DOC "The system's OpenSSL libcrypto, linked before pyarrow's libparquet (see domainlens_use_arrow)")
+endif()
+
 function(domainlens_use_arrow target)
   if(NOT DOMAINLENS_ARROW_FOUND)
     return()
@@ -53,6 +58,16 @@ function(domainlens_use_arrow target)
     COMPILE_OPTIONS "-isystem;${DOMAINLENS_ARROW_INCLUDE_DIR}"
     COMPILE_DEFINITIONS DOMAINLENS_WITH_ARROW
     SKIP_PRECOMPILE_HEADERS ON)
+  # The wheel's libparquet exports ~1,400 symbols of the OpenSSL it bundles (EVP_*, CRYPTO_*,
+  # OPENSSL_LH_*). Loaded before the system libcrypto.so.3 (which libcurl, GDAL, Qt's TLS backend
+  # ... bring in), it comes first in the process's global scope and libcrypto's internal calls bind
+  # to the bundled copy: the first libcrypto user crashes (SIGSEGV in OPENSSL_LH_doall_arg; Python
+  # had it, ARCHITECTURE.md section 8). The system libcrypto is therefore linked (even unused) right
+  # before libparquet, so it is loaded first and binds to itself (tests/faults: openssl_after_parquet_*).
+  if(DOMAINLENS_SYSTEM_CRYPTO)
+    target_link_libraries(${target} PRIVATE "-Wl,--push-state,--no-as-needed" "${DOMAINLENS_SYSTEM_CRYPTO}"
+                          "-Wl,--pop-state")
+  endif()
   target_link_libraries(${target} PRIVATE ${DOMAINLENS_ARROW_LIBRARIES})
   target_link_options(${target} INTERFACE "LINKER:-rpath,${DOMAINLENS_ARROW_LIBDIR}")
 endfunction()
