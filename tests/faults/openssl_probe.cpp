@@ -25,7 +25,8 @@ __attribute__((constructor)) void useLibcrypto() {
     auto digest = reinterpret_cast<Digest>(dlsym(crypto, "EVP_Digest"));
     if (!doAll || !sha256 || !digest) std::exit(3);
     int listed = 0;
-    doAll(nullptr, [](void*, void* n) { ++*static_cast<int*>(n); }, &listed);
+    doAll(
+        nullptr, [](void*, void* n) { ++*static_cast<int*>(n); }, &listed);
     unsigned char out[64] = {};
     unsigned int size = 0;
     // SHA-256("abc") begins ba 78 16 bf.
