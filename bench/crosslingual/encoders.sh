@@ -18,7 +18,8 @@
 # classifier (--classifiers 1); ens = --adaptive-layer none with ENSEMBLE classifiers (default 5)
 # averaged (--classifiers, docs/crosslingual.md "Ensemble and pool neighbours"); ensnb = ens with each
 # pool sentence's score averaged with its NEIGHBOURS (default 10) nearest pool sentences'
-# (--pool-neighbours; ensnb with the defaults = the default scoring). k5, k1 and res score with the
+# (--pool-neighbours; ensnb with the defaults = the default scoring); neg = ensnb with the classifiers'
+# negatives NEGATIVES (--negatives, default preranked:0.9: the draw from the 90% least like the seed). k5, k1 and res score with the
 # defaults, since 2026-11-26 five classifiers and 10 pool neighbours (their earlier figures in
 # RESULTS.md: one classifier, no neighbours).
 # cos = Domain-Cosine. SEEDS = training seeds (--seed-value) per cell: a cell prints the mean and
@@ -91,11 +92,13 @@ for model in $MODELS; do
             df) r=$(run "${xl[@]}" --adaptive-layer none --classifiers 1 --pool-neighbours 0) ;;
             ens) r=$(run "${xl[@]}" --adaptive-layer none --classifiers "${ENSEMBLE:-5}" --pool-neighbours 0) ;;
             ensnb) r=$(run "${xl[@]}" --adaptive-layer none --classifiers "${ENSEMBLE:-5}" --pool-neighbours "${NEIGHBOURS:-10}") ;;
+            neg) r=$(run "${xl[@]}" --adaptive-layer none --classifiers "${ENSEMBLE:-5}" --pool-neighbours "${NEIGHBOURS:-10}" \
+              --negatives "${NEGATIVES:-preranked:0.9}") ;;
             cos)
               set_id=$(setof "$model")
               r=$(run --method cosine --pool "$pool" --seed "$seed:$d" --model "$model" ${set_id:+--embedding-set "$set_id"})
               ;;
-            *) echo "VARIANTS: k5 k1 res df ens ensnb cos, got '$v'" >&2; exit 2 ;;
+            *) echo "VARIANTS: k5 k1 res df ens ensnb neg cos, got '$v'" >&2; exit 2 ;;
           esac
           vals+=("$(prec "$r" "$d")")
           if [ -n "$RAW" ]; then echo "$model $dir $d $v $s ${vals[-1]}" >>"$RAW"; fi

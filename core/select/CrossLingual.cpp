@@ -9,6 +9,7 @@
 #include <torch/utils.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -218,16 +219,34 @@ double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int
     return infoNce(ta, tb, maskTensor(negativeMask, n), temperature, form).item<double>();
 }
 
-Expected<std::int64_t> parseCrossLingualNegatives(std::string_view text) {
-    if (text == "preranked") return 0;
+Expected<CrossLingualNegatives> parseCrossLingualNegatives(std::string_view text) {
+    const auto bad = [&] {
+        return usageError("--negatives: expected preranked, preranked:F (0 < F <= 1) or lowest:N (N >= 1), got \"" +
+                          std::string(text) + "\"");
+    };
+    if (text == "preranked") return CrossLingualNegatives{};
+    constexpr std::string_view kPreranked = "preranked:";
+    if (text.starts_with(kPreranked)) {
+        // A plain decimal fraction: digits with at most one '.', nothing else (no sign, exponent,
+        // "nan" or "inf").
+        const std::string number(text.substr(kPreranked.size()));
+        const auto dots = std::count(number.begin(), number.end(), '.');
+        if (number.empty() || number.size() > 12 || dots > 1 || number == "." ||
+            !std::all_of(number.begin(), number.end(), [](char ch) { return (ch >= '0' && ch <= '9') || ch == '.'; }))
+            return bad();
+        double f = 0.0;
+        const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), f);
+        if (ec != std::errc() || end != number.data() + number.size() || !(f > 0.0 && f <= 1.0)) return bad();
+        return CrossLingualNegatives{0, f};
+    }
     constexpr std::string_view kLowest = "lowest:";
     if (text.starts_with(kLowest)) {
         const std::string digits(text.substr(kLowest.size()));
         if (!digits.empty() && digits.size() <= 12 &&
-            std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            if (const auto n = std::stoll(digits); n >= 1) return n;
+            std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+            if (const auto n = std::stoll(digits); n >= 1) return CrossLingualNegatives{n, 2.0 / 3.0};
     }
-    return usageError("--negatives: expected preranked or lowest:N (N >= 1), got \"" + std::string(text) + "\"");
+    return bad();
 }
 
 void applyCrossLingualPreset(CrossLingualParams& p) {
@@ -256,6 +275,11 @@ nlohmann::json CrossLingualParams::toJson() const {
     j["learning_rate"] = learningRate;
     DomainHeadOptions c = classifier;
     c.seed = seedValue;  // what classifyPool trains c with (--seed-value), not the options' own default
+    c.preRanking = true;  // and its negatives as --negatives sets them
+    if (const auto negatives = parseCrossLingualNegatives(this->negatives)) {
+        c.lowestNegatives = negatives->lowest;
+        c.negativePoolFraction = negatives->fraction;
+    }
     j["classifier"] = c.toJson();
     if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"]["size"] = n;
     return j;
@@ -599,10 +623,11 @@ Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const Cross
     DomainHeadOptions co = p.classifier;
     co.seed = p.seedValue;
     co.preRanking = true;
-    auto lowest = parseCrossLingualNegatives(p.negatives);
-    if (!lowest) return std::unexpected(lowest.error());
-    co.lowestNegatives = *lowest;
-    if (*lowest > in.pairs)
+    auto negatives = parseCrossLingualNegatives(p.negatives);
+    if (!negatives) return std::unexpected(negatives.error());
+    co.lowestNegatives = negatives->lowest;
+    co.negativePoolFraction = negatives->fraction;
+    if (negatives->lowest > in.pairs)
         progress.info("--negatives " + p.negatives + ": the parallel corpus has " + std::to_string(in.pairs) +
                       " sentences in the seed's language; all of them are the negatives.");
     // --classifiers N: every member trained like the single classifier with its own seed (its draw
@@ -830,7 +855,7 @@ Expected<CrossLingualResult> runCrossLingual(const CrossLingualParams& params, S
                                              const CancelToken& cancel) {
     CrossLingualParams p = params;
     applyCrossLingualPreset(p);
-    if (auto lowest = parseCrossLingualNegatives(p.negatives); !lowest) return std::unexpected(lowest.error());
+    if (auto negatives = parseCrossLingualNegatives(p.negatives); !negatives) return std::unexpected(negatives.error());
     return runJob<CrossLingualResult>([&] { return crossLingualBody(p, store, progress, cancel); });
 }
 

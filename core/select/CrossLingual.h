@@ -79,7 +79,8 @@ struct CrossLingualParams {
     bool keepAdapted = false;  // --keep-adapted: g(x) of every side read stored as embedding sets (Fig. 4)
     // The classifier's negatives: "preranked" (a seed-sized random draw from the two thirds of
     // the parallel corpus's seed-language side least like the seed, Aharoni & Goldberg's
-    // pre-ranking) or "lowest:N" (exactly the N least like the seed, as Vu et al.: N = 500,000).
+    // pre-ranking), "preranked:F" (the draw from the fraction F least like the seed) or
+    // "lowest:N" (exactly the N least like the seed, as Vu et al.: N = 500,000).
     std::string negatives = "preranked";
     // --classifiers N: c trained N times on the seed, each member with its own draw of negatives
     // and initialisation (member 1 with --seed-value, as a single classifier), the pool scored by
@@ -101,8 +102,15 @@ struct CrossLingualParams {
 // The parameters of `select --method cross-lingual` declared once (select/SelectParamsTable.cpp).
 const ParamTable<CrossLingualParams>& crossLingualParamTable();
 Status validateCrossLingualParams(const CrossLingualParams& params);
-// "preranked" -> 0, "lowest:N" -> N (N >= 1); anything else is a usage error naming --negatives.
-Expected<std::int64_t> parseCrossLingualNegatives(std::string_view text);
+// --negatives as a run applies it to the classifier: "preranked" (a seed-sized draw from the two
+// thirds of the parallel corpus's seed-language side least like the seed), "preranked:F" (the same
+// draw from the fraction F of it least like the seed, 0 < F <= 1), or "lowest:N" (exactly the N
+// least like the seed, N >= 1); anything else is a usage error naming --negatives.
+struct CrossLingualNegatives {
+    std::int64_t lowest = 0;        // > 0: lowest:N (DomainHeadOptions::lowestNegatives)
+    double fraction = 2.0 / 3.0;    // preranked[:F] (DomainHeadOptions::negativePoolFraction)
+};
+Expected<CrossLingualNegatives> parseCrossLingualNegatives(std::string_view text);
 // The settings a preset fixes (--preset paper), applied before the run stores its parameters.
 void applyCrossLingualPreset(CrossLingualParams& params);
 

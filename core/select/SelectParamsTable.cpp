@@ -337,11 +337,12 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
              [](InfoNceForm f) { return std::string_view(f == InfoNceForm::Eq1 ? "eq1" : "symmetric"); });
     t.field(param("negatives",
                   "cross-lingual: the classifier's negatives from the parallel corpus's seed-language side: "
-                  "preranked (a seed-sized draw from the two thirds least like the seed) or lowest:N (the N "
-                  "least like the seed, as the paper with N = 500000).")
+                  "preranked (a seed-sized draw from the two thirds least like the seed), preranked:F (the same "
+                  "draw from the fraction F least like the seed, 0 < F <= 1) or lowest:N (the N least like the "
+                  "seed, as the paper with N = 500000).")
                 .ofKind(ParamKind::Text)
                 .textCheckedBy(checkCrossLingualNegatives)
-                .shownAs("preranked|lowest:N")
+                .shownAs("preranked|preranked:F|lowest:N")
                 .storedAt("negatives"),
             &C::negatives);
     t.field(param("classifiers",

@@ -88,27 +88,43 @@ private slots:
 
     void negativesOption_data() {
         QTest::addColumn<QString>("text");
-        QTest::addColumn<qint64>("expected");  // -1 = a usage error
-        QTest::newRow("preranked") << "preranked" << qint64(0);
-        QTest::newRow("lowest:500000") << "lowest:500000" << qint64(500000);
-        QTest::newRow("lowest:1") << "lowest:1" << qint64(1);
-        QTest::newRow("lowest:0") << "lowest:0" << qint64(-1);
-        QTest::newRow("lowest:") << "lowest:" << qint64(-1);
-        QTest::newRow("lowest:-5") << "lowest:-5" << qint64(-1);
-        QTest::newRow("lowest:5x") << "lowest:5x" << qint64(-1);
-        QTest::newRow("13 digits") << "lowest:1234567890123" << qint64(-1);
-        QTest::newRow("random") << "random" << qint64(-1);
+        QTest::addColumn<qint64>("lowest");    // -1 = a usage error
+        QTest::addColumn<double>("fraction");  // of the least seed-like rows the draw is from
+        const double twoThirds = 2.0 / 3.0;
+        QTest::newRow("preranked") << "preranked" << qint64(0) << twoThirds;
+        QTest::newRow("preranked:0.9") << "preranked:0.9" << qint64(0) << 0.9;
+        QTest::newRow("preranked:1") << "preranked:1" << qint64(0) << 1.0;
+        QTest::newRow("preranked:.5") << "preranked:.5" << qint64(0) << 0.5;
+        QTest::newRow("preranked:0") << "preranked:0" << qint64(-1) << 0.0;
+        QTest::newRow("preranked:1.5") << "preranked:1.5" << qint64(-1) << 0.0;
+        QTest::newRow("preranked:") << "preranked:" << qint64(-1) << 0.0;
+        QTest::newRow("preranked:.") << "preranked:." << qint64(-1) << 0.0;
+        QTest::newRow("preranked:-0.5") << "preranked:-0.5" << qint64(-1) << 0.0;
+        QTest::newRow("preranked:1e-1") << "preranked:1e-1" << qint64(-1) << 0.0;
+        QTest::newRow("preranked:0.5.1") << "preranked:0.5.1" << qint64(-1) << 0.0;
+        QTest::newRow("preranked:nan") << "preranked:nan" << qint64(-1) << 0.0;
+        QTest::newRow("lowest:500000") << "lowest:500000" << qint64(500000) << twoThirds;
+        QTest::newRow("lowest:1") << "lowest:1" << qint64(1) << twoThirds;
+        QTest::newRow("lowest:0") << "lowest:0" << qint64(-1) << 0.0;
+        QTest::newRow("lowest:") << "lowest:" << qint64(-1) << 0.0;
+        QTest::newRow("lowest:-5") << "lowest:-5" << qint64(-1) << 0.0;
+        QTest::newRow("lowest:5x") << "lowest:5x" << qint64(-1) << 0.0;
+        QTest::newRow("13 digits") << "lowest:1234567890123" << qint64(-1) << 0.0;
+        QTest::newRow("random") << "random" << qint64(-1) << 0.0;
     }
     void negativesOption() {
         QFETCH(QString, text);
-        QFETCH(qint64, expected);
+        QFETCH(qint64, lowest);
+        QFETCH(double, fraction);
         const auto n = parseCrossLingualNegatives(text.toStdString());
-        if (expected < 0) {
+        if (lowest < 0) {
             QVERIFY(!n);
             QVERIFY(n.error().kind == ErrorKind::Usage);
             QVERIFY(QString::fromStdString(n.error().message).contains(QStringLiteral("--negatives")));
         } else {
-            QCOMPARE(n.value(), expected);
+            QVERIFY2(n.has_value(), n ? "" : n.error().message.c_str());
+            QCOMPARE(n->lowest, lowest);
+            QCOMPARE(n->fraction, fraction);
         }
     }
 
@@ -441,6 +457,22 @@ private slots:
         QVERIFY(!d->summary.toJson().contains("adapted_sets"));  // no g, nothing derived
         QCOMPARE(getRun(*store, d->runId).value().params["adaptive_layer"].get<std::string>(), std::string("none"));
 
+        // --negatives preranked:F: each classifier's seed-sized draw comes from the fraction F of
+        // the parallel corpus's A side least like the seed. With F = 0.05 that is the 45 least
+        // seed-like of the 900 pairs, fewer than the 60 seed sentences: the classifier has 45
+        // negatives (the default two thirds: 600 candidates, a seed-sized draw of 60).
+        QCOMPARE(d->summary.toJson()["report"]["negatives"].get<std::int64_t>(), std::int64_t(seedRows));
+        CrossLingualParams narrow = df;
+        narrow.negatives = "preranked:0.05";
+        auto nr = runCrossLingual(narrow, *store, np, ct);
+        QVERIFY2(nr.has_value(), nr ? "" : nr.error().message.c_str());
+        QCOMPARE(nr->summary.toJson()["report"]["negatives"].get<std::int64_t>(), std::int64_t(45));
+        QCOMPARE(getRun(*store, nr->runId).value().params["negatives"].get<std::string>(),
+                 std::string("preranked:0.05"));
+        const auto storedClassifier = getRun(*store, nr->runId).value().params["classifier"];
+        QCOMPARE(storedClassifier["negative_pool_fraction"].get<double>(), 0.05);
+        QCOMPARE(storedClassifier["lowest_negatives"].get<std::int64_t>(), std::int64_t(0));
+
         // --classifiers N: the pool's score is the mean of N classifiers' probabilities, member b
         // trained exactly as a single classifier with the seed ensembleMemberSeed(seed, b) (its own
         // draw of negatives and initialisation); member 1 is the single classifier of --seed-value.
@@ -591,7 +623,8 @@ private slots:
         QCOMPARE(q->summary.toJson()["adaptive_layer"]["clusters"].get<int>(), 5);
         QCOMPARE(params["negatives"].get<std::string>(), std::string("lowest:500000"));
         QCOMPARE(params["classifier"]["learning_rate"].get<double>(), 1e-5);
-        QCOMPARE(params["classifier"]["lowest_negatives"].get<std::int64_t>(), std::int64_t(0));
+        // The stored classifier options say what it trained with: --negatives lowest:N.
+        QCOMPARE(params["classifier"]["lowest_negatives"].get<std::int64_t>(), std::int64_t(500000));
         QCOMPARE(params["classifiers"].get<int>(), 1);
         QCOMPARE(params["pool_neighbours"].get<int>(), 0);
         const auto report = q->summary.toJson()["report"];
