@@ -222,6 +222,7 @@ private slots:
         // The defaults chosen by the worst case (docs/crosslingual.md, "Ensemble and pool neighbours").
         QCOMPARE(CrossLingualParams{}.classifiers, 5);
         QCOMPARE(CrossLingualParams{}.poolNeighbours, 10);
+        QCOMPARE(CrossLingualParams{}.negatives, std::string("preranked:0.8"));
     }
 
     void poolNeighboursByHand_data() {
@@ -460,8 +461,10 @@ private slots:
         // --negatives preranked:F: each classifier's seed-sized draw comes from the fraction F of
         // the parallel corpus's A side least like the seed. With F = 0.05 that is the 45 least
         // seed-like of the 900 pairs, fewer than the 60 seed sentences: the classifier has 45
-        // negatives (the default two thirds: 600 candidates, a seed-sized draw of 60).
+        // negatives (the default 0.8: 720 candidates, a seed-sized draw of 60).
         QCOMPARE(d->summary.toJson()["report"]["negatives"].get<std::int64_t>(), std::int64_t(seedRows));
+        // The default draw is from the 80% least seed-like (720 of the 900 pairs), as stored.
+        QCOMPARE(getRun(*store, d->runId).value().params["classifier"]["negative_pool_fraction"].get<double>(), 0.8);
         CrossLingualParams narrow = df;
         narrow.negatives = "preranked:0.05";
         auto nr = runCrossLingual(narrow, *store, np, ct);
