@@ -18,7 +18,6 @@
 
 #include "analysis/Gmm.h"
 #include "analysis/Pca.h"
-#include "common/SplitMix.h"
 #include "encode/EncodeJob.h"
 #include "encode/ModelCatalog.h"
 #include "jobs/RunJob.h"
@@ -196,12 +195,6 @@ std::vector<double> smoothOverNeighbours(const std::vector<float>& rows, int dim
             out[std::size_t(first + i)] = 0.5 * score[std::size_t(first + i)] + 0.5 * mp[i];
     }
     return out;
-}
-
-std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member) {
-    if (member == 0) return seedValue;
-    // splitmix64 of (seed, member): distinct, well-spread seeds for the other members.
-    return splitMix64(seedValue + std::uint64_t(member) * kSplitMixGamma);
 }
 
 std::vector<char> contrastiveNegativeMask(const std::vector<std::int32_t>& clusters, bool allNegatives) {
@@ -634,26 +627,12 @@ Expected<DomainHeadResult> classifyPool(const CrossLingualParams& p, const Cross
     // of negatives and initialisation); the pool's score is the mean probability, the stored
     // classifier and report are member 1's.
     const std::vector<char> excluded(std::size_t(in.pairs), 0);
-    DomainHeadResult first;
-    std::vector<double> sum;
-    for (int member = 0; member < std::max(1, p.classifiers); ++member) {
-        cancel.throwIfCancelled();
-        if (p.classifiers > 1)
-            progress.stage("Training classifier " + std::to_string(member + 1) + " of " +
-                           std::to_string(p.classifiers));
-        co.seed = ensembleMemberSeed(p.seedValue, member);
-        auto head = trainDomainHead(gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine, excluded, co, progress,
-                                    cancel, gPool);
-        if (!head) return std::unexpected(head.error());
-        if (member == 0) {
-            sum = head->probability;
-            first = std::move(*head);
-        } else {
-            for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += head->probability[i];
-        }
-    }
-    if (p.classifiers > 1)
-        for (auto& v : sum) v /= double(p.classifiers);
+    auto ensemble = trainDomainHeadEnsemble(p.classifiers, gSeed.data(), seedCount, gA.data(), in.pairs, dim, cosine,
+                                            excluded, co, progress, cancel, gPool);
+    if (!ensemble) return std::unexpected(ensemble.error());
+    DomainHeadResult first = std::move(*ensemble);
+    std::vector<double> sum = std::move(first.probability);
+    first.memberWeights.clear();
     // --pool-neighbours K: the pool's own structure, in its own language's space.
     if (p.poolNeighbours > 0) {
         progress.stage("Averaging scores over pool neighbours");

@@ -160,9 +160,7 @@ Expected<std::vector<float>> applyStoredAdaptiveLayer(std::span<const std::byte>
 // like the stored blob): random for Ffn; for Residual the identity (last layer zero).
 std::vector<char> initialAdaptiveLayerState(int dim, int hidden, AdaptiveLayerKind kind, std::uint64_t seed);
 
-// The training seed of ensemble member `member` (0-based): member 0 trains with `seedValue` itself, so
-// an ensemble of one is the single classifier; the others with distinct seeds derived from it.
-std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member);
+// ensembleMemberSeed (select/DomainClassifier.h): the training seed of an ensemble member.
 
 // --pool-neighbours: the pool rows a sentence's neighbours are searched among (all of a pool up
 // to this size; a random sample of this many, drawn with the run's seed, of a larger one), which

@@ -15,6 +15,7 @@
 #include <random>
 #include <sstream>
 
+#include "common/SplitMix.h"
 #include "jobs/RunJob.h"
 
 namespace dl {
@@ -243,6 +244,43 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
     const std::string bytes = weights.str();
     result.weights.assign(bytes.begin(), bytes.end());
     return result;
+}
+
+std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member) {
+    if (member == 0) return seedValue;
+    // splitmix64 of (seed, member): distinct, well-spread seeds for the other members.
+    return splitMix64(seedValue + std::uint64_t(member) * kSplitMixGamma);
+}
+
+Expected<DomainHeadResult> trainDomainHeadEnsemble(int members, const float* seed, std::int64_t seedRows,
+                                                   const float* pool, std::int64_t poolRows, int dim,
+                                                   const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                                   const DomainHeadOptions& options, ProgressSink& progress,
+                                                   const CancelToken& cancel, std::span<const float> applyTo) {
+    members = std::max(1, members);
+    DomainHeadResult first;
+    std::vector<double> sum;
+    for (int member = 0; member < members; ++member) {
+        cancel.throwIfCancelled();
+        if (members > 1)
+            progress.stage("Training classifier " + std::to_string(member + 1) + " of " + std::to_string(members));
+        DomainHeadOptions o = options;
+        o.seed = ensembleMemberSeed(options.seed, member);
+        auto head =
+            trainDomainHead(seed, seedRows, pool, poolRows, dim, cosine, excluded, o, progress, cancel, applyTo);
+        if (!head) return std::unexpected(head.error());
+        if (member == 0) {
+            sum = head->probability;
+            first = std::move(*head);
+            continue;
+        }
+        for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += head->probability[i];
+        first.memberWeights.push_back(std::move(head->weights));
+    }
+    if (members > 1)
+        for (auto& v : sum) v /= double(members);
+    first.probability = std::move(sum);
+    return first;
 }
 
 Expected<std::vector<double>> applyDomainHead(std::span<const char> weights, int dim, int hidden, const float* rows,

@@ -53,6 +53,8 @@ struct DomainHeadResult {
     std::vector<char> weights;        // the trained classifier (torch::save format)
     // Each round's negatives (pool rows, ascending): what the rounds changed (tests, the report's count).
     std::vector<std::vector<std::int64_t>> negativesPerRound;
+    // An ensemble (trainDomainHeadEnsemble): the classifiers of members 2..N (member 1's is `weights`).
+    std::vector<std::vector<char>> memberWeights;
 };
 
 // cosine: Domain-Cosine score per pool row (for pre-ranking); excluded rows are never negatives.
@@ -63,6 +65,20 @@ Expected<DomainHeadResult> trainDomainHead(const float* seed, std::int64_t seedR
                                            const std::vector<char>& excluded, const DomainHeadOptions& options,
                                            ProgressSink& progress, const CancelToken& cancel,
                                            std::span<const float> applyTo = {});
+
+// The training seed of ensemble member `member` (0-based): member 0 trains with `seedValue` itself, so
+// an ensemble of one is the single classifier; the others with distinct seeds derived from it.
+std::uint64_t ensembleMemberSeed(std::uint64_t seedValue, int member);
+
+// `members` classifiers (at least 1), each trained as trainDomainHead with options.seed =
+// ensembleMemberSeed(options.seed, member) (its own draws of negatives and initialisation); the
+// probability is the mean of theirs; report, weights and negativesPerRound are member 1's, the
+// other members' classifiers in memberWeights (cross-lingual's and finetune-head's --classifiers).
+Expected<DomainHeadResult> trainDomainHeadEnsemble(int members, const float* seed, std::int64_t seedRows,
+                                                   const float* pool, std::int64_t poolRows, int dim,
+                                                   const std::vector<double>& cosine, const std::vector<char>& excluded,
+                                                   const DomainHeadOptions& options, ProgressSink& progress,
+                                                   const CancelToken& cancel, std::span<const float> applyTo = {});
 
 // P(in-domain) of each row under a classifier trainDomainHead saved (DomainHeadResult::weights)
 // with the same dim and hidden size: how a stored finetune-head selection scores other rows.
