@@ -49,6 +49,7 @@ inline constexpr std::string_view kModelGmmCovariances = "model.gmm_covariances"
 // The selection model that `score` applies (select/SelectionModel): kModelJson plus these.
 inline constexpr std::string_view kModelQuery = "model.query";                   // float64
 inline constexpr std::string_view kModelHead = "model.head";                     // torch archive
+inline constexpr std::string_view kModelHeads = "model.heads";  // an ensemble's other archives, one after another
 inline constexpr std::string_view kModelSeedHashes = "model.seed_hashes";        // uint64, sorted
 inline constexpr std::string_view kModelSeedIds = "model.seed_ids";              // int64
 inline constexpr std::string_view kModelMixIds = "model.mix_ids";                // int64
@@ -107,6 +108,7 @@ inline constexpr std::array kAll = {kPca2d,
                                     kModelGmmCovariances,
                                     kModelQuery,
                                     kModelHead,
+                                    kModelHeads,
                                     kModelSeedHashes,
                                     kModelSeedIds,
                                     kModelMixIds,

@@ -388,13 +388,15 @@ Expected<Scored> scoreByEmbeddings(const SelectInputs& in, const std::vector<cha
         addSeedTextHashes(*out.fitted, in.seed.text.src);
     }
     if (p.method == SelectMethod::FinetuneHead) {
-        auto head = trainDomainHead(seedRows.data(), seedCount, poolRows.data(), std::int64_t(n), set->dim, out.scores,
-                                    excluded, p.head, progress, cancel);
+        auto head = trainDomainHeadEnsemble(p.headClassifiers, seedRows.data(), seedCount, poolRows.data(),
+                                            std::int64_t(n), set->dim, out.scores, excluded, p.head, progress, cancel);
         if (!head) return std::unexpected(head.error());
         out.scores = head->probability;
         out.probability = head->probability;
         out.report = head->report.toJson();
+        out.report["classifiers"] = std::max(1, p.headClassifiers);
         out.fitted->headWeights = std::move(head->weights);
+        out.fitted->memberHeads = std::move(head->memberWeights);
         out.fitted->hidden = p.head.hidden;
     }
     if (p.method == SelectMethod::Finetune)

@@ -74,6 +74,10 @@ struct SelectParams {
     TextSide side = TextSide::Source;          // contrast --side
     ContrastSides sides = ContrastSides::One;  // contrast --sides (both = the bilingual contrast)
     DomainHeadOptions head = finetuneHeadDefaults();
+    // finetune-head --classifiers N: N classifiers (each its own PU rounds, draws and
+    // initialisation; trainDomainHeadEnsemble), the pool scored by the mean probability. 5: the
+    // best worst case of 1, 3, 5 (bench/selection/RESULTS.md, "Ensemble, pool neighbours").
+    int headClassifiers = 5;
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
     FineTunePreset preset = FineTunePreset::Default;  // finetune: paper overrides fineTune's epochs, lr, batch
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample

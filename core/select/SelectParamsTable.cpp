@@ -65,6 +65,14 @@ ParamSpec epochsSpec() {
         .between(1, 10000)
         .shownAs("N");
 }
+ParamSpec classifiersSpec() {
+    return param("classifiers",
+                 "finetune-head, cross-lingual: classifiers averaged to score the pool, each trained on the seed "
+                 "against its own draw of negatives (1 = a single classifier, as the papers; the default 5 has the "
+                 "better worst case measured for both).")
+        .between(1, 100)
+        .shownAs("N");
+}
 ParamSpec seedValueSpec() { return param("seed-value", "Random seed.").between(0, kMaxSeed).shownAs("S"); }
 ParamSpec seedSampleSeedSpec() {
     return param("seed-sample-seed", "Random seed of the CORPUS:DOMAIN:N seed sample; stored in the run.")
@@ -260,6 +268,8 @@ ParamTable<SelectParams> makeSelectTable() {
                 .meansWhenAbsent(std::int64_t{1}),  // runs before --pu-rounds (default 2 since) ran 1
             &S::head, &DomainHeadOptions::rounds);
     t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
+    t.field(classifiersSpec().storedAt("head.classifiers"), &S::headClassifiers);
+    t.storedWhen([](const S& p) { return isMethod(p, M::FinetuneHead); });
     // One seed for every method's draws (also stored in head, fine_tune and invitation: SelectParams::toJson).
     t.add(
         seedValueSpec().storedAt("sample_seed"),
@@ -345,14 +355,7 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                 .shownAs("preranked|preranked:F|lowest:N")
                 .storedAt("negatives"),
             &C::negatives);
-    t.field(param("classifiers",
-                  "cross-lingual: classifiers averaged to score the pool, each trained on the seed against its "
-                  "own draw of negatives (1 = a single classifier, as the paper; the default 5 has the better worst "
-                  "case measured).")
-                .between(1, 100)
-                .shownAs("N")
-                .storedAt("classifiers")
-                .meansWhenAbsent(std::int64_t{1}),  // runs before --classifiers (default 5 since) ran 1
+    t.field(classifiersSpec().storedAt("classifiers").meansWhenAbsent(std::int64_t{1}),  // runs before --classifiers (default 5 since) ran 1
             &C::classifiers);
     t.field(param("pool-neighbours",
                   "cross-lingual: average each pool sentence's score half and half with the mean score of its K "

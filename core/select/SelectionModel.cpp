@@ -50,19 +50,28 @@ std::vector<std::string> splitWords(const std::vector<char>& bytes) {
 }  // namespace
 
 Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionModel& m) {
-    const json meta = {{"format_version", kModelVersion},
-                       {"method", methodName(m.method)},
-                       {"embedding_set", m.embeddingSet},
-                       {"dim", m.dim},
-                       {"hidden", m.hidden},
-                       {"exclude_leaked", m.excludeLeaked},
-                       {"seed_hashes", m.seedTextHashes.size()},
-                       {"lm_order", m.lmOrder}};
+    json meta = {{"format_version", kModelVersion},
+                 {"method", methodName(m.method)},
+                 {"embedding_set", m.embeddingSet},
+                 {"dim", m.dim},
+                 {"hidden", m.hidden},
+                 {"exclude_leaked", m.excludeLeaked},
+                 {"seed_hashes", m.seedTextHashes.size()},
+                 {"lm_order", m.lmOrder}};
+    json memberSizes = json::array();
+    std::vector<char> members;
+    for (const auto& w : m.memberHeads) {
+        memberSizes.push_back(w.size());
+        members.insert(members.end(), w.begin(), w.end());
+    }
+    meta["member_head_sizes"] = memberSizes;
     if (auto s = putRunJson(store, runId, blobs::kModelJson, meta); !s) return s;
     if (!m.query.empty())
         if (auto s = putRunArray(store, runId, blobs::kModelQuery, std::span<const double>(m.query)); !s) return s;
     if (!m.headWeights.empty())
         if (auto s = putRunArray(store, runId, blobs::kModelHead, std::span<const char>(m.headWeights)); !s) return s;
+    if (!members.empty())
+        if (auto s = putRunArray(store, runId, blobs::kModelHeads, std::span<const char>(members)); !s) return s;
     if (!m.seedTextHashes.empty())
         if (auto s =
                 putRunArray(store, runId, blobs::kModelSeedHashes, std::span<const std::uint64_t>(m.seedTextHashes));
@@ -83,6 +92,30 @@ Status storeSelectionModel(Store& store, std::int64_t runId, const SelectionMode
     }
     return {};
 }
+
+namespace {
+
+// An ensemble's members 2..N: "model.heads" cut at the sizes model.json lists (untrusted: every
+// size positive, their sum the blob's size).
+Expected<std::vector<std::vector<char>>> memberHeadsOf(Store& store, std::int64_t runId, const json& meta) {
+    std::vector<std::vector<char>> out;
+    const auto sizes = meta.find("member_head_sizes");
+    if (sizes == meta.end() || !sizes->is_array() || sizes->empty()) return out;
+    auto blob = getRunArray<char>(store, runId, blobs::kModelHeads);
+    if (!blob) return fail("its stored ensemble classifiers are missing.");
+    std::size_t at = 0;
+    for (const auto& s : *sizes) {
+        if (!s.is_number_unsigned() || s.get<std::uint64_t>() == 0 || s.get<std::uint64_t>() > blob->size() - at)
+            return fail("its stored ensemble classifiers are damaged.");
+        const auto n = std::size_t(s.get<std::uint64_t>());
+        out.emplace_back(blob->begin() + std::ptrdiff_t(at), blob->begin() + std::ptrdiff_t(at + n));
+        at += n;
+    }
+    if (at != blob->size()) return fail("its stored ensemble classifiers are damaged.");
+    return out;
+}
+
+}  // namespace
 
 Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
     const std::string id = std::to_string(run.id);
@@ -144,6 +177,8 @@ Expected<SelectionModel> loadSelectionModel(Store& store, const RunInfo& run) {
         auto w = getRunArray<char>(store, run.id, blobs::kModelHead);
         if (!w || w->empty()) return fail("Selection run " + id + ": its stored classifier is missing.");
         m.headWeights = std::move(*w);
+        if (auto members = memberHeadsOf(store, run.id, meta); members) m.memberHeads = std::move(*members);
+        else return fail("Selection run " + id + ": " + members.error().message);
     }
     return m;
 }
@@ -164,6 +199,14 @@ Expected<std::vector<double>> applySelectionModel(const SelectionModel& m, const
         auto p = applyDomainHead(m.headWeights, dim, m.hidden, rows, rowCount, cancel);
         if (!p) return std::unexpected(p.error());
         scores = std::move(*p);
+        // An ensemble: the mean probability of its members, as the run scored its pool.
+        for (const auto& member : m.memberHeads) {
+            auto q = applyDomainHead(member, dim, m.hidden, rows, rowCount, cancel);
+            if (!q) return std::unexpected(q.error());
+            for (std::size_t i = 0; i < scores.size(); ++i) scores[i] += (*q)[i];
+        }
+        if (!m.memberHeads.empty())
+            for (auto& s : scores) s /= double(m.memberHeads.size() + 1);
     }
     excludeLeakedRows(m, texts, scores);
     return scores;

@@ -9,6 +9,7 @@
 // finetune store none (their models come out of iterations or EM over the run's own pool, or
 // are a whole fine-tuned encoder): loading says so and names the methods that can be applied.
 // Stored as run blobs "model.json", "model.query" (float64), "model.head" (torch archive),
+// "model.heads" (an ensemble's other members),
 // "model.seed_hashes" (uint64, sorted), "model.seed_ids", "model.mix_ids" (int64),
 // "model.vocabulary_src", "model.vocabulary_tgt" (words joined by '\n').
 #include <cstdint>
@@ -30,7 +31,10 @@ struct SelectionModel {
     std::int64_t embeddingSet = 0;
     int dim = 0;
     std::vector<double> query;      // cosine: dim
-    std::vector<char> headWeights;  // finetune-head
+    std::vector<char> headWeights;  // finetune-head (member 1 of an ensemble)
+    // finetune-head --classifiers N > 1: members 2..N, stored as "model.heads" (the archives one
+    // after another; their sizes in model.json "member_head_sizes"); scores are the members' mean.
+    std::vector<std::vector<char>> memberHeads;
     int hidden = 0;                 // finetune-head: hidden units (0 = logistic regression)
     bool excludeLeaked = true;
     std::vector<std::uint64_t> seedTextHashes;  // sorted

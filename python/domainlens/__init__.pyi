@@ -240,6 +240,7 @@ class Project:
         preset: Literal['default', 'paper'] = ...,
         uniform_negatives: bool = ...,
         pu_rounds: int = ...,
+        classifiers: int = ...,
         seed_value: int = ...,
         parallel: str = ...,
         clusters: int = ...,
@@ -248,7 +249,6 @@ class Project:
         adaptive_layer: Literal['auto', 'ffn', 'residual', 'none'] = ...,
         infonce: Literal['symmetric', 'eq1'] = ...,
         negatives: str = ...,
-        classifiers: int = ...,
         pool_neighbours: int = ...,
         keep_adapted: bool = ...
     ) -> dict[str, Any]:
@@ -279,6 +279,7 @@ class Project:
             preset (--preset): The paper's training settings instead of DomainLens's (default). finetune: Aharoni & Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides --finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000, one classifier, no pool neighbours, Vu et al.'s g when --adaptive-layer is auto (overrides --epochs, --infonce, --negatives, --classifiers and --pool-neighbours). (default default; default or paper)
             uniform_negatives (--uniform-negatives): finetune-head: sample negatives uniformly instead of by pre-ranking.
             pu_rounds (--pu-rounds): finetune-head: training rounds; each round after the first retrains the classifier with its negatives from the bottom of the previous classifier's own ranking of the pool instead of Domain-Cosine's (positive-unlabeled learning; 1 = the paper's pre-ranking only). (default 2; 1 to 20)
+            classifiers (--classifiers): finetune-head, cross-lingual: classifiers averaged to score the pool, each trained on the seed against its own draw of negatives (1 = a single classifier, as the papers; the default 5 has the better worst case measured for both). (default 5; 1 to 100)
             seed_value (--seed-value): Random seed. (default 1; 0 to 1073741824)
             parallel (--parallel): Parallel corpus for cross-lingual selection.
             clusters (--clusters): cross-lingual: GMM clusters deciding the contrastive negatives (1 = all in-batch; the paper's 5 loses most at its worst with the default encoder, docs/crosslingual.md). (default 1; 1 to 1000)

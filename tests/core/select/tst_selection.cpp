@@ -17,6 +17,7 @@
 #include "select/Ranking.h"
 #include "select/SelectData.h"
 #include "select/SelectJob.h"
+#include "select/SelectionModel.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Removals.h"
@@ -27,6 +28,32 @@ using namespace dl;
 
 constexpr int kPuPoolPerDomain = 300;  // puRoundsCleanTheNegatives: pool lines per domain
 constexpr int kPuSeed = 300;           // and medical seed lines
+
+// A pool of kPuPoolPerDomain-style slices of four domains of the real data ("pool", labelled)
+// and kPuSeed medical test sentences ("seeds").
+void importMedicalSlice(QTemporaryDir& dir, Store& store, int perDomain) {
+    NullProgress np;
+    CancelToken ct;
+    for (const char* d : {"medical", "it", "law", "koran"}) {
+        QByteArray pool;
+        for (const auto& l :
+             dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-train2500/%1.en").arg(QLatin1String(d)), perDomain))
+            pool += l.toUtf8() + "\n";
+        ImportParams ip;
+        ip.srcPath = dltest::writeFile(dir, QStringLiteral("%1.en").arg(QLatin1String(d)), pool);
+        ip.corpus = "pool";
+        ip.labelSource = LabelSource::Given;
+        ip.domain = d;
+        runImport(ip, store, np, ct).value();
+    }
+    QByteArray seedText;
+    for (const auto& l : dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-test/medical.en"), kPuSeed))
+        seedText += l.toUtf8() + "\n";
+    ImportParams ip;
+    ip.srcPath = dltest::writeFile(dir, QStringLiteral("seed.en"), seedText);
+    ip.corpus = "seeds";
+    runImport(ip, store, np, ct).value();
+}
 
 class TestSelection : public QObject {
     Q_OBJECT
@@ -200,26 +227,7 @@ private slots:
         auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
         NullProgress np;
         CancelToken ct;
-        for (const char* d : {"medical", "it", "law", "koran"}) {
-            QByteArray pool;
-            for (const auto& l : dltest::sharedLines(
-                     QStringLiteral("llm-dom-ad-deen-train2500/%1.en").arg(QLatin1String(d)), kPuPoolPerDomain))
-                pool += l.toUtf8() + "\n";
-            ImportParams ip;
-            ip.srcPath = dltest::writeFile(dir, QStringLiteral("%1.en").arg(QLatin1String(d)), pool);
-            ip.corpus = "pool";
-            ip.labelSource = LabelSource::Given;
-            ip.domain = d;
-            runImport(ip, *store, np, ct).value();
-        }
-        QByteArray seedText;
-        for (const auto& l : dltest::sharedLines(QStringLiteral("llm-dom-ad-deen-test/medical.en"), kPuSeed))
-            seedText += l.toUtf8() + "\n";
-        ImportParams ip;
-        ip.srcPath = dltest::writeFile(dir, QStringLiteral("seed.en"), seedText);
-        ip.corpus = "seeds";
-        runImport(ip, *store, np, ct).value();
-
+        importMedicalSlice(dir, *store, kPuPoolPerDomain);
         SelectParams sp;
         sp.method = SelectMethod::FinetuneHead;
         sp.pool = "pool";
@@ -271,6 +279,70 @@ private slots:
                                    std::vector<char>(std::size_t(pool.rows), 0), o, np, ct);
         QVERIFY(one);
         QCOMPARE(one->negativesPerRound[0], r->negativesPerRound[0]);
+    }
+
+    // finetune-head --classifiers N (the default 5): the pool's score is the mean probability of N
+    // classifiers, member b trained exactly as a single run (--classifiers 1) with the seed
+    // ensembleMemberSeed(seed, b); every member is stored with the run, so the stored model (what
+    // `score --shard` applies) scores the pool as the run did, not as member 1 alone.
+    void finetuneHeadEnsembleOnRealSlice() {
+        DLTEST_REQUIRE_SHARED_DATA();
+        QTemporaryDir dir;
+        auto store = Store::create(dir.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
+        NullProgress np;
+        CancelToken ct;
+        importMedicalSlice(dir, *store, 60);
+        SelectParams sp;
+        sp.method = SelectMethod::FinetuneHead;
+        sp.pool = "pool";
+        sp.seed = "seeds";
+        sp.model = dltest::testData(QStringLiteral("models/bert-tiny")).toStdString();
+        sp.head.epochs = 5;
+        QCOMPARE(SelectParams{}.headClassifiers, 5);
+        sp.headClassifiers = 3;
+        auto e = runSelect(sp, *store, np, ct);
+        QVERIFY2(e, e ? "" : e.error().message.c_str());
+        QCOMPARE(getRun(*store, e->runId).value().params["head"]["classifiers"].get<int>(), 3);
+        QCOMPARE(e->summary.report.value()["classifiers"].get<int>(), 3);
+        const auto ensemble = readRunResults(*store, e->runId).value().score;
+        std::vector<double> mean(ensemble.size(), 0.0), first;
+        for (int member = 0; member < 3; ++member) {
+            SelectParams single = sp;
+            single.headClassifiers = 1;
+            single.head.seed = ensembleMemberSeed(sp.head.seed, member);
+            auto m = runSelect(single, *store, np, ct);
+            QVERIFY2(m, m ? "" : m.error().message.c_str());
+            const auto s = readRunResults(*store, m->runId).value().score;
+            QCOMPARE(s.size(), mean.size());
+            for (std::size_t i = 0; i < s.size(); ++i) mean[i] += s[i] / 3;
+            if (member == 0) first = s;
+        }
+        double vsMean = 0, vsFirst = 0;
+        for (std::size_t i = 0; i < mean.size(); ++i) {
+            vsMean = std::max(vsMean, std::fabs(ensemble[i] - mean[i]));
+            vsFirst = std::max(vsFirst, std::fabs(ensemble[i] - first[i]));
+        }
+        QVERIFY2(vsMean < 1e-9, qPrintable(QString::number(vsMean)));
+        QVERIFY2(vsFirst > 1e-3, qPrintable(QString::number(vsFirst)));  // the members differ
+        // The stored model applied to the pool's vectors: the run's scores (all three members).
+        const auto run = getRun(*store, e->runId).value();
+        auto model = loadSelectionModel(*store, run);
+        QVERIFY2(model, model ? "" : model.error().message.c_str());
+        QCOMPARE(model->memberHeads.size(), std::size_t(2));
+        const auto poolCorpus = findCorpus(*store, "pool").value();
+        const auto pool = loadEmbeddings(*store, e->summary.embeddings.value().set, poolCorpus.id).value();
+        std::vector<std::string> texts;
+        QVERIFY(forEachSentence(*store, poolCorpus.id, 0, [&](const Sentence& s) {
+            texts.push_back(s.src);
+            return true;
+        }));
+        auto applied = applySelectionModel(*model, pool.data.data(), pool.rows, pool.dim, texts, ct);
+        QVERIFY2(applied, applied ? "" : applied.error().message.c_str());
+        QCOMPARE(applied->size(), ensemble.size());
+        double vsRun = 0;
+        for (std::size_t i = 0; i < ensemble.size(); ++i)
+            vsRun = std::max(vsRun, std::fabs((*applied)[i] - ensemble[i]));
+        QVERIFY2(vsRun < 1e-5, qPrintable(QString::number(vsRun)));
     }
 
     // select --filter RUN (issue #25) on a real slice with the tests' tiny encoder: a pool of
