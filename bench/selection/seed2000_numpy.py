@@ -14,10 +14,14 @@ MLP 128, Adam 1e-3, batch 64, 30 epochs, 10% held out, as many negatives as seed
 two thirds of Domain-Cosine); head-puR: R rounds, rounds 2.. take the negatives from the bottom
 of the previous classifier's ranking (-fF: that bottom fraction, -nX: X negatives per seed in
 those rounds; -stX: round 2.. also take the top X x the seed's size of the previous
-ranking as positives, self-training); bagK: K classifiers vs random pool draws, out-of-bag mean; knnK: mean cosine to
+ranking as positives, self-training; -ensN: the mean probability of N such classifiers, member m
+trained with the generator seed 7 + draw + 1000 m, as `select --classifiers N`; -nbK[-wW]: then each
+pool sentence's score (1 - W) x its own + W x the mean of its K nearest candidates' (cosine; W 0.5,
+cross-lingual's --pool-neighbours rule); -z: every dimension standardised by the candidates' mean and
+sd first); bagK: K classifiers vs random pool draws, out-of-bag mean; knnK: mean cosine to
 the K nearest seed sentences.
 
-Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=build/python python3 seed2000_numpy.py PROJECT SET PROTOCOL DRAWS
+Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=build/python python3 seed2000_numpy.py PROJECT SET[+SET] PROTOCOL DRAWS
        METHODS [CORPORA [DOMAINS|x]]   (SIDE=tgt for a target-side set; SEEDN, POOLN, TRAIN; DRAW0 = first draw)
 """
 import os
@@ -27,7 +31,8 @@ import time
 import numpy as np
 import domainlens as dl
 
-proj, set_id, protocol, draws = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+proj, protocol, draws = sys.argv[1], sys.argv[3], int(sys.argv[4])
+set_ids = [int(x) for x in sys.argv[2].split("+")]  # 7+9: the mean of two sets' vectors (a layer mean)
 methods = sys.argv[5].split(",")
 corpora = sys.argv[6].split(",") if len(sys.argv) > 6 else ["train", "test", "enfr"]
 side = os.environ.get("SIDE", "src")
@@ -38,7 +43,7 @@ p = dl.open(proj)
 
 
 def load(c):
-    X = p.vectors(c, embedding_set=set_id).astype(np.float32)
+    X = sum(p.vectors(c, embedding_set=i).astype(np.float32) for i in set_ids) / len(set_ids)
     lab = p.labels(c)
     s = p.sentences(c)
     return X, lab, s
@@ -141,7 +146,40 @@ def bottom(scores, cand, frac):
     return order[int(round(len(order) * (1 - frac))):]
 
 
-def method_scores(name, seed, pool, cand, rng):
+def prob(z):
+    return 1 / (1 + np.exp(-np.clip(z.astype(np.float64), -700, 700)))
+
+
+def neighbour_mean(pool, cand, scores, k):
+    """The mean score of each candidate's k nearest other candidates (cosine), NaN elsewhere."""
+    X = pool[cand] / np.linalg.norm(pool[cand], axis=1, keepdims=True)
+    out = np.full(len(pool), np.nan)
+    sc = scores[cand]
+    for a in range(0, len(cand), 1024):
+        s = X[a:a + 1024] @ X.T
+        s[np.arange(s.shape[0]), a + np.arange(s.shape[0])] = -np.inf
+        nb = np.argpartition(-s, k, axis=1)[:, :k]
+        out[cand[a:a + 1024]] = sc[nb].mean(1)
+    return out
+
+
+def method_scores(name, seed, pool, cand, rng, base_seed=None):
+    parts = name.split("-")
+    ens = [int(q[3:]) for q in parts if q.startswith("ens")]
+    nbk = [int(q[2:]) for q in parts if q.startswith("nb")]
+    if ens or nbk:  # ensemble / pool neighbours on top of the named classifier
+        rest = "-".join(q for q in parts if not q.startswith(("ens", "nb", "w0", "w1")))
+        n = ens[0] if ens else 1
+        sc = np.mean([prob(method_scores(rest, seed, pool, cand, np.random.default_rng(base_seed + 1000 * m)))
+                      for m in range(n)], 0)
+        if nbk:
+            w = ([float(q[1:]) for q in parts if q.startswith(("w0", "w1"))] or [0.5])[0]
+            sc = (1 - w) * sc + w * neighbour_mean(pool, cand, sc, nbk[0])
+        return sc
+    if "z" in parts:  # per-dimension standardisation by the candidates' statistics
+        mu, sd = pool[cand].mean(0), pool[cand].std(0) + 1e-6
+        seed, pool = (seed - mu) / sd, (pool - mu) / sd
+        name = "-".join(q for q in parts if q != "z")
     cos = cosine(seed, pool)
     if name == "cos":
         return cos
@@ -236,7 +274,7 @@ for d in doms:
         line = f"{d:10s} draw {draw} true {int(rel[cand].sum()):5d} pool {len(cand):6d}"
         for m in methods:
             t0 = time.time()
-            sc = method_scores(m, seed, pool, cand, np.random.default_rng(7 + draw))
+            sc = method_scores(m, seed, pool, cand, np.random.default_rng(7 + draw), 7 + draw)
             pr, _ = rprec(sc, rel, cand)
             res[m].setdefault(d, []).append(pr)
             line += f"  {m} {pr:.3f}"
