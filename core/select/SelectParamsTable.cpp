@@ -68,8 +68,8 @@ ParamSpec epochsSpec() {
 ParamSpec classifiersSpec() {
     return param("classifiers",
                  "finetune-head, cross-lingual: classifiers averaged to score the pool, each trained on the seed "
-                 "against its own draw of negatives (1 = a single classifier, as the papers; the default 5 has the "
-                 "better worst case measured for both).")
+                 "against its own draw of negatives (1 = a single classifier, as the papers: finetune-head's default; "
+                 "cross-lingual's default 5 has the better worst case measured there).")
         .between(1, 100)
         .shownAs("N");
 }

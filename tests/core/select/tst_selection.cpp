@@ -281,7 +281,7 @@ private slots:
         QCOMPARE(one->negativesPerRound[0], r->negativesPerRound[0]);
     }
 
-    // finetune-head --classifiers N (the default 5): the pool's score is the mean probability of N
+    // finetune-head --classifiers N (default 1): the pool's score is the mean probability of N
     // classifiers, member b trained exactly as a single run (--classifiers 1) with the seed
     // ensembleMemberSeed(seed, b); every member is stored with the run, so the stored model (what
     // `score --shard` applies) scores the pool as the run did, not as member 1 alone.
@@ -298,7 +298,7 @@ private slots:
         sp.seed = "seeds";
         sp.model = dltest::testData(QStringLiteral("models/bert-tiny")).toStdString();
         sp.head.epochs = 5;
-        QCOMPARE(SelectParams{}.headClassifiers, 5);
+        QCOMPARE(SelectParams{}.headClassifiers, 1);
         sp.headClassifiers = 3;
         auto e = runSelect(sp, *store, np, ct);
         QVERIFY2(e, e ? "" : e.error().message.c_str());
