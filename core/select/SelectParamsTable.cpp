@@ -353,9 +353,12 @@ ParamTable<CrossLingualParams> makeCrossLingualTable() {
                 .ofKind(ParamKind::Text)
                 .textCheckedBy(checkCrossLingualNegatives)
                 .shownAs("preranked|preranked:F|lowest:N")
-                .storedAt("negatives"),
+                .storedAt("negatives")
+                .meansWhenAbsent(std::string("preranked")),  // runs before --negatives drew from two thirds
             &C::negatives);
-    t.field(classifiersSpec().storedAt("classifiers").meansWhenAbsent(std::int64_t{1}),  // runs before --classifiers (default 5 since) ran 1
+    t.field(classifiersSpec()
+                .storedAt("classifiers")
+                .meansWhenAbsent(std::int64_t{1}),  // runs before --classifiers (default 5 since) ran 1
             &C::classifiers);
     t.field(param("pool-neighbours",
                   "cross-lingual: average each pool sentence's score half and half with the mean score of its K "

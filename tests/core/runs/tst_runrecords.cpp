@@ -145,13 +145,16 @@ private slots:
             return j;
         };
         const auto xl = CrossLingualParams{}.toJson();
-        const auto xlOld = without(xl, {"classifiers", "pool_neighbours", "adaptive_layer", "clusters"});
+        const auto xlOld = without(xl, {"classifiers", "pool_neighbours", "adaptive_layer", "clusters", "negatives"});
         QTest::newRow("cross-lingual classifiers") << RunKind::Select << xlOld << "classifiers" << nlohmann::json(1);
         QTest::newRow("cross-lingual pool neighbours")
             << RunKind::Select << xlOld << "pool_neighbours" << nlohmann::json(0);
         QTest::newRow("cross-lingual adaptive layer")
             << RunKind::Select << xlOld << "adaptive_layer" << nlohmann::json("ffn");
         QTest::newRow("cross-lingual clusters") << RunKind::Select << xlOld << "clusters" << nlohmann::json(5);
+        // preranked:0.8 is the default since; "preranked" (two thirds) is what the older runs drew from.
+        QTest::newRow("cross-lingual negatives")
+            << RunKind::Select << xlOld << "negatives" << nlohmann::json("preranked");
         QTest::newRow("cross-lingual present key kept")
             << RunKind::Select << without(xl, {"pool_neighbours"}) << "classifiers" << xl["classifiers"];
         SelectParams head;
@@ -221,7 +224,7 @@ private slots:
         check(selectParamTable().specs());
         check(crossLingualParamTable().specs());
         check(clusterParamTable().specs());
-        QCOMPARE(seen, 6);
+        QCOMPARE(seen, 7);
     }
 
     void blobNames_data() {
@@ -241,6 +244,7 @@ private slots:
             {blobs::kClusterTerms, "cluster_terms"},
             {blobs::kClusterNames, "cluster_names"},
             {blobs::kModelJson, "model.json"},
+            {blobs::kModelHeads, "model.heads"},
             {blobs::kModelStdMean, "model.std_mean"},
             {blobs::kModelStdScale, "model.std_scale"},
             {blobs::kModelPcaMean, "model.pca_mean"},
