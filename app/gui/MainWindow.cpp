@@ -84,6 +84,7 @@
 #include "SelectionExplorer.h"
 #include "SelectionOnMap.h"
 #include "SettingsDialog.h"
+#include "StatusBarLayout.h"
 #include "SweepPlotView.h"
 #include "TableExportDialog.h"
 #include "analysis/DataMatrix.h"
@@ -300,12 +301,9 @@ MainWindow::MainWindow(QWidget* parent)
 
     projectLabel_ = new QLabel(tr("No project"), this);
     deviceLabel_ = new QLabel(dl::cudaAvailable() ? tr("Compute: CUDA GPU") : tr("Compute: CPU"), this);
-    statusBar()->addWidget(projectLabel_, 1);
     // explore's progressive map: the share encoded and assigned, then the label agreement
     mapStatus_ = new QLabel(this);
-    statusBar()->addPermanentWidget(mapStatus_);
-    statusBar()->addPermanentWidget(jobs_, 2);
-    statusBar()->addPermanentWidget(deviceLabel_);
+    installStatusBarWidgets(*statusBar(), {projectLabel_, mapStatus_, jobs_, deviceLabel_});
 
     createActions();
     setProjectActionsEnabled(false);

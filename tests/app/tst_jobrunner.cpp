@@ -1,5 +1,9 @@
 // JobRunner: jobs run on the worker thread, one at a time, in order; progress arrives as
 // signals on the GUI thread; cancel is cooperative and reported as cancelled, not failed.
+#include <QLabel>
+#include <QLayout>
+#include <QMainWindow>
+#include <QStatusBar>
 #include <QThread>
 
 #include <sys/resource.h>
@@ -10,7 +14,9 @@
 #include <stdexcept>
 
 #include "JobRunner.h"
+#include "JobsPanel.h"
 #include "ProjectQueries.h"
+#include "StatusBarLayout.h"
 #include "TestSupport.h"
 #include "corpus/Import.h"
 #include "store/Corpora.h"
@@ -130,6 +136,32 @@ private slots:
         QCOMPARE(summaries->at(0).name, QStringLiteral("law"));
         QCOMPARE(summaries->at(0).sentences, qint64(2));
         QCOMPARE(summaries->at(0).domains.at(0).name, QStringLiteral("law"));
+    }
+
+    // A status-bar message (job summaries, errors, "Saved …") is readable next to the jobs panel:
+    // QStatusBar draws it from x = 6 to 2 px before the first visible permanent widget, and a
+    // stretching jobs panel once left it no room at all (StatusBarLayout).
+    void statusBarMessagesHaveRoom() {
+        QMainWindow window;
+        auto* project = new QLabel(QStringLiteral("/tmp/p.dlproj"), &window);
+        auto* map = new QLabel(&window);
+        auto* jobs = new JobsPanel(&window);
+        auto* device = new QLabel(QStringLiteral("Compute: CPU"), &window);
+        installStatusBarWidgets(*window.statusBar(), {project, map, jobs, device});
+        window.resize(1000, 300);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString message =
+            QStringLiteral("Clustering run #12: purity 91.70 ± 0.00 % over 5 seeds (random baseline 36.26 %).");
+        window.statusBar()->showMessage(message);
+        window.statusBar()->layout()->activate();
+        QCoreApplication::processEvents();
+        QVERIFY(project->isHidden());
+        QVERIFY(jobs->isVisible());
+        const QWidget* firstPermanent = map->isVisible() ? static_cast<QWidget*>(map) : jobs;
+        const int room = firstPermanent->x() - 2 - 6;
+        const int needed = window.statusBar()->fontMetrics().horizontalAdvance(message);
+        QVERIFY2(room >= needed, qPrintable(QStringLiteral("room %1 px, message %2 px").arg(room).arg(needed)));
     }
 };
 
