@@ -264,6 +264,28 @@ private slots:
         QVERIFY(nlohmann::json::parse(r.out.toStdString()).value("replaced", false));
     }
 
+    // report names the layers a run clustered: a set of encode --layer-mean (MPNet's default) is
+    // "mean of layers 1+last" (bert-tiny has two), not the top layer it stores as "layer".
+    void reportNamesTheLayerMean() {
+        const QString project = copyProject(QStringLiteral("layermean.dlproj"));
+        auto r = runCli({QStringLiteral("encode"), project, QStringLiteral("--model"), model_,
+                         QStringLiteral("--corpus"), QStringLiteral("pool"), QStringLiteral("--layer-mean"),
+                         QStringLiteral("1,2"), QStringLiteral("--json"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto set = nlohmann::json::parse(r.out.toStdString()).value("set_id", std::int64_t(0));
+        QVERIFY(set > 0);
+        r = runCli({QStringLiteral("cluster"), project, QStringLiteral("--corpus"), QStringLiteral("pool"),
+                    QStringLiteral("--embedding-set"), QString::number(set), QStringLiteral("--k"), QStringLiteral("3"),
+                    QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--seeds"), QStringLiteral("1"),
+                    QStringLiteral("--json"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto run = nlohmann::json::parse(r.out.toStdString()).value("run", std::int64_t(0));
+        r = runCli({QStringLiteral("report"), project, QString::number(run), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const auto rep = nlohmann::json::parse(r.out.toStdString()).value("representation", std::string());
+        QVERIFY2(rep.find("mean of layers 1+last") != std::string::npos, rep.c_str());
+    }
+
     // info --overlap (A&G's Table 8): a dev corpus imported from the pool's own law file is all
     // inside the pool; the counts equal SQL's over the stored texts, the pair is flagged.
     void infoOverlap() {
