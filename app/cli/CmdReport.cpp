@@ -3,7 +3,6 @@
 // vectors were clustered in (layer(s), L2, standardisation, whitening); or the per-layer table
 // of a layer-sweep run; or the ledger of a filter run (kept/removed per rule, a page of removed
 // sentences with their kept twins: --after ID, --limit N).
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -16,6 +15,7 @@
 #include "reports/Report.h"
 #include "reports/RunParams.h"
 #include "runs/LayerSweepSummary.h"
+#include "store/Embeddings.h"
 #include "store/Runs.h"
 
 namespace dlcli {
@@ -38,34 +38,19 @@ void setup(QCommandLineParser& p) {
     });
 }
 
-// A stored layer list ("8+10"; the last layer stored as -1) as the user names it ("8+last").
-std::string layerListText(const std::string& stored) {
-    std::string out;
-    std::size_t pos = 0;
-    while (pos <= stored.size()) {
-        const std::size_t end = std::min(stored.find('+', pos), stored.size());
-        const std::string item = stored.substr(pos, end - pos);
-        out += (pos ? "+" : "") + (item == "-1" ? std::string("last") : item);
-        pos = end + 1;
-    }
-    return out;
-}
-
 // "model X, layer L (or mean of layers 8+10), mean pooling, src; layer as encoded, standardised per dimension"
 std::string representationLine(const nlohmann::json& params) {
     std::string line;
     if (params.contains("embedding") && params["embedding"].is_object()) {
         const auto& e = params["embedding"];
-        const int layer = e.value("layer", -1);
-        // A set of encode --layer-mean (MPNet's default) stores its top layer as "layer" and the
-        // list as "layer_mean": name the mean, not the top layer alone.
-        const auto mean = e.find("layer_mean");
-        const bool isMean = mean != e.end() && mean->is_string() && !mean->get<std::string>().empty();
-        line = "model " + e.value("model", std::string("?")) + ", " +
-               (isMean      ? "mean of layers " + layerListText(mean->get<std::string>())
-                : layer < 0 ? std::string("last layer")
-                            : "layer " + std::to_string(layer)) +
-               ", " + e.value("pooling", std::string("mean")) + " pooling, " + e.value("side", std::string("src"));
+        // The set's key as stored: a set of encode --layer-mean (MPNet's default) stores its top
+        // layer as "layer" and the list as "layer_mean"; the label names the mean.
+        dl::EmbeddingKey key;
+        key.layer = e.value("layer", -1);
+        if (const auto mean = e.find("layer_mean"); mean != e.end() && mean->is_string())
+            key.layerMean = mean->get<std::string>();
+        line = "model " + e.value("model", std::string("?")) + ", " + key.layerLabel() + ", " +
+               e.value("pooling", std::string("mean")) + " pooling, " + e.value("side", std::string("src"));
     }
     auto rep = dl::RepresentationParams::fromJson(params.value("representation", nlohmann::json()));
     if (rep) line += (line.empty() ? "" : "; ") + rep->describe();

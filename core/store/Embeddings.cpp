@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
 
 #include "common/Bounded.h"
 #include "common/Half.h"
@@ -53,7 +54,16 @@ std::string EmbeddingKey::identity() const {
 }
 
 std::string EmbeddingKey::layerLabel() const {
-    if (!layerMean.empty()) return "mean of layers " + layerMean;
+    if (!layerMean.empty()) {  // stored as "8+-1": the last layer reads "last", as the user names it
+        std::string label = "mean of layers ";
+        for (std::size_t pos = 0; pos <= layerMean.size();) {
+            const std::size_t end = std::min(layerMean.find('+', pos), layerMean.size());
+            const std::string_view item = std::string_view(layerMean).substr(pos, end - pos);
+            label += (pos ? "+" : "") + (item == "-1" ? std::string("last") : std::string(item));
+            pos = end + 1;
+        }
+        return label;
+    }
     return layer < 0 ? std::string("last layer") : "layer " + std::to_string(layer);
 }
 

@@ -357,7 +357,7 @@ private slots:
         QVERIFY(set.has_value());
         QCOMPARE(set->key.layerMean, std::string("1+-1"));  // read back from the identity column
         QVERIFY(set->key.identity().ends_with("|mean=1+-1"));
-        QCOMPARE(set->key.layerLabel(), std::string("mean of layers 1+-1"));
+        QCOMPARE(set->key.layerLabel(), std::string("mean of layers 1+last"));
         // Not the last layer's own set (encodeStoreAndNoop made one with this model).
         dl::EmbeddingKey last = set->key;
         last.layerMean.clear();
