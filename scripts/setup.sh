@@ -38,13 +38,15 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The Python module (python/, docs/python.md) and its suite: pybind11 from pip (Debian 12's
-# pybind11-dev is 2.10; numpy 2 needs 2.12 or later), numpy, pytest; for the python3 on PATH
-# (the one python/CMakeLists.txt builds for), only when missing.
-PY_PACKAGES=("pybind11==2.13.6" "numpy" "pytest")
+# pybind11-dev is 2.10; numpy 2 needs 2.12 or later), numpy, pytest, pandas (optional for users:
+# Project.sentences() is a DataFrame with it; the suite tests that path, so it must not skip);
+# for the python3 on PATH (the one python/CMakeLists.txt builds for), only when missing.
+PY_PACKAGES=("pybind11==2.13.6" "numpy" "pytest" "pandas")
 py_missing=()
 python3 -c 'import pybind11; assert pybind11.version_info[:2] >= (2, 12)' 2>/dev/null || py_missing+=("${PY_PACKAGES[0]}")
 python3 -c 'import numpy' 2>/dev/null || py_missing+=("${PY_PACKAGES[1]}")
 python3 -c 'import pytest' 2>/dev/null || py_missing+=("${PY_PACKAGES[2]}")
+python3 -c 'import pandas' 2>/dev/null || py_missing+=("${PY_PACKAGES[3]}")
 if [ ${#py_missing[@]} -gt 0 ]; then
   echo "setup: installing for $(python3 -c 'import sys; print(sys.executable)'): ${py_missing[*]}"
   # Debian's own python3 marks its site-packages externally managed (PEP 668): pip needs the flag there.
