@@ -18,10 +18,18 @@ ranking as positives, self-training; -ensN: the mean probability of N such class
 trained with the generator seed 7 + draw + 1000 m, as `select --classifiers N`; -nbK[-wW]: then each
 pool sentence's score (1 - W) x its own + W x the mean of its K nearest candidates' (cosine; W 0.5,
 cross-lingual's --pool-neighbours rule); -z: every dimension standardised by the candidates' mean and
-sd first); bagK: K classifiers vs random pool draws, out-of-bag mean; knnK: mean cosine to
-the K nearest seed sentences.
+sd first; -lrC: a logistic regression with L2 weight C instead of the MLP; -hN: N hidden
+units); bagK: K classifiers vs random pool draws, out-of-bag mean; knnK: mean cosine to the K
+nearest seed sentences. Lexical: lex-puR (a logistic regression on hashed word 1-2 grams and
+character 3-5 grams, tf-idf, in the same PU rounds), fuse-puR[-wW] (each round the MLP and the
+lexical model on the same negatives, ranked by (1 - W) z(MLP) + W z(lexical)).
+Ceilings (the labels used, protocol p10k): labneg (the seed against as many labelled
+other-domain train sentences outside the pool); cv5[-hN|-lr] (every label: 5 folds over the
+candidates, each scored by a classifier trained on the seed and the other folds' labelled
+candidates); lexcv5 (the same with the lexical model). ERRORS=N prints each run's mistakes at the
+true size (how many, how many short, how many texts occur under a second domain; N of each).
 
-Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=build/python python3 seed2000_numpy.py PROJECT SET[+SET] PROTOCOL DRAWS
+Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=build/python python3 seed2000_numpy.py PROJECT SET[+SET][,SET...] PROTOCOL DRAWS
        METHODS [CORPORA [DOMAINS|x]]   (SIDE=tgt for a target-side set; SEEDN, POOLN, TRAIN; DRAW0 = first draw)
 """
 import os
@@ -32,7 +40,8 @@ import numpy as np
 import domainlens as dl
 
 proj, protocol, draws = sys.argv[1], sys.argv[3], int(sys.argv[4])
-set_ids = [int(x) for x in sys.argv[2].split("+")]  # 7+9: the mean of two sets' vectors (a layer mean)
+# 7+9: the mean of two sets' vectors (a layer mean); 7+9,1+2: those two means side by side
+set_groups = [[int(x) for x in g.split("+")] for g in sys.argv[2].split(",")]
 methods = sys.argv[5].split(",")
 corpora = sys.argv[6].split(",") if len(sys.argv) > 6 else ["train", "test", "enfr"]
 side = os.environ.get("SIDE", "src")
@@ -43,9 +52,10 @@ p = dl.open(proj)
 
 
 def load(c):
-    X = sum(p.vectors(c, embedding_set=i).astype(np.float32) for i in set_ids) / len(set_ids)
+    X = np.concatenate([sum(p.vectors(c, embedding_set=i).astype(np.float32) for i in g) / len(g)
+                        for g in set_groups], axis=1)
     lab = p.labels(c)
-    s = p.sentences(c)
+    s = p.sentences(c, frame=False)
     return X, lab, s
 
 
@@ -184,9 +194,13 @@ def method_scores(name, seed, pool, cand, rng, base_seed=None):
     if name == "cos":
         return cos
     if name.startswith("head"):  # head or head-puR[-fF] : R rounds, own-ranking negatives
-        rounds, frac, nper, selftrain = 1, 2 / 3, 1.0, 0.0
+        rounds, frac, nper, selftrain, lr_c, hidden = 1, 2 / 3, 1.0, 0.0, 0.0, 128
         for part in name.split("-")[1:]:
-            if part.startswith("pu"):
+            if part.startswith("lr"):
+                lr_c = float(part[2:])
+            elif part.startswith("h") and part[1:].isdigit():
+                hidden = int(part[1:])
+            elif part.startswith("pu"):
                 rounds = int(part[2:])
             elif part.startswith("f"):
                 frac = float(part[1:])
@@ -205,7 +219,12 @@ def method_scores(name, seed, pool, cand, rng, base_seed=None):
             if r > 0 and selftrain:
                 order = cand[np.argsort(-sc[cand], kind="stable")]
                 pos = np.concatenate([seed, pool[order[:int(selftrain * len(seed))]]])
-            sc = train_head(pos, negs, rng).predict(pool)
+            if lr_c:  # -lrC: a logistic regression (scikit-learn, L2, C) instead of the MLP
+                from sklearn.linear_model import LogisticRegression
+                sc = LogisticRegression(C=lr_c, max_iter=3000).fit(
+                    np.concatenate([pos, negs]), np.r_[np.ones(len(pos)), np.zeros(len(negs))]).decision_function(pool)
+            else:
+                sc = train_head(pos, negs, rng, hidden=hidden).predict(pool)
         return sc
     if name.startswith("bag"):  # bagK: K classifiers vs random pool draws, out-of-bag mean
         K = int(name[3:])
@@ -226,7 +245,89 @@ def method_scores(name, seed, pool, cand, rng, base_seed=None):
         sims = pn @ sn.T
         part = -np.partition(-sims, k - 1, axis=1)[:, :k]
         return part.mean(1)
+    if name == "labneg":  # ceiling 1: the seed vs as many labelled other-domain train sentences
+        negs = CASE["train_out"][rng.choice(len(CASE["train_out"]), len(seed), replace=False)]
+        return train_head(seed, negs, rng).predict(pool)
+    if name.startswith("cv5"):  # ceiling 2: every label known; 5-fold over the pool, the seed in
+        # every fold (cv5-hN: N hidden units; cv5-lr: a logistic regression, scikit-learn, C 1)
+        rel = CASE["rel"]
+        hidden = int(name[5:]) if name.startswith("cv5-h") else 128
+        out = np.full(len(pool), -np.inf)
+        perm = rng.permutation(cand)
+        for f in range(5):
+            test = perm[f::5]
+            train = np.setdiff1d(cand, test)
+            pos, neg = np.concatenate([seed, pool[train[rel[train]]]]), pool[train[~rel[train]]]
+            if name == "cv5-lr":
+                from sklearn.linear_model import LogisticRegression
+                lr = LogisticRegression(C=1.0, max_iter=3000).fit(
+                    np.concatenate([pos, neg]), np.r_[np.ones(len(pos)), np.zeros(len(neg))])
+                out[test] = lr.decision_function(pool[test])
+            else:
+                out[test] = train_head(pos, neg, rng, hidden=hidden).predict(pool[test])
+        return out
+    if name.startswith("lex") or name.startswith("fuse"):
+        return lexical_scores(name, seed, pool, cand, rng)
     raise SystemExit("unknown method " + name)
+
+
+def lexical_features(texts_seed, texts_pool):
+    """Hashed word 1-2 grams and character 3-5 grams, tf-idf weighted (idf from the pool)."""
+    from scipy.sparse import hstack
+    from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer
+    w = HashingVectorizer(ngram_range=(1, 2), n_features=1 << 20, alternate_sign=False, norm=None, lowercase=True)
+    ch = HashingVectorizer(analyzer="char_wb", ngram_range=(3, 5), n_features=1 << 20, alternate_sign=False,
+                           norm=None, lowercase=True)
+    fs = hstack([w.transform(texts_seed), ch.transform(texts_seed)]).tocsr()
+    fp = hstack([w.transform(texts_pool), ch.transform(texts_pool)]).tocsr()
+    tf = TfidfTransformer(sublinear_tf=True).fit(fp)
+    return tf.transform(fs), tf.transform(fp)
+
+
+def lr_fit_predict(fs, fneg, fp, C):
+    from scipy.sparse import vstack
+    from sklearn.linear_model import LogisticRegression
+    x = vstack([fs, fneg])
+    y = np.r_[np.ones(fs.shape[0]), np.zeros(fneg.shape[0])]
+    return LogisticRegression(C=C, max_iter=2000, solver="liblinear").fit(x, y).decision_function(fp)
+
+
+def zs(v, cand):
+    return (v - v[cand].mean()) / (v[cand].std() + 1e-12)
+
+
+def lexical_scores(name, seed, pool, cand, rng):
+    """lex-puR[-cC]: a logistic regression on lexical features with finetune-head's PU rounds;
+    fuse-puR[-cC][-wW]: each round trains the MLP head and the lexical model on the same negatives
+    and ranks by (1 - W) z(head) + W z(lexical) (W 0.5); lexcv5: the supervised lexical ceiling."""
+    parts = name.split("-")
+    rounds = ([int(q[2:]) for q in parts if q.startswith("pu")] or [2])[0]
+    C = ([float(q[1:]) for q in parts if q.startswith("c")] or [4.0])[0]
+    W = ([float(q[1:]) for q in parts if q.startswith("w")] or [0.5])[0]
+    if "fs" not in CASE:
+        CASE["fs"], CASE["fp"] = lexical_features(CASE["seed_texts"], CASE["texts"])
+    fs, fp = CASE["fs"], CASE["fp"]
+    if parts[0] == "lexcv5":
+        rel = CASE["rel"]
+        out = np.full(len(pool), -np.inf)
+        perm = rng.permutation(cand)
+        from scipy.sparse import vstack
+        for f in range(5):
+            test = perm[f::5]
+            train = np.setdiff1d(cand, test)
+            out[test] = lr_fit_predict(vstack([fs, fp[train[rel[train]]]]), fp[train[~rel[train]]], fp[test], C)
+        return out
+    sc = cosine(seed, pool)
+    for r in range(rounds):
+        b = bottom(sc, cand, 2 / 3)
+        negs = rng.choice(b, min(len(b), len(seed)), replace=False)
+        lex = lr_fit_predict(fs, fp[negs], fp, C)
+        if parts[0] == "lex":
+            sc = lex
+        else:
+            head = train_head(seed, pool[negs], rng).predict(pool)
+            sc = (1 - W) * zs(head, cand) + W * zs(lex, cand)
+    return sc
 
 
 def rprec(scores, rel, cand):
@@ -263,7 +364,45 @@ def make_case(d, draw):
         r = D[c][idx] == d
         tx = [T[c][k] for k in idx]
     cand = np.array([i for i, t in enumerate(tx) if t not in seed_texts])
+    if protocol == "p10k":  # for the ceilings: labelled train sentences of other domains not in the pool
+        picked = set(pick.tolist())
+        CASE["train_out"] = np.stack([data["train"][0][i] for j, (c, i) in enumerate(allout)
+                                      if c == "train" and j not in picked])
+    CASE["rel"] = r
+    CASE["texts"] = tx
+    CASE["seed_texts"] = [T["train"][i] for i in seed_idx]
+    CASE.pop("fs", None)
     return seed, pool, r, cand
+
+
+def domains_of_text():
+    """Every text with the set of domains it occurs under, over all loaded corpora."""
+    out = {}
+    for c in corpora:
+        for t, d in zip(T[c], D[c]):
+            out.setdefault(t, set()).add(d)
+    return out
+
+
+def explain_errors(d, scores, rel, cand, show):
+    """ERRORS=N: what the ranking's mistakes at the true size are: texts that also occur under
+    another domain (no ranking can place both copies right), short ones (<= 3 tokens), N of each."""
+    if "dom_of_text" not in CASE:
+        CASE["dom_of_text"] = domains_of_text()
+    k = int(rel[cand].sum())
+    order = cand[np.argsort(-scores[cand], kind="stable")]
+    fp = [i for i in order[:k] if not rel[i]]
+    fn = [i for i in order[k:] if rel[i]]
+    tx = CASE["texts"]
+    for name, errs in (("false positives", fp), ("missed", fn)):
+        shared = sum(1 for i in errs if len(CASE["dom_of_text"].get(tx[i], ())) > 1)
+        short = sum(1 for i in errs if len(tx[i].split()) <= 3)
+        print(f"    {d} {name}: {len(errs)}; text also under another domain {shared}; <= 3 tokens {short}")
+        for i in errs[:show]:
+            print(f"      [{','.join(sorted(CASE['dom_of_text'].get(tx[i], ())))}] {tx[i][:110]}")
+
+
+CASE = {}
 
 
 doms = sys.argv[7].split(",") if len(sys.argv) > 7 and sys.argv[7] != "x" else domains
@@ -276,6 +415,8 @@ for d in doms:
             t0 = time.time()
             sc = method_scores(m, seed, pool, cand, np.random.default_rng(7 + draw), 7 + draw)
             pr, _ = rprec(sc, rel, cand)
+            if int(os.environ.get("ERRORS", 0)):
+                explain_errors(d, sc, rel, cand, int(os.environ["ERRORS"]))
             res[m].setdefault(d, []).append(pr)
             line += f"  {m} {pr:.3f}"
         print(line, flush=True)
