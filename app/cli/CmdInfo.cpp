@@ -7,7 +7,7 @@
 #include "CliSupport.h"
 #include "reports/CorpusOverlap.h"
 #include "reports/ProjectInfo.h"
-#include "reports/RunParams.h"
+#include "select/RunParams.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"

@@ -13,8 +13,8 @@
 #include "analysis/Representation.h"
 #include "reports/FilterLedger.h"
 #include "reports/Report.h"
-#include "reports/RunParams.h"
 #include "runs/LayerSweepSummary.h"
+#include "select/RunParams.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"
 

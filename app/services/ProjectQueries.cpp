@@ -8,11 +8,11 @@
 
 #include "encode/ModelCatalog.h"
 #include "reports/CorpusOverlap.h"
-#include "reports/RunParams.h"
 #include "runs/ClusterSummary.h"
 #include "runs/FilterSummary.h"
 #include "runs/LayerSweepSummary.h"
 #include "runs/SelectSummary.h"
+#include "select/RunParams.h"
 #include "store/Corpora.h"
 #include "store/Embeddings.h"
 #include "store/Runs.h"

@@ -6,6 +6,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "analysis/ClusterJob.h"
 #include "analysis/ClusterModel.h"
 #include "common/AtomicFile.h"
 #include "corpus/Import.h"
@@ -118,7 +119,9 @@ Expected<std::int64_t> existingClusterRun(Store& store, std::int64_t corpusId, s
     for (const auto& r : *runs) {
         if (r.corpusId != corpusId || r.embeddingSetId != setId) continue;
         bool same = true;
-        for (const auto& [key, value] : want.items()) same = same && r.params.contains(key) && r.params[key] == value;
+        // As the run ran: a run stored before a parameter's default changed lacks its key.
+        const nlohmann::json ran = clusterParamTable().withAbsentKeys(r.params);
+        for (const auto& [key, value] : want.items()) same = same && ran.contains(key) && ran[key] == value;
         // the rows it was fitted on: all (no "rows"), or a stage's first rows
         const auto rows = r.params.find("rows");
         same = same && (rows == r.params.end() ? params.rows == 0
@@ -224,7 +227,7 @@ Status storeChunk(Store& store, const ClusterModel& model, const RunInfo& source
     if (!tx) return std::unexpected(tx.error());
     std::int64_t runId = grow.runId;
     if (runId == 0) {
-        nlohmann::json params = source.params;
+        nlohmann::json params = clusterParamTable().withAbsentKeys(source.params);  // as the source ran
         params["applied"] = {{"explore", true}, {"source_run", source.id}};
         auto id = createRun(store, RunKind::Assign, corpus.id, source.embeddingSetId, params);
         if (!id) return std::unexpected(id.error());

@@ -20,6 +20,7 @@
 #include "runs/FilterSummary.h"
 #include "runs/SelectSummary.h"
 #include "select/Ranking.h"
+#include "select/RunParams.h"
 #include "store/Corpora.h"
 #include "store/Removals.h"
 #include "store/Runs.h"
@@ -234,7 +235,7 @@ Status describeFilterRuns(const ExportParams& p, Store& store, ExportInputs& in)
         nlohmann::json entry{{"id", run.id},
                              {"kind", run.params.value("kind", std::string())},
                              {"created", run.created},
-                             {"params", run.params},
+                             {"params", paramsAsRun(run)},
                              {"applied", applied}};
         if (auto summary = FilterSummary::fromJson(run.summary, run.id); summary) {
             entry["sentences"] = summary->sentences;
@@ -444,7 +445,8 @@ nlohmann::json manifestBody(const ExportParams& p, const Store& store, const Exp
                      {"files", std::move(files)}};
     if (in.run) {
         const RunInfo& run = *in.run;
-        m["run"] = {{"id", run.id}, {"kind", toString(run.kind)}, {"created", run.created}, {"params", run.params}};
+        m["run"] = {
+            {"id", run.id}, {"kind", toString(run.kind)}, {"created", run.created}, {"params", paramsAsRun(run)}};
         if (auto summary = SelectSummary::fromJson(run.summary, run.id); summary && summary->embeddings)
             m["run"]["embeddings"] = toJson(*summary->embeddings);
         if (run.embeddingSetId) m["run"]["embedding_set"] = *run.embeddingSetId;

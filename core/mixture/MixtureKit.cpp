@@ -15,6 +15,7 @@
 #include "common/Sha256.h"
 #include "export/TrainingWriter.h"
 #include "mixture/MixtureGroups.h"
+#include "select/RunParams.h"
 #include "store/Store.h"
 
 namespace dl {
@@ -306,7 +307,7 @@ Expected<KitResult> runMixtureKit(const MixtureKitParams& p, Store& store, Progr
         out.manifest["run"] = {{"id", grouped->run->id},
                                {"kind", toString(grouped->run->kind)},
                                {"created", grouped->run->created},
-                               {"params", grouped->run->params}};
+                               {"params", paramsAsRun(*grouped->run)}};
     auto manifest = AtomicFile::create((dir / "manifest.json").string(), false);
     if (!manifest) return std::unexpected(manifest.error());
     if (auto s = (*manifest)->write(out.manifest.dump(2) + "\n"); !s) return std::unexpected(s.error());

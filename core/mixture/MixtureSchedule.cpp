@@ -8,6 +8,7 @@
 #include "common/AtomicFile.h"
 #include "export/TrainingWriter.h"
 #include "select/Ranking.h"
+#include "select/RunParams.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -283,7 +284,7 @@ Expected<ScheduleResult> rankedKinds(const MixtureScheduleParams& p, Store& stor
     r.manifest = {{"kind", "mixture-schedule"},
                   {"params", mixtureScheduleParamTable().toJson(p)},
                   {"project", fs::absolute(store.path()).string()},
-                  {"run", {{"id", run->id}, {"created", run->created}, {"params", run->params}}}};
+                  {"run", {{"id", run->id}, {"created", run->created}, {"params", paramsAsRun(*run)}}}};
     return out.commit(p.out, std::move(r));
 }
 

@@ -1,6 +1,6 @@
 #include "reports/ProjectInfo.h"
 
-#include "reports/RunParams.h"
+#include "select/RunParams.h"
 
 #include "runs/RunKind.h"
 #include "store/Corpora.h"

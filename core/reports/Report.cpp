@@ -12,8 +12,8 @@
 
 #include "analysis/Metrics.h"
 #include "reports/OutlierAnalysis.h"
-#include "reports/RunParams.h"
 #include "runs/ClusterSummary.h"
+#include "select/RunParams.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"

@@ -4,6 +4,7 @@
 #include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "runs/SelectSummary.h"
+#include "select/RunParams.h"
 #include "select/SelectJob.h"
 #include "shard/MergeSteps.h"
 #include "store/Runs.h"
@@ -81,7 +82,8 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
         for (int j = 0; j < k; ++j) sizes[std::size_t(j)] += resp[i * std::size_t(k) + std::size_t(j)];
         loglik += rr.loglik[i];
     }
-    nlohmann::json params = source->params;
+    // As the cluster run ran (a key it lacks filled in): the assign run records the model it applied.
+    nlohmann::json params = paramsAsRun(*source);
     params["applied"] = appliedParams(in, *source);
     auto runId = createRun(store, RunKind::Assign, in.corpus.id, source->embeddingSetId, params);
     if (!runId) return std::unexpected(runId.error());
@@ -120,7 +122,7 @@ Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSi
         rr.prob = rr.score;  // the classifier's probability, as the run stores it
     std::int64_t chosen = 0, excluded = 0;
     for (std::size_t i = 0; i < rr.score.size(); ++i) chosen += selected[i], excluded += std::isnan(rr.score[i]);
-    nlohmann::json params = sp;
+    nlohmann::json params = paramsAsRun(*source);  // as the run ran: an older run's absent keys filled in
     params["pool"] = in.corpus.name;
     params["applied"] = appliedParams(in, *source);
     auto runId = createRun(store, RunKind::Select, in.corpus.id, source->embeddingSetId, params);

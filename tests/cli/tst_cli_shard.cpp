@@ -365,6 +365,42 @@ private slots:
         QCOMPARE(excluded, 1);  // the leaked seed sentence
     }
 
+    // A finetune-head run stored before --pu-rounds (no head.rounds: it ran 1 round, the default is
+    // 2 since) scores its shards as it ran (its stored classifier), and the run the merge stores
+    // records what it ran with, not today's default (select/RunParams.h).
+    void scoreOfAnOldRunRecordsWhatItRanWith() {
+        const QString project = copyOf(base_, QStringLiteral("score-old.dlproj"));
+        auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("finetune-head"),
+                         QStringLiteral("--pu-rounds"), QStringLiteral("1"), QStringLiteral("--pool"), kPool,
+                         QStringLiteral("--seed"), QStringLiteral("seed"), QStringLiteral("--top"),
+                         QStringLiteral("60"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const long long selection = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'select'");
+        // As the older binary stored it: without the key.
+        QVERIFY(sqlExec(project, qPrintable(QStringLiteral("UPDATE runs SET params = json_remove(params, "
+                                                           "'$.head.rounds') WHERE id = %1")
+                                                .arg(selection))));
+        const QString out = path(QStringLiteral("score-old"));
+        runShards({QStringLiteral("score"), project, QString::number(selection), QStringLiteral("--shard"),
+                   QStringLiteral("{I}"), QStringLiteral("--out"), out, QStringLiteral("--quiet")},
+                  2, QStringLiteral("score --shard"));
+        r = runCli({QStringLiteral("merge"), project, out, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, describe(r));
+        const long long merged = jsonRun(r, "run");
+        const auto rows = runRows(project, merged), original = runRows(project, selection);
+        QCOMPARE(rows.size(), original.size());
+        for (std::size_t i = 0; i < original.size(); ++i)
+            QVERIFY2(near(rows[i].score, original[i].score, 1e-6), qPrintable(QString::number(i)));
+        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT json_extract(params, '$.head.rounds') FROM runs "
+                                                           "WHERE id = %1")
+                                                .arg(merged))),
+                 1LL);
+        QCOMPARE(sqlInt(project, qPrintable(QStringLiteral("SELECT json_extract(params, '$.applied.run') FROM runs "
+                                                           "WHERE id = %1")
+                                                .arg(merged))),
+                 selection);
+    }
+
     void scoreOfUnstorableMethodSaysSo() {
         const QString project = copyOf(base_, QStringLiteral("contrast.dlproj"));
         auto r = runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("contrast"),

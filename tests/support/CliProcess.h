@@ -109,6 +109,18 @@ inline long long sqlInt(const QString& project, const char* sql) {
     return v;
 }
 
+// Runs SQL that writes on a project (what an older binary left, a damaged row); false on error.
+inline bool sqlExec(const QString& project, const char* sql) {
+    sqlite3* db = nullptr;
+    bool ok = sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK;
+    if (ok) {
+        sqlite3_busy_timeout(db, 5000);
+        ok = sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK && sqlite3_changes(db) > 0;
+    }
+    sqlite3_close(db);
+    return ok;
+}
+
 inline QString sqlText(const QString& project, const char* sql) {
     sqlite3* db = nullptr;
     QString v;

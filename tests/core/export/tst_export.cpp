@@ -13,16 +13,21 @@
 
 #include <zlib.h>
 
+#include "OldRuns.h"
 #include "TestSupport.h"
 #include "common/Sha256.h"
 #include "corpus/Import.h"
 #include "export/Export.h"
+#include "select/CrossLingual.h"
+#include "select/SelectJob.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "store/Tags.h"
 
 using namespace dl;
+
+Q_DECLARE_METATYPE(nlohmann::json)
 
 namespace {
 
@@ -84,6 +89,24 @@ private:
         return carries;
     }
 
+    // A selection run of corpus c with `params`: sentence i scores i, the top `top` are selected.
+    std::int64_t addSelectionRun(const nlohmann::json& params, std::size_t top) {
+        const auto corpus = findCorpus(*store_, "c").value();
+        auto labels = corpusLabels(*store_, corpus.id).value();
+        auto tx = store_->begin();
+        const auto id = createRun(*store_, RunKind::Select, corpus.id, std::nullopt, params).value();
+        RunResults r;
+        r.sentenceIds = labels.sentenceIds;
+        for (std::size_t i = 0; i < labels.sentenceIds.size(); ++i) {
+            r.score.push_back(double(i));
+            r.label.push_back(i + top >= labels.sentenceIds.size() ? 1 : 0);
+        }
+        writeRunResults(*store_, id, r).value();
+        setRunSummary(*store_, id, {{"cut", {{"top", top}}}}).value();
+        tx->commit().value();
+        return id;
+    }
+
 private slots:
     void initTestCase() {
         store_ = Store::create(dir_.filePath(QStringLiteral("p.dlproj")).toStdString()).value();
@@ -110,19 +133,7 @@ private slots:
             p.corpus = "c";
             runImport(p, *store_, np, ct).value();
         }
-        auto labels = corpusLabels(*store_, findCorpus(*store_, "c")->id).value();
-        auto tx = store_->begin();
-        runId_ = createRun(*store_, RunKind::Select, findCorpus(*store_, "c")->id, std::nullopt, {{"method", "test"}})
-                     .value();
-        RunResults r;
-        r.sentenceIds = labels.sentenceIds;
-        for (std::size_t i = 0; i < labels.sentenceIds.size(); ++i) {
-            r.score.push_back(double(i));
-            r.label.push_back(i >= 20 ? 1 : 0);
-        }
-        writeRunResults(*store_, runId_, r).value();
-        setRunSummary(*store_, runId_, {{"cut", {{"top", 10}}}}).value();
-        tx->commit().value();
+        runId_ = addSelectionRun({{"method", "test"}}, 10);
     }
 
     void sha256KnownVectors_data() {
@@ -387,6 +398,47 @@ private slots:
         QVERIFY(!r);
         QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("/nonexistent/folder")),
                  r.error().message.c_str());
+    }
+
+    // The manifest of a selection run stored by an older binary (the keys of parameters added or
+    // re-defaulted since are absent) names what the run ran with, not today's default
+    // (ParamSpec::absentMeans, select/RunParams.h). Last: it adds the latest selection run.
+    void manifestNamesWhatAnOldRunRanWith_data() {
+        QTest::addColumn<nlohmann::json>("stored");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<nlohmann::json>("ran");
+        SelectParams head;
+        head.method = SelectMethod::FinetuneHead;
+        QTest::newRow("finetune-head before --pu-rounds")
+            << dltest::withoutKeys(head.toJson(), {"head.rounds"}) << "head.rounds" << nlohmann::json(1);
+        const auto xl = CrossLingualParams{}.toJson();
+        QTest::newRow("cross-lingual before --classifiers")
+            << dltest::withoutKeys(xl, {"classifiers"}) << "classifiers" << nlohmann::json(1);
+        QTest::newRow("cross-lingual before --negatives")
+            << dltest::withoutKeys(xl, {"negatives"}) << "negatives" << nlohmann::json("preranked");
+        QTest::newRow("present key as stored") << xl << "classifiers" << xl["classifiers"];
+    }
+    void manifestNamesWhatAnOldRunRanWith() {
+        QFETCH(nlohmann::json, stored);
+        QFETCH(QString, key);
+        QFETCH(nlohmann::json, ran);
+        const auto id = addSelectionRun(stored, 5);
+        ExportParams p;
+        p.run = id;
+        p.outPrefix = dir_.filePath(QStringLiteral("old-%1").arg(id)).toStdString();
+        NullProgress np;
+        CancelToken ct;
+        auto r = runExport(p, *store_, np, ct);
+        QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+        QCOMPARE(r->manifest["run"]["id"].get<std::int64_t>(), id);
+        const auto* at = findJsonPath(r->manifest["run"]["params"], key.toStdString());
+        QVERIFY2(at, qPrintable(key));
+        QCOMPARE(at->dump(), ran.dump());
+        // The file on disk says the same.
+        QFile f(QString::fromStdString(p.outPrefix) + QStringLiteral(".manifest.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto written = nlohmann::json::parse(f.readAll().toStdString());
+        QCOMPARE(findJsonPath(written["run"]["params"], key.toStdString())->dump(), ran.dump());
     }
 };
 

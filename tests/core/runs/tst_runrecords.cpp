@@ -9,11 +9,11 @@
 #include <cmath>
 #include <set>
 
+#include "OldRuns.h"
 #include "SourceScan.h"
 #include "TestPaths.h"
 #include "analysis/ClusterJob.h"
 #include "reports/ProjectInfo.h"
-#include "reports/RunParams.h"
 #include "runs/ClusterSummary.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/LayerSweepSummary.h"
@@ -22,6 +22,7 @@
 #include "runs/RunKind.h"
 #include "runs/SelectSummary.h"
 #include "select/CrossLingual.h"
+#include "select/RunParams.h"
 #include "select/SelectJob.h"
 #include "store/Runs.h"
 #include "store/Statement.h"
@@ -135,15 +136,7 @@ private slots:
         QTest::addColumn<nlohmann::json>("stored");
         QTest::addColumn<QString>("key");
         QTest::addColumn<nlohmann::json>("ran");
-        auto without = [](nlohmann::json j, std::initializer_list<const char*> keys) {
-            for (const char* k : keys) {
-                const std::string path(k);
-                if (const auto dot = path.find('.'); dot != std::string::npos)
-                    j[path.substr(0, dot)].erase(path.substr(dot + 1));
-                else j.erase(path);
-            }
-            return j;
-        };
+        const auto without = dltest::withoutKeys;
         const auto xl = CrossLingualParams{}.toJson();
         const auto xlOld = without(xl, {"classifiers", "pool_neighbours", "adaptive_layer", "clusters", "negatives"});
         QTest::newRow("cross-lingual classifiers") << RunKind::Select << xlOld << "classifiers" << nlohmann::json(1);

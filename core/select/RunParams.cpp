@@ -1,4 +1,4 @@
-#include "reports/RunParams.h"
+#include "select/RunParams.h"
 
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
