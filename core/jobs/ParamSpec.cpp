@@ -211,7 +211,15 @@ Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text
     return value;
 }
 
-std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::vector<ParamSpec>& second) {
+namespace {
+// The default as --help shows it: the note where the front ends resolve it, else the value.
+std::string shownDefault(const ParamSpec& spec) {
+    return spec.defaultNote.empty() ? formatParamValue(spec.defaultValue) : spec.defaultNote;
+}
+}  // namespace
+
+std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::vector<ParamSpec>& second,
+                                       ParamUsers firstUsers, ParamUsers secondUsers) {
     const std::size_t own = first.size();
     for (const auto& spec : second) {
         auto it = std::find_if(first.begin(), first.begin() + std::ptrdiff_t(own),
@@ -224,6 +232,10 @@ std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::
             if (std::find(it->choices.begin(), it->choices.end(), c) == it->choices.end()) it->choices.push_back(c);
         it->min = it->min && spec.min ? std::optional(std::min(*it->min, *spec.min)) : std::nullopt;
         it->max = it->max && spec.max ? std::optional(std::max(*it->max, *spec.max)) : std::nullopt;
+        if (const std::string a = shownDefault(*it), b = shownDefault(spec); a != b && !it->required)
+            it->defaultNote = firstUsers && secondUsers
+                                  ? a + " for " + firstUsers(*it) + ", " + b + " for " + secondUsers(spec)
+                                  : a + " or " + b;
     }
     return first;
 }

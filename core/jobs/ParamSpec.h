@@ -161,10 +161,15 @@ Expected<std::vector<int>> parseIntList(const std::string& name, std::string_vie
 // Text as typed on the command line (or in a dialog's line edit), parsed and checked.
 Expected<ParamValue> parseParamText(const ParamSpec& spec, std::string_view text);
 
+// Who a table's parameter applies to, for a merged option's default ("finetune-head").
+using ParamUsers = std::string (*)(const ParamSpec& spec);
 // One command's options from the tables of the jobs it runs (select: the selection methods and
 // cross-lingual): `first`'s specs, then `second`'s not in `first`. A name in both keeps
-// `first`'s help and spans both: the choices of each, the wider range.
-std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::vector<ParamSpec>& second);
+// `first`'s help and spans both: the choices of each, the wider range; bound with different
+// defaults (and not required), its default names each with who it applies to (defaultNote "1 for finetune-head, 5
+// for cross-lingual": firstUsers and secondUsers; "1 or 5" without them).
+std::vector<ParamSpec> mergeParamSpecs(std::vector<ParamSpec> first, const std::vector<ParamSpec>& second,
+                                       ParamUsers firstUsers = nullptr, ParamUsers secondUsers = nullptr);
 
 // The value as stored in JSON (null when unset) and back (checked against the spec).
 nlohmann::json paramValueToJson(const ParamValue& value);

@@ -5,6 +5,7 @@
 // table; selectCommandSpecs() is the one list the command line and the dialog show.
 // Caps as the command line had them; the dialog used to allow --iterations from 1 (the CLI
 // from 0: contrast without re-rank rounds; invitation still needs 1) and --top up to 2e9.
+#include <algorithm>
 #include <climits>
 
 #include "select/CrossLingual.h"
@@ -420,8 +421,27 @@ const ParamTable<CrossLingualParams>& crossLingualParamTable() {
     return table;
 }
 
+namespace {
+
+// The methods of the select table whose runs store `spec` (the methods it applies to).
+std::string selectMethodsUsing(const ParamSpec& spec) {
+    const auto specs = selectParamTable().specs();
+    const auto method = std::find_if(specs.begin(), specs.end(), [](const ParamSpec& s) { return s.name == "method"; });
+    std::string out;
+    for (const auto& name : method == specs.end() ? std::vector<std::string>{} : method->choices) {
+        SelectParams p;
+        if (spec.jsonKey.empty() || !selectParamTable().set(p, "method", ParamValue(name))) continue;
+        if (findJsonPath(selectParamTable().toJson(p), spec.jsonKey)) out += (out.empty() ? "" : ", ") + name;
+    }
+    return out.empty() ? std::string("the other methods") : out;
+}
+std::string crossLingualUses(const ParamSpec&) { return "cross-lingual"; }
+
+}  // namespace
+
 std::vector<ParamSpec> selectCommandSpecs() {
-    return mergeParamSpecs(selectParamTable().specs(), crossLingualParamTable().specs());
+    return mergeParamSpecs(selectParamTable().specs(), crossLingualParamTable().specs(), selectMethodsUsing,
+                           crossLingualUses);
 }
 
 Status validateContrastSides(const SelectParams& p) {

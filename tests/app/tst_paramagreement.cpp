@@ -405,6 +405,38 @@ private slots:
         QCOMPARE(withValue[command].contains(name), spec->kind != dl::ParamKind::Flag);
     }
 
+    // An option bound in both of select's tables with different defaults (--classifiers: 1 for
+    // finetune-head, 5 for cross-lingual) shows each in --help and the Python docstrings (the
+    // same paramHelpLine), not the first table's alone: "default 1 for finetune-head, 5 for
+    // cross-lingual".
+    void doublyBoundOptionNamesEachDefault_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("selectDefault");
+        QTest::addColumn<QString>("crossLingualDefault");
+        int rows = 0;
+        for (const auto& a : dl::selectParamTable().specs())
+            for (const auto& b : dl::crossLingualParamTable().specs())
+                if (a.name == b.name && a.defaultValue != b.defaultValue && !a.required) {
+                    QTest::newRow(a.name.c_str()) << QString::fromStdString(a.name)
+                                                  << QString::fromStdString(dl::formatParamValue(a.defaultValue))
+                                                  << QString::fromStdString(dl::formatParamValue(b.defaultValue));
+                    ++rows;
+                }
+        QVERIFY(rows >= 1);  // --classifiers at least: the test is not empty
+    }
+    void doublyBoundOptionNamesEachDefault() {
+        QFETCH(QString, name);
+        QFETCH(QString, selectDefault);
+        QFETCH(QString, crossLingualDefault);
+        static const auto help = helpOptions(QStringLiteral("select"));
+        const QString shown = help.value(name);
+        QVERIFY2(shown.contains(QStringLiteral("(default %1 for ").arg(selectDefault)), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral(", %1 for cross-lingual").arg(crossLingualDefault)), qPrintable(shown));
+        if (name == QLatin1String("classifiers"))  // the methods that use it, from the table
+            QVERIFY2(shown.contains(QStringLiteral("(default 1 for finetune-head, 5 for cross-lingual;")),
+                     qPrintable(shown));
+    }
+
     // Every option of the command is a table parameter or one of the few that pick the job or
     // the output: no job parameter is declared by hand.
     void cliOptionsComeFromTheTable_data() {

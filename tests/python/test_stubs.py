@@ -18,6 +18,14 @@ def test_docstrings_list_every_parameter():
             assert f"{spec['kwarg']} (--{spec['name']}): {spec['help_line']}" in method.__doc__
 
 
+def test_doubly_bound_option_names_each_default():
+    """select's classifiers is bound in the finetune-head table (default 1) and the cross-lingual
+    one (default 5): the docstring and the spec's default text name both, by method."""
+    spec = next(s for s in domainlens.param_specs("select") if s["name"] == "classifiers")
+    assert spec["default_text"] == "1 for finetune-head, 5 for cross-lingual"
+    assert "(default 1 for finetune-head, 5 for cross-lingual; 1 to 100)" in domainlens.Project.select.__doc__
+
+
 def test_demo_notebook_is_valid():
     """docs/python-demo.ipynb: nbformat 4 JSON whose code cells compile and call only the API."""
     import json
