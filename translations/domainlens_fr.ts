@@ -406,7 +406,7 @@
 <context>
     <name>ClusterDialog</name>
     <message>
-        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+20" />
+        <location filename="../widgets/dialogs/ClusterDialog.cpp" line="+21" />
         <source>Cluster sentences</source>
         <translation>Regrouper les phrases</translation>
     </message>
@@ -432,6 +432,11 @@
     </message>
     <message>
         <location line="+3" />
+        <source>Auto (the model's)</source>
+        <translation>Auto (celle du modèle)</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>Full</source>
         <translation>Complète</translation>
     </message>
@@ -451,7 +456,7 @@
         <translation>Partagée</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+14" />
         <source>as encoded</source>
         <translation>tel qu'encodé</translation>
     </message>
@@ -519,6 +524,11 @@
         <location line="+1" />
         <source>&amp;Restarts per seed:</source>
         <translation>&amp;Redémarrages par graine :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Diagonal loa&amp;d (reg. covar):</source>
+        <translation>Charge &amp;diagonale (reg. covar) :</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2128,7 +2138,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="+127" />
+        <location filename="../app/gui/MainWindow.cpp" line="+128" />
         <source>Sentence overlap between corpora (source side, exact text after import normalisation); train vs dev/test overlaps in red:</source>
         <translation>Recouvrement de phrases entre corpus (côté source, texte exact après la normalisation de l’import) ; recouvrements entraînement/dev-test en rouge :</translation>
     </message>
@@ -2255,12 +2265,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+782" />
+        <location line="+779" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-775" />
+        <location line="-772" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2280,7 +2290,7 @@
         <translation>Calcul : CPU</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+7" />
         <source>DomainLens</source>
         <translation>DomainLens</translation>
     </message>
@@ -3958,6 +3968,14 @@
         <location line="+2" />
         <source>Cannot write %1: %2</source>
         <translation>Impossible d'écrire %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>ParamFieldWidgets</name>
+    <message>
+        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+25" />
+        <source>auto</source>
+        <translation>auto</translation>
     </message>
 </context>
 <context>

@@ -193,9 +193,10 @@ int run(const QCommandLineParser& p) {
         return ExitOk;
     }
 
-    // No --cov, --n-init or --reg-covar: the mixture the set's model clusters best with (dl::useModelMixture).
-    params.mixtureFromModel =
-        !p.isSet(QStringLiteral("cov")) && !p.isSet(QStringLiteral("n-init")) && !p.isSet(QStringLiteral("reg-covar"));
+    // Each of --cov, --n-init and --reg-covar not given: the set's model's value for it
+    // (dl::useModelMixture), whichever of the others is given (the Cluster dialog's "auto").
+    params.mixtureAuto = {!p.isSet(QStringLiteral("cov")), !p.isSet(QStringLiteral("n-init")),
+                          !p.isSet(QStringLiteral("reg-covar"))};
     auto res = dl::runCluster(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!res) return reportError(res.error());

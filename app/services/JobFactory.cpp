@@ -62,12 +62,12 @@ JobRunner::Body makeEncodeJob(const QString& project, const EncodeRequest& r, st
 JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, std::shared_ptr<JobOutcome> outcome) {
     dl::ClusterParams p;
     if (auto s = applyParamValues(dl::clusterParamTable(), p, r.values); !s) return failing(s.error());
-    // The dialog always sends its mixture fields; left at their defaults they mean "the model's
-    // mixture", as the CLI without --cov, --n-init or --reg-covar (dl::useModelMixture; the run
-    // stores what was fitted).
-    const dl::ClusterParams defaults;
-    p.mixtureFromModel =
-        p.covariance == defaults.covariance && p.nInit == defaults.nInit && p.regCovar == defaults.regCovar;
+    // A mixture field at "auto" is left out of the request, as the CLI leaves out --cov, --n-init
+    // or --reg-covar: each gets the set's model's value (dl::useModelMixture; the run stores the
+    // values fitted and which were auto). The sweeps fit the fields' values, as the CLI's.
+    if (!r.sweep && !r.layerSweep)
+        p.mixtureAuto = {!r.values.contains(QStringLiteral("cov")), !r.values.contains(QStringLiteral("n-init")),
+                         !r.values.contains(QStringLiteral("reg-covar"))};
     const bool sweep = r.sweep;
     const bool layerSweep = r.layerSweep;
     const int kFrom = r.kFrom, kTo = r.kTo;

@@ -31,6 +31,7 @@ ParamField toParamField(const dl::ParamSpec& spec) {
     for (const auto& c : spec.choices) f.choices << QString::fromStdString(c);
     f.help = QString::fromStdString(dl::paramHelpLine(spec));
     f.repeatable = spec.repeatable;
+    f.autoWhenAbsent = spec.autoWhenAbsent;
     return f;
 }
 

@@ -22,7 +22,18 @@
 
 namespace dl {
 
-nlohmann::json ClusterParams::toJson() const { return clusterParamTable().toJson(*this); }
+nlohmann::json ClusterParams::toJson() const {
+    nlohmann::json j = clusterParamTable().toJson(*this);
+    if (mixtureAuto.any()) {
+        nlohmann::json keys = nlohmann::json::array();
+        for (const auto& [flagged, key] :
+             {std::pair{mixtureAuto.covariance, "covariance"}, std::pair{mixtureAuto.nInit, "n_init"},
+              std::pair{mixtureAuto.regCovar, "reg_covar"}})
+            if (flagged) keys.push_back(key);
+        j["mixture_auto"] = std::move(keys);
+    }
+    return j;
+}
 
 GmmParams gmmParamsFor(const ClusterParams& p, int k, std::uint64_t seed) {
     GmmParams g;
@@ -546,7 +557,7 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params0, Store& stor
         auto pr = prepare(params0, store, progress, cancel, dist);
         if (!pr) return std::unexpected(pr.error());
         ClusterParams params = params0;  // the model's mixture, once the set is known
-        if (params.mixtureFromModel) useModelMixture(params, pr->set.key.model);
+        useModelMixture(params, pr->set.key.model);  // the fields left auto
         auto fits = fitSeeds(params, *pr, red, dist != nullptr, progress, cancel);
         if (!fits) return std::unexpected(fits.error());
         ClusterResult res = std::move(fits->result);
@@ -566,11 +577,17 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params0, Store& stor
 
 }  // namespace
 
+const std::vector<std::string>& modelsWithOwnMixture() {
+    static const std::vector<std::string> models{"multilingual-e5-small"};
+    return models;
+}
+
 void useModelMixture(ClusterParams& params, const std::string& modelName) {
+    const auto& a = params.mixtureAuto;
     if (modelName == "multilingual-e5-small") {
-        params.covariance = CovarianceType::Full;
-        params.regCovar = 1e-2;
-        params.nInit = 20;
+        if (a.covariance) params.covariance = CovarianceType::Full;
+        if (a.regCovar) params.regCovar = 1e-2;
+        if (a.nInit) params.nInit = 20;
     }
 }
 

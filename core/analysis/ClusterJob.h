@@ -72,12 +72,22 @@ struct ClusterParams {
     // (no spec in the table); stored as "rows" in the run's params when set. Needs an explicit
     // embeddingSet and no --layers, --mpi or --pca-from-merge.
     std::int64_t rows = 0;
-    // Set by the front ends when the user named none of --cov, --n-init and --reg-covar: the
-    // mixture the embedding set's model clusters best with at its worst split (useModelMixture)
-    // replaces them once the set is known; the run stores what was fitted. Not an option.
-    bool mixtureFromModel = false;
-    nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson)
+    // The mixture fields the user left to the model, each on its own (the front ends: --cov,
+    // --n-init or --reg-covar not given; a dialog field at "auto"): useModelMixture gives each
+    // flagged field the value the embedding set's model clusters best with at its worst split
+    // once the set is known, and leaves the others as given. A cluster run stores the values it
+    // fitted and, under "mixture_auto", the stored keys of the fields that were auto. Not an
+    // option (the specs' autoWhenAbsent); the k and layer sweeps fit the fields' values.
+    struct MixtureAuto {
+        bool covariance = false, nInit = false, regCovar = false;
+        bool any() const { return covariance || nInit || regCovar; }
+    };
+    MixtureAuto mixtureAuto;
+    nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson + mixture_auto)
 };
+
+// The models with a mixture of their own (useModelMixture): multilingual-e5-small.
+const std::vector<std::string>& modelsWithOwnMixture();
 
 // The mixture `cluster` fits by default for vectors of a model (EmbeddingKey::model, the name):
 // multilingual-e5-small: full covariance regularised by 1e-2 on the diagonal, 20 EM runs per
@@ -85,6 +95,7 @@ struct ClusterParams {
 // two seeds in five end 7 points lower on French; its PCA components' variances are 0.02-0.24,
 // so 1e-6 lets 500-per-domain components overfit). Other models keep params as they are
 // (full, 1e-6, 3 runs: all-mpnet-base-v2 is best so at its worst split).
+// Only the fields params.mixtureAuto flags change.
 void useModelMixture(ClusterParams& params, const std::string& modelName);
 
 // The parameters of `cluster` declared once (names, ranges, help, stored keys:

@@ -12,6 +12,20 @@ namespace {
 
 constexpr double kMaxRows = 2147483647;  // row counts fit an int (the dialogs' spin boxes)
 
+// What a mixture field not given means, from useModelMixture: "auto: the vectors' model's
+// (multilingual-e5-small: 20; other models: 3)".
+std::string autoNote(ParamValue (*field)(const ClusterParams&)) {
+    std::string models;
+    for (const auto& m : modelsWithOwnMixture()) {
+        ClusterParams p;
+        p.mixtureAuto = {true, true, true};
+        useModelMixture(p, m);
+        models += (models.empty() ? "" : ", ") + m + ": " + formatParamValue(field(p));
+    }
+    return "auto: the vectors' model's (" + models + "; other models: " + formatParamValue(field(ClusterParams{})) +
+           ")";
+}
+
 ParamTable<RepresentationParams> makeRepresentationTable() {
     using R = RepresentationParams;
     ParamTable<R> t;
@@ -44,7 +58,12 @@ ParamTable<ClusterParams> makeClusterTable() {
             .shownAs("N")
             .storedAt("pca"),
         &C::pcaDims);
-    t.choice(param("cov", "Covariance type.").shownAs("TYPE").storedAt("covariance"), &C::covariance,
+    t.choice(param("cov", "Covariance type.")
+                 .shownAs("TYPE")
+                 .storedAt("covariance")
+                 .autoUnlessGiven(
+                     autoNote([](const C& p) { return ParamValue(std::string(covarianceTypeName(p.covariance))); })),
+             &C::covariance,
              {CovarianceType::Full, CovarianceType::Diag, CovarianceType::Spherical, CovarianceType::Tied},
              covarianceTypeName);
     t.field(param("seeds", "Number of seeds; purity is reported as mean ± std over them (the paper: five).")
@@ -63,16 +82,22 @@ ParamTable<ClusterParams> makeClusterTable() {
     t.field(param("max-iter", "EM iterations at most.").between(1, 100000).shownAs("N").storedAt("max_iter"),
             &C::maxIter);
     t.field(param("tol", "Convergence threshold on the lower bound.").atLeast(0).shownAs("T").storedAt("tol"), &C::tol);
-    t.field(param("reg-covar", "Added to covariance diagonals.").atLeast(0).shownAs("R").storedAt("reg_covar"),
+    t.field(param("reg-covar", "Added to covariance diagonals.")
+                .atLeast(0)
+                .shownAs("R")
+                .storedAt("reg_covar")
+                .autoUnlessGiven(autoNote([](const C& p) { return ParamValue(p.regCovar); })),
             &C::regCovar);
     t.choice(param("init", "Initialisation of EM.").shownAs("METHOD").storedAt("init"), &C::init,
              {GmmInit::KMeans, GmmInit::Random}, gmmInitName);
     t.field(param("n-init",
                   "EM runs per seed from different starts; the one with the best likelihood (lower bound) is "
-                  "kept. More than one avoids partitions that merge two domains.")
+                  "kept. More than one avoids partitions that merge two domains. --cov, --n-init and --reg-covar "
+                  "not given are each the vectors' model's value, whichever of the others is given.")
                 .between(1, 100)
                 .shownAs("N")
                 .storedAt("n_init")
+                .autoUnlessGiven(autoNote([](const C& p) { return ParamValue(std::int64_t(p.nInit)); }))
                 .meansWhenAbsent(std::int64_t{1}),  // the default until restarts became 3
             &C::nInit);
     t.field(param("pca-fit-rows",

@@ -24,6 +24,8 @@ void borrow(ParamTable<ExploreParams>& t, Q ExploreParams::*member, const ParamT
             throw std::logic_error("explore borrows an option its job does not have: " + std::string(name));
         ParamSpec spec = b->spec;
         spec.jsonKey.clear();
+        // explore fits the value given or the default (its cluster runs resolve no "auto").
+        if (spec.autoWhenAbsent) spec.autoWhenAbsent = false, spec.defaultNote.clear();
         t.add(
             std::move(spec), [member, get = b->get](const ExploreParams& p) { return get(p.*member); },
             [member, set = b->set](ExploreParams& p, const ParamValue& v) { set(p.*member, v); });

@@ -66,6 +66,11 @@ struct ParamSpec {
     // 5 now, runs before it ran with 1). ParamTable::fromJson and withAbsentKeys read an absent key
     // as this; empty = the default (absentValue).
     std::optional<ParamValue> absentMeans;
+    // Not given = "auto": the job resolves it (cluster's --cov, --n-init, --reg-covar: the
+    // vectors' model's value, useModelMixture). --help shows defaultNote as the default; a dialog
+    // offers "auto" (a combo's first item, a spin box's value below the minimum) and leaves the
+    // value out of its request when chosen, as the command line leaves out the option.
+    bool autoWhenAbsent = false;
 
     // What the tables write: param("k", "Number of clusters.").between(1, 10000).shownAs("K").storedAt("k")
     ParamSpec& between(double lo, double hi) {
@@ -110,6 +115,11 @@ struct ParamSpec {
     }
     ParamSpec& defaultShownAs(std::string note) {
         defaultNote = std::move(note);
+        return *this;
+    }
+    // Not given = auto (autoWhenAbsent), shown as the default as `note` says.
+    ParamSpec& autoUnlessGiven(std::string note) {
+        autoWhenAbsent = true, defaultNote = std::move(note);
         return *this;
     }
     ParamSpec& repeated() {

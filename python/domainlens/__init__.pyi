@@ -183,16 +183,16 @@ class Project:
         Parameters (keyword only; a string is read as on the command line):
             k (--k): Number of mixture components (clusters). (default 5; 1 to 10000)
             pca (--pca): PCA dimensions before clustering; 0 = none (cluster the vectors as they are), else at least 2. (default 50; 0 to 4096)
-            cov (--cov): Covariance type. (default full; full, diag, spherical or tied)
+            cov (--cov): Covariance type. (default auto: the vectors' model's (multilingual-e5-small: full; other models: full); full, diag, spherical or tied)
             seeds (--seeds): Number of seeds; purity is reported as mean ± std over them (the paper: five). (default 5; 1 to 1000)
             seed (--seed): First seed. (default 0; 0 to 2147483647)
             corpus (--corpus): Corpus to cluster (default: the only one).
             embedding_set (--embedding-set): Embedding set id (default: the latest complete one). (at least 1)
             max_iter (--max-iter): EM iterations at most. (default 100; 1 to 100000)
             tol (--tol): Convergence threshold on the lower bound. (default 0.001; at least 0)
-            reg_covar (--reg-covar): Added to covariance diagonals. (default 1e-06; at least 0)
+            reg_covar (--reg-covar): Added to covariance diagonals. (default auto: the vectors' model's (multilingual-e5-small: 0.01; other models: 1e-06); at least 0)
             init (--init): Initialisation of EM. (default kmeans; kmeans or random)
-            n_init (--n-init): EM runs per seed from different starts; the one with the best likelihood (lower bound) is kept. More than one avoids partitions that merge two domains. (default 3; 1 to 100)
+            n_init (--n-init): EM runs per seed from different starts; the one with the best likelihood (lower bound) is kept. More than one avoids partitions that merge two domains. --cov, --n-init and --reg-covar not given are each the vectors' model's value, whichever of the others is given. (default auto: the vectors' model's (multilingual-e5-small: 20; other models: 3); 1 to 100)
             pca_fit_rows (--pca-fit-rows): Fit the PCA on a random sample of this many rows when the corpus is larger (seeded with the first seed; every row is then projected); 0 = all rows. (default 200000; 0 to 2147483647)
             pca_precision (--pca-precision): Products of the PCA's covariance pass: fp64 (when unset for all rows; equals --mpi), fp32 (scikit-learn's work; when unset for a sample) or bf16 (opt-in, twice the fp32 rate with AVX512_BF16; docs/clustering.md). (fp64, fp32 or bf16)
             no_kmeans_baseline (--no-kmeans-baseline): Skip the k-means purity baseline.

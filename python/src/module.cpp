@@ -582,13 +582,14 @@ public:
     }
 
     py::object runCluster(const py::object& onProgress, const py::kwargs& kw) {
-        // No cov, n_init or reg_covar: the mixture the set's model clusters best with (dl::useModelMixture).
-        const bool fromModel = !kw.contains("cov") && !kw.contains("n_init") && !kw.contains("reg_covar");
+        // Each of cov, n_init and reg_covar not given: the set's model's value (dl::useModelMixture).
+        const dl::ClusterParams::MixtureAuto fromModel{!kw.contains("cov"), !kw.contains("n_init"),
+                                                       !kw.contains("reg_covar")};
         const auto [r, params] = tableJob<dl::ClusterResult>(
             "cluster", dl::clusterParamTable(), kw, onProgress, [](auto& p) { return dl::validateClusterParams(p); },
             [fromModel](const auto& p, auto& s, auto& sink, const auto& c) {
                 auto q = p;
-                q.mixtureFromModel = fromModel;
+                q.mixtureAuto = fromModel;
                 return dl::runCluster(q, s, sink, c);
             });
         return summaryWithRun(r);

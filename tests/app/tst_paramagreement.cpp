@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
+#include <QVariantMap>
 
 #include <functional>
 #include <memory>
@@ -145,8 +146,9 @@ const std::vector<JobCase>& jobs() {
              QStringLiteral("raw"), QStringLiteral("mpi"), QStringLiteral("json"), QStringLiteral("quiet")},
             [] { return std::make_unique<ClusterDialog>(corpora(), clusterParamFields()); },
             {QStringLiteral("k"), QStringLiteral("pca"), QStringLiteral("pca-fit-rows"), QStringLiteral("cov"),
-             QStringLiteral("seeds"), QStringLiteral("n-init"), QStringLiteral("max-iter"), QStringLiteral("layers"),
-             QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten"), QStringLiteral("filter")},
+             QStringLiteral("seeds"), QStringLiteral("n-init"), QStringLiteral("reg-covar"), QStringLiteral("max-iter"),
+             QStringLiteral("layers"), QStringLiteral("l2"), QStringLiteral("standardize"), QStringLiteral("whiten"),
+             QStringLiteral("filter")},
             dl::clusterParamTable().specs(),
             encoderOf(dl::clusterParamTable()),
             {QStringLiteral("embedding_set")},
@@ -503,14 +505,17 @@ private slots:
         if (!w) return;
         QCOMPARE(w->toolTip(), QString::fromStdString(dl::paramHelpLine(*spec)));
         const auto& def = spec->defaultValue;
-        const bool unset = std::holds_alternative<std::monostate>(def);  // the widget shows a starting value
+        // the widget shows a starting value; "auto" (the job resolves it) first and chosen
+        const bool unset = std::holds_alternative<std::monostate>(def) || spec->autoWhenAbsent;
+        if (spec->autoWhenAbsent) QVERIFY2(!paramWidgetValue(w).isValid(), qPrintable(name));
         if (auto* box = qobject_cast<QSpinBox*>(w)) {
-            QCOMPARE(qint64(box->minimum()), qint64(spec->min.value_or(INT_MIN)));
+            QCOMPARE(qint64(box->minimum()), qint64(spec->min.value_or(INT_MIN)) - (spec->autoWhenAbsent ? 1 : 0));
             // a spin box ends at INT_MAX (explore's sample and chunk allow more on the command line)
             QCOMPARE(qint64(box->maximum()), qMin(qint64(spec->max.value_or(INT_MAX)), qint64(INT_MAX)));
             if (!unset) QCOMPARE(qint64(box->value()), std::get<std::int64_t>(def));
         } else if (auto* box = qobject_cast<QDoubleSpinBox*>(w)) {
-            QCOMPARE(box->minimum(), spec->min.value_or(-kUnboundedDouble));
+            QCOMPARE(box->minimum(),
+                     spec->min.value_or(-kUnboundedDouble) - (spec->autoWhenAbsent ? box->singleStep() : 0.0));
             QCOMPARE(box->maximum(), spec->max.value_or(kUnboundedDouble));
             if (!unset) QCOMPARE(box->value(), std::get<double>(def));
         } else if (auto* box = qobject_cast<QComboBox*>(w)) {
@@ -722,6 +727,79 @@ private slots:
             QVERIFY(applyParamValues(dl::clusterParamTable(), p, values));
             QCOMPARE(p.filterRun.value_or(0), 5);
         }
+    }
+
+    // The Cluster dialog's mixture fields are "auto" each on its own: on an e5-like set (the
+    // project's vectors under multilingual-e5-small's name) a field left at auto gets the
+    // model's value (full, 20 restarts, 1e-2), a field set keeps it, and full / 3 / 1e-6 set
+    // in the dialog are fitted as such (before, the dialog's defaults always meant the model's
+    // mixture). The run records which fields were auto; all auto = the CLI without the options.
+    void clusterDialogMixtureAutoPerField_data() {
+        QTest::addColumn<QVariantMap>("set");  // the dialog fields set; the others left at auto
+        QTest::addColumn<QString>("cov");
+        QTest::addColumn<int>("nInit");
+        QTest::addColumn<double>("regCovar");
+        QTest::addColumn<QStringList>("autoKeys");
+        QTest::newRow("all auto") << QVariantMap{} << "full" << 20 << 1e-2
+                                  << QStringList{QStringLiteral("covariance"), QStringLiteral("n_init"),
+                                                 QStringLiteral("reg_covar")};
+        QTest::newRow("cov full, the others auto")
+            << QVariantMap{{QStringLiteral("cov"), QStringLiteral("full")}} << "full" << 20 << 1e-2
+            << QStringList{QStringLiteral("n_init"), QStringLiteral("reg_covar")};
+        QTest::newRow("full, 3, 1e-6 set") << QVariantMap{{QStringLiteral("cov"), QStringLiteral("full")},
+                                                          {QStringLiteral("n-init"), 3},
+                                                          {QStringLiteral("reg-covar"), 1e-6}}
+                                           << "full" << 3 << 1e-6 << QStringList{};
+        QTest::newRow("restarts 2, the others auto")
+            << QVariantMap{{QStringLiteral("n-init"), 2}} << "full" << 2 << 1e-2
+            << QStringList{QStringLiteral("covariance"), QStringLiteral("reg_covar")};
+    }
+    void clusterDialogMixtureAutoPerField() {
+        QFETCH(QVariantMap, set);
+        QFETCH(QString, cov);
+        QFETCH(int, nInit);
+        QFETCH(double, regCovar);
+        QFETCH(QStringList, autoKeys);
+        const QString e5 = dir_.filePath(QStringLiteral("e5like.dlproj"));
+        if (!QFile::exists(e5)) {
+            auto copied = runCli({QStringLiteral("copy"), project_, e5});
+            QVERIFY2(copied.exitCode == 0, copied.err.constData());
+            QVERIFY(sqlExec(e5, "UPDATE embedding_sets SET model_name = 'multilingual-e5-small'"));
+        }
+        ClusterDialog dialog(corpora(), clusterParamFields());
+        for (auto it = set.begin(); it != set.end(); ++it) {
+            QWidget* w = dialog.findChild<QWidget*>(it.key());
+            QVERIFY2(w, qPrintable(it.key()));
+            if (auto* box = qobject_cast<QComboBox*>(w)) box->setCurrentIndex(box->findData(it.value()));
+            else if (auto* spin = qobject_cast<QSpinBox*>(w)) spin->setValue(it.value().toInt());
+            else if (auto* dspin = qobject_cast<QDoubleSpinBox*>(w)) dspin->setValue(it.value().toDouble());
+            QCOMPARE(paramWidgetValue(w), it.value());
+        }
+        auto request = dialog.request();
+        request.values.insert(QStringLiteral("corpus"), QStringLiteral("pool"));
+        request.values.insert(QStringLiteral("pca"), 8);
+        auto outcome = std::make_shared<JobOutcome>();
+        dl::NullProgress progress;
+        dl::CancelToken cancel;
+        auto done = makeClusterJob(e5, request, outcome)(progress, cancel);
+        QVERIFY2(done, done ? "" : done.error().message.c_str());
+        auto store = dl::Store::open(e5.toStdString(), dl::OpenMode::ReadOnly);
+        QVERIFY(store);
+        const auto gui = dl::getRun(**store, outcome->runId).value().params;
+        QCOMPARE(QString::fromStdString(gui.value("covariance", std::string())), cov);
+        QCOMPARE(gui.value("n_init", 0), nInit);
+        QCOMPARE(gui.value("reg_covar", 0.0), regCovar);
+        QStringList stored;
+        for (const auto& k : gui.value("mixture_auto", nlohmann::json::array())) stored << QString::fromStdString(k);
+        QCOMPARE(stored, autoKeys);
+        if (!set.isEmpty()) return;
+        // All auto: what the command line stores without --cov, --n-init and --reg-covar.
+        auto r =
+            runCli({QStringLiteral("cluster"), e5, QStringLiteral("--corpus"), QStringLiteral("pool"),
+                    QStringLiteral("--pca"), QStringLiteral("8"), QStringLiteral("--json"), QStringLiteral("--quiet")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const auto cli = dl::getRun(**store, r.json().value(QStringLiteral("run")).toInteger()).value().params;
+        QCOMPARE(QString::fromStdString(cli.dump()), QString::fromStdString(gui.dump()));
     }
 
     // The filter dialog's untouched request is the job's defaults (the corpus listed first); each

@@ -16,6 +16,10 @@ struct ParamField {
     QStringList choices;        // Choice
     QString help;               // the tooltip: help, default and range
     bool repeatable = false;    // Text given more than once: the values joined by a line break
+    // Left out = "auto" (the job resolves it, ParamSpec::autoWhenAbsent): the widget offers
+    // "auto" first and chosen (a combo's item without data, a spin box's value below the
+    // minimum), and paramValues() leaves it out of the request.
+    bool autoWhenAbsent = false;
 };
 using ParamFields = QList<ParamField>;
 

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -58,7 +59,8 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     pcaSample_->setSuffix(tr(" rows"));
     covariance_ = new QComboBox(this);
     applyParamField(covariance_, findParamField(fields, QStringLiteral("cov")),
-                    {{QStringLiteral("full"), tr("Full")},
+                    {{QString(), tr("Auto (the model's)")},
+                     {QStringLiteral("full"), tr("Full")},
                      {QStringLiteral("diag"), tr("Diagonal")},
                      {QStringLiteral("spherical"), tr("Spherical")},
                      {QStringLiteral("tied"), tr("Tied")}});
@@ -66,6 +68,10 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     applyParamField(seeds_, findParamField(fields, QStringLiteral("seeds")));
     restarts_ = new QSpinBox(this);
     applyParamField(restarts_, findParamField(fields, QStringLiteral("n-init")));
+    regCovar_ = new QDoubleSpinBox(this);
+    regCovar_->setDecimals(6);
+    regCovar_->setSingleStep(1e-6);  // before the field: "auto" sits one step below 0
+    applyParamField(regCovar_, findParamField(fields, QStringLiteral("reg-covar")));
     maxIter_ = new QSpinBox(this);
     applyParamField(maxIter_, findParamField(fields, QStringLiteral("max-iter")));
 
@@ -82,7 +88,7 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     applyParamField(whiten_, findParamField(fields, QStringLiteral("whiten")));
     filter_ = new FilterRunBox(findParamField(fields, QStringLiteral("filter")), this);
     filter_->followCorpus(corpus_);
-    params_ = {k_,       pca_,    pcaSample_, covariance_,  seeds_,  restarts_,
+    params_ = {k_,       pca_,    pcaSample_, covariance_,  seeds_,  restarts_, regCovar_,
                maxIter_, layers_, l2_,        standardize_, whiten_, filter_};
     layerSweep_ = new QCheckBox(tr("Sweep the encoded layers instead (purity/NMI, silhouette)"), this);
     auto updatePca = [this] { whiten_->setEnabled(pca_->value() >= 2); };
@@ -104,6 +110,7 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     form->addRow(tr("Co&variance:"), covariance_);
     form->addRow(tr("&Seeds:"), seeds_);
     form->addRow(tr("&Restarts per seed:"), restarts_);
+    form->addRow(tr("Diagonal loa&d (reg. covar):"), regCovar_);
     form->addRow(tr("&Max. EM iterations:"), maxIter_);
     form->addRow(tr("&Layers:"), layers_);
     form->addRow(QString(), l2_);

@@ -1,6 +1,8 @@
 #pragma once
 // Cluster dialog: corpus, k (or a k sweep for BIC/AIC, or a layer sweep), PCA dimensions,
 // covariance type, seeds, and the representation: layers to average, L2, standardisation, whitening.
+// The mixture's covariance, restarts and diagonal load each offer "auto" (first, chosen): the
+// vectors' model's value, as the command line without --cov, --n-init or --reg-covar.
 // Ranges, defaults and tooltips come from the job's parameter table (`fields`, app/services/ParamFields.h).
 // A filter run of the corpus (--filter RUN) leaves the sentences it removed out of the fit.
 #include <QDialog>
@@ -10,6 +12,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
 class FilterRunBox;
@@ -33,6 +36,7 @@ private:
     QComboBox* covariance_;
     QSpinBox* seeds_;
     QSpinBox* restarts_;
+    QDoubleSpinBox* regCovar_;
     QSpinBox* maxIter_;
     QLineEdit* layers_;
     QCheckBox* l2_;

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QListWidget>
@@ -17,6 +18,11 @@ ParamField findParamField(const ParamFields& fields, const QString& name) {
 }
 
 namespace {
+
+// A spin box whose minimum stands for "auto" (ParamField::autoWhenAbsent): no value there.
+const char* const kAutoAtMinimum = "dlAutoAtMinimum";
+
+QString autoText() { return QCoreApplication::translate("ParamFieldWidgets", "auto"); }
 
 int toInt(const QVariant& v, int fallback) {
     if (!v.isValid()) return fallback;
@@ -36,6 +42,12 @@ void applyParamField(QSpinBox* box, const ParamField& field) {
     box->setRange(toInt(field.minimum, std::numeric_limits<int>::min()),
                   toInt(field.maximum, std::numeric_limits<int>::max()));
     box->setValue(toInt(field.defaultValue, box->minimum()));
+    if (field.autoWhenAbsent && box->minimum() > std::numeric_limits<int>::min()) {
+        box->setMinimum(box->minimum() - 1);
+        box->setSpecialValueText(autoText());
+        box->setProperty(kAutoAtMinimum, true);
+        box->setValue(box->minimum());
+    }
 }
 
 void applyParamField(QDoubleSpinBox* box, const ParamField& field) {
@@ -44,6 +56,12 @@ void applyParamField(QDoubleSpinBox* box, const ParamField& field) {
     box->setRange(field.minimum.isValid() ? field.minimum.toDouble() : -kUnboundedDouble,
                   field.maximum.isValid() ? field.maximum.toDouble() : kUnboundedDouble);
     box->setValue(field.defaultValue.toDouble());
+    if (field.autoWhenAbsent) {  // one step below the minimum (the dialog sets the step first)
+        box->setMinimum(box->minimum() - box->singleStep());
+        box->setSpecialValueText(autoText());
+        box->setProperty(kAutoAtMinimum, true);
+        box->setValue(box->minimum());
+    }
 }
 
 void applyParamField(QCheckBox* box, const ParamField& field) {
@@ -54,9 +72,12 @@ void applyParamField(QCheckBox* box, const ParamField& field) {
 void applyParamField(QComboBox* box, const ParamField& field, const QMap<QString, QString>& labels) {
     nameParamWidget(box, field);
     box->clear();
-    if (!field.defaultValue.isValid()) box->addItem(labels.value(QString(), QStringLiteral("default")), QVariant());
+    const bool unset = !field.defaultValue.isValid() || field.autoWhenAbsent;
+    if (unset)
+        box->addItem(labels.value(QString(), field.autoWhenAbsent ? autoText() : QStringLiteral("default")),
+                     QVariant());
     for (const auto& choice : field.choices) box->addItem(labels.value(choice, choice), choice);
-    box->setCurrentIndex(qMax(0, box->findData(field.defaultValue.toString())));
+    box->setCurrentIndex(unset ? 0 : qMax(0, box->findData(field.defaultValue.toString())));
 }
 
 void applyParamField(QLineEdit* edit, const ParamField& field) {
@@ -67,8 +88,11 @@ void applyParamField(QLineEdit* edit, const ParamField& field) {
 void applyParamField(QListWidget* list, const ParamField& field) { nameParamWidget(list, field); }
 
 QVariant paramWidgetValue(const QWidget* widget) {
-    if (const auto* s = qobject_cast<const QSpinBox*>(widget)) return s->value();
-    if (const auto* d = qobject_cast<const QDoubleSpinBox*>(widget)) return d->value();
+    const bool autoAtMinimum = widget->property(kAutoAtMinimum).toBool();
+    if (const auto* s = qobject_cast<const QSpinBox*>(widget))
+        return autoAtMinimum && s->value() == s->minimum() ? QVariant() : QVariant(s->value());
+    if (const auto* d = qobject_cast<const QDoubleSpinBox*>(widget))
+        return autoAtMinimum && d->value() == d->minimum() ? QVariant() : QVariant(d->value());
     if (const auto* c = qobject_cast<const QCheckBox*>(widget)) return c->isChecked();
     if (const auto* c = qobject_cast<const QComboBox*>(widget)) return c->currentData();
     if (const auto* l = qobject_cast<const QListWidget*>(widget)) {

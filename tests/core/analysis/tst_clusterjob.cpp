@@ -80,30 +80,40 @@ private:
     }
 
 private slots:
-    // None of --cov, --n-init, --reg-covar given (mixtureFromModel): multilingual-e5-small's
-    // vectors get reg_covar 1e-2 and 20 runs per seed, stored with the run; other models and
-    // explicit settings keep 1e-6 and 3 runs.
+    // Each of --cov, --n-init, --reg-covar not given (ClusterParams::mixtureAuto) gets the
+    // model's value on its own: multilingual-e5-small's vectors reg_covar 1e-2 and 20 runs per
+    // seed; a field given keeps its value whichever others are given; other models keep 1e-6
+    // and 3 runs. The run stores the values fitted and which fields were auto.
     void modelMixture_data() {
         QTest::addColumn<QString>("model");
-        QTest::addColumn<bool>("fromModel");
+        QTest::addColumn<bool>("autoNInit");
+        QTest::addColumn<bool>("autoReg");
         QTest::addColumn<double>("reg");
         QTest::addColumn<int>("nInit");
-        QTest::newRow("e5, defaults") << "multilingual-e5-small" << true << 1e-2 << 20;
-        QTest::newRow("e5, --n-init given") << "multilingual-e5-small" << false << 1e-6 << 3;
-        QTest::newRow("other model") << "synthetic" << true << 1e-6 << 3;
+        QTest::addColumn<QString>("autoKeys");
+        QTest::newRow("e5, all auto") << "multilingual-e5-small" << true << true << 1e-2 << 20
+                                      << "covariance,n_init,reg_covar";
+        QTest::newRow("e5, --n-init given")
+            << "multilingual-e5-small" << false << true << 1e-2 << 3 << "covariance,reg_covar";
+        QTest::newRow("e5, --reg-covar given")
+            << "multilingual-e5-small" << true << false << 1e-6 << 20 << "covariance,n_init";
+        QTest::newRow("e5, all given") << "multilingual-e5-small" << false << false << 1e-6 << 3 << "";
+        QTest::newRow("other model") << "synthetic" << true << true << 1e-6 << 3 << "covariance,n_init,reg_covar";
     }
     void modelMixture() {
         QFETCH(QString, model);
-        QFETCH(bool, fromModel);
+        QFETCH(bool, autoNInit);
+        QFETCH(bool, autoReg);
         QFETCH(double, reg);
         QFETCH(int, nInit);
+        QFETCH(QString, autoKeys);
         const std::string name = model.toStdString();
         auto store = makeProject(true, true, name.c_str());
         ClusterParams p;
         p.k = 3;
         p.pcaDims = 4;
         p.seeds = 2;
-        p.mixtureFromModel = fromModel;
+        p.mixtureAuto = {!autoKeys.isEmpty(), autoNInit, autoReg};
         NullProgress progress;
         CancelToken cancel;
         auto res = runCluster(p, *store, progress, cancel);
@@ -114,6 +124,10 @@ private slots:
         QVERIFY(run);
         QCOMPARE(run->params["reg_covar"].get<double>(), reg);
         QCOMPARE(run->params["n_init"].get<int>(), nInit);
+        QStringList stored;
+        for (const auto& k : run->params.value("mixture_auto", nlohmann::json::array()))
+            stored << QString::fromStdString(k);
+        QCOMPARE(stored.join(QLatin1Char(',')), autoKeys);
     }
 
     void clusterAndReport_data() {
