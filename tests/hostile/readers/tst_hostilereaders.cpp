@@ -36,8 +36,9 @@ QByteArray bytesOf(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
 }
 
-// Runs SQL with one optional blob parameter (?1) on a project; returns SQLite's error or "".
-QByteArray sqlExec(const QString& project, const char* sql, const QByteArray* blob = nullptr) {
+// Runs SQL with one optional blob parameter (?1) on a project; returns SQLite's error or "" (dltest::sqlExec
+// has no blob and answers only yes or no).
+QByteArray sqlExecWithBlob(const QString& project, const char* sql, const QByteArray* blob = nullptr) {
     sqlite3* db = nullptr;
     if (sqlite3_open(project.toUtf8().constData(), &db) != SQLITE_OK) return "cannot open";
     sqlite3_stmt* st = nullptr;
@@ -139,13 +140,14 @@ private slots:
         const QString p = copyOfBase();
         const QByteArray setId = QByteArray::number(sqlInt(
             p, "SELECT set_id FROM embedding_chunks WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool')"));
-        QCOMPARE(sqlExec(p, "DELETE FROM embedding_chunks WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool')"),
+        QCOMPARE(sqlExecWithBlob(
+                     p, "DELETE FROM embedding_chunks WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool')"),
                  QByteArray());
         const QByteArray blob(blobBytes, '\x01');
         const QByteArray ins = "INSERT INTO embedding_chunks(set_id, corpus_id, first_position, rows, data) VALUES(" +
                                setId + ", (SELECT id FROM corpora WHERE name='pool'), " + QByteArray::number(first) +
                                ", " + QByteArray::number(rows) + ", ?1)";
-        QCOMPARE(sqlExec(p, ins.constData(), &blob), QByteArray());
+        QCOMPARE(sqlExecWithBlob(p, ins.constData(), &blob), QByteArray());
         const QByteArray before = bytesOf(p);
         const CliRun r = command == QLatin1String("cluster")
                              ? runCli({command, p, QStringLiteral("--k"), QStringLiteral("3"),
@@ -450,12 +452,12 @@ private slots:
         QVERIFY(blob.size() >= 8);
         blob[4] = '\x00';  // float16 0x7E00 (NaN) in row 0
         blob[5] = '\x7e';
-        QCOMPARE(
-            sqlExec(p,
-                    "UPDATE embedding_chunks SET data=?1 WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool') "
-                    "AND first_position=0",
-                    &blob),
-            QByteArray());
+        QCOMPARE(sqlExecWithBlob(
+                     p,
+                     "UPDATE embedding_chunks SET data=?1 WHERE corpus_id=(SELECT id FROM corpora WHERE name='pool') "
+                     "AND first_position=0",
+                     &blob),
+                 QByteArray());
         const QByteArray before = bytesOf(p);
         const CliRun r = runCli({QStringLiteral("select"), p, QStringLiteral("--method"), QStringLiteral("cosine"),
                                  QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
