@@ -577,20 +577,6 @@ Expected<ClusterResult> runClusterImpl(const ClusterParams& params0, Store& stor
 
 }  // namespace
 
-const std::vector<std::string>& modelsWithOwnMixture() {
-    static const std::vector<std::string> models{"multilingual-e5-small"};
-    return models;
-}
-
-void useModelMixture(ClusterParams& params, const std::string& modelName) {
-    const auto& a = params.mixtureAuto;
-    if (modelName == "multilingual-e5-small") {
-        if (a.covariance) params.covariance = CovarianceType::Full;
-        if (a.regCovar) params.regCovar = 1e-2;
-        if (a.nInit) params.nInit = 20;
-    }
-}
-
 Expected<ClusterResult> runCluster(const ClusterParams& params, Store& store, ProgressSink& progress,
                                    const CancelToken& cancel) {
     return runClusterImpl(params, store, nullptr, progress, cancel);

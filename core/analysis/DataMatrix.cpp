@@ -91,25 +91,3 @@ Expected<DataMatrix> projectPca(const PcaModel& model, const DataMatrix& x, cons
 }
 
 }  // namespace dl
-
-namespace dl {
-
-const char* pcaPrecisionName(PcaPrecision precision) {
-    switch (precision) {
-    case PcaPrecision::Float64: return "fp64";
-    case PcaPrecision::BFloat16: return "bf16";
-    case PcaPrecision::Float32: break;
-    }
-    return "fp32";
-}
-
-bool parsePcaPrecision(const std::string& name, PcaPrecision& out) {
-    for (PcaPrecision p : {PcaPrecision::Float64, PcaPrecision::Float32, PcaPrecision::BFloat16})
-        if (name == pcaPrecisionName(p)) {
-            out = p;
-            return true;
-        }
-    return false;
-}
-
-}  // namespace dl

@@ -36,29 +36,6 @@
 
 namespace dl {
 
-std::optional<CovarianceType> parseCovarianceType(std::string_view name) {
-    if (name == "full") return CovarianceType::Full;
-    if (name == "diag") return CovarianceType::Diag;
-    if (name == "spherical") return CovarianceType::Spherical;
-    if (name == "tied") return CovarianceType::Tied;
-    return std::nullopt;
-}
-std::string covarianceTypeName(CovarianceType type) {
-    switch (type) {
-    case CovarianceType::Full: return "full";
-    case CovarianceType::Diag: return "diag";
-    case CovarianceType::Spherical: return "spherical";
-    case CovarianceType::Tied: return "tied";
-    }
-    return "full";
-}
-std::optional<GmmInit> parseGmmInit(std::string_view name) {
-    if (name == "kmeans") return GmmInit::KMeans;
-    if (name == "random") return GmmInit::Random;
-    return std::nullopt;
-}
-std::string gmmInitName(GmmInit init) { return init == GmmInit::KMeans ? "kmeans" : "random"; }
-
 std::int64_t GmmModel::parameterCount() const {
     const std::int64_t kk = k, dd = dim;
     std::int64_t cov = 0;

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <set>
 #include <string_view>
 
 namespace dl {
@@ -35,32 +34,6 @@ std::string RepresentationParams::describe() const {
     if (standardize) s += ", standardised per dimension";
     if (whiten) s += ", PCA-whitened";
     return s;
-}
-
-Expected<std::vector<int>> parseLayerList(std::string_view text) {
-    std::vector<int> out;
-    std::set<int> seen;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        const std::size_t end = std::min(text.find_first_of(",+", pos), text.size());
-        std::string_view item = text.substr(pos, end - pos);
-        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-        int v = 0;
-        bool ok = !item.empty() && item.size() < 6;
-        for (char c : item) ok = ok && c >= '0' && c <= '9';
-        if (ok)
-            for (char c : item) v = v * 10 + (c - '0');
-        if (item == "last") ok = true, v = -1;  // encode stores the last layer as -1
-        if (!ok)
-            return usageError("Layer list '" + std::string(text) + "': '" + std::string(item) +
-                              "' is not a layer number (0 = embeddings, 1..L = transformer layers, or last).");
-        if (!seen.insert(v).second)
-            return usageError("Layer list '" + std::string(text) + "' names layer " + std::to_string(v) + " twice.");
-        out.push_back(v);
-        pos = end + 1;
-    }
-    return out;
 }
 
 void l2NormalizeRows(std::span<float> data, std::int64_t rows, int dim) {

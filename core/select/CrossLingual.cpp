@@ -9,7 +9,6 @@
 #include <torch/utils.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -212,36 +211,6 @@ double infoNceLoss(const std::vector<float>& a, const std::vector<float>& b, int
     return infoNce(ta, tb, maskTensor(negativeMask, n), temperature, form).item<double>();
 }
 
-Expected<CrossLingualNegatives> parseCrossLingualNegatives(std::string_view text) {
-    const auto bad = [&] {
-        return usageError("--negatives: expected preranked, preranked:F (0 < F <= 1) or lowest:N (N >= 1), got \"" +
-                          std::string(text) + "\"");
-    };
-    if (text == "preranked") return CrossLingualNegatives{};
-    constexpr std::string_view kPreranked = "preranked:";
-    if (text.starts_with(kPreranked)) {
-        // A plain decimal fraction: digits with at most one '.', nothing else (no sign, exponent,
-        // "nan" or "inf").
-        const std::string number(text.substr(kPreranked.size()));
-        const auto dots = std::count(number.begin(), number.end(), '.');
-        if (number.empty() || number.size() > 12 || dots > 1 || number == "." ||
-            !std::all_of(number.begin(), number.end(), [](char ch) { return (ch >= '0' && ch <= '9') || ch == '.'; }))
-            return bad();
-        double f = 0.0;
-        const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), f);
-        if (ec != std::errc() || end != number.data() + number.size() || !(f > 0.0 && f <= 1.0)) return bad();
-        return CrossLingualNegatives{0, f};
-    }
-    constexpr std::string_view kLowest = "lowest:";
-    if (text.starts_with(kLowest)) {
-        const std::string digits(text.substr(kLowest.size()));
-        if (!digits.empty() && digits.size() <= 12 &&
-            std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-            if (const auto n = std::stoll(digits); n >= 1) return CrossLingualNegatives{n, 2.0 / 3.0};
-    }
-    return bad();
-}
-
 void applyCrossLingualPreset(CrossLingualParams& p) {
     if (p.preset != CrossLingualPreset::Paper) return;
     // Vu et al. section 5.1 / Appendix A, for g and (the same hyperparameters) c.
@@ -258,24 +227,6 @@ void applyCrossLingualPreset(CrossLingualParams& p) {
     p.classifier.epochs = 20;
     p.classifiers = 1;     // one classifier,
     p.poolNeighbours = 0;  // scoring each pool sentence alone
-}
-
-// The parameters as the table stores them, then the training settings no option sets.
-nlohmann::json CrossLingualParams::toJson() const {
-    nlohmann::json j = crossLingualParamTable().toJson(*this);
-    j["batch_size"] = batchSize;
-    j["patience"] = patience;
-    j["learning_rate"] = learningRate;
-    DomainHeadOptions c = classifier;
-    c.seed = seedValue;  // what classifyPool trains c with (--seed-value), not the options' own default
-    c.preRanking = true;  // and its negatives as --negatives sets them
-    if (const auto negatives = parseCrossLingualNegatives(this->negatives)) {
-        c.lowestNegatives = negatives->lowest;
-        c.negativePoolFraction = negatives->fraction;
-    }
-    j["classifier"] = c.toJson();
-    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"]["size"] = n;
-    return j;
 }
 
 nlohmann::json CrossLingualEncoder::toJson() const {
@@ -321,16 +272,6 @@ AdaptiveLayerKind resolveAdaptiveLayer(AdaptiveLayerKind requested, std::optiona
     if (requested != AdaptiveLayerKind::Auto) return requested;
     if (keepAdapted) return AdaptiveLayerKind::Residual;
     return multilingual == true ? AdaptiveLayerKind::None : AdaptiveLayerKind::Residual;
-}
-
-std::string_view adaptiveLayerName(AdaptiveLayerKind kind) {
-    switch (kind) {
-    case AdaptiveLayerKind::Ffn: return "ffn";
-    case AdaptiveLayerKind::None: return "none";
-    case AdaptiveLayerKind::Residual: return "residual";
-    case AdaptiveLayerKind::Auto: return "auto";
-    }
-    return "auto";
 }
 
 namespace {

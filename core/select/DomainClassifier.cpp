@@ -20,20 +20,6 @@
 
 namespace dl {
 
-nlohmann::json DomainHeadOptions::toJson() const {
-    return {{"hidden", hidden},
-            {"epochs", epochs},
-            {"batch_size", batchSize},
-            {"learning_rate", learningRate},
-            {"held_out_fraction", heldOutFraction},
-            {"negatives_per_positive", negativesPerPositive},
-            {"pre_ranking", preRanking},
-            {"negative_pool_fraction", negativePoolFraction},
-            {"lowest_negatives", lowestNegatives},
-            {"rounds", rounds},
-            {"seed", seed}};
-}
-
 nlohmann::json DomainHeadReport::toJson() const {
     return {{"positives", positives},
             {"negatives", negatives},

@@ -242,19 +242,6 @@ Expected<Data> prepare(const TokenizedText& seedF, const TokenizedText& seedE, c
 
 }  // namespace
 
-nlohmann::json InvitationOptions::toJson() const {
-    return {{"iterations", iterations},
-            {"pseudo_out", pseudoOut == PseudoOutSource::LanguageModel ? "lm" : "tm"},
-            {"order", order},
-            {"init_iterations", initIterations},
-            {"alpha", alpha},
-            {"min_cooccurrence", minCooccurrence},
-            {"pseudo_out_factor", pseudoOutFactor},
-            {"lm_sample_cap", lmSampleCap},
-            {"sample_seed", seed},
-            {"vocabulary", poolVocabulary ? "pool" : "seed"}};
-}
-
 double invitationJoint(double logPrior, double logFgivenE, double logE, double logEgivenF, double logF) {
     return logPrior + std::log(0.5) + logAddExp(logFgivenE + logE, logEgivenF + logF);
 }

@@ -75,22 +75,6 @@ TokenizedText tokenize(const std::vector<std::string>& text) {
 
 }  // namespace
 
-std::string methodName(SelectMethod m) {
-    switch (m) {
-    case SelectMethod::Cosine: return "cosine";
-    case SelectMethod::FinetuneHead: return "finetune-head";
-    case SelectMethod::Finetune: return "finetune";
-    case SelectMethod::MooreLewis: return "moore-lewis";
-    case SelectMethod::Axelrod: return "axelrod";
-    case SelectMethod::Contrast: return "contrast";
-    case SelectMethod::Invitation: return "invitation";
-    }
-    return "?";
-}
-
-std::string sideName(TextSide s) { return s == TextSide::Target ? "tgt" : "src"; }
-std::string sidesName(ContrastSides s) { return s == ContrastSides::Both ? "both" : "one"; }
-
 Expected<SelectMethod> parseMethod(const std::string& name) {
     for (auto m : {SelectMethod::Cosine, SelectMethod::FinetuneHead, SelectMethod::Finetune, SelectMethod::MooreLewis,
                    SelectMethod::Axelrod, SelectMethod::Contrast, SelectMethod::Invitation})
@@ -108,36 +92,6 @@ void applyFineTunePreset(FineTunePreset preset, FineTuneOptions& o) {
     o.epochs = 5;
     o.learningRate = 2e-5;
     o.batchSize = 256;
-}
-
-// The parameters as the table stores them, then what no option sets: each method's fixed
-// settings, the resolved LM vocabulary, the seed sample's size.
-nlohmann::json SelectParams::toJson() const {
-    nlohmann::json j = selectParamTable().toJson(*this);
-    // A sampled seed says how it was drawn, so the run can be reproduced.
-    if (const auto n = seedSampleSize(seed); n > 0) j["seed_sample"]["size"] = n;
-    auto addMissing = [](nlohmann::json& to, const nlohmann::json& from) {
-        for (const auto& [key, value] : from.items())
-            if (!to.contains(key)) to[key] = value;
-    };
-    if (method == SelectMethod::FinetuneHead) addMissing(j["head"], head.toJson());
-    if (method == SelectMethod::Finetune)
-        addMissing(j["fine_tune"],
-                   {{"batch_size", fineTune.batchSize},
-                    {"learning_rate", fineTune.learningRate},
-                    {"held_out_fraction", fineTune.heldOutFraction},
-                    {"seed", fineTune.seed},
-                    {"negatives", "pre-ranked: bottom two thirds of Domain-Cosine, as many as the seed"}});
-    if (method == SelectMethod::MooreLewis || method == SelectMethod::Axelrod || method == SelectMethod::Contrast) {
-        j["vocabulary"] = poolVocabulary.value_or(crossEntropy.poolVocabulary) ? "non-singleton seed + pool words"
-                                                                               : "non-singleton seed words";
-        j["tokens"] = "words";
-    }
-    if (method == SelectMethod::Invitation) {
-        addMissing(j["invitation"], invitation.toJson());
-        j["tokens"] = "words";
-    }
-    return j;
 }
 
 SelectionCut cutSelection(SelectMethod method, std::optional<std::int64_t> top, std::optional<double> threshold,

