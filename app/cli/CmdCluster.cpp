@@ -195,8 +195,8 @@ int run(const QCommandLineParser& p) {
 
     // Each of --cov, --n-init and --reg-covar not given: the set's model's value for it
     // (dl::useModelMixture), whichever of the others is given (the Cluster dialog's "auto").
-    params.mixtureAuto = {!p.isSet(QStringLiteral("cov")), !p.isSet(QStringLiteral("n-init")),
-                          !p.isSet(QStringLiteral("reg-covar"))};
+    params.mixtureAuto =
+        dl::ClusterParams::mixtureAutoUnless([&](const char* option) { return p.isSet(QString::fromLatin1(option)); });
     auto res = dl::runCluster(params, *store, progress, progress.cancelToken());
     progress.finish();
     if (!res) return reportError(res.error());

@@ -66,8 +66,8 @@ JobRunner::Body makeClusterJob(const QString& project, const ClusterRequest& r, 
     // or --reg-covar: each gets the set's model's value (dl::useModelMixture; the run stores the
     // values fitted and which were auto). The sweeps fit the fields' values, as the CLI's.
     if (!r.sweep && !r.layerSweep)
-        p.mixtureAuto = {!r.values.contains(QStringLiteral("cov")), !r.values.contains(QStringLiteral("n-init")),
-                         !r.values.contains(QStringLiteral("reg-covar"))};
+        p.mixtureAuto = dl::ClusterParams::mixtureAutoUnless(
+            [&](const char* option) { return r.values.contains(QString::fromLatin1(option)); });
     const bool sweep = r.sweep;
     const bool layerSweep = r.layerSweep;
     const int kFrom = r.kFrom, kTo = r.kTo;

@@ -26,10 +26,8 @@ nlohmann::json ClusterParams::toJson() const {
     nlohmann::json j = clusterParamTable().toJson(*this);
     if (mixtureAuto.any()) {
         nlohmann::json keys = nlohmann::json::array();
-        for (const auto& [flagged, key] :
-             {std::pair{mixtureAuto.covariance, "covariance"}, std::pair{mixtureAuto.nInit, "n_init"},
-              std::pair{mixtureAuto.regCovar, "reg_covar"}})
-            if (flagged) keys.push_back(key);
+        for (const auto& [option, flag] : kAutoMixtureFields)
+            if (mixtureAuto.*flag) keys.push_back(clusterParamTable().find(option)->spec.jsonKey);
         j["mixture_auto"] = std::move(keys);
     }
     return j;

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -83,6 +84,17 @@ struct ClusterParams {
         bool any() const { return covariance || nInit || regCovar; }
     };
     MixtureAuto mixtureAuto;
+    // The mixture fields that can be auto, by their option name in clusterParamTable ("cov",
+    // "n-init", "reg-covar"): the one list the front ends and the stored form read.
+    static constexpr std::pair<const char*, bool MixtureAuto::*> kAutoMixtureFields[] = {
+        {"cov", &MixtureAuto::covariance}, {"n-init", &MixtureAuto::nInit}, {"reg-covar", &MixtureAuto::regCovar}};
+    // Each field auto unless `given(option name)`: the CLI's options, a dialog's request.
+    template <class Given>
+    static MixtureAuto mixtureAutoUnless(Given&& given) {
+        MixtureAuto a;
+        for (const auto& [option, flag] : kAutoMixtureFields) a.*flag = !given(option);
+        return a;
+    }
     nlohmann::json toJson() const;  // as stored with the run (clusterParamTable().toJson + mixture_auto)
 };
 

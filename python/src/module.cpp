@@ -583,8 +583,8 @@ public:
 
     py::object runCluster(const py::object& onProgress, const py::kwargs& kw) {
         // Each of cov, n_init and reg_covar not given: the set's model's value (dl::useModelMixture).
-        const dl::ClusterParams::MixtureAuto fromModel{!kw.contains("cov"), !kw.contains("n_init"),
-                                                       !kw.contains("reg_covar")};
+        const auto fromModel = dl::ClusterParams::mixtureAutoUnless(
+            [&](const char* option) { return kw.contains(kwargName(option).c_str()); });
         const auto [r, params] = tableJob<dl::ClusterResult>(
             "cluster", dl::clusterParamTable(), kw, onProgress, [](auto& p) { return dl::validateClusterParams(p); },
             [fromModel](const auto& p, auto& s, auto& sink, const auto& c) {
