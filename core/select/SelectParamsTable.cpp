@@ -69,8 +69,8 @@ ParamSpec epochsSpec() {
 ParamSpec classifiersSpec() {
     return param("classifiers",
                  "finetune-head, cross-lingual: classifiers averaged to score the pool, each trained on the seed "
-                 "against its own draw of negatives (1 = a single classifier, as the papers: finetune-head's default; "
-                 "cross-lingual's default 5 has the better worst case measured there).")
+                 "against its own draw of negatives (1 = a single classifier, as the papers; cross-lingual's "
+                 "default is the better worst case measured there, finetune-head's the paper's).")
         .between(1, 100)
         .shownAs("N");
 }

@@ -66,9 +66,9 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
                      {QStringLiteral("tied"), tr("Tied")}});
     seeds_ = new QSpinBox(this);
     applyParamField(seeds_, findParamField(fields, QStringLiteral("seeds")));
-    restarts_ = new QSpinBox(this);
+    restarts_ = new AutoSpinBox(this);
     applyParamField(restarts_, findParamField(fields, QStringLiteral("n-init")));
-    regCovar_ = new QDoubleSpinBox(this);
+    regCovar_ = new AutoDoubleSpinBox(this);
     regCovar_->setDecimals(6);
     regCovar_->setSingleStep(1e-6);  // before the field: "auto" sits one step below 0
     applyParamField(regCovar_, findParamField(fields, QStringLiteral("reg-covar")));

@@ -21,6 +21,8 @@ namespace {
 
 // A spin box whose minimum stands for "auto" (ParamField::autoWhenAbsent): no value there.
 const char* const kAutoAtMinimum = "dlAutoAtMinimum";
+// Where stepping up from "auto" lands (AutoSpinBox, AutoDoubleSpinBox): the field's default.
+const char* const kAutoStepsTo = "dlAutoStepsTo";
 
 QString autoText() { return QCoreApplication::translate("ParamFieldWidgets", "auto"); }
 
@@ -46,6 +48,7 @@ void applyParamField(QSpinBox* box, const ParamField& field) {
         box->setMinimum(box->minimum() - 1);
         box->setSpecialValueText(autoText());
         box->setProperty(kAutoAtMinimum, true);
+        if (field.defaultValue.isValid()) box->setProperty(kAutoStepsTo, box->value());
         box->setValue(box->minimum());
     }
 }
@@ -60,8 +63,29 @@ void applyParamField(QDoubleSpinBox* box, const ParamField& field) {
         box->setMinimum(box->minimum() - box->singleStep());
         box->setSpecialValueText(autoText());
         box->setProperty(kAutoAtMinimum, true);
+        if (field.defaultValue.isValid()) box->setProperty(kAutoStepsTo, box->value());
         box->setValue(box->minimum());
     }
+}
+
+void AutoSpinBox::stepBy(int steps) {
+    const QVariant to = property(kAutoStepsTo);
+    if (steps > 0 && to.isValid() && property(kAutoAtMinimum).toBool() && value() == minimum()) {
+        setValue(to.toInt());
+        selectAll();
+        return;
+    }
+    QSpinBox::stepBy(steps);
+}
+
+void AutoDoubleSpinBox::stepBy(int steps) {
+    const QVariant to = property(kAutoStepsTo);
+    if (steps > 0 && to.isValid() && property(kAutoAtMinimum).toBool() && value() == minimum()) {
+        setValue(to.toDouble());
+        selectAll();
+        return;
+    }
+    QDoubleSpinBox::stepBy(steps);
 }
 
 void applyParamField(QCheckBox* box, const ParamField& field) {

@@ -1,20 +1,36 @@
 #pragma once
 // Dialog widgets set up from a ParamField (range, default, tooltip; objectName = the field's
 // name, which is also the key of paramValues()), and the values read back by name.
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QVariantMap>
 
 #include "ParamField.h"
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QLineEdit;
 class QListWidget;
-class QSpinBox;
 class QWidget;
 
 // The widget's limit where a Double field has none.
 inline constexpr double kUnboundedDouble = 1e9;
+
+// Spin boxes for a field that offers "auto" (ParamField::autoWhenAbsent), which applyParamField
+// puts one step below the field's minimum: stepping up from "auto" lands on the field's default
+// (the value of models without a mixture of their own: 3 restarts, reg-covar 1e-6) rather than
+// on the minimum (1 restart, reg-covar 0, both legal but nobody's choice). Typing is unchanged.
+// A plain QSpinBox / QDoubleSpinBox given such a field still works; it only steps one step.
+class AutoSpinBox : public QSpinBox {
+public:
+    using QSpinBox::QSpinBox;
+    void stepBy(int steps) override;
+};
+class AutoDoubleSpinBox : public QDoubleSpinBox {
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    void stepBy(int steps) override;
+};
 
 // The objectName and tooltip only, for a widget whose items are not the field's (a corpus or
 // model list, a prompt name offered from a few).
