@@ -20,12 +20,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+108" />
+        <location line="+110" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Fahren Sie über einen Punkt, um ihn mit seiner Übersetzung zu verbinden.</translation>
     </message>
     <message>
-        <location line="-105" />
+        <location line="-107" />
         <source>Before the adaptive layer</source>
         <translation>Vor der adaptiven Schicht</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>PC2</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+39" />
         <source>Language A</source>
         <translation>Sprache A</translation>
     </message>
@@ -772,7 +772,7 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+33" />
+        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+36" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Zeilen: wahre Domänen. Spalten: Cluster. Klicken Sie auf eine Zelle, um ihre Sätze zu sehen.</translation>
     </message>
@@ -2105,12 +2105,12 @@
     <name>LambdaAreaView</name>
     <message>
         <location filename="../widgets/plots/LambdaAreaView.cpp" line="+21" />
-        <location line="+68" />
+        <location line="+70" />
         <source>Training step</source>
         <translation>Trainingsschritt</translation>
     </message>
     <message>
-        <location line="-67" />
+        <location line="-69" />
         <source>λ (sampling mixture)</source>
         <translation>λ (Sampling-Mischung)</translation>
     </message>
@@ -2120,12 +2120,12 @@
         <translation>lambda</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>No λ trajectory.</source>
         <translation>Kein λ-Verlauf.</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>MDAC session</source>
         <translation>MDAC-Sitzung</translation>
     </message>
@@ -2164,12 +2164,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+102" />
+        <location line="+106" />
         <source>Selection</source>
         <translation>Auswahl</translation>
     </message>
     <message>
-        <location line="-100" />
+        <location line="-104" />
         <source>Cleaning</source>
         <translation>Bereinigung</translation>
     </message>
@@ -2190,6 +2190,11 @@
     </message>
     <message>
         <location line="+2" />
+        <source>No k sweep yet: Analysis → Cluster…, "Sweep k and plot BIC/AIC instead".</source>
+        <translation>Noch kein k-Durchlauf: Analyse → Clustern…, „Stattdessen k durchlaufen und BIC/AIC zeichnen“.</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>k sweep</source>
         <translation>k-Durchlauf</translation>
     </message>
@@ -2204,7 +2209,12 @@
         <translation>Reinheit / NMI / Silhouette (höher ist besser)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
+        <source>No layer sweep yet: Analysis → Cluster…, "Sweep the encoded layers instead" (it compares the layers encoded for the corpus: one Encode Sentences… run per layer).</source>
+        <translation>Noch kein Schichtdurchlauf: Analyse → Clustern…, „Stattdessen die kodierten Schichten durchlaufen“ (vergleicht die für das Korpus kodierten Schichten: ein Lauf von Sätze kodieren… je Schicht).</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Layer sweep</source>
         <translation>Schichtvergleich</translation>
     </message>
@@ -3973,7 +3983,7 @@
 <context>
     <name>ParamFieldWidgets</name>
     <message>
-        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+25" />
+        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+27" />
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
@@ -5372,12 +5382,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Kriterium (kleiner ist besser)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>sweep</source>
         <translation>durchlauf</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+84" />
         <source>min at %1</source>
         <translation>Minimum bei %1</translation>
     </message>

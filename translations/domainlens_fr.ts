@@ -20,12 +20,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+108" />
+        <location line="+110" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Survolez un point pour le relier à sa traduction.</translation>
     </message>
     <message>
-        <location line="-105" />
+        <location line="-107" />
         <source>Before the adaptive layer</source>
         <translation>Avant la couche adaptative</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>CP2</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+39" />
         <source>Language A</source>
         <translation>Langue A</translation>
     </message>
@@ -772,7 +772,7 @@
 <context>
     <name>ConfusionMatrixView</name>
     <message>
-        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+33" />
+        <location filename="../widgets/plots/ConfusionMatrixView.cpp" line="+36" />
         <source>Rows: true domains. Columns: clusters. Click a cell to browse its sentences.</source>
         <translation>Lignes : domaines réels. Colonnes : groupes. Cliquez sur une cellule pour voir ses phrases.</translation>
     </message>
@@ -2105,12 +2105,12 @@
     <name>LambdaAreaView</name>
     <message>
         <location filename="../widgets/plots/LambdaAreaView.cpp" line="+21" />
-        <location line="+68" />
+        <location line="+70" />
         <source>Training step</source>
         <translation>Pas d'entraînement</translation>
     </message>
     <message>
-        <location line="-67" />
+        <location line="-69" />
         <source>λ (sampling mixture)</source>
         <translation>λ (mélange d'échantillonnage)</translation>
     </message>
@@ -2120,12 +2120,12 @@
         <translation>lambda</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>No λ trajectory.</source>
         <translation>Pas de trajectoire de λ.</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>MDAC session</source>
         <translation>Session MDAC</translation>
     </message>
@@ -2164,12 +2164,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+102" />
+        <location line="+106" />
         <source>Selection</source>
         <translation>Sélection</translation>
     </message>
     <message>
-        <location line="-100" />
+        <location line="-104" />
         <source>Cleaning</source>
         <translation>Nettoyage</translation>
     </message>
@@ -2190,6 +2190,11 @@
     </message>
     <message>
         <location line="+2" />
+        <source>No k sweep yet: Analysis → Cluster…, "Sweep k and plot BIC/AIC instead".</source>
+        <translation>Pas encore de balayage de k : Analyse → Regrouper…, « Balayer k et tracer BIC/AIC à la place ».</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>k sweep</source>
         <translation>Balayage de k</translation>
     </message>
@@ -2204,7 +2209,12 @@
         <translation>Pureté / NMI / silhouette (plus haut est meilleur)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
+        <source>No layer sweep yet: Analysis → Cluster…, "Sweep the encoded layers instead" (it compares the layers encoded for the corpus: one Encode Sentences… run per layer).</source>
+        <translation>Pas encore de balayage des couches : Analyse → Regrouper…, « Balayer les couches encodées à la place » (compare les couches encodées pour le corpus : une exécution d’Encoder les phrases… par couche).</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Layer sweep</source>
         <translation>Balayage des couches</translation>
     </message>
@@ -3973,7 +3983,7 @@
 <context>
     <name>ParamFieldWidgets</name>
     <message>
-        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+25" />
+        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+27" />
         <source>auto</source>
         <translation>auto</translation>
     </message>
@@ -5372,12 +5382,12 @@ précision et rappel indisponibles.</translation>
         <translation>Critère (plus bas = meilleur)</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>sweep</source>
         <translation>balayage</translation>
     </message>
     <message>
-        <location line="+79" />
+        <location line="+84" />
         <source>min at %1</source>
         <translation>minimum à %1</translation>
     </message>

@@ -177,10 +177,14 @@ MainWindow::MainWindow(QWidget* parent)
     search_ = new SearchExplorer(*async_, runner_, this);
     tabs_->addTab(search_, tr("Search"));
     sweep_ = new SweepPlotView(this);
+    sweep_->setEmptyText(tr("No k sweep yet: Analysis → Cluster…, \"Sweep k and plot BIC/AIC instead\"."));
     tabs_->addTab(sweep_, tr("k sweep"));
     layerSweep_ = new SweepPlotView(this);
     layerSweep_->setHigherIsBetter(true);
     layerSweep_->setAxisLabels(tr("Encoder layer"), tr("Purity / NMI / silhouette (higher is better)"));
+    layerSweep_->setEmptyText(
+        tr("No layer sweep yet: Analysis → Cluster…, \"Sweep the encoded layers instead\" (it compares the layers "
+           "encoded for the corpus: one Encode Sentences… run per layer)."));
     tabs_->addTab(layerSweep_, tr("Layer sweep"));
     // Training mixtures (Pham et al. 2022): kits, lambda over training, dev loss; no project needed.
     mixture_ = new MixturePanel(*async_, this);

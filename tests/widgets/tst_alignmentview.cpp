@@ -80,8 +80,13 @@ private slots:
 
     void messageClearsThePanels() {
         AlignmentView view;
+        // No legend of unnamed graphs ("Graph 1", "Graph 2") before a run names the languages.
+        QVERIFY(!view.beforePlot()->legend->visible());
         view.setData(pairs(4));
+        QVERIFY(view.beforePlot()->legend->visible());
+        QCOMPARE(view.beforePlot()->graph(0)->name(), QStringLiteral("en"));
         view.setMessage(QStringLiteral("not a cross-lingual run"));
+        QVERIFY(!view.beforePlot()->legend->visible());
         QCOMPARE(view.beforePlot()->graph(0)->dataCount(), 0);
         QCOMPARE(view.highlightedPair(), -1);
         view.highlightPair(2);  // no data: nothing to join

@@ -9,6 +9,7 @@
 
 #include "ConfusionMatrixModel.h"
 #include "ConfusionMatrixView.h"
+#include "LineElidingHeaderView.h"
 #include "TableExport.h"
 
 namespace {
@@ -93,6 +94,38 @@ private slots:
         model.setConfusion(d);
         QCOMPARE(model.headerData(0, Qt::Horizontal, Qt::DisplayRole).toString(), shown);
         QCOMPARE(model.headerData(0, Qt::Horizontal, Qt::EditRole).toString(), name);
+    }
+
+    // A cluster column's label is three lines; each is elided on its own at the section's width,
+    // keeping its start (QHeaderView clipped the joined label on both sides: "cle · regulat").
+    void headerLinesElideEachOnItsOwn_data() {
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<int>("widthInChars");
+        QTest::newRow("fits") << QString::fromUtf8("c3\npatient · dose\n→ medical") << 40;
+        QTest::newRow("middle line too long")
+            << QString::fromUtf8("c3\narticle · regulation · commission\n→ law") << 12;
+        QTest::newRow("every line too long") << QString::fromUtf8("c12345678901\nnumber · one · two\n→ subtitles") << 6;
+        QTest::newRow("one line") << QStringLiteral("a rather long single line") << 8;
+    }
+    void headerLinesElideEachOnItsOwn() {
+        QFETCH(QString, label);
+        QFETCH(int, widthInChars);
+        const QFontMetrics metrics(QApplication::font());
+        const int width = metrics.horizontalAdvance(QLatin1Char('x')) * widthInChars;
+        const QStringList in = label.split(QLatin1Char('\n'));
+        const QStringList out = LineElidingHeaderView::elideEachLine(label, metrics, width).split(QLatin1Char('\n'));
+        QCOMPARE(out.size(), in.size());
+        for (int i = 0; i < in.size(); ++i) {
+            QVERIFY2(metrics.horizontalAdvance(out[i]) <= width, qPrintable(out[i]));
+            if (metrics.horizontalAdvance(in[i]) <= width) {
+                QCOMPARE(out[i], in[i]);  // a line that fits is left as it is
+            } else {
+                QVERIFY2(out[i].endsWith(QChar(0x2026)), qPrintable(out[i]));
+                QVERIFY2(in[i].startsWith(out[i].chopped(1)), qPrintable(out[i]));  // keeps its start
+            }
+        }
+        ConfusionMatrixView view;
+        QVERIFY(dynamic_cast<LineElidingHeaderView*>(view.table()->horizontalHeader()));
     }
 
     void clickEmitsCell() {

@@ -161,8 +161,27 @@ private slots:
         QTemporaryDir dir;
         QString error;
         QVERIFY2(view.save(dir.filePath(QStringLiteral("lambda.png")), &error), qPrintable(error));
+        QVERIFY(view.plot()->legend->visible());
         view.clear();
         QCOMPARE(view.bandCount(), 0);
+        QVERIFY(!view.plot()->legend->visible());  // no empty legend box beside an empty plot
+    }
+
+    // Before a sweep the view says how to make one and draws no (empty) legend box; a sweep
+    // replaces the text with its best points and shows the legend; an empty sweep brings both back.
+    void emptyUntilASweep() {
+        SweepPlotView view;
+        view.setEmptyText(QStringLiteral("No k sweep yet"));
+        auto* summary = view.findChild<QLabel*>(QStringLiteral("summary"));
+        QVERIFY(summary);
+        QCOMPARE(summary->text(), QStringLiteral("No k sweep yet"));
+        QVERIFY(!view.plot()->legend->visible());
+        view.setSweep({2, 4, 8}, {SweepSeries{QStringLiteral("BIC"), {30, 10, 20}}});
+        QVERIFY(view.plot()->legend->visible());
+        QVERIFY2(summary->text().contains(QStringLiteral("BIC")), qPrintable(summary->text()));
+        view.setSweep({}, {});
+        QCOMPARE(summary->text(), QStringLiteral("No k sweep yet"));
+        QVERIFY(!view.plot()->legend->visible());
     }
 };
 

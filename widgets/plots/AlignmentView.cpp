@@ -58,7 +58,7 @@ QCustomPlot* AlignmentView::makePlot(const QString& title) {
         0, 0, new QCPTextElement(plot, title, QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
     plot->xAxis->setLabel(tr("PC1"));
     plot->yAxis->setLabel(tr("PC2"));
-    plot->legend->setVisible(true);
+    plot->legend->setVisible(false);  // until a run names the two languages (fill)
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     PlotPalette::applyStyle(plot);
     for (int side = 0; side < 2; ++side) {
@@ -77,6 +77,7 @@ void AlignmentView::setMessage(const QString& message) {
     title_->setText(message);
     for (auto* plot : {before_, after_}) {
         for (int i = 0; i < plot->graphCount(); ++i) plot->graph(i)->data()->clear();
+        plot->legend->setVisible(false);
         plot->replot();
     }
     highlightPair(-1);
@@ -97,6 +98,7 @@ void AlignmentView::fill(QCustomPlot* plot, const QVector<QPointF>& a, const QVe
     plot->graph(1)->data()->set(sortedByX(b), true);
     plot->graph(0)->setName(data_.languageA.isEmpty() ? tr("Language A") : data_.languageA);
     plot->graph(1)->setName(data_.languageB.isEmpty() ? tr("Language B") : data_.languageB);
+    plot->legend->setVisible(true);
     plot->rescaleAxes();
     plot->xAxis->scaleRange(1.1);
     plot->yAxis->scaleRange(1.1);

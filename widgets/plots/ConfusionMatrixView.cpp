@@ -2,6 +2,7 @@
 
 #include "ConfusionMatrixModel.h"
 #include "HeatmapDelegate.h"
+#include "LineElidingHeaderView.h"
 #include "PlotExport.h"
 #include "TableExport.h"
 #include "TableExportDialog.h"
@@ -23,9 +24,11 @@ ConfusionMatrixView::ConfusionMatrixView(QWidget* parent) : QWidget(parent) {
     table_->setSelectionBehavior(QAbstractItemView::SelectItems);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setCornerButtonEnabled(false);
+    // Cluster columns are labelled on three lines; each is elided on its own, keeping its start.
+    table_->setHorizontalHeader(new LineElidingHeaderView(Qt::Horizontal, table_));
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->horizontalHeader()->setMinimumSectionSize(72);
-    table_->horizontalHeader()->setTextElideMode(Qt::ElideRight);  // a long name keeps its start
+    table_->horizontalHeader()->setHighlightSections(true);  // as QTableView's own header
     // Rows share the height (down to two text lines each); many domains scroll instead.
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->verticalHeader()->setMinimumSectionSize(table_->fontMetrics().height() * 2 + 12);

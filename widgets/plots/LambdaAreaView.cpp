@@ -21,7 +21,7 @@ LambdaAreaView::LambdaAreaView(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->setLabel(tr("Training step"));
     plot_->yAxis->setLabel(tr("λ (sampling mixture)"));
     plot_->yAxis->setRange(0, 1);
-    plot_->legend->setVisible(true);
+    plot_->legend->setVisible(false);  // shown once a trajectory names its groups
     plot_->setAutoAddPlottableToLegend(false);
     // The legend beside the plot, not over the bands.
     // (a column of its own: the legend at its top, an empty element below takes the height)
@@ -41,6 +41,7 @@ LambdaAreaView::LambdaAreaView(QWidget* parent) : QWidget(parent) {
 void LambdaAreaView::clear(const QString& message) {
     plot_->clearPlottables();
     plot_->legend->clearItems();
+    plot_->legend->setVisible(false);  // no empty legend box beside an empty plot
     summary_->setText(message);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -86,6 +87,7 @@ void LambdaAreaView::setTrajectory(const LambdaTrajectoryData& t, const QString&
     order.resize(std::min<qsizetype>(order.size(), kLegendGroups));
     std::sort(order.begin(), order.end(), std::greater<>());
     for (int g : order) bands[g]->addToLegend();
+    plot_->legend->setVisible(true);
     plot_->xAxis->setLabel(t.xName == QLatin1String("session") ? tr("MDAC session") : tr("Training step"));
     plot_->xAxis->setRange(xs.first(), xs.last() > xs.first() ? xs.last() : xs.first() + 1);
     plot_->yAxis->setRange(0, 1);

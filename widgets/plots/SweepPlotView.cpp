@@ -20,11 +20,13 @@ SweepPlotView::SweepPlotView(QWidget* parent) : QWidget(parent) {
     PlotPalette::applyStyle(plot_);
     plot_->xAxis->setLabel(tr("k (mixture components)"));
     plot_->yAxis->setLabel(tr("Criterion (lower is better)"));
-    plot_->legend->setVisible(true);
+    plot_->legend->setVisible(false);  // an empty legend box until a sweep names its lines
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     plot_->setAutoAddPlottableToLegend(false);
     connect(plot_, &QCustomPlot::mousePress, this, &SweepPlotView::onClick);
     summary_ = new QLabel(this);
+    summary_->setObjectName(QStringLiteral("summary"));
+    summary_->setWordWrap(true);  // the empty text is long in German: wraps rather than widening the window
     PlotExport::layOutWithSaveButton(this, plot_, summary_, tr("sweep"));
 }
 
@@ -54,6 +56,11 @@ void SweepPlotView::setXTickLabels(const QVector<double>& at, const QStringList&
         plot_->xAxis->setTicker(ticker);
     }
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepPlotView::setEmptyText(const QString& text) {
+    emptyText_ = text;
+    if (series_.isEmpty()) summary_->setText(text);
 }
 
 void SweepPlotView::setTitle(const QString& title) {
@@ -108,7 +115,8 @@ void SweepPlotView::setSweep(const QVector<double>& x, const QVector<SweepSeries
         notes << (higherIsBetter_ ? tr("%1: highest at %2").arg(series_[s].name, where)
                                   : tr("%1: lowest at %2").arg(series_[s].name, where));
     }
-    summary_->setText(notes.join(QStringLiteral(" · ")));
+    summary_->setText(series_.isEmpty() ? emptyText_ : notes.join(QStringLiteral(" · ")));
+    plot_->legend->setVisible(!series_.isEmpty());
     plot_->rescaleAxes();
     // Room around the points so markers and "min at" labels are not cut by the frame.
     plot_->xAxis->scaleRange(1.08, plot_->xAxis->range().center());

@@ -20,6 +20,9 @@ public:
 
     void setSweep(const QVector<double>& x, const QVector<SweepSeries>& series);
     void setAxisLabels(const QString& x, const QString& y);
+    // What the view says while it has no sweep (below the plot, where the best points are
+    // listed once there is one): which dialog makes one.
+    void setEmptyText(const QString& text);
     // A title above the plot (also in saved images); empty = none.
     void setTitle(const QString& title);
     // Criteria where higher is better (purity, NMI, silhouette): the maximum is marked.
@@ -47,4 +50,5 @@ private:
     bool markBest_ = true;
     QVector<double> tickAt_;
     QStringList tickLabels_;
+    QString emptyText_;
 };
