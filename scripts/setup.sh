@@ -79,4 +79,4 @@ if ! "$ARROW_VENV/bin/python" -c "import pyarrow, datasets, sys; sys.exit(pyarro
 fi
 
 [ "${1:-}" = "--no-model" ] && exit 0
-"$(dirname "$0")/install-model.sh"  # the default (all-mpnet-base-v2, docs/clustering.md) and all-MiniLM-L6-v2
+"$(dirname "$0")/install-model.sh"  # the default (all-mpnet-base-v2, docs/clustering.md), all-MiniLM-L6-v2, lid.176, multilingual-e5-small
