@@ -6,8 +6,8 @@
 #
 # DOMAINLENS_WITH_ARROW: AUTO (default) uses Arrow when found, ON requires it, OFF builds without
 # (the formats then answer with an error that says so). DOMAINLENS_ARROW_PYTHON: the Python whose
-# pyarrow is linked. Defines the target domainlens::arrow (headers + libarrow + libparquet) and
-# DOMAINLENS_ARROW_FOUND.
+# pyarrow is linked. Defines DOMAINLENS_ARROW_FOUND, DOMAINLENS_ARROW_INCLUDE_DIR, _LIBRARIES,
+# _LIBDIR and domainlens_use_arrow(target) for the module core/corpus/arrow_module.
 set(DOMAINLENS_WITH_ARROW AUTO CACHE STRING "Parquet and Hugging Face datasets through pyarrow's Arrow C++: AUTO, ON or OFF")
 set(DOMAINLENS_ARROW_PYTHON "${CMAKE_SOURCE_DIR}/.venv-arrow/bin/python" CACHE FILEPATH
     "The Python whose pyarrow wheel provides Arrow's C++ headers and libraries (scripts/setup.sh)")
@@ -45,29 +45,15 @@ if(NOT DOMAINLENS_WITH_ARROW STREQUAL "OFF")
   endif()
 endif()
 
-if(DOMAINLENS_ARROW_FOUND)
-  find_library(DOMAINLENS_SYSTEM_CRYPTO NAMES libcrypto.so.3 crypto
-               DOC "The system's OpenSSL libcrypto, linked before pyarrow's libparquet (see domainlens_use_arrow)")
-endif()
-
+# The one target that sees Arrow's headers and links its libraries: the MODULE
+# libdomainlens_arrow.so (core/corpus/arrow_module), with an RPATH to the wheel's folder.
+# Nothing else links libarrow or libparquet: the module is dlopen'ed with RTLD_LOCAL |
+# RTLD_DEEPBIND, so the OpenSSL that the wheel's libparquet bundles and exports (~1,400
+# symbols) and the system's libcrypto never bind to each other (ARCHITECTURE.md, known traps;
+# tests/faults: openssl_after_parquet_*).
 function(domainlens_use_arrow target)
-  if(NOT DOMAINLENS_ARROW_FOUND)
-    return()
-  endif()
-  set_source_files_properties(${ARGN} TARGET_DIRECTORY ${target} PROPERTIES
-    COMPILE_OPTIONS "-isystem;${DOMAINLENS_ARROW_INCLUDE_DIR}"
-    COMPILE_DEFINITIONS DOMAINLENS_WITH_ARROW
-    SKIP_PRECOMPILE_HEADERS ON)
-  # The wheel's libparquet exports ~1,400 symbols of the OpenSSL it bundles (EVP_*, CRYPTO_*,
-  # OPENSSL_LH_*). Loaded before the system libcrypto.so.3 (which libcurl, GDAL, Qt's TLS backend
-  # ... bring in), it comes first in the process's global scope and libcrypto's internal calls bind
-  # to the bundled copy: the first libcrypto user crashes (SIGSEGV in OPENSSL_LH_doall_arg; Python
-  # had it, ARCHITECTURE.md section 8). The system libcrypto is therefore linked (even unused) right
-  # before libparquet, so it is loaded first and binds to itself (tests/faults: openssl_after_parquet_*).
-  if(DOMAINLENS_SYSTEM_CRYPTO)
-    target_link_libraries(${target} PRIVATE "-Wl,--push-state,--no-as-needed" "${DOMAINLENS_SYSTEM_CRYPTO}"
-                          "-Wl,--pop-state")
-  endif()
+  target_include_directories(${target} SYSTEM PRIVATE ${DOMAINLENS_ARROW_INCLUDE_DIR})
   target_link_libraries(${target} PRIVATE ${DOMAINLENS_ARROW_LIBRARIES})
-  target_link_options(${target} INTERFACE "LINKER:-rpath,${DOMAINLENS_ARROW_LIBDIR}")
+  set_target_properties(${target} PROPERTIES BUILD_RPATH "${DOMAINLENS_ARROW_LIBDIR}"
+                                             INSTALL_RPATH "${DOMAINLENS_ARROW_LIBDIR}")
 endfunction()

@@ -1,7 +1,6 @@
 #include "text/SentencePieceTokenizer.h"
 
 #include <dlfcn.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -9,6 +8,8 @@
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
+
+#include "common/DynamicModule.h"
 
 namespace dl {
 namespace {
@@ -26,50 +27,32 @@ struct SpmApi {
     int (*train)(const char* const*, const char* const*, int, char*, int) = nullptr;  // optional
 };
 
-std::vector<std::string> candidatePaths() {
-    namespace fs = std::filesystem;
-    std::vector<std::string> out;
-    if (const char* env = std::getenv("DOMAINLENS_SPM_MODULE"); env && *env) out.emplace_back(env);
-    std::error_code ec;
-    auto exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        auto dir = exe.parent_path();
-        out.push_back((dir / "libdomainlens_spm.so").string());
-        out.push_back((dir / ".." / "lib" / "domainlens" / "libdomainlens_spm.so").string());
-        out.push_back((dir / ".." / "lib64" / "domainlens" / "libdomainlens_spm.so").string());
-        out.push_back((dir / ".." / "lib" / "x86_64-linux-gnu" / "domainlens" / "libdomainlens_spm.so").string());
-    }
-#ifdef DOMAINLENS_SPM_INSTALL_PATH
-    out.emplace_back(DOMAINLENS_SPM_INSTALL_PATH);
-#endif
-#ifdef DOMAINLENS_SPM_BUILD_PATH
-    out.emplace_back(DOMAINLENS_SPM_BUILD_PATH);
-#endif
-    return out;
-}
-
 Expected<const SpmApi*> api() {
     static std::once_flag once;
     static SpmApi api;
     static std::string error;
     std::call_once(once, [] {
-        std::string tried;
-        for (const auto& p : candidatePaths()) {
-            if (!std::filesystem::exists(p)) {
-                tried += "\n  " + p + " (absent)";
-                continue;
-            }
-            // ASan/UBSan abort on RTLD_DEEPBIND; their builds (fuzzers, build-asan) define DOMAINLENS_NO_DEEPBIND.
-#ifdef DOMAINLENS_NO_DEEPBIND
-            void* lib = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
+        const ModuleSpec spec{"libdomainlens_spm.so", "DOMAINLENS_SPM_MODULE",
+#ifdef DOMAINLENS_SPM_INSTALL_PATH
+                              DOMAINLENS_SPM_INSTALL_PATH,
 #else
-            void* lib = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+                              nullptr,
 #endif
-            if (!lib) {
-                const char* e = dlerror();
-                tried += "\n  " + p + " (" + (e ? e : "dlopen failed") + ")";
-                continue;
-            }
+#ifdef DOMAINLENS_SPM_BUILD_PATH
+                              DOMAINLENS_SPM_BUILD_PATH,
+#else
+                              nullptr,
+#endif
+                              false};
+        auto loaded = loadModule(
+            spec, "Cannot find the SentencePiece module libdomainlens_spm.so (set DOMAINLENS_SPM_MODULE).");
+        if (!loaded) {
+            error = loaded.error().message;
+            return;
+        }
+        {
+            void* lib = loaded->handle;
+            const std::string& p = loaded->path;
             api.lib = lib;
             api.path = p;
             api.abiVersion = reinterpret_cast<int (*)()>(dlsym(lib, "dl_spm_abi_version"));
@@ -87,9 +70,7 @@ Expected<const SpmApi*> api() {
                 dlclose(lib);
                 api = SpmApi{};
             }
-            return;
         }
-        error = "Cannot find the SentencePiece module libdomainlens_spm.so (set DOMAINLENS_SPM_MODULE). Tried:" + tried;
     });
     if (!api.lib) return fail(error);
     return &api;

@@ -18,20 +18,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Optional
 
-# Python's own OpenSSL modules are loaded BEFORE _core. pyarrow's libparquet, which _core links
-# for Parquet, exports about 1,100 OpenSSL symbols of its bundled copy. When _core were loaded
-# first, the system libcrypto it pulls in would bind its internal calls to that copy (libparquet
-# precedes it in _core's dependency scope), and the first use by Python (hashlib, ssl, numpy's
-# random generators through secrets) crashed (SIGSEGV in OPENSSL_LH_doall_arg). Loaded first,
-# libcrypto and libssl resolve to themselves. tests/python/test_import_order.py.
-for _openssl_user in ("_hashlib", "_ssl"):
-    try:
-        __import__(_openssl_user)
-    except ImportError:  # a Python built without OpenSSL: nothing to protect
-        pass
-del _openssl_user
-
-from . import _core  # noqa: E402
+from . import _core
 from ._core import CancelledError, Error, UsageError
 
 __all__ = ["open", "create", "Project", "Error", "UsageError", "CancelledError", "param_specs", "JOBS"]

@@ -1,8 +1,10 @@
 """`import domainlens` first, then Python's OpenSSL users (hashlib, ssl, numpy's random
-generators, which import secrets -> hmac -> _hashlib): with Parquet support _core links pyarrow's
-libparquet, which exports its bundled OpenSSL's symbols, and the system libcrypto loaded through
-_core bound its internal calls to them: the first hash crashed the interpreter (SIGSEGV). Run in
-a fresh interpreter, as a user's script would, so nothing imported by pytest loads them first."""
+generators, which import secrets -> hmac -> _hashlib): when _core linked pyarrow's libparquet,
+which exports its bundled OpenSSL's symbols, the system libcrypto loaded through _core bound its
+internal calls to them and the first hash crashed the interpreter (SIGSEGV). Parquet now lives in
+libdomainlens_arrow.so, dlopen'ed with RTLD_LOCAL | RTLD_DEEPBIND on first use; these tests keep
+both orders honest. Run in a fresh interpreter, as a user's script would, so nothing imported by
+pytest loads them first."""
 import hashlib
 import os
 import subprocess
@@ -26,3 +28,38 @@ def test_openssl_users_after_import():
     assert digest == hashlib.sha256(b"domainlens").hexdigest()[:12]
     assert len(mac) == 8 and openssl == "OpenSSL"
     assert draw == str(round(float(np.random.default_rng(0).random()), 6))
+
+
+LAZY_SCRIPT = """
+import os, sys, tempfile
+import domainlens
+
+def mapped(name):
+    with open("/proc/self/maps") as f:
+        return any(name in line for line in f)
+
+assert not mapped("libparquet"), "import domainlens loaded libparquet"
+d = tempfile.mkdtemp()
+with domainlens.create(os.path.join(d, "p.dlproj")) as p:
+    try:
+        p.import_(parquet=os.path.join(d, "absent.parquet"), corpus="c")
+    except domainlens.Error as e:
+        assert "absent.parquet" in str(e), str(e)
+    else:
+        raise SystemExit("a missing Parquet file imported")
+assert mapped("libdomainlens_arrow"), "the Parquet module was not loaded"
+assert mapped("libparquet"), "libparquet was not loaded"
+import hashlib, ssl
+print(hashlib.sha256(b"domainlens").hexdigest()[:12], ssl.OPENSSL_VERSION.split()[0])
+"""
+
+
+def test_parquet_module_is_lazy_and_isolated():
+    """`import domainlens` maps no Arrow library; the first Parquet path loads the module
+    (libdomainlens_arrow.so, RTLD_LOCAL | RTLD_DEEPBIND, and with it pyarrow's libparquet), and
+    Python's OpenSSL users still work afterwards (ARCHITECTURE.md, known traps)."""
+    r = subprocess.run([sys.executable, "-c", LAZY_SCRIPT], env=os.environ, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, f"exit {r.returncode}: {r.stdout[-1000:]} {r.stderr[-2000:]}"
+    digest, openssl = r.stdout.split()
+    assert digest == hashlib.sha256(b"domainlens").hexdigest()[:12] and openssl == "OpenSSL"
