@@ -11,7 +11,6 @@
 #include "corpus/ArrowModule.h"
 #include "corpus/Import.h"
 
-
 namespace fs = std::filesystem;
 
 namespace dl {
@@ -145,16 +144,17 @@ public:
         const int rc = api_.readerNext(reader_, &row);
         if (rc < 0) return fail(api_.readerError(reader_));
         if (rc == 0) return false;
-        r.src.assign(row.src, row.src_len);
-        r.tgt.assign(row.tgt, row.tgt_len);
-        r.domain.assign(row.label, row.label_len);
+        r.src.assign(row.src.data, row.src.size);
+        r.tgt.assign(row.tgt.data, row.tgt.size);
+        r.domain.assign(row.label.data, row.label.size);
         return true;
     }
     std::string where() const override {
         int file = 0;
         std::int64_t row = 0;
         api_.readerPosition(reader_, &file, &row);
-        const auto index = file >= 0 && static_cast<std::size_t>(file) < files_.size() ? static_cast<std::size_t>(file) : 0;
+        const auto index =
+            file >= 0 && static_cast<std::size_t>(file) < files_.size() ? static_cast<std::size_t>(file) : 0;
         return files_[index] + ": row " + std::to_string(row);
     }
     std::int64_t bytesRead() const override { return api_.readerBytesRead(reader_); }

@@ -61,9 +61,14 @@ Expected<std::unique_ptr<ParquetRowWriter>> ParquetRowWriter::open(AtomicFile& f
 }
 
 Status ParquetRowWriter::add(const Sentence& s, double score, std::optional<int> cluster) {
-    const dl_parquet_row row{s.id,          s.position,        s.src.data(),  s.src.size(),
-                             s.tgt.data(),  s.tgt.size(),      s.domain.data(), s.domain.size(),
-                             score,         cluster ? 1 : 0,   cluster.value_or(0)};
+    const dl_parquet_row row{s.id,
+                             s.position,
+                             {s.src.data(), s.src.size()},
+                             {s.tgt.data(), s.tgt.size()},
+                             {s.domain.data(), s.domain.size()},
+                             score,
+                             cluster ? 1 : 0,
+                             cluster.value_or(0)};
     if (d->api->writerAdd(d->writer, &row) != 0) return fail(d->api->writerError(d->writer));
     ++rows_;
     return {};

@@ -11,6 +11,14 @@
 
 #include "common/DynamicModule.h"
 
+// Set by CMake on this unit only (the module's CMakeLists.txt); absent in a build without it.
+#ifndef DOMAINLENS_SPM_INSTALL_PATH
+#define DOMAINLENS_SPM_INSTALL_PATH nullptr
+#endif
+#ifndef DOMAINLENS_SPM_BUILD_PATH
+#define DOMAINLENS_SPM_BUILD_PATH nullptr
+#endif
+
 namespace dl {
 namespace {
 
@@ -32,44 +40,32 @@ Expected<const SpmApi*> api() {
     static SpmApi api;
     static std::string error;
     std::call_once(once, [] {
-        const ModuleSpec spec{"libdomainlens_spm.so", "DOMAINLENS_SPM_MODULE",
-#ifdef DOMAINLENS_SPM_INSTALL_PATH
-                              DOMAINLENS_SPM_INSTALL_PATH,
-#else
-                              nullptr,
-#endif
-#ifdef DOMAINLENS_SPM_BUILD_PATH
-                              DOMAINLENS_SPM_BUILD_PATH,
-#else
-                              nullptr,
-#endif
-                              false};
-        auto loaded = loadModule(
-            spec, "Cannot find the SentencePiece module libdomainlens_spm.so (set DOMAINLENS_SPM_MODULE).");
+        const ModuleSpec spec{"libdomainlens_spm.so", "DOMAINLENS_SPM_MODULE", DOMAINLENS_SPM_INSTALL_PATH,
+                              DOMAINLENS_SPM_BUILD_PATH, false};
+        auto loaded =
+            loadModule(spec, "Cannot find the SentencePiece module libdomainlens_spm.so (set DOMAINLENS_SPM_MODULE).");
         if (!loaded) {
             error = loaded.error().message;
             return;
         }
-        {
-            void* lib = loaded->handle;
-            const std::string& p = loaded->path;
-            api.lib = lib;
-            api.path = p;
-            api.abiVersion = reinterpret_cast<int (*)()>(dlsym(lib, "dl_spm_abi_version"));
-            api.load = reinterpret_cast<void* (*)(const char*, char*, int)>(dlsym(lib, "dl_spm_load"));
-            api.free = reinterpret_cast<void (*)(void*)>(dlsym(lib, "dl_spm_free"));
-            api.pieceSize = reinterpret_cast<int (*)(void*)>(dlsym(lib, "dl_spm_piece_size"));
-            api.unkId = reinterpret_cast<int (*)(void*)>(dlsym(lib, "dl_spm_unk_id"));
-            api.idToPiece = reinterpret_cast<int (*)(void*, int, char*, int)>(dlsym(lib, "dl_spm_id_to_piece"));
-            api.encode = reinterpret_cast<int (*)(void*, const char*, int, int*, int)>(dlsym(lib, "dl_spm_encode"));
-            api.train = reinterpret_cast<int (*)(const char* const*, const char* const*, int, char*, int)>(
-                dlsym(lib, "dl_spm_train"));
-            if (!api.abiVersion || !api.load || !api.free || !api.pieceSize || !api.unkId || !api.idToPiece ||
-                !api.encode || api.abiVersion() != 1) {
-                error = "The SentencePiece module " + p + " lacks the expected functions (version mismatch?).";
-                dlclose(lib);
-                api = SpmApi{};
-            }
+        void* lib = loaded->handle;
+        const std::string& p = loaded->path;
+        api.lib = lib;
+        api.path = p;
+        api.abiVersion = reinterpret_cast<int (*)()>(dlsym(lib, "dl_spm_abi_version"));
+        api.load = reinterpret_cast<void* (*)(const char*, char*, int)>(dlsym(lib, "dl_spm_load"));
+        api.free = reinterpret_cast<void (*)(void*)>(dlsym(lib, "dl_spm_free"));
+        api.pieceSize = reinterpret_cast<int (*)(void*)>(dlsym(lib, "dl_spm_piece_size"));
+        api.unkId = reinterpret_cast<int (*)(void*)>(dlsym(lib, "dl_spm_unk_id"));
+        api.idToPiece = reinterpret_cast<int (*)(void*, int, char*, int)>(dlsym(lib, "dl_spm_id_to_piece"));
+        api.encode = reinterpret_cast<int (*)(void*, const char*, int, int*, int)>(dlsym(lib, "dl_spm_encode"));
+        api.train = reinterpret_cast<int (*)(const char* const*, const char* const*, int, char*, int)>(
+            dlsym(lib, "dl_spm_train"));
+        if (!api.abiVersion || !api.load || !api.free || !api.pieceSize || !api.unkId || !api.idToPiece ||
+            !api.encode || api.abiVersion() != 1) {
+            error = "The SentencePiece module " + p + " lacks the expected functions (version mismatch?).";
+            dlclose(lib);
+            api = SpmApi{};
         }
     });
     if (!api.lib) return fail(error);

@@ -25,7 +25,6 @@
 #include <arrow/io/file.h>
 #include <arrow/io/interfaces.h>
 #include <arrow/ipc/reader.h>
-#include <nlohmann/json.hpp>
 #include <parquet/arrow/reader.h>
 #include <parquet/arrow/schema.h>
 #include <parquet/arrow/writer.h>
@@ -33,6 +32,7 @@
 #include <parquet/file_reader.h>
 #include <parquet/metadata.h>
 #include <parquet/properties.h>
+#include <nlohmann/json.hpp>
 
 #include "common/Error.h"
 #include "common/RegularFile.h"
@@ -265,7 +265,9 @@ private:
 class Reader {
 public:
     Reader(std::vector<std::string> files, std::string text, std::string tgt, std::string label)
-        : files_(std::move(files)), text_name_(std::move(text)), tgt_name_(std::move(tgt)),
+        : files_(std::move(files)),
+          text_name_(std::move(text)),
+          tgt_name_(std::move(tgt)),
           label_name_(std::move(label)) {
         columns_.push_back(text_name_);
         if (!tgt_name_.empty()) columns_.push_back(tgt_name_);
@@ -305,7 +307,7 @@ private:
         const std::string_view src = textAt(*text_, row_);
         const std::string_view tgt = tgt_ ? textAt(*tgt_, row_) : std::string_view();
         const std::string_view label = label_ ? labelAt(row_) : std::string_view();
-        r = dl_arrow_row{src.data(), src.size(), tgt.data(), tgt.size(), label.data(), label.size()};
+        r = dl_arrow_row{{src.data(), src.size()}, {tgt.data(), tgt.size()}, {label.data(), label.size()}};
         ++row_, ++fileRow_;
         return true;
     }
@@ -336,8 +338,7 @@ private:
                 return fail(path + ": the column '" + name + "' holds " + type.ToString() + ", not text (string)" +
                             (label ? " or integer labels." : "."));
         }
-        labelNames_ =
-            label_name_.empty() ? std::vector<std::string>{} : classLabelNames(file_->schema(), label_name_);
+        labelNames_ = label_name_.empty() ? std::vector<std::string>{} : classLabelNames(file_->schema(), label_name_);
         return {};
     }
 
@@ -366,7 +367,8 @@ private:
         std::int64_t v = 0;
         if (auto c = (*scalar)->CastTo(arrow::int64()); c.ok()) v = static_cast<const arrow::Int64Scalar&>(**c).value;
         else return labelBuffer_ = (*scalar)->ToString();
-        if (v >= 0 && static_cast<std::uint64_t>(v) < labelNames_.size()) return labelNames_[static_cast<std::size_t>(v)];
+        if (v >= 0 && static_cast<std::uint64_t>(v) < labelNames_.size())
+            return labelNames_[static_cast<std::size_t>(v)];
         return labelBuffer_ = std::to_string(v);
     }
 
@@ -409,11 +411,14 @@ private:
     bool closed_ = false;
 };
 
+std::string_view view(const dl_arrow_text& t) {
+    return t.size == 0 ? std::string_view() : std::string_view(t.data, t.size);
+}
+
 Status fromArrow(const arrow::Status& s, const std::string& name) {
     if (s.ok()) return {};
     return fail("Writing " + name + " failed: " + s.ToString());
 }
-
 
 // The export's rows, one record batch per row group.
 class Writer {
@@ -440,8 +445,8 @@ public:
                          ->created_by("DomainLens")
                          ->build();
         try {
-            auto writer = parquet::arrow::FileWriter::Open(*w->schema_, arrow::default_memory_pool(), w->stream_,
-                                                           props, parquet::default_arrow_writer_properties());
+            auto writer = parquet::arrow::FileWriter::Open(*w->schema_, arrow::default_memory_pool(), w->stream_, props,
+                                                           parquet::default_arrow_writer_properties());
             if (!writer.ok()) return std::unexpected(fromArrow(writer.status(), w->name_).error());
             w->writer_ = std::move(*writer);
         } catch (const parquet::ParquetException& e) {
@@ -453,9 +458,9 @@ public:
     Status add(const dl_parquet_row& r) {
         arrow::Status st = id_.Append(r.id);
         if (st.ok()) st = position_.Append(r.position);
-        if (st.ok()) st = src_.Append(std::string_view(r.src, r.src_len));
-        if (st.ok() && tgt_) st = tgtText_.Append(std::string_view(r.tgt, r.tgt_len));
-        if (st.ok()) st = r.domain_len == 0 ? domain_.AppendNull() : domain_.Append(std::string_view(r.domain, r.domain_len));
+        if (st.ok()) st = src_.Append(view(r.src));
+        if (st.ok() && tgt_) st = tgtText_.Append(view(r.tgt));
+        if (st.ok()) st = r.domain.size == 0 ? domain_.AppendNull() : domain_.Append(view(r.domain));
         if (st.ok()) st = std::isnan(r.score) ? score_.AppendNull() : score_.Append(r.score);
         if (st.ok() && cluster_) st = r.has_cluster ? clusterId_.Append(r.cluster) : clusterId_.AppendNull();
         if (auto s = fromArrow(st, name_); !s) return s;
@@ -561,13 +566,15 @@ DL_EXPORT dl_arrow_reader* dl_arrow_reader_open(const char* name, const char* co
     auto* h = new (std::nothrow) dl_arrow_reader;
     if (!h) return nullptr;
     const std::string source = orEmpty(name);
-    guarded(h->error, [&] { return source + " cannot be read"; }, [&]() -> dl::Status {
-        if (!files || nfiles <= 0) return dl::fail(source + ": no files to read.");
-        std::vector<std::string> list;
-        for (int i = 0; i < nfiles; ++i) list.push_back(orEmpty(files[i]));
-        h->reader = std::make_unique<dl::Reader>(std::move(list), orEmpty(text), orEmpty(tgt), orEmpty(label));
-        return h->reader->start();
-    });
+    guarded(
+        h->error, [&] { return source + " cannot be read"; },
+        [&]() -> dl::Status {
+            if (!files || nfiles <= 0) return dl::fail(source + ": no files to read.");
+            std::vector<std::string> list;
+            for (int i = 0; i < nfiles; ++i) list.push_back(orEmpty(files[i]));
+            h->reader = std::make_unique<dl::Reader>(std::move(list), orEmpty(text), orEmpty(tgt), orEmpty(label));
+            return h->reader->start();
+        });
     if (!h->error.empty()) h->reader.reset();
     return h;
 }
@@ -580,12 +587,14 @@ DL_EXPORT int dl_arrow_reader_next(dl_arrow_reader* h, dl_arrow_row* row) {
     }
     *row = dl_arrow_row{};
     bool more = false;
-    const int rc = guarded(h->error, [&] { return h->reader->where() + ": cannot be read"; }, [&]() -> dl::Status {
-        auto r = h->reader->next(*row);
-        if (!r) return std::unexpected(r.error());
-        more = *r;
-        return {};
-    });
+    const int rc = guarded(
+        h->error, [&] { return h->reader->where() + ": cannot be read"; },
+        [&]() -> dl::Status {
+            auto r = h->reader->next(*row);
+            if (!r) return std::unexpected(r.error());
+            more = *r;
+            return {};
+        });
     if (rc != 0) return -1;
     return more ? 1 : 0;
 }
@@ -614,24 +623,28 @@ DL_EXPORT dl_parquet_writer* dl_parquet_writer_open(const char* name, int with_t
     if (!h) return nullptr;
     h->name = orEmpty(name);
     const std::string& file = h->name;
-    guarded(h->error, [&] { return "Writing " + file + " failed"; }, [&]() -> dl::Status {
-        if (!write) return dl::fail("Writing " + file + " failed: no output.");
-        auto w = dl::Writer::open(file, with_tgt != 0, with_cluster != 0, row_group_rows, write, ctx);
-        if (!w) return std::unexpected(w.error());
-        h->writer = std::move(*w);
-        return {};
-    });
+    guarded(
+        h->error, [&] { return "Writing " + file + " failed"; },
+        [&]() -> dl::Status {
+            if (!write) return dl::fail("Writing " + file + " failed: no output.");
+            auto w = dl::Writer::open(file, with_tgt != 0, with_cluster != 0, row_group_rows, write, ctx);
+            if (!w) return std::unexpected(w.error());
+            h->writer = std::move(*w);
+            return {};
+        });
     return h;
 }
 
 DL_EXPORT int dl_parquet_writer_add(dl_parquet_writer* h, const dl_parquet_row* row) {
     if (!h || !row || !h->writer) return -1;
-    return guarded(h->error, [&] { return "Writing " + h->name + " failed"; }, [&] { return h->writer->add(*row); });
+    return guarded(
+        h->error, [&] { return "Writing " + h->name + " failed"; }, [&] { return h->writer->add(*row); });
 }
 
 DL_EXPORT int dl_parquet_writer_finish(dl_parquet_writer* h) {
     if (!h || !h->writer) return -1;
-    return guarded(h->error, [&] { return "Writing " + h->name + " failed"; }, [&] { return h->writer->finish(); });
+    return guarded(
+        h->error, [&] { return "Writing " + h->name + " failed"; }, [&] { return h->writer->finish(); });
 }
 
 DL_EXPORT const char* dl_parquet_writer_error(const dl_parquet_writer* h) { return h ? h->error.c_str() : ""; }

@@ -23,6 +23,12 @@ extern "C" {
 typedef struct dl_arrow_reader dl_arrow_reader;
 typedef struct dl_parquet_writer dl_parquet_writer;
 
+/* A string: `size` bytes at `data` (not NUL-terminated; `data` may be NULL when size is 0). */
+typedef struct dl_arrow_text {
+    const char* data;
+    size_t size;
+} dl_arrow_text;
+
 /* DL_ARROW_ABI_VERSION of the module. */
 int dl_arrow_abi_version(void);
 
@@ -39,12 +45,7 @@ dl_arrow_reader* dl_arrow_reader_open(const char* name, const char* const* files
 /* One row: the texts point into the module's memory and stay valid until the next call on the
  * reader. A null or absent value has length 0. */
 typedef struct dl_arrow_row {
-    const char* src;
-    size_t src_len;
-    const char* tgt;
-    size_t tgt_len;
-    const char* label;
-    size_t label_len;
+    dl_arrow_text src, tgt, label;
 } dl_arrow_row;
 
 /* 1: a row was read into *row; 0: the end of the last file; -1: an error (dl_arrow_reader_error,
@@ -70,14 +71,8 @@ dl_parquet_writer* dl_parquet_writer_open(const char* name, int with_tgt, int wi
                                           dl_parquet_write_fn write, void* ctx);
 
 typedef struct dl_parquet_row {
-    int64_t id;
-    int64_t position;
-    const char* src;
-    size_t src_len;
-    const char* tgt;
-    size_t tgt_len;
-    const char* domain;
-    size_t domain_len;
+    int64_t id, position;
+    dl_arrow_text src, tgt, domain;
     double score;
     int has_cluster;
     int32_t cluster;
