@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/ArrowModule.h"
 #include "common/RegularFile.h"
-#include "corpus/ArrowModule.h"
 #include "corpus/Import.h"
 
 namespace fs = std::filesystem;
@@ -112,7 +112,7 @@ bool arrowAvailable() { return arrowModule().has_value(); }
 
 namespace {
 
-// The rows of libdomainlens_arrow.so's reader (dl_arrow.h) as a RecordSource: every check, the
+// The rows of libdomainlens_arrow.so's reader (common/ArrowModuleAbi.h) as a RecordSource: every check, the
 // streaming and the messages are the module's; this side copies the texts out.
 class ArrowSource final : public RecordSource {
 public:

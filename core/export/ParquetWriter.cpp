@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <exception>
 
-#include "corpus/ArrowModule.h"
+#include "common/ArrowModule.h"
 
 namespace dl {
 

@@ -1,15 +1,15 @@
 // libdomainlens_arrow.so: every unit that sees Arrow's or Parquet's headers (docs/parquet.md,
 // ARCHITECTURE.md "known traps"). Built as a MODULE linked to the pinned pyarrow wheel's
 // libarrow and libparquet (cmake/DomainLensArrow.cmake) and dlopen'ed with RTLD_LOCAL |
-// RTLD_DEEPBIND by core/corpus/ArrowModule.cpp, so the OpenSSL that libparquet bundles and
-// exports stays out of the process's global scope. Its C ABI is dl_arrow.h: no C++ type or
+// RTLD_DEEPBIND by core/common/ArrowModule.cpp, so the OpenSSL that libparquet bundles and
+// exports stays out of the process's global scope. Its C ABI is common/ArrowModuleAbi.h: no C++ type or
 // exception crosses it.
 //
 // The reader: Parquet one row group at a time (only the named leaf columns decoded), Arrow IPC
 // streams one record batch at a time (each validated); column types checked from the schema
 // before any row; every message names the file, and the column or the row. The writer: rows
 // buffered into one record batch per row group, written through the caller's callback.
-#include "dl_arrow.h"
+#include "common/ArrowModuleAbi.h"
 
 #include <algorithm>
 #include <cmath>
@@ -522,7 +522,7 @@ private:
 }  // namespace
 }  // namespace dl
 
-// --- The C ABI (dl_arrow.h): every entry point catches; errors stay in the handle. ----------
+// --- The C ABI (common/ArrowModuleAbi.h): every entry point catches; errors stay in the handle. ----------
 
 #define DL_EXPORT extern "C" __attribute__((visibility("default")))
 

@@ -1,11 +1,11 @@
-#ifndef DOMAINLENS_DL_ARROW_H
-#define DOMAINLENS_DL_ARROW_H
+#ifndef DOMAINLENS_ARROW_MODULE_ABI_H
+#define DOMAINLENS_ARROW_MODULE_ABI_H
 /* The C ABI of libdomainlens_arrow.so (core/corpus/arrow_module), the module that holds every
  * unit seeing Arrow's or Parquet's headers: the Parquet / Arrow-stream reader behind
  * `import --parquet / --hf-dataset` and the Parquet writer behind `export --format parquet`.
- * It is dlopen'ed with RTLD_LOCAL | RTLD_DEEPBIND (common/DynamicModule) only when one of those
- * is used, so pyarrow's libparquet and the OpenSSL it bundles never join the process's global
- * scope (ARCHITECTURE.md, known traps).
+ * It is dlopen'ed with RTLD_LOCAL | RTLD_DEEPBIND (common/ArrowModule, common/DynamicModule; in
+ * common so that both corpus/ and export/ may use it) only when one of those is used, so pyarrow's libparquet and the
+ * OpenSSL it bundles never join the process's global scope (ARCHITECTURE.md, known traps).
  *
  * Rules of the boundary: plain C types only; no C++ exception crosses it (every entry point
  * catches); an error is a NUL-terminated English message held by the handle, which the caller

@@ -1,5 +1,5 @@
 #pragma once
-// The loader of libdomainlens_arrow.so (core/corpus/arrow_module, C ABI in dl_arrow.h): the
+// The loader of libdomainlens_arrow.so (core/corpus/arrow_module, C ABI in common/ArrowModuleAbi.h): the
 // Parquet / Arrow reader and the Parquet writer, kept out of domainlens_core, the executables
 // and the Python module so that pyarrow's libparquet (and the OpenSSL it bundles and exports)
 // is loaded only when a Parquet or HF-dataset path is used, and then with RTLD_LOCAL |
@@ -7,8 +7,8 @@
 // (when set, the only place), next to the executable, the install path, the build path.
 #include <string>
 
+#include "common/ArrowModuleAbi.h"
 #include "common/Error.h"
-#include "corpus/arrow_module/dl_arrow.h"
 
 namespace dl {
 

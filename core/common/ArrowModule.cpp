@@ -1,4 +1,4 @@
-#include "corpus/ArrowModule.h"
+#include "common/ArrowModule.h"
 
 #include <dlfcn.h>
 
