@@ -1,6 +1,8 @@
 # The checks of the Parquet module's isolation (tests/faults/CMakeLists.txt), run with cmake -P:
 # MODE=openssl: the CLI, with the libcrypto probe LD_PRELOAD'ed (openssl_probe.cpp: digests
 #   before and after main), imports a Parquet file written by pyarrow: exit 0 and the rows there.
+# MODE=control: the same probe with pyarrow's LIBPARQUET LD_PRELOAD'ed into the global scope
+#   (what linking it did without the link-order workaround): the CLI must die (the probe sees it).
 # MODE=needed: no file of BINARIES ("|"-separated) has libarrow or libparquet in its DT_NEEDED
 #   entries (readelf -d), and MODULE has both (so the check can see them).
 # MODE=missing / broken: DOMAINLENS_ARROW_MODULE names a missing file / a file that is not a
@@ -58,6 +60,12 @@ elseif(MODE STREQUAL "openssl")
     message(FATAL_ERROR "the probe did not run after main:\n${text}")
   endif()
   message(STATUS "${text}")
+elseif(MODE STREQUAL "control")
+  run_cli(rc text ${CMAKE_COMMAND} -E env "LD_PRELOAD=${PROBE} ${LIBPARQUET}" ${CLI} --help)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "with libparquet in the global scope the probe should have crashed the CLI; it exited 0")
+  endif()
+  message(STATUS "libparquet in the global scope: ${rc} (as expected)")
 elseif(MODE STREQUAL "missing" OR MODE STREQUAL "broken")
   file(REMOVE_RECURSE ${WORK})
   file(MAKE_DIRECTORY ${WORK})
