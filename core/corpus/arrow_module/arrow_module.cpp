@@ -262,9 +262,9 @@ private:
 };
 
 // The rows of the named columns over a list of files, as ArrowSource (core/corpus) reads them.
-class Reader {
+class RowReader {
 public:
-    Reader(std::vector<std::string> files, std::string text, std::string tgt, std::string label)
+    RowReader(std::vector<std::string> files, std::string text, std::string tgt, std::string label)
         : files_(std::move(files)),
           text_name_(std::move(text)),
           tgt_name_(std::move(tgt)),
@@ -527,7 +527,7 @@ private:
 #define DL_EXPORT extern "C" __attribute__((visibility("default")))
 
 struct dl_arrow_reader {
-    std::unique_ptr<dl::Reader> reader;
+    std::unique_ptr<dl::RowReader> reader;
     std::string error;
 };
 
@@ -571,8 +571,9 @@ DL_EXPORT dl_arrow_reader* dl_arrow_reader_open(const char* name, const char* co
         [&]() -> dl::Status {
             if (!files || nfiles <= 0) return dl::fail(source + ": no files to read.");
             std::vector<std::string> list;
+            list.reserve(static_cast<std::size_t>(nfiles));
             for (int i = 0; i < nfiles; ++i) list.push_back(orEmpty(files[i]));
-            h->reader = std::make_unique<dl::Reader>(std::move(list), orEmpty(text), orEmpty(tgt), orEmpty(label));
+            h->reader = std::make_unique<dl::RowReader>(std::move(list), orEmpty(text), orEmpty(tgt), orEmpty(label));
             return h->reader->start();
         });
     if (!h->error.empty()) h->reader.reset();
