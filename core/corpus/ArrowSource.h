@@ -12,9 +12,10 @@
 // sentence (skipped and counted like an empty line); a null label is an empty label (an error,
 // as an empty domain column is).
 //
-// Built on Arrow's C++ libraries as the pinned pyarrow wheel ships them (scripts/setup.sh);
-// a build without them (DOMAINLENS_WITH_ARROW unset, e.g. the sanitizer build) answers every
-// call with an error that says so.
+// The reading is done by the module libdomainlens_arrow.so (core/corpus/arrow_module, built on
+// the Arrow C++ libraries of the pinned pyarrow wheel), dlopen'ed with RTLD_DEEPBIND on the first
+// call that needs it (common/ArrowModule); when it cannot be loaded (a build without the wheel,
+// the sanitizer build, a missing file) openArrowSource fails saying which files were tried.
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,7 +27,7 @@ namespace dl {
 
 struct ImportParams;
 
-// True when this build reads and writes Parquet (Arrow was found at configure time).
+// True when the Parquet module loads (this loads it).
 bool arrowAvailable();
 
 // The Parquet or Arrow stream files an `--hf-dataset DIR` import reads for `split`, in order;

@@ -5,8 +5,8 @@
 // domain (string, null when unlabelled), score (double, null when the run gave none),
 // [cluster] (int32, null when unassigned; shards by cluster). Rows are buffered and written one
 // row group per kRowGroupRows, so memory stays bounded whatever the export's size. Compression:
-// zstd. Built on Arrow's C++ libraries (cmake/DomainLensArrow.cmake); a build without them
-// answers open() with an error that says so.
+// zstd. Written by the module libdomainlens_arrow.so (common/ArrowModule; docs/parquet.md); when
+// it cannot be loaded, open() fails saying which files were tried.
 #include <cstdint>
 #include <memory>
 #include <optional>
