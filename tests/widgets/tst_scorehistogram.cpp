@@ -1,6 +1,7 @@
 // Threshold ↔ top-k sync of the score histogram (QSignalSpy), the ranking it relies on
 // against brute force, and precision/recall/F1 against counts done by hand.
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -204,6 +205,25 @@ private slots:
         view.setTopK(5);
         QCOMPARE(view.topK(), qint64(0));
         QCOMPARE(view.summaryText(), QStringLiteral("No scores"));
+    }
+
+    // "No domain labels in this pool" only where there is a pool: not before a run (the
+    // Selection tab of a project without one said it), nor after an empty one.
+    void noLabelsNoteOnlyWithScores() {
+        ScoreHistogramView view;
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto* note = view.findChild<QLabel*>(QStringLiteral("noLabels"));
+        QVERIFY(note);
+        QVERIFY(!note->isVisible());
+        view.setScores(randomScores(100, 5, false));
+        QVERIFY(note->isVisible());
+        QVector<bool> relevant(100, false);
+        for (int i = 0; i < 30; ++i) relevant[i] = true;
+        view.setLabels(relevant);
+        QVERIFY(!note->isVisible());  // the precision-recall pane instead
+        view.setScores({});
+        QVERIFY(!note->isVisible());
     }
 
     void tiesAreReported() {

@@ -82,6 +82,7 @@ ScoreHistogramView::ScoreHistogramView(QWidget* parent) : QWidget(parent) {
     noLabels_->setAlignment(Qt::AlignCenter);
     noLabels_->setWordWrap(true);
     noLabels_->setStyleSheet(QStringLiteral("color: #777;"));
+    noLabels_->setObjectName(QStringLiteral("noLabels"));
     noLabels_->setMaximumWidth(320);
 
     thresholdBox_ = new QDoubleSpinBox(this);
@@ -188,7 +189,8 @@ void ScoreHistogramView::setLabels(const QVector<bool>& relevant) {
 void ScoreHistogramView::refreshLabelViews() {
     const bool has = ranking_.hasLabels();
     pr_->setVisible(has);
-    noLabels_->setVisible(!has && prPaneShown_);
+    // Without scores there is no pool to lack labels (no run yet): the histogram takes the room.
+    noLabels_->setVisible(!has && prPaneShown_ && ranking_.size() > 0);
     if (has) relevantGraph_->addToLegend();
     else relevantGraph_->removeFromLegend();
     relevantGraph_->setVisible(has);
