@@ -68,24 +68,27 @@ void applyParamField(QDoubleSpinBox* box, const ParamField& field) {
     }
 }
 
+namespace {
+
+// A box at "auto" stepped up lands on its field's default (true); anything else steps as usual.
+template <class Box>
+bool landFromAuto(Box* box, int steps) {
+    const QVariant to = box->property(kAutoStepsTo);
+    if (steps <= 0 || !to.isValid() || !box->property(kAutoAtMinimum).toBool() || box->value() != box->minimum())
+        return false;
+    box->setValue(to.template value<decltype(box->value())>());
+    box->selectAll();
+    return true;
+}
+
+}  // namespace
+
 void AutoSpinBox::stepBy(int steps) {
-    const QVariant to = property(kAutoStepsTo);
-    if (steps > 0 && to.isValid() && property(kAutoAtMinimum).toBool() && value() == minimum()) {
-        setValue(to.toInt());
-        selectAll();
-        return;
-    }
-    QSpinBox::stepBy(steps);
+    if (!landFromAuto(this, steps)) QSpinBox::stepBy(steps);
 }
 
 void AutoDoubleSpinBox::stepBy(int steps) {
-    const QVariant to = property(kAutoStepsTo);
-    if (steps > 0 && to.isValid() && property(kAutoAtMinimum).toBool() && value() == minimum()) {
-        setValue(to.toDouble());
-        selectAll();
-        return;
-    }
-    QDoubleSpinBox::stepBy(steps);
+    if (!landFromAuto(this, steps)) QDoubleSpinBox::stepBy(steps);
 }
 
 void applyParamField(QCheckBox* box, const ParamField& field) {

