@@ -12,8 +12,8 @@
 namespace dl {
 namespace {
 
-constexpr int kHistogramBins = 20;
-constexpr std::int64_t kBlock = 512;
+constexpr int kScoreHistogramBins = 20;
+constexpr std::int64_t kScoreBlock = 512;
 constexpr int kMaxRepeatUnit = 4;
 
 bool isSpaceByte(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
@@ -103,10 +103,10 @@ nlohmann::json ruleDetails(const std::vector<float>& scores, double threshold, b
         hi = std::max<double>(hi, sorted[std::size_t(0.99 * double(sorted.size() - 1))]);
     }
     if (!(hi > lo)) hi = lo + 1;
-    std::vector<std::int64_t> bins(kHistogramBins, 0);
+    std::vector<std::int64_t> bins(kScoreHistogramBins, 0);
     std::int64_t passing = 0;
     for (float s : scores) {
-        const int bin = std::clamp(int((s - lo) / (hi - lo) * kHistogramBins), 0, kHistogramBins - 1);
+        const int bin = std::clamp(int((s - lo) / (hi - lo) * kScoreHistogramBins), 0, kScoreHistogramBins - 1);
         ++bins[std::size_t(bin)];
         if (!fails(s)) ++passing;
     }
@@ -239,9 +239,9 @@ Expected<BitextResult> filterBitext(std::span<const DedupText> texts, const Bite
         return fail("bitext: --margin-min needs one margin per pair (and none without it).");
     const int rules = margin ? kBitextRules : kBitextTextRules;
     std::vector<BitextScores> scores(static_cast<std::size_t>(n));
-    const std::int64_t blocks = (n + kBlock - 1) / kBlock;
+    const std::int64_t blocks = (n + kScoreBlock - 1) / kScoreBlock;
     auto status = parallelBlocks(blocks, o.threads, &cancel, [&](std::int64_t block, int) {
-        for (std::int64_t i = block * kBlock; i < std::min(n, (block + 1) * kBlock); ++i) {
+        for (std::int64_t i = block * kScoreBlock; i < std::min(n, (block + 1) * kScoreBlock); ++i) {
             scores[std::size_t(i)] = scoreBitextPair(texts[std::size_t(i)].src, texts[std::size_t(i)].tgt);
             if (margin) scores[std::size_t(i)].margin = margins[std::size_t(i)];
         }

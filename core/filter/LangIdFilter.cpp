@@ -9,14 +9,15 @@
 namespace dl {
 namespace {
 
-constexpr int kHistogramBins = 20;
+constexpr int kProbabilityHistogramBins = 20;
 constexpr std::size_t kTopGuesses = 8;
-constexpr std::int64_t kBlock = 512;
+constexpr std::int64_t kDetectBlock = 512;
 
 nlohmann::json sideDetails(const std::vector<float>& prob, const std::vector<std::string>& best,
                            const std::string& expected, double minProb) {
-    std::vector<std::int64_t> bins(kHistogramBins, 0);
-    for (float p : prob) ++bins[std::size_t(std::clamp(int(p * kHistogramBins), 0, kHistogramBins - 1))];
+    std::vector<std::int64_t> bins(kProbabilityHistogramBins, 0);
+    for (float p : prob)
+        ++bins[std::size_t(std::clamp(int(p * kProbabilityHistogramBins), 0, kProbabilityHistogramBins - 1))];
     std::map<std::string, std::int64_t> counts;
     for (const auto& b : best) ++counts[b.empty() ? "(empty)" : b];
     std::vector<std::pair<std::string, std::int64_t>> sorted(counts.begin(), counts.end());
@@ -44,9 +45,9 @@ Expected<LangIdResult> identifyLanguages(std::span<const DedupText> texts, const
     if (checkTgt) out.tgtProb.assign(std::size_t(n), 0.0f);
     std::vector<std::string> srcBest(static_cast<std::size_t>(n));
     std::vector<std::string> tgtBest(checkTgt ? static_cast<std::size_t>(n) : 0);
-    const std::int64_t blocks = (n + kBlock - 1) / kBlock;
+    const std::int64_t blocks = (n + kDetectBlock - 1) / kDetectBlock;
     auto status = parallelBlocks(blocks, o.threads, &cancel, [&](std::int64_t block, int) {
-        for (std::int64_t i = block * kBlock; i < std::min(n, (block + 1) * kBlock); ++i) {
+        for (std::int64_t i = block * kDetectBlock; i < std::min(n, (block + 1) * kDetectBlock); ++i) {
             const auto u = std::size_t(i);
             auto g = identifier.identify(texts[u].src, o.srcLang);
             out.srcProb[u] = g.expectedProb;

@@ -12,6 +12,7 @@
 #include "common/Parallel.h"
 #include "common/SipHash.h"
 #include "common/SplitMix.h"
+#include "common/UnionFind.h"
 
 namespace dl {
 
@@ -208,12 +209,14 @@ void bandKeys(const std::vector<std::uint32_t>& sig, int bands, int rows, std::s
               std::vector<std::uint64_t>& keys) {
     for (int b = 0; b < bands; ++b) {
         std::uint64_t h = splitMix64(static_cast<std::uint64_t>(b) + 0x42414e44ULL);
-        for (int r = 0; r < rows; ++r) h = splitMix64(h ^ sig[static_cast<std::size_t>(b * rows + r)]);
+        for (int r = 0; r < rows; ++r)
+            h = splitMix64(
+                h ^ sig[static_cast<std::size_t>(b) * static_cast<std::size_t>(rows) + static_cast<std::size_t>(r)]);
         keys[static_cast<std::size_t>(b) * n + i] = h;
     }
 }
 
-constexpr std::int64_t kBlock = 512;
+constexpr std::int64_t kRowsPerTask = 512;  // rows (or removals) per parallel task
 constexpr std::size_t kSmallBucket = 50;  // all pairs up to this bucket size
 constexpr std::size_t kMaxLeaders = 50;   // larger buckets: members against up to 50 leaders
 
@@ -273,19 +276,6 @@ void bandCandidates(const std::vector<std::uint64_t>& keys, const std::vector<ch
     }
     sortUnique(out);
 }
-
-struct UnionFind {
-    std::vector<std::uint32_t> parent;
-    explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
-    std::uint32_t find(std::uint32_t x) {
-        while (parent[x] != x) x = parent[x] = parent[parent[x]];
-        return x;
-    }
-    void unite(std::uint32_t a, std::uint32_t b) {
-        a = find(a), b = find(b);
-        if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    }
-};
 
 Status checkNearDupInput(std::span<const DedupText> texts, const NearDupOptions& opt) {
     if (!(opt.threshold > 0 && opt.threshold <= 1)) return usageError("--threshold must be in (0, 1].");
@@ -351,7 +341,7 @@ Expected<NearDupResult> groupNearDuplicates(std::span<const DedupText> texts, co
     if (!st) return std::unexpected(st.error());
 
     // 4. Groups by union-find; one kept member per group.
-    UnionFind uf(n);
+    UnionFind<std::uint32_t> uf(n);
     for (std::size_t c = 0; c < candidates.size(); ++c) {
         if ((c & 0xffff) == 0 && cancel.isCancelled()) return cancelled();
         if (!isDup[c]) continue;
@@ -373,10 +363,10 @@ Expected<NearDupResult> groupNearDuplicates(std::span<const DedupText> texts, co
         if (kept[r] != i) result.removed.push_back({static_cast<std::int64_t>(i), kept[r], 0.0});
     }
     st = parallelBlocks(
-        (static_cast<std::int64_t>(result.removed.size()) + kBlock - 1) / kBlock, opt.threads, &cancel,
+        (static_cast<std::int64_t>(result.removed.size()) + kRowsPerTask - 1) / kRowsPerTask, opt.threads, &cancel,
         [&](std::int64_t block, int) {
-            const auto from = static_cast<std::size_t>(block * kBlock);
-            for (std::size_t k = from; k < std::min(result.removed.size(), from + kBlock); ++k) {
+            const auto from = static_cast<std::size_t>(block * kRowsPerTask);
+            for (std::size_t k = from; k < std::min(result.removed.size(), from + kRowsPerTask); ++k) {
                 auto& r = result.removed[k];
                 r.similarity = verify(static_cast<std::size_t>(r.index), static_cast<std::size_t>(r.keptIndex)).second;
             }
@@ -402,10 +392,10 @@ Expected<NearDupResult> findNearDuplicates(std::span<const DedupText> texts, con
         prep.tgt.resize(n);
         if (opt.sides == SidesRule::Either) prep.tgtKeys.resize(n * static_cast<std::size_t>(opt.bands));
     }
-    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kBlock - 1) / kBlock;
+    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kRowsPerTask - 1) / kRowsPerTask;
     auto st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
-        const auto from = static_cast<std::size_t>(block * kBlock);
-        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+        const auto from = static_cast<std::size_t>(block * kRowsPerTask);
+        for (std::size_t i = from; i < std::min(n, from + kRowsPerTask); ++i) {
             prep.src[i] = shingleHashes(normaliseForDedup(texts[i].src), opt.shingle, opt.seed);
             bandKeys(minhashSignature(prep.src[i], opt.permutations, opt.seed), opt.bands, rows, n, i, prep.srcKeys);
             if (!parallelSides) continue;
@@ -431,10 +421,10 @@ Expected<std::vector<std::uint32_t>> nearDupSignatures(std::span<const DedupText
     if (auto s = checkNearDupInput(texts, opt); !s) return std::unexpected(s.error());
     const std::size_t n = texts.size(), perm = static_cast<std::size_t>(opt.permutations);
     std::vector<std::uint32_t> out(n * perm);
-    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kBlock - 1) / kBlock;
+    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kRowsPerTask - 1) / kRowsPerTask;
     auto st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
-        const auto from = static_cast<std::size_t>(block * kBlock);
-        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+        const auto from = static_cast<std::size_t>(block * kRowsPerTask);
+        for (std::size_t i = from; i < std::min(n, from + kRowsPerTask); ++i) {
             const auto sig = minhashSignature(
                 shingleHashes(normaliseForDedup(target ? texts[i].tgt : texts[i].src), opt.shingle, opt.seed),
                 opt.permutations, opt.seed);
@@ -467,11 +457,11 @@ Expected<NearDupResult> findNearDuplicatesFromSignatures(std::span<const DedupTe
     prep.srcKeys.resize(n * static_cast<std::size_t>(opt.bands));
     if (either) prep.tgtKeys.resize(n * static_cast<std::size_t>(opt.bands));
     std::vector<char> srcUsable(n), tgtUsable(parallelSides ? n : 0);
-    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kBlock - 1) / kBlock;
+    const std::int64_t blocks = (static_cast<std::int64_t>(n) + kRowsPerTask - 1) / kRowsPerTask;
     auto st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
-        const auto from = static_cast<std::size_t>(block * kBlock);
+        const auto from = static_cast<std::size_t>(block * kRowsPerTask);
         std::vector<std::uint32_t> sig(perm);
-        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+        for (std::size_t i = from; i < std::min(n, from + kRowsPerTask); ++i) {
             const auto src = srcSignatures.subspan(i * perm, perm);
             srcUsable[i] = !emptySignature(src);
             sig.assign(src.begin(), src.end());
@@ -518,8 +508,8 @@ Expected<NearDupResult> findNearDuplicatesFromSignatures(std::span<const DedupTe
     prep.src.resize(n);
     if (parallelSides) prep.tgt.resize(n);
     st = parallelBlocks(blocks, opt.threads, &cancel, [&](std::int64_t block, int) {
-        const auto from = static_cast<std::size_t>(block * kBlock);
-        for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+        const auto from = static_cast<std::size_t>(block * kRowsPerTask);
+        for (std::size_t i = from; i < std::min(n, from + kRowsPerTask); ++i) {
             if (!needed[i]) continue;
             prep.src[i] = shingleHashes(normaliseForDedup(texts[i].src), opt.shingle, opt.seed);
             if (parallelSides) prep.tgt[i] = shingleHashes(normaliseForDedup(texts[i].tgt), opt.shingle, opt.seed);

@@ -9,26 +9,12 @@
 #include <Eigen/Core>
 
 #include "common/Parallel.h"
+#include "common/UnionFind.h"
 
 namespace dl {
 namespace {
 
 using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-struct UnionFind {
-    std::vector<std::int64_t> parent;
-    explicit UnionFind(std::int64_t n) : parent(static_cast<std::size_t>(n)) {
-        std::iota(parent.begin(), parent.end(), std::int64_t{0});
-    }
-    std::int64_t find(std::int64_t x) {
-        while (parent[std::size_t(x)] != x) x = parent[std::size_t(x)] = parent[std::size_t(parent[std::size_t(x)])];
-        return x;
-    }
-    void unite(std::int64_t a, std::int64_t b) {
-        a = find(a), b = find(b);
-        if (a != b) parent[std::size_t(std::max(a, b))] = std::min(a, b);
-    }
-};
 
 // One task: the tile row [rowBlock] of a cluster against every tile column at or after it. The
 // pairs it finds are reduced to a spanning forest (a local union-find over the rows it saw)
@@ -86,7 +72,7 @@ Expected<SemDupResult> findSemanticDuplicates(std::vector<float> v, int dim, std
     }
 
     const float cut = float(1.0 - o.eps);
-    UnionFind groups(n);
+    UnionFind<std::int64_t> groups(static_cast<std::size_t>(n));
     std::mutex merge;
     std::int64_t pairs = 0;
     auto status = parallelBlocks(static_cast<std::int64_t>(tasks.size()), o.threads, &cancel, [&](std::int64_t t, int) {

@@ -36,6 +36,8 @@ add_dependencies(domainlens_core_torchfree domainlens_spm)
 if(DOMAINLENS_PCH)
   target_precompile_headers(domainlens_core_torchfree PRIVATE <nlohmann/json.hpp> ${_dl_pch_std})
 endif()
+# The same per-folder unity groups as domainlens_core (cmake/DomainLensUnity.cmake).
+domainlens_unity_groups(domainlens_core_torchfree)
 target_compile_definitions(domainlens_core_torchfree PRIVATE
   DOMAINLENS_SPM_BUILD_PATH="$<TARGET_FILE:domainlens_spm>"
   DOMAINLENS_SPM_INSTALL_PATH="${CMAKE_INSTALL_FULL_LIBDIR}/domainlens/libdomainlens_spm.so")
