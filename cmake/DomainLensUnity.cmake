@@ -38,9 +38,17 @@ function(domainlens_unity_groups target)
       continue()
     endif()
     get_filename_component(_abs ${_src} ABSOLUTE BASE_DIR ${_dir})
-    file(RELATIVE_PATH _rel ${_dir} ${_abs})
-    if(_rel MATCHES "^\\.\\./")  # generated (moc, rcc, translations): compiled on its own
+    cmake_path(IS_PREFIX CMAKE_BINARY_DIR "${_abs}" _generated)
+    if(_generated)  # moc, rcc, translations: compiled on its own
       continue()
+    endif()
+    # The folder, relative to the target's folder (core's units: "filter") or, for a target that
+    # compiles another folder's units (the sanitizer build's copy of core), to the checkout.
+    cmake_path(IS_PREFIX _dir "${_abs}" _inside)
+    if(_inside)
+      file(RELATIVE_PATH _rel ${_dir} ${_abs})
+    else()
+      file(RELATIVE_PATH _rel ${CMAKE_SOURCE_DIR} ${_abs})
     endif()
     get_filename_component(_folder ${_rel} DIRECTORY)
     string(MAKE_C_IDENTIFIER "${_folder}" _bucket)
