@@ -13,7 +13,7 @@
 # filter/ did: kScoreBlock, kDetectBlock, one common/UnionFind.h), or pass it in EXCLUDE.
 # -DDOMAINLENS_UNITY=OFF compiles every unit on its own (what an IDE's per-file tools prefer;
 # scripts/tidy.sh reads either kind of compile_commands.json).
-option(DOMAINLENS_UNITY "Compile domainlens_core's units in per-folder groups (unity build)" ON)
+option(DOMAINLENS_UNITY "Compile the units of core, the app, the widgets and the GUI in per-folder groups (unity build)" ON)
 
 function(domainlens_unity_groups target)
   cmake_parse_arguments(U "" "MAX;EXCLUDE" "" ${ARGN})
@@ -27,7 +27,6 @@ function(domainlens_unity_groups target)
   get_target_property(_dir ${target} SOURCE_DIR)
   # Sort so that the groups (and so ccache's keys) do not depend on the glob's order.
   list(SORT _srcs)
-  set(_buckets "")
   set(_groups "")
   foreach(_src ${_srcs})
     if(NOT _src MATCHES "\\.cpp$")
@@ -58,7 +57,6 @@ function(domainlens_unity_groups target)
     endif()
     if(NOT DEFINED _count_${_bucket})
       set(_count_${_bucket} 0)
-      list(APPEND _buckets ${_bucket})
     endif()
     math(EXPR _chunk "${_count_${_bucket}} / ${U_MAX}")
     math(EXPR _count_${_bucket} "${_count_${_bucket}} + 1")
@@ -68,6 +66,7 @@ function(domainlens_unity_groups target)
   # A unity source takes the target's PCH whatever its members say: the torch-free groups'
   # generated sources are marked to go without it (CMake names them Unity/unity_<group>_cxx.cxx).
   get_target_property(_bin ${target} BINARY_DIR)
+  list(REMOVE_DUPLICATES _groups)
   foreach(_group ${_groups})
     if(NOT _group MATCHES "_pch_[0-9]+$")
       set_source_files_properties(${_bin}/CMakeFiles/${target}.dir/Unity/unity_${_group}_cxx.cxx
