@@ -18,5 +18,7 @@ printf 'one sentence\nanother sentence\n' > "$tmp/law.en"
 /usr/bin/domainlens-cli init "$tmp/p.dlproj" >/dev/null
 /usr/bin/domainlens-cli import "$tmp/p.dlproj" --src "$tmp/law.en" --domain-from-filename --quiet
 /usr/bin/domainlens-cli info "$tmp/p.dlproj" --json | grep -q '"sentences": 2'
+# a command the front hands to libexec/domainlens/domainlens-cli-full
+/usr/bin/domainlens-cli cluster --help | grep -q "domainlens-cli cluster"
 QT_QPA_PLATFORM=offscreen /usr/bin/domainlens --help >/dev/null
 echo "installed package works: /usr/bin/domainlens, /usr/bin/domainlens-cli"

@@ -53,6 +53,13 @@ void installInterruptHandlers() {
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    // The CLI front blocks both before it hands a command line to this binary (CliFront.cpp):
+    // one that arrived in between is pending and reaches the handler now.
+    sigset_t interrupts;
+    sigemptyset(&interrupts);
+    sigaddset(&interrupts, SIGINT);
+    sigaddset(&interrupts, SIGTERM);
+    sigprocmask(SIG_UNBLOCK, &interrupts, nullptr);
     // A file-size limit (ulimit -f) makes write() fail with EFBIG, reported as an error,
     // instead of killing the process half-way through a file.
     std::signal(SIGXFSZ, SIG_IGN);

@@ -9,6 +9,9 @@
 #include <new>
 
 #include "CliSupport.h"
+#ifdef DOMAINLENS_CLI_FRONT
+#include "CliFront.h"
+#endif
 #include "jobs/RunJob.h"
 
 namespace {
@@ -68,6 +71,10 @@ void installInterruptHandlersEarly(int, char**, char**) { dlcli::installInterrup
 
 int main(int argc, char** argv) {
     dlcli::installInterruptHandlers();
+#ifdef DOMAINLENS_CLI_FRONT
+    // The front (app/CMakeLists.txt): a command it does not hold runs in domainlens-cli-full.
+    if (!dlcli::frontHolds(argc, argv)) return dlcli::runInFullBinary(argv);
+#endif
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("domainlens-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(DOMAINLENS_VERSION));

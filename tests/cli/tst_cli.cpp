@@ -8,6 +8,8 @@
 #include <csignal>
 #include <functional>
 
+#include <unistd.h>
+
 #include "CliProcess.h"
 #include "TestSupport.h"
 #include "corpus/Import.h"
@@ -684,6 +686,129 @@ private slots:
         qInfo("%s: reference %lld ms; %d cancelled (exit 1), %d completed first (exit 130), %d ended before the signal",
               QTest::currentDataTag(), static_cast<long long>(duration), cancelled, completed, finishedFirst);
         QVERIFY2(cancelled + completed >= 3, "most signals must fall inside the command");
+    }
+
+    // The front (app/CMakeLists.txt): domainlens-cli holds the commands of CLI_FRONT_COMMANDS and
+    // links no libtorch; domainlens-cli-full beside it holds every command and does.
+    void frontLinksNoLibtorch_data() {
+        QTest::addColumn<QString>("binary");
+        QTest::addColumn<bool>("torch");
+        QTest::newRow("domainlens-cli") << cliPath() << false;
+        QTest::newRow("domainlens-cli-full") << fullCliPath() << true;
+    }
+    void frontLinksNoLibtorch() {
+        QFETCH(QString, binary);
+        QFETCH(bool, torch);
+        QProcess readelf;
+        readelf.start(QStringLiteral("readelf"), {QStringLiteral("-d"), binary});
+        QVERIFY(readelf.waitForFinished(30000));
+        QCOMPARE(readelf.exitCode(), 0);
+        const QByteArray dynamic = readelf.readAllStandardOutput();
+        QVERIFY2(dynamic.contains("(NEEDED)"), dynamic.constData());
+        QCOMPARE(dynamic.contains("[libtorch_cpu.so"), torch);
+        QCOMPARE(dynamic.contains("[libc10.so"), torch);
+    }
+
+    // A copy of the front alone in a folder: it runs exactly its own commands, and says which
+    // binary it misses for the others instead of failing silently.
+    void frontHoldsItsCommandsAlone() {
+        const QString lone = path(QStringLiteral("lone/domainlens-cli"));
+        QVERIFY(QDir().mkpath(path(QStringLiteral("lone"))));
+        QFile::remove(lone);
+        QVERIFY(QFile::copy(cliPath(), lone));
+        auto runLone = [&](const QStringList& args) {
+            QProcess p;
+            p.start(lone, args);
+            CliRun r;
+            if (!p.waitForStarted(10000) || !p.waitForFinished(60000)) return r;
+            r.exitCode = p.exitCode(), r.status = p.exitStatus();
+            r.out = p.readAllStandardOutput(), r.err = p.readAllStandardError();
+            return r;
+        };
+        // Every command the full binary lists.
+        const CliRun overview = runCli({QStringLiteral("--help")});
+        QCOMPARE(overview.exitCode, 0);
+        QStringList all;
+        bool inList = false;
+        for (const QByteArray& line : overview.out.split('\n')) {
+            if (line.startsWith("Commands:")) inList = true;
+            else if (inList && line.startsWith("  ")) all << QString::fromUtf8(line.trimmed().split(' ').first());
+            else if (inList && !line.trimmed().isEmpty()) break;
+        }
+        QVERIFY2(all.size() >= 12, overview.out.constData());
+        QStringList held;
+        for (const QString& command : all) {
+            const CliRun r = runLone({command, QStringLiteral("--help")});
+            QCOMPARE(r.status, QProcess::NormalExit);
+            if (r.exitCode == 0) {
+                QVERIFY2(r.out.contains("domainlens-cli " + command.toUtf8()), r.out.constData());
+                held << command;
+            } else {
+                QCOMPARE(r.exitCode, 1);
+                QVERIFY2(r.err.contains("domainlens-cli-full") && r.err.contains("'" + command.toUtf8() + "'"),
+                         r.err.constData());
+            }
+        }
+        held.sort();
+        QStringList expected = QStringLiteral(DOMAINLENS_CLI_FRONT_COMMANDS).split(QLatin1Char(' '));
+        expected.sort();
+        QCOMPARE(held, expected);
+        // A real command, not only its help, and the version.
+        const QString project = copyProject(QStringLiteral("lone.dlproj"));
+        CliRun r = runLone({QStringLiteral("info"), project, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0 && r.json().contains(QStringLiteral("corpora")), describe(r));
+        r = runLone({QStringLiteral("--version")});
+        QVERIFY2(r.exitCode == 0 && r.out.startsWith("domainlens-cli "), describe(r));
+        r = runLone({});  // the overview is the full binary's
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("domainlens-cli-full"), r.err.constData());
+    }
+
+    // Ctrl+C while the front hands a command over (its handler, execv, the full binary's start-up
+    // before its own handler): the signal waits, blocked, and cancels the command; never death by
+    // the signal, never a lost interrupt that lets the command write its run.
+    void interruptDuringHandover() {
+        const QStringList args{QStringLiteral("cluster"), QStringLiteral("@P"),  QStringLiteral("--corpus"),
+                               QStringLiteral("pool"),    QStringLiteral("--k"), QStringLiteral("2"),
+                               QStringLiteral("--pca"),   QStringLiteral("0"),   QStringLiteral("--seeds"),
+                               QStringLiteral("1")};
+        for (int i = 0; i < 6; ++i) {
+            const QString project = copyProject(QStringLiteral("handover-%1.dlproj").arg(i));
+            const QString before = fingerprint(project);
+            QStringList a = args;
+            a[1] = project;
+            QProcess p;
+            p.start(cliPath(), a);
+            QVERIFY(p.waitForStarted());
+            const auto pid = static_cast<pid_t>(p.processId());
+            if (i % 2 == 0) {
+                // In the front, once its handler is in place (or, when this poll is slower than the
+                // front's few milliseconds, in the full binary).
+                QVERIFY2(waitUntilCatching(p, SIGINT, 20000), "the CLI never installed its SIGINT handler");
+            } else {
+                // Just after execv: /proc/PID/exe names the full binary while its loader is still
+                // mapping and relocating libtorch's libraries, before its own handler exists;
+                // unblocked, SIGINT would end the process there (exit by signal).
+                const QByteArray exe = QStringLiteral("/proc/%1/exe").arg(pid).toUtf8();
+                char target[4096];
+                QElapsedTimer t;
+                t.start();
+                for (;;) {
+                    const ssize_t n = ::readlink(exe.constData(), target, sizeof target - 1);
+                    if (n > 0 && QByteArray(target, static_cast<int>(n)).endsWith("domainlens-cli-full")) break;
+                    QVERIFY2(t.elapsed() < 20000, "the front never handed the command over");
+                }
+            }
+            ::kill(pid, SIGINT);
+            QVERIFY(p.waitForFinished(60000));
+            const QByteArray err = p.readAllStandardError();
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QVERIFY2(p.exitCode() == 1,
+                     qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(QString::fromUtf8(err))));
+            QVERIFY2(err.contains("ancel"), err.constData());
+            QCOMPARE(integrity(project), QStringLiteral("ok"));
+            QCOMPARE(fingerprint(project), before);
+        }
     }
 
 private:

@@ -22,6 +22,11 @@
 namespace dltest {
 
 inline QString cliPath() { return QString::fromUtf8(dltest::binaryDir()) + QStringLiteral("/app/domainlens-cli"); }
+// Every command, libtorch included; domainlens-cli hands it what it does not hold itself
+// (app/CMakeLists.txt).
+inline QString fullCliPath() {
+    return QString::fromUtf8(dltest::binaryDir()) + QStringLiteral("/app/domainlens-cli-full");
+}
 
 struct CliRun {
     int exitCode = -1;
