@@ -31,6 +31,8 @@ if(NOT DOMAINLENS_WITH_ARROW STREQUAL "OFF")
         set(DOMAINLENS_ARROW_INCLUDE_DIR "${_pa_include}")
         set(DOMAINLENS_ARROW_LIBRARIES "${_pa_parquet}" "${_pa_arrow}")
         set(DOMAINLENS_ARROW_LIBDIR "${_pa_libdir}")
+        # Arrow's licence and notice, installed with the two libraries (core/corpus/arrow_module).
+        file(GLOB DOMAINLENS_ARROW_LICENSE_FILES "${_pa_libdir}/../pyarrow-${_pa_version}.dist-info/licenses/*")
         set(DOMAINLENS_ARROW_FOUND ON)
         message(STATUS "Arrow ${_pa_version} (pyarrow wheel, ${_pa_libdir}): Parquet and HF datasets enabled")
       endif()
@@ -46,7 +48,8 @@ if(NOT DOMAINLENS_WITH_ARROW STREQUAL "OFF")
 endif()
 
 # The one target that sees Arrow's headers and links its libraries: the MODULE
-# libdomainlens_arrow.so (core/corpus/arrow_module), with an RPATH to the wheel's folder.
+# libdomainlens_arrow.so (core/corpus/arrow_module), with an RPATH to the wheel's folder in the
+# build and $ORIGIN when installed (the wheel's two libraries are installed beside it).
 # Nothing else links libarrow or libparquet: the module is dlopen'ed with RTLD_LOCAL |
 # RTLD_DEEPBIND, so the OpenSSL that the wheel's libparquet bundles and exports (~1,400
 # symbols) and the system's libcrypto never bind to each other (ARCHITECTURE.md, known traps;
@@ -55,5 +58,5 @@ function(domainlens_use_arrow target)
   target_include_directories(${target} SYSTEM PRIVATE ${DOMAINLENS_ARROW_INCLUDE_DIR})
   target_link_libraries(${target} PRIVATE ${DOMAINLENS_ARROW_LIBRARIES})
   set_target_properties(${target} PROPERTIES BUILD_RPATH "${DOMAINLENS_ARROW_LIBDIR}"
-                                             INSTALL_RPATH "${DOMAINLENS_ARROW_LIBDIR}")
+                                             INSTALL_RPATH "$ORIGIN")
 endfunction()

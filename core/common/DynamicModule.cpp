@@ -20,11 +20,12 @@ std::vector<std::string> candidatePaths(const ModuleSpec& spec) {
     std::error_code ec;
     auto exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        auto dir = exe.parent_path();
+        const auto dir = exe.parent_path();
         out.push_back((dir / spec.fileName).string());
-        out.push_back((dir / ".." / "lib" / "domainlens" / spec.fileName).string());
-        out.push_back((dir / ".." / "lib64" / "domainlens" / spec.fileName).string());
-        out.push_back((dir / ".." / "lib" / "x86_64-linux-gnu" / "domainlens" / spec.fileName).string());
+        // PREFIX/bin (the GUI, domainlens-cli) and PREFIX/libexec/domainlens (domainlens-cli-full).
+        for (const auto& prefix : {dir / "..", dir / ".." / ".."})
+            for (const char* lib : {"lib", "lib64", "lib/x86_64-linux-gnu"})
+                out.push_back((prefix / lib / "domainlens" / spec.fileName).lexically_normal().string());
     }
     if (spec.installPath) out.emplace_back(spec.installPath);
     if (spec.buildPath) out.emplace_back(spec.buildPath);

@@ -5,7 +5,8 @@
 // RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND, so neither side binds to the other's symbols
 // (ASan builds, DOMAINLENS_NO_DEEPBIND, load without DEEPBIND: ASan aborts on it).
 // Where a module is looked for, in order: $envVar; next to the executable and in the
-// lib/domainlens folders beside it; the install path; the build path.
+// lib/domainlens folders of PREFIX, for an executable in PREFIX/bin or PREFIX/libexec/domainlens
+// (so a package installed under any prefix finds its modules); the install path; the build path.
 #include <string>
 
 #include "common/Error.h"
