@@ -65,10 +65,11 @@ int runInFullBinary(char** argv) {
         tried += "\n  " + candidate.string() + ": " + std::strerror(why);
     }
     sigprocmask(SIG_UNBLOCK, &interrupts, nullptr);
+    const std::string what = argv[1] ? "'" + std::string(argv[1]) + "'" : std::string("The overview");
     std::fprintf(stderr,
-                 "domainlens-cli: '%s' runs in %s, which could not be started:%s\n"
+                 "domainlens-cli: %s runs in %s, which could not be started:%s\n"
                  "Reinstall DomainLens, or rebuild it (scripts/build.sh).\n",
-                 argv[1] ? argv[1] : "the overview", kFullName, tried.empty() ? " (no path)" : tried.c_str());
+                 what.c_str(), kFullName, tried.empty() ? " (no path)" : tried.c_str());
     return ExitFailed;
 }
 

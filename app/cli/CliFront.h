@@ -1,6 +1,6 @@
 #pragma once
-// The CLI front (app/CMakeLists.txt, ARCHITECTURE.md "The command line: a front without
-// libtorch"): domainlens-cli holds the commands that never touch a model and hands every other
+// The CLI front (app/CMakeLists.txt; ARCHITECTURE.md section 1 and the known trap "libtorch's
+// start-up"): domainlens-cli holds the commands that never touch a model and hands every other
 // command line to domainlens-cli-full. Main thread, before QCoreApplication exists.
 
 namespace dlcli {
