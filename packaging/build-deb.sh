@@ -2,7 +2,8 @@
 # Builds the .deb (CPack, from the install rules) and checks that it installs and starts:
 # dpkg -i, then `domainlens-cli --version`, a CLI round trip on a scratch project (init, import,
 # info; encode with a SentencePiece model, run by domainlens-cli-full; a Parquet import through
-# the installed module and the wheel's libraries), and the GUI started offscreen with --help. Usage: packaging/build-deb.sh [--install]
+# the installed module and the wheel's libraries), and the GUI started offscreen with --help.
+# Usage: packaging/build-deb.sh [--install]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${DOMAINLENS_BUILD_DIR:-$ROOT/build}"

@@ -13,10 +13,10 @@
 
 #include "CliSupport.h"
 
-// Set by app/CMakeLists.txt on this unit: where the installed full binary lies, relative to the
-// installed front (bin/ -> libexec/domainlens/).
+// Set by app/CMakeLists.txt on this unit (the one place it is computed): where the installed
+// full binary lies, relative to the installed front (bin/ -> libexec/domainlens/).
 #ifndef DOMAINLENS_CLI_FULL_FROM_BIN
-#define DOMAINLENS_CLI_FULL_FROM_BIN "../libexec/domainlens/domainlens-cli-full"
+#error "DOMAINLENS_CLI_FULL_FROM_BIN: set by app/CMakeLists.txt"
 #endif
 
 namespace dlcli {

@@ -612,10 +612,11 @@ private slots:
     }
 
     // The short subcommands (init, info, report, evaluate) end within a few milliseconds (the CLI
-    // front: no libtorch to load), so the signal comes at moments spread over an uninterrupted run, from the moment the
-    // process catches SIGINT (/proc/PID/status SigCgt; the handlers are installed before the static initialisers run)
-    // to its end. Either the command is cancelled (exit 1) or it had completed and says so (exit 130); never death by
-    // the signal; a project it only reads is unchanged; init leaves either no file or a whole project.
+    // front: no libtorch to load), so the signal comes at moments spread over an uninterrupted
+    // run, from the moment the process catches SIGINT (/proc/PID/status SigCgt; the handlers are
+    // installed before the static initialisers run) to its end. Either the command is cancelled
+    // (exit 1) or it had completed and says so (exit 130); never death by the signal; a project
+    // it only reads is unchanged; init leaves either no file or a whole project.
     void sigintShortCommands_data() {
         QTest::addColumn<QStringList>("args");
         const QString P = QStringLiteral("@P");
@@ -723,15 +724,7 @@ private slots:
         QVERIFY(QDir().mkpath(path(QStringLiteral("lone"))));
         QFile::remove(lone);
         QVERIFY(QFile::copy(cliPath(), lone));
-        auto runLone = [&](const QStringList& args) {
-            QProcess p;
-            p.start(lone, args);
-            CliRun r;
-            if (!p.waitForStarted(10000) || !p.waitForFinished(60000)) return r;
-            r.exitCode = p.exitCode(), r.status = p.exitStatus();
-            r.out = p.readAllStandardOutput(), r.err = p.readAllStandardError();
-            return r;
-        };
+        auto runLone = [&](const QStringList& args) { return runProgram(lone, args, 60000); };
         // Every command the full binary lists.
         const CliRun overview = runCli({QStringLiteral("--help")});
         QCOMPARE(overview.exitCode, 0);

@@ -35,12 +35,13 @@ struct CliRun {
     QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
 };
 
-inline CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
+// `program` (a copy of the CLI elsewhere, say) with args; runCli: the build's domainlens-cli.
+inline CliRun runProgram(const QString& program, const QStringList& args, int timeoutMs = 120000) {
     QProcess p;
-    p.start(cliPath(), args);
+    p.start(program, args);
     CliRun r;
     if (!p.waitForStarted(10000)) {
-        r.err = "cannot start " + cliPath().toUtf8();
+        r.err = "cannot start " + program.toUtf8();
         return r;
     }
     p.waitForFinished(timeoutMs);
@@ -50,6 +51,8 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
     r.err = p.readAllStandardError();
     return r;
 }
+
+inline CliRun runCli(const QStringList& args, int timeoutMs = 120000) { return runProgram(cliPath(), args, timeoutMs); }
 
 // Plain-text corpora: `lines` sentences per domain with distinct vocabularies, so clustering
 // and selection have something to find.
