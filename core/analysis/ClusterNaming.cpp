@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/JsonText.h"
 #include "jobs/RunJob.h"
 #include "runs/ClusterSummary.h"
 #include "runs/RunBlobs.h"
@@ -28,7 +29,7 @@ Expected<json> readJsonBlob(Store& store, std::int64_t runId, std::string_view n
     if (!*row) return json();  // none stored
     const auto bytes = q->blob(0);
     const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    json j = json::parse(text, nullptr, false);
+    json j = parseJsonOrDiscarded(text);
     if (j.is_discarded())
         return fail(ErrorCode::StoredDataInvalid, {std::to_string(runId), std::string(name)},
                     "Run " + std::to_string(runId) + ": the stored " + std::string(name) + " are not valid JSON.");

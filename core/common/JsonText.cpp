@@ -17,7 +17,26 @@ std::pair<std::int64_t, std::int64_t> lineAndColumn(const std::string& text, std
     return {std::int64_t(line), std::int64_t(column)};
 }
 
+nlohmann::json parseJsonOrDiscarded(std::string_view text, bool* tooDeep) {
+    const bool deep = jsonNestsDeeperThan(text);
+    if (tooDeep) *tooDeep = deep;
+    if (deep) return nlohmann::json(nlohmann::json::value_t::discarded);
+    return nlohmann::json::parse(text, nullptr, false);
+}
+
+nlohmann::json parseJsonOrDiscarded(std::istream& in, bool* tooDeep) {
+    std::ostringstream s;
+    s << in.rdbuf();
+    return parseJsonOrDiscarded(std::string_view(s.view()), tooDeep);
+}
+
+std::string tooDeepNote(bool tooDeep) {
+    return tooDeep ? " (nested deeper than " + std::to_string(kMaxJsonDepth) + " levels)" : "";
+}
+
 Expected<nlohmann::json> parseJsonText(const std::string& text, const std::string& what) {
+    if (jsonNestsDeeperThan(text))
+        return usageError(what + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels.");
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/ArrowModule.h"
+#include "common/JsonText.h"
 #include "common/RegularFile.h"
 #include "corpus/Import.h"
 
@@ -27,6 +28,7 @@ Expected<nlohmann::json> readSmallJson(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
+    if (jsonNestsDeeperThan(text.view())) return fail(path.string() + ": not valid JSON" + tooDeepNote(true) + ".");
     try {
         return nlohmann::json::parse(text.str());
     } catch (const nlohmann::json::exception& e) {

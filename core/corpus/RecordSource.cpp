@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/JsonText.h"
 #include "corpus/ArrowSource.h"
 #include "corpus/Import.h"
 #include "corpus/LineReader.h"
@@ -125,6 +126,7 @@ public:
         r.tgt.clear();
         r.domain.clear();
         if (line_.find_first_not_of(" \t") == std::string::npos) return true;  // empty line = empty sentence
+        if (jsonNestsDeeperThan(line_)) return fail(at(*in_) + ": not valid JSON" + tooDeepNote(true) + ".");
         nlohmann::json j;
         try {
             j = nlohmann::json::parse(line_);

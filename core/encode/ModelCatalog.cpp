@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/AtomicFile.h"
+#include "common/JsonText.h"
 #include "encode/ModelConfig.h"
 
 namespace dl {
@@ -27,7 +28,7 @@ std::string home() { return envOr("HOME", "/tmp"); }
 nlohmann::json readJson(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     if (!in) return nlohmann::json::object();
-    auto j = nlohmann::json::parse(in, nullptr, false);
+    auto j = parseJsonOrDiscarded(in);
     return j.is_object() ? j : nlohmann::json::object();
 }
 

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/JsonText.h"
+
 namespace dl {
 
 std::string architectureName(Architecture a) {
@@ -41,8 +43,9 @@ Expected<ModelConfig> readModelConfig(const std::string& modelDir) {
     const auto path = (fs::path(modelDir) / "config.json").string();
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail("No config.json in " + modelDir + ": not a Hugging Face model directory.");
-    auto j = nlohmann::json::parse(in, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return fail(path + " is not valid JSON.");
+    bool tooDeep = false;
+    auto j = parseJsonOrDiscarded(in, &tooDeep);
+    if (j.is_discarded() || !j.is_object()) return fail(path + " is not valid JSON" + tooDeepNote(tooDeep) + ".");
     ModelConfig c;
     c.modelType = j.value("model_type", std::string());
     const auto& t = c.modelType;
@@ -133,11 +136,18 @@ Expected<ModelConfig> readModelConfig(const std::string& modelDir) {
     const auto tokCfgPath = fs::path(modelDir) / "tokenizer_config.json";
     if (fs::exists(tokCfgPath)) {
         std::ifstream tin(tokCfgPath, std::ios::binary);
-        auto tj = nlohmann::json::parse(tin, nullptr, false);
+        auto tj = parseJsonOrDiscarded(tin);
         if (!tj.is_discarded() && tj.is_object() && tj.contains("model_max_length") &&
             tj["model_max_length"].is_number()) {
+            // Hugging Face writes 1e30 for "no limit" and the model's length otherwise; a value
+            // that leaves no room for the two special tokens is the file's error, not the user's.
             const double m = tj["model_max_length"].get<double>();
-            if (m > 0 && m < c.maxLength) c.maxLength = static_cast<int>(m);
+            if (m > 0 && m < c.maxLength) {
+                if (m < 2)
+                    return fail(tokCfgPath.string() + ": model_max_length " + tj["model_max_length"].dump() +
+                                " leaves room for fewer than 2 tokens.");
+                c.maxLength = static_cast<int>(m);
+            }
         }
     }
     return c;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/AtomicFile.h"
+#include "common/JsonText.h"
 #include "common/RegularFile.h"
 #include "common/Sha256.h"
 
@@ -53,7 +54,7 @@ std::mutex& cacheMutex() {
 nlohmann::json readCache(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return nlohmann::json::object();
-    auto j = nlohmann::json::parse(in, nullptr, false);
+    auto j = parseJsonOrDiscarded(in);
     return j.is_object() ? j : nlohmann::json::object();
 }
 

@@ -15,6 +15,7 @@
 
 #include "common/Bounded.h"
 #include "common/Half.h"
+#include "common/JsonText.h"
 #include "common/RegularFile.h"
 
 namespace dl {
@@ -104,9 +105,10 @@ Expected<std::unique_ptr<SafeTensorsFile>> SafeTensorsFile::open(const std::stri
                     " does not fit the file of " + std::to_string(size) + " bytes).");
     f->dataStart_ = 8 + headerLen;
     const auto* hp = reinterpret_cast<const char*>(f->map_ + 8);
-    auto header = nlohmann::json::parse(hp, hp + headerLen, nullptr, false);
+    bool tooDeep = false;
+    auto header = parseJsonOrDiscarded(std::string_view(hp, static_cast<std::size_t>(headerLen)), &tooDeep);
     if (header.is_discarded() || !header.is_object())
-        return fail(path + ": the safetensors header is not a JSON object.");
+        return fail(path + ": the safetensors header is not a JSON object" + tooDeepNote(tooDeep) + ".");
     const std::uint64_t dataSize = size - f->dataStart_;
     for (const auto& [name, v] : header.items()) {
         if (name == "__metadata__") {
@@ -211,7 +213,7 @@ Expected<SafeTensorsModel> SafeTensorsModel::openDir(const std::string& modelDir
     const auto index = dir / "model.safetensors.index.json";
     if (fs::exists(index)) {
         std::ifstream in(index, std::ios::binary);
-        auto j = nlohmann::json::parse(in, nullptr, false);
+        auto j = parseJsonOrDiscarded(in);
         if (j.is_discarded() || !j.contains("weight_map") || !j["weight_map"].is_object())
             return fail(index.string() + " has no weight_map.");
         std::set<std::string> shards;

@@ -158,19 +158,21 @@ Status TransformerEncoder::encodeLayers(std::span<const std::string> texts, cons
     const int maxLen = d->maxLength;
     const Tokenizer& tok = *d->tokenizer;
     // Tokenizers are const and thread-safe: blocks of sentences on as many threads as libtorch's
-    // intra-op pool has (at::get_num_threads: the encoder's thread option when given). No token:
-    // tokenizing a chunk takes milliseconds.
+    // intra-op pool has (at::get_num_threads: the encoder's thread option when given). The token
+    // is polled per sentence: a chunk takes milliseconds with a real vocabulary, but a long line
+    // and a crafted model's files took minutes before the vocabulary bounds of text/Tokenizer.h.
     constexpr std::int64_t kTokenizeBlock = 64;
     const auto count = static_cast<std::int64_t>(texts.size());
     auto tokenizeBlock = [&](std::int64_t block, int) {
         for (std::int64_t i = block * kTokenizeBlock; i < std::min(count, (block + 1) * kTokenizeBlock); ++i) {
+            if (cancel && cancel->isCancelled()) return;
             auto r = tok.encode(texts[static_cast<std::size_t>(i)], maxLen);
             ids[static_cast<std::size_t>(i)] = std::move(r.ids);
             truncated[static_cast<std::size_t>(i)] = r.truncated ? 1 : 0;
         }
     };
     const std::int64_t blocks = (count + kTokenizeBlock - 1) / kTokenizeBlock;
-    if (auto st = parallelBlocks(blocks, at::get_num_threads(), nullptr, tokenizeBlock); !st) return st;
+    if (auto st = parallelBlocks(blocks, at::get_num_threads(), cancel, tokenizeBlock); !st) return st;
     EncodeStats local;
     local.tokenizeSeconds = secondsSince(t0);
     local.truncated = std::count(truncated.begin(), truncated.end(), 1);

@@ -130,6 +130,7 @@ Expected<LambdaTrajectory> parseTrajectoryLog(std::string_view text, const std::
         while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
         if (line.empty() || line.front() == '#') continue;
         const std::string where = at(what, lineNo);
+        if (jsonNestsDeeperThan(line)) return fail(where + "malformed JSON" + tooDeepNote(true) + ".");
         nlohmann::json j;
         try {
             j = nlohmann::json::parse(line);
@@ -212,7 +213,7 @@ Expected<LambdaTrajectory> readLambdaTrajectory(const std::string& path, const C
         const auto firstNl = text.find('\n', first);
         const bool oneLine =
             firstNl == std::string::npos || text.find_first_not_of(" \t\r\n", firstNl) == std::string::npos;
-        auto j = nlohmann::json::parse(text, nullptr, false);
+        auto j = parseJsonOrDiscarded(text);
         if (!j.is_discarded() && j.is_object() && !(oneLine && (j.contains("step") || j.contains("session"))))
             return trajectoryFromJson(j, path);
     }

@@ -9,6 +9,7 @@
 
 #include "common/AtomicFile.h"
 #include "common/Brace.h"
+#include "common/JsonText.h"
 #include "common/RegularFile.h"
 #include "common/Sha256.h"
 
@@ -120,8 +121,9 @@ Expected<ShardManifest> readShardManifest(const fs::path& path) {
     if (auto s = checkRegularFile(path.string(), "The shard manifest"); !s) return std::unexpected(s.error());
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(brace("{}: cannot be read.", path.string()));
-    json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return fail(brace("{}: not valid JSON.", path.string()));
+    bool tooDeep = false;
+    json j = parseJsonOrDiscarded(in, &tooDeep);
+    if (j.is_discarded()) return fail(brace("{}: not valid JSON{}.", path.string(), tooDeepNote(tooDeep)));
     auto m = ShardManifest::fromJson(j, path.string());
     if (!m) return m;
     const fs::path data = path.parent_path() / m->dataFile;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/JsonText.h"
 #include "store/Statement.h"
 #include "store/Store.h"
 
@@ -23,6 +24,11 @@ Expected<RunInfo> readRun(const Statement& q, const std::string& path) {
     r.kind = *kind;
     r.corpusId = q.int64(2);
     if (!q.isNull(3)) r.embeddingSetId = q.int64(3);
+    for (const int column : {4, 5})
+        if (jsonNestsDeeperThan(q.text(column)))
+            return fail("Run " + std::to_string(r.id) + " in " + path +
+                        " has damaged parameters: JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                        " levels.");
     try {
         r.params = nlohmann::json::parse(q.text(4));
         r.summary = nlohmann::json::parse(q.text(5));
@@ -177,8 +183,7 @@ Status putRunJson(Store& store, std::int64_t runId, std::string_view name, const
 Expected<nlohmann::json> getRunJson(Store& store, std::int64_t runId, std::string_view name) {
     auto bytes = getRunBlob(store, runId, name);
     if (!bytes) return std::unexpected(bytes.error());
-    auto j =
-        nlohmann::json::parse(std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size()), nullptr, false);
+    auto j = parseJsonOrDiscarded(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
     if (j.is_discarded() || !j.is_object())
         return fail("Run " + std::to_string(runId) + ": its stored '" + std::string(name) +
                     "' is damaged (not a JSON object).");

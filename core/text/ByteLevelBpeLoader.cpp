@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/JsonText.h"
 #include "common/RegularFile.h"
 #include "text/ByteLevelBpe.h"
 
@@ -19,8 +20,10 @@ Expected<json> readJsonFile(const fs::path& p) {
     if (auto s = checkRegularFile(p.string(), "The tokenizer file"); !s) return std::unexpected(s.error());
     std::ifstream in(p, std::ios::binary);
     if (!in) return fail("Cannot read " + p.string() + ".");
-    auto j = json::parse(in, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return fail(p.string() + " is not a valid JSON object.");
+    bool tooDeep = false;
+    auto j = parseJsonOrDiscarded(in, &tooDeep);
+    if (j.is_discarded() || !j.is_object())
+        return fail(p.string() + " is not a valid JSON object" + tooDeepNote(tooDeep) + ".");
     return j;
 }
 

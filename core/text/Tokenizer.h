@@ -2,6 +2,7 @@
 // Sentence tokenizers of the encoder families: a common interface over WordPiece (BERT,
 // DistilBERT, MPNet), byte-level BPE (RoBERTa, GPT-2) and SentencePiece (XLM-R; loaded through the isolated module, see
 // SentencePieceTokenizer.h). Output ids include the model's special tokens.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -11,6 +12,14 @@
 #include "common/Error.h"
 
 namespace dl {
+
+// The longest vocabulary entry a tokenizer matches, in bytes. Real vocabularies stay far below
+// it (BERT's and MPNet's WordPiece 18 bytes, XLM-R's / e5's Unigram 48; SentencePiece trains
+// pieces of at most 16 characters, 64 bytes). A model's files are untrusted: one crafted entry of
+// 100,000 bytes made every candidate search as long as the word, and tokenizing a 6 KB line
+// took seconds, a 12 KB line minutes (cubic in its length). Longer entries keep their ids but
+// are never matched, so the search per position is bounded by this constant.
+inline constexpr std::size_t kMaxMatchedTokenBytes = 128;
 
 struct TokenIds {
     std::vector<std::int32_t> ids;  // with [CLS]/[SEP] or <s>/</s>

