@@ -8,6 +8,7 @@
 #include <fstream>
 #include <vector>
 
+#include "common/RegularFile.h"
 #include "store/Schema.h"
 #include "store/SqliteError.h"
 #include "store/Statement.h"
@@ -179,6 +180,9 @@ Expected<std::unique_ptr<Store>> Store::open(const std::string& path, OpenMode m
     if (fs::is_directory(path, ec))
         return fail(ErrorCode::ProjectIsFolder, {path},
                     "The project path " + path + " is a folder, not a project file.");
+    // A FIFO (or a device) would block SQLite's open() forever, deaf to Ctrl+C and SIGTERM; it is
+    // decided from stat(), which does not block.
+    if (auto regular = checkRegularFile(path, "The project path"); !regular) return std::unexpected(regular.error());
     const int flags = mode == OpenMode::ReadWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
     auto db = mode == OpenMode::SharedReadOnly ? openShared(path) : openConnection(path, flags);
     if (!db) return std::unexpected(db.error());

@@ -491,32 +491,62 @@ public:
 
     // The numeric arrays stored with a run (runs/RunBlobs.h), shaped: pca2d (N, 2), means2d (k, 2),
     // covs2d (k, 2, 2), weights (k), confusion (domains, k), sentence_ids, labels, domain_index,
-    // maxprob (N), responsibilities (N, k) for assign runs. Only those the run has.
+    // maxprob (N), responsibilities (N, k) for assign runs. Only those the run has; a damaged
+    // one (cut short, or not agreeing with the others in N or k) raises, as `share` refuses it,
+    // instead of coming back shorter or missing.
     py::dict arrays(std::int64_t runId) {
         take(dl::getRun(store(), runId));
         py::dict d;
         std::optional<py::ssize_t> k;
         if (auto w = dl::getRunArray<double>(store(), runId, dl::blobs::kWeights)) k = py::ssize_t(w->size());
-        const auto put = [&]<class T>(std::string_view name, std::vector<py::ssize_t> inner) {
+        enum class Rows { PerSentence, PerSentenceOrNone, PerComponent, Other };
+        std::optional<py::ssize_t> n;  // rows of the first per-sentence array, named nFrom
+        std::string nFrom;
+        const auto disagree = [&](std::string_view name, py::ssize_t rows, std::string_view other, py::ssize_t want) {
+            raise(dl::Error{dl::ErrorKind::Failed,
+                            "Run " + std::to_string(runId) + "'s stored '" + std::string(name) + "' has " +
+                                std::to_string(rows) + " rows where '" + std::string(other) + "' has " +
+                                std::to_string(want) + " (damaged project?)",
+                            dl::ErrorCode::StoredDataInvalid,
+                            {std::to_string(runId), std::string(name)}});
+        };
+        const auto put = [&]<class T>(std::string_view name, std::vector<py::ssize_t> inner, Rows rowsAre) {
             auto values = dl::getRunArray<T>(store(), runId, name);
-            if (!values) return;
+            if (!values) {
+                if (values.error().code == dl::ErrorCode::StoredDataInvalid) raise(values.error());
+                return;  // not stored with this run
+            }
             py::ssize_t per = 1;
-            for (auto n : inner) per *= n;
-            if (per == 0 || values->size() % std::size_t(per) != 0) return;
-            std::vector<py::ssize_t> shape{py::ssize_t(values->size()) / per};
+            for (auto v : inner) per *= v;
+            if (per == 0 || values->size() % std::size_t(per) != 0)
+                raise(dl::Error{dl::ErrorKind::Failed,
+                                "Run " + std::to_string(runId) + "'s stored '" + std::string(name) + "' holds " +
+                                    std::to_string(values->size()) + " values, not whole rows of " +
+                                    std::to_string(per) + " (damaged project?)",
+                                dl::ErrorCode::StoredDataInvalid,
+                                {std::to_string(runId), std::string(name)}});
+            const py::ssize_t rows = py::ssize_t(values->size()) / per;
+            if (rowsAre == Rows::PerSentence || (rowsAre == Rows::PerSentenceOrNone && rows > 0)) {
+                if (n && *n != rows) disagree(name, rows, nFrom, *n);
+                n = rows;
+                nFrom = name;
+            } else if (rowsAre == Rows::PerComponent && k && rows != *k) {
+                disagree(name, rows, dl::blobs::kWeights, *k);
+            }
+            std::vector<py::ssize_t> shape{rows};
             shape.insert(shape.end(), inner.begin(), inner.end());
             d[py::str(std::string(name))] = vectorArray(std::move(*values), shape);
         };
-        put.operator()<float>(dl::blobs::kPca2d, {2});
-        put.operator()<double>(dl::blobs::kMeans2d, {2});
-        put.operator()<double>(dl::blobs::kCovs2d, {2, 2});
-        put.operator()<double>(dl::blobs::kWeights, {});
-        if (k) put.operator()<std::int64_t>(dl::blobs::kConfusion, {*k});
-        put.operator()<std::int64_t>(dl::blobs::kSentenceIds, {});
-        put.operator()<std::int32_t>(dl::blobs::kLabels, {});
-        put.operator()<std::int32_t>(dl::blobs::kDomainIndex, {});
-        put.operator()<double>(dl::blobs::kMaxProb, {});
-        if (k) put.operator()<double>(dl::blobs::kResponsibilities, {*k});
+        put.operator()<float>(dl::blobs::kPca2d, {2}, Rows::PerSentence);
+        put.operator()<double>(dl::blobs::kMeans2d, {2}, Rows::PerComponent);
+        put.operator()<double>(dl::blobs::kCovs2d, {2, 2}, Rows::PerComponent);
+        put.operator()<double>(dl::blobs::kWeights, {}, Rows::PerComponent);
+        if (k) put.operator()<std::int64_t>(dl::blobs::kConfusion, {*k}, Rows::Other);  // (domains, k)
+        put.operator()<std::int64_t>(dl::blobs::kSentenceIds, {}, Rows::PerSentence);
+        put.operator()<std::int32_t>(dl::blobs::kLabels, {}, Rows::PerSentence);
+        put.operator()<std::int32_t>(dl::blobs::kDomainIndex, {}, Rows::PerSentenceOrNone);  // empty: no labels
+        put.operator()<double>(dl::blobs::kMaxProb, {}, Rows::PerSentence);
+        if (k) put.operator()<double>(dl::blobs::kResponsibilities, {*k}, Rows::PerSentence);
         return d;
     }
 

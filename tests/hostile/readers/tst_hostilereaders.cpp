@@ -474,6 +474,8 @@ private slots:
         // --parquet FILE and a save_to_disk folder whose state.json names a FIFO (docs/parquet.md)
         QTest::newRow("parquet") << QStringLiteral("corpus.parquet");
         QTest::newRow("hf arrow file") << QStringLiteral("data-00000-of-00001.arrow");
+        // The project itself: SQLite's open() blocked forever, deaf to SIGTERM (review A, D2).
+        QTest::newRow("project") << QStringLiteral("project.dlproj");
     }
     void userSizedWorkNonRegularFiles() {
         QFETCH(QString, fifoName);
@@ -491,6 +493,9 @@ private slots:
             fifo = sub + QLatin1Char('/') + fifoName;
             args = {QStringLiteral("import"), p, QStringLiteral("--parquet"), fifo, QStringLiteral("--corpus"),
                     QStringLiteral("piped")};
+        } else if (fifoName.endsWith(QLatin1String(".dlproj"))) {
+            fifo = sub + QLatin1Char('/') + fifoName;
+            args = {QStringLiteral("info"), fifo};
         } else if (fifoName.endsWith(QLatin1String(".arrow"))) {
             fifo = sub + QLatin1Char('/') + fifoName;
             QFile state(sub + QStringLiteral("/state.json"));
