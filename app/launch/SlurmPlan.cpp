@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "common/Brace.h"
+#include "shard/ShardSpec.h"
 
 namespace dl {
 
@@ -17,7 +18,8 @@ std::string SlurmPlan::mergeScriptPath() const { return scriptDir() + "/" + stag
 Status validateSlurmPlan(const SlurmPlan& plan) {
     if (plan.stage != "encode" && plan.stage != "score" && plan.stage != "assign")
         return usageError(brace("slurm: the stage must be encode, score or assign (got '{}').", plan.stage));
-    if (plan.shards < 1) return usageError(brace("slurm: --shards must be at least 1 (got {}).", plan.shards));
+    if (plan.shards < 1 || plan.shards > kMaxShardCount)
+        return usageError(brace("slurm: --shards must be between 1 and {} (got {}).", kMaxShardCount, plan.shards));
     if (plan.arraySize < 1 || plan.arraySize > plan.shards)
         return usageError(
             brace("slurm: --array-size must be between 1 and --shards {} (got {}).", plan.shards, plan.arraySize));

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -150,17 +151,16 @@ std::string slurmFailureReport(const SlurmPlan& plan) {
     for (const auto& m : valid)
         if (m.shard.count == plan.shards && m.shard.index >= 0 && m.shard.index < plan.shards)
             done[static_cast<std::size_t>(m.shard.index)] = true;
-    for (int i : problem.missing)
-        if (i >= 0 && i < plan.shards) done[static_cast<std::size_t>(i)] = false;
+    for (const auto& r : problem.missing)
+        for (int i = std::max(r.first, 0); i <= r.last && i < plan.shards; ++i)
+            done[static_cast<std::size_t>(i)] = false;
     std::vector<int> missing, tasks;
     for (int i = 0; i < plan.shards; ++i)
         if (!done[static_cast<std::size_t>(i)]) missing.push_back(i), tasks.push_back(i % plan.arraySize);
     std::string text;
     if (!missing.empty()) {
-        std::string list;
-        for (int i : missing) list += (list.empty() ? "" : ", ") + std::to_string(i);
-        text +=
-            brace("{} of {} shard(s) of '{}' missing or invalid: {}.\n", missing.size(), plan.shards, plan.stage, list);
+        text += brace("{} of {} shard(s) of '{}' missing or invalid: {}.\n", missing.size(), plan.shards, plan.stage,
+                      describeShardRanges(shardIndexRanges(missing)));
         text += brace("Re-run only them, then merge:\n  sbatch --array={} {}\n  sbatch {}\n", slurmArrayList(tasks),
                       shellQuote(plan.arrayScriptPath()), shellQuote(plan.mergeScriptPath()));
     } else {

@@ -347,7 +347,8 @@ int encodeShards(const std::string& project, const std::string& corpusName, cons
         must(out.data().array("moment_count", ShardDType::I64, 1, 1, std::span<const std::int64_t>(&count, 1)));
         must(out.data().array("moment_sum", ShardDType::F64, 1, emb.dim, std::span<const double>(m.sum)));
         must(out.data().array("moment_outer", ShardDType::F64, emb.dim, emb.dim, std::span<const double>(m.outer)));
-        must(out.finish(params, set.key.modelHash));
+        const auto rowsSha256 = must(digestRows(*store, corpus, rows.firstPosition, n, CancelToken{}));
+        must(out.finish(params, set.key.modelHash, rowsSha256));
     }
     std::printf("encode-shards: %lld rows of '%s' in %d encode shards from %lld real vectors (%zu domains), %.1f s\n",
                 static_cast<long long>(corpus.sentences), corpus.name.c_str(), shards, static_cast<long long>(emb.rows),

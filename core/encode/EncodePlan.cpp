@@ -1,8 +1,8 @@
 #include "encode/EncodePlan.h"
 
 #include <algorithm>
-#include <cmath>
 
+#include "common/FiniteRows.h"
 #include "encode/ModelIdentity.h"
 #include "store/Store.h"
 
@@ -108,10 +108,10 @@ EncoderOptions encoderOptionsFor(const EncodePlan& p, const EncodeParams& params
 
 Status checkFiniteVectors(std::span<const float> vectors, int dim, const std::string& corpus,
                           std::int64_t firstPosition) {
-    const auto bad = std::find_if(vectors.begin(), vectors.end(), [](float v) { return !std::isfinite(v); });
-    if (bad == vectors.end()) return {};
+    const auto bad = firstNonFiniteRow(vectors, static_cast<std::size_t>(std::max(dim, 1)));
+    if (!bad) return {};
     const auto rows = static_cast<std::int64_t>(vectors.size()) / std::max(dim, 1);
-    const auto row = static_cast<std::int64_t>(bad - vectors.begin()) / std::max(dim, 1);
+    const auto row = static_cast<std::int64_t>(*bad);
     return fail("The encoder produced values that are not finite numbers (NaN or infinity) for corpus " + corpus +
                 ", sentence " + std::to_string(firstPosition + row + 1) + " (of sentences " +
                 std::to_string(firstPosition + 1) + ".." + std::to_string(firstPosition + rows) +

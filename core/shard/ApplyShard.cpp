@@ -65,6 +65,9 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
         if (!applied) return std::unexpected(applied.error());
         g = std::move(*applied);
     }
+    // The rows' identity (assign reads vectors, not texts: one pass over the shard's sentences).
+    auto rowsSha256 = digestRows(store, rows->corpus, rows->firstPosition, n, cancel);
+    if (!rowsSha256) return std::unexpected(rowsSha256.error());
     auto out = ShardOutput::open(p.outDir, kAssignJob, *rows);
     if (!out) return std::unexpected(out.error());
     auto& f = out->data();
@@ -78,7 +81,7 @@ Expected<ShardOutcome> assignShard(const ApplyShardParams& p, Store& store, Prog
         if (auto s = f.array("map2d", ShardDType::F32, n, 2, std::span<const float>(map2d)); !s)
             return std::unexpected(s.error());
     progress.progress(n, n);
-    return out->finish(a->params, a->modelHash);
+    return out->finish(a->params, a->modelHash, *rowsSha256);
 }
 
 Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, ProgressSink& progress,
@@ -93,7 +96,8 @@ Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, Progr
     if (!rows) return std::unexpected(rows.error());
     progress.stage("Scoring shard " + formatShardSpec(p.shard) + " of " + a->corpus.name + " with selection run " +
                    std::to_string(a->run.id) + " (" + methodName(model->method) + ")");
-    auto texts = shardTexts(store, *rows);
+    RowsDigest digest;
+    auto texts = shardTexts(store, *rows, false, &digest);
     if (!texts) return std::unexpected(texts.error());
     const auto n = static_cast<std::int64_t>(rows->ids.size());
     Expected<std::vector<double>> scores;
@@ -116,7 +120,7 @@ Expected<ShardOutcome> scoreShard(const ApplyShardParams& p, Store& store, Progr
     if (auto s = out->data().array("scores", ShardDType::F64, n, 1, std::span<const double>(*scores)); !s)
         return std::unexpected(s.error());
     progress.progress(n, n);
-    return out->finish(a->params, a->modelHash);
+    return out->finish(a->params, a->modelHash, digest.hexDigest());
 }
 
 }  // namespace

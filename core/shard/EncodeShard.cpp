@@ -30,8 +30,8 @@ namespace {
 // Streams the shard's sentences through the encoder; vectors go to the data file as stored
 // (float16 rounding included) and into the PCA statistics of those stored values.
 Status encodeRows(const EncodePlan& plan, const EncodeParams& params, const ShardRows& rows, Store& store,
-                  TransformerEncoder& encoder, ShardFileWriter& out, MomentStats& stats, ProgressSink& progress,
-                  const CancelToken& cancel) {
+                  TransformerEncoder& encoder, ShardFileWriter& out, MomentStats& stats, RowsDigest& digest,
+                  ProgressSink& progress, const CancelToken& cancel) {
     const auto total = static_cast<std::int64_t>(rows.ids.size());
     const int dim = plan.cfg.hiddenSize;
     const bool half = params.storage == StorageType::Float16;
@@ -45,6 +45,7 @@ Status encodeRows(const EncodePlan& plan, const EncodeParams& params, const Shar
         texts.clear();
         const std::int64_t want = std::min<std::int64_t>(params.chunkSentences, total - done);
         auto s = forEachSentence(store, rows.corpus.id, rows.firstPosition + done, [&](const Sentence& sen) {
+            digest.add(sen);
             texts.push_back(plan.promptText + (params.side == Side::Source ? sen.src : sen.tgt));
             return static_cast<std::int64_t>(texts.size()) < want;
         });
@@ -103,10 +104,11 @@ Expected<ShardOutcome> encodeShard(const EncodeShardParams& params, Store& store
     progress.stage("Encoding shard " + formatShardSpec(params.shard) + " of " + plan->corpus.name + " (" +
                    std::to_string(rows->ids.size()) + " sentences) with " + plan->model.name);
     MomentStats stats = MomentStats::zeros(dim);
-    if (auto s = encodeRows(*plan, ep, *rows, store, **encoder, out->data(), stats, progress, cancel); !s)
+    RowsDigest digest;
+    if (auto s = encodeRows(*plan, ep, *rows, store, **encoder, out->data(), stats, digest, progress, cancel); !s)
         return std::unexpected(s.error());
     if (auto s = writeMoments(out->data(), stats); !s) return std::unexpected(s.error());
-    return out->finish(shardParams, plan->hash);
+    return out->finish(shardParams, plan->hash, digest.hexDigest());
 }
 
 }  // namespace

@@ -62,7 +62,8 @@ Expected<ShardOutcome> filterShard(FilterShardParams& sp, Store& store, Progress
     auto rows = shardRows(store, *corpus, sp.shard);
     if (!rows) return std::unexpected(rows.error());
     progress.stage("MinHash signatures of shard " + formatShardSpec(sp.shard) + " of " + corpus->name);
-    auto src = shardTexts(store, *rows);
+    RowsDigest digest;
+    auto src = shardTexts(store, *rows, false, &digest);
     if (!src) return std::unexpected(src.error());
     const bool target = sidesNeedTargetSignatures(p.sides);
     std::vector<std::string> tgt;
@@ -93,7 +94,7 @@ Expected<ShardOutcome> filterShard(FilterShardParams& sp, Store& store, Progress
     }
     cancel.throwIfCancelled();
     progress.progress(n, n);
-    return out->finish(params, modelHash);
+    return out->finish(params, modelHash, digest.hexDigest());
 }
 
 }  // namespace

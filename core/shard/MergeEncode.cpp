@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "common/Brace.h"
+#include "common/FiniteRows.h"
 #include "common/Half.h"
 #include "shard/MergeSteps.h"
 #include "store/Embeddings.h"
@@ -32,7 +33,9 @@ Expected<EmbeddingKey> keyOf(const nlohmann::json& p) {
     return key;
 }
 
-Expected<MomentStats> readMoments(const ShardFileReader& f, int dim) {
+// The shard's PCA statistics: as many rows as the shard, finite sums.
+Expected<MomentStats> readMoments(const ShardFileReader& f, const ShardManifest& shard, const std::string& path,
+                                  int dim) {
     MomentStats m = MomentStats::zeros(dim);
     auto count = f.readAll<std::int64_t>("moment_count", ShardDType::I64, 1, 1);
     auto sum = f.readAll<double>("moment_sum", ShardDType::F64, 1, dim);
@@ -40,6 +43,15 @@ Expected<MomentStats> readMoments(const ShardFileReader& f, int dim) {
     if (!count) return std::unexpected(count.error());
     if (!sum) return std::unexpected(sum.error());
     if (!outer) return std::unexpected(outer.error());
+    if (count->front() != shard.rows)
+        return fail(brace("{}: array 'moment_count' is {}, but the shard has {} rows; the shard is damaged: re-run it.",
+                          path, count->front(), shard.rows));
+    for (const auto& [name, values] : {std::pair{"moment_sum", &*sum}, std::pair{"moment_outer", &*outer}})
+        if (auto row = firstNonFiniteRow(std::span<const double>(*values), static_cast<std::size_t>(dim)))
+            return fail(
+                brace("{}: array '{}', row {}: values that are not finite numbers (NaN or infinity); the "
+                      "shard is damaged: re-run it.",
+                      path, name, *row));
     m.count = count->front();
     m.sum = std::move(*sum);
     m.outer = std::move(*outer);
@@ -89,13 +101,23 @@ Status mergeEncode(const MergeInput& in, Store& store, MergeResult& r, ProgressS
             } else if (auto s = reader.read(*vectors, off, len, floats.data()); !s) {
                 return s;
             }
+            // encode's check (checkFiniteVectors) on what a worker's file holds: such rows would
+            // block every later PCA and GMM, and encode would take the set as complete.
+            if (auto bad = firstNonFiniteRow(std::span<const float>(floats), static_cast<std::size_t>(dim))) {
+                const auto row = off + static_cast<std::int64_t>(*bad);
+                return fail(
+                    brace("{}: array 'vectors', row {} (sentence {}): values that are not finite numbers (NaN "
+                          "or infinity); the shard is damaged: re-run it. Nothing was merged.",
+                          (in.dir / shard.dataFile).string(), row,
+                          in.corpusIds[static_cast<std::size_t>(firstPosition + row)]));
+            }
             const std::span<const float> rows(floats.data() + skip * dim, static_cast<std::size_t>((len - skip) * dim));
             if (auto s = appendEmbeddings(store, set->id, in.corpus.id, firstPosition + off + skip, len - skip, rows);
                 !s)
                 return s;
             r.rows += len - skip;
         }
-        auto moments = readMoments(reader, dim);
+        auto moments = readMoments(reader, shard, (in.dir / shard.dataFile).string(), dim);
         if (!moments) return std::unexpected(moments.error());
         if (auto s = r.moments->merge(*moments); !s) return s;
         done += shard.rows;

@@ -9,6 +9,7 @@
 #include "shard/MergeSteps.h"
 #include "shard/ShardSet.h"
 #include "shard/ShardSpec.h"
+#include "shard/ShardWork.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -70,6 +71,33 @@ Expected<CorpusInfo> shardCorpus(Store& store, const fs::path& dir, const std::v
     return corpus;
 }
 
+// Each shard was made from this project's rows: its row count is its range's, and the digest of
+// those rows (id, source, target) read from the project is the one the worker recorded. Shards
+// of another project, or of a corpus re-imported since, fail here even when names, ids and sizes match.
+Status checkShardRows(Store& store, const MergeInput& in, ProgressSink& progress, const CancelToken& cancel) {
+    progress.stage("Checking the shards' rows against corpus '" + in.corpus.name + "'");
+    std::int64_t done = 0;
+    for (const auto& shard : in.shards) {
+        cancel.throwIfCancelled();
+        const auto [first, last] = shardRowRange(shard.shard, in.corpusIds.size());
+        const fs::path manifest = manifestPath(in.dir, shard.job, shard.shard);
+        if (static_cast<std::int64_t>(last - first) != shard.rows)
+            return fail(brace("{}: {} rows, but shard {} of this corpus has {}.", manifest.string(), shard.rows,
+                              formatShardSpec(shard.shard), last - first));
+        auto digest = digestRows(store, in.corpus, static_cast<std::int64_t>(first), shard.rows, cancel);
+        if (!digest) return std::unexpected(digest.error());
+        if (*digest != shard.rowsSha256)
+            return fail(
+                brace("{}: field 'rows_sha256' does not match this project's sentences at positions {}..{} of "
+                      "corpus '{}': the shard was made from another project or a re-imported corpus (same "
+                      "names, ids and sizes, other texts). Re-run the shards on this project.",
+                      manifest.string(), first + 1, last, in.corpus.name));
+        done += shard.rows;
+        progress.progress(done, in.corpus.sentences);
+    }
+    return {};
+}
+
 Status recordMerge(Store& store, const MergeInput& in, const std::string& job, MergeResult& r) {
     const auto& first = in.shards.front();
     const nlohmann::json params = {{"job", job},
@@ -115,6 +143,7 @@ Expected<MergeResult> mergeBody(const MergeParams& p, Store& store, ProgressSink
     auto labels = corpusLabels(store, in.corpus.id);
     if (!labels) return std::unexpected(labels.error());
     in.corpusIds = std::move(labels->sentenceIds);
+    if (auto s = checkShardRows(store, in, progress, cancel); !s) return std::unexpected(s.error());
 
     MergeResult r;
     r.job = *job;

@@ -1,6 +1,9 @@
 // Merge of assign and score shards: their per-sentence results become one run.
+#include <algorithm>
 #include <cmath>
+#include <string>
 
+#include "common/Brace.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "runs/SelectSummary.h"
@@ -12,24 +15,50 @@
 
 namespace dl {
 
+using shard_detail::brace;
+
 namespace {
 
-// Reads one column array of every shard, concatenated in shard order.
-template <class T>
+// Reads one column array of every shard, concatenated in shard order. `check(value)` says what
+// is wrong with a value ("" when nothing): the first bad one fails, naming the file, the array,
+// the row and its sentence, before anything is stored.
+template <class T, class Check>
 Status gather(const MergeInput& in, const char* name, ShardDType type, std::int64_t cols, std::vector<T>& out,
-              std::vector<std::int64_t>* ids, const CancelToken& cancel) {
+              std::vector<std::int64_t>* ids, const CancelToken& cancel, Check check) {
     for (const auto& shard : in.shards) {
         cancel.throwIfCancelled();
         auto data = openShardData(in, shard);
         if (!data) return std::unexpected(data.error());
         auto values = data->first.readAll<T>(name, type, shard.rows, cols);
         if (!values) return std::unexpected(values.error());
+        for (std::size_t i = 0; i < values->size(); ++i) {
+            const std::string why = check((*values)[i]);
+            if (why.empty()) continue;
+            const auto row = static_cast<std::int64_t>(i) / std::max<std::int64_t>(cols, 1);
+            return fail(brace("{}: array '{}', row {} (sentence {}): {} {}; the shard is damaged: re-run it.",
+                              (in.dir / shard.dataFile).string(), name, row,
+                              in.corpusIds[static_cast<std::size_t>(data->second + row)], (*values)[i], why));
+        }
         out.insert(out.end(), values->begin(), values->end());
         if (ids)
             ids->insert(ids->end(), in.corpusIds.begin() + data->second,
                         in.corpusIds.begin() + data->second + shard.rows);
     }
     return {};
+}
+
+// cluster's --k range (analysis/ClusterParamsTable.cpp): a shard's k beyond it is not a run's.
+constexpr std::int64_t kMaxClusters = 10000;
+
+// The value checks of gather: a probability (rounding may pass 1 by a hair), a finite number.
+constexpr double kProbabilitySlack = 1e-6;
+std::string notProbability(double v) {
+    if (!std::isfinite(v)) return "is not a finite number";
+    return v < -kProbabilitySlack || v > 1 + kProbabilitySlack ? "is not a probability (0..1)" : "";
+}
+template <class T>
+std::string notFinite(T v) {
+    return std::isfinite(v) ? "" : "is not a finite number";
 }
 
 // Whether the shards carry `name` (all or none do: they ran the same code on one model).
@@ -62,20 +91,33 @@ Status mergeAssign(const MergeInput& in, Store& store, MergeResult& r, ProgressS
                    const CancelToken& cancel) {
     auto source = sourceRun(store, in, RunKind::Cluster);
     if (!source) return std::unexpected(source.error());
-    const int k = in.shards.front().params.value("k", 0);
+    const auto& first = in.shards.front();
+    // k sizes the responsibilities: the cluster run's own, as the worker wrote it.
+    const auto& kField = first.params.contains("k") ? first.params["k"] : nlohmann::json();
+    const std::int64_t k64 = kField.is_number_integer() ? kField.get<std::int64_t>() : 0;
+    const std::int64_t runK = source->params.contains("k") && source->params["k"].is_number_integer()
+                                  ? source->params["k"].get<std::int64_t>()
+                                  : k64;
+    const int k = static_cast<int>(std::clamp<std::int64_t>(k64, 0, kMaxClusters));
+    if (k64 < 1 || k64 > kMaxClusters || k64 != runK)
+        return fail(brace("{}: field 'params.k' ({}) is not the k of cluster run {} ({}).",
+                          manifestPath(in.dir, first.job, first.shard).string(), kField.dump(), source->id, runK));
     RunResults rr;
     std::vector<double> resp;
-    for (const Status& s : {gather(in, "labels", ShardDType::I32, 1, rr.label, &rr.sentenceIds, cancel),
-                            gather<double>(in, "maxprob", ShardDType::F64, 1, rr.prob, nullptr, cancel),
-                            gather<double>(in, "loglik", ShardDType::F64, 1, rr.loglik, nullptr, cancel),
-                            gather<double>(in, "responsibilities", ShardDType::F64, k, resp, nullptr, cancel)})
+    auto cluster = [k](std::int32_t v) {
+        return v < 0 || v >= k ? brace("is not a cluster of the run (0..{})", k - 1) : std::string();
+    };
+    for (const Status& s : {gather(in, "labels", ShardDType::I32, 1, rr.label, &rr.sentenceIds, cancel, cluster),
+                            gather(in, "maxprob", ShardDType::F64, 1, rr.prob, nullptr, cancel, notProbability),
+                            gather(in, "loglik", ShardDType::F64, 1, rr.loglik, nullptr, cancel, notFinite<double>),
+                            gather(in, "responsibilities", ShardDType::F64, k, resp, nullptr, cancel, notProbability)})
         if (!s) return s;
     // The map coordinates (shards of runs clustered after a PCA): stored as the cluster run
     // stores its own (blobs::kPca2d, position order), so the workbench draws the assign run's map.
     std::vector<float> map2d;
     const bool mapped = hasArray(in, "map2d");
     if (mapped)
-        if (auto s = gather<float>(in, "map2d", ShardDType::F32, 2, map2d, nullptr, cancel); !s) return s;
+        if (auto s = gather(in, "map2d", ShardDType::F32, 2, map2d, nullptr, cancel, notFinite<float>); !s) return s;
     std::vector<double> sizes(static_cast<std::size_t>(k), 0.0);
     double loglik = 0;
     for (std::size_t i = 0; i < rr.sentenceIds.size(); ++i) {
@@ -107,10 +149,18 @@ Status mergeScore(const MergeInput& in, Store& store, MergeResult& r, ProgressSi
                   const CancelToken& cancel) {
     auto source = sourceRun(store, in, RunKind::Select);
     if (!source) return std::unexpected(source.error());
-    RunResults rr;
-    if (auto s = gather<double>(in, "scores", ShardDType::F64, 1, rr.score, &rr.sentenceIds, cancel); !s) return s;
     auto method = parseMethod(source->params.value("method", std::string()));
     if (!method) return std::unexpected(method.error());
+    // What select writes: a finite score, or NaN for a sentence the run excluded (a leaked seed
+    // sentence); finetune-head's score is the classifier's probability.
+    const bool probability = *method == SelectMethod::FinetuneHead;
+    auto score = [probability](double v) -> std::string {
+        if (std::isnan(v)) return {};
+        if (!std::isfinite(v)) return "is infinite (a score is a finite number, or NaN for an excluded sentence)";
+        return probability ? notProbability(v) : std::string();
+    };
+    RunResults rr;
+    if (auto s = gather(in, "scores", ShardDType::F64, 1, rr.score, &rr.sentenceIds, cancel, score); !s) return s;
     const auto& sp = source->params;
     const std::optional<std::int64_t> top =
         sp.contains("top") ? std::optional(sp["top"].get<std::int64_t>()) : std::nullopt;

@@ -33,6 +33,7 @@ json ShardManifest::toJson() const {
                 {"rows", rows},
                 {"data_file", dataFile},
                 {"sha256", sha256},
+                {"rows_sha256", rowsSha256},
                 {"params", params}};
 }
 
@@ -79,6 +80,17 @@ Expected<ShardManifest> ShardManifest::fromJson(const json& j, const std::string
     if (version > kFormatVersion)
         return fail(brace("{}: shard format version {} is newer than this DomainLens reads ({}).", where, version,
                           kFormatVersion));
+    if (!j.contains("rows_sha256"))
+        return fail(
+            brace("{}: field 'rows_sha256' is missing: the shard was made by an older DomainLens, which did not "
+                  "record which rows it read, so merge cannot check it is this project's. Re-run the shards.",
+                  where));
+    if (auto s = readField(j, "rows_sha256", m.rowsSha256, where); !s) return std::unexpected(s.error());
+    if (m.rowsSha256.size() != 64 || m.rowsSha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+        return fail(brace("{}: field 'rows_sha256' is not a SHA-256 (64 hex digits).", where));
+    if (m.shard.count > kMaxShardCount)
+        return fail(brace("{}: field 'shards' ({}) is implausible: DomainLens writes at most {} shards of a stage.",
+                          where, m.shard.count, kMaxShardCount));
     if (m.shard.count < 1 || m.shard.index < 0 || m.shard.index >= m.shard.count)
         return fail(brace("{}: field 'shard' ({}) is outside 0..{}.", where, m.shard.index, m.shard.count - 1));
     if (m.rows < 0) return fail(brace("{}: field 'rows' is negative.", where));

@@ -15,7 +15,8 @@
 namespace dl {
 
 struct ShardManifest {
-    static constexpr int kFormatVersion = 1;
+    // 2: rows_sha256 (the rows a worker read). Version 1 manifests are refused: re-run the shards.
+    static constexpr int kFormatVersion = 2;
     std::string job;          // "encode", "score", "assign"
     std::string paramsHash;   // SHA-256 of the stage's parameters (canonical JSON)
     std::string modelHash;    // content hash of the model the stage applied
@@ -25,6 +26,10 @@ struct ShardManifest {
     std::int64_t rows = 0;
     std::string dataFile;  // name of the data file, in the manifest's folder
     std::string sha256;    // of the data file's bytes
+    // SHA-256 of the corpus rows the worker read (shard/ShardWork.h RowsDigest: id, source,
+    // target of each row): merge recomputes it from the project's rows and refuses a mismatch,
+    // so shards of another project (or of a re-imported corpus) with the same ids never merge.
+    std::string rowsSha256;
     nlohmann::json params;  // the parameters themselves, for the merge's report
 
     nlohmann::json toJson() const;

@@ -2,6 +2,8 @@
 // Verifies a folder of finished shards before a merge: every shard 0..N-1 present and valid,
 // all from the same job, parameters and model, id ranges that do not overlap. On a gap the
 // error names the missing shards and the Slurm --array list that re-runs only them.
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -12,11 +14,27 @@
 
 namespace dl {
 
+// Shards first..last (inclusive).
+struct ShardIndexRange {
+    int first = 0;
+    int last = 0;
+    bool operator==(const ShardIndexRange&) const = default;
+};
+
 struct ShardSetProblem {
-    std::vector<int> missing;            // shard indices absent or invalid
+    // Shard indices absent or invalid: sorted, disjoint, non-adjacent ranges. Their size depends
+    // on the manifests present, not on the count a manifest claims.
+    std::vector<ShardIndexRange> missing;
+    std::int64_t missingCount = 0;       // shards in `missing`
+    int shardCount = 0;                  // N of the manifests that agree (0: none valid)
     std::vector<std::string> messages;   // one line per problem, naming the file
     std::string arrayList;               // Slurm --array= list re-running only the missing shards
 };
+
+// Sorted indices as ranges: {0,1,2,5} -> {0-2, 5}.
+std::vector<ShardIndexRange> shardIndexRanges(std::vector<int> indices);
+// "0-2, 5, 7-9" for a message: at most `shown` ranges, then "... and N more".
+std::string describeShardRanges(const std::vector<ShardIndexRange>& ranges, std::size_t shown = 20);
 
 // Reads every "<job>-*-of-*.manifest.json" in dir. arraySize: the array size the shards ran
 // with (task t ran shards t, t+M, ...); without it one task per shard is assumed.

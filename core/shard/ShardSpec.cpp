@@ -26,6 +26,8 @@ Expected<ShardSpec> parseShardSpec(std::string_view text) {
         !parseInt(text.substr(slash + 1), spec.count))
         return usageError(brace("--shard: expected I/N (for example 0/4), got '{}'.", text));
     if (spec.count < 1) return usageError(brace("--shard {}: N must be at least 1.", text));
+    if (spec.count > kMaxShardCount)
+        return usageError(brace("--shard {}: N must be at most {}.", text, kMaxShardCount));
     if (spec.index < 0 || spec.index >= spec.count)
         return usageError(
             brace("--shard {}: I must be between 0 and {} (shards are numbered from 0).", text, spec.count - 1));

@@ -13,12 +13,16 @@
 
 namespace dl {
 
+// The most shards of one stage a worker writes (`--shard I/N`, `slurm --shards N`) and a
+// manifest may claim: a count from a file above it is refused, never used to size anything.
+inline constexpr int kMaxShardCount = 1'000'000;
+
 struct ShardSpec {
     int index = 0;  // 0-based, < count
     int count = 1;
 };
 
-// "I/N" with 0 <= I < N; the error names the field and what was wrong.
+// "I/N" with 0 <= I < N <= kMaxShardCount; the error names the field and what was wrong.
 Expected<ShardSpec> parseShardSpec(std::string_view text);
 std::string formatShardSpec(const ShardSpec& spec);
 

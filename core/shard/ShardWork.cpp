@@ -1,6 +1,7 @@
 #include "shard/ShardWork.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <system_error>
 
 #include "common/Brace.h"
@@ -55,11 +56,41 @@ Expected<EmbeddingMatrix> shardEmbeddings(Store& store, const ShardRows& rows,
     return first;
 }
 
-Expected<std::vector<std::string>> shardTexts(Store& store, const ShardRows& rows, bool target) {
+void RowsDigest::add(const Sentence& sentence) {
+    auto add64 = [this](std::uint64_t v) {
+        std::uint8_t b[8];
+        for (int i = 0; i < 8; ++i) b[i] = static_cast<std::uint8_t>(v >> (8 * i));
+        sha_.update(b, sizeof b);
+    };
+    add64(static_cast<std::uint64_t>(sentence.id));
+    for (const std::string* text : {&sentence.src, &sentence.tgt}) {
+        add64(text->size());
+        sha_.update(*text);
+    }
+}
+
+Expected<std::string> digestRows(Store& store, const CorpusInfo& corpus, std::int64_t firstPosition, std::int64_t rows,
+                                 const CancelToken& cancel) {
+    RowsDigest digest;
+    std::int64_t seen = 0;
+    if (rows > 0) {
+        auto s = forEachSentence(store, corpus.id, firstPosition, [&](const Sentence& sen) {
+            if (seen % 4096 == 0) cancel.throwIfCancelled();
+            digest.add(sen);
+            return ++seen < rows;
+        });
+        if (!s) return std::unexpected(s.error());
+    }
+    if (seen != rows) return fail(brace("Corpus '{}' ends inside its shard range; was it changed?", corpus.name));
+    return digest.hexDigest();
+}
+
+Expected<std::vector<std::string>> shardTexts(Store& store, const ShardRows& rows, bool target, RowsDigest* digest) {
     std::vector<std::string> texts;
     if (rows.ids.empty()) return texts;
     texts.reserve(rows.ids.size());
     auto s = forEachSentence(store, rows.corpus.id, rows.firstPosition, [&](const Sentence& sen) {
+        if (digest) digest->add(sen);
         texts.push_back(target ? sen.tgt : sen.src);
         return texts.size() < rows.ids.size();
     });
@@ -91,7 +122,8 @@ Expected<ShardOutput> ShardOutput::open(const fs::path& dir, const std::string& 
     return out;
 }
 
-Expected<ShardOutcome> ShardOutput::finish(const nlohmann::json& params, const std::string& modelHash) {
+Expected<ShardOutcome> ShardOutput::finish(const nlohmann::json& params, const std::string& modelHash,
+                                           const std::string& rowsSha256) {
     auto sha = writer_->finish();
     if (!sha) return std::unexpected(sha.error());
     ShardOutcome o;
@@ -105,6 +137,7 @@ Expected<ShardOutcome> ShardOutput::finish(const nlohmann::json& params, const s
     m.rows = rows_;
     m.dataFile = shardFileStem(job_, spec_) + ".bin";
     m.sha256 = *sha;
+    m.rowsSha256 = rowsSha256;
     m.params = params;
     if (auto s = writeShardManifest(dir_, m); !s) return std::unexpected(s.error());
     o.manifestPath = manifestPath(dir_, job_, spec_);

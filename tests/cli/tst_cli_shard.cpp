@@ -7,10 +7,15 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QMap>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <cmath>
 #include <csignal>
+#include <cstring>
+#include <functional>
+#include <limits>
 
 #include "CliProcess.h"
 #include "TestSupport.h"
@@ -99,6 +104,66 @@ double maxDiff(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 bool near(double a, double b, double tol) { return (std::isnan(a) && std::isnan(b)) || std::abs(a - b) <= tol; }
+
+// Edits a shard manifest's JSON in place.
+bool editManifest(const QString& path, const std::function<void(QJsonObject&)>& edit) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return false;
+    auto j = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    edit(j);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(QJsonDocument(j).toJson()) > 0;
+}
+
+// Writes `value` into element (row, col) of array `name` of a shard data file (the format of
+// core/shard/ShardFile.h, read here byte by byte), in the array's own type, then records the
+// file's new SHA-256 in its manifest: what a damaged or hostile worker leaves, past the checksum.
+bool patchShardValue(const QString& data, const QString& manifest, const QByteArray& name, qint64 row, qint64 col,
+                     double value) {
+    QFile f(data);
+    if (!f.open(QIODevice::ReadOnly)) return false;
+    QByteArray b = f.readAll();
+    f.close();
+    auto i64 = [&](qint64 at) {
+        qint64 v = 0;
+        std::memcpy(&v, b.constData() + at, 8);
+        return v;
+    };
+    const int sizes[] = {0, 2, 4, 8, 4, 8};  // ShardDType F16, F32, F64, I32, I64
+    bool patched = false;
+    for (qint64 pos = 16; pos + 2 < b.size() && !patched;) {
+        quint16 n = 0;
+        std::memcpy(&n, b.constData() + pos, 2);
+        const QByteArray arrayName = b.mid(pos + 2, n);
+        const int type = static_cast<unsigned char>(b.at(pos + 2 + n));
+        const qint64 rows = i64(pos + 2 + n + 8), cols = i64(pos + 2 + n + 16), off = pos + 2 + n + 24;
+        if (type < 1 || type > 5) return false;
+        if (arrayName == name) {
+            char* at = b.data() + off + (row * cols + col) * sizes[type];
+            const float f32 = float(value);
+            const auto i32 = static_cast<qint32>(value);
+            if (type == 2) std::memcpy(at, &f32, 4);
+            else if (type == 3) std::memcpy(at, &value, 8);
+            else if (type == 4) std::memcpy(at, &i32, 4);
+            else return false;
+            patched = true;
+        }
+        pos = off + rows * cols * sizes[type];
+    }
+    if (!patched || !f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(b) != b.size()) return false;
+    f.close();
+    return editManifest(manifest,
+                        [&](QJsonObject& j) { j[QStringLiteral("sha256")] = QString::fromLatin1(fileHash(data)); });
+}
+
+// Copies every file of folder `from` into a fresh folder `to`.
+bool copyFolder(const QString& from, const QString& to) {
+    QDir(to).removeRecursively();
+    if (!QDir().mkpath(to)) return false;
+    for (const auto& name : QDir(from).entryList(QDir::Files))
+        if (!QFile::copy(from + '/' + name, to + '/' + name)) return false;
+    return true;
+}
 
 }  // namespace
 
@@ -496,6 +561,29 @@ private slots:
                                                      QStringLiteral("checksum mismatch"), QStringLiteral("--array=3.")};
         QTest::newRow("truncated data, manifest fixed")
             << "truncate:2" << QStringList{QStringLiteral("encode-2-of-4.bin"), QStringLiteral("truncated")};
+        // A count from a file sizes nothing: above what a worker writes it is refused naming the
+        // field; below, the gaps are listed as ranges (review B #3: 744 bytes made an 89 MB message
+        // or "Out of memory").
+        QTest::newRow("shards 10^7") << "count:0:10000000"
+                                     << QStringList{QStringLiteral(
+                                            "encode-0-of-4.manifest.json: field 'shards' (10000000) is implausible")};
+        QTest::newRow("shards 2*10^9")
+            << "count:0:2000000000"
+            << QStringList{QStringLiteral("encode-0-of-4.manifest.json: field 'shards' (2000000000) is implausible")};
+        QTest::newRow("one of 999999 shards")
+            << "alone:999999"
+            << QStringList{QStringLiteral("999998 shard(s) of 'encode' missing or invalid"),
+                           QStringLiteral(": 1-999998. Re-run only them with --array=1-999998.")};
+        QTest::newRow("count not the file name's")
+            << "count:1:5"
+            << QStringList{QStringLiteral("encode-1-of-4.manifest.json: fields 'shard' and 'shards' (1/5) do not "
+                                          "match the file name"),
+                           QStringLiteral("--array=1.")};
+        // A shard of an older DomainLens does not say which rows it read (review B #4): re-run it.
+        QTest::newRow("no rows_sha256")
+            << "drop:2:rows_sha256"
+            << QStringList{QStringLiteral("encode-2-of-4.manifest.json: field 'rows_sha256' is missing"),
+                           QStringLiteral("Re-run the shards"), QStringLiteral("--array=2.")};
     }
     void brokenSetLeavesProjectUnchanged() {
         QFETCH(QString, damage);
@@ -536,16 +624,195 @@ private slots:
                 QVERIFY(mf.open(QIODevice::WriteOnly | QIODevice::Truncate));
                 mf.write(QJsonDocument(j).toJson());
             }
+            const QString manifest = out + QStringLiteral("/encode-%1-of-4.manifest.json").arg(i.section(':', 0, 0));
+            if (what == QLatin1String("count"))
+                QVERIFY(editManifest(
+                    manifest, [&](QJsonObject& j) { j[QStringLiteral("shards")] = i.section(':', 1).toLongLong(); }));
+            if (what == QLatin1String("drop"))
+                QVERIFY(editManifest(manifest, [&](QJsonObject& j) { j.remove(i.section(':', 1)); }));
+            if (what == QLatin1String("alone")) {  // shard 0 alone, as shard 0 of i
+                for (int k = 1; k < 4; ++k)
+                    QVERIFY(QFile::remove(out + QStringLiteral("/encode-%1-of-4.manifest.json").arg(k)));
+                const QString renamed = out + QStringLiteral("/encode-0-of-%1.manifest.json").arg(i);
+                QVERIFY(QFile::rename(out + QStringLiteral("/encode-0-of-4.manifest.json"), renamed));
+                QVERIFY(editManifest(renamed, [&](QJsonObject& j) { j[QStringLiteral("shards")] = i.toLongLong(); }));
+            }
         }
         const QString project = copyOf(bare_, QStringLiteral("broken.dlproj"));
         const QByteArray before = fileHash(project);
         const QString print = fingerprint(project);
+        const QByteArray info = runCli({QStringLiteral("info"), project, QStringLiteral("--json")}).out;
         auto r = runCli({QStringLiteral("merge"), project, out});
         QCOMPARE(r.exitCode, 1);
-        for (const auto& s : stderrHas) QVERIFY2(r.err.contains(s.toUtf8()), r.err.constData());
+        QVERIFY2(r.err.size() < 4096, r.err.left(2000).constData());  // a message, not a listing
+        for (const auto& s : stderrHas) QVERIFY2(r.err.contains(s.toUtf8()), r.err.left(4000).constData());
+        QCOMPARE(runCli({QStringLiteral("info"), project, QStringLiteral("--json")}).out, info);
         QCOMPARE(fileHash(project), before);
         QCOMPARE(fingerprint(project), print);
         QCOMPARE(integrity(project), QStringLiteral("ok"));
+    }
+
+    // Shards made from another project, or from this corpus before a re-import, whose corpus has
+    // the same name, id and size (review B #4): merge recomputes the digest of the rows each
+    // shard was made from (rows_sha256) from this project and refuses, naming the manifest; the
+    // project is unchanged. Without it, one project's vectors were stored for another's sentences.
+    void shardsOfAnotherProjectRefused_data() {
+        QTest::addColumn<QString>("job");
+        QTest::addColumn<QString>("change");  // what differs in the project the shards came from
+        QTest::addColumn<int>("shard");       // the first shard whose rows differ
+        QTest::newRow("encode, another project") << "encode"
+                                                 << "every" << 0;
+        QTest::newRow("encode, one sentence re-imported") << "encode"
+                                                          << "one" << 1;
+        QTest::newRow("assign, one sentence re-imported") << "assign"
+                                                          << "one" << 1;
+        QTest::newRow("score, another project") << "score"
+                                                << "every" << 0;
+        QTest::newRow("filter, one target side re-imported") << "filter"
+                                                             << "one-tgt" << 1;
+    }
+    void shardsOfAnotherProjectRefused() {
+        QFETCH(QString, job);
+        QFETCH(QString, change);
+        QFETCH(int, shard);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QRegularExpression("[^a-z]+"), "-");
+        // The target: a project whose pool has the same name, id and size; the source: a copy with other texts.
+        QString target = copyOf(job == QLatin1String("encode") || job == QLatin1String("filter") ? bare_ : base_,
+                                QStringLiteral("target-%1.dlproj").arg(tag));
+        long long run = clusterRun_;
+        if (job == QLatin1String("score")) {
+            auto r = runCli({QStringLiteral("select"), target, QStringLiteral("--method"), QStringLiteral("cosine"),
+                             QStringLiteral("--pool"), kPool, QStringLiteral("--seed"), QStringLiteral("seed"),
+                             QStringLiteral("--top"), QStringLiteral("60"), QStringLiteral("--quiet")});
+            QVERIFY2(r.exitCode == 0, describe(r));
+            run = sqlInt(target, "SELECT max(id) FROM runs WHERE kind = 'select'");
+        }
+        const QString source = copyOf(target, QStringLiteral("source-%1.dlproj").arg(tag));
+        const char* pool = "corpus_id = (SELECT id FROM corpora WHERE name = 'pool')";
+        const QString sql =
+            change == QLatin1String("every")
+                ? QStringLiteral("UPDATE sentences SET src = tgt, tgt = src WHERE %1").arg(pool)
+            : change == QLatin1String("one")
+                ? QStringLiteral("UPDATE sentences SET src = src || ' (corrected)' WHERE %1 AND position = 150")
+                      .arg(pool)
+                : QStringLiteral("UPDATE sentences SET tgt = tgt || ' (korrigiert)' WHERE %1 AND position = 150")
+                      .arg(pool);
+        QVERIFY(sqlExec(source, qPrintable(sql)));
+        const QString out = path(QStringLiteral("foreign-%1").arg(tag));
+        QDir(out).removeRecursively();
+        QStringList args{job, source};
+        if (job == QLatin1String("encode"))
+            args += {QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool, QStringLiteral("--float32")};
+        else if (job == QLatin1String("filter"))
+            args += {QStringLiteral("--corpus"), kPool, QStringLiteral("--kind"), QStringLiteral("near-dup")};
+        else args += QString::number(run);
+        runShards(args + QStringList{QStringLiteral("--shard"), QStringLiteral("{I}"), QStringLiteral("--out"), out,
+                                     QStringLiteral("--quiet")},
+                  2, job + QStringLiteral(" --shard"));
+        const QByteArray before = fileHash(target);
+        const QByteArray info = runCli({QStringLiteral("info"), target, QStringLiteral("--json")}).out;
+        auto r = runCli({QStringLiteral("merge"), target, out});
+        QVERIFY2(r.exitCode == 1, describe(r));
+        const QByteArray manifest =
+            QStringLiteral("%1-%2-of-2.manifest.json: field 'rows_sha256'").arg(job).arg(shard).toUtf8();
+        QVERIFY2(r.err.contains(manifest), r.err.constData());
+        QVERIFY2(r.err.contains("made from another project or a re-imported corpus"), r.err.constData());
+        QCOMPARE(fileHash(target), before);
+        QCOMPARE(runCli({QStringLiteral("info"), target, QStringLiteral("--json")}).out, info);
+        // The shards' own project takes them.
+        r = runCli({QStringLiteral("merge"), source, out});
+        QVERIFY2(r.exitCode == 0, describe(r));
+    }
+
+    // Values no worker writes, in a shard whose checksum was updated (a damaged or hostile worker;
+    // review B #5): merge refuses, naming the file, the array and the row, and stores nothing.
+    // Without the check, NaN vectors entered the project (and `encode` then took the set as
+    // complete), and labels outside 0..k-1 or NaN probabilities became an assign run.
+    void badValuesRefused_data() {
+        QTest::addColumn<QString>("job");
+        QTest::addColumn<QString>("array");
+        QTest::addColumn<int>("row");
+        QTest::addColumn<int>("col");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("why");
+        const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+        QTest::newRow("encode: NaN vector") << "encode"
+                                            << "vectors" << 3 << 5 << nan << "not finite numbers";
+        QTest::newRow("encode: infinite vector") << "encode"
+                                                 << "vectors" << 0 << 0 << -inf << "not finite numbers";
+        QTest::newRow("encode: NaN moment") << "encode"
+                                            << "moment_sum" << 0 << 1 << nan << "not finite numbers";
+        QTest::newRow("assign: label k") << "assign"
+                                         << "labels" << 2 << 0 << 3.0 << "not a cluster of the run (0..2)";
+        QTest::newRow("assign: label 30000") << "assign"
+                                             << "labels" << 2 << 0 << 30000.0 << "not a cluster";
+        QTest::newRow("assign: label -5") << "assign"
+                                          << "labels" << 4 << 0 << -5.0 << "not a cluster";
+        QTest::newRow("assign: NaN maxprob") << "assign"
+                                             << "maxprob" << 1 << 0 << nan << "not a finite number";
+        QTest::newRow("assign: maxprob 1.5") << "assign"
+                                             << "maxprob" << 1 << 0 << 1.5 << "not a probability";
+        QTest::newRow("assign: responsibility -0.5") << "assign"
+                                                     << "responsibilities" << 6 << 2 << -0.5 << "not a probability";
+        QTest::newRow("assign: infinite loglik") << "assign"
+                                                 << "loglik" << 0 << 0 << -inf << "not a finite number";
+        QTest::newRow("assign: NaN map") << "assign"
+                                         << "map2d" << 7 << 1 << nan << "not a finite number";
+        QTest::newRow("score: +inf") << "score"
+                                     << "scores" << 5 << 0 << inf << "is infinite";
+        QTest::newRow("score: -inf") << "score"
+                                     << "scores" << 0 << 0 << -inf << "is infinite";
+    }
+    void badValuesRefused() {
+        QFETCH(QString, job);
+        QFETCH(QString, array);
+        QFETCH(int, row);
+        QFETCH(int, col);
+        QFETCH(double, value);
+        QFETCH(QString, why);
+        // Per job, once: a project with the run the shards apply, and its 2 shards.
+        static QMap<QString, QPair<QString, QString>> made;  // job -> project, shard folder
+        if (!made.contains(job)) {
+            const QString project =
+                copyOf(job == QLatin1String("encode") ? bare_ : base_, QStringLiteral("values-%1.dlproj").arg(job));
+            long long run = clusterRun_;
+            if (job == QLatin1String("score")) {
+                auto r =
+                    runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("cosine"),
+                            QStringLiteral("--pool"), kPool, QStringLiteral("--seed"), QStringLiteral("seed"),
+                            QStringLiteral("--top"), QStringLiteral("60"), QStringLiteral("--quiet")});
+                QVERIFY2(r.exitCode == 0, describe(r));
+                run = sqlInt(project, "SELECT max(id) FROM runs WHERE kind = 'select'");
+            }
+            const QString out = path(QStringLiteral("values-%1").arg(job));
+            QStringList args{job, project};
+            if (job == QLatin1String("encode"))
+                args +=
+                    {QStringLiteral("--model"), model_, QStringLiteral("--corpus"), kPool, QStringLiteral("--float32")};
+            else args += QString::number(run);
+            runShards(args + QStringList{QStringLiteral("--shard"), QStringLiteral("{I}"), QStringLiteral("--out"), out,
+                                         QStringLiteral("--quiet")},
+                      2, job + QStringLiteral(" --shard"));
+            made.insert(job, {project, out});
+        }
+        const QString out = path(QStringLiteral("bad-values"));
+        QVERIFY(copyFolder(made[job].second, out));
+        QVERIFY(patchShardValue(out + QStringLiteral("/%1-1-of-2.bin").arg(job),
+                                out + QStringLiteral("/%1-1-of-2.manifest.json").arg(job), array.toUtf8(), row, col,
+                                value));
+        const QString project = copyOf(made[job].first, QStringLiteral("bad-values.dlproj"));
+        const QByteArray before = fileHash(project);
+        const QByteArray info = runCli({QStringLiteral("info"), project, QStringLiteral("--json")}).out;
+        auto r = runCli({QStringLiteral("merge"), project, out});
+        QVERIFY2(r.exitCode == 1, describe(r));
+        const QString where = QStringLiteral("%1-1-of-2.bin: array '%2', row %3 (sentence ").arg(job, array).arg(row);
+        const bool moments = array.startsWith(QLatin1String("moment"));
+        QVERIFY2(r.err.contains(
+                     (moments ? QStringLiteral("%1-1-of-2.bin: array '%2', row 0").arg(job, array) : where).toUtf8()),
+                 r.err.constData());
+        QVERIFY2(r.err.contains(why.toUtf8()), r.err.constData());
+        QCOMPARE(fileHash(project), before);
+        QCOMPARE(runCli({QStringLiteral("info"), project, QStringLiteral("--json")}).out, info);
     }
 
     void usage() {

@@ -287,6 +287,7 @@ private slots:
             m.dataFile = dl::shardFileStem(m.job, m.shard) + ".bin";
             { std::ofstream(plan.outDir + "/" + m.dataFile) << i; }
             m.sha256 = *dl::sha256OfFile(plan.outDir + "/" + m.dataFile);
+            m.rowsSha256 = std::string(64, 'a');
             QVERIFY(dl::writeShardManifest(plan.outDir, m));
         }
         const QString report = QString::fromStdString(dl::slurmFailureReport(plan));

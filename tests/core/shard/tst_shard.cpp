@@ -33,6 +33,7 @@ class TstShard : public QObject {
             for (std::int64_t i = 0; i < rows; ++i) out << (firstId + i) << '\n';
         }
         m.sha256 = *dl::sha256OfFile(dir / m.dataFile);
+        m.rowsSha256 = std::string(64, 'a');
         if (!dl::writeShardManifest(dir, m)) qFatal("manifest not written");
         return m;
     }
@@ -221,6 +222,27 @@ private slots:
         QVERIFY(!set.has_value());
         const auto text = QString::fromStdString(set.error().message);
         QVERIFY2(text.contains(expected), qPrintable(text));
+    }
+
+    // Many gaps: ranges, the first 20 listed and the rest counted; the --array list then re-runs
+    // the whole array (finished shards are skipped) instead of a list no message can hold.
+    void longGapListsStayShort() {
+        QTemporaryDir tmp;
+        const fs::path dir = tmp.path().toStdString();
+        for (int i = 0; i < 1000; i += 2) writeShard(dir, i, 1000, i * 10, 10);
+        auto set = dl::collectShards(dir, "assign");
+        QVERIFY(!set.has_value());
+        const auto text = QString::fromStdString(set.error().message);
+        QVERIFY2(text.size() < 1000, qPrintable(text));
+        QVERIFY2(text.contains("500 shard(s) of 'assign' missing or invalid"), qPrintable(text));
+        QVERIFY2(text.contains(": 1, 3, 5,") && text.contains(", 39, ... and 480 more."), qPrintable(text));
+        QVERIFY2(text.contains("Re-run the whole array (finished shards are skipped) with --array=0-999."),
+                 qPrintable(text));
+        std::vector<dl::ShardManifest> valid;
+        const auto problem = dl::checkShards(dir, "assign", 7, valid);
+        QCOMPARE(problem.missingCount, std::int64_t(500));
+        QCOMPARE(problem.arrayList, std::string("0-6"));  // odd shards of 1000 on 7 tasks: every task
+        QCOMPARE(valid.size(), std::size_t(500));
     }
 
     void emptyFolderSaysSo() {
