@@ -469,6 +469,36 @@ private slots:
         QCOMPARE(snapshot(tmp.path()), before);
     }
 
+    // import --columns: each of src, tgt and domain names one column at most, and src one
+    // exactly (ignore may repeat); a repeated role would let one column overwrite another
+    // without a word. A usage error (exit 2) before the file is read; the project unchanged.
+    void columnRolesRefused_data() {
+        QTest::addColumn<QString>("columns");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("src twice") << QStringLiteral("src,src") << QStringLiteral("--columns names src 2 times");
+        QTest::newRow("no src") << QStringLiteral("tgt,domain") << QStringLiteral("--columns has no src column");
+        QTest::newRow("only domain, twice")
+            << QStringLiteral("domain,domain") << QStringLiteral("--columns has no src column");
+        QTest::newRow("tgt twice") << QStringLiteral("src,tgt,tgt") << QStringLiteral("--columns names tgt 2 times");
+        QTest::newRow("domain twice, ignore twice")
+            << QStringLiteral("ignore,src,domain,ignore,domain") << QStringLiteral("--columns names domain 2 times");
+    }
+    void columnRolesRefused() {
+        QFETCH(QString, columns);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("cols.dlproj"));
+        QVERIFY(!project.isEmpty());
+        const QString file =
+            QString::fromStdString(writeFile(tmp, QStringLiteral("t.tsv"), "first column\tsecond column\n"));
+        const auto before = snapshot(tmp.path());
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
+                         QStringLiteral("cols"), QStringLiteral("--columns"), columns});
+        QVERIFY2(r.exitCode == 2, describe(r));
+        QVERIFY2(r.err.contains(message.toUtf8()), describe(r));
+        QCOMPARE(snapshot(tmp.path()), before);
+    }
+
     // Class 4: files others read are written through exclusive temporaries, never through a
     // link: links planted where the writers used to put their temporaries (<file>.tmp) leave
     // their targets alone, and the files land whole under their names.
