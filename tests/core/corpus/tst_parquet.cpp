@@ -82,7 +82,7 @@ private:
         return Store::create(dir_.filePath(QStringLiteral("p%1.dlproj").arg(++counter_)).toStdString()).value();
     }
     std::string fixture(const char* name) const { return fx_ + "/" + name; }
-    Expected<ImportReport> import(Store& store, ImportParams p) {
+    Expected<ImportReport> import(Store& store, const ImportParams& p) {
         NullProgress np;
         CancelToken ct;
         return runImport(p, store, np, ct);
