@@ -86,4 +86,25 @@ train.save_to_disk(cut)
 arrow = [f for f in os.listdir(cut) if f.endswith(".arrow")][0]
 data = open(os.path.join(cut, arrow), "rb").read()
 open(os.path.join(cut, arrow), "wb").write(data[: len(data) * 2 // 3])
+# A ClassLabel column (names it, law) with an index outside the names: 5 (too large), -1 (HF's
+# "no label", a null label) and, in the third file, -1 on a row whose text is empty (skipped).
+def class_label_file(name, texts, labels):
+    meta = {"info": {"features": {"text": {"dtype": "string", "_type": "Value"},
+                                  "label": {"names": ["it", "law"], "_type": "ClassLabel"}}}}
+    t = pa.table({"text": pa.array(texts, pa.string()), "label": pa.array(labels, pa.int64())})
+    pq.write_table(t.replace_schema_metadata({b"huggingface": json.dumps(meta).encode()}), os.path.join(out, name))
+
+
+class_label_file("label_too_large.parquet", ["an it text", "a law text", "bad index"], [0, 1, 5])
+class_label_file("label_none.parquet", ["an it text", "a law text", "unlabelled text"], [0, 1, -1])
+class_label_file("label_none_empty.parquet", ["an it text", "", "a law text"], [0, -1, 1])
+# Columns that share a name (Arrow allows it): two top-level "text"; a top-level
+# "translation.de" twice beside a struct translation{de}; a struct with two fields "de".
+pq.write_table(pa.Table.from_arrays([pa.array(["a", "b"]), pa.array(["x", "y"])], names=["text", "text"]),
+               os.path.join(out, "dupname.parquet"))
+pq.write_table(pa.Table.from_arrays([pa.array([1, 2]), pa.array([{"de": "Hallo"}, {"de": "Welt"}]), pa.array([3, 4])],
+                                    names=["translation.de", "translation", "translation.de"]),
+               os.path.join(out, "dupdotted.parquet"))
+twin = pa.StructArray.from_arrays([pa.array(["eins", "zwei"]), pa.array(["one", "two"])], names=["de", "de"])
+pq.write_table(pa.Table.from_arrays([twin], names=["translation"]), os.path.join(out, "dupfield.parquet"))
 print("fixtures written to", out)

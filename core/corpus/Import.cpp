@@ -1,5 +1,6 @@
 #include "corpus/Import.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <filesystem>
@@ -168,6 +169,15 @@ Status checkImportParams(const ImportParams& p) {
     for (const auto& c : p.tsvColumns)
         if (c != "src" && c != "tgt" && c != "domain" && c != "ignore")
             return usageError("Unknown TSV column role '" + c + "' (use src, tgt, domain, ignore).");
+    if (!p.tsvColumns.empty()) {  // a role named twice would have one column overwrite the other
+        const auto count = [&](const char* role) { return std::ranges::count(p.tsvColumns, std::string(role)); };
+        if (count("src") == 0)
+            return usageError("--columns has no src column (each row needs its source text; ignore skips a column).");
+        for (const char* role : {"src", "tgt", "domain"})
+            if (count(role) > 1)
+                return usageError("--columns names " + std::string(role) + " " + std::to_string(count(role)) +
+                                  " times; each of src, tgt and domain may be one column only (ignore may repeat).");
+    }
     return {};
 }
 

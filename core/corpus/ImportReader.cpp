@@ -70,6 +70,11 @@ Status ImportReader::run(BatchQueue& queue) {
                 return usageError("The domain label should come from a column/field, but " + p_.srcPath + " has none.");
             // The label follows --replace-invalid like the text does: bad bytes stop the import.
             if (auto s = normalizeField(r.domain, " in the domain label"); !s) return s;
+            if (r.domain.empty() && !p_.labelColumn.empty() &&
+                (p_.format == CorpusFormat::Parquet || p_.format == CorpusFormat::HfDataset))
+                return fail(source_.where() + ": the label column '" + p_.labelColumn +
+                            "' is null or empty (a ClassLabel's -1, Hugging Face's \"no label\", counts as null); "
+                            "every row needs a domain label.");
             if (r.domain.empty()) return fail(source_.where() + ": the domain column is empty.");
         } else {
             r.domain = fixedDomain_;

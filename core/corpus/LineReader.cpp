@@ -2,21 +2,69 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 
 #include "common/RegularFile.h"
 
 namespace dl {
 
+// A plain file, or a gzip file read through zlib's inflate (not gzread: zlib's gz layer ends the
+// stream silently at anything after a member that is not another member, so trailing data would
+// be dropped without a word). Members follow one another (`cat a.gz b.gz`); after the last one
+// only zero bytes may follow (padding, which gzip accepts too).
 struct LineReader::Source {
     FILE* file = nullptr;
-    gzFile gz = nullptr;
+    bool gz = false;
+    z_stream z{};
+    bool inflating = false;               // inflateInit2 succeeded: inflateEnd owed
+    std::vector<unsigned char> in;        // compressed input; z.next_in points into it
+    std::int64_t inStart = 0;             // the file offset of in[0]
+    bool memberEnded = false;             // a member's end was reached: what follows is not read yet
+    bool ended = false;                   // the last member ended, only zeros (or nothing) after it
+    std::int64_t trailingAt = -1;         // where data that is not a gzip member starts
     ~Source() {
-        if (gz) gzclose(gz);
-        else if (file) std::fclose(file);
+        if (inflating) inflateEnd(&z);
+        if (file) std::fclose(file);
+    }
+    std::int64_t offset() const { return inStart + (z.next_in ? static_cast<std::int64_t>(z.next_in - in.data()) : 0); }
+    // Reads more compressed input after the unread bytes; false at the end of the file (or on an
+    // error: std::ferror tells).
+    bool readMore() {
+        const std::size_t unread = z.avail_in;
+        if (unread > 0 && z.next_in != in.data()) std::memmove(in.data(), z.next_in, unread);
+        inStart = offset();
+        z.next_in = in.data();
+        const std::size_t n = std::fread(in.data() + unread, 1, in.size() - unread, file);
+        z.avail_in = static_cast<uInt>(unread + n);
+        return n > 0;
+    }
+    enum class After { Member, End, Trailing };
+    // After a member: another member (inflate reset for it), the end (nothing or only zeros
+    // left), or trailing data (its offset in trailingAt).
+    After afterMember() {
+        while (z.avail_in < 2 && readMore()) {
+        }
+        if (z.avail_in == 0) return After::End;
+        if (z.avail_in >= 2 && z.next_in[0] == 0x1f && z.next_in[1] == 0x8b) {
+            inflateReset(&z);
+            memberEnded = false;
+            return After::Member;
+        }
+        const std::int64_t at = offset();
+        do {
+            if (std::any_of(z.next_in, z.next_in + z.avail_in, [](unsigned char b) { return b != 0; })) {
+                trailingAt = at;
+                return After::Trailing;
+            }
+            z.next_in += z.avail_in;
+            z.avail_in = 0;
+        } while (readMore());
+        return After::End;
     }
 };
 
@@ -26,7 +74,7 @@ bool LineReader::compressed() const { return source_ && source_->gz; }
 
 std::int64_t LineReader::bytesRead() const {
     if (!source_) return 0;
-    if (source_->gz) return static_cast<std::int64_t>(gzoffset(source_->gz));
+    if (source_->gz) return source_->offset();
     return static_cast<std::int64_t>(std::ftell(source_->file));
 }
 
@@ -57,17 +105,43 @@ Expected<std::unique_ptr<LineReader>> LineReader::open(const std::string& path, 
         std::fclose(f);
         return fail("The file " + path + " is named .gz but is not gzip-compressed.");
     }
+    std::rewind(f);
+    r->source_->file = f;
     if (isGzip) {
-        std::fclose(f);
-        r->source_->gz = gzopen(path.c_str(), "rb");
-        if (!r->source_->gz) return fail("Cannot open " + path + " as gzip.");
-        gzbuffer(r->source_->gz, 1 << 17);
-    } else {
-        std::rewind(f);
-        r->source_->file = f;
+        Source& s = *r->source_;
+        s.gz = true;
+        if (inflateInit2(&s.z, 15 + 16) != Z_OK) return fail("Cannot open " + path + " as gzip.");  // gzip only
+        s.inflating = true;
+        s.in.resize(1 << 17);
+        s.z.next_in = s.in.data();
     }
     r->buffer_.reserve(1 << 17);
     return r;
+}
+
+Expected<std::size_t> LineReader::inflateInto(char* out, std::size_t capacity) {
+    Source& s = *source_;
+    z_stream& z = s.z;
+    z.next_out = reinterpret_cast<Bytef*>(out);
+    z.avail_out = static_cast<uInt>(capacity);
+    while (z.avail_out > 0 && !s.ended && s.trailingAt < 0) {
+        if (s.memberEnded) {
+            if (s.afterMember() == Source::After::End) s.ended = true;
+            if (std::ferror(s.file)) return fail("Cannot read " + path_ + ": " + std::strerror(errno) + ".");
+            continue;
+        }
+        if (z.avail_in == 0 && !s.readMore()) {
+            if (std::ferror(s.file)) return fail("Cannot read " + path_ + ": " + std::strerror(errno) + ".");
+            return fail("Cannot read " + path_ + " after line " + std::to_string(lineNumber_) +
+                        ": the gzip stream is truncated (unexpected end of file); nothing was imported.");
+        }
+        const int rc = inflate(&z, Z_NO_FLUSH);
+        if (rc == Z_STREAM_END) s.memberEnded = true;
+        else if (rc != Z_OK && rc != Z_BUF_ERROR)  // Z_BUF_ERROR: more input needed, read above
+            return fail("Cannot read " + path_ + " near line " + std::to_string(lineNumber_ + 1) +
+                        ": corrupt gzip data (" + (z.msg ? z.msg : "error " + std::to_string(rc)) + ").");
+    }
+    return capacity - z.avail_out;
 }
 
 Expected<bool> LineReader::refill() {
@@ -79,22 +153,16 @@ Expected<bool> LineReader::refill() {
     buffer_.resize(old + block);
     std::size_t got = 0;
     if (source_->gz) {
-        const int n = gzread(source_->gz, buffer_.data() + old, static_cast<unsigned>(block));
-        if (n < 0) {
-            int err = 0;
-            const char* msg = gzerror(source_->gz, &err);
+        auto n = inflateInto(buffer_.data() + old, block);
+        if (n && *n == 0 && source_->trailingAt >= 0)  // the data before it has been read line by line
+            n = fail("Cannot read " + path_ + " after line " + std::to_string(lineNumber_) +
+                     ": unexpected data after the gzip stream at byte offset " + std::to_string(source_->trailingAt) +
+                     " of " + std::to_string(fileSize_) + " (not another gzip member); nothing was imported.");
+        if (!n) {
             buffer_.resize(old);
-            return fail("Cannot read " + path_ + " near line " + std::to_string(lineNumber_ + 1) +
-                        ": corrupt gzip data (" + (msg ? msg : "?") + ").");
+            return std::unexpected(n.error());
         }
-        got = static_cast<std::size_t>(n);
-        int err = Z_OK;
-        if (n == 0) gzerror(source_->gz, &err);
-        if (err == Z_BUF_ERROR) {  // zlib reports a cut-off stream as a quiet end with Z_BUF_ERROR
-            buffer_.resize(old);
-            return fail("Cannot read " + path_ + " after line " + std::to_string(lineNumber_) +
-                        ": the gzip stream is truncated (unexpected end of file); nothing was imported.");
-        }
+        got = *n;
     } else {
         got = std::fread(buffer_.data() + old, 1, block, source_->file);
         if (got < block && std::ferror(source_->file)) {

@@ -4,7 +4,8 @@
 // the LF belongs to the ending (CRLF), any other CR is text (the field rule, common/FieldText.h,
 // makes it a space), so a stray CR never shifts one side of a parallel pair. Enforces a maximum
 // line length and reports errors with file and line. A `.gz` file that is not gzip, a gzip
-// stream that is cut short or corrupt, and a UTF-16 file (by its byte-order mark) are errors.
+// stream that is cut short or corrupt, data after the last gzip member that is neither another
+// member nor zero padding, and a UTF-16 file (by its byte-order mark) are errors.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -33,6 +34,7 @@ public:
 private:
     LineReader() = default;
     Expected<bool> refill();
+    Expected<std::size_t> inflateInto(char* out, std::size_t capacity);  // gzip: up to `capacity` bytes
     struct Source;
     std::unique_ptr<Source> source_;
     std::string path_;

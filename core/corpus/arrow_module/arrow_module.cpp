@@ -63,13 +63,25 @@ Expected<std::shared_ptr<arrow::Field>> findField(const arrow::Schema& schema, c
         }
         return names;
     };
-    if (auto f = schema.GetFieldByName(name)) return f;
+    // Arrow allows columns (and struct fields) that share a name; which one a name means would
+    // be a guess, and the rows could come from another column than the one whose type was checked.
+    auto ambiguous = [&](const std::string& what, std::size_t n) {
+        return fail(file + ": the column name '" + name + "' is ambiguous: " + what + " " + std::to_string(n) +
+                    " times; rename the columns so that each name is unique.");
+    };
+    if (const auto top = schema.GetAllFieldIndices(name); top.size() == 1) return schema.field(top[0]);
+    else if (top.size() > 1) return ambiguous("the file has a column of that name", top.size());
     const auto dot = name.find('.');
     if (dot != std::string::npos) {
-        if (auto parent = schema.GetFieldByName(name.substr(0, dot));
-            parent && parent->type()->id() == arrow::Type::STRUCT) {
-            const auto& type = static_cast<const arrow::StructType&>(*parent->type());
-            if (auto child = type.GetFieldByName(name.substr(dot + 1))) return child;
+        const std::string parentName = name.substr(0, dot), childName = name.substr(dot + 1);
+        const auto parents = schema.GetAllFieldIndices(parentName);
+        if (parents.size() > 1) return ambiguous("the file has a column '" + parentName + "'", parents.size());
+        if (parents.size() == 1 && schema.field(parents[0])->type()->id() == arrow::Type::STRUCT) {
+            const auto& type = static_cast<const arrow::StructType&>(*schema.field(parents[0])->type());
+            const auto children = type.GetAllFieldIndices(childName);
+            if (children.size() > 1)
+                return ambiguous("the struct '" + parentName + "' has a field '" + childName + "'", children.size());
+            if (children.size() == 1) return type.field(children[0]);
         }
     }
     return fail(file + ": no column '" + name + "' (the file has: " + describe() + ").");
@@ -308,7 +320,12 @@ private:
         }
         const std::string_view src = textAt(*text_, row_);
         const std::string_view tgt = tgt_ ? textAt(*tgt_, row_) : std::string_view();
-        const std::string_view label = label_ ? labelAt(row_) : std::string_view();
+        std::string_view label;
+        if (label_) {
+            auto l = labelAt(row_);
+            if (!l) return std::unexpected(l.error());
+            label = *l;
+        }
         r = dl_arrow_row{{src.data(), src.size()}, {tgt.data(), tgt.size()}, {label.data(), label.size()}};
         ++row_, ++fileRow_;
         return true;
@@ -360,18 +377,29 @@ private:
         return one(label_name_, label_);
     }
 
-    // A label: the text, a ClassLabel's name, or the integer as written (empty for a null).
-    std::string_view labelAt(std::int64_t i) {
-        if (label_->IsNull(i)) return {};
+    // A label: the text, a ClassLabel's name, or the integer as written (empty for a null). With
+    // ClassLabel names, -1 is Hugging Face's "no label": a null label (empty); any other index
+    // outside the names is the file's error (row `i` of the batch).
+    Expected<std::string_view> labelAt(std::int64_t i) {
+        if (label_->IsNull(i)) return std::string_view();
         if (isText(*label_->type())) return textAt(*label_, i);
         auto scalar = label_->GetScalar(i);
-        if (!scalar.ok()) return {};
+        if (!scalar.ok()) return std::string_view();
         std::int64_t v = 0;
         if (auto c = (*scalar)->CastTo(arrow::int64()); c.ok()) v = static_cast<const arrow::Int64Scalar&>(**c).value;
-        else return labelBuffer_ = (*scalar)->ToString();
+        else if (labelNames_.empty()) return labelBuffer_ = (*scalar)->ToString();
+        else return badLabel((*scalar)->ToString());  // a uint64 beyond int64: no index either
+        if (labelNames_.empty()) return labelBuffer_ = std::to_string(v);
+        if (v == -1) return std::string_view();
         if (v >= 0 && static_cast<std::uint64_t>(v) < labelNames_.size())
             return labelNames_[static_cast<std::size_t>(v)];
-        return labelBuffer_ = std::to_string(v);
+        return badLabel(std::to_string(v));
+    }
+    std::unexpected<Error> badLabel(const std::string& value) const {
+        return fail(files_[index_] + ": row " + std::to_string(fileRow_ + 1) + ": label " + value +
+                    " is not a class of the ClassLabel column '" + label_name_ + "' (" +
+                    std::to_string(labelNames_.size()) + " names, indices 0 to " +
+                    std::to_string(labelNames_.size() - 1) + "; -1 means no label).");
     }
 
     std::vector<std::string> files_;

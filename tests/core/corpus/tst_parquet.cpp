@@ -7,7 +7,8 @@
 //   and the Hub's Parquet layout give the same corpus;
 // - hostile files (truncated, bad magic, a 2 GiB footer, a column of the wrong type, a missing
 //   nested column, a state.json naming a file outside its folder, a cut Arrow stream) each fail
-//   with a message naming the file (and the column) and leave no corpus behind;
+//   with a message naming the file (and the column) and leave no corpus behind; so do a
+//   ClassLabel index outside its names (-1 is a null label) and a column name two columns share;
 // - export --format parquet: pyarrow reads back the ids, texts, labels and scores of the
 //   project, and the manifest's SHA-256 and row count are the file's.
 #include <QProcess>
@@ -81,10 +82,32 @@ private:
         return Store::create(dir_.filePath(QStringLiteral("p%1.dlproj").arg(++counter_)).toStdString()).value();
     }
     std::string fixture(const char* name) const { return fx_ + "/" + name; }
-    Expected<ImportReport> import(Store& store, ImportParams p) {
+    Expected<ImportReport> import(Store& store, const ImportParams& p) {
         NullProgress np;
         CancelToken ct;
         return runImport(p, store, np, ct);
+    }
+
+    // The fixture `input` imported as Parquet into `store`'s corpus "c".
+    Expected<ImportReport> importParquet(Store& store, const QString& input, const std::string& text,
+                                         const std::string& label) {
+        ImportParams p;
+        p.format = CorpusFormat::Parquet;
+        p.srcPath = fx_ + "/" + input.toStdString();
+        p.textColumn = text;
+        p.labelColumn = label;
+        p.corpus = "c";
+        return import(store, p);
+    }
+    // What is wrong with a refusal; "" when the import failed as the input's fault (the CLI's
+    // exit 1), saying `says`, and left no corpus behind.
+    static QString refusal(const Expected<ImportReport>& r, Store& store, const QString& says) {
+        if (r) return QStringLiteral("imported");
+        const QString message = QString::fromStdString(r.error().message);
+        if (r.error().kind != ErrorKind::Failed) return QStringLiteral("not the input's fault: ") + message;
+        if (!message.contains(says)) return QStringLiteral("expected '%1' in: %2").arg(says, message);
+        if (!listCorpora(store)->empty()) return QStringLiteral("a corpus was left behind");
+        return {};
     }
 
 private slots:
@@ -273,6 +296,71 @@ private slots:
         const QString message = QString::fromStdString(r.error().message);
         for (const auto& s : says) QVERIFY2(message.contains(s), qPrintable(message));
         QVERIFY(listCorpora(*store)->empty());  // nothing half-imported
+    }
+
+    // A ClassLabel index outside the names is never a label made of the number: -1 (Hugging
+    // Face's "no label") is a null label (the rule for nulls: an error naming the file and row,
+    // unless the row's text is empty and skipped anyway); any other is an error naming the file,
+    // the row and the value. Either error is the file's (exit 1) and leaves nothing behind.
+    void classLabelOutsideItsNames_data() {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("says");  // "" = imports
+        QTest::newRow("index too large")
+            << QStringLiteral("label_too_large.parquet")
+            << QStringLiteral(
+                   "label_too_large.parquet: row 3: label 5 is not a class of the ClassLabel column 'label'");
+        QTest::newRow("-1, no label") << QStringLiteral("label_none.parquet")
+                                      << QStringLiteral("label_none.parquet: row 3: the label column 'label' is null");
+        QTest::newRow("-1 on an empty row") << QStringLiteral("label_none_empty.parquet") << QString();
+    }
+    void classLabelOutsideItsNames() {
+        QFETCH(QString, input);
+        QFETCH(QString, says);
+        auto store = freshStore();
+        auto r = importParquet(*store, input, "text", "label");
+        if (says.isEmpty()) {
+            QVERIFY2(r.has_value(), r ? "" : r.error().message.c_str());
+            QCOMPARE(r->imported, 2);
+            QCOMPARE(r->emptySkipped, 1);
+            std::vector<std::string> domains;
+            for (const auto& x : sentences(*store, "c")) domains.push_back(x.domain);
+            QCOMPARE(domains, (std::vector<std::string>{"it", "law"}));
+            return;
+        }
+        const QString why = refusal(r, *store, says);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+    }
+
+    // Columns that share a name: the name is refused as ambiguous (naming the file and the
+    // name) before any row, never resolved to one of them (or, worse, checked on one column and
+    // read from another).
+    void ambiguousColumnNames_data() {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("two columns 'text'")
+            << QStringLiteral("dupname.parquet") << QStringLiteral("text")
+            << QStringLiteral(
+                   "dupname.parquet: the column name 'text' is ambiguous: the file has a column of that "
+                   "name 2 times");
+        QTest::newRow("two columns 'translation.de' beside a struct")
+            << QStringLiteral("dupdotted.parquet") << QStringLiteral("translation.de")
+            << QStringLiteral(
+                   "dupdotted.parquet: the column name 'translation.de' is ambiguous: the file has a "
+                   "column of that name 2 times");
+        QTest::newRow("a struct with two fields 'de'")
+            << QStringLiteral("dupfield.parquet") << QStringLiteral("translation.de")
+            << QStringLiteral(
+                   "dupfield.parquet: the column name 'translation.de' is ambiguous: the struct "
+                   "'translation' has a field 'de' 2 times");
+    }
+    void ambiguousColumnNames() {
+        QFETCH(QString, input);
+        QFETCH(QString, text);
+        QFETCH(QString, says);
+        auto store = freshStore();
+        const QString why = refusal(importParquet(*store, input, text.toStdString(), ""), *store, says);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
     }
 
     void cancelledImportLeavesNothing() {

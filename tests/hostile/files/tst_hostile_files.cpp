@@ -48,6 +48,15 @@ QMap<QString, QByteArray> snapshot(const QString& dir) {
     return files;
 }
 
+// `bytes` as one gzip member (gzip -c).
+QByteArray gzipped(const QByteArray& bytes) {
+    QProcess gz;
+    gz.start(QStringLiteral("gzip"), {QStringLiteral("-c")});
+    gz.write(bytes);
+    gz.closeWriteChannel();
+    return gz.waitForFinished(20000) && gz.exitCode() == 0 ? gz.readAllStandardOutput() : QByteArray();
+}
+
 // Runs SQL on a project with a plain connection (what a crafted file's author can do).
 bool craft(const QString& project, const QString& sql) {
     sqlite3* db = nullptr;
@@ -407,6 +416,86 @@ private slots:
         } else {
             QVERIFY2(r.err.contains(message.toUtf8()), describe(r));
         }
+        QCOMPARE(snapshot(tmp.path()), before);
+    }
+
+    // Class 3 (gzip members): a .gz may hold several members one after another, and zero bytes
+    // (padding) after the last; anything else after a complete member (text appended, a member
+    // whose header is damaged) is refused with the line reached and the byte offset where the
+    // gzip data ends, never dropped with an exit 0 (zlib's gzread used to end there silently).
+    void gzipTrailingData_data() {
+        QTest::addColumn<QByteArray>("tail");  // what follows members A and B ("" = nothing)
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<int>("sentences");  // imported when exit 0
+        QTest::addColumn<QString>("message");  // %1 = the offset after A and B, %2 = the file's size
+        QByteArray c;
+        for (int i = 0; i < 5000; ++i) c += "member three line " + QByteArray::number(i) + "\n";
+        const QByteArray gzC = gzipped(c);
+        const QString after = QStringLiteral(
+            "t.en.gz after line 4: unexpected data after the gzip stream at byte "
+            "offset %1 of %2 (not another gzip member); nothing was imported.");
+        QTest::newRow("three members") << gzC << 0 << 5004 << QString();
+        QTest::newRow("zero padding") << QByteArray(1024, '\0') << 0 << 4 << QString();
+        QTest::newRow("text appended") << QByteArray("garbage") << 1 << 0 << after;
+        QTest::newRow("third member's magic damaged") << QByteArray("\x1f\x8c") + gzC.mid(2) << 1 << 0 << after;
+        QTest::newRow("one stray byte") << QByteArray("\x1f") << 1 << 0 << after;
+        QTest::newRow("zeros, then text") << QByteArray(16, '\0') + "x" << 1 << 0 << after;
+    }
+    void gzipTrailingData() {
+        QFETCH(QByteArray, tail);
+        QFETCH(int, exitCode);
+        QFETCH(int, sentences);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("gz.dlproj"));
+        QVERIFY(!project.isEmpty());
+        const QByteArray members = gzipped("one\ntwo\n") + gzipped("three\nfour\n");
+        QVERIFY(members.size() > 20);
+        const QByteArray bytes = members + tail;
+        const QString file = QString::fromStdString(writeFile(tmp, QStringLiteral("t.en.gz"), bytes));
+        const auto before = snapshot(tmp.path());
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
+                         QStringLiteral("gz"), QStringLiteral("--domain"), QStringLiteral("law")});
+        QVERIFY2(r.exitCode == exitCode, describe(r));
+        if (exitCode == 0) {
+            QCOMPARE(sqlInt(project,
+                            "SELECT count(*) FROM sentences s JOIN corpora c ON c.id = s.corpus_id "
+                            "WHERE c.name = 'gz'"),
+                     sentences);
+            return;
+        }
+        const QString expected = message.arg(members.size()).arg(bytes.size());
+        QVERIFY2(r.err.contains(expected.toUtf8()), qPrintable(expected + QStringLiteral(" / ") + describe(r)));
+        QCOMPARE(snapshot(tmp.path()), before);
+    }
+
+    // import --columns: each of src, tgt and domain names one column at most, and src one
+    // exactly (ignore may repeat); a repeated role would let one column overwrite another
+    // without a word. A usage error (exit 2) before the file is read; the project unchanged.
+    void columnRolesRefused_data() {
+        QTest::addColumn<QString>("columns");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("src twice") << QStringLiteral("src,src") << QStringLiteral("--columns names src 2 times");
+        QTest::newRow("no src") << QStringLiteral("tgt,domain") << QStringLiteral("--columns has no src column");
+        QTest::newRow("only domain, twice")
+            << QStringLiteral("domain,domain") << QStringLiteral("--columns has no src column");
+        QTest::newRow("tgt twice") << QStringLiteral("src,tgt,tgt") << QStringLiteral("--columns names tgt 2 times");
+        QTest::newRow("domain twice, ignore twice")
+            << QStringLiteral("ignore,src,domain,ignore,domain") << QStringLiteral("--columns names domain 2 times");
+    }
+    void columnRolesRefused() {
+        QFETCH(QString, columns);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString project = copyOfBase(tmp, QStringLiteral("cols.dlproj"));
+        QVERIFY(!project.isEmpty());
+        const QString file =
+            QString::fromStdString(writeFile(tmp, QStringLiteral("t.tsv"), "first column\tsecond column\n"));
+        const auto before = snapshot(tmp.path());
+        auto r = runCli({QStringLiteral("import"), project, QStringLiteral("--src"), file, QStringLiteral("--corpus"),
+                         QStringLiteral("cols"), QStringLiteral("--columns"), columns});
+        QVERIFY2(r.exitCode == 2, describe(r));
+        QVERIFY2(r.err.contains(message.toUtf8()), describe(r));
         QCOMPARE(snapshot(tmp.path()), before);
     }
 
