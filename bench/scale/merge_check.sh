@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The CLI merge of 400,000 synthetic encode shards (bench_scale encode-shards), two builds like
 # for like in one run, alternating (OLD NEW NEW OLD): the cost of merge's rows_sha256 check.
-# Edit NEW/OLD to the two build folders; run from an empty scratch folder.
-set -e
-D=/work/shared/data/llm-dom-ad-deen-test
-NEW=/work/main/build; OLD=/work/fresh/build
+# Usage (from an empty scratch folder): OLD=BUILD_BEFORE NEW=BUILD_AFTER bench/scale/merge_check.sh
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+D="$ROOT/../shared/data/llm-dom-ad-deen-test"
+NEW="${NEW:?the build folder after the change}"; OLD="${OLD:?the build folder before it}"
 $NEW/app/domainlens-cli init slice.dlproj >/dev/null
 for d in medical law it koran subtitles; do head -n 200 $D/$d.en > $d.en; $NEW/app/domainlens-cli import slice.dlproj --src $d.en --domain-from-filename --corpus slice --quiet >/dev/null; done
 $NEW/app/domainlens-cli encode slice.dlproj --model all-MiniLM-L6-v2 --quiet
