@@ -30,14 +30,29 @@ set(_dl_pch_qtcore <QtCore/QtCore> <nlohmann/json.hpp> ${_dl_pch_std})
 # attach the PCH to): CMake compiles the header list into the .gch; the targets that reuse
 # it depend on the host.
 function(_dl_pch_host name)
-  cmake_parse_arguments(H "" "" "HEADERS;LIBS" ${ARGN})
+  cmake_parse_arguments(H "" "" "HEADERS;LIBS;OPTIONS" ${ARGN})
   set(_unit ${CMAKE_CURRENT_BINARY_DIR}/${name}.cpp)
   file(CONFIGURE OUTPUT ${_unit} CONTENT "// Host of the shared precompiled header ${name}.\n")
   add_library(${name} OBJECT EXCLUDE_FROM_ALL ${_unit})
   target_link_libraries(${name} PRIVATE ${H_LIBS})
-  target_compile_options(${name} PRIVATE ${DOMAINLENS_WARNINGS})
+  target_compile_options(${name} PRIVATE ${DOMAINLENS_WARNINGS} ${H_OPTIONS})
   target_precompile_headers(${name} PRIVATE ${H_HEADERS})
 endfunction()
+
+# The Qt Test suites' own units compile at -Og (tests/CMakeLists.txt): they are a third of a cold
+# build's unit-seconds, and -O2's code generation is most of their cost (tst_filter.cpp: 20.4 s
+# at -O2, 9.4 s at -Og, CPU time of one compile; docs/build-time.md). The code under test (core,
+# services, widgets) stays at the build type's level. GCC refuses a PCH built at another -O
+# level (__OPTIMIZE__ differs), so the suites reuse hosts of their own, built at the same level.
+# Not in a Debug build, whose -O0 is there for a debugger. Empty: the suites at the build type's
+# level, on the shared hosts.
+set(DOMAINLENS_SUITE_OPTIMIZE "-Og" CACHE STRING
+    "Optimisation flag of the Qt Test suites' own units (empty: the build type's)")
+if(DOMAINLENS_SUITE_OPTIMIZE)
+  set(DOMAINLENS_SUITE_OPTIONS "$<$<NOT:$<CONFIG:Debug>>:${DOMAINLENS_SUITE_OPTIMIZE}>")
+else()
+  set(DOMAINLENS_SUITE_OPTIONS "")
+endif()
 
 if(DOMAINLENS_PCH AND NOT DOMAINLENS_CORE_ONLY)  # core only: no Qt, the torch PCH only
   _dl_pch_host(domainlens_pch_qtcore HEADERS ${_dl_pch_qtcore} LIBS Qt6::Core nlohmann_json::nlohmann_json)
@@ -45,14 +60,27 @@ if(DOMAINLENS_PCH AND NOT DOMAINLENS_CORE_ONLY)  # core only: no Qt, the torch P
     HEADERS ${_dl_pch_qtcore} <QtGui/QtGui> <QtWidgets/QtWidgets> <qcustomplot.h>
     LIBS Qt6::Core Qt6::Gui Qt6::Widgets Qt6::PrintSupport QCustomPlotQt6::QCustomPlotQt6
          nlohmann_json::nlohmann_json)
+  if(DOMAINLENS_SUITE_OPTIONS)  # the suites' copies (QTCORE_SUITE, QTGUI_SUITE), at their level
+    _dl_pch_host(domainlens_pch_qtcore_suite HEADERS ${_dl_pch_qtcore}
+      LIBS Qt6::Core nlohmann_json::nlohmann_json OPTIONS ${DOMAINLENS_SUITE_OPTIONS})
+    _dl_pch_host(domainlens_pch_qtgui_suite
+      HEADERS ${_dl_pch_qtcore} <QtGui/QtGui> <QtWidgets/QtWidgets> <qcustomplot.h>
+      LIBS Qt6::Core Qt6::Gui Qt6::Widgets Qt6::PrintSupport QCustomPlotQt6::QCustomPlotQt6
+           nlohmann_json::nlohmann_json
+      OPTIONS ${DOMAINLENS_SUITE_OPTIONS})
+  endif()
 endif()
 
-# domainlens_reuse_pch(<target> QTCORE|QTGUI): the target's units start from that host's PCH.
+# domainlens_reuse_pch(<target> QTCORE|QTGUI|QTCORE_SUITE|QTGUI_SUITE): the target's units start
+# from that host's PCH (the _SUITE hosts: for targets compiled with ${DOMAINLENS_SUITE_OPTIONS}).
 function(domainlens_reuse_pch target kind)
   if(NOT DOMAINLENS_PCH)
     return()
   endif()
   string(TOLOWER ${kind} _kind)
+  if(_kind MATCHES "_suite$" AND NOT DOMAINLENS_SUITE_OPTIONS)
+    string(REGEX REPLACE "_suite$" "" _kind ${_kind})
+  endif()
   target_precompile_headers(${target} REUSE_FROM domainlens_pch_${_kind})
 endfunction()
 
