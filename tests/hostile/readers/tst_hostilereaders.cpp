@@ -105,6 +105,21 @@ private:
         QFile::copy(base_, p);
         return p;
     }
+    // A writable copy of bert-tiny's five files in the new folder dir_/name, less `leaveOut` (the
+    // file the case writes itself or makes a FIFO). Its path, or an empty string if a copy failed.
+    QString copyOfModel(const QString& name, QLatin1StringView leaveOut = {}) {
+        const QString sub = dir_.filePath(name);
+        if (!QDir().mkpath(sub)) return {};
+        for (const char* f :
+             {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "model.safetensors"}) {
+            if (leaveOut == QLatin1StringView(f)) continue;
+            const QString to = sub + QLatin1Char('/') + QLatin1String(f);
+            if (!QFile::copy(model() + QLatin1Char('/') + QLatin1String(f), to) ||
+                !QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner))
+                return {};
+        }
+        return sub;
+    }
 
 private slots:
     void initTestCase() {
@@ -244,14 +259,9 @@ private slots:
         const QByteArray before = bytesOf(p);
         CliRun r;
         if (where == QLatin1String("config.json") || where == QLatin1String("tokenizer.json")) {
-            const QString sub = dir_.filePath(QStringLiteral("deep-model-") + where);
-            QDir().mkpath(sub);
-            for (const char* f :
-                 {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "model.safetensors"})
-                QVERIFY(QFile::copy(model() + QLatin1Char('/') + QLatin1String(f),
-                                    sub + QLatin1Char('/') + QLatin1String(f)));
+            const QString sub = copyOfModel(QStringLiteral("deep-model-") + where);
+            QVERIFY(!sub.isEmpty());
             const QString file = sub + QLatin1Char('/') + where;
-            QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
             const QByteArray text = bytesOf(file);
             QFile f(file);
             QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -310,11 +320,9 @@ private slots:
     }
     void sizesModelMaxLengthTooSmall() {
         QFETCH(QByteArray, value);
-        const QString sub = dir_.filePath(QStringLiteral("short-model-") + QString::fromLatin1(value));
-        QDir().mkpath(sub);
-        for (const char* f : {"config.json", "tokenizer.json", "vocab.txt", "model.safetensors"})
-            QVERIFY(
-                QFile::copy(model() + QLatin1Char('/') + QLatin1String(f), sub + QLatin1Char('/') + QLatin1String(f)));
+        const QString sub = copyOfModel(QStringLiteral("short-model-") + QString::fromLatin1(value),
+                                        QLatin1StringView("tokenizer_config.json"));
+        QVERIFY(!sub.isEmpty());
         QFile cfg(sub + QStringLiteral("/tokenizer_config.json"));
         QVERIFY(cfg.open(QIODevice::WriteOnly));
         cfg.write("{\"do_lower_case\": true, \"model_max_length\": " + value + "}");
@@ -505,11 +513,8 @@ private slots:
             args = {QStringLiteral("import"), p, QStringLiteral("--hf-dataset"), sub, QStringLiteral("--corpus"),
                     QStringLiteral("piped")};
         } else {
-            for (const char* f :
-                 {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "model.safetensors"})
-                if (fifoName != QLatin1String(f))
-                    QVERIFY(QFile::copy(model() + QLatin1Char('/') + QLatin1String(f),
-                                        sub + QLatin1Char('/') + QLatin1String(f)));
+            const QByteArray leaveOut = fifoName.toLatin1();
+            QCOMPARE(copyOfModel(QFileInfo(sub).fileName(), QLatin1StringView(leaveOut)), sub);
             fifo = sub + QLatin1Char('/') + fifoName;
             args = {QStringLiteral("encode"), p, QStringLiteral("--model"), sub, QStringLiteral("--corpus"),
                     QStringLiteral("seed")};
@@ -582,15 +587,10 @@ private slots:
     // with its first stored chunk).
     void notFiniteEncoderOutput() {
         const QString p = copyOfBase();
-        const QString sub = dir_.filePath(QStringLiteral("nan-model"));
-        QDir().mkpath(sub);
-        for (const char* f :
-             {"config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "model.safetensors"})
-            QVERIFY(
-                QFile::copy(model() + QLatin1Char('/') + QLatin1String(f), sub + QLatin1Char('/') + QLatin1String(f)));
+        const QString sub = copyOfModel(QStringLiteral("nan-model"));
+        QVERIFY(!sub.isEmpty());
         // NaN into every value of the embeddings' LayerNorm weight (an F32 tensor).
         QFile st(sub + QStringLiteral("/model.safetensors"));
-        QFile::setPermissions(st.fileName(), QFile::ReadOwner | QFile::WriteOwner);
         QVERIFY(st.open(QIODevice::ReadWrite));
         std::uint64_t headerLen = 0;
         st.read(reinterpret_cast<char*>(&headerLen), 8);
