@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "analysis/Metrics.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "store/Corpora.h"
@@ -96,6 +97,9 @@ dl::Expected<ClusterViewData> readAssignView(const QString& projectPath, qint64 
     if (cancel.isCancelled()) return dl::cancelled();
     auto labels = labelsOfRows(*results, *ids);
     if (!labels) return std::unexpected(labels.error());
+    // Stored numbers that become indexes and positions on the map (runs/ClusterRunChecks.h).
+    if (auto ok = dl::checkMapCoordinates(*xy, *ids, runId); !ok) return std::unexpected(ok.error());
+    if (auto ok = dl::checkClusterLabels(*labels, *ids, summary->k, runId); !ok) return std::unexpected(ok.error());
     auto corpus = dl::corpusLabels(**store, run->corpusId);
     if (!corpus) return std::unexpected(corpus.error());
     if (cancel.isCancelled()) return dl::cancelled();

@@ -8,6 +8,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "select/MethodOverlap.h"
@@ -68,7 +69,8 @@ dl::Status readMap(dl::Store& store, std::int64_t corpusId, MethodComparisonData
     }
     auto xy = dl::getRunArrayParts<float>(store, latest->id, dl::blobs::kPca2d, parts);
     auto ids = dl::getRunArrayParts<std::int64_t>(store, latest->id, dl::blobs::kSentenceIds, parts);
-    if (!xy || !ids || xy->size() != 2 * ids->size()) return {};
+    // No map beside the ranks when the stored one is damaged (a NaN position crashed the painter).
+    if (!xy || !ids || !dl::checkMapCoordinates(*xy, *ids, latest->id)) return {};
     d.mapRun = latest->id;
     d.mapTitle = QObject::tr("Map of clustering run #%1").arg(latest->id);
     const auto n = qsizetype(ids->size());

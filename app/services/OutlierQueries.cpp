@@ -2,6 +2,7 @@
 
 #include <QHash>
 
+#include "runs/RunBlobs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
 
@@ -106,8 +107,14 @@ dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const Outlie
             const qint64 id = q->int64(0);
             auto it = slot.constFind(id);
             if (it == slot.constEnd()) continue;
-            rows[*it] =
-                OutlierRow{id, text(*q, 1), text(*q, 2), text(*q, 4), int(q->int64(3)), q->real(5), int(q->int64(6))};
+            const std::int64_t label = q->int64(3);
+            if (query.k > 0 && (label < 0 || label >= query.k))  // shown as a cluster that does not exist
+                return dl::fail(dl::ErrorCode::StoredDataInvalid,
+                                {std::to_string(query.runId), std::string(dl::blobs::kLabels)},
+                                "Run " + std::to_string(query.runId) + "'s stored '" + std::string(dl::blobs::kLabels) +
+                                    "' gives sentence " + std::to_string(id) + " the cluster " + std::to_string(label) +
+                                    "; the run has k = " + std::to_string(query.k) + " (damaged project?).");
+            rows[*it] = OutlierRow{id, text(*q, 1), text(*q, 2), text(*q, 4), int(label), q->real(5), int(q->int64(6))};
         }
     }
     for (qsizetype i = 0; i < ids.size(); ++i)

@@ -38,6 +38,7 @@ struct OutlierRow {
 struct OutlierQuery {
     enum SortKey { BySentence, ByDomain, ByCluster, ByMapped, ByProbability, ByLength };
     qint64 runId = 0;
+    int k = 0;           // the run's clusters: a stored label outside 0..k-1 fails the read (0: not checked)
     QString mappedCase;  // SQL CASE mapping a cluster label to its domain's name
     OutlierFilter filter;
     int sortKey = ByProbability;

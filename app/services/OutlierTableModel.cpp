@@ -66,6 +66,7 @@ bool OutlierTableModel::setRun(const QString& projectPath, qint64 runId, QString
     connection_->store = std::move(*store);
     domainNames_ = domains;
     query_.runId = runId;
+    query_.k = summary->k;
     query_.mappedCase = OutlierQuery::mappedCaseFor(majority, domains);
     requestSnapshot();
     return true;

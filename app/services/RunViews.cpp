@@ -8,6 +8,7 @@
 #include "ErrorText.h"
 #include "analysis/Metrics.h"
 #include "export/Export.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSummary.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
@@ -37,6 +38,17 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     auto summary = dl::ClusterSummary::fromJson(run->summary, runId);
     if (!summary) return std::unexpected(summary.error());
     const dl::ClusterSummary& s = *summary;
+    // Every stored number below becomes an index, a size or a loop bound (runs/ClusterRunChecks.h).
+    const auto n = std::int64_t(ids->size());
+    if (auto ok = dl::checkClusterCount(s.k, n, runId); !ok) return std::unexpected(ok.error());
+    if (auto ok = dl::checkMapCoordinates(*xy, *ids, runId); !ok) return std::unexpected(ok.error());
+    if (auto ok = dl::checkClusterLabels(results->label, results->sentenceIds, s.k, runId); !ok)
+        return std::unexpected(ok.error());
+    if (domainIndex && std::int64_t(domainIndex->size()) != n)
+        return dl::fail(dl::ErrorCode::StoredDataInvalid, {std::to_string(runId), std::string(dl::blobs::kDomainIndex)},
+                        "Run " + std::to_string(runId) + "'s stored '" + std::string(dl::blobs::kDomainIndex) +
+                            "' holds " + std::to_string(domainIndex->size()) + " values for " + std::to_string(n) +
+                            " sentences (damaged project?).");
     ClusterViewData d;
     d.runId = runId;
     for (const auto& name : s.domains) d.domainNames << QString::fromStdString(name);
@@ -48,7 +60,6 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
         d.clusterNames << (m >= 0 && m < d.domainNames.size() ? QStringLiteral("c%1 → %2").arg(c).arg(d.domainNames[m])
                                                               : QStringLiteral("c%1").arg(c));
     }
-    const auto n = std::int64_t(ids->size());
     std::map<std::int64_t, int> labelOf;
     for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) {
         labelOf[results->sentenceIds[i]] = results->label[i];
@@ -62,7 +73,9 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     for (std::int64_t i = 0; i < n; ++i) {
         d.scatter.x[i] = (*xy)[2 * i];
         d.scatter.y[i] = (*xy)[2 * i + 1];
-        d.scatter.category[i] = domainIndex && i < std::int64_t(domainIndex->size()) ? (*domainIndex)[i] : -1;
+        // A domain index outside the names draws as "uncategorised", as a row without a domain.
+        const int domain = domainIndex ? (*domainIndex)[i] : -1;
+        d.scatter.category[i] = domain >= 0 && domain < d.domainNames.size() ? domain : -1;
         auto it = labelOf.find((*ids)[i]);
         d.clusterLabels[i] = it == labelOf.end() ? -1 : it->second;
     }

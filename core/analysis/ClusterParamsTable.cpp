@@ -5,6 +5,7 @@
 // EM iterations <= 100000, PCA dimensions <= 4096.
 #include "analysis/ClusterJob.h"
 #include "analysis/LayerSweep.h"
+#include "runs/ClusterRunChecks.h"
 
 namespace dl {
 
@@ -51,7 +52,8 @@ ParamTable<RepresentationParams> makeRepresentationTable() {
 ParamTable<ClusterParams> makeClusterTable() {
     using C = ClusterParams;
     ParamTable<C> t;
-    t.field(param("k", "Number of mixture components (clusters).").between(1, 10000).shownAs("K").storedAt("k"), &C::k);
+    t.field(param("k", "Number of mixture components (clusters).").between(1, kMaxClusters).shownAs("K").storedAt("k"),
+            &C::k);
     t.field(
         param("pca", "PCA dimensions before clustering; 0 = none (cluster the vectors as they are), else at least 2.")
             .between(0, 4096)

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "analysis/Metrics.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSummary.h"
 #include "store/Corpora.h"
 #include "store/Runs.h"
@@ -59,6 +60,11 @@ Expected<ClusteredSentences> readClusteredSentences(Store& store, const RunInfo&
     for (int d = 0; d < int(out.domains.size()); ++d) domainIndex[out.domains[std::size_t(d)]] = d;
     auto results = readRunResults(store, run.id);
     if (!results) return std::unexpected(results.error());
+    // k sizes the confusion matrix and the labels index it (runs/ClusterRunChecks.h).
+    if (auto ok = checkClusterCount(out.k, std::int64_t(results->sentenceIds.size()), run.id); !ok)
+        return std::unexpected(ok.error());
+    if (auto ok = checkClusterLabels(results->label, results->sentenceIds, out.k, run.id); !ok)
+        return std::unexpected(ok.error());
     std::unordered_map<std::int64_t, std::int32_t> labelOf;
     labelOf.reserve(results->sentenceIds.size());
     for (std::size_t i = 0; i < results->sentenceIds.size(); ++i) labelOf[results->sentenceIds[i]] = results->label[i];

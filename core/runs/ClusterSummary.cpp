@@ -1,5 +1,6 @@
 #include "runs/ClusterSummary.h"
 
+#include "runs/ClusterRunChecks.h"
 #include "runs/SummaryJson.h"
 
 namespace dl {
@@ -70,6 +71,47 @@ MeanStd readMeanStd(const json& j, const std::string& name) {
     return {nullableNumber(j, name + "_mean"), nullableNumber(j, name + "_std")};
 }
 
+// The summary's parts against one another (a crafted k or a ragged confusion matrix became a
+// loop bound and an index in the run views and the report; runs/ClusterRunChecks.h).
+Status checkShape(const ClusterSummary& s, std::int64_t runId) {
+    const std::string id = std::to_string(runId);
+    auto invalid = [&](const std::string& what) {
+        return fail(ErrorCode::StoredDataInvalid, {id, "summary"},
+                    "Run " + id + "'s stored 'summary' " + what + " (damaged project?).");
+    };
+    if (s.sentences < 0) return invalid("gives " + std::to_string(s.sentences) + " sentences");
+    // Summaries older than the "sentences" key read 0 there: k is then bounded by the run's rows
+    // where those are read (checkClusterCount in the run views and the report).
+    if (auto ok = checkClusterCount(s.k, s.sentences > 0 ? s.sentences : -1, runId); !ok) return ok;
+    const auto k = std::size_t(s.k);
+    if (!s.confusion.empty()) {
+        if (s.confusion.size() != s.domains.size())
+            return invalid("has a confusion matrix of " + std::to_string(s.confusion.size()) + " rows for " +
+                           std::to_string(s.domains.size()) + " domains");
+        for (std::size_t r = 0; r < s.confusion.size(); ++r) {
+            if (s.confusion[r].size() != k)
+                return invalid("has " + std::to_string(s.confusion[r].size()) + " values in row " +
+                               std::to_string(r + 1) + " of its confusion matrix for k = " + std::to_string(k));
+            for (const std::int64_t count : s.confusion[r])
+                if (count < 0) return invalid("has a negative count in its confusion matrix");
+        }
+    }
+    if (!s.majority.empty()) {
+        if (s.majority.size() != k)
+            return invalid("maps " + std::to_string(s.majority.size()) +
+                           " clusters to domains for k = " + std::to_string(k));
+        for (const int m : s.majority)
+            if (m < -1 || m >= int(s.domains.size()))
+                return invalid("maps a cluster to domain " + std::to_string(m) + " of " +
+                               std::to_string(s.domains.size()));
+    }
+    for (const auto* perCluster : {&s.best.weights, &s.best.clusterSizes})
+        if (!perCluster->empty() && perCluster->size() != k)
+            return invalid("has " + std::to_string(perCluster->size()) +
+                           " per-cluster values for k = " + std::to_string(k));
+    return {};
+}
+
 }  // namespace
 
 json ClusterSummary::toJson() const {
@@ -107,7 +149,7 @@ json ClusterSummary::toJson() const {
 }
 
 Expected<ClusterSummary> ClusterSummary::fromJson(const json& j, std::int64_t runId) {
-    return summary_json::readSummary<ClusterSummary>(j, runId, [&](ClusterSummary& s) {
+    auto summary = summary_json::readSummary<ClusterSummary>(j, runId, [&](ClusterSummary& s) {
         read(j, "corpus", s.corpus);
         read(j, "sentences", s.sentences);
         if (auto it = j.find("filter"); it != j.end() && it->is_object()) {
@@ -145,6 +187,9 @@ Expected<ClusterSummary> ClusterSummary::fromJson(const json& j, std::int64_t ru
         read(j, "majority", s.majority);
         if (auto it = j.find("centroid_cosine"); it != j.end()) s.centroidCosine = *it;
     });
+    if (!summary || !j.is_object()) return summary;  // not an object: the defaults (a run without one)
+    if (auto ok = checkShape(*summary, runId); !ok) return std::unexpected(ok.error());
+    return summary;
 }
 
 }  // namespace dl

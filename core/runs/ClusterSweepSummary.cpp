@@ -1,5 +1,6 @@
 #include "runs/ClusterSweepSummary.h"
 
+#include "runs/ClusterRunChecks.h"
 #include "runs/SummaryJson.h"
 
 namespace dl {
@@ -47,7 +48,7 @@ json AssignSummary::toJson() const {
 }
 
 Expected<AssignSummary> AssignSummary::fromJson(const json& j, std::int64_t runId) {
-    return summary_json::readSummary<AssignSummary>(j, runId, [&](AssignSummary& s) {
+    auto summary = summary_json::readSummary<AssignSummary>(j, runId, [&](AssignSummary& s) {
         read(j, "source_run", s.sourceRun);
         read(j, "corpus", s.corpus);
         read(j, "sentences", s.sentences);
@@ -56,6 +57,11 @@ Expected<AssignSummary> AssignSummary::fromJson(const json& j, std::int64_t runI
         read(j, "mean_loglik", s.meanLogLikelihood);
         read(j, "parts", s.parts);
     });
+    if (!summary || !j.is_object()) return summary;
+    // k becomes a loop bound and a matrix width in the run view (runs/ClusterRunChecks.h); the
+    // corpus the model was applied to may hold fewer rows than k.
+    if (auto ok = checkClusterCount(summary->k, -1, runId); !ok) return std::unexpected(ok.error());
+    return summary;
 }
 
 }  // namespace dl

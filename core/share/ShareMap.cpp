@@ -11,6 +11,7 @@
 #include "analysis/ClusterNaming.h"
 #include "common/AtomicFile.h"
 #include "common/Quotas.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSummary.h"
 #include "runs/RunBlobs.h"
 #include "share/ShareOverlays.h"
@@ -145,6 +146,7 @@ Expected<SharePageData> pageData(Store& store, const RunInfo& run, const SharePa
         covs->size() != 4 * std::size_t(k))
         return fail(ErrorCode::StoredDataInvalid, {std::to_string(run.id), "pca2d/labels/means2d"},
                     "Run " + std::to_string(run.id) + "'s map arrays do not agree in size (damaged project?).");
+    if (auto ok = checkMapCoordinates(*xy, *ids, run.id); !ok) return std::unexpected(ok.error());
     const auto kept = stratifiedSample(*labels, k, params.sampleSize, static_cast<std::uint64_t>(params.seed));
     std::vector<std::int64_t> keptIds;
     keptIds.reserve(kept.size());

@@ -64,7 +64,7 @@ private slots:
         runId_ = dl::createRun(*store, dl::RunKind::Cluster, dl::findCorpus(*store, "c")->id, std::nullopt, {{"k", 2}})
                      .value();
         dl::writeRunResults(*store, runId_, r).value();
-        dl::setRunSummary(*store, runId_, {{"domains", {"it", "law"}}, {"majority", {0, 1}}}).value();
+        dl::setRunSummary(*store, runId_, {{"domains", {"it", "law"}}, {"majority", {0, 1}}, {"k", 2}}).value();
         tx->commit().value();
     }
 

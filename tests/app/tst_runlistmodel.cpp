@@ -71,7 +71,7 @@ private slots:
             << QByteArray(R"({"chosen_layer": -1, "chosen_by": "silhouette", "points": []})")
             << QStringLiteral("layer sweep") << QStringLiteral("last layer by silhouette");
         QTest::newRow("clustering") << QStringLiteral("cluster")
-                                    << QByteArray(R"({"purity_mean": 0.9, "purity_std": 0.01})")
+                                    << QByteArray(R"({"k": 3, "purity_mean": 0.9, "purity_std": 0.01})")
                                     << QStringLiteral("clustering") << QStringLiteral("purity 90.00 ± 1.00 %");
         QTest::newRow("selection") << QStringLiteral("select") << QByteArray(R"({"selected": 5, "pool_size": 40})")
                                    << QStringLiteral("selection") << QStringLiteral("5 of 40 selected");

@@ -184,6 +184,31 @@ private slots:
         QTest::newRow("name key negative") << "INSERT INTO run_blobs(run_id, name, data) SELECT id, 'cluster_names', "
                                               "CAST('{\"-1\": \"x\"}' AS BLOB) FROM runs;"
                                            << true;
+        // The third review (docs/reliability.md): stored numbers that became an index, a size or
+        // a loop bound of the cluster view crashed or froze the GUI (review-C 2, 3, 5, 1).
+        QTest::newRow("pca2d empty") << "UPDATE run_blobs SET data = x'' WHERE name = 'pca2d';" << false;
+        QTest::newRow("pca2d one point for 40 ids")
+            << "UPDATE run_blobs SET data = substr(data, 1, 8) WHERE name = 'pca2d';" << false;
+        QTest::newRow("pca2d NaN") << "UPDATE run_blobs SET data = x'0000C07F' || substr(data, 5) WHERE name = 'pca2d';"
+                                   << false;
+        QTest::newRow("pca2d infinite") << "UPDATE run_blobs SET data = substr(data, 1, 12) || x'0000807F' || "
+                                           "substr(data, 17) WHERE name = 'pca2d';"
+                                        << false;
+        QTest::newRow("k 2e9") << "UPDATE runs SET summary = json_set(summary, '$.k', 2000000000);" << false;
+        QTest::newRow("k above the rows")
+            << "UPDATE runs SET summary = json_remove(json_set(summary, '$.k', 41), '$.majority');" << false;
+        QTest::newRow("k zero") << "UPDATE runs SET summary = json_set(summary, '$.k', 0);" << false;
+        QTest::newRow("confusion ragged")
+            << "UPDATE runs SET summary = json_set(summary, '$.confusion', json('[[1], [1, 2, 3]]'));" << false;
+        QTest::newRow("confusion rows != domains")
+            << "UPDATE runs SET summary = json_set(summary, '$.confusion', json('[[1, 2]]'));" << false;
+        QTest::newRow("majority beyond the domains")
+            << "UPDATE runs SET summary = json_set(summary, '$.majority', json('[0, 5]'));" << false;
+        QTest::newRow("label 2e9") << "UPDATE run_results SET label = 2000000000 WHERE sentence_id % 2 = 0;" << false;
+        QTest::newRow("label -7") << "UPDATE run_results SET label = -7 WHERE sentence_id % 2 = 1;" << false;
+        QTest::newRow("domain_index short") << "INSERT INTO run_blobs(run_id, name, data) SELECT id, 'domain_index', "
+                                               "x'00000000' FROM runs;"
+                                            << false;
     }
     void damagedStoredData() {
         QFETCH(QString, sql);
@@ -210,6 +235,73 @@ private slots:
         QVERIFY(!applied);
         QVERIFY2(error.contains(QStringLiteral("are damaged")), qPrintable(error));
         QCOMPARE(snapshot(tmp.path()), before);
+    }
+
+    // The CLI's report read the same summary: k = 2e9 sized its confusion matrix ("out of
+    // memory", exit 1) and labels outside 0..k-1 were skipped without a word (review-C 3, 5).
+    void reportRefusesDamagedClusterRuns_data() {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("item");
+        QTest::newRow("undamaged") << QString() << QString();
+        QTest::newRow("k 2e9") << "UPDATE runs SET summary = json_set(summary, '$.k', 2000000000);"
+                               << "'summary' gives k = 2000000000";
+        QTest::newRow("confusion ragged")
+            << "UPDATE runs SET summary = json_set(summary, '$.confusion', json('[[1], [1, 2, 3]]'));"
+            << "confusion matrix";
+        QTest::newRow("label 2e9") << "UPDATE run_results SET label = 2000000000 WHERE sentence_id % 2 = 0;"
+                                   << "the cluster 2000000000";
+    }
+    void reportRefusesDamagedClusterRuns() {
+        QFETCH(QString, sql);
+        QFETCH(QString, item);
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("damaged.dlproj"));
+        const qint64 run = makeClusterProject(tmp, project, {QStringLiteral("law"), QStringLiteral("it")});
+        if (!sql.isEmpty()) QVERIFY(craft(project, sql));
+        const auto before = snapshot(tmp.path());
+        auto r = runCli({QStringLiteral("report"), project, QString::number(run)});
+        QCOMPARE(snapshot(tmp.path()), before);
+        if (item.isEmpty()) {
+            QVERIFY2(r.exitCode == 0, describe(r));
+            return;
+        }
+        QVERIFY2(r.exitCode == 1, describe(r));
+        QVERIFY2(r.err.contains(item.toUtf8()) && r.err.contains("damaged project"), describe(r));
+    }
+
+    // The outlier table showed stored cluster labels outside 0..k-1 as clusters that do not
+    // exist (review-C 5); the rows' read now fails naming the run, the sentence and the label.
+    void outlierRowsRefuseLabelsOutsideK_data() {
+        QTest::addColumn<int>("label");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("1 of k = 2") << 1 << true;
+        QTest::newRow("2 of k = 2") << 2 << false;
+        QTest::newRow("-1") << -1 << false;
+        QTest::newRow("2e9") << 2000000000 << false;
+    }
+    void outlierRowsRefuseLabelsOutsideK() {
+        QFETCH(int, label);
+        QFETCH(bool, valid);
+        QTemporaryDir tmp;
+        const QString project = tmp.filePath(QStringLiteral("labels.dlproj"));
+        const qint64 run = makeClusterProject(tmp, project, {QStringLiteral("law"), QStringLiteral("it")});
+        QVERIFY(craft(project, QStringLiteral("UPDATE run_results SET label = %1 WHERE sentence_id = "
+                                              "(SELECT MAX(sentence_id) FROM run_results);")
+                                   .arg(label)));
+        auto store = dl::Store::open(project.toStdString(), dl::OpenMode::ReadOnly).value();
+        OutlierQuery q;
+        q.runId = run;
+        q.k = 2;
+        q.filter.outliersOnly = false;
+        auto ids = readOutlierIds(*store, q);
+        QVERIFY2(ids, ids ? "" : ids.error().message.c_str());
+        QCOMPARE(ids->size(), 40);
+        auto rows = readOutlierRows(*store, q, *ids);
+        QCOMPARE(bool(rows), valid);
+        if (valid) return;
+        QCOMPARE(rows.error().code, dl::ErrorCode::StoredDataInvalid);
+        QVERIFY2(QString::fromStdString(rows.error().message).contains(QString::number(label)),
+                 rows.error().message.c_str());
     }
 
     // Class 10: labels are user data inside the outlier query's SQL; a '%1' in one must not be
