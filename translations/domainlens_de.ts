@@ -14,18 +14,18 @@
         <translation>Lauf #%1: %2 zurückgehaltene Übersetzungspaare, eine PCA pro Feld. Mittlerer Kosinus eines Satzes und seiner Übersetzung: %3 vor, %4 nach der adaptiven Schicht (Vu et al. 2021, Abb. 3-4).</translation>
     </message>
     <message>
-        <location filename="../widgets/plots/AlignmentView.cpp" line="+29" />
+        <location filename="../widgets/plots/AlignmentView.cpp" line="+30" />
         <source>Show a cross-lingual selection run to see its alignment.</source>
         <translation>Zeigen Sie einen sprachübergreifenden Auswahllauf, um seine Ausrichtung zu sehen.</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+110" />
+        <location line="+112" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Fahren Sie über einen Punkt, um ihn mit seiner Übersetzung zu verbinden.</translation>
     </message>
     <message>
-        <location line="-107" />
+        <location line="-109" />
         <source>Before the adaptive layer</source>
         <translation>Vor der adaptiven Schicht</translation>
     </message>
@@ -4663,7 +4663,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+218" />
+        <location line="+223" />
         <source>No points</source>
         <translation>Keine Punkte</translation>
     </message>
@@ -4671,6 +4671,11 @@
         <location line="+1" />
         <source> of %1</source>
         <translation> von %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source> · %1 without coordinates</source>
+        <translation> · %1 ohne Koordinaten</translation>
     </message>
     <message>
         <location line="+2" />
@@ -4761,7 +4766,7 @@ precision and recall are not available.</source>
 Precision und Recall sind nicht verfügbar.</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>Sentences scoring at least this much are selected (drag the line in the histogram).</source>
         <translation>Sätze mit mindestens diesem Score werden ausgewählt (Linie im Histogramm ziehen).</translation>
     </message>
@@ -4806,7 +4811,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Sätze mit einem Score von %1 diesem Wert werden ausgewählt (Linie im Histogramm ziehen).</translation>
     </message>
     <message>
-        <location line="+113" />
+        <location line="+114" />
         <source>No scores</source>
         <translation>Keine Scores</translation>
     </message>
@@ -5382,7 +5387,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Kriterium (kleiner ist besser)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>sweep</source>
         <translation>durchlauf</translation>
     </message>

@@ -14,18 +14,18 @@
         <translation>Exécution n°%1 : %2 paires de traduction réservées, une ACP par panneau. Cosinus moyen d'une phrase et de sa traduction : %3 avant, %4 après la couche adaptative (Vu et al. 2021, fig. 3-4).</translation>
     </message>
     <message>
-        <location filename="../widgets/plots/AlignmentView.cpp" line="+29" />
+        <location filename="../widgets/plots/AlignmentView.cpp" line="+30" />
         <source>Show a cross-lingual selection run to see its alignment.</source>
         <translation>Affichez une exécution de sélection interlingue pour voir son alignement.</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+110" />
+        <location line="+112" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Survolez un point pour le relier à sa traduction.</translation>
     </message>
     <message>
-        <location line="-107" />
+        <location line="-109" />
         <source>Before the adaptive layer</source>
         <translation>Avant la couche adaptative</translation>
     </message>
@@ -4663,7 +4663,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+218" />
+        <location line="+223" />
         <source>No points</source>
         <translation>Aucun point</translation>
     </message>
@@ -4671,6 +4671,11 @@
         <location line="+1" />
         <source> of %1</source>
         <translation> sur %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source> · %1 without coordinates</source>
+        <translation> · %1 sans coordonnées</translation>
     </message>
     <message>
         <location line="+2" />
@@ -4761,7 +4766,7 @@ precision and recall are not available.</source>
 précision et rappel indisponibles.</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>Sentences scoring at least this much are selected (drag the line in the histogram).</source>
         <translation>Les phrases dont le score atteint au moins cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
@@ -4806,7 +4811,7 @@ précision et rappel indisponibles.</translation>
         <translation>Les phrases dont le score est %1 cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
     <message>
-        <location line="+113" />
+        <location line="+114" />
         <source>No scores</source>
         <translation>Aucun score</translation>
     </message>
@@ -5382,7 +5387,7 @@ précision et rappel indisponibles.</translation>
         <translation>Critère (plus bas = meilleur)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>sweep</source>
         <translation>balayage</translation>
     </message>

@@ -1,11 +1,13 @@
 // Scatter view pieces with synthetic data: ellipse geometry against independent numbers,
 // the grid index against brute force, density/points switching by visible count,
-// rectangle/lasso selection ids, and image export.
+// rectangle/lasso selection ids, image export, and points without finite coordinates (never
+// drawn, never selected).
 #include <QtTest>
 
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 
@@ -366,6 +368,117 @@ private slots:
         view.setColorMode(ScatterPlotView::ColorMode::Category);
         QVERIFY(plot->legend->visible());
         QVERIFY(!plot->plotLayout()->hasElement(0, 1));
+    }
+
+    // A damaged map: some stored coordinates are NaN or ±inf. They sort into no cell of the
+    // index, so no view range (one covering everything included, where whole cells are drawn
+    // without a per-point test) ever hands one to the painter: before, a NaN position reached
+    // QPainter::drawImage and the raster engine wrote out of bounds (SIGSEGV). The finite
+    // points are still drawn and counted, rows stay aligned, and the others are never selected.
+    void nonFiniteCoordinatesAreNeverDrawn_data() {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<int>("budget");
+        for (const char* pattern : {"one NaN x", "one NaN y", "+inf", "-inf", "mixed", "all NaN"}) {
+            QTest::newRow(qPrintable(QStringLiteral("%1, points").arg(QLatin1String(pattern))))
+                << QString::fromLatin1(pattern) << 100000;
+            QTest::newRow(qPrintable(QStringLiteral("%1, density").arg(QLatin1String(pattern))))
+                << QString::fromLatin1(pattern) << 100;
+        }
+    }
+    void nonFiniteCoordinatesAreNeverDrawn() {
+        QFETCH(QString, pattern);
+        QFETCH(int, budget);
+        const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+        ScatterData d = blobs(3000);
+        QSet<int> bad;
+        auto spoil = [&](int row, double x, double y) {
+            d.x[row] = x;
+            d.y[row] = y;
+            bad.insert(row);
+        };
+        if (pattern == QLatin1String("one NaN x")) spoil(0, nan, d.y[0]);
+        else if (pattern == QLatin1String("one NaN y")) spoil(0, d.x[0], nan);
+        else if (pattern == QLatin1String("+inf")) spoil(5, inf, inf);
+        else if (pattern == QLatin1String("-inf")) spoil(5, -inf, d.y[5]);
+        else if (pattern == QLatin1String("mixed"))
+            for (int row = 0; row < d.x.size(); row += 7)
+                spoil(row, row % 3 == 0 ? nan : d.x[row], row % 3 == 1 ? -inf : row % 3 == 2 ? inf : d.y[row]);
+        else
+            for (int row = 0; row < d.x.size(); ++row) spoil(row, nan, nan);
+        const qint64 finite = d.x.size() - bad.size();
+        // Finite points in a rectangle, compared as float like the index stores them.
+        auto finiteIn = [&](const QRectF& r) {
+            qint64 n = 0;
+            for (int row = 0; row < d.x.size(); ++row)
+                n += !bad.contains(row) && float(d.x[row]) >= r.left() && float(d.x[row]) <= r.right() &&
+                     float(d.y[row]) >= r.top() && float(d.y[row]) <= r.bottom();
+            return n;
+        };
+
+        ScatterPlotView view;
+        view.resize(700, 500);
+        view.setPointBudget(budget);
+        view.setData(d);
+        // The whole map (resetView fits the finite points: every cell wholly in view, so no
+        // per-point test; the NaN points used to sit in cell 0), far out, and zoomed in.
+        const QRectF fit = view.viewRange();
+        const QList<QRectF> zooms{fit, QRectF(QPointF(-1e6, -1e6), QPointF(1e6, 1e6)),
+                                  QRectF(QPointF(-8, -3), QPointF(-1, 3)),
+                                  QRectF(QPointF(-4.5, -0.5), QPointF(-3.5, 0.5))};
+        for (const QRectF& zoom : zooms) {
+            view.setViewRange(zoom);
+            view.replotNow();
+            const QImage img = view.grab().toImage();
+            QVERIFY(!img.isNull());
+            const qint64 expected = finiteIn(zoom);
+            QCOMPARE(view.visibleCount(), expected);
+            if (expected == 0) continue;
+            // A finite point in view is drawn: its pixel is not the background's.
+            const QImage plot = view.plot()->toPixmap().toImage();
+            int coloured = 0;
+            for (int row = 0; row < d.x.size(); ++row) {
+                if (bad.contains(row) || !zoom.contains(QPointF(d.x[row], d.y[row]))) continue;
+                const QPoint px(int(view.plot()->xAxis->coordToPixel(d.x[row])),
+                                int(view.plot()->yAxis->coordToPixel(d.y[row])));
+                if (plot.rect().contains(px)) coloured += plot.pixelColor(px) != QColor(Qt::white);
+            }
+            QVERIFY2(coloured > 0, qPrintable(QStringLiteral("nothing drawn in %1,%2 %3x%4")
+                                                  .arg(zoom.x())
+                                                  .arg(zoom.y())
+                                                  .arg(zoom.width())
+                                                  .arg(zoom.height())));
+        }
+        view.setViewRange(fit);
+        view.replotNow();
+        if (!bad.isEmpty())
+            QVERIFY2(view.drawnDescription().contains(QLocale().toString(bad.size())),
+                     qPrintable(view.drawnDescription()));
+        // Vector export takes the other drawing path (real discs): no crash, a file.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(view.save(dir.filePath(QStringLiteral("map.svg")), 640, 480, &error), qPrintable(error));
+        QVERIFY2(view.save(dir.filePath(QStringLiteral("map.png")), 640, 480, &error), qPrintable(error));
+        // Selecting everything never selects a row without coordinates.
+        view.selectInRect(QRectF(QPointF(-1e300, -1e300), QPointF(1e300, 1e300)));
+        QCOMPARE(qint64(view.selectedRows().size()), finite);
+        for (qint64 row : view.selectedRows()) QVERIFY(!bad.contains(int(row)));
+        view.selectInPolygon(QPolygonF{QPointF(-1e9, -1e9), QPointF(1e9, -1e9), QPointF(1e9, 1e9), QPointF(-1e9, 1e9)});
+        for (qint64 row : view.selectedRows()) QVERIFY(!bad.contains(int(row)));
+        view.replotNow();  // with the selection rings
+        view.grab();
+
+        // The index itself: every row kept (aligned), the non-finite ones in no cell.
+        ScatterIndex index;
+        index.build(d.x, d.y);
+        QCOMPARE(index.size(), qint64(d.x.size()));
+        for (qint64 row = 0; row < index.size(); ++row) QCOMPARE(index.original(index.positionOf(row)), row);
+        const ScatterIndex::Rect everything{-1e300, 1e300, -1e300, 1e300};
+        QCOMPARE(index.count(everything), finite);
+        index.forEach(everything, [&](qint64 p) { QVERIFY(!bad.contains(int(index.original(p)))); });
+        // Hover: the nearest point to anywhere (a radius of 1e9 units) is never one of them.
+        const qint64 nearest = index.nearest(0, 0, 1e9, 1e9, 1.0);
+        QCOMPARE(nearest >= 0, finite > 0);
+        if (nearest >= 0) QVERIFY(!bad.contains(int(index.original(nearest))));
     }
 
     void ellipsesBecomeCurves() {

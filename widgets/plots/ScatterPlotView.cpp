@@ -248,7 +248,8 @@ void ScatterPlotView::setComponentLabels(const QVector<QPointF>& at, const QStri
     f.setPointSizeF(8.5);
     f.setBold(true);
     for (qsizetype i = 0; i < std::min(at.size(), labels.size()); ++i) {
-        if (labels[i].isEmpty()) continue;
+        // No label at a mean that is not finite (a damaged run): nothing to place it at.
+        if (labels[i].isEmpty() || !std::isfinite(at[i].x()) || !std::isfinite(at[i].y())) continue;
         auto* t = new QCPItemText(plot_);
         t->setLayer(QStringLiteral("legend"));
         t->position->setCoords(at[i].x(), at[i].y());
@@ -276,6 +277,10 @@ void ScatterPlotView::rebuildEllipses() {
     ellipseCurves_.clear();
     const bool byValue = colorMode_ == ColorMode::Value && !data_.value.isEmpty();
     for (const EllipseSpec& e : std::as_const(ellipses_)) {
+        // A component whose stored mean or covariance is not finite has no outline to draw.
+        if (!std::isfinite(e.cx) || !std::isfinite(e.cy) || !std::isfinite(e.cxx) || !std::isfinite(e.cxy) ||
+            !std::isfinite(e.cyy))
+            continue;
         // Dark outline colour of the component's category; neutral when colouring by value.
         const QColor color =
             byValue || e.category < 0 ? QColor(0x33, 0x33, 0x33) : PlotPalette::category(e.category).darker(140);
@@ -395,7 +400,9 @@ qint64 ScatterPlotView::visibleCount() const { return layer_->visibleCount(); }
 QString ScatterPlotView::drawnDescription() const {
     const qint64 total = index().size(), visible = layer_->visibleCount();
     if (total == 0) return tr("No points");
-    const QString of = visible < total ? tr(" of %1").arg(number(total)) : QString();
+    QString of = visible < total ? tr(" of %1").arg(number(total)) : QString();
+    // Points whose stored coordinates are not finite are never drawn; say how many.
+    if (index().unplaced() > 0) of += tr(" · %1 without coordinates").arg(number(index().unplaced()));
     switch (renderMode()) {
     case RenderMode::Density: return tr("Density of %1 points%2").arg(number(visible), of);
     case RenderMode::Dots: return tr("%1 points%2, drawn as dots").arg(number(visible), of);
