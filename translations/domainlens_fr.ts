@@ -58,7 +58,7 @@
 <context>
     <name>BoundaryModel</name>
     <message>
-        <location filename="../widgets/models/BoundaryModel.cpp" line="+30" />
+        <location filename="../widgets/models/BoundaryModel.cpp" line="+32" />
         <source>removed</source>
         <translation>retirée</translation>
     </message>
@@ -752,12 +752,12 @@
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+64" />
+        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+66" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
         <translation>%1 phrases de %2 sont dans %3 (%4 du domaine, %5 du groupe)</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+30" />
         <source>%1
 %2 sentences</source>
         <translation>%1
@@ -806,7 +806,7 @@
 <context>
     <name>CorpusOverlapModel</name>
     <message>
-        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+17" />
+        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+19" />
         <source>No corpus yet: File &gt; Import Corpus… adds one. Overlap is counted between two corpora.</source>
         <translation>Pas encore de corpus : Fichier &gt; Importer un corpus… en ajoute un. Le recouvrement se compte entre deux corpus.</translation>
     </message>
@@ -869,7 +869,7 @@
 <context>
     <name>CorpusTreeModel</name>
     <message>
-        <location filename="../widgets/models/CorpusTreeModel.cpp" line="+43" />
+        <location filename="../widgets/models/CorpusTreeModel.cpp" line="+49" />
         <source>(unlabelled)</source>
         <translation>(sans étiquette)</translation>
     </message>
@@ -912,6 +912,16 @@
         <location line="+1" />
         <source>Embeddings</source>
         <translation>Plongements</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayText</name>
+    <message>
+        <location filename="../widgets/models/DisplayText.cpp" line="+16" />
+        <source>%1
+(%2 characters in all)</source>
+        <translation>%1
+(%2 caractères au total)</translation>
     </message>
 </context>
 <context>
@@ -2054,7 +2064,7 @@
 <context>
     <name>KeptDroppedModel</name>
     <message>
-        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+40" />
+        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+42" />
         <source>not ranked</source>
         <translation>non classé</translation>
     </message>
@@ -2064,7 +2074,7 @@
         <translation>…</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+14" />
         <location line="+2" />
         <source>Rank in %1</source>
         <translation>Rang dans %1</translation>
@@ -2824,7 +2834,7 @@
 <context>
     <name>MethodPairsModel</name>
     <message>
-        <location filename="../widgets/models/MethodPairsModel.cpp" line="+48" />
+        <location filename="../widgets/models/MethodPairsModel.cpp" line="+50" />
         <source>Method A</source>
         <translation>Méthode A</translation>
     </message>
@@ -2985,7 +2995,7 @@
 <context>
     <name>MixtureGroupsModel</name>
     <message>
-        <location filename="../widgets/models/MixtureGroupsModel.cpp" line="+54" />
+        <location filename="../widgets/models/MixtureGroupsModel.cpp" line="+56" />
         <source>Share of the training lines, N_g / N</source>
         <translation>Part des lignes d'entraînement, N_g / N</translation>
     </message>
@@ -3870,7 +3880,7 @@
 <context>
     <name>OutlierFiguresModel</name>
     <message>
-        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+50" />
+        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+52" />
         <source>%1 % (%2)</source>
         <translation>%1 % (%2)</translation>
     </message>
@@ -4492,7 +4502,7 @@
 <context>
     <name>RemovalTableModel</name>
     <message>
-        <location filename="../widgets/models/RemovalTableModel.cpp" line="+53" />
+        <location filename="../widgets/models/RemovalTableModel.cpp" line="+56" />
         <source>#%1: %2</source>
         <translation>n° %1 : %2</translation>
     </message>
@@ -4583,7 +4593,7 @@
 <context>
     <name>ScatterPlotView</name>
     <message>
-        <location filename="../widgets/plots/ScatterPlotView.cpp" line="+31" />
+        <location filename="../widgets/plots/ScatterPlotView.cpp" line="+32" />
         <source>PC1</source>
         <translation>CP1</translation>
     </message>
@@ -4663,7 +4673,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+223" />
+        <location line="+224" />
         <source>No points</source>
         <translation>Aucun point</translation>
     </message>
@@ -4983,7 +4993,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SearchHitModel</name>
     <message>
-        <location filename="../widgets/models/SearchHitModel.cpp" line="+45" />
+        <location filename="../widgets/models/SearchHitModel.cpp" line="+47" />
         <source>%1
 (not on this map)</source>
         <translation>%1
@@ -5013,7 +5023,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+24" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+25" />
         <source>Select in-domain data</source>
         <translation>Sélectionner des données du domaine</translation>
     </message>

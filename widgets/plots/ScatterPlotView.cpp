@@ -1,5 +1,6 @@
 #include "ScatterPlotView.h"
 
+#include "DisplayText.h"
 #include "PlotExport.h"
 #include "PlotPalette.h"
 #include "ScatterLayer.h"
@@ -176,7 +177,8 @@ void ScatterPlotView::rebuildLegend() {
     // label ("law (12,345)") while the points themselves are drawn by the ScatterLayer.
     for (int c = 0; c < data_.categoryNames.size(); ++c) {
         auto* g = new QCPGraph(plot_->xAxis, plot_->yAxis);
-        g->setName(tr("%1 (%2)").arg(data_.categoryNames[c], number(c < counts.size() ? counts[c] : 0)));
+        g->setName(tr("%1 (%2)").arg(DisplayText::bounded(data_.categoryNames[c], DisplayText::kLabelChars),
+                                     number(c < counts.size() ? counts[c] : 0)));
         g->setLineStyle(QCPGraph::lsNone);
         const QColor color = PlotPalette::category(c);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(120), color, 8));
@@ -255,7 +257,7 @@ void ScatterPlotView::setComponentLabels(const QVector<QPointF>& at, const QStri
         t->position->setCoords(at[i].x(), at[i].y());
         t->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         t->setPadding(QMargins(3, 1, 3, 1));
-        t->setText(labels[i]);
+        t->setText(DisplayText::bounded(labels[i], DisplayText::kLabelChars));
         t->setFont(f);
         t->setColor(QColor(0x22, 0x22, 0x22));
         t->setBrush(QColor(255, 255, 255, 190));
@@ -501,13 +503,13 @@ void ScatterPlotView::onMouseMove(QMouseEvent* event) {
     }
     QString heading;
     const int c = data_.category.size() == index().size() ? data_.category[row] : -1;
-    if (c >= 0 && c < data_.categoryNames.size()) heading = data_.categoryNames[c];
+    if (c >= 0 && c < data_.categoryNames.size()) heading = boundedForDisplay(data_.categoryNames[c]);
     if (data_.value.size() == index().size()) {
         const QString v =
             tr("%1 = %2").arg(valueLabel_.isEmpty() ? tr("value") : valueLabel_).arg(data_.value[row], 0, 'g', 4);
         heading = heading.isEmpty() ? v : heading + QStringLiteral(" · ") + v;
     }
-    const QString body = tooltip_(row).toHtmlEscaped();
+    const QString body = DisplayText::tooltip(tooltip_(row)).toHtmlEscaped();
     const QString html =
         heading.isEmpty() ? body : QStringLiteral("<b>%1</b><br/>%2").arg(heading.toHtmlEscaped(), body);
     QToolTip::showText(plot_->mapToGlobal(event->position().toPoint()), QStringLiteral("<qt>%1</qt>").arg(html), plot_);
