@@ -4603,7 +4603,7 @@
         <translation>PC2</translation>
     </message>
     <message>
-        <location line="+65" />
+        <location line="+68" />
         <source>Pan/zoom</source>
         <translation>Zoomen</translation>
     </message>
@@ -4668,12 +4668,17 @@
         <translation>streudiagramm</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+79" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+224" />
+        <location line="+12" />
+        <source>+%1 more (%2): the legend lists the %3 largest</source>
+        <translation>+%1 weitere (%2): die Legende zeigt die %3 größten</translation>
+    </message>
+    <message>
+        <location line="+219" />
         <source>No points</source>
         <translation>Keine Punkte</translation>
     </message>

@@ -4603,7 +4603,7 @@
         <translation>CP2</translation>
     </message>
     <message>
-        <location line="+65" />
+        <location line="+68" />
         <source>Pan/zoom</source>
         <translation>Déplacer/zoomer</translation>
     </message>
@@ -4668,12 +4668,17 @@
         <translation>nuage</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+79" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+224" />
+        <location line="+12" />
+        <source>+%1 more (%2): the legend lists the %3 largest</source>
+        <translation>+%1 autres (%2) : la légende montre les %3 plus grands</translation>
+    </message>
+    <message>
+        <location line="+219" />
         <source>No points</source>
         <translation>Aucun point</translation>
     </message>

@@ -1,7 +1,7 @@
 // Scatter view pieces with synthetic data: ellipse geometry against independent numbers,
 // the grid index against brute force, density/points switching by visible count,
-// rectangle/lasso selection ids, image export, and points without finite coordinates (never
-// drawn, never selected).
+// rectangle/lasso selection ids, image export, points without finite coordinates (never
+// drawn, never selected) and the legend's cap over many category names.
 #include <QtTest>
 
 #include <qcustomplot.h>
@@ -12,6 +12,7 @@
 #include <random>
 
 #include "EllipseGeometry.h"
+#include "PlotPalette.h"
 #include "ScatterIndex.h"
 #include "ScatterPlotView.h"
 
@@ -479,6 +480,81 @@ private slots:
         const qint64 nearest = index.nearest(0, 0, 1e9, 1e9, 1.0);
         QCOMPARE(nearest >= 0, finite > 0);
         if (nearest >= 0) QVERIFY(!bad.contains(int(index.original(nearest))));
+    }
+
+    // The legend lists only categories that have points, the largest first, at most
+    // kLegendCategories of them, then one entry naming how many more there are and their
+    // points. 20,000 names (a web crawl labelled by site) used to make 20,000 legend items,
+    // O(n²) in QCustomPlot, with the GUI thread busy for minutes. Each shown category keeps
+    // its own colour (PlotPalette by category index), as on the map.
+    void legendListsTheLargestCategories_data() {
+        QTest::addColumn<int>("names");
+        QTest::addColumn<int>("withPoints");
+        QTest::newRow("50 with points") << 50 << 50;
+        QTest::newRow("13 with points") << 13 << 13;
+        QTest::newRow("12 with points") << 12 << 12;
+        QTest::newRow("20,000 names, 3 with points") << 20000 << 3;
+        QTest::newRow("20,000 names, 50 with points") << 20000 << 50;
+    }
+    void legendListsTheLargestCategories() {
+        QFETCH(int, names);
+        QFETCH(int, withPoints);
+        const int cap = 12;  // ScatterPlotView::kLegendCategories, as the Mixture tab's λ legend
+        ScatterData d;
+        for (int c = 0; c < names; ++c) d.categoryNames << QStringLiteral("site%1.example.org").arg(c);
+        // The categories with points are spread over the names (every names/withPoints-th);
+        // category j of them has j + 1 points, so the largest are the last ones.
+        const int stride = names / withPoints;
+        QMap<int, qint64> counts;  // category → points
+        std::mt19937 rng(5);
+        std::normal_distribution<double> g(0, 1);
+        for (int j = 0; j < withPoints; ++j) {
+            const int c = j * stride;
+            for (int i = 0; i <= j; ++i) {
+                d.x.append(g(rng));
+                d.y.append(g(rng));
+                d.category.append(c);
+            }
+            counts[c] = j + 1;
+        }
+        ScatterPlotView view;
+        view.resize(800, 600);
+        view.setData(d);
+        view.replotNow();
+        QCustomPlot* plot = view.plot();
+        QList<QCPPlottableLegendItem*> items;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) items << item;
+        const int listed = std::min(withPoints, cap);
+        const int rest = withPoints - listed;
+        QCOMPARE(plot->legend->itemCount(), listed + (rest > 0 ? 1 : 0));
+        QCOMPARE(items.size(), plot->legend->itemCount());
+        QVERIFY(plot->legend->visible());
+        // Largest first: the last `listed` categories with points, in falling order.
+        qint64 previous = std::numeric_limits<qint64>::max();
+        for (int i = 0; i < listed; ++i) {
+            const QString name = items[i]->plottable()->name();
+            const int c = name.section(QLatin1Char('.'), 0, 0).mid(4).toInt();
+            QVERIFY2(counts.contains(c), qPrintable(name));
+            QVERIFY2(name.endsWith(QStringLiteral("(%1)").arg(QLocale().toString(counts[c]))), qPrintable(name));
+            QVERIFY(counts[c] < previous);
+            previous = counts[c];
+            // The category's own colour, the one the map draws its points in.
+            auto* graph = qobject_cast<QCPGraph*>(items[i]->plottable());
+            QVERIFY(graph);
+            QCOMPARE(graph->scatterStyle().brush().color(), PlotPalette::category(c));
+        }
+        if (rest > 0) {
+            qint64 restPoints = 0;
+            for (int j = 0; j < rest; ++j) restPoints += j + 1;  // the smallest `rest` categories
+            const QString summary = items.last()->plottable()->name();
+            QVERIFY2(summary.contains(QStringLiteral("+%1").arg(QLocale().toString(rest))), qPrintable(summary));
+            QVERIFY2(summary.contains(QLocale().toString(restPoints)), qPrintable(summary));
+            QVERIFY2(summary.contains(QString::number(cap)), qPrintable(summary));
+        }
+        // Recolouring by another categorisation rebuilds the legend from scratch.
+        view.setCategories(QVector<int>(d.x.size(), 0), {QStringLiteral("all")});
+        QCOMPARE(plot->legend->itemCount(), 1);
     }
 
     void ellipsesBecomeCurves() {
