@@ -14,18 +14,18 @@
         <translation>Exécution n°%1 : %2 paires de traduction réservées, une ACP par panneau. Cosinus moyen d'une phrase et de sa traduction : %3 avant, %4 après la couche adaptative (Vu et al. 2021, fig. 3-4).</translation>
     </message>
     <message>
-        <location filename="../widgets/plots/AlignmentView.cpp" line="+29" />
+        <location filename="../widgets/plots/AlignmentView.cpp" line="+30" />
         <source>Show a cross-lingual selection run to see its alignment.</source>
         <translation>Affichez une exécution de sélection interlingue pour voir son alignement.</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+110" />
+        <location line="+112" />
         <source>Hover a point to join it to its translation.</source>
         <translation>Survolez un point pour le relier à sa traduction.</translation>
     </message>
     <message>
-        <location line="-107" />
+        <location line="-109" />
         <source>Before the adaptive layer</source>
         <translation>Avant la couche adaptative</translation>
     </message>
@@ -58,7 +58,7 @@
 <context>
     <name>BoundaryModel</name>
     <message>
-        <location filename="../widgets/models/BoundaryModel.cpp" line="+30" />
+        <location filename="../widgets/models/BoundaryModel.cpp" line="+32" />
         <source>removed</source>
         <translation>retirée</translation>
     </message>
@@ -752,12 +752,12 @@
 <context>
     <name>ConfusionMatrixModel</name>
     <message>
-        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+64" />
+        <location filename="../widgets/models/ConfusionMatrixModel.cpp" line="+66" />
         <source>%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)</source>
         <translation>%1 phrases de %2 sont dans %3 (%4 du domaine, %5 du groupe)</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+30" />
         <source>%1
 %2 sentences</source>
         <translation>%1
@@ -806,7 +806,7 @@
 <context>
     <name>CorpusOverlapModel</name>
     <message>
-        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+17" />
+        <location filename="../widgets/models/CorpusOverlapModel.cpp" line="+19" />
         <source>No corpus yet: File &gt; Import Corpus… adds one. Overlap is counted between two corpora.</source>
         <translation>Pas encore de corpus : Fichier &gt; Importer un corpus… en ajoute un. Le recouvrement se compte entre deux corpus.</translation>
     </message>
@@ -869,7 +869,7 @@
 <context>
     <name>CorpusTreeModel</name>
     <message>
-        <location filename="../widgets/models/CorpusTreeModel.cpp" line="+43" />
+        <location filename="../widgets/models/CorpusTreeModel.cpp" line="+49" />
         <source>(unlabelled)</source>
         <translation>(sans étiquette)</translation>
     </message>
@@ -912,6 +912,16 @@
         <location line="+1" />
         <source>Embeddings</source>
         <translation>Plongements</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayText</name>
+    <message>
+        <location filename="../widgets/models/DisplayText.cpp" line="+16" />
+        <source>%1
+(%2 characters in all)</source>
+        <translation>%1
+(%2 caractères au total)</translation>
     </message>
 </context>
 <context>
@@ -2054,7 +2064,7 @@
 <context>
     <name>KeptDroppedModel</name>
     <message>
-        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+40" />
+        <location filename="../widgets/models/KeptDroppedModel.cpp" line="+42" />
         <source>not ranked</source>
         <translation>non classé</translation>
     </message>
@@ -2064,7 +2074,7 @@
         <translation>…</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+14" />
         <location line="+2" />
         <source>Rank in %1</source>
         <translation>Rang dans %1</translation>
@@ -2824,7 +2834,7 @@
 <context>
     <name>MethodPairsModel</name>
     <message>
-        <location filename="../widgets/models/MethodPairsModel.cpp" line="+48" />
+        <location filename="../widgets/models/MethodPairsModel.cpp" line="+50" />
         <source>Method A</source>
         <translation>Méthode A</translation>
     </message>
@@ -2985,7 +2995,7 @@
 <context>
     <name>MixtureGroupsModel</name>
     <message>
-        <location filename="../widgets/models/MixtureGroupsModel.cpp" line="+54" />
+        <location filename="../widgets/models/MixtureGroupsModel.cpp" line="+56" />
         <source>Share of the training lines, N_g / N</source>
         <translation>Part des lignes d'entraînement, N_g / N</translation>
     </message>
@@ -3870,7 +3880,7 @@
 <context>
     <name>OutlierFiguresModel</name>
     <message>
-        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+50" />
+        <location filename="../widgets/models/OutlierFiguresModel.cpp" line="+52" />
         <source>%1 % (%2)</source>
         <translation>%1 % (%2)</translation>
     </message>
@@ -4492,7 +4502,7 @@
 <context>
     <name>RemovalTableModel</name>
     <message>
-        <location filename="../widgets/models/RemovalTableModel.cpp" line="+53" />
+        <location filename="../widgets/models/RemovalTableModel.cpp" line="+56" />
         <source>#%1: %2</source>
         <translation>n° %1 : %2</translation>
     </message>
@@ -4583,7 +4593,7 @@
 <context>
     <name>ScatterPlotView</name>
     <message>
-        <location filename="../widgets/plots/ScatterPlotView.cpp" line="+31" />
+        <location filename="../widgets/plots/ScatterPlotView.cpp" line="+32" />
         <source>PC1</source>
         <translation>CP1</translation>
     </message>
@@ -4593,7 +4603,7 @@
         <translation>CP2</translation>
     </message>
     <message>
-        <location line="+65" />
+        <location line="+68" />
         <source>Pan/zoom</source>
         <translation>Déplacer/zoomer</translation>
     </message>
@@ -4658,12 +4668,17 @@
         <translation>nuage</translation>
     </message>
     <message>
-        <location line="+64" />
+        <location line="+79" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+218" />
+        <location line="+12" />
+        <source>+%1 more (%2): the legend lists the %3 largest</source>
+        <translation>+%1 autres (%2) : la légende montre les %3 plus grands</translation>
+    </message>
+    <message>
+        <location line="+219" />
         <source>No points</source>
         <translation>Aucun point</translation>
     </message>
@@ -4671,6 +4686,11 @@
         <location line="+1" />
         <source> of %1</source>
         <translation> sur %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source> · %1 without coordinates</source>
+        <translation> · %1 sans coordonnées</translation>
     </message>
     <message>
         <location line="+2" />
@@ -4761,7 +4781,7 @@ precision and recall are not available.</source>
 précision et rappel indisponibles.</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>Sentences scoring at least this much are selected (drag the line in the histogram).</source>
         <translation>Les phrases dont le score atteint au moins cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
@@ -4806,7 +4826,7 @@ précision et rappel indisponibles.</translation>
         <translation>Les phrases dont le score est %1 cette valeur sont sélectionnées (faites glisser la ligne de l'histogramme).</translation>
     </message>
     <message>
-        <location line="+113" />
+        <location line="+114" />
         <source>No scores</source>
         <translation>Aucun score</translation>
     </message>
@@ -4978,7 +4998,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SearchHitModel</name>
     <message>
-        <location filename="../widgets/models/SearchHitModel.cpp" line="+45" />
+        <location filename="../widgets/models/SearchHitModel.cpp" line="+47" />
         <source>%1
 (not on this map)</source>
         <translation>%1
@@ -5008,7 +5028,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+24" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+25" />
         <source>Select in-domain data</source>
         <translation>Sélectionner des données du domaine</translation>
     </message>
@@ -5382,7 +5402,7 @@ précision et rappel indisponibles.</translation>
         <translation>Critère (plus bas = meilleur)</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>sweep</source>
         <translation>balayage</translation>
     </message>

@@ -1,15 +1,18 @@
-// Corpus overview model, jobs panel and import dialog with synthetic data (no project).
+// Corpus overview model, jobs panel and import dialog with synthetic data (no project), and the
+// bound on the texts the item models hand a view.
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QtTest>
 
+#include "BoundaryModel.h"
 #include "CorpusOverlapModel.h"
 #include "CorpusTreeModel.h"
 #include "ImportDialog.h"
 #include "JobsPanel.h"
 #include "ParamFields.h"
+#include "SearchHitModel.h"
 #include "TestSupport.h"
 
 class TestCorpusViews : public QObject {
@@ -137,6 +140,72 @@ private slots:
         if (domain >= 0) idx = model.index(domain, column, model.index(corpus, 0));
         QCOMPARE(idx.data().toString(), expected);
         QCOMPARE(idx.data(CorpusTreeModel::CorpusNameRole).toString(), sample()[corpus].name);
+    }
+
+    // A 10 MB domain label (or corpus name, or sentence) is handed to a view cut to 1,000
+    // characters and "…": the style shapes the whole string to elide it on every repaint, which
+    // kept the GUI thread busy ~16 s. The tooltip is bounded too; the models' own roles
+    // (lookups, CSV export) keep the full text.
+    void longTextsAreBoundedForDisplay_data() {
+        QTest::addColumn<QString>("where");
+        QTest::addColumn<QString>("text");
+        const QString big(10'000'000, QLatin1Char('x'));
+        QString pairs(999, QLatin1Char('y'));
+        while (pairs.size() < 3000) pairs += QString::fromUtf8("\xF0\x9F\x98\x80");  // U+1F600, a surrogate pair
+        for (const char* where :
+             {"domain label", "corpus name", "search hit text", "search hit domain", "boundary text"})
+            QTest::newRow(qPrintable(QStringLiteral("10 MB %1").arg(QLatin1String(where))))
+                << QString::fromLatin1(where) << big;
+        QTest::newRow("pair at the bound") << "domain label" << pairs;
+        QTest::newRow("1000 characters") << "domain label" << QString(1000, QLatin1Char('z'));
+        QTest::newRow("short") << "search hit text" << QStringLiteral("a short sentence");
+    }
+    void longTextsAreBoundedForDisplay() {
+        QFETCH(QString, where);
+        QFETCH(QString, text);
+        const qsizetype bound = 1000;
+        CorpusTreeModel tree;
+        SearchHitModel hits;
+        BoundaryModel boundary;
+        QModelIndex idx;
+        int fullRole = Qt::EditRole;
+        if (where == QLatin1String("domain label") || where == QLatin1String("corpus name")) {
+            QList<CorpusSummary> corpora = sample();
+            if (where == QLatin1String("corpus name")) corpora[0].name = text;
+            else corpora[0].domains[0].name = text;
+            tree.setCorpora(corpora);
+            idx = tree.index(0, CorpusTreeModel::NameColumn);
+            fullRole = CorpusTreeModel::CorpusNameRole;
+            if (where == QLatin1String("domain label")) {
+                idx = tree.index(0, CorpusTreeModel::NameColumn, idx);
+                fullRole = CorpusTreeModel::DomainNameRole;
+            }
+        } else if (where.startsWith(QLatin1String("search hit"))) {
+            SearchHit h;
+            h.sentenceId = 1;
+            h.cosine = 0.5;
+            h.onMap = true;
+            (where.endsWith(QLatin1String("domain")) ? h.domain : h.text) = text;
+            hits.setHits({h}, 1);
+            idx = hits.index(
+                0, where.endsWith(QLatin1String("domain")) ? SearchHitModel::DomainColumn : SearchHitModel::TextColumn);
+        } else {
+            boundary.setRows({BoundaryRow{1, 0.5, text, false}});
+            idx = boundary.index(0, BoundaryModel::TextColumn);
+        }
+        QVERIFY(idx.isValid());
+        const QString shown = idx.data(Qt::DisplayRole).toString();
+        if (text.size() <= bound) {
+            QCOMPARE(shown, text);
+        } else {
+            QVERIFY2(shown.size() <= bound + 1, qPrintable(QString::number(shown.size())));
+            QVERIFY(shown.endsWith(QChar(0x2026)));
+            QVERIFY(text.startsWith(shown.chopped(1)));
+            QVERIFY2(!shown.chopped(1).back().isHighSurrogate(), "half a surrogate pair before the ellipsis");
+        }
+        const QString tip = idx.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.size() <= 2 * bound + 100, qPrintable(QString::number(tip.size())));
+        QCOMPARE(idx.data(fullRole).toString().size(), text.size());
     }
 
     void jobsPanelFollowsAJob() {

@@ -1,15 +1,18 @@
 // Scatter view pieces with synthetic data: ellipse geometry against independent numbers,
 // the grid index against brute force, density/points switching by visible count,
-// rectangle/lasso selection ids, and image export.
+// rectangle/lasso selection ids, image export, points without finite coordinates (never
+// drawn, never selected) and the legend's cap over many category names.
 #include <QtTest>
 
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 
 #include "EllipseGeometry.h"
+#include "PlotPalette.h"
 #include "ScatterIndex.h"
 #include "ScatterPlotView.h"
 
@@ -366,6 +369,192 @@ private slots:
         view.setColorMode(ScatterPlotView::ColorMode::Category);
         QVERIFY(plot->legend->visible());
         QVERIFY(!plot->plotLayout()->hasElement(0, 1));
+    }
+
+    // A damaged map: some stored coordinates are NaN or ±inf. They sort into no cell of the
+    // index, so no view range (one covering everything included, where whole cells are drawn
+    // without a per-point test) ever hands one to the painter: before, a NaN position reached
+    // QPainter::drawImage and the raster engine wrote out of bounds (SIGSEGV). The finite
+    // points are still drawn and counted, rows stay aligned, and the others are never selected.
+    void nonFiniteCoordinatesAreNeverDrawn_data() {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<int>("budget");
+        for (const char* pattern : {"one NaN x", "one NaN y", "+inf", "-inf", "mixed", "all NaN"}) {
+            QTest::newRow(qPrintable(QStringLiteral("%1, points").arg(QLatin1String(pattern))))
+                << QString::fromLatin1(pattern) << 100000;
+            QTest::newRow(qPrintable(QStringLiteral("%1, density").arg(QLatin1String(pattern))))
+                << QString::fromLatin1(pattern) << 100;
+        }
+    }
+    void nonFiniteCoordinatesAreNeverDrawn() {
+        QFETCH(QString, pattern);
+        QFETCH(int, budget);
+        const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+        ScatterData d = blobs(3000);
+        QSet<int> bad;
+        auto spoil = [&](int row, double x, double y) {
+            d.x[row] = x;
+            d.y[row] = y;
+            bad.insert(row);
+        };
+        if (pattern == QLatin1String("one NaN x")) spoil(0, nan, d.y[0]);
+        else if (pattern == QLatin1String("one NaN y")) spoil(0, d.x[0], nan);
+        else if (pattern == QLatin1String("+inf")) spoil(5, inf, inf);
+        else if (pattern == QLatin1String("-inf")) spoil(5, -inf, d.y[5]);
+        else if (pattern == QLatin1String("mixed"))
+            for (int row = 0; row < d.x.size(); row += 7)
+                spoil(row, row % 3 == 0 ? nan : d.x[row], row % 3 == 1 ? -inf : row % 3 == 2 ? inf : d.y[row]);
+        else
+            for (int row = 0; row < d.x.size(); ++row) spoil(row, nan, nan);
+        const qint64 finite = d.x.size() - bad.size();
+        // Finite points in a rectangle, compared as float like the index stores them.
+        auto finiteIn = [&](const QRectF& r) {
+            qint64 n = 0;
+            for (int row = 0; row < d.x.size(); ++row)
+                n += !bad.contains(row) && float(d.x[row]) >= r.left() && float(d.x[row]) <= r.right() &&
+                     float(d.y[row]) >= r.top() && float(d.y[row]) <= r.bottom();
+            return n;
+        };
+
+        ScatterPlotView view;
+        view.resize(700, 500);
+        view.setPointBudget(budget);
+        view.setData(d);
+        // The whole map (resetView fits the finite points: every cell wholly in view, so no
+        // per-point test; the NaN points used to sit in cell 0), far out, and zoomed in.
+        const QRectF fit = view.viewRange();
+        const QList<QRectF> zooms{fit, QRectF(QPointF(-1e6, -1e6), QPointF(1e6, 1e6)),
+                                  QRectF(QPointF(-8, -3), QPointF(-1, 3)),
+                                  QRectF(QPointF(-4.5, -0.5), QPointF(-3.5, 0.5))};
+        for (const QRectF& zoom : zooms) {
+            view.setViewRange(zoom);
+            view.replotNow();
+            const QImage img = view.grab().toImage();
+            QVERIFY(!img.isNull());
+            const qint64 expected = finiteIn(zoom);
+            QCOMPARE(view.visibleCount(), expected);
+            if (expected == 0) continue;
+            // A finite point in view is drawn: its pixel is not the background's.
+            const QImage plot = view.plot()->toPixmap().toImage();
+            int coloured = 0;
+            for (int row = 0; row < d.x.size(); ++row) {
+                if (bad.contains(row) || !zoom.contains(QPointF(d.x[row], d.y[row]))) continue;
+                const QPoint px(int(view.plot()->xAxis->coordToPixel(d.x[row])),
+                                int(view.plot()->yAxis->coordToPixel(d.y[row])));
+                if (plot.rect().contains(px)) coloured += plot.pixelColor(px) != QColor(Qt::white);
+            }
+            QVERIFY2(coloured > 0, qPrintable(QStringLiteral("nothing drawn in %1,%2 %3x%4")
+                                                  .arg(zoom.x())
+                                                  .arg(zoom.y())
+                                                  .arg(zoom.width())
+                                                  .arg(zoom.height())));
+        }
+        view.setViewRange(fit);
+        view.replotNow();
+        if (!bad.isEmpty())
+            QVERIFY2(view.drawnDescription().contains(QLocale().toString(bad.size())),
+                     qPrintable(view.drawnDescription()));
+        // Vector export takes the other drawing path (real discs): no crash, a file.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(view.save(dir.filePath(QStringLiteral("map.svg")), 640, 480, &error), qPrintable(error));
+        QVERIFY2(view.save(dir.filePath(QStringLiteral("map.png")), 640, 480, &error), qPrintable(error));
+        // Selecting everything never selects a row without coordinates.
+        view.selectInRect(QRectF(QPointF(-1e300, -1e300), QPointF(1e300, 1e300)));
+        QCOMPARE(qint64(view.selectedRows().size()), finite);
+        for (qint64 row : view.selectedRows()) QVERIFY(!bad.contains(int(row)));
+        view.selectInPolygon(QPolygonF{QPointF(-1e9, -1e9), QPointF(1e9, -1e9), QPointF(1e9, 1e9), QPointF(-1e9, 1e9)});
+        for (qint64 row : view.selectedRows()) QVERIFY(!bad.contains(int(row)));
+        view.replotNow();  // with the selection rings
+        view.grab();
+
+        // The index itself: every row kept (aligned), the non-finite ones in no cell.
+        ScatterIndex index;
+        index.build(d.x, d.y);
+        QCOMPARE(index.size(), qint64(d.x.size()));
+        for (qint64 row = 0; row < index.size(); ++row) QCOMPARE(index.original(index.positionOf(row)), row);
+        const ScatterIndex::Rect everything{-1e300, 1e300, -1e300, 1e300};
+        QCOMPARE(index.count(everything), finite);
+        index.forEach(everything, [&](qint64 p) { QVERIFY(!bad.contains(int(index.original(p)))); });
+        // Hover: the nearest point to anywhere (a radius of 1e9 units) is never one of them.
+        const qint64 nearest = index.nearest(0, 0, 1e9, 1e9, 1.0);
+        QCOMPARE(nearest >= 0, finite > 0);
+        if (nearest >= 0) QVERIFY(!bad.contains(int(index.original(nearest))));
+    }
+
+    // The legend lists only categories that have points, the largest first, at most
+    // kLegendCategories of them, then one entry naming how many more there are and their
+    // points. 20,000 names (a web crawl labelled by site) used to make 20,000 legend items,
+    // O(n²) in QCustomPlot, with the GUI thread busy for minutes. Each shown category keeps
+    // its own colour (PlotPalette by category index), as on the map.
+    void legendListsTheLargestCategories_data() {
+        QTest::addColumn<int>("names");
+        QTest::addColumn<int>("withPoints");
+        QTest::newRow("50 with points") << 50 << 50;
+        QTest::newRow("13 with points") << 13 << 13;
+        QTest::newRow("12 with points") << 12 << 12;
+        QTest::newRow("20,000 names, 3 with points") << 20000 << 3;
+        QTest::newRow("20,000 names, 50 with points") << 20000 << 50;
+    }
+    void legendListsTheLargestCategories() {
+        QFETCH(int, names);
+        QFETCH(int, withPoints);
+        const int cap = 12;  // ScatterPlotView::kLegendCategories, as the Mixture tab's λ legend
+        ScatterData d;
+        for (int c = 0; c < names; ++c) d.categoryNames << QStringLiteral("site%1.example.org").arg(c);
+        // The categories with points are spread over the names (every names/withPoints-th);
+        // category j of them has j + 1 points, so the largest are the last ones.
+        const int stride = names / withPoints;
+        QMap<int, qint64> counts;  // category → points
+        std::mt19937 rng(5);
+        std::normal_distribution<double> g(0, 1);
+        for (int j = 0; j < withPoints; ++j) {
+            const int c = j * stride;
+            for (int i = 0; i <= j; ++i) {
+                d.x.append(g(rng));
+                d.y.append(g(rng));
+                d.category.append(c);
+            }
+            counts[c] = j + 1;
+        }
+        ScatterPlotView view;
+        view.resize(800, 600);
+        view.setData(d);
+        view.replotNow();
+        QCustomPlot* plot = view.plot();
+        QList<QCPPlottableLegendItem*> items;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) items << item;
+        const int listed = std::min(withPoints, cap);
+        const int rest = withPoints - listed;
+        QCOMPARE(plot->legend->itemCount(), listed + (rest > 0 ? 1 : 0));
+        QCOMPARE(items.size(), plot->legend->itemCount());
+        QVERIFY(plot->legend->visible());
+        // Largest first: the last `listed` categories with points, in falling order.
+        qint64 previous = std::numeric_limits<qint64>::max();
+        for (int i = 0; i < listed; ++i) {
+            const QString name = items[i]->plottable()->name();
+            const int c = name.section(QLatin1Char('.'), 0, 0).mid(4).toInt();
+            QVERIFY2(counts.contains(c), qPrintable(name));
+            QVERIFY2(name.endsWith(QStringLiteral("(%1)").arg(QLocale().toString(counts[c]))), qPrintable(name));
+            QVERIFY(counts[c] < previous);
+            previous = counts[c];
+            // The category's own colour, the one the map draws its points in.
+            auto* graph = qobject_cast<QCPGraph*>(items[i]->plottable());
+            QVERIFY(graph);
+            QCOMPARE(graph->scatterStyle().brush().color(), PlotPalette::category(c));
+        }
+        if (rest > 0) {
+            qint64 restPoints = 0;
+            for (int j = 0; j < rest; ++j) restPoints += j + 1;  // the smallest `rest` categories
+            const QString summary = items.last()->plottable()->name();
+            QVERIFY2(summary.contains(QStringLiteral("+%1").arg(QLocale().toString(rest))), qPrintable(summary));
+            QVERIFY2(summary.contains(QLocale().toString(restPoints)), qPrintable(summary));
+            QVERIFY2(summary.contains(QString::number(cap)), qPrintable(summary));
+        }
+        // Recolouring by another categorisation rebuilds the legend from scratch.
+        view.setCategories(QVector<int>(d.x.size(), 0), {QStringLiteral("all")});
+        QCOMPARE(plot->legend->itemCount(), 1);
     }
 
     void ellipsesBecomeCurves() {

@@ -11,6 +11,7 @@ void ScatterIndex::clear() {
     order_.clear();
     rank_.clear();
     cellStart_.clear();
+    unplaced_ = 0;
     bounds_ = {0, 0, 0, 0};
 }
 
@@ -18,9 +19,11 @@ void ScatterIndex::build(const QVector<double>& x, const QVector<double>& y) {
     clear();
     const qint64 n = std::min(x.size(), y.size());
     if (n == 0) return;
+    // Placed = finite once stored as float (a finite double beyond FLT_MAX becomes infinite).
+    auto placed = [&](qint64 i) { return std::isfinite(float(x[i])) && std::isfinite(float(y[i])); };
     double x0 = std::numeric_limits<double>::max(), x1 = -x0, y0 = x0, y1 = -x0;
     for (qint64 i = 0; i < n; ++i) {
-        if (!std::isfinite(x[i]) || !std::isfinite(y[i])) continue;
+        if (!placed(i)) continue;
         x0 = std::min(x0, x[i]);
         x1 = std::max(x1, x[i]);
         y0 = std::min(y0, y[i]);
@@ -32,21 +35,25 @@ void ScatterIndex::build(const QVector<double>& x, const QVector<double>& y) {
     grid_ = std::clamp(int(std::sqrt(double(n) / 8.0)), 1, 2048);
     cellW_ = (x1 > x0 ? (x1 - x0) : 1.0) / grid_;
     cellH_ = (y1 > y0 ? (y1 - y0) : 1.0) / grid_;
-    auto cellOf = [&](double px, double py) {
-        // Non-finite points go to cell 0 (never drawn sensibly, but kept so rows stay aligned).
-        if (!std::isfinite(px) || !std::isfinite(py)) return size_t(0);
-        const int cx = std::clamp(int((px - x0) / cellW_), 0, grid_ - 1);
-        const int cy = std::clamp(int((py - y0) / cellH_), 0, grid_ - 1);
+    const size_t cells = size_t(grid_) * size_t(grid_);
+    auto cellOf = [&](qint64 i) {
+        // Points without finite coordinates go to a bucket after the last cell: they keep their
+        // row (order/rank stay aligned with the caller's rows), but no cell range holds them, so
+        // no count, visit, hit test or drawing ever sees them.
+        if (!placed(i)) return cells;
+        const int cx = std::clamp(int((x[i] - x0) / cellW_), 0, grid_ - 1);
+        const int cy = std::clamp(int((y[i] - y0) / cellH_), 0, grid_ - 1);
         return size_t(cy) * size_t(grid_) + size_t(cx);
     };
-    const size_t cells = size_t(grid_) * size_t(grid_);
-    cellStart_.assign(cells + 1, 0);
+    // cells + 1 buckets (the last: unplaced points), cellStart_ one longer.
+    cellStart_.assign(cells + 2, 0);
     std::vector<uint32_t> cellOfPoint(static_cast<size_t>(n));
     for (qint64 i = 0; i < n; ++i) {
-        cellOfPoint[size_t(i)] = uint32_t(cellOf(x[i], y[i]));
+        cellOfPoint[size_t(i)] = uint32_t(cellOf(i));
         ++cellStart_[cellOfPoint[size_t(i)] + 1];
     }
-    for (size_t c = 0; c < cells; ++c) cellStart_[c + 1] += cellStart_[c];
+    for (size_t c = 0; c <= cells; ++c) cellStart_[c + 1] += cellStart_[c];
+    unplaced_ = n - cellStart_[cells];
     std::vector<qint64> fill(cellStart_.begin(), cellStart_.end() - 1);
     sx_.resize(size_t(n));
     sy_.resize(size_t(n));
@@ -62,11 +69,17 @@ void ScatterIndex::build(const QVector<double>& x, const QVector<double>& y) {
 }
 
 bool ScatterIndex::cellSpan(const Rect& r, int& cx0, int& cx1, int& cy0, int& cy1) const {
-    if (grid_ == 0 || r.x1 < bounds_.x0 || r.x0 > bounds_.x1 || r.y1 < bounds_.y0 || r.y0 > bounds_.y1) return false;
-    cx0 = std::clamp(int(std::floor((r.x0 - bounds_.x0) / cellW_)), 0, grid_ - 1);
-    cx1 = std::clamp(int(std::floor((r.x1 - bounds_.x0) / cellW_)), 0, grid_ - 1);
-    cy0 = std::clamp(int(std::floor((r.y0 - bounds_.y0) / cellH_)), 0, grid_ - 1);
-    cy1 = std::clamp(int(std::floor((r.y1 - bounds_.y0) / cellH_)), 0, grid_ - 1);
+    if (grid_ == 0 || !(r.x1 >= bounds_.x0 && r.x0 <= bounds_.x1 && r.y1 >= bounds_.y0 && r.y0 <= bounds_.y1))
+        return false;  // also a rectangle with a NaN edge
+    // Clamped as doubles first: a far-out edge (1e300) must not overflow the int conversion.
+    auto cell = [this](double at) {
+        const double c = std::floor(at);
+        return c <= 0 ? 0 : c >= grid_ - 1 ? grid_ - 1 : int(c);
+    };
+    cx0 = cell((r.x0 - bounds_.x0) / cellW_);
+    cx1 = cell((r.x1 - bounds_.x0) / cellW_);
+    cy0 = cell((r.y0 - bounds_.y0) / cellH_);
+    cy1 = cell((r.y1 - bounds_.y0) / cellH_);
     return true;
 }
 

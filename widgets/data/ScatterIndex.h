@@ -2,7 +2,10 @@
 // Uniform grid over 2-D points so a view can count, visit and hit-test only what lies in a
 // rectangle: with 1.5M points a pan must not touch every point to decide what to draw.
 // Points are stored in cell order (counting sort), with float copies of x/y next to each
-// other for cache-friendly scans; `original(pos)` maps back to the caller's row.
+// other for cache-friendly scans; `original(pos)` maps back to the caller's row. Points
+// without finite coordinates (NaN, ±inf, beyond float's range) keep their row and sorted
+// position but lie in no cell: nothing that visits cells (count, forEach, nearest, the
+// renderers) ever sees them.
 #include <QVector>
 #include <QtGlobal>
 
@@ -19,7 +22,9 @@ public:
     void build(const QVector<double>& x, const QVector<double>& y);
     void clear();
 
-    qint64 size() const { return qint64(sx_.size()); }
+    qint64 size() const { return qint64(sx_.size()); }  // every row, placed or not
+    // Rows without finite coordinates: sorted positions [size() - unplaced(), size()).
+    qint64 unplaced() const { return unplaced_; }
     Rect bounds() const { return bounds_; }
     int gridSize() const { return grid_; }
 
@@ -54,7 +59,10 @@ private:
     Rect bounds_{0, 0, 0, 0};
     std::vector<float> sx_, sy_;
     std::vector<qint64> order_, rank_;
-    std::vector<qint64> cellStart_;  // grid_*grid_ + 1 offsets into the sorted arrays
+    // grid_*grid_ + 2 offsets into the sorted arrays: one range per cell, then the unplaced
+    // points' range, which forEachCellRange never visits.
+    std::vector<qint64> cellStart_;
+    qint64 unplaced_ = 0;
 };
 
 template <typename F>

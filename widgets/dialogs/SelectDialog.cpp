@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "CleaningWidgets.h"
+#include "DisplayText.h"
 #include "ParamFieldWidgets.h"
 
 namespace {
@@ -49,7 +50,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
         const int i = seed_->currentIndex();
         if (i >= 0)
             for (const auto& d : corpora_[i].domains)
-                if (!d.isEmpty()) seedDomain_->addItem(d, d);
+                if (!d.isEmpty()) seedDomain_->addItem(boundedForDisplay(d), d);  // the value: data
     };
     connect(seed_, &QComboBox::currentIndexChanged, this, updateDomains);
     if (corpora.size() > 1) seed_->setCurrentIndex(1);

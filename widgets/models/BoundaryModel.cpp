@@ -1,5 +1,7 @@
 #include "BoundaryModel.h"
 
+#include "DisplayText.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -30,11 +32,11 @@ QVariant BoundaryModel::data(const QModelIndex& index, int role) const {
         case SideColumn: return r.past ? tr("removed") : tr("kept");
         case ScoreColumn:
             return role == Qt::EditRole ? QVariant(r.score) : QVariant(QLocale().toString(r.score, 'f', 4));
-        case TextColumn: return r.text;
+        case TextColumn: return role == Qt::EditRole ? r.text : boundedForDisplay(r.text);
         default: return {};
         }
     }
-    if (role == Qt::ToolTipRole && index.column() == TextColumn) return r.text;
+    if (role == Qt::ToolTipRole && index.column() == TextColumn) return DisplayText::tooltip(r.text);
     if (role == Qt::ForegroundRole && index.column() == SideColumn)
         return QBrush(r.past ? QColor(0xc0, 0x20, 0x20) : QColor(0x20, 0x80, 0x30));
     if (role == Qt::TextAlignmentRole && index.column() == ScoreColumn)

@@ -1,5 +1,7 @@
 #include "ConfusionMatrixModel.h"
 
+#include "DisplayText.h"
+
 #include <QLocale>
 
 ConfusionMatrixModel::ConfusionMatrixModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -62,7 +64,7 @@ QVariant ConfusionMatrixModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole: return int(Qt::AlignCenter);
     case Qt::ToolTipRole:
         return tr("%1 sentences of %2 are in %3 (%4 of the domain, %5 of the cluster)")
-            .arg(QLocale().toString(n), data_.rowNames[r], data_.colNames[c],
+            .arg(QLocale().toString(n), boundedForDisplay(data_.rowNames[r]), boundedForDisplay(data_.colNames[c]),
                  QLocale().toString(100.0 * rowFrac, 'f', 1) + QLatin1Char('%'),
                  QLocale().toString(colTotals_[c] > 0 ? 100.0 * double(n) / double(colTotals_[c]) : 0.0, 'f', 1) +
                      QLatin1Char('%'));
@@ -87,7 +89,8 @@ QString columnLines(QString name) {
 QVariant ConfusionMatrixModel::headerData(int section, Qt::Orientation orientation, int role) const {
     const bool rows = orientation == Qt::Vertical;
     if (section < 0 || section >= (rows ? data_.rowNames.size() : data_.colNames.size())) return {};
-    const QString name = rows ? data_.rowNames[section] : data_.colNames[section];
+    const QString raw = rows ? data_.rowNames[section] : data_.colNames[section];
+    const QString name = role == Qt::EditRole ? raw : boundedForDisplay(raw);
     const qint64 total = rows ? rowTotals_[section] : colTotals_[section];
     switch (role) {
     case Qt::DisplayRole: return rows ? tr("%1\n%2 sentences").arg(name, QLocale().toString(total)) : columnLines(name);

@@ -1,5 +1,7 @@
 #include "CorpusOverlapModel.h"
 
+#include "DisplayText.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -41,7 +43,7 @@ QVariant CorpusOverlapModel::data(const QModelIndex& index, int role) const {
         return raw ? QVariant(v) : QVariant(QLocale().toString(100.0 * v, 'f', 2) + QLatin1Char('%'));
     };
     auto named = [](const QString& name, const QString& role) {
-        return role == QLatin1String("train") ? name : QStringLiteral("%1 (%2)").arg(name, role);
+        return boundedForDisplay(role == QLatin1String("train") ? name : QStringLiteral("%1 (%2)").arg(name, role));
     };
     switch (index.column()) {
     case CorpusA: return raw ? QVariant(r.a) : QVariant(named(r.a, r.aRole));

@@ -1,5 +1,7 @@
 #include "CorpusTreeModel.h"
 
+#include "DisplayText.h"
+
 #include <QLocale>
 
 void CorpusTreeModel::setCorpora(QList<CorpusSummary> corpora) {
@@ -11,7 +13,7 @@ void CorpusTreeModel::setCorpora(QList<CorpusSummary> corpora) {
 QModelIndex CorpusTreeModel::index(int row, int column, const QModelIndex& parent) const {
     if (!hasIndex(row, column, parent)) return {};
     if (!parent.isValid()) return createIndex(row, column, quintptr(0));
-    return createIndex(row, column, quintptr(parent.row() + 1));
+    return createIndex(row, column, quintptr(parent.row()) + 1);
 }
 
 QModelIndex CorpusTreeModel::parent(const QModelIndex& child) const {
@@ -37,10 +39,14 @@ QVariant CorpusTreeModel::data(const QModelIndex& index, int role) const {
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     const QLocale locale;
+    // Names and languages come from the project: bounded, or the style shapes all of a 10 MB label.
+    auto text = [&](const QString& s) {
+        return role == Qt::ToolTipRole ? DisplayText::tooltip(s) : boundedForDisplay(s);
+    };
     if (isDomain) {
         const auto& d = corpus.domains[index.row()];
         switch (index.column()) {
-        case NameColumn: return d.name.isEmpty() ? tr("(unlabelled)") : d.name;
+        case NameColumn: return d.name.isEmpty() ? tr("(unlabelled)") : text(d.name);
         case SentencesColumn: return locale.toString(d.sentences);
         case ShareColumn:
             return corpus.sentences ? locale.toString(100.0 * double(d.sentences) / double(corpus.sentences), 'f', 1) +
@@ -50,11 +56,11 @@ QVariant CorpusTreeModel::data(const QModelIndex& index, int role) const {
         }
     }
     switch (index.column()) {
-    case NameColumn: return corpus.name;
+    case NameColumn: return text(corpus.name);
     case SentencesColumn: return locale.toString(corpus.sentences);
     case ShareColumn: return {};
     case LanguagesColumn:
-        return corpus.parallel ? corpus.srcLang + QStringLiteral(" → ") + corpus.tgtLang : corpus.srcLang;
+        return text(corpus.parallel ? corpus.srcLang + QStringLiteral(" → ") + corpus.tgtLang : corpus.srcLang);
     case EncodedColumn:
         if (!corpus.encoded) return tr("not encoded");
         return corpus.encoded >= corpus.sentences

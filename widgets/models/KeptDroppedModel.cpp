@@ -1,5 +1,7 @@
 #include "KeptDroppedModel.h"
 
+#include "DisplayText.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -44,7 +46,9 @@ QVariant KeptDroppedModel::data(const QModelIndex& index, int role) const {
         return raw ? QVariant(r.scoreB) : QVariant(QString::number(r.scoreB, 'g', 5));
     case Sentence: {
         auto it = texts_.constFind(r.id);
-        return it != texts_.constEnd() ? QVariant(*it) : QVariant(raw ? QString() : tr("…"));
+        if (it == texts_.constEnd()) return raw ? QString() : tr("…");
+        if (raw) return *it;
+        return role == Qt::ToolTipRole ? DisplayText::tooltip(*it) : boundedForDisplay(*it);
     }
     default: return {};
     }

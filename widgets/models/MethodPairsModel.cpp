@@ -1,5 +1,7 @@
 #include "MethodPairsModel.h"
 
+#include "DisplayText.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -30,8 +32,8 @@ QVariant MethodPairsModel::data(const QModelIndex& index, int role) const {
         return raw ? QVariant(v) : QVariant(QLocale().toString(v, 'f', digits));
     };
     switch (index.column()) {
-    case MethodA: return r.a;
-    case MethodB: return r.b;
+    case MethodA: return raw ? r.a : boundedForDisplay(r.a);
+    case MethodB: return raw ? r.b : boundedForDisplay(r.b);
     case Both: return count(r.both);
     case OnlyA: return count(r.onlyA);
     case OnlyB: return count(r.onlyB);

@@ -1,5 +1,7 @@
 #include "MixtureGroupsModel.h"
 
+#include "DisplayText.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -33,7 +35,7 @@ QVariant MixtureGroupsModel::data(const QModelIndex& index, int role) const {
         return raw ? QVariant(v) : QVariant(QLocale().toString(v, 'f', digits));
     };
     switch (index.column()) {
-    case Group: return r.name;
+    case Group: return raw ? r.name : boundedForDisplay(r.name);
     case Train: return count(r.train);
     case Dev: return count(r.dev);
     case Test: return count(r.test);

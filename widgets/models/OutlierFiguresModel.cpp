@@ -1,5 +1,7 @@
 #include "OutlierFiguresModel.h"
 
+#include "DisplayText.h"
+
 #include <QFont>
 #include <QLocale>
 
@@ -52,7 +54,7 @@ QVariant OutlierFiguresModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         const bool raw = role == Qt::EditRole;
         switch (c) {
-        case ClusterColumn: return r.name;
+        case ClusterColumn: return raw ? r.name : boundedForDisplay(r.name);
         case SentencesColumn:
         case OutliersColumn: return raw ? QVariant(f.sentences) : QVariant(locale.toString(f.sentences));
         case TokensOutColumn:

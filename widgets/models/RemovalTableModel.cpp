@@ -1,5 +1,7 @@
 #include "RemovalTableModel.h"
 
+#include "DisplayText.h"
+
 namespace {
 QString sides(const QString& src, const QString& tgt) {
     return tgt.isEmpty() ? src : src + QStringLiteral("  ‖  ") + tgt;
@@ -44,20 +46,21 @@ QVariant RemovalTableModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case PositionColumn:
             return role == Qt::EditRole ? QVariant(e.position) : QVariant(QString::number(e.position + 1));
-        case RuleColumn: return rule;
+        case RuleColumn: return role == Qt::EditRole ? rule : boundedForDisplay(rule);
         case ScoreColumn: return role == Qt::EditRole ? QVariant(e.score) : QVariant(QString::number(e.score, 'f', 3));
-        case RemovedColumn: return sides(e.src, e.tgt);
+        case RemovedColumn: return role == Qt::EditRole ? sides(e.src, e.tgt) : boundedForDisplay(sides(e.src, e.tgt));
         case KeptColumn:
             if (e.keptId == 0) return QString();
-            return role == Qt::EditRole ? sides(e.keptSrc, e.keptTgt)
-                                        : tr("#%1: %2").arg(e.keptPosition + 1).arg(sides(e.keptSrc, e.keptTgt));
+            return role == Qt::EditRole
+                       ? sides(e.keptSrc, e.keptTgt)
+                       : boundedForDisplay(tr("#%1: %2").arg(e.keptPosition + 1).arg(sides(e.keptSrc, e.keptTgt)));
         default: return {};
         }
     }
     if (role == Qt::ToolTipRole && (index.column() == RemovedColumn || index.column() == KeptColumn)) {
         const bool kept = index.column() == KeptColumn;
         if (kept && e.keptId == 0) return {};
-        return kept ? sides(e.keptSrc, e.keptTgt) : sides(e.src, e.tgt);
+        return DisplayText::tooltip(kept ? sides(e.keptSrc, e.keptTgt) : sides(e.src, e.tgt));
     }
     if (role == Qt::TextAlignmentRole && (index.column() == PositionColumn || index.column() == ScoreColumn))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);

@@ -1,5 +1,7 @@
 #include "SearchHitModel.h"
 
+#include "DisplayText.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -34,15 +36,15 @@ QVariant SearchHitModel::data(const QModelIndex& index, int role) const {
         case CosineColumn:
             if (!hasCosine) return {};
             return raw ? QVariant(h.cosine) : QVariant(QLocale().toString(h.cosine, 'f', 4));
-        case DomainColumn: return h.domain;
-        case TextColumn: return h.text;
+        case DomainColumn: return raw ? h.domain : boundedForDisplay(h.domain);
+        case TextColumn: return raw ? h.text : boundedForDisplay(h.text);
         default: return {};
         }
     }
     if (role == Qt::TextAlignmentRole && index.column() != TextColumn && index.column() != DomainColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == TextColumn)
-        return h.onMap ? h.text : tr("%1\n(not on this map)").arg(h.text);
+        return h.onMap ? DisplayText::tooltip(h.text) : tr("%1\n(not on this map)").arg(DisplayText::tooltip(h.text));
     return {};
 }
 

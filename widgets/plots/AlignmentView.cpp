@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 #include "PlotExport.h"
 #include "PlotPalette.h"
@@ -130,7 +131,9 @@ void AlignmentView::onMouseMove(QCustomPlot* plot, QMouseEvent* event) {
 void AlignmentView::highlightPair(int pair) {
     highlighted_ = pair >= 0 && pair < data_.beforeA.size() && pair < data_.beforeB.size() ? pair : -1;
     auto place = [this](QCPItemLine* line, const QVector<QPointF>& a, const QVector<QPointF>& b) {
-        line->setVisible(highlighted_ >= 0 && highlighted_ < a.size() && highlighted_ < b.size());
+        const auto finite = [](const QPointF& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); };
+        line->setVisible(highlighted_ >= 0 && highlighted_ < a.size() && highlighted_ < b.size() &&
+                         finite(a[highlighted_]) && finite(b[highlighted_]));
         if (!line->visible()) return;
         line->start->setCoords(a[highlighted_]);
         line->end->setCoords(b[highlighted_]);

@@ -56,7 +56,7 @@ ScatterLayer::Transform ScatterLayer::transform() const {
     const QCPRange kr = k->range(), vr = v->range();
     const double kp0 = k->coordToPixel(kr.lower), kp1 = k->coordToPixel(kr.upper);
     const double vp0 = v->coordToPixel(vr.lower), vp1 = v->coordToPixel(vr.upper);
-    Transform t;
+    Transform t{};
     t.bx = (kp1 - kp0) / (kr.upper - kr.lower);
     t.ax = kp0 - t.bx * kr.lower;
     t.by = (vp1 - vp0) / (vr.upper - vr.lower);
@@ -202,8 +202,8 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
                 cr = a[0] / colourWeight * shade, cg = a[1] / colourWeight * shade, cb = a[2] / colourWeight * shade;
             }
             if (hasCut && colourWeight > 0) alpha = std::max(alpha, 0.6);
-            line[x] = qRgba(int(cr * alpha * 255 + 0.5), int(cg * alpha * 255 + 0.5), int(cb * alpha * 255 + 0.5),
-                            int(alpha * 255 + 0.5));
+            line[x] = qRgba(int(std::lround(cr * alpha * 255)), int(std::lround(cg * alpha * 255)),
+                            int(std::lround(cb * alpha * 255)), int(std::lround(alpha * 255)));
         }
     }
     painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
@@ -222,38 +222,47 @@ QColor ScatterLayer::pointColor(qint64 pos) const {
     return (c >= 0 && c < colors_.size()) ? colors_[c] : QColor(0x88, 0x88, 0x88);
 }
 
-void ScatterLayer::rebuildStamps() {
+QImage ScatterLayer::makeStamp(const QColor& fill, bool ring) const {
     const double ratio = stampRatio_;
     const double d = 2 * radius_ + 2;  // one pixel of room around the disc for antialiasing
-    auto stamp = [&](const QColor& fill, bool ring) {
-        QImage img(int(std::ceil(d * ratio)), int(std::ceil(d * ratio)), QImage::Format_ARGB32_Premultiplied);
-        img.setDevicePixelRatio(ratio);
-        img.fill(Qt::transparent);
-        QPainter p(&img);
-        p.setRenderHint(QPainter::Antialiasing);
-        if (ring) {
-            p.setPen(QPen(QColor(0x1A, 0x1A, 0x1A), 1.4));
-            p.setBrush(Qt::NoBrush);
-            p.drawEllipse(QPointF(d / 2, d / 2), radius_ + 0.3, radius_ + 0.3);
-        } else {
-            QColor f = fill;
-            f.setAlpha(215);
-            p.setPen(QPen(fill.darker(135), 0.7));
-            p.setBrush(f);
-            p.drawEllipse(QPointF(d / 2, d / 2), radius_, radius_);
-        }
-        return img;
-    };
-    categoryStamps_.clear();
-    for (const QColor& c : colors_) categoryStamps_.append(stamp(c, false));
-    categoryStamps_.append(stamp(QColor(0x88, 0x88, 0x88), false));  // uncategorised
+    QImage img(int(std::ceil(d * ratio)), int(std::ceil(d * ratio)), QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(ratio);
+    img.fill(Qt::transparent);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    if (ring) {
+        p.setPen(QPen(QColor(0x1A, 0x1A, 0x1A), 1.4));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(QPointF(d / 2, d / 2), radius_ + 0.3, radius_ + 0.3);
+    } else {
+        QColor f = fill;
+        f.setAlpha(215);
+        p.setPen(QPen(fill.darker(135), 0.7));
+        p.setBrush(f);
+        p.drawEllipse(QPointF(d / 2, d / 2), radius_, radius_);
+    }
+    return img;
+}
+
+void ScatterLayer::rebuildStamps() {
+    // Category stamps are made on first use (categoryStamp): a map may name thousands of
+    // categories of which few have points in view.
+    categoryStamps_ = QVector<QImage>(colors_.size() + 1);  // the last: uncategorised
     valueStamps_.clear();
     if (!value_->empty())
         for (int i = 0; i < kValueLevels; ++i)
             valueStamps_.append(
-                stamp(QColor::fromRgb(gradient_.color(i / double(kValueLevels - 1), QCPRange(0, 1))), false));
-    ringStamp_ = stamp(Qt::black, true);
-    fadedStamp_ = stamp(QColor(0xC8, 0xC8, 0xC8), false);  // outside a shown cut
+                makeStamp(QColor::fromRgb(gradient_.color(i / double(kValueLevels - 1), QCPRange(0, 1))), false));
+    ringStamp_ = makeStamp(Qt::black, true);
+    fadedStamp_ = makeStamp(QColor(0xC8, 0xC8, 0xC8), false);  // outside a shown cut
+}
+
+const QImage& ScatterLayer::categoryStamp(int c) {
+    const int uncategorised = int(categoryStamps_.size()) - 1;
+    if (c < 0 || c >= uncategorised) c = uncategorised;
+    QImage& stamp = categoryStamps_[c];
+    if (stamp.isNull()) stamp = makeStamp(c < uncategorised ? colors_[c] : QColor(0x88, 0x88, 0x88), false);
+    return stamp;
 }
 
 void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
@@ -277,6 +286,7 @@ void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
                 painter->setPen(QPen(c.darker(135), 0.7));
                 painter->setBrush(f);
                 const QPointF center(t.ax + t.bx * xs[p], t.ay + t.by * ys[p]);
+                if (!std::isfinite(center.x()) || !std::isfinite(center.y())) continue;
                 painter->drawEllipse(center, radius_, radius_);
                 if (hasSel && selected_[size_t(p)]) {
                     painter->setPen(QPen(QColor(0x1A, 0x1A, 0x1A), 1.4));
@@ -292,22 +302,26 @@ void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
     // (savePng draws through a scaled painter), so points stay crisp in 2× PNGs.
     const double ratio = (painter->device() ? painter->device()->devicePixelRatioF() : 1.0) *
                          std::max(1.0, std::abs(painter->worldTransform().m11()));
-    if (ratio != stampRatio_ || categoryStamps_.isEmpty() || (byValue_ && valueStamps_.isEmpty())) {
+    if (ratio != stampRatio_ || categoryStamps_.size() != colors_.size() + 1 || (byValue_ && valueStamps_.isEmpty())) {
         stampRatio_ = ratio;
         rebuildStamps();
     }
     const double half = radius_ + 1;
     const double span = valueRange_.upper - valueRange_.lower;
-    const int uncategorised = int(categoryStamps_.size()) - 1;
     auto stampFor = [&](qint64 p) -> const QImage& {
         if (byValue_) {
             const float v = (*value_)[size_t(p)];
-            if (!std::isfinite(v)) return categoryStamps_[uncategorised];
+            if (!std::isfinite(v)) return categoryStamp(-1);
             const double u = span > 0 ? (v - valueRange_.lower) / span : 0.5;
-            return valueStamps_[std::clamp(int(u * (kValueLevels - 1) + 0.5), 0, kValueLevels - 1)];
+            return valueStamps_[std::clamp(int(std::lround(u * (kValueLevels - 1))), 0, kValueLevels - 1)];
         }
-        const int c = category_->empty() ? -1 : (*category_)[size_t(p)];
-        return categoryStamps_[(c >= 0 && c < uncategorised) ? c : uncategorised];
+        return categoryStamp(category_->empty() ? -1 : (*category_)[size_t(p)]);
+    };
+    // Every position handed to the painter is finite: the raster engine writes out of bounds
+    // for a NaN position. The index keeps such points out of its cells already.
+    auto stampAt = [&](qint64 p, const QImage& stamp) {
+        const double px = t.ax + t.bx * xs[p] - half, py = t.ay + t.by * ys[p] - half;
+        if (std::isfinite(px) && std::isfinite(py)) painter->drawImage(QPointF(px, py), stamp);
     };
     const bool hasCut = cut_ && cut_->active();
     std::vector<qint64> selectedVisible, cutVisible;
@@ -317,16 +331,14 @@ void ScatterLayer::drawPoints(QCPPainter* painter, const Transform& t) {
             if (hasCut) {
                 // Faded points first, the cut's points over them.
                 if (cut_->contains(p)) cutVisible.push_back(p);
-                else painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), fadedStamp_);
+                else stampAt(p, fadedStamp_);
             } else {
-                painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
+                stampAt(p, stampFor(p));
             }
             if (hasSel && selected_[size_t(p)]) selectedVisible.push_back(p);
         }
     });
-    for (qint64 p : cutVisible)
-        painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), stampFor(p));
+    for (qint64 p : cutVisible) stampAt(p, stampFor(p));
     // Rings last, so no unselected point covers a selected one.
-    for (qint64 p : selectedVisible)
-        painter->drawImage(QPointF(t.ax + t.bx * xs[p] - half, t.ay + t.by * ys[p] - half), ringStamp_);
+    for (qint64 p : selectedVisible) stampAt(p, ringStamp_);
 }

@@ -56,6 +56,8 @@ private:
     void drawPoints(QCPPainter* painter, const Transform& t);
     QColor pointColor(qint64 pos) const;
     void rebuildStamps();
+    QImage makeStamp(const QColor& fill, bool ring) const;
+    const QImage& categoryStamp(int c);  // made on first use; out of range = uncategorised
 
     QCPAxisRect* axisRect_;
     const ScatterIndex* index_ = nullptr;
@@ -75,6 +77,7 @@ private:
     qint64 visible_ = 0;
     // Pre-rendered discs: one per category (or per quantised value), drawn with drawImage,
     // which is far cheaper than antialiased drawEllipse for tens of thousands of points.
+    // categoryStamps_ has one slot per colour plus uncategorised; null until first drawn.
     QVector<QImage> categoryStamps_, valueStamps_;
     QImage ringStamp_, fadedStamp_;
     double stampRatio_ = 0;

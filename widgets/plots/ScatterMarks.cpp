@@ -3,6 +3,12 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
+
+namespace {
+// A mark at a stored position that is not finite (a damaged map) is left out, never drawn.
+bool finite(const QPointF& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); }
+}  // namespace
 
 ScatterMarks::ScatterMarks(QCustomPlot* plot) : QObject(plot), plot_(plot) {
     // Drawn in this order: links under matches under neighbours under the looked-up sentences.
@@ -32,7 +38,8 @@ QCPGraph* ScatterMarks::addLayer(const QColor& pen, const QColor& brush, int sha
 void ScatterMarks::put(QCPGraph* graph, const QVector<QPointF>& at) {
     QVector<QCPGraphData> data;
     data.reserve(at.size());
-    for (const auto& p : at) data.append(QCPGraphData(p.x(), p.y()));
+    for (const auto& p : at)
+        if (finite(p)) data.append(QCPGraphData(p.x(), p.y()));
     // Sorted by x as QCPGraph requires; the marks have no order of their own.
     std::sort(data.begin(), data.end(), [](const QCPGraphData& a, const QCPGraphData& b) { return a.key < b.key; });
     graph->data()->set(data, true);
@@ -58,13 +65,16 @@ void ScatterMarks::setLinks(const QVector<QLineF>& links) {
     QVector<QCPCurveData> data;
     data.reserve(links.size() * 3);
     double t = 0;
+    int drawn = 0;
     for (const QLineF& l : links) {
+        if (!finite(l.p1()) || !finite(l.p2())) continue;
+        ++drawn;
         data.append(QCPCurveData(t++, l.x1(), l.y1()));
         data.append(QCPCurveData(t++, l.x2(), l.y2()));
         data.append(QCPCurveData(t++, qQNaN(), qQNaN()));
     }
     linkCurve_->data()->set(data, true);
-    links_ = int(links.size());
+    links_ = drawn;
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

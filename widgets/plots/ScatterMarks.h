@@ -3,6 +3,7 @@
 // nearest neighbours (rings) and full-text matches (small discs) of a search, and links (thin
 // lines, e.g. from a removed duplicate to the kept sentence it duplicates), above the points and
 // outside the legend. Every mark given is drawn (adaptive sampling off); callers cap how many.
+// Marks and links at non-finite positions are left out (the counts say what is drawn).
 // Owned by the plot's widget tree through the QCustomPlot; GUI thread.
 #include <QLineF>
 #include <QObject>

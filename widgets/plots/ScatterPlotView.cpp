@@ -1,5 +1,6 @@
 #include "ScatterPlotView.h"
 
+#include "DisplayText.h"
 #include "PlotExport.h"
 #include "PlotPalette.h"
 #include "ScatterLayer.h"
@@ -33,6 +34,9 @@ ScatterPlotView::ScatterPlotView(QWidget* parent) : QWidget(parent) {
     // The scatter sits just above the grid, below ellipses, legend and the selection overlay.
     plot_->addLayer(QStringLiteral("scatter"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
     layer_ = new ScatterLayer(plot_->axisRect(), QStringLiteral("scatter"));
+    // Names written on the map go above the ellipses (layer "main") and below the legend, so no
+    // name is drawn over the legend's text.
+    plot_->addLayer(QStringLiteral("labels"), plot_->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     prepared_ = prepareScatter({});
     layer_->setIndex(&prepared_->index);
     layer_->setCut(&cut_);
@@ -172,11 +176,27 @@ void ScatterPlotView::rebuildLegend() {
     for (QCPGraph* g : std::as_const(legendItems_)) plot_->removePlottable(g);
     legendItems_.clear();
     const QVector<qint64>& counts = shownCategories_.counts;  // counted when sorted
+    // Only categories with points, the largest first, at most kLegendCategories of them and one
+    // entry for the rest: a run may name 20,000 domains, and QCustomPlot's addToLegend scans the
+    // legend per item, so the work here must follow what is shown, not what is named.
+    QVector<int> shown;
+    qint64 restPoints = 0;
+    const int named = int(std::min<qsizetype>(data_.categoryNames.size(), counts.size()));
+    for (int c = 0; c < named; ++c)
+        if (counts[c] > 0) shown.append(c);
+    const auto larger = [&](int a, int b) { return counts[a] != counts[b] ? counts[a] > counts[b] : a < b; };
+    const qsizetype listed = std::min<qsizetype>(shown.size(), kLegendCategories);
+    std::partial_sort(shown.begin(), shown.begin() + listed, shown.end(), larger);
+    const qsizetype rest = shown.size() - listed;
+    for (qsizetype i = listed; i < shown.size(); ++i) restPoints += counts[shown[i]];
+    shown.resize(listed);
     // Legend entries are empty graphs: they give QCustomPlot's legend a coloured disc and a
-    // label ("law (12,345)") while the points themselves are drawn by the ScatterLayer.
-    for (int c = 0; c < data_.categoryNames.size(); ++c) {
+    // label ("law (12,345)") while the points themselves are drawn by the ScatterLayer. The
+    // colour is the category's own (PlotPalette by index), as on the map.
+    for (int c : std::as_const(shown)) {
         auto* g = new QCPGraph(plot_->xAxis, plot_->yAxis);
-        g->setName(tr("%1 (%2)").arg(data_.categoryNames[c], number(c < counts.size() ? counts[c] : 0)));
+        g->setName(tr("%1 (%2)").arg(DisplayText::bounded(data_.categoryNames[c], DisplayText::kLabelChars),
+                                     number(counts[c])));
         g->setLineStyle(QCPGraph::lsNone);
         const QColor color = PlotPalette::category(c);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(120), color, 8));
@@ -184,10 +204,17 @@ void ScatterPlotView::rebuildLegend() {
         g->addToLegend();
         legendItems_.append(g);
     }
-    // Many clusters: wrap the legend into columns instead of running off the plot.
-    plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, false);
-    plot_->legend->setWrap(legendItems_.size() > 14 ? 14 : 0);
-    plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    if (rest > 0) {
+        // One entry without a disc for the categories not listed: how many, and their points.
+        auto* g = new QCPGraph(plot_->xAxis, plot_->yAxis);
+        g->setName(tr("+%1 more (%2): the legend lists the %3 largest")
+                       .arg(number(rest), number(restPoints), number(kLegendCategories)));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+        g->setSelectable(QCP::stNone);
+        g->addToLegend();
+        legendItems_.append(g);
+    }
     applyColorMode();
 }
 
@@ -248,13 +275,14 @@ void ScatterPlotView::setComponentLabels(const QVector<QPointF>& at, const QStri
     f.setPointSizeF(8.5);
     f.setBold(true);
     for (qsizetype i = 0; i < std::min(at.size(), labels.size()); ++i) {
-        if (labels[i].isEmpty()) continue;
+        // No label at a mean that is not finite (a damaged run): nothing to place it at.
+        if (labels[i].isEmpty() || !std::isfinite(at[i].x()) || !std::isfinite(at[i].y())) continue;
         auto* t = new QCPItemText(plot_);
-        t->setLayer(QStringLiteral("legend"));
+        t->setLayer(QStringLiteral("labels"));
         t->position->setCoords(at[i].x(), at[i].y());
         t->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         t->setPadding(QMargins(3, 1, 3, 1));
-        t->setText(labels[i]);
+        t->setText(DisplayText::bounded(labels[i], DisplayText::kLabelChars));
         t->setFont(f);
         t->setColor(QColor(0x22, 0x22, 0x22));
         t->setBrush(QColor(255, 255, 255, 190));
@@ -276,6 +304,10 @@ void ScatterPlotView::rebuildEllipses() {
     ellipseCurves_.clear();
     const bool byValue = colorMode_ == ColorMode::Value && !data_.value.isEmpty();
     for (const EllipseSpec& e : std::as_const(ellipses_)) {
+        // A component whose stored mean or covariance is not finite has no outline to draw.
+        if (!std::isfinite(e.cx) || !std::isfinite(e.cy) || !std::isfinite(e.cxx) || !std::isfinite(e.cxy) ||
+            !std::isfinite(e.cyy))
+            continue;
         // Dark outline colour of the component's category; neutral when colouring by value.
         const QColor color =
             byValue || e.category < 0 ? QColor(0x33, 0x33, 0x33) : PlotPalette::category(e.category).darker(140);
@@ -395,7 +427,9 @@ qint64 ScatterPlotView::visibleCount() const { return layer_->visibleCount(); }
 QString ScatterPlotView::drawnDescription() const {
     const qint64 total = index().size(), visible = layer_->visibleCount();
     if (total == 0) return tr("No points");
-    const QString of = visible < total ? tr(" of %1").arg(number(total)) : QString();
+    QString of = visible < total ? tr(" of %1").arg(number(total)) : QString();
+    // Points whose stored coordinates are not finite are never drawn; say how many.
+    if (index().unplaced() > 0) of += tr(" · %1 without coordinates").arg(number(index().unplaced()));
     switch (renderMode()) {
     case RenderMode::Density: return tr("Density of %1 points%2").arg(number(visible), of);
     case RenderMode::Dots: return tr("%1 points%2, drawn as dots").arg(number(visible), of);
@@ -494,13 +528,13 @@ void ScatterPlotView::onMouseMove(QMouseEvent* event) {
     }
     QString heading;
     const int c = data_.category.size() == index().size() ? data_.category[row] : -1;
-    if (c >= 0 && c < data_.categoryNames.size()) heading = data_.categoryNames[c];
+    if (c >= 0 && c < data_.categoryNames.size()) heading = boundedForDisplay(data_.categoryNames[c]);
     if (data_.value.size() == index().size()) {
         const QString v =
             tr("%1 = %2").arg(valueLabel_.isEmpty() ? tr("value") : valueLabel_).arg(data_.value[row], 0, 'g', 4);
         heading = heading.isEmpty() ? v : heading + QStringLiteral(" · ") + v;
     }
-    const QString body = tooltip_(row).toHtmlEscaped();
+    const QString body = DisplayText::tooltip(tooltip_(row)).toHtmlEscaped();
     const QString html =
         heading.isEmpty() ? body : QStringLiteral("<b>%1</b><br/>%2").arg(heading.toHtmlEscaped(), body);
     QToolTip::showText(plot_->mapToGlobal(event->position().toPoint()), QStringLiteral("<qt>%1</qt>").arg(html), plot_);

@@ -103,6 +103,9 @@ public:
 
     bool save(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
     QCustomPlot* plot() const { return plot_; }
+    // The legend lists at most this many categories (those with points, the largest first) and
+    // one entry for the rest, like the Mixture tab's λ legend.
+    static constexpr int kLegendCategories = 12;
     void replotNow();  // synchronous redraw (benchmarks, tests, screenshots)
 
 signals:

@@ -74,6 +74,6 @@ void ScoreCdfView::setRanking(const ScoreRanking& ranking, const QString& label)
 void ScoreCdfView::setThreshold(double threshold) {
     threshold_->point1->setCoords(threshold, 0);
     threshold_->point2->setCoords(threshold, 1);
-    threshold_->setVisible(true);
+    threshold_->setVisible(std::isfinite(threshold));
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }

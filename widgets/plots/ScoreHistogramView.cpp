@@ -302,6 +302,9 @@ void ScoreHistogramView::updateSelectionViews() {
     line_->point2->setCoords(threshold_, 1);
     lineLabel_->position->setCoords(threshold_, 0.02);
     lineLabel_->setText(tr("threshold %1").arg(QLocale().toString(threshold_, 'g', 4)));
+    // A threshold that is not finite (scores of ±inf) has no place on the axis.
+    line_->setVisible(std::isfinite(threshold_));
+    lineLabel_->setVisible(std::isfinite(threshold_));
     // Keep the label inside the plot: right of the line, or left of it near the right edge.
     const QCPRange xr = hist_->xAxis->range();
     const bool nearRight = threshold_ > xr.lower + 0.75 * xr.size();

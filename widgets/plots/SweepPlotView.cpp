@@ -99,7 +99,7 @@ void SweepPlotView::setSweep(const QVector<double>& x, const QVector<SweepSeries
         const int n = int(std::min(x_.size(), series_[s].y.size()));
         g->setData(x_.mid(0, n), series_[s].y.mid(0, n));
         const int b = markBest_ ? bestIndex(s) : -1;
-        if (b < 0) continue;
+        if (b < 0 || !std::isfinite(x_[b])) continue;
         auto* best = plot_->addGraph();
         best->setLineStyle(QCPGraph::lsNone);
         best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(color.darker(140), 1.5), color, 11));
