@@ -72,7 +72,9 @@ OutlierBrowser::OutlierBrowser(AsyncService& async, QWidget* parent)
     connect(lookUp, &QAction::triggered, this, [this] {
         const QModelIndex current = view_->currentIndex();
         if (current.isValid())
-            emit lookUpRequested(model_->index(current.row(), OutlierTableModel::SentenceColumn).data().toString());
+            emit lookUpRequested(model_->index(current.row(), OutlierTableModel::SentenceColumn)
+                                     .data(OutlierTableModel::SentenceTextRole)
+                                     .toString());
     });
     view_->addAction(lookUp);
     view_->setContextMenuPolicy(Qt::ActionsContextMenu);

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "AsyncService.h"
+#include "DisplayText.h"
 #include "ErrorText.h"
 #include "TableExport.h"
 #include "runs/ClusterSummary.h"
@@ -171,15 +172,18 @@ QVariant OutlierTableModel::data(const QModelIndex& index, int role) const {
         return index.column() >= ProbabilityColumn || index.column() == ClusterColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                    : QVariant();
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != SentenceIdRole) return {};
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != SentenceIdRole && role != SentenceTextRole)
+        return {};
     if (role == SentenceIdRole && index.row() < ids_.size()) return ids_[index.row()];  // known without a read
     const OutlierRow* r = cachedRow(index.row());
     if (!r) return index.column() == SentenceColumn && role == Qt::DisplayRole ? QVariant(tr("Loading…")) : QVariant();
+    if (role == SentenceTextRole) return r->text;
     switch (index.column()) {
-    case SentenceColumn: return r->text;
-    case DomainColumn: return r->domain;
+    // A sentence or a domain label may be megabytes (a crafted project): bounded (DisplayText.h).
+    case SentenceColumn: return role == Qt::ToolTipRole ? DisplayText::tooltip(r->text) : boundedForDisplay(r->text);
+    case DomainColumn: return role == Qt::ToolTipRole ? DisplayText::tooltip(r->domain) : boundedForDisplay(r->domain);
     case ClusterColumn: return r->cluster;
-    case MappedColumn: return r->mapped;
+    case MappedColumn: return role == Qt::ToolTipRole ? DisplayText::tooltip(r->mapped) : boundedForDisplay(r->mapped);
     case ProbabilityColumn: return QLocale().toString(r->prob, 'f', 3);
     case LengthColumn: return r->tokens;
     default: return {};

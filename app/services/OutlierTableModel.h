@@ -42,7 +42,7 @@ public:
         LengthColumn,
         ColumnCount
     };
-    enum Role { SentenceIdRole = Qt::UserRole + 1 };
+    enum Role { SentenceIdRole = Qt::UserRole + 1, SentenceTextRole };  // the text whole (DisplayRole bounds it)
     static constexpr int kPageSize = 256;
 
     explicit OutlierTableModel(AsyncService& async, QObject* parent = nullptr);

@@ -1,5 +1,7 @@
 #include "RunListModel.h"
 
+#include "DisplayText.h"
+
 std::optional<dl::RunKind> RunListModel::kindAt(const QModelIndex& index) {
     auto kind = dl::runKindFromString(index.data(KindRole).toString().toStdString());
     return kind ? std::optional(*kind) : std::nullopt;
@@ -33,9 +35,11 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
         case dl::RunKind::Merge: break;
         }
         return QString::fromStdString(dl::toString(r.kind));
-    case CorpusColumn: return r.corpus;
+    // A project's texts (a corpus name, a run's parameters) may be megabytes: DisplayText.h.
+    case CorpusColumn: return role == Qt::ToolTipRole ? DisplayText::tooltip(r.corpus) : boundedForDisplay(r.corpus);
     case ResultColumn: return r.result;
-    case ParametersColumn: return r.description;
+    case ParametersColumn:
+        return role == Qt::ToolTipRole ? DisplayText::tooltip(r.description) : boundedForDisplay(r.description);
     case CreatedColumn: return r.created;
     default: return {};
     }

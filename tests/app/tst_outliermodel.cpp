@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "AsyncService.h"
+#include "DisplayText.h"
 #include "OutlierTableModel.h"
 #include "TableExport.h"
 #include "TestSupport.h"
@@ -80,6 +81,40 @@ private slots:
         QVERIFY(settle(model));
         for (int r = 0; r < model.rowCount(); r += 100)
             QVERIFY(cell(model, r, OutlierTableModel::SentenceColumn).isValid());
+    }
+
+    // A 20,000-character sentence or domain label (a crafted project) reached the table's
+    // delegate whole, which shapes it on every repaint (review-C 6): the cells are bounded
+    // (DisplayText.h), the look-up role keeps the text whole.
+    void longTextsAreBoundedForDisplay() {
+        QTemporaryDir tmp;
+        const QString copy = tmp.filePath(QStringLiteral("long.dlproj"));
+        QVERIFY(QFile::copy(project_, copy));
+        const QString longText = QString(20000, QLatin1Char('x'));
+        {
+            auto store = dl::Store::open(copy.toStdString()).value();
+            const std::string sql = "UPDATE sentences SET src = '" + longText.toStdString() + "', domain = '" +
+                                    longText.toStdString() + "' WHERE id = (SELECT MIN(id) FROM sentences);";
+            QVERIFY(store->exec(sql).has_value());
+        }
+        AsyncService async;
+        OutlierTableModel model(async);
+        QString error;
+        QVERIFY2(model.setRun(copy, runId_, &error), qPrintable(error));
+        OutlierFilter filter;
+        filter.outliersOnly = false;
+        filter.text = QStringLiteral("xxxxxxxxxx");
+        model.setFilter(filter);
+        QVERIFY(settle(model));
+        QCOMPARE(model.rowCount(), 1);
+        for (int column : {int(OutlierTableModel::SentenceColumn), int(OutlierTableModel::DomainColumn)}) {
+            const QString shown = cell(model, 0, column).toString();
+            QVERIFY2(shown.size() <= DisplayText::kDisplayChars + 1, qPrintable(QString::number(shown.size())));
+            QVERIFY(shown.endsWith(QChar(0x2026)));
+            QVERIFY(cell(model, 0, column, Qt::ToolTipRole).toString().size() < 2 * DisplayText::kTooltipChars);
+        }
+        QCOMPARE(cell(model, 0, OutlierTableModel::SentenceColumn, OutlierTableModel::SentenceTextRole).toString(),
+                 longText);
     }
 
     void filtersInSql_data() {
