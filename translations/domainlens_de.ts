@@ -644,7 +644,12 @@
         <translation>Jeden Satz des gewählten Clusters markieren, Tag entfernen, aufnehmen oder ausschließen (Bearbeiten &gt; Rückgängig nimmt es zurück).</translation>
     </message>
     <message>
-        <location line="+251" />
+        <location line="+96" />
+        <source>Run %1 cannot be shown: %2</source>
+        <translation>Lauf %1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <location line="+162" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -675,7 +680,7 @@
         <translation>&lt;b&gt;Vorschau&lt;/b&gt; (nicht gespeichert) von %1 auf %2: %3 von %4 Sätzen würden entfernt (%5); %6 davon auf dieser Karte.</translation>
     </message>
     <message>
-        <location line="-282" />
+        <location line="-289" />
         <source>Selected in the plot:</source>
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
@@ -685,7 +690,7 @@
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+93" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
@@ -2285,12 +2290,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+779" />
+        <location line="+782" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-772" />
+        <location line="-775" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -2701,7 +2706,7 @@
         <translation>Karte von Lauf #%1 teilen</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+96" />
         <location line="+15" />
         <source>Compare runs</source>
         <translation>Läufe vergleichen</translation>
@@ -3812,12 +3817,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+81" />
+        <location line="+83" />
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location line="-81" />
+        <location line="-83" />
         <source>with digits</source>
         <translation>mit Ziffern</translation>
     </message>
@@ -3862,7 +3867,7 @@
         <translation>Nachbarn dieses Satzes finden</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+27" />
         <source>%1 sentences</source>
         <translation>%1 Sätze</translation>
     </message>
@@ -3938,17 +3943,17 @@
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/services/OutlierTableModel.cpp" line="+59" />
+        <location filename="../app/services/OutlierTableModel.cpp" line="+60" />
         <source>Run %1 is not a clustering run.</source>
         <translation>Lauf %1 ist kein Clustering-Lauf.</translation>
     </message>
     <message>
-        <location line="+117" />
+        <location line="+119" />
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+18" />
         <source>Sentence</source>
         <translation>Satz</translation>
     </message>
@@ -4210,7 +4215,7 @@
         <translation>%1 von %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../app/services/RunViews.cpp" line="+81" />
+        <location filename="../app/services/RunViews.cpp" line="+94" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
@@ -4382,7 +4387,7 @@
         <translation>Mischung %1: letztes λ des Verlaufs</translation>
     </message>
     <message>
-        <location filename="../app/services/MethodComparison.cpp" line="+73" />
+        <location filename="../app/services/MethodComparison.cpp" line="+75" />
         <source>Map of clustering run #%1</source>
         <translation>Karte des Clusterlaufs #%1</translation>
     </message>
@@ -4424,12 +4429,12 @@
         <translation>CSV speichern…</translation>
     </message>
     <message>
-        <location filename="../app/services/AssignRunView.cpp" line="+66" />
+        <location filename="../app/services/AssignRunView.cpp" line="+67" />
         <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
         <translation>Reinheit %1 % · NMI %2 · ARI %3 über %4 gelabelte Sätze (Modell des Clusterlaufs angewandt)</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+59" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Lauf #%1: Clusterlauf #%2 auf %3 Sätze in Shards angewandt, k = %4</translation>
     </message>
@@ -4535,7 +4540,7 @@
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/services/RunListModel.cpp" line="+27" />
+        <location filename="../app/services/RunListModel.cpp" line="+29" />
         <source>clustering</source>
         <translation>Clustering</translation>
     </message>
@@ -4560,7 +4565,7 @@
         <translation>Bereinigungsfilter</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+19" />
         <source>Run</source>
         <translation>Lauf</translation>
     </message>

@@ -644,7 +644,12 @@
         <translation>Étiqueter, désétiqueter, inclure ou exclure chaque phrase du cluster choisi (Édition &gt; Annuler le reprend).</translation>
     </message>
     <message>
-        <location line="+251" />
+        <location line="+96" />
+        <source>Run %1 cannot be shown: %2</source>
+        <translation>Le run %1 ne peut pas être affiché : %2</translation>
+    </message>
+    <message>
+        <location line="+162" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -675,7 +680,7 @@
         <translation>&lt;b&gt;Aperçu&lt;/b&gt; (non enregistré) de %1 sur %2 : %3 phrases sur %4 seraient retirées (%5) ; %6 d’entre elles sur cette carte.</translation>
     </message>
     <message>
-        <location line="-282" />
+        <location line="-289" />
         <source>Selected in the plot:</source>
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
@@ -685,7 +690,7 @@
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+93" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
@@ -2285,12 +2290,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+779" />
+        <location line="+782" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-772" />
+        <location line="-775" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2701,7 +2706,7 @@
         <translation>Partager la carte de l’exécution n° %1</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+96" />
         <location line="+15" />
         <source>Compare runs</source>
         <translation>Comparer des exécutions</translation>
@@ -3812,12 +3817,12 @@
     </message>
     <message>
         <location line="+2" />
-        <location line="+81" />
+        <location line="+83" />
         <source>any</source>
         <translation>tous</translation>
     </message>
     <message>
-        <location line="-81" />
+        <location line="-83" />
         <source>with digits</source>
         <translation>avec chiffres</translation>
     </message>
@@ -3862,7 +3867,7 @@
         <translation>Trouver les voisines de cette phrase</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+27" />
         <source>%1 sentences</source>
         <translation>%1 phrases</translation>
     </message>
@@ -3938,17 +3943,17 @@
 <context>
     <name>OutlierTableModel</name>
     <message>
-        <location filename="../app/services/OutlierTableModel.cpp" line="+59" />
+        <location filename="../app/services/OutlierTableModel.cpp" line="+60" />
         <source>Run %1 is not a clustering run.</source>
         <translation>L'exécution %1 n'est pas un regroupement.</translation>
     </message>
     <message>
-        <location line="+117" />
+        <location line="+119" />
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+18" />
         <source>Sentence</source>
         <translation>Phrase</translation>
     </message>
@@ -4210,7 +4215,7 @@
         <translation>%1 sur %2 retirées</translation>
     </message>
     <message>
-        <location filename="../app/services/RunViews.cpp" line="+81" />
+        <location filename="../app/services/RunViews.cpp" line="+94" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Pureté %1 ± %2 % · NMI %3 · ARI %4 · hasard %5 % (%6 graines)</translation>
     </message>
@@ -4382,7 +4387,7 @@
         <translation>Mélange %1 : dernier λ de la trajectoire</translation>
     </message>
     <message>
-        <location filename="../app/services/MethodComparison.cpp" line="+73" />
+        <location filename="../app/services/MethodComparison.cpp" line="+75" />
         <source>Map of clustering run #%1</source>
         <translation>Carte de l'exécution de clustering n°%1</translation>
     </message>
@@ -4424,12 +4429,12 @@
         <translation>Enregistrer en CSV…</translation>
     </message>
     <message>
-        <location filename="../app/services/AssignRunView.cpp" line="+66" />
+        <location filename="../app/services/AssignRunView.cpp" line="+67" />
         <source>Purity %1 % · NMI %2 · ARI %3 over %4 labelled sentences (the cluster run's model applied)</source>
         <translation>Pureté %1 % · NMI %2 · ARI %3 sur %4 phrases étiquetées (modèle de l'exécution de clustering appliqué)</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+59" />
         <source>Run #%1: cluster run #%2 applied to %3 sentences in shards, k = %4</source>
         <translation>Exécution n°%1 : exécution de clustering n°%2 appliquée à %3 phrases en fragments, k = %4</translation>
     </message>
@@ -4535,7 +4540,7 @@
 <context>
     <name>RunListModel</name>
     <message>
-        <location filename="../app/services/RunListModel.cpp" line="+27" />
+        <location filename="../app/services/RunListModel.cpp" line="+29" />
         <source>clustering</source>
         <translation>regroupement</translation>
     </message>
@@ -4560,7 +4565,7 @@
         <translation>filtre de nettoyage</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+19" />
         <source>Run</source>
         <translation>Exécution</translation>
     </message>

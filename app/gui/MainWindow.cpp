@@ -864,7 +864,10 @@ void MainWindow::showClusterRun(qint64 runId, bool activate) {
             clusters_->setRun(std::move(d));
             if (activate) tabs_->setCurrentWidget(clusters_);
         },
-        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+        [this, runId](const QString& message) {
+            clusters_->showReadFailure(runId, message);
+            statusBar()->showMessage(message, 10000);
+        });
 }
 
 void MainWindow::showSelectionRun(qint64 runId, bool activate) {

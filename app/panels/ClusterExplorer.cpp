@@ -199,7 +199,14 @@ void ClusterExplorer::followRun(qint64 runId, qint64 from) {
             namingAsked_ = runId;  // an assign run's clusters are its cluster run's: no words to compute
             showRun(std::move(d), true);
         },
-        [this](const QString& message) { title_->setToolTip(message); });
+        [this, runId](const QString& message) { showReadFailure(runId, message); });
+}
+
+void ClusterExplorer::showReadFailure(qint64 runId, const QString& message) {
+    // Before, the message went to the title's tooltip only and the view kept saying "No
+    // clustering run yet" over an empty map.
+    title_->setText(tr("Run %1 cannot be shown: %2").arg(QString::number(runId), message));
+    title_->setToolTip(message);
 }
 
 void ClusterExplorer::showRun(ClusterViewData data, bool keepColouring) {

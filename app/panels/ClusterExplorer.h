@@ -36,6 +36,9 @@ public:
     // (runShown); a later setRun or setProject supersedes a run still being prepared, which
     // is then never shown. Smaller maps (or data.map given) are shown at once.
     void setRun(ClusterViewData data);
+    // The run's view could not be read (a damaged project): the title says so, the full message
+    // is its tooltip; the map shown before, if any, stays. GUI thread.
+    void showReadFailure(qint64 runId, const QString& message);
     // Builds data.map: the scatter's index and per-point arrays for both colourings (domain and
     // cluster). Thread-safe; call it on a worker, with the read.
     static void prepareMap(ClusterViewData& data);

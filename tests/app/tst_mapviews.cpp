@@ -3,6 +3,7 @@
 // live, and the map's picks as undoable include/exclude decisions; selection methods side by
 // side against brute force over the fixture's scores.
 #include <QComboBox>
+#include <QLabel>
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
@@ -79,6 +80,39 @@ private slots:
         const auto lengths = readMapValues(p_.path, {0, MapValueSource::Field::Length, {}, {}, {}}, ids).value();
         for (qsizetype i = 0; i + 1 < ids.size(); ++i) QVERIFY(lengths[i] >= 1);
         QVERIFY(std::isnan(lengths.last()));
+    }
+
+    // A run whose stored map is damaged (here a NaN coordinate, review-C 1) is refused by the
+    // read; the view says so in its title instead of keeping a title that does not match it.
+    void readFailureIsShownInTheTitle() {
+        QTemporaryDir tmp;
+        const QString copy = tmp.filePath(QStringLiteral("damaged.dlproj"));
+        QVERIFY(QFile::copy(p_.path, copy));
+        AsyncService async;
+        ClusterExplorer explorer(async);
+        explorer.setProject(copy);
+        QSignalSpy shown(&explorer, &ClusterExplorer::runShown);
+        explorer.setRun(readClusterView(copy, p_.clusterRun).value());
+        QVERIFY(shown.count() > 0 || shown.wait(10000));
+        {
+            auto store = dl::Store::open(copy.toStdString()).value();
+            QVERIFY(store
+                        ->exec("UPDATE run_blobs SET data = x'0000C07F' || substr(data, 5) WHERE name = 'pca2d' AND "
+                               "run_id = " +
+                               std::to_string(p_.clusterRun) + ";")
+                        .has_value());
+        }
+        auto title = [&] {
+            QString text;
+            for (auto* label : explorer.findChildren<QLabel*>())
+                if (label->text().contains(QStringLiteral("cannot be shown"))) text = label->text();
+            return text;
+        };
+        QVERIFY(title().isEmpty());
+        explorer.followRun(p_.clusterRun, 0);  // reads the run again, as explore's map does
+        QTRY_VERIFY_WITH_TIMEOUT(!title().isEmpty(), 10000);
+        QVERIFY2(title().contains(QStringLiteral("Run %1").arg(p_.clusterRun)), qPrintable(title()));
+        QVERIFY2(title().contains(QStringLiteral("pca2d")), qPrintable(title()));
     }
 
     void explorerColoursTheMapByAValue() {
