@@ -158,8 +158,9 @@ MainWindow::ScreenshotRuns MainWindow::screenshotRuns() const {
 
 void MainWindow::waitForProjectViews(const ScreenshotRuns& plan) {
     if (plan.cluster)
-        waitUntil([&] { return clusters_->runId() == plan.cluster; }, kLoadSeconds, {}, clusters_,
-                  &ClusterExplorer::runShown);
+        waitUntil([&] { return clusters_->runId() == plan.cluster || clusters_->failedRunId() == plan.cluster; },
+                  kLoadSeconds, {}, clusters_, &ClusterExplorer::runShown, &ClusterExplorer::runFailed);
+    if (plan.cluster && clusters_->failedRunId() == plan.cluster) return;  // nothing more will come
     if (plan.selection) {
         waitUntil([&] { return selection_->runId() == plan.selection; }, kLoadSeconds,
                   [&] { showSelectionRun(plan.selection, false); }, selection_, &SelectionExplorer::runShown);
@@ -201,6 +202,14 @@ void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done)
     waitForProjectViews(plan);
 
     show(corporaTab_, QStringLiteral("corpora"));
+    if (plan.cluster && clusters_->failedRunId() == plan.cluster) {
+        // A damaged project: the map's view says why it is empty, and the views that build
+        // on the map would each wait out their time limit (900 s for the first) for nothing.
+        show(clusters_, QStringLiteral("clusters"));
+        show(runView_, QStringLiteral("runs"));
+        if (done) done();
+        return;
+    }
     clusters_->cutBar()->setCutShown(false);  // the plain map first; the cut comes later
     show(clusters_, QStringLiteral("clusters"));
     show(outliers_, QStringLiteral("outliers"));

@@ -207,12 +207,15 @@ void ClusterExplorer::showReadFailure(qint64 runId, const QString& message) {
     // clustering run yet" over an empty map.
     title_->setText(tr("Run %1 cannot be shown: %2").arg(QString::number(runId), message));
     title_->setToolTip(message);
+    failedRunId_ = runId;
+    emit runFailed(runId);
 }
 
 void ClusterExplorer::showRun(ClusterViewData data, bool keepColouring) {
     const int colouring = colourBy_->currentIndex();
     data_ = std::move(data);
     baseClusterNames_ = data_.clusterNames;
+    failedRunId_ = 0;
     words_.clear();
     userNames_.clear();
     nameLabels_.clear();

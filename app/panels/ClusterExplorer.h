@@ -48,6 +48,8 @@ public:
     // drawn; another run on the map is left alone. A later call or setRun supersedes the read.
     void followRun(qint64 runId, qint64 from);
     qint64 runId() const { return data_.runId; }
+    // The run whose view last failed to read (showReadFailure), 0 once a run is shown.
+    qint64 failedRunId() const { return failedRunId_; }
     ScatterPlotView* scatter() const { return scatter_; }
     ScatterMarks* marks() const { return marks_; }  // a filter run's duplicate links
     ConfusionMatrixView* confusion() const { return confusion_; }
@@ -92,6 +94,8 @@ signals:
     void pickedShown(int listed);
     // A run's points are on the map.
     void runShown(qint64 runId);
+    // A run's view could not be read (showReadFailure).
+    void runFailed(qint64 runId);
     // The "Colour by" list now offers the run's value sources.
     void valueSourcesShown(int count);
     // The map is coloured by the values titled `label`.
@@ -127,6 +131,7 @@ private:
     QString projectPath_;
     AsyncService& async_;  // the window's; outlives this panel
     QLabel* title_;
+    qint64 failedRunId_ = 0;
     QComboBox* colourBy_;
     QCheckBox* ellipses_;
     MapCutBar* cutBar_;
