@@ -89,7 +89,7 @@ public slots:
     // Saves a PNG of the window with each view shown into `dir` (README screenshots), then
     // calls `done`. Call right after openProject: it waits for the views' data itself.
     // Without a project, only the Mixture tab's shots (of `mixturePaths`) are taken.
-    void saveScreenshots(const QString& dir, std::function<void()> done);
+    void saveScreenshots(const QString& dir, const std::function<void()>& done);
     // Folders or trajectory files the screenshots show on the Mixture tab (main's --mixture).
     void setScreenshotMixtures(const QStringList& paths) { screenshotMixtures_ = paths; }
 

@@ -171,7 +171,7 @@ void MainWindow::waitForProjectViews(const ScreenshotRuns& plan) {
                   &ClusterExplorer::namesShown);
 }
 
-void MainWindow::saveScreenshots(const QString& dir, std::function<void()> done) {
+void MainWindow::saveScreenshots(const QString& dir, const std::function<void()>& done) {
     QDir().mkpath(dir);
     int number = 1;
     auto save = [&](const QString& name) {

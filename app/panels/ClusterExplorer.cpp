@@ -305,7 +305,7 @@ void ClusterExplorer::showLinks(qint64 filterRunId) {
         [path = projectPath_, filterRunId, ids = data_.scatter.ids] {
             return readFilterLinks(path, filterRunId, ids, kMaxLinks);
         },
-        [this](QVector<QPair<qint64, qint64>> rows) {
+        [this](const QVector<QPair<qint64, qint64>>& rows) {
             QVector<QLineF> lines;
             lines.reserve(rows.size());
             const auto& x = data_.scatter.x;
@@ -350,7 +350,7 @@ void ClusterExplorer::showSelection(const QVector<qint64>& ids) {
     const QVector<qint64> listed = ids.mid(0, kMaxListed);
     async_.load<QHash<qint64, QString>>(
         this, QStringLiteral("picked"), [path = projectPath_, listed] { return sentenceTexts(path, listed); },
-        [this, listed, total = ids.size()](QHash<qint64, QString> texts) {
+        [this, listed, total = ids.size()](const QHash<qint64, QString>& texts) {
             picked_->clear();
             for (auto id : listed) picked_->addItem(texts.value(id));
             if (total > kMaxListed) picked_->addItem(tr("… and %1 more").arg(QLocale().toString(total - kMaxListed)));
