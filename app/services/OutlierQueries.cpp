@@ -2,6 +2,7 @@
 
 #include <QHash>
 
+#include "runs/ClusterRunChecks.h"
 #include "runs/RunBlobs.h"
 #include "store/Statement.h"
 #include "store/Store.h"
@@ -109,11 +110,10 @@ dl::Expected<QVector<OutlierRow>> readOutlierRows(dl::Store& store, const Outlie
             if (it == slot.constEnd()) continue;
             const std::int64_t label = q->int64(3);
             if (query.k > 0 && (label < 0 || label >= query.k))  // shown as a cluster that does not exist
-                return dl::fail(dl::ErrorCode::StoredDataInvalid,
-                                {std::to_string(query.runId), std::string(dl::blobs::kLabels)},
-                                "Run " + std::to_string(query.runId) + "'s stored '" + std::string(dl::blobs::kLabels) +
-                                    "' gives sentence " + std::to_string(id) + " the cluster " + std::to_string(label) +
-                                    "; the run has k = " + std::to_string(query.k) + " (damaged project?).");
+                return dl::storedDataInvalid(query.runId, dl::blobs::kLabels,
+                                             "gives sentence " + std::to_string(id) + " the cluster " +
+                                                 std::to_string(label) +
+                                                 "; the run has k = " + std::to_string(query.k));
             rows[*it] = OutlierRow{id, text(*q, 1), text(*q, 2), text(*q, 4), int(label), q->real(5), int(q->int64(6))};
         }
     }

@@ -45,10 +45,9 @@ dl::Expected<ClusterViewData> readClusterView(const QString& projectPath, qint64
     if (auto ok = dl::checkClusterLabels(results->label, results->sentenceIds, s.k, runId); !ok)
         return std::unexpected(ok.error());
     if (domainIndex && std::int64_t(domainIndex->size()) != n)
-        return dl::fail(dl::ErrorCode::StoredDataInvalid, {std::to_string(runId), std::string(dl::blobs::kDomainIndex)},
-                        "Run " + std::to_string(runId) + "'s stored '" + std::string(dl::blobs::kDomainIndex) +
-                            "' holds " + std::to_string(domainIndex->size()) + " values for " + std::to_string(n) +
-                            " sentences (damaged project?).");
+        return dl::storedDataInvalid(
+            runId, dl::blobs::kDomainIndex,
+            "holds " + std::to_string(domainIndex->size()) + " values for " + std::to_string(n) + " sentences");
     ClusterViewData d;
     d.runId = runId;
     for (const auto& name : s.domains) d.domainNames << QString::fromStdString(name);

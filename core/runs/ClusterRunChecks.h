@@ -7,10 +7,15 @@
 // {run id, the stored item}, with the English message naming the run, the item and the value.
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "common/Error.h"
 
 namespace dl {
+
+// StoredDataInvalid {run id, item}: "Run 7's stored 'pca2d' <what> (damaged project?)." The one
+// form of the message for a run's stored summary, blob or results that contradict themselves.
+std::unexpected<Error> storedDataInvalid(std::int64_t runId, std::string_view item, std::string_view what);
 
 // The range of the cluster parameter `k` (analysis/ClusterParamsTable.cpp declares it with
 // this bound), so no run this build or an earlier one wrote holds more components.

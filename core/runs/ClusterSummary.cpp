@@ -74,11 +74,7 @@ MeanStd readMeanStd(const json& j, const std::string& name) {
 // The summary's parts against one another (a crafted k or a ragged confusion matrix became a
 // loop bound and an index in the run views and the report; runs/ClusterRunChecks.h).
 Status checkShape(const ClusterSummary& s, std::int64_t runId) {
-    const std::string id = std::to_string(runId);
-    auto invalid = [&](const std::string& what) {
-        return fail(ErrorCode::StoredDataInvalid, {id, "summary"},
-                    "Run " + id + "'s stored 'summary' " + what + " (damaged project?).");
-    };
+    auto invalid = [&](const std::string& what) { return storedDataInvalid(runId, "summary", what); };
     if (s.sentences < 0) return invalid("gives " + std::to_string(s.sentences) + " sentences");
     // Summaries older than the "sentences" key read 0 there: k is then bounded by the run's rows
     // where those are read (checkClusterCount in the run views and the report).

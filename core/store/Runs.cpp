@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "common/JsonText.h"
+#include "runs/ClusterRunChecks.h"
 #include "store/Statement.h"
 #include "store/Store.h"
 
@@ -142,7 +143,14 @@ Expected<RunResults> readRunResults(Store& store, std::int64_t runId) {
         if (!row) return std::unexpected(row.error());
         if (!*row) break;
         r.sentenceIds.push_back(q->int64(0));
-        r.label.push_back(q->isNull(1) ? -1 : static_cast<std::int32_t>(q->int64(1)));
+        // A label is a cluster, a class or a rank bucket: an int32. A crafted 2^32 + 1 was cast to
+        // 1, past the range checks of the readers (runs/ClusterRunChecks.h).
+        const std::int64_t label = q->isNull(1) ? -1 : q->int64(1);
+        if (label < std::numeric_limits<std::int32_t>::min() || label > std::numeric_limits<std::int32_t>::max())
+            return storedDataInvalid(runId, blobs::kLabels,
+                                     "gives sentence " + std::to_string(r.sentenceIds.back()) + " the label " +
+                                         std::to_string(label) + ", outside a 32-bit label");
+        r.label.push_back(static_cast<std::int32_t>(label));
         r.score.push_back(q->isNull(2) ? nan : q->real(2));
         r.prob.push_back(q->isNull(3) ? nan : q->real(3));
         r.loglik.push_back(q->isNull(4) ? nan : q->real(4));

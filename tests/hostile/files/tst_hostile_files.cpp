@@ -206,6 +206,9 @@ private slots:
             << "UPDATE runs SET summary = json_set(summary, '$.majority', json('[0, 5]'));" << false;
         QTest::newRow("label 2e9") << "UPDATE run_results SET label = 2000000000 WHERE sentence_id % 2 = 0;" << false;
         QTest::newRow("label -7") << "UPDATE run_results SET label = -7 WHERE sentence_id % 2 = 1;" << false;
+        // 2^32 + 1 was cast to the int32 label 1, past every range check (readRunResults).
+        QTest::newRow("label 2^32 + 1") << "UPDATE run_results SET label = 4294967297 WHERE sentence_id % 2 = 1;"
+                                        << false;
         QTest::newRow("domain_index short") << "INSERT INTO run_blobs(run_id, name, data) SELECT id, 'domain_index', "
                                                "x'00000000' FROM runs;"
                                             << false;
