@@ -649,7 +649,7 @@
         <translation>Lauf %1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+162" />
+        <location line="+165" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -680,7 +680,7 @@
         <translation>&lt;b&gt;Vorschau&lt;/b&gt; (nicht gespeichert) von %1 auf %2: %3 von %4 Sätzen würden entfernt (%5); %6 davon auf dieser Karte.</translation>
     </message>
     <message>
-        <location line="-289" />
+        <location line="-292" />
         <source>Selected in the plot:</source>
         <translation>Im Diagramm ausgewählt:</translation>
     </message>
@@ -690,7 +690,7 @@
         <translation>%1 — Karte wird vorbereitet…</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+96" />
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
@@ -2290,12 +2290,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+782" />
+        <location line="+783" />
         <source>Save table</source>
         <translation>Tabelle speichern</translation>
     </message>
     <message>
-        <location line="-775" />
+        <location line="-776" />
         <source>Job log</source>
         <translation>Job-Protokoll</translation>
     </message>
@@ -2543,12 +2543,12 @@
     </message>
     <message>
         <location line="-9" />
-        <location line="+375" />
+        <location line="+376" />
         <source>DomainLens projects (*.dlproj)</source>
         <translation>DomainLens-Projekte (*.dlproj)</translation>
     </message>
     <message>
-        <location line="-371" />
+        <location line="-372" />
         <source>%1 already exists; open it instead or choose another name.</source>
         <translation>%1 existiert bereits; öffnen Sie die Datei oder wählen Sie einen anderen Namen.</translation>
     </message>
@@ -2629,7 +2629,7 @@
         <translation>Erkunden von %1 angehalten; das Gespeicherte bleibt erhalten (erneut erkunden, um fortzufahren).</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>Select from %1 (%2)</source>
         <translation>Auswahl aus %1 (%2)</translation>
     </message>
@@ -4215,7 +4215,7 @@
         <translation>%1 von %2 entfernt</translation>
     </message>
     <message>
-        <location filename="../app/services/RunViews.cpp" line="+94" />
+        <location filename="../app/services/RunViews.cpp" line="+93" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Reinheit %1 ± %2 % · NMI %3 · ARI %4 · Zufallsbasis %5 % (%6 Startwerte)</translation>
     </message>
@@ -5033,7 +5033,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+25" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+28" />
         <source>Select in-domain data</source>
         <translation>Domänendaten auswählen</translation>
     </message>
@@ -5123,7 +5123,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Beide Seiten, summiert (bilingualer Kontrast)</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+12" />
+        <source>Settings of the method</source>
+        <translation>Einstellungen der Methode</translation>
+    </message>
+    <message>
+        <location line="+16" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Methodenstandard (oberste 10 %; Domain-Finetune: p &gt; 0,5)</translation>
     </message>
@@ -5206,6 +5211,129 @@ Precision und Recall sind nicht verfügbar.</translation>
         <location line="+4" />
         <source>Select</source>
         <translation>Auswählen</translation>
+    </message>
+</context>
+<context>
+    <name>SelectMethodSettings</name>
+    <message>
+        <location filename="../widgets/dialogs/SelectMethodSettings.cpp" line="+29" />
+        <source>(the method's default)</source>
+        <translation>(Vorgabe der Methode)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>DomainLens's (measured defaults)</source>
+        <translation>DomainLens (gemessene Vorgaben)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The paper's</source>
+        <translation>Wie im Paper</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>The method's default</source>
+        <translation>Vorgabe der Methode</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The seed's words (the papers')</source>
+        <translation>Wörter des Seeds (wie in den Papers)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The seed's and the pool's words</source>
+        <translation>Wörter von Seed und Pool</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Automatic (none for a multilingual encoder)</source>
+        <translation>Automatisch (keine für einen mehrsprachigen Encoder)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Vu et al.'s two-layer network</source>
+        <translation>Zweischichtiges Netz von Vu et al.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Residual (starts as the identity)</source>
+        <translation>Residual (beginnt als Identität)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>None: the DF baseline on unaligned vectors</source>
+        <translation>Keine: die DF-Baseline auf nicht angeglichenen Vektoren</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Symmetric InfoNCE</source>
+        <translation>Symmetrisches InfoNCE</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Eq. 1 (one direction, negatives only)</source>
+        <translation>Gl. 1 (eine Richtung, nur Negative)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Keep the aligned vectors g(x) as embedding sets</source>
+        <translation>Die angeglichenen Vektoren g(x) als Embedding-Sets behalten</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>En&amp;coder:</source>
+        <translation>En&amp;coder:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prese&amp;t:</source>
+        <translation>Vorgabese&amp;t:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>C&amp;lassifiers:</source>
+        <translation>K&amp;lassifikatoren:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>PU ro&amp;unds:</source>
+        <translation>PU-R&amp;unden:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Epoc&amp;hs:</source>
+        <translation>Epoc&amp;hen:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rou&amp;nds:</source>
+        <translation>Ru&amp;nden:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>LM &amp;vocabulary:</source>
+        <translation>LM-&amp;Vokabular:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Adaptive layer:</source>
+        <translation>&amp;Adaptive Schicht:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Contrasti&amp;ve loss:</source>
+        <translation>Kontrasti&amp;ver Verlust:</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Ne&amp;gatives:</source>
+        <translation>Ne&amp;gative:</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>

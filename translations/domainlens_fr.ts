@@ -649,7 +649,7 @@
         <translation>Le run %1 ne peut pas être affiché : %2</translation>
     </message>
     <message>
-        <location line="+162" />
+        <location line="+165" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -680,7 +680,7 @@
         <translation>&lt;b&gt;Aperçu&lt;/b&gt; (non enregistré) de %1 sur %2 : %3 phrases sur %4 seraient retirées (%5) ; %6 d’entre elles sur cette carte.</translation>
     </message>
     <message>
-        <location line="-289" />
+        <location line="-292" />
         <source>Selected in the plot:</source>
         <translation>Sélectionnées dans le graphique :</translation>
     </message>
@@ -690,7 +690,7 @@
         <translation>%1 — préparation de la carte…</translation>
     </message>
     <message>
-        <location line="+93" />
+        <location line="+96" />
         <source>Reading %1…</source>
         <translation>Lecture de %1…</translation>
     </message>
@@ -2290,12 +2290,12 @@
     </message>
     <message>
         <location line="+1" />
-        <location line="+782" />
+        <location line="+783" />
         <source>Save table</source>
         <translation>Enregistrer le tableau</translation>
     </message>
     <message>
-        <location line="-775" />
+        <location line="-776" />
         <source>Job log</source>
         <translation>Journal des tâches</translation>
     </message>
@@ -2543,12 +2543,12 @@
     </message>
     <message>
         <location line="-9" />
-        <location line="+375" />
+        <location line="+376" />
         <source>DomainLens projects (*.dlproj)</source>
         <translation>Projets DomainLens (*.dlproj)</translation>
     </message>
     <message>
-        <location line="-371" />
+        <location line="-372" />
         <source>%1 already exists; open it instead or choose another name.</source>
         <translation>%1 existe déjà ; ouvrez-le ou choisissez un autre nom.</translation>
     </message>
@@ -2629,7 +2629,7 @@
         <translation>Exploration de %1 interrompue ; ce qui a été enregistré est conservé (relancez l'exploration pour continuer).</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>Select from %1 (%2)</source>
         <translation>Sélection depuis %1 (%2)</translation>
     </message>
@@ -4215,7 +4215,7 @@
         <translation>%1 sur %2 retirées</translation>
     </message>
     <message>
-        <location filename="../app/services/RunViews.cpp" line="+94" />
+        <location filename="../app/services/RunViews.cpp" line="+93" />
         <source>Purity %1 ± %2 % · NMI %3 · ARI %4 · random baseline %5 % (%6 seeds)</source>
         <translation>Pureté %1 ± %2 % · NMI %3 · ARI %4 · hasard %5 % (%6 graines)</translation>
     </message>
@@ -5033,7 +5033,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectDialog</name>
     <message>
-        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+25" />
+        <location filename="../widgets/dialogs/SelectDialog.cpp" line="+28" />
         <source>Select in-domain data</source>
         <translation>Sélectionner des données du domaine</translation>
     </message>
@@ -5123,7 +5123,12 @@ précision et rappel indisponibles.</translation>
         <translation>Les deux côtés, additionnés (contraste bilingue)</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+12" />
+        <source>Settings of the method</source>
+        <translation>Réglages de la méthode</translation>
+    </message>
+    <message>
+        <location line="+16" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Par défaut de la méthode (10 % les meilleurs ; Domain-Finetune : p &gt; 0,5)</translation>
     </message>
@@ -5206,6 +5211,129 @@ précision et rappel indisponibles.</translation>
         <location line="+4" />
         <source>Select</source>
         <translation>Sélectionner</translation>
+    </message>
+</context>
+<context>
+    <name>SelectMethodSettings</name>
+    <message>
+        <location filename="../widgets/dialogs/SelectMethodSettings.cpp" line="+29" />
+        <source>(the method's default)</source>
+        <translation>(valeur par défaut de la méthode)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>DomainLens's (measured defaults)</source>
+        <translation>Ceux de DomainLens (valeurs mesurées)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The paper's</source>
+        <translation>Ceux de l'article</translation>
+    </message>
+    <message>
+        <location line="+15" />
+        <source>The method's default</source>
+        <translation>Valeur par défaut de la méthode</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The seed's words (the papers')</source>
+        <translation>Les mots de l'amorce (comme les articles)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The seed's and the pool's words</source>
+        <translation>Les mots de l'amorce et du pool</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Automatic (none for a multilingual encoder)</source>
+        <translation>Automatique (aucune pour un encodeur multilingue)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Vu et al.'s two-layer network</source>
+        <translation>Réseau à deux couches de Vu et al.</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Residual (starts as the identity)</source>
+        <translation>Résiduelle (commence comme l'identité)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>None: the DF baseline on unaligned vectors</source>
+        <translation>Aucune : la référence DF sur des vecteurs non alignés</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Symmetric InfoNCE</source>
+        <translation>InfoNCE symétrique</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Eq. 1 (one direction, negatives only)</source>
+        <translation>Éq. 1 (une direction, négatifs seulement)</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Keep the aligned vectors g(x) as embedding sets</source>
+        <translation>Garder les vecteurs alignés g(x) comme jeux d'embeddings</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>En&amp;coder:</source>
+        <translation>En&amp;codeur :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Prese&amp;t:</source>
+        <translation>Préréglage (&amp;t) :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>C&amp;lassifiers:</source>
+        <translation>C&amp;lassifieurs :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>PU ro&amp;unds:</source>
+        <translation>Tours P&amp;U :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Epoc&amp;hs:</source>
+        <translation>Épo&amp;ques :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rou&amp;nds:</source>
+        <translation>Tour&amp;s :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>LM &amp;vocabulary:</source>
+        <translation>&amp;Vocabulaire des LM :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>&amp;Adaptive layer:</source>
+        <translation>Couc&amp;he adaptative :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Contrasti&amp;ve loss:</source>
+        <translation>Perte contrasti&amp;ve :</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Ne&amp;gatives:</source>
+        <translation>&amp;Négatifs :</translation>
+    </message>
+    <message>
+        <location line="+43" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>

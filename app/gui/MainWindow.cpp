@@ -716,8 +716,9 @@ void MainWindow::startExplore(ExploreRequest request) {
 }
 
 void MainWindow::selectData() {
-    SelectDialog dialog(corpusChoices(corpusModel_->corpora()), selectParamFields(), this);
+    SelectDialog dialog(corpusChoices(corpusModel_->corpora()), selectParamFields(), crossLingualParamFields(), this);
     offerCleaning(*async_, dialog, projectPath_);
+    loadModelsAsync(*async_, &dialog, [&dialog](QList<ModelChoice> m) { dialog.setModels(m); });
     if (dialog.exec() != QDialog::Accepted) return;
     const auto request = dialog.request();
     auto outcome = std::make_shared<JobOutcome>();

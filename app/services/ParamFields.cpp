@@ -7,6 +7,7 @@
 #include "export/Export.h"
 #include "filter/FilterJob.h"
 #include "mixture/MixtureParams.h"
+#include "select/CrossLingual.h"
 #include "select/SelectJob.h"
 
 namespace {
@@ -77,6 +78,7 @@ ParamFields exportParamFields() { return toParamFields(dl::exportParamTable().sp
 ParamFields encodeParamFields() { return toParamFields(dl::encodeParamTable().specs()); }
 ParamFields clusterParamFields() { return toParamFields(dl::clusterParamTable().specs()); }
 ParamFields selectParamFields() { return toParamFields(dl::selectCommandSpecs()); }
+ParamFields crossLingualParamFields() { return toParamFields(dl::crossLingualParamTable().specs()); }
 ParamFields exploreParamFields() { return toParamFields(dl::exploreParamTable().specs()); }
 ParamFields filterParamFields() { return toParamFields(dl::filterParamTable().specs()); }
 

@@ -32,6 +32,7 @@ ParamFields exportParamFields();
 ParamFields encodeParamFields();
 ParamFields clusterParamFields();
 ParamFields selectParamFields();
+ParamFields crossLingualParamFields();  // cross-lingual's own table (its defaults), for the Select dialog
 ParamFields exploreParamFields();  // the selection methods' and cross-lingual's
 ParamFields filterParamFields();
 ParamFields mixtureTrainParamFields();  // `mixture train`

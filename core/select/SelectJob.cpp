@@ -11,6 +11,7 @@
 #include "encode/ModelCatalog.h"
 #include "jobs/RunJob.h"
 #include "select/DomainCosine.h"
+#include "select/FineTuneRounds.h"
 #include "select/InvitationJob.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
@@ -164,6 +165,7 @@ Expected<SelectInputs> prepareSelect(const SelectParams& given, Store& store, Pr
     if (p.preset != FineTunePreset::Default && p.method != SelectMethod::Finetune)
         return usageError("--preset paper applies to --method finetune and cross-lingual only");
     applyFineTunePreset(p.preset, p.fineTune);  // stored as applied: the run records what trained
+    if (p.preset == FineTunePreset::Paper) p.fineTuneRounds = 1;  // the paper trains once
     in.needsEmbeddings = p.method == SelectMethod::Cosine || p.method == SelectMethod::FinetuneHead ||
                          p.method == SelectMethod::Finetune;
     progress.stage("Reading pool and seed");
@@ -267,50 +269,34 @@ Expected<EmbeddingSetInfo> selectionEmbeddingSet(const SelectInputs& in, Store& 
     return fail("Pool and seed could not be encoded with the same model.");
 }
 
-// Domain-Finetune training the whole encoder: negatives by pre-ranking, as many as the seed.
+// Domain-Finetune training the whole encoder, in --finetune-rounds rounds (select/FineTuneRounds.h).
 Status fineTuneEncoderScores(const SelectInputs& in, const EmbeddingSetInfo& set, const std::vector<char>& excluded,
                              Scored& out, ProgressSink& progress, const CancelToken& cancel) {
     const SelectParams& p = in.params;
-    auto candidates = preRankedNegativeCandidates(out.scores, excluded, 2.0 / 3.0);
-    std::mt19937_64 rng(p.fineTune.seed);
-    std::shuffle(candidates.begin(), candidates.end(), rng);
-    candidates.resize(std::min(candidates.size(), in.seed.positions.size()));
-    std::vector<std::string> negatives;
-    for (auto c : candidates) negatives.push_back(in.pool.text.src[std::size_t(c)]);
     auto model = resolveModel(set.modelPath.empty() ? set.key.model : set.modelPath);  // the path it was encoded from
     if (!model) return std::unexpected(model.error());
-    EncoderOptions eo;
     // The paper's classifier reads the last layer (--preset paper); DomainLens's default trains
     // on the layer the vectors were encoded from (the encoder's recommended one).
+    EncoderOptions eo;
     eo.layer = p.preset == FineTunePreset::Paper ? -1 : set.key.layer;
     eo.normalize = set.key.normalized;
     auto pooling = parsePooling(set.key.pooling);
     if (!pooling) return std::unexpected(pooling.error());
     eo.pooling = *pooling;
-    progress.stage("Loading " + set.key.model + " for fine-tuning");
-    auto encoder = TransformerEncoder::load(model->path, eo);
-    if (!encoder) return std::unexpected(encoder.error());
-    FineTuneReport ft;
-    auto prob = (*encoder)->fineTuneClassifier(in.seed.text.src, negatives, in.pool.text.src, p.fineTune, &ft, progress,
-                                               cancel);
-    if (!prob) return std::unexpected(prob.error());
-    out.scores = *prob;
-    out.probability = *prob;
-    const double prec = ft.heldOutSelected ? double(ft.heldOutTruePositives) / double(ft.heldOutSelected) : 0.0;
-    const double rec = ft.heldOutRelevant ? double(ft.heldOutTruePositives) / double(ft.heldOutRelevant) : 0.0;
-    out.report = {{"positives", ft.positives},
-                  {"negatives", ft.negatives},
-                  {"epochs", ft.epochs},
-                  {"layer", eo.layer},
-                  {"final_loss", ft.finalLoss},
-                  {"device", (*encoder)->device()},
-                  {"held_out",
-                   {{"selected", ft.heldOutSelected},
-                    {"relevant", ft.heldOutRelevant},
-                    {"true_positives", ft.heldOutTruePositives},
-                    {"precision", prec},
-                    {"recall", rec},
-                    {"f1", prec + rec > 0 ? 2 * prec * rec / (prec + rec) : 0.0}}}};
+    const FineTuneRoundsInput ft{.seedText = in.seed.text.src,
+                                 .poolText = in.pool.text.src,
+                                 .cosine = out.scores,
+                                 .excluded = excluded,
+                                 .modelPath = model->path,
+                                 .modelName = set.key.model,
+                                 .encoder = eo,
+                                 .training = p.fineTune,
+                                 .rounds = p.fineTuneRounds};
+    auto trained = fineTuneInRounds(ft, progress, cancel);
+    if (!trained) return std::unexpected(trained.error());
+    out.scores = trained->probability;
+    out.probability = std::move(trained->probability);
+    out.report = std::move(trained->report);
     return {};
 }
 

@@ -80,6 +80,11 @@ struct SelectParams {
     // enfr split (bench/selection/RESULTS.md, "finetune-head: an ensemble, ...").
     int headClassifiers = 1;
     FineTuneOptions fineTune;  // method finetune: the whole encoder is trained
+    // finetune --finetune-rounds N: finetune-head's positive-unlabeled rounds for the whole encoder.
+    // Round 1 takes its negatives from Domain-Cosine's ranking; each later round trains the model
+    // again from its stored weights, with its negatives from the bottom of the previous round's
+    // ranking. Default 1, the paper's single round (--preset paper sets 1).
+    int fineTuneRounds = 1;
     FineTunePreset preset = FineTunePreset::Default;  // finetune: paper overrides fineTune's epochs, lr, batch
     std::uint64_t seedSampleSeed = 0x5eed;  // the draw of a "CORPUS:DOMAIN:N" seed sample
     // --filter RUN: a filter run of the pool; the sentences it (and, for a pipeline step, its

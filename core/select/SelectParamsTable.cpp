@@ -233,12 +233,24 @@ ParamTable<SelectParams> makeSelectTable() {
                 .storedAt("fine_tune.epochs"),
             &S::fineTune, &FineTuneOptions::epochs);
     t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
+    t.field(param("finetune-rounds",
+                  "finetune: training rounds; each round after the first trains the model again from its stored "
+                  "weights, with its negatives from the bottom of the previous round's ranking of the pool instead "
+                  "of Domain-Cosine's (positive-unlabeled learning, as finetune-head's --pu-rounds; 1 = the "
+                  "paper's). Each round costs a whole fine-tuning and a pass over the pool.")
+                .between(1, 20)
+                .shownAs("N")
+                .storedAt("fine_tune.rounds")
+                .meansWhenAbsent(std::int64_t{1}),  // runs before --finetune-rounds trained one round
+            &S::fineTuneRounds);
+    t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
     // One --preset for both jobs: this declaration's help is the one --help and the dialog show
     // (selectCommandSpecs merges by name); cross-lingual's table declares its own values.
     t.choice(param("preset",
                    "The paper's training settings instead of DomainLens's (default). finetune: Aharoni & "
-                   "Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides "
-                   "--finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience "
+                   "Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch, one round (overrides "
+                   "--finetune-epochs and --finetune-rounds). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 "
+                   "epochs, patience "
                    "5, Eq. 1, negatives lowest:500000, one classifier, no pool neighbours, Vu et al.'s g when "
                    "--adaptive-layer is auto (overrides --epochs, --infonce, --negatives, --classifiers and "
                    "--pool-neighbours).")

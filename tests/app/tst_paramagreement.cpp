@@ -238,24 +238,42 @@ const std::vector<JobCase>& jobs() {
         mixtureCase(QStringLiteral("step"), dl::mixtureStepParamTable()),
         // select: the selection methods' table and cross-lingual's, one set of options; the run
         // is a cosine selection, which stores the options every method shares.
-        JobCase{QStringLiteral("select"),
-                dl::selectCommandSpecs(),
-                {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
-                [] { return std::make_unique<SelectDialog>(corpora(), selectParamFields()); },
-                {QStringLiteral("method"), QStringLiteral("seed-sample-seed"), QStringLiteral("iterations"),
-                 QStringLiteral("pseudo-out"), QStringLiteral("side"), QStringLiteral("sides"), QStringLiteral("top"),
-                 QStringLiteral("threshold"), QStringLiteral("filter")},
-                dl::selectParamTable().storedSpecs(dl::SelectParams{}),
-                encoderOf(dl::selectParamTable()),
-                {},
-                {{QStringLiteral("method"), QStringLiteral("cosine")},
-                 {QStringLiteral("pool"), QStringLiteral("pool")},
-                 {QStringLiteral("seed"), QStringLiteral("seed")}},
-                [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
-                    auto request = SelectDialog(corpora(), selectParamFields()).request();
-                    request.values.insert(given);
-                    return makeSelectJob(project, request, outcome);
-                }},
+        JobCase{
+            QStringLiteral("select"),
+            dl::selectCommandSpecs(),
+            {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("json"), QStringLiteral("quiet")},
+            [] { return std::make_unique<SelectDialog>(corpora(), selectParamFields(), crossLingualParamFields()); },
+            {QStringLiteral("method"),
+             QStringLiteral("seed-sample-seed"),
+             QStringLiteral("iterations"),
+             QStringLiteral("pseudo-out"),
+             QStringLiteral("side"),
+             QStringLiteral("sides"),
+             QStringLiteral("top"),
+             QStringLiteral("threshold"),
+             QStringLiteral("filter"),
+             QStringLiteral("model"),
+             QStringLiteral("pu-rounds"),
+             QStringLiteral("classifiers"),
+             QStringLiteral("preset"),
+             QStringLiteral("finetune-epochs"),
+             QStringLiteral("finetune-rounds"),
+             QStringLiteral("vocabulary"),
+             QStringLiteral("adaptive-layer"),
+             QStringLiteral("infonce"),
+             QStringLiteral("negatives"),
+             QStringLiteral("keep-adapted")},
+            dl::selectParamTable().storedSpecs(dl::SelectParams{}),
+            encoderOf(dl::selectParamTable()),
+            {},
+            {{QStringLiteral("method"), QStringLiteral("cosine")},
+             {QStringLiteral("pool"), QStringLiteral("pool")},
+             {QStringLiteral("seed"), QStringLiteral("seed")}},
+            [](const QString& project, const QVariantMap& given, std::shared_ptr<JobOutcome> outcome) {
+                auto request = SelectDialog(corpora(), selectParamFields(), crossLingualParamFields()).request();
+                request.values.insert(given);
+                return makeSelectJob(project, request, outcome);
+            }},
         // filter: near-duplicates by default; bands are stored as the job chose them from the
         // threshold.
         JobCase{QStringLiteral("filter"),
@@ -696,7 +714,7 @@ private slots:
             d->setCleaning(choices);
             dialog = std::move(d);
         } else {
-            auto d = std::make_unique<SelectDialog>(corpora(), selectParamFields());
+            auto d = std::make_unique<SelectDialog>(corpora(), selectParamFields(), crossLingualParamFields());
             d->setCleaning(choices);
             dialog = std::move(d);
         }
@@ -861,7 +879,7 @@ private slots:
     // The select dialog's iterations follow the method: the table's default (contrast's) and
     // invitation's own (core's InvitationOptions).
     void selectDialogIterations() {
-        SelectDialog dialog(corpora(), selectParamFields());
+        SelectDialog dialog(corpora(), selectParamFields(), crossLingualParamFields());
         auto* method = dialog.findChild<QComboBox*>(QStringLiteral("method"));
         auto* iterations = dialog.findChild<QSpinBox*>(QStringLiteral("iterations"));
         QVERIFY(method && iterations);
@@ -871,6 +889,114 @@ private slots:
         QCOMPARE(iterations->value(), dl::CrossEntropyOptions{}.iterations);
         QCOMPARE(dialog.request().values.value(QStringLiteral("iterations")).toInt(),
                  dl::CrossEntropyOptions{}.iterations);
+    }
+
+    // The Select dialog's settings follow the method (issue #26's options in the GUI): a request
+    // holds the chosen method's settings only, its job's table takes every value the dialog sends
+    // (the GUI's path to the job), and the paper's preset leaves out what it overrides.
+    void selectDialogMethodSettings() {
+        SelectDialog dialog(corpora(), selectParamFields(), crossLingualParamFields());
+        ModelChoice tiny, absent;
+        tiny.name = QStringLiteral("tiny");
+        tiny.path = QStringLiteral("/models/tiny");
+        absent.name = QStringLiteral("absent");
+        absent.installed = false;  // installable: not offered
+        dialog.setModels({tiny, absent});
+        auto* method = dialog.findChild<QComboBox*>(QStringLiteral("method"));
+        auto* model = dialog.findChild<QComboBox*>(QStringLiteral("model"));
+        auto* classifiers = dialog.findChild<QSpinBox*>(QStringLiteral("classifiers"));
+        auto* preset = dialog.findChild<QComboBox*>(QStringLiteral("preset"));
+        auto* vocabulary = dialog.findChild<QComboBox*>(QStringLiteral("vocabulary"));
+        auto* rounds = dialog.findChild<QSpinBox*>(QStringLiteral("finetune-rounds"));
+        auto* negatives = dialog.findChild<QLineEdit*>(QStringLiteral("negatives"));
+        auto* keepAdapted = dialog.findChild<QCheckBox*>(QStringLiteral("keep-adapted"));
+        QVERIFY(method && model && classifiers && preset && vocabulary && rounds && negatives && keepAdapted);
+        QCOMPARE(model->count(), 2);  // the method's default, then the installed model only
+        auto choose = [&](const char* m) { method->setCurrentIndex(method->findData(QString::fromLatin1(m))); };
+        auto pick = [&](const char* name, const char* value) {
+            auto* box = dialog.findChild<QComboBox*>(QString::fromLatin1(name));
+            box->setCurrentIndex(box->findData(QString::fromLatin1(value)));
+        };
+        const QStringList settings{QStringLiteral("pu-rounds"),       QStringLiteral("classifiers"),
+                                   QStringLiteral("preset"),          QStringLiteral("finetune-epochs"),
+                                   QStringLiteral("finetune-rounds"), QStringLiteral("vocabulary"),
+                                   QStringLiteral("adaptive-layer"),  QStringLiteral("infonce"),
+                                   QStringLiteral("negatives"),       QStringLiteral("keep-adapted")};
+        auto settingsIn = [&] {
+            QStringList in;
+            const QVariantMap values = dialog.request().values;
+            for (const auto& name : settings)
+                if (values.contains(name)) in << name;
+            return in;
+        };
+        auto applied = [&] {
+            dl::SelectParams p;
+            auto s = applyParamValues(dl::selectParamTable(), p, dialog.request().values);
+            if (!s) qWarning("%s", s.error().message.c_str());
+            return s ? std::optional(p) : std::nullopt;
+        };
+
+        choose("cosine");
+        QVERIFY(settingsIn().isEmpty());
+        model->setCurrentIndex(1);  // cross-lingual's encoder: the other methods score the stored vectors
+        QVERIFY(!dialog.request().values.contains(QStringLiteral("model")));
+
+        choose("finetune");
+        QCOMPARE(settingsIn(), (QStringList{QStringLiteral("preset"), QStringLiteral("finetune-epochs"),
+                                            QStringLiteral("finetune-rounds")}));
+        rounds->setValue(2);
+        auto p = applied();
+        QVERIFY(p);
+        QCOMPARE(p->method, dl::SelectMethod::Finetune);
+        QCOMPARE(p->fineTuneRounds, 2);
+        QCOMPARE(p->fineTune.epochs, dl::FineTuneOptions{}.epochs);
+        QVERIFY(p->model.empty());
+        pick("preset", "paper");
+        QCOMPARE(settingsIn(), QStringList{QStringLiteral("preset")});  // the paper's epochs and one round
+        p = applied();
+        QVERIFY(p && p->preset == dl::FineTunePreset::Paper);
+        pick("preset", "default");
+
+        choose("finetune-head");
+        QCOMPARE(settingsIn(), (QStringList{QStringLiteral("pu-rounds"), QStringLiteral("classifiers")}));
+        p = applied();
+        QVERIFY(p);
+        QCOMPARE(p->head.rounds, dl::finetuneHeadDefaults().rounds);
+        QCOMPARE(p->headClassifiers, dl::SelectParams{}.headClassifiers);
+
+        choose("contrast");
+        QVERIFY(settingsIn().isEmpty());  // the vocabulary: the method's default
+        QVERIFY(!dialog.request().values.contains(QStringLiteral("model")));
+        pick("vocabulary", "seed");
+        p = applied();
+        QVERIFY(p && p->poolVocabulary == false);
+
+        choose("cross-lingual");
+        QCOMPARE(dialog.request().values.value(QStringLiteral("model")).toString(), QStringLiteral("/models/tiny"));
+        QCOMPARE(settingsIn(),
+                 (QStringList{QStringLiteral("classifiers"), QStringLiteral("preset"), QStringLiteral("adaptive-layer"),
+                              QStringLiteral("infonce"), QStringLiteral("negatives"), QStringLiteral("keep-adapted")}));
+        QCOMPARE(classifiers->value(), dl::CrossLingualParams{}.classifiers);  // cross-lingual's own default
+        pick("adaptive-layer", "none");
+        pick("infonce", "eq1");
+        negatives->setText(QStringLiteral("lowest:500"));
+        keepAdapted->setChecked(true);
+        dl::CrossLingualParams c;
+        auto s = applyParamValues(dl::crossLingualParamTable(), c, dialog.request().values);
+        QVERIFY2(s, s ? "" : s.error().message.c_str());
+        QCOMPARE(c.classifiers, dl::CrossLingualParams{}.classifiers);
+        QVERIFY(c.adaptiveLayer == dl::AdaptiveLayerKind::None);
+        QVERIFY(c.infoNce == dl::InfoNceForm::Eq1);
+        QCOMPARE(c.negatives, std::string("lowest:500"));
+        QVERIFY(c.keepAdapted);
+        QCOMPARE(c.model, std::string("/models/tiny"));
+        c.parallel = "pool";  // the dialog's parallel corpus (these test corpora have none)
+        QVERIFY(dl::validateCrossLingualParams(c));
+        pick("preset", "paper");
+        QCOMPARE(settingsIn(), (QStringList{QStringLiteral("preset"), QStringLiteral("adaptive-layer"),
+                                            QStringLiteral("keep-adapted")}));
+        choose("finetune-head");  // back: finetune-head's own default again
+        QCOMPARE(classifiers->value(), dl::SelectParams{}.headClassifiers);
     }
 
     // What the select tables store reads back into the same parameters, for every method.

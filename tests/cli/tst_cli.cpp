@@ -356,12 +356,67 @@ private slots:
         QCOMPARE(ft.value(QStringLiteral("epochs")).toInt(), 5);
         QCOMPARE(ft.value(QStringLiteral("batch_size")).toInt(), 256);
         QCOMPARE(ft.value(QStringLiteral("learning_rate")).toDouble(), 2e-5);
+        QCOMPARE(ft.value(QStringLiteral("rounds")).toInt(), 1);  // the paper trains once
         auto bad =
             runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("cosine"),
                     QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
                     QStringLiteral("--preset"), QStringLiteral("paper"), QStringLiteral("--quiet")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("--preset"));
+    }
+
+    // select --method finetune --finetune-rounds 2: round 1 is the one-round run (same negatives,
+    // same training), round 2 draws its negatives from round 1's ranking; the run stores the rounds.
+    void finetuneRounds() {
+        const QString project = copyProject(QStringLiteral("ftrounds.dlproj"));
+        auto select = [&](const QString& rounds) {
+            return runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("finetune"),
+                           QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"),
+                           QStringLiteral("seed"), QStringLiteral("--top"), QStringLiteral("100"),
+                           QStringLiteral("--finetune-epochs"), QStringLiteral("1"),
+                           QStringLiteral("--finetune-rounds"), rounds, QStringLiteral("--json"),
+                           QStringLiteral("--quiet")});
+        };
+        auto one = select(QStringLiteral("1"));
+        QVERIFY2(one.exitCode == 0, describe(one));
+        auto two = select(QStringLiteral("2"));
+        QVERIFY2(two.exitCode == 0, describe(two));
+        const auto oneReport = one.json().value(QStringLiteral("report")).toObject();
+        const auto report = two.json().value(QStringLiteral("report")).toObject();
+        QCOMPARE(oneReport.value(QStringLiteral("rounds")).toInt(), 1);
+        QVERIFY(!oneReport.contains(QStringLiteral("per_round")));
+        QCOMPARE(report.value(QStringLiteral("rounds")).toInt(), 2);
+        const auto perRound = report.value(QStringLiteral("per_round")).toArray();
+        QCOMPARE(perRound.size(), 2);
+        const auto first = perRound[0].toObject();
+        QCOMPARE(first.value(QStringLiteral("negatives")).toInteger(),
+                 oneReport.value(QStringLiteral("negatives")).toInteger());
+        QCOMPARE(first.value(QStringLiteral("held_out")).toObject().value(QStringLiteral("selected")),
+                 oneReport.value(QStringLiteral("held_out")).toObject().value(QStringLiteral("selected")));
+        QVERIFY(std::abs(first.value(QStringLiteral("final_loss")).toDouble() -
+                         oneReport.value(QStringLiteral("final_loss")).toDouble()) < 1e-3);
+        const auto shared = report.value(QStringLiteral("shared_negatives")).toArray();
+        QCOMPARE(shared.size(), 1);
+        const qint64 negatives = perRound[1].toObject().value(QStringLiteral("negatives")).toInteger();
+        QVERIFY(negatives > 0);
+        // Round 2 ranks by round 1's classifier, not Domain-Cosine: its draw is another one.
+        QVERIFY2(shared[0].toInteger() < negatives, qPrintable(QString::number(shared[0].toInteger())));
+        const qint64 run = two.json().value(QStringLiteral("run")).toInteger();
+        const QString stored =
+            sqlText(project, qPrintable(QStringLiteral("SELECT params FROM runs WHERE id = %1").arg(run)));
+        QVERIFY2(QJsonDocument::fromJson(stored.toUtf8())
+                         .object()
+                         .value(QStringLiteral("fine_tune"))
+                         .toObject()
+                         .value(QStringLiteral("rounds"))
+                         .toInt() == 2,
+                 qPrintable(stored));
+        auto bad =
+            runCli({QStringLiteral("select"), project, QStringLiteral("--method"), QStringLiteral("finetune"),
+                    QStringLiteral("--pool"), QStringLiteral("pool"), QStringLiteral("--seed"), QStringLiteral("seed"),
+                    QStringLiteral("--finetune-rounds"), QStringLiteral("0"), QStringLiteral("--quiet")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("--finetune-rounds"));
     }
 
     void jsonShapes() {

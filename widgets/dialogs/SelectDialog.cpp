@@ -4,6 +4,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QRadioButton>
@@ -13,6 +14,7 @@
 #include "CleaningWidgets.h"
 #include "DisplayText.h"
 #include "ParamFieldWidgets.h"
+#include "SelectMethodSettings.h"
 
 namespace {
 // Invitation's own default for --iterations (core's InvitationOptions; tst_paramagreement checks
@@ -20,7 +22,8 @@ namespace {
 constexpr int kInvitationIterations = 1;
 }  // namespace
 
-SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent)
+SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields,
+                           const ParamFields& crossLingualFields, QWidget* parent)
     : QDialog(parent), corpora_(corpora) {
     setWindowTitle(tr("Select in-domain data"));
     method_ = new QComboBox(this);
@@ -88,8 +91,12 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
         side_->setEnabled(contrast && !both);
     };
     connect(sides_, &QComboBox::currentIndexChanged, this, updateSides);
+    settings_ = new SelectMethodSettings(fields, crossLingualFields, this);
+    auto* settingsGroup = new QGroupBox(tr("Settings of the method"), this);
+    (new QVBoxLayout(settingsGroup))->addWidget(settings_);
     auto updateMethod = [this, iterationsField, updateSides] {
         const auto m = method_->currentData().toString();
+        settings_->showMethod(m);
         parallel_->setEnabled(m == QLatin1String("cross-lingual"));
         iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
         // Each method's default: contrast 3 re-rank rounds, invitation 1 E-step (no M-step; RESULTS.md).
@@ -142,10 +149,14 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(settingsGroup);
     layout->addWidget(buttons);
+    layout->setSizeConstraint(QLayout::SetFixedSize);  // shrinks when a method has fewer settings
 }
 
 void SelectDialog::setCleaning(const CleaningChoices& choices) { filter_->setCleaning(choices); }
+
+void SelectDialog::setModels(const QList<ModelChoice>& models) { settings_->setModels(models); }
 
 SelectRequest SelectDialog::request() const {
     SelectRequest r;
@@ -155,6 +166,7 @@ SelectRequest SelectDialog::request() const {
     if (useTop_->isChecked()) params << top_;
     if (useThreshold_->isChecked()) params << threshold_;
     r.values = paramValues(params);
+    r.values.insert(settings_->values());
     r.values.insert(QStringLiteral("pool"), pool_->currentText());
     QString seed = seedDomain_->currentData().toString().isEmpty()
                        ? seed_->currentText()

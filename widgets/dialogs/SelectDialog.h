@@ -12,12 +12,17 @@ class QDoubleSpinBox;
 class QRadioButton;
 class QSpinBox;
 class FilterRunBox;
+class SelectMethodSettings;
 
 class SelectDialog : public QDialog {
     Q_OBJECT
 public:
-    SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, QWidget* parent = nullptr);
+    // `fields`: the select command's; `crossLingualFields`: cross-lingual's table (its own defaults).
+    SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields& fields, const ParamFields& crossLingualFields,
+                 QWidget* parent = nullptr);
     SelectRequest request() const;
+    // The installed models for the encoder choice (listed off the GUI thread).
+    void setModels(const QList<ModelChoice>& models);
     // The corpora's filter runs (read off the GUI thread); until then only "No filter run".
     void setCleaning(const CleaningChoices& choices);
 
@@ -40,4 +45,5 @@ private:
     QDoubleSpinBox* threshold_;
     QList<CorpusChoice> corpora_;
     FilterRunBox* filter_;
+    SelectMethodSettings* settings_;
 };

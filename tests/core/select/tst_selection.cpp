@@ -14,6 +14,7 @@
 #include "select/CrossEntropySelection.h"
 #include "select/DomainClassifier.h"
 #include "select/DomainCosine.h"
+#include "select/FineTuneRounds.h"
 #include "select/Ranking.h"
 #include "select/SelectData.h"
 #include "select/SelectJob.h"
@@ -125,6 +126,27 @@ private slots:
             QVERIFY(r < 20);
             QVERIFY(r != 3);
         }
+    }
+
+    // finetune's rounds draw their negatives as finetune-head's first round: from the bottom two thirds of
+    // the ranking they are given (Domain-Cosine in round 1, the previous round's probabilities after),
+    // never an excluded row, at most as many as asked; the same stream gives the same draw.
+    void fineTuneNegativesFollowTheRanking() {
+        std::vector<double> ranking(30);
+        std::iota(ranking.begin(), ranking.end(), 0.0);  // rows 20..29 are the top third
+        std::vector<char> excluded(30, 0);
+        excluded[5] = 1;
+        std::mt19937_64 rng(1), again(1);
+        const auto rows = fineTuneNegativeRows(ranking, excluded, 12, rng);
+        QCOMPARE(rows.size(), std::size_t(12));
+        for (auto r : rows) {
+            QVERIFY(r < 20);
+            QVERIFY(r != 5);
+        }
+        QCOMPARE(fineTuneNegativeRows(ranking, excluded, 12, again), rows);
+        std::ranges::reverse(ranking);  // a later round that ranks the other way round
+        for (auto r : fineTuneNegativeRows(ranking, excluded, 12, rng)) QVERIFY(r >= 10 && r != 5);
+        QCOMPARE(fineTuneNegativeRows(ranking, excluded, 100, rng).size(), std::size_t(20));  // all there are
     }
 
     void domainHeadSeparatesClusters() {
