@@ -454,6 +454,21 @@ private slots:
         if (!bad.isEmpty())
             QVERIFY2(view.drawnDescription().contains(QLocale().toString(bad.size())),
                      qPrintable(view.drawnDescription()));
+        // The legend counts the points on the map: "law (999)", not the rows without coordinates.
+        QHash<QString, qint64> placed;
+        for (int row = 0; row < d.x.size(); ++row)
+            if (!bad.contains(row)) ++placed[d.categoryNames[d.category[row]]];
+        int listed = 0;
+        for (int i = 0; i < view.plot()->legend->itemCount(); ++i) {
+            auto* item = qobject_cast<QCPPlottableLegendItem*>(view.plot()->legend->item(i));
+            if (!item) continue;
+            const QString name = item->plottable()->name();
+            const QString category = name.section(QStringLiteral(" ("), 0, 0);
+            QVERIFY2(placed.contains(category), qPrintable(name));
+            QCOMPARE(name, QStringLiteral("%1 (%2)").arg(category, QLocale().toString(placed[category])));
+            ++listed;
+        }
+        QCOMPARE(listed, int(placed.size()));
         // Vector export takes the other drawing path (real discs): no crash, a file.
         QTemporaryDir dir;
         QString error;

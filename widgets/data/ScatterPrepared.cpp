@@ -25,11 +25,12 @@ ScatterCategorisation sortCategories(const ScatterIndex& index, const QVector<in
         int highest = -1;
         for (int c : rows) highest = std::max(highest, c);
         out.counts.fill(0, std::min(highest + 1, int(std::numeric_limits<int16_t>::max()) + 1));
+        const qint64 placed = n - index.unplaced();  // rows without coordinates sort last, off the map
         for (qint64 p = 0; p < n; ++p) {
             const int c = rows[index.original(p)];
             const bool ok = c >= 0 && c <= std::numeric_limits<int16_t>::max();
             (*sorted)[size_t(p)] = int16_t(ok ? c : -1);
-            if (ok) ++out.counts[c];
+            if (ok && p < placed) ++out.counts[c];
         }
     }
     out.sorted = std::move(sorted);
