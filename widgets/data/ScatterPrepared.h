@@ -20,7 +20,8 @@
 struct ScatterCategorisation {
     QVector<int> category;  // per row, as given: shares its data with the caller's vector
     std::shared_ptr<const std::vector<int16_t>> sorted;  // per sorted position; -1 = none
-    QVector<qint64> counts;  // points on the map per category index (0 .. highest index); rows without coordinates not counted
+    // Points on the map per category index (0 .. highest index): rows without coordinates not counted.
+    QVector<qint64> counts;
     // True when `rows` is the very vector this was built from (same shared data), so a view
     // switching categorisations (domain ↔ cluster) can reuse it without an O(n) pass.
     bool builtFrom(const QVector<int>& rows) const;
