@@ -23,6 +23,7 @@
 
 #include "CliProcess.h"
 #include "ClusterDialog.h"
+#include "DisplayText.h"
 #include "EncodeDialog.h"
 #include "ExploreDialog.h"
 #include "ExportDialog.h"
@@ -693,6 +694,63 @@ private slots:
         QCOMPARE(p.excludeTags, only ? std::vector<std::string>{} : expected);
         QCOMPARE(p.filterRun.value_or(0), std::int64_t(filterRun));
         QVERIFY(!values.contains(QStringLiteral("corpus")));  // the selection names its corpus
+    }
+
+    // A corpus name from a project can be megabytes long (a crafted file): every dialog's corpus
+    // list shows it bounded (Qt shapes the whole string on each repaint) and still sends the whole
+    // name to the job, and the filter runs offered follow the whole name.
+    void longCorpusNamesAreBoundedInDialogs_data() {
+        QTest::addColumn<QString>("command");
+        for (const char* c : {"cluster", "encode", "explore", "export", "filter", "select"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void longCorpusNamesAreBoundedInDialogs() {
+        QFETCH(QString, command);
+        const QString longName = QStringLiteral("pool-") + QString(200000, QLatin1Char('x'));
+        const QList<CorpusChoice> list{CorpusChoice{longName, {QStringLiteral("law")}, true},
+                                       CorpusChoice{QStringLiteral("seed"), {QStringLiteral("law")}, true}};
+        CleaningChoices choices;
+        choices.corpora[longName].filterRuns = {{4, QStringLiteral("near-dup"), 12}};
+        std::unique_ptr<QDialog> dialog;
+        std::function<QVariantMap()> request;
+        auto keep = [&](auto d) {
+            auto* raw = d.get();
+            request = [raw] { return raw->request().values; };
+            dialog = std::move(d);
+            return raw;
+        };
+        if (command == QLatin1String("cluster"))
+            keep(std::make_unique<ClusterDialog>(list, clusterParamFields()))->setCleaning(choices);
+        else if (command == QLatin1String("encode"))
+            keep(
+                std::make_unique<EncodeDialog>(QList<ModelChoice>{}, list, encodeParamFields(), QStringLiteral("cpu")));
+        else if (command == QLatin1String("explore")) keep(std::make_unique<ExploreDialog>(list, exploreParamFields()));
+        else if (command == QLatin1String("export"))
+            keep(std::make_unique<ExportDialog>(QString(), list, exportParamFields()));
+        else if (command == QLatin1String("filter")) keep(std::make_unique<FilterDialog>(list, filterParamFields()));
+        else
+            keep(std::make_unique<SelectDialog>(list, selectParamFields(), crossLingualParamFields()))
+                ->setCleaning(choices);
+        const QString key = command == QLatin1String("select") ? QStringLiteral("pool") : QStringLiteral("corpus");
+        QComboBox* corpus = nullptr;
+        for (auto* box : dialog->findChildren<QComboBox*>())
+            if (!corpus && box->count() >= 2 && box->itemData(0, kCorpusNameRole).toString() == longName) corpus = box;
+        QVERIFY(corpus);
+        corpus->setCurrentIndex(0);
+        QVERIFY(corpus->itemText(0).size() <= DisplayText::kDisplayChars + 1);
+        QVERIFY(corpus->itemData(0, Qt::ToolTipRole).toString().size() <= DisplayText::kTooltipChars + 200);
+        if (command == QLatin1String("export")) {  // the corpus counts only when the export is grouped by domain
+            auto* what = dialog->findChild<QComboBox*>(QStringLiteral("what"));
+            QVERIFY(what);
+            what->setCurrentIndex(what->findData(QStringLiteral("shards")));
+        }
+        const QVariantMap values = request();
+        QCOMPARE(values.value(key).toString(), longName);
+        if (command == QLatin1String("select"))
+            QCOMPARE(values.value(QStringLiteral("seed")).toString(), QStringLiteral("seed"));
+        if (auto* filter = dialog->findChild<QComboBox*>(QStringLiteral("filter"));
+            filter && (command == QLatin1String("cluster") || command == QLatin1String("select")))
+            QCOMPARE(filter->count(), 2);  // none, the long-named corpus's run 4
     }
 
     // The Cluster and Select dialogs offer the filter runs of the corpus (the pool) chosen, and

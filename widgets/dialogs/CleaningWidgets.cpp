@@ -34,7 +34,7 @@ void FilterRunBox::setCleaning(const CleaningChoices& choices) {
 }
 
 void FilterRunBox::offerCorpusRuns() {
-    if (corpus_) setRuns(cleaning_.corpora.value(corpus_->currentText()).filterRuns);
+    if (corpus_) setRuns(cleaning_.corpora.value(chosenCorpus(corpus_)).filterRuns);
 }
 
 TagCheckList::TagCheckList(const ParamField& field, QWidget* parent) : QListWidget(parent) {

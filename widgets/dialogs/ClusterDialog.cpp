@@ -20,7 +20,7 @@ ClusterDialog::ClusterDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     : QDialog(parent) {
     setWindowTitle(tr("Cluster sentences"));
     corpus_ = new QComboBox(this);
-    for (const auto& c : corpora) corpus_->addItem(c.name, int(c.domains.size()));
+    for (const auto& c : corpora) addCorpusItem(corpus_, c.name, int(c.domains.size()));
     const ParamField kField = findParamField(fields, QStringLiteral("k"));
     k_ = new QSpinBox(this);
     applyParamField(k_, kField);
@@ -132,7 +132,7 @@ void ClusterDialog::setCleaning(const CleaningChoices& choices) { filter_->setCl
 ClusterRequest ClusterDialog::request() const {
     ClusterRequest r;
     r.values = paramValues(params_);  // disabled widgets (k in a sweep, whiten without PCA) keep the default
-    r.values.insert(QStringLiteral("corpus"), corpus_->currentText());
+    r.values.insert(QStringLiteral("corpus"), chosenCorpus(corpus_));
     r.sweep = sweep_->isChecked();
     r.kFrom = qMin(kFrom_->value(), kTo_->value());
     r.kTo = qMax(kFrom_->value(), kTo_->value());

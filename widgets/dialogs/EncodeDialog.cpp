@@ -53,7 +53,7 @@ EncodeDialog::EncodeDialog(const QList<ModelChoice>& models, const QList<CorpusC
 
     corpus_ = new QComboBox(this);
     nameParamWidget(corpus_, findParamField(fields, QStringLiteral("corpus")));
-    for (const auto& c : corpora) corpus_->addItem(c.name, c.name);
+    for (const auto& c : corpora) addCorpusItem(corpus_, c.name, c.name);
     side_ = new QComboBox(this);
     applyParamField(side_, findParamField(fields, QStringLiteral("side")),
                     {{QStringLiteral("src"), tr("Source side")}, {QStringLiteral("tgt"), tr("Target side")}});

@@ -17,8 +17,8 @@ ExploreDialog::ExploreDialog(const QList<CorpusChoice>& corpora, const ParamFiel
     auto field = [&fields](const char* name) { return findParamField(fields, QLatin1String(name)); };
     corpus_ = new QComboBox(this);
     nameParamWidget(corpus_, field("corpus"));
-    for (const auto& c : corpora) corpus_->addItem(c.name);
-    if (const int i = corpus_->findText(preselect); i >= 0) corpus_->setCurrentIndex(i);
+    for (const auto& c : corpora) addCorpusItem(corpus_, c.name);
+    if (const int i = findCorpus(corpus_, preselect); i >= 0) corpus_->setCurrentIndex(i);
     sample_ = new QSpinBox(this);
     sample_->setGroupSeparatorShown(true);
     applyParamField(sample_, field("sample"));
@@ -59,6 +59,6 @@ ExploreDialog::ExploreDialog(const QList<CorpusChoice>& corpora, const ParamFiel
 ExploreRequest ExploreDialog::request() const {
     ExploreRequest r;
     r.values = paramValues(params_);
-    r.values.insert(QStringLiteral("corpus"), corpus_->currentText());
+    r.values.insert(QStringLiteral("corpus"), chosenCorpus(corpus_));
     return r;
 }

@@ -67,7 +67,7 @@ ExportDialog::ExportDialog(const QString& suggestedPrefix, const QList<CorpusCho
     size_->setSpecialValueText(tr("weights only"));
     corpus_ = new QComboBox(this);
     nameParamWidget(corpus_, field("corpus"));
-    for (const auto& c : corpora) corpus_->addItem(c.name, c.name);
+    for (const auto& c : corpora) addCorpusItem(corpus_, c.name, c.name);
 
     // Cleaning: the exported corpus's tags, one of its filter runs, the decontamination.
     cleaningCorpus_ = new QLabel(tr("Reading the corpus's tags and filter runs…"), this);
@@ -154,7 +154,7 @@ void ExportDialog::setCleaning(const CleaningChoices& choices) {
 QString ExportDialog::exportedCorpus() const {
     if (mode_->currentData().toString().isEmpty()) return cleaning_.selectionCorpus;
     if (groupBy_->currentData().toString() == QLatin1String("cluster")) return cleaning_.clusterCorpus;
-    return corpus_->currentText();
+    return chosenCorpus(corpus_);
 }
 
 // The tags and filter runs of the corpus the export reads now (it follows the mode, the groups

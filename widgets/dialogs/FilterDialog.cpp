@@ -28,8 +28,8 @@ FilterDialog::FilterDialog(const QList<CorpusChoice>& corpora, const ParamFields
     auto field = [&fields](const char* name) { return findParamField(fields, QLatin1String(name)); };
     corpus_ = new QComboBox(this);
     nameParamWidget(corpus_, field("corpus"));
-    for (const auto& c : corpora) corpus_->addItem(c.name);
-    if (const int i = corpus_->findText(preselect); i >= 0) corpus_->setCurrentIndex(i);
+    for (const auto& c : corpora) addCorpusItem(corpus_, c.name);
+    if (const int i = findCorpus(corpus_, preselect); i >= 0) corpus_->setCurrentIndex(i);
     kind_ = new QComboBox(this);
     applyParamField(kind_, field("kind"),
                     {{kNearDup, tr("Near-duplicates (MinHash LSH over shingles)")},
@@ -166,6 +166,6 @@ FilterRequest FilterDialog::request() const {
     QList<QWidget*> widgets{kind_};
     for (const auto& [widget, kinds] : params_) widgets << widget;
     r.values = paramValues(widgets);
-    r.values.insert(QStringLiteral("corpus"), corpus_->currentText());
+    r.values.insert(QStringLiteral("corpus"), chosenCorpus(corpus_));
     return r;
 }

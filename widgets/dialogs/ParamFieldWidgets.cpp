@@ -1,5 +1,7 @@
 #include "ParamFieldWidgets.h"
 
+#include "DisplayText.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -113,6 +115,17 @@ void applyParamField(QLineEdit* edit, const ParamField& field) {
 }
 
 void applyParamField(QListWidget* list, const ParamField& field) { nameParamWidget(list, field); }
+
+void addCorpusItem(QComboBox* box, const QString& name, const QVariant& data) {
+    box->addItem(boundedForDisplay(name), data);
+    box->setItemData(box->count() - 1, name, kCorpusNameRole);
+    if (name.size() > DisplayText::kDisplayChars)
+        box->setItemData(box->count() - 1, DisplayText::tooltip(name), Qt::ToolTipRole);
+}
+
+QString chosenCorpus(const QComboBox* box) { return box->currentData(kCorpusNameRole).toString(); }
+
+int findCorpus(const QComboBox* box, const QString& name) { return box->findData(name, kCorpusNameRole); }
 
 QVariant paramWidgetValue(const QWidget* widget) {
     const bool autoAtMinimum = widget->property(kAutoAtMinimum).toBool();

@@ -48,6 +48,15 @@ void applyParamField(QLineEdit* edit, const ParamField& field);
 // joins an option given more than once; none checked = unset.
 void applyParamField(QListWidget* list, const ParamField& field);
 
+// A corpus offered in a combo box: its name shown bounded (DisplayText: a crafted project's
+// megabyte-long name would stall every repaint), the whole name kept in kCorpusNameRole; `data`
+// (Qt::UserRole) as the dialog needs it. chosenCorpus is the whole name of the current item
+// ("" when none), findCorpus the index of `name` (-1 when absent).
+inline constexpr int kCorpusNameRole = Qt::UserRole + 1;
+void addCorpusItem(QComboBox* box, const QString& name, const QVariant& data = {});
+QString chosenCorpus(const QComboBox* box);
+int findCorpus(const QComboBox* box, const QString& name);
+
 // The value a parameter widget holds (a line edit's trimmed text; invalid when it is empty).
 QVariant paramWidgetValue(const QWidget* widget);
 // objectName -> value for every widget in `widgets` that is enabled.

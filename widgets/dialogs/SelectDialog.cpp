@@ -41,8 +41,8 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     pool_ = new QComboBox(this);
     seed_ = new QComboBox(this);
     for (const auto& c : corpora) {
-        pool_->addItem(c.name);
-        seed_->addItem(c.name);
+        addCorpusItem(pool_, c.name);
+        addCorpusItem(seed_, c.name);
     }
     filter_ = new FilterRunBox(findParamField(fields, QStringLiteral("filter")), this);
     filter_->followCorpus(pool_);
@@ -66,7 +66,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     applyParamField(seedSampleSeed_, findParamField(fields, QStringLiteral("seed-sample-seed")));
     parallel_ = new QComboBox(this);
     for (const auto& c : corpora)
-        if (c.parallel) parallel_->addItem(c.name);
+        if (c.parallel) addCorpusItem(parallel_, c.name);
     const ParamField iterationsField = findParamField(fields, QStringLiteral("iterations"));
     iterations_ = new QSpinBox(this);
     applyParamField(iterations_, iterationsField);
@@ -167,13 +167,13 @@ SelectRequest SelectDialog::request() const {
     if (useThreshold_->isChecked()) params << threshold_;
     r.values = paramValues(params);
     r.values.insert(settings_->values());
-    r.values.insert(QStringLiteral("pool"), pool_->currentText());
+    r.values.insert(QStringLiteral("pool"), chosenCorpus(pool_));
     QString seed = seedDomain_->currentData().toString().isEmpty()
-                       ? seed_->currentText()
-                       : seed_->currentText() + QLatin1Char(':') + seedDomain_->currentData().toString();
+                       ? chosenCorpus(seed_)
+                       : chosenCorpus(seed_) + QLatin1Char(':') + seedDomain_->currentData().toString();
     if (seedSample_->value() > 0 && !seedDomain_->currentData().toString().isEmpty())
         seed += QLatin1Char(':') + QString::number(seedSample_->value());
     r.values.insert(QStringLiteral("seed"), seed);
-    if (parallel_->isEnabled()) r.values.insert(QStringLiteral("parallel"), parallel_->currentText());
+    if (parallel_->isEnabled()) r.values.insert(QStringLiteral("parallel"), chosenCorpus(parallel_));
     return r;
 }
