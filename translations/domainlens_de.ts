@@ -194,6 +194,57 @@
     </message>
 </context>
 <context>
+    <name>CentroidCosineModel</name>
+    <message>
+        <location filename="../widgets/models/CentroidCosineModel.cpp" line="+91" />
+        <source>%1 and %2: centroid cosine %3</source>
+        <translation>%1 und %2: Zentroid-Kosinus %3</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 and %2: no centroid cosine stored</source>
+        <translation>%1 und %2: kein Zentroid-Kosinus gespeichert</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score (trained on %1, tested on %2): %3</source>
+        <translation>Wert (trainiert auf %1, getestet auf %2): %3</translation>
+    </message>
+</context>
+<context>
+    <name>CentroidScoreView</name>
+    <message>
+        <location filename="../widgets/plots/CentroidScoreView.cpp" line="+17" />
+        <source>Domain-centroid cosine</source>
+        <translation>Kosinus der Domänen-Zentroide</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score (from the file)</source>
+        <translation>Wert (aus der Datei)</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Different domains</source>
+        <translation>Verschiedene Domänen</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Same domain (trained and tested on one)</source>
+        <translation>Gleiche Domäne (auf einer trainiert und getestet)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>centroid-cosine-vs-score</source>
+        <translation>zentroid-kosinus-gegen-wert</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>Fig. 4: domain-centroid cosine against the scores, one point per (train, test) pair</source>
+        <translation>Abb. 4: Kosinus der Domänen-Zentroide gegen die Werte, ein Punkt je Paar (Training, Test)</translation>
+    </message>
+</context>
+<context>
     <name>CleaningPanel</name>
     <message>
         <location filename="../app/panels/CleaningPanel.cpp" line="+58" />
@@ -3728,12 +3779,23 @@
 <context>
     <name>OutlierAnalysisPanel</name>
     <message>
-        <location filename="../app/panels/OutlierAnalysisPanel.cpp" line="+23" />
+        <location filename="../app/panels/OutlierAnalysisPanel.cpp" line="+38" />
+        <source>(+ %1 more)</source>
+        <translation>(+ %1 weitere)</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>undefined</source>
+        <translation>undefiniert</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <location line="+134" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="-126" />
         <source>Click a figure to list the sentences behind it.</source>
         <translation>Klicken Sie auf eine Zahl, um die Sätze dahinter aufzulisten.</translation>
     </message>
@@ -3748,7 +3810,7 @@
         <translation>Liste speichern…</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Doppelklicken Sie auf einen Satz, um seine Nachbarn zu finden.</translation>
     </message>
@@ -3768,7 +3830,32 @@
         <translation>Die Ausreißeranalyse kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+12" />
+        <source>Reading the domain centroids…</source>
+        <translation>Die Domänen-Zentroide werden gelesen…</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run #%1 stores no domain-centroid cosines (its corpus has no domain labels).</source>
+        <translation>Lauf #%1 speichert keine Kosinuswerte der Domänen-Zentroide (sein Korpus hat keine Domänenlabels).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run #%1: cosine of the domains' mean sentence vectors (rows and columns: domains).</source>
+        <translation>Lauf #%1: Kosinus der mittleren Satzvektoren der Domänen (Zeilen und Spalten: Domänen).</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Cannot read the domain centroids: %1</source>
+        <translation>Die Domänen-Zentroide können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Load a score matrix (e.g. BLEU; CSV: a header ",dom1,dom2,…", then one row per training domain) to correlate it with the cosines, as the paper's Fig. 4.</source>
+        <translation>Laden Sie eine Wertematrix (z. B. BLEU; CSV: eine Kopfzeile ",dom1,dom2,…", dann eine Zeile je Trainingsdomäne), um sie wie Abb. 4 des Artikels mit den Kosinuswerten zu korrelieren.</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>Reading the sentences of %1, %2…</source>
         <translation>Die Sätze von %1, %2 werden gelesen…</translation>
     </message>
@@ -3788,7 +3875,67 @@
         <translation>Die Sätze können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+24" />
+        <location line="+4" />
+        <source>Domain centroids (Fig. 4)</source>
+        <translation>Domänen-Zentroide (Abb. 4)</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Save matrix…</source>
+        <translation>Matrix speichern…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Load cross-domain scores (CSV)…</source>
+        <translation>Domänenübergreifende Werte laden (CSV)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A matrix of scores between domains (e.g. BLEU of a model trained on the row's domain, tested on the column's): a header ",dom1,dom2,…", then one row per domain "domX,v1,v2,…".</source>
+        <translation>Eine Matrix von Werten zwischen Domänen (z. B. BLEU eines Modells, trainiert auf der Domäne der Zeile, getestet auf der der Spalte): eine Kopfzeile ",dom1,dom2,…", dann eine Zeile je Domäne "domX,v1,v2,…".</translation>
+    </message>
+    <message>
+        <location line="+32" />
+        <source>Load cross-domain scores</source>
+        <translation>Domänenübergreifende Werte laden</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Reading the scores in %1…</source>
+        <translation>Die Werte in %1 werden gelesen…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Show a clustering run first: the scores are correlated with its centroids.</source>
+        <translation>Zeigen Sie zuerst einen Clustering-Lauf: Die Werte werden mit seinen Zentroiden korreliert.</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>Cannot use the scores: %1</source>
+        <translation>Die Werte können nicht verwendet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Scores from %1. Pearson r with the same-domain points (as the paper's Fig. 4): %2 (%3 pairs) · without them: %4 (%5 pairs)</source>
+        <translation>Werte aus %1. Pearson-r mit den Punkten gleicher Domäne (wie Abb. 4 des Artikels): %2 (%3 Paare) · ohne sie: %4 (%5 Paare)</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run domains the file has no scores for (left out): %1</source>
+        <translation>Domänen des Laufs ohne Werte in der Datei (ausgelassen): %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Domains in the file that the run lacks (left out): %1</source>
+        <translation>Domänen der Datei, die dem Lauf fehlen (ausgelassen): %1</translation>
+    </message>
+    <message>
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+62" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Lauf #%1: Ausreißer sind Sätze, deren Cluster einer anderen Domäne zugeordnet ist (Aharoni &amp; Goldberg 2020, Abschnitt 2.6).</translation>
     </message>
@@ -5216,7 +5363,7 @@ Precision und Recall sind nicht verfügbar.</translation>
 <context>
     <name>SelectMethodSettings</name>
     <message>
-        <location filename="../widgets/dialogs/SelectMethodSettings.cpp" line="+29" />
+        <location filename="../widgets/dialogs/SelectMethodSettings.cpp" line="+31" />
         <source>(the method's default)</source>
         <translation>(Vorgabe der Methode)</translation>
     </message>
@@ -5231,7 +5378,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Wie im Paper</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+14" />
         <source>The method's default</source>
         <translation>Vorgabe der Methode</translation>
     </message>

@@ -194,6 +194,57 @@
     </message>
 </context>
 <context>
+    <name>CentroidCosineModel</name>
+    <message>
+        <location filename="../widgets/models/CentroidCosineModel.cpp" line="+91" />
+        <source>%1 and %2: centroid cosine %3</source>
+        <translation>%1 et %2 : cosinus des centroïdes %3</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>%1 and %2: no centroid cosine stored</source>
+        <translation>%1 et %2 : aucun cosinus des centroïdes enregistré</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score (trained on %1, tested on %2): %3</source>
+        <translation>Score (entraîné sur %1, testé sur %2) : %3</translation>
+    </message>
+</context>
+<context>
+    <name>CentroidScoreView</name>
+    <message>
+        <location filename="../widgets/plots/CentroidScoreView.cpp" line="+17" />
+        <source>Domain-centroid cosine</source>
+        <translation>Cosinus des centroïdes de domaine</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Score (from the file)</source>
+        <translation>Score (du fichier)</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>Different domains</source>
+        <translation>Domaines différents</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Same domain (trained and tested on one)</source>
+        <translation>Même domaine (entraîné et testé sur un seul)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>centroid-cosine-vs-score</source>
+        <translation>cosinus-centroides-contre-score</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>Fig. 4: domain-centroid cosine against the scores, one point per (train, test) pair</source>
+        <translation>Fig. 4 : cosinus des centroïdes de domaine contre les scores, un point par paire (entraînement, test)</translation>
+    </message>
+</context>
+<context>
     <name>CleaningPanel</name>
     <message>
         <location filename="../app/panels/CleaningPanel.cpp" line="+58" />
@@ -3728,12 +3779,23 @@
 <context>
     <name>OutlierAnalysisPanel</name>
     <message>
-        <location filename="../app/panels/OutlierAnalysisPanel.cpp" line="+23" />
+        <location filename="../app/panels/OutlierAnalysisPanel.cpp" line="+38" />
+        <source>(+ %1 more)</source>
+        <translation>(+ %1 de plus)</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>undefined</source>
+        <translation>indéfini</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <location line="+134" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="-126" />
         <source>Click a figure to list the sentences behind it.</source>
         <translation>Cliquez sur un chiffre pour lister les phrases correspondantes.</translation>
     </message>
@@ -3748,7 +3810,7 @@
         <translation>Enregistrer la liste…</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
         <source>Double-click a sentence to find its neighbours.</source>
         <translation>Double-cliquez sur une phrase pour trouver ses voisines.</translation>
     </message>
@@ -3768,7 +3830,32 @@
         <translation>Impossible de lire l'analyse des valeurs aberrantes : %1</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+12" />
+        <source>Reading the domain centroids…</source>
+        <translation>Lecture des centroïdes de domaine…</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run #%1 stores no domain-centroid cosines (its corpus has no domain labels).</source>
+        <translation>L’exécution n° %1 n’enregistre aucun cosinus des centroïdes de domaine (son corpus n’a pas d’étiquettes de domaine).</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Run #%1: cosine of the domains' mean sentence vectors (rows and columns: domains).</source>
+        <translation>Exécution n° %1 : cosinus des vecteurs de phrase moyens des domaines (lignes et colonnes : domaines).</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Cannot read the domain centroids: %1</source>
+        <translation>Impossible de lire les centroïdes de domaine : %1</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Load a score matrix (e.g. BLEU; CSV: a header ",dom1,dom2,…", then one row per training domain) to correlate it with the cosines, as the paper's Fig. 4.</source>
+        <translation>Chargez une matrice de scores (p. ex. BLEU ; CSV : un en-tête ",dom1,dom2,…", puis une ligne par domaine d’entraînement) pour la corréler avec les cosinus, comme la fig. 4 de l’article.</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>Reading the sentences of %1, %2…</source>
         <translation>Lecture des phrases de %1, %2…</translation>
     </message>
@@ -3788,7 +3875,67 @@
         <translation>Impossible de lire les phrases : %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+24" />
+        <location line="+4" />
+        <source>Domain centroids (Fig. 4)</source>
+        <translation>Centroïdes de domaine (fig. 4)</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Save matrix…</source>
+        <translation>Enregistrer la matrice…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Load cross-domain scores (CSV)…</source>
+        <translation>Charger des scores inter-domaines (CSV)…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A matrix of scores between domains (e.g. BLEU of a model trained on the row's domain, tested on the column's): a header ",dom1,dom2,…", then one row per domain "domX,v1,v2,…".</source>
+        <translation>Une matrice de scores entre domaines (p. ex. le BLEU d’un modèle entraîné sur le domaine de la ligne, testé sur celui de la colonne) : un en-tête ",dom1,dom2,…", puis une ligne par domaine "domX,v1,v2,…".</translation>
+    </message>
+    <message>
+        <location line="+32" />
+        <source>Load cross-domain scores</source>
+        <translation>Charger des scores inter-domaines</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>Fichiers CSV (*.csv *.txt);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Reading the scores in %1…</source>
+        <translation>Lecture des scores de %1…</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Show a clustering run first: the scores are correlated with its centroids.</source>
+        <translation>Affichez d’abord une exécution de clustering : les scores sont corrélés avec ses centroïdes.</translation>
+    </message>
+    <message>
+        <location line="+12" />
+        <source>Cannot use the scores: %1</source>
+        <translation>Impossible d’utiliser les scores : %1</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Scores from %1. Pearson r with the same-domain points (as the paper's Fig. 4): %2 (%3 pairs) · without them: %4 (%5 pairs)</source>
+        <translation>Scores de %1. r de Pearson avec les points d’un même domaine (comme la fig. 4 de l’article) : %2 (%3 paires) · sans eux : %4 (%5 paires)</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Run domains the file has no scores for (left out): %1</source>
+        <translation>Domaines de l’exécution sans score dans le fichier (omis) : %1</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Domains in the file that the run lacks (left out): %1</source>
+        <translation>Domaines du fichier absents de l’exécution (omis) : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+62" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Exécution n°%1 : les valeurs aberrantes sont les phrases dont le cluster correspond à un autre domaine (Aharoni &amp; Goldberg 2020, section 2.6).</translation>
     </message>
@@ -5216,7 +5363,7 @@ précision et rappel indisponibles.</translation>
 <context>
     <name>SelectMethodSettings</name>
     <message>
-        <location filename="../widgets/dialogs/SelectMethodSettings.cpp" line="+29" />
+        <location filename="../widgets/dialogs/SelectMethodSettings.cpp" line="+31" />
         <source>(the method's default)</source>
         <translation>(valeur par défaut de la méthode)</translation>
     </message>
@@ -5231,7 +5378,7 @@ précision et rappel indisponibles.</translation>
         <translation>Ceux de l'article</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+14" />
         <source>The method's default</source>
         <translation>Valeur par défaut de la méthode</translation>
     </message>

@@ -5,8 +5,6 @@
 // sentences with their kept twins: --after ID, --limit N).
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "CliSupport.h"
 #include "ParamOptions.h"
@@ -98,13 +96,8 @@ int run(const QCommandLineParser& p) {
     if (params.runId < 0) return ExitUsage;
     if (!readParamOptions(p, dl::reportParamTable(), params)) return ExitUsage;
     if (p.isSet(QStringLiteral("scores"))) {
-        std::ifstream f(p.value(QStringLiteral("scores")).toStdString());
-        if (!f)
-            return reportError(dl::Error{dl::ErrorKind::Failed,
-                                         "Cannot read " + p.value(QStringLiteral("scores")).toStdString() + "."});
-        std::stringstream ss;
-        ss << f.rdbuf();
-        auto m = dl::parseScoreMatrixCsv(ss.str());
+        // Untrusted: a regular file of bounded size; errors name the file, the line and the field.
+        auto m = dl::readScoreMatrixFile(p.value(QStringLiteral("scores")).toStdString());
         if (!m) return reportError(m.error());
         params.scores = std::move(*m);
     }

@@ -339,6 +339,8 @@ void MainWindow::saveOutlierScreenshots(const std::function<void(const QString&)
     tabs_->setCurrentWidget(outlierAnalysis_);
     waitUntil([&] { return !outlierAnalysis_->figuresPending(); }, kLoadSeconds, {}, outlierAnalysis_,
               &OutlierAnalysisPanel::figuresShown);
+    waitUntil([&] { return !outlierAnalysis_->centroidsPending(); }, kLoadSeconds, {}, outlierAnalysis_,
+              &OutlierAnalysisPanel::centroidsShown);  // the Fig. 4 matrix below the figures
     if (outlierAnalysis_->figures()->rowCount() == 0) return;
     const int all = outlierAnalysis_->figures()->rowCount() - 1;
     waitForSignal(

@@ -3,13 +3,47 @@
 #include <QCoreApplication>
 
 #include "reports/OutlierAnalysis.h"
+#include "reports/Report.h"
+#include "runs/ClusterSummary.h"
 #include "store/Corpora.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 namespace {
 
 OutlierFigures figures(const dl::FeatureCounts& n) {
     return {n.sentences, n.withDigits, n.withPronounOrQuestion, n.tokens};
+}
+
+QStringList qStrings(const std::vector<std::string>& names) {
+    QStringList out;
+    out.reserve(qsizetype(names.size()));
+    for (const auto& n : names) out.append(QString::fromStdString(n));
+    return out;
+}
+
+// The run's centroid cosines as core reads them for the report; no domains when none is stored.
+dl::Expected<dl::CentroidCosine> storedCentroids(const QString& projectPath, qint64 runId) {
+    auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
+    if (!store) return std::unexpected(store.error());
+    auto run = dl::getRun(**store, runId);
+    if (!run) return std::unexpected(run.error());
+    if (run->kind != dl::RunKind::Cluster)
+        return dl::fail(
+            dl::ErrorCode::NotClusterRun, {std::to_string(run->id), dl::toString(run->kind)},
+            "Run " + std::to_string(run->id) + " is a " + dl::toString(run->kind) + " run, not a cluster run.");
+    auto summary = dl::ClusterSummary::fromJson(run->summary, run->id);
+    if (!summary) return std::unexpected(summary.error());
+    if (summary->centroidCosine.is_null()) return dl::CentroidCosine{};
+    return dl::centroidCosineOf(summary->domains, summary->centroidCosine, run->id);
+}
+
+CentroidCosineData centroidData(const dl::CentroidCosine& c, qint64 runId) {
+    CentroidCosineData d;
+    d.runId = runId;
+    d.domains = qStrings(c.domains);
+    d.values = QVector<double>(c.values.begin(), c.values.end());
+    return d;
 }
 
 }  // namespace
@@ -54,5 +88,35 @@ dl::Expected<FigureSentencesData> readFigureSentences(const QString& projectPath
         h.onMap = true;
         d.hits.append(h);
     }
+    return d;
+}
+
+dl::Expected<CentroidCosineData> readCentroidCosine(const QString& projectPath, qint64 runId) {
+    auto c = storedCentroids(projectPath, runId);
+    if (!c) return std::unexpected(c.error());
+    return centroidData(*c, runId);
+}
+
+dl::Expected<ScoreCorrelationData> readScoreCorrelation(const QString& projectPath, qint64 runId,
+                                                        const QString& csvPath) {
+    auto scores = dl::readScoreMatrixFile(csvPath.toStdString());
+    if (!scores) return std::unexpected(scores.error());
+    auto c = storedCentroids(projectPath, runId);
+    if (!c) return std::unexpected(c.error());
+    if (c->domains.empty())
+        return dl::fail("Run " + std::to_string(runId) +
+                        " stores no domain-centroid cosines (its corpus has no domain labels): nothing to correlate "
+                        "the scores with.");
+    const dl::ScoreCorrelation r = dl::correlateScores(*c, *scores);
+    ScoreCorrelationData d;
+    d.centroids = centroidData(*c, runId);
+    d.file = csvPath;
+    for (const auto& p : r.points) d.points.append({int(p.train), int(p.test), p.cosine, p.score});
+    d.pearson = r.pearson;
+    d.pearsonWithSameDomain = r.pearsonWithSameDomain;
+    d.pairs = qint64(r.pairs);
+    d.pairsWithSameDomain = qint64(r.pairsWithSameDomain);
+    d.runDomainsNotScored = qStrings(r.runDomainsNotScored);
+    d.scoreDomainsNotInRun = qStrings(r.scoreDomainsNotInRun);
     return d;
 }

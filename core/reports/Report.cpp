@@ -3,15 +3,20 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 #include <unordered_map>
 
 #include "analysis/Metrics.h"
+#include "common/RegularFile.h"
 #include "reports/OutlierAnalysis.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSummary.h"
 #include "select/RunParams.h"
 #include "store/Corpora.h"
@@ -80,43 +85,185 @@ SentenceFeatures sentenceFeatures(std::string_view text) {
     return f;
 }
 
-Expected<ScoreMatrix> parseScoreMatrixCsv(std::string_view text) {
-    std::vector<std::vector<std::string>> rows;
-    std::string line;
-    std::istringstream in{std::string(text)};
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.empty()) continue;
-        std::vector<std::string> cells;
-        std::string cell;
-        std::istringstream ls(line);
-        while (std::getline(ls, cell, ',')) cells.push_back(cell);
-        if (!line.empty() && line.back() == ',') cells.push_back("");
-        rows.push_back(cells);
+namespace {
+
+// A cell of an untrusted file inside a message: at most 40 bytes (not cut inside a UTF-8
+// sequence), then "…".
+std::string quotedCell(std::string_view cell) {
+    constexpr std::size_t kMax = 40;
+    if (cell.size() <= kMax) return "'" + std::string(cell) + "'";
+    std::size_t n = kMax;
+    while (n > 0 && (static_cast<unsigned char>(cell[n]) & 0xC0) == 0x80) --n;
+    return "'" + std::string(cell.substr(0, n)) + "…' (" + std::to_string(cell.size()) + " bytes)";
+}
+
+std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+struct CsvLine {
+    std::size_t number = 0;  // 1-based line in the file
+    std::vector<std::string_view> cells;
+};
+
+}  // namespace
+
+Expected<ScoreMatrix> parseScoreMatrixCsv(std::string_view text, std::string_view what) {
+    const std::string file(what);
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte-order mark (Excel writes one)
+    std::vector<CsvLine> rows;
+    std::size_t lineNo = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t eol = std::min(text.find('\n', pos), text.size());
+        std::string_view line = text.substr(pos, eol - pos);
+        pos = eol + 1;
+        ++lineNo;
+        if (line.ends_with('\r')) line.remove_suffix(1);
+        if (trimmed(line).empty()) continue;
+        CsvLine row{lineNo, {}};
+        for (std::size_t c = 0;;) {
+            const std::size_t comma = std::min(line.find(',', c), line.size());
+            row.cells.push_back(trimmed(line.substr(c, comma - c)));
+            if (comma == line.size()) break;
+            c = comma + 1;
+        }
+        rows.push_back(std::move(row));
     }
-    if (rows.size() < 2) return fail("The score matrix needs a header line and at least one row.");
+    if (rows.empty())
+        return fail(file + " is empty: a score matrix needs a header line \",dom1,dom2,...\" and a row per domain.");
+    const CsvLine& header = rows[0];
+    const std::size_t n = header.cells.size() - 1;
+    if (n == 0)
+        return fail(file + ", line " + std::to_string(header.number) +
+                    ": the header names no domain (expected \",dom1,dom2,...\").");
+    if (rows.size() < 2) return fail(file + " has a header line but no rows: a score matrix needs a row per domain.");
     ScoreMatrix m;
-    m.domains.assign(rows[0].begin() + 1, rows[0].end());
-    const std::size_t n = m.domains.size();
+    for (std::size_t c = 1; c < header.cells.size(); ++c) {
+        const std::string name(header.cells[c]);
+        if (name.empty())
+            return fail(file + ", line " + std::to_string(header.number) + ", field " + std::to_string(c + 1) +
+                        ": the column has no domain name.");
+        if (std::find(m.domains.begin(), m.domains.end(), name) != m.domains.end())
+            return fail(file + ", line " + std::to_string(header.number) + ", field " + std::to_string(c + 1) +
+                        ": the domain " + quotedCell(name) + " is named twice.");
+        m.domains.push_back(name);
+    }
     if (rows.size() != n + 1)
-        return fail("The score matrix must be square: " + std::to_string(n) + " columns but " +
+        return fail(file + ": the score matrix must be square: " + std::to_string(n) + " columns but " +
                     std::to_string(rows.size() - 1) + " rows.");
     m.values.assign(n * n, std::nan(""));
+    std::vector<std::size_t> rowOf(n, 0);  // the line that gave each domain's row, 0 = none yet
     for (std::size_t r = 1; r < rows.size(); ++r) {
-        auto it = std::find(m.domains.begin(), m.domains.end(), rows[r][0]);
-        if (it == m.domains.end()) return fail("Score matrix row '" + rows[r][0] + "' is not among the columns.");
-        if (rows[r].size() != n + 1)
-            return fail("Score matrix row '" + rows[r][0] + "' has the wrong number of values.");
+        const CsvLine& row = rows[r];
+        const std::string at = file + ", line " + std::to_string(row.number);
+        auto it = std::find(m.domains.begin(), m.domains.end(), row.cells[0]);
+        if (it == m.domains.end())
+            return fail(at + ", field 1: the row " + quotedCell(row.cells[0]) + " is not among the columns.");
         const std::size_t i = std::size_t(it - m.domains.begin());
+        if (rowOf[i])
+            return fail(at + ", field 1: the row " + quotedCell(row.cells[0]) + " was given already on line " +
+                        std::to_string(rowOf[i]) + ".");
+        rowOf[i] = row.number;
+        if (row.cells.size() != n + 1)
+            return fail(at + ": the row " + quotedCell(row.cells[0]) + " has " + std::to_string(row.cells.size() - 1) +
+                        " values; the header has " + std::to_string(n) + " domains.");
         for (std::size_t c = 0; c < n; ++c) {
-            try {
-                m.values[i * n + c] = std::stod(rows[r][c + 1]);
-            } catch (...) {
-                return fail("Score matrix value '" + rows[r][c + 1] + "' (row " + rows[r][0] + ") is not a number.");
-            }
+            std::string_view cell = row.cells[c + 1];
+            const std::string field = at + ", field " + std::to_string(c + 2) + " (row " + quotedCell(row.cells[0]) +
+                                      ", column " + quotedCell(m.domains[c]) + ")";
+            if (cell.empty()) return fail(field + ": the value is missing.");
+            std::string_view digits = cell.starts_with('+') ? cell.substr(1) : cell;
+            double v = 0;
+            const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+            if (ec == std::errc::result_out_of_range)
+                return fail(field + ": " + quotedCell(cell) + " is out of the range of a number.");
+            if (ec != std::errc() || end != digits.data() + digits.size())
+                return fail(field + ": " + quotedCell(cell) + " is not a number.");
+            if (!std::isfinite(v)) return fail(field + ": " + quotedCell(cell) + " is not a finite number.");
+            m.values[i * n + c] = v;
         }
     }
     return m;
+}
+
+Expected<ScoreMatrix> readScoreMatrixFile(const std::string& path) {
+    if (auto st = checkRegularFile(path, "score matrix"); !st) return std::unexpected(st.error());
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return fail("Cannot read " + path + ": " + ec.message() + ".");
+    auto tooLarge = [&] {
+        return fail(path + " has more than " + std::to_string(kMaxScoreMatrixBytes) +
+                    " bytes; a score matrix is read only up to that size.");
+    };
+    if (size > kMaxScoreMatrixBytes) return tooLarge();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail("Cannot read " + path + ".");
+    std::string text(kMaxScoreMatrixBytes + 1, '\0');
+    in.read(text.data(), std::streamsize(text.size()));
+    text.resize(std::size_t(in.gcount()));
+    if (text.size() > kMaxScoreMatrixBytes) return tooLarge();  // grew between the check and the read
+    return parseScoreMatrixCsv(text, path);
+}
+
+Expected<CentroidCosine> centroidCosineOf(const std::vector<std::string>& domains, const json& stored,
+                                          std::int64_t runId) {
+    CentroidCosine c;
+    c.domains = domains;
+    const std::size_t n = domains.size();
+    if (!stored.is_array() || stored.size() != n)
+        return storedDataInvalid(runId, "centroid_cosine",
+                                 "is not a " + std::to_string(n) + " x " + std::to_string(n) + " matrix");
+    c.values.reserve(n * n);
+    for (const json& row : stored) {
+        if (!row.is_array() || row.size() != n)
+            return storedDataInvalid(runId, "centroid_cosine",
+                                     "has a row that is not " + std::to_string(n) + " values long");
+        for (const json& v : row) {
+            if (v.is_null()) c.values.push_back(std::nan(""));
+            else if (v.is_number()) c.values.push_back(v.get<double>());
+            else return storedDataInvalid(runId, "centroid_cosine", "holds a value that is not a number");
+        }
+    }
+    return c;
+}
+
+ScoreCorrelation correlateScores(const CentroidCosine& centroids, const ScoreMatrix& scores) {
+    // Pearson over the (train, test) domain pairs present in both matrices, twice: with the
+    // same-domain points (the diagonal), as the paper's Fig. 4 plots them, and without
+    // (off-diagonal only: the diagonal's high cosine and high score alone can carry r).
+    ScoreCorrelation out;
+    const auto& domains = centroids.domains;
+    const std::size_t nd = domains.size();
+    const std::size_t n = scores.domains.size();
+    std::vector<std::ptrdiff_t> at(nd, -1);  // each run domain's index in the score matrix
+    for (std::size_t i = 0; i < nd; ++i) {
+        auto it = std::find(scores.domains.begin(), scores.domains.end(), domains[i]);
+        if (it == scores.domains.end()) out.runDomainsNotScored.push_back(domains[i]);
+        else at[i] = it - scores.domains.begin();
+    }
+    for (const auto& d : scores.domains)
+        if (std::find(domains.begin(), domains.end(), d) == domains.end()) out.scoreDomainsNotInRun.push_back(d);
+    std::vector<double> a, b, aAll, bAll;
+    for (std::size_t i = 0; i < nd; ++i)
+        for (std::size_t j = 0; j < nd; ++j) {
+            if (at[i] < 0 || at[j] < 0 || i * nd + j >= centroids.values.size()) continue;
+            const double cv = centroids.values[i * nd + j];
+            const double sv = scores.values[std::size_t(at[i]) * n + std::size_t(at[j])];
+            if (std::isnan(cv) || !std::isfinite(sv)) continue;
+            out.points.push_back({i, j, cv, sv});
+            aAll.push_back(cv);
+            bAll.push_back(sv);
+            if (i == j) continue;
+            a.push_back(cv);
+            b.push_back(sv);
+        }
+    out.pearson = pearson(a, b);
+    out.pearsonWithSameDomain = pearson(aAll, bAll);
+    out.pairs = a.size();
+    out.pairsWithSameDomain = aAll.size();
+    return out;
 }
 
 Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
@@ -258,36 +405,18 @@ Expected<json> buildClusterReport(Store& store, const ReportParams& params) {
                        {"tokens_note", "whitespace tokens of the clustered side"}};
 
     if (sum.contains("centroid_cosine")) {
+        auto centroids = centroidCosineOf(domains, sum["centroid_cosine"], run->id);
+        if (!centroids) return std::unexpected(centroids.error());
         json cc = {{"domains", domains}, {"matrix", sum["centroid_cosine"]}};
         if (params.scores) {
-            // Pearson over the (train, test) domain pairs present in both matrices, twice: with the
-            // same-domain points (the diagonal), as the paper's Fig. 4 plots them, and without
-            // (off-diagonal only: the diagonal's high cosine and high score alone can carry r).
-            std::vector<double> a, b, aAll, bAll;
-            const auto& sm = *params.scores;
-            const std::size_t n = sm.domains.size();
-            for (int i = 0; i < nd; ++i)
-                for (int j = 0; j < nd; ++j) {
-                    auto si = std::find(sm.domains.begin(), sm.domains.end(), domains[std::size_t(i)]);
-                    auto sj = std::find(sm.domains.begin(), sm.domains.end(), domains[std::size_t(j)]);
-                    if (si == sm.domains.end() || sj == sm.domains.end()) continue;
-                    const json& cv = sum["centroid_cosine"][std::size_t(i)][std::size_t(j)];
-                    const double sv =
-                        sm.values[std::size_t(si - sm.domains.begin()) * n + std::size_t(sj - sm.domains.begin())];
-                    if (cv.is_null() || !std::isfinite(sv)) continue;
-                    aAll.push_back(cv.get<double>());
-                    bAll.push_back(sv);
-                    if (i == j) continue;
-                    a.push_back(cv.get<double>());
-                    b.push_back(sv);
-                }
-            const double r = pearson(a, b);
-            const double rAll = pearson(aAll, bAll);
+            const ScoreCorrelation sc = correlateScores(*centroids, *params.scores);
             auto value = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
-            cc["score_correlation"] = {{"pearson", value(r)},
-                                       {"pairs", a.size()},
-                                       {"pearson_with_same_domain", value(rAll)},
-                                       {"pairs_with_same_domain", aAll.size()},
+            cc["score_correlation"] = {{"pearson", value(sc.pearson)},
+                                       {"pairs", sc.pairs},
+                                       {"pearson_with_same_domain", value(sc.pearsonWithSameDomain)},
+                                       {"pairs_with_same_domain", sc.pairsWithSameDomain},
+                                       {"run_domains_not_scored", sc.runDomainsNotScored},
+                                       {"score_domains_not_in_run", sc.scoreDomainsNotInRun},
                                        {"note",
                                         "pearson: off-diagonal (train, test) domain pairs; pearson_with_same_domain: "
                                         "the diagonal included, as A&G's Fig. 4 plots it"}};
@@ -450,6 +579,15 @@ std::string clusterReportText(const json& r) {
             if (sc.contains("pearson_with_same_domain"))
                 o << "Pearson r with the same-domain pairs included (as A&G's Fig. 4): "
                   << r("pearson_with_same_domain") << " over " << sc["pairs_with_same_domain"] << " domain pairs\n";
+            auto names = [&](const char* key, const char* label) {
+                if (!sc.contains(key) || sc[key].empty()) return;
+                o << label;
+                const char* sep = " ";
+                for (const auto& d : sc[key]) o << sep << d.get<std::string>(), sep = ", ";
+                o << "\n";
+            };
+            names("run_domains_not_scored", "Run domains the score matrix lacks (left out):");
+            names("score_domains_not_in_run", "Score-matrix domains the run lacks (left out):");
         }
     }
     return o.str();
