@@ -196,7 +196,7 @@
 <context>
     <name>CentroidCosineModel</name>
     <message>
-        <location filename="../widgets/models/CentroidCosineModel.cpp" line="+91" />
+        <location filename="../widgets/models/CentroidCosineModel.cpp" line="+92" />
         <source>%1 and %2: centroid cosine %3</source>
         <translation>%1 und %2: Zentroid-Kosinus %3</translation>
     </message>
@@ -206,7 +206,7 @@
         <translation>%1 und %2: kein Zentroid-Kosinus gespeichert</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Score (trained on %1, tested on %2): %3</source>
         <translation>Wert (trainiert auf %1, getestet auf %2): %3</translation>
     </message>
@@ -224,7 +224,7 @@
         <translation>Wert (aus der Datei)</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+17" />
         <source>Different domains</source>
         <translation>Verschiedene Domänen</translation>
     </message>
@@ -3790,12 +3790,12 @@
     </message>
     <message>
         <location line="+5" />
-        <location line="+134" />
+        <location line="+136" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Noch kein Clustering-Lauf: Analyse → Clustern…</translation>
     </message>
     <message>
-        <location line="-126" />
+        <location line="-128" />
         <source>Click a figure to list the sentences behind it.</source>
         <translation>Klicken Sie auf eine Zahl, um die Sätze dahinter aufzulisten.</translation>
     </message>
@@ -3850,7 +3850,7 @@
         <translation>Die Domänen-Zentroide können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+8" />
         <source>Load a score matrix (e.g. BLEU; CSV: a header ",dom1,dom2,…", then one row per training domain) to correlate it with the cosines, as the paper's Fig. 4.</source>
         <translation>Laden Sie eine Wertematrix (z. B. BLEU; CSV: eine Kopfzeile ",dom1,dom2,…", dann eine Zeile je Trainingsdomäne), um sie wie Abb. 4 des Artikels mit den Kosinuswerten zu korrelieren.</translation>
     </message>
@@ -3890,7 +3890,7 @@
         <translation>Domänenübergreifende Werte laden (CSV)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>A matrix of scores between domains (e.g. BLEU of a model trained on the row's domain, tested on the column's): a header ",dom1,dom2,…", then one row per domain "domX,v1,v2,…".</source>
         <translation>Eine Matrix von Werten zwischen Domänen (z. B. BLEU eines Modells, trainiert auf der Domäne der Zeile, getestet auf der der Spalte): eine Kopfzeile ",dom1,dom2,…", dann eine Zeile je Domäne "domX,v1,v2,…".</translation>
     </message>
@@ -3935,7 +3935,7 @@
         <translation>Domänen der Datei, die dem Lauf fehlen (ausgelassen): %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+62" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+58" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Lauf #%1: Ausreißer sind Sätze, deren Cluster einer anderen Domäne zugeordnet ist (Aharoni &amp; Goldberg 2020, Abschnitt 2.6).</translation>
     </message>
@@ -4145,7 +4145,7 @@
 <context>
     <name>ParamFieldWidgets</name>
     <message>
-        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+27" />
+        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+29" />
         <source>auto</source>
         <translation>automatisch</translation>
     </message>

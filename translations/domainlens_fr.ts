@@ -196,7 +196,7 @@
 <context>
     <name>CentroidCosineModel</name>
     <message>
-        <location filename="../widgets/models/CentroidCosineModel.cpp" line="+91" />
+        <location filename="../widgets/models/CentroidCosineModel.cpp" line="+92" />
         <source>%1 and %2: centroid cosine %3</source>
         <translation>%1 et %2 : cosinus des centroïdes %3</translation>
     </message>
@@ -206,7 +206,7 @@
         <translation>%1 et %2 : aucun cosinus des centroïdes enregistré</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>Score (trained on %1, tested on %2): %3</source>
         <translation>Score (entraîné sur %1, testé sur %2) : %3</translation>
     </message>
@@ -224,7 +224,7 @@
         <translation>Score (du fichier)</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+17" />
         <source>Different domains</source>
         <translation>Domaines différents</translation>
     </message>
@@ -3790,12 +3790,12 @@
     </message>
     <message>
         <location line="+5" />
-        <location line="+134" />
+        <location line="+136" />
         <source>No clustering run yet: use Analysis → Cluster…</source>
         <translation>Pas encore de regroupement : Analyse → Regrouper…</translation>
     </message>
     <message>
-        <location line="-126" />
+        <location line="-128" />
         <source>Click a figure to list the sentences behind it.</source>
         <translation>Cliquez sur un chiffre pour lister les phrases correspondantes.</translation>
     </message>
@@ -3850,7 +3850,7 @@
         <translation>Impossible de lire les centroïdes de domaine : %1</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+8" />
         <source>Load a score matrix (e.g. BLEU; CSV: a header ",dom1,dom2,…", then one row per training domain) to correlate it with the cosines, as the paper's Fig. 4.</source>
         <translation>Chargez une matrice de scores (p. ex. BLEU ; CSV : un en-tête ",dom1,dom2,…", puis une ligne par domaine d’entraînement) pour la corréler avec les cosinus, comme la fig. 4 de l’article.</translation>
     </message>
@@ -3890,7 +3890,7 @@
         <translation>Charger des scores inter-domaines (CSV)…</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>A matrix of scores between domains (e.g. BLEU of a model trained on the row's domain, tested on the column's): a header ",dom1,dom2,…", then one row per domain "domX,v1,v2,…".</source>
         <translation>Une matrice de scores entre domaines (p. ex. le BLEU d’un modèle entraîné sur le domaine de la ligne, testé sur celui de la colonne) : un en-tête ",dom1,dom2,…", puis une ligne par domaine "domX,v1,v2,…".</translation>
     </message>
@@ -3935,7 +3935,7 @@
         <translation>Domaines du fichier absents de l’exécution (omis) : %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+62" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+58" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Exécution n°%1 : les valeurs aberrantes sont les phrases dont le cluster correspond à un autre domaine (Aharoni &amp; Goldberg 2020, section 2.6).</translation>
     </message>
@@ -4145,7 +4145,7 @@
 <context>
     <name>ParamFieldWidgets</name>
     <message>
-        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+27" />
+        <location filename="../widgets/dialogs/ParamFieldWidgets.cpp" line="+29" />
         <source>auto</source>
         <translation>auto</translation>
     </message>
