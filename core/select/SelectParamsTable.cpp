@@ -240,8 +240,7 @@ ParamTable<SelectParams> makeSelectTable() {
                   "paper's). Each round costs a whole fine-tuning and a pass over the pool.")
                 .between(1, 20)
                 .shownAs("N")
-                .storedAt("fine_tune.rounds")
-                .meansWhenAbsent(std::int64_t{1}),  // runs before --finetune-rounds trained one round
+                .storedAt("fine_tune.rounds"),  // absent (runs before --finetune-rounds): 1, the default
             &S::fineTuneRounds);
     t.storedWhen([](const S& p) { return isMethod(p, M::Finetune); });
     // One --preset for both jobs: this declaration's help is the one --help and the dialog show

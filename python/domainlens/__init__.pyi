@@ -237,6 +237,7 @@ class Project:
         hidden: int = ...,
         epochs: int = ...,
         finetune_epochs: int = ...,
+        finetune_rounds: int = ...,
         preset: Literal['default', 'paper'] = ...,
         uniform_negatives: bool = ...,
         pu_rounds: int = ...,
@@ -276,7 +277,8 @@ class Project:
             hidden (--hidden): Hidden units: finetune-head's classifier (0 = logistic regression); cross-lingual's adaptive layer (at least 1). (default 128; 0 to 100000)
             epochs (--epochs): Training epochs: finetune-head's classifier; cross-lingual's adaptive layer (at most; early stopping). (default 30; 1 to 10000)
             finetune_epochs (--finetune-epochs): finetune: epochs over seed + negatives. (default 2; 1 to 1000)
-            preset (--preset): The paper's training settings instead of DomainLens's (default). finetune: Aharoni & Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch (overrides --finetune-epochs). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000, one classifier, no pool neighbours, Vu et al.'s g when --adaptive-layer is auto (overrides --epochs, --infonce, --negatives, --classifiers and --pool-neighbours). (default default; default or paper)
+            finetune_rounds (--finetune-rounds): finetune: training rounds; each round after the first trains the model again from its stored weights, with its negatives from the bottom of the previous round's ranking of the pool instead of Domain-Cosine's (positive-unlabeled learning, as finetune-head's --pu-rounds; 1 = the paper's). Each round costs a whole fine-tuning and a pass over the pool. (default 1; 1 to 20)
+            preset (--preset): The paper's training settings instead of DomainLens's (default). finetune: Aharoni & Goldberg's appendix A.4, 5 epochs, Adam 2e-5, 256 sentences per batch, one round (overrides --finetune-epochs and --finetune-rounds). cross-lingual: Vu et al.'s, Adam 1e-5, batch 64, <= 20 epochs, patience 5, Eq. 1, negatives lowest:500000, one classifier, no pool neighbours, Vu et al.'s g when --adaptive-layer is auto (overrides --epochs, --infonce, --negatives, --classifiers and --pool-neighbours). (default default; default or paper)
             uniform_negatives (--uniform-negatives): finetune-head: sample negatives uniformly instead of by pre-ranking.
             pu_rounds (--pu-rounds): finetune-head: training rounds; each round after the first retrains the classifier with its negatives from the bottom of the previous classifier's own ranking of the pool instead of Domain-Cosine's (positive-unlabeled learning; 1 = the paper's pre-ranking only). (default 2; 1 to 20)
             classifiers (--classifiers): finetune-head, cross-lingual: classifiers averaged to score the pool, each trained on the seed against its own draw of negatives (1 = a single classifier, as the papers; cross-lingual's default is the better worst case measured there, finetune-head's the paper's). (default 1 for finetune-head, 5 for cross-lingual; 1 to 100)
