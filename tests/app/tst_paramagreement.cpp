@@ -996,6 +996,10 @@ private slots:
 
         choose("cosine");
         QVERIFY(settingsIn().isEmpty());
+        QVERIFY(model->parentWidget()->parentWidget()->isHidden());  // no settings: no empty group
+        choose("finetune");
+        QVERIFY(!model->parentWidget()->parentWidget()->isHidden());
+        choose("cosine");
         model->setCurrentIndex(1);  // cross-lingual's encoder: the other methods score the stored vectors
         QVERIFY(!dialog.request().values.contains(QStringLiteral("model")));
 

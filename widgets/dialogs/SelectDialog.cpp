@@ -94,9 +94,10 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     settings_ = new SelectMethodSettings(fields, crossLingualFields, this);
     auto* settingsGroup = new QGroupBox(tr("Settings of the method"), this);
     (new QVBoxLayout(settingsGroup))->addWidget(settings_);
-    auto updateMethod = [this, iterationsField, updateSides] {
+    auto updateMethod = [this, iterationsField, updateSides, settingsGroup] {
         const auto m = method_->currentData().toString();
         settings_->showMethod(m);
+        settingsGroup->setVisible(settings_->hasSettings());
         parallel_->setEnabled(m == QLatin1String("cross-lingual"));
         iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
         // Each method's default: contrast 3 re-rank rounds, invitation 1 E-step (no M-step; RESULTS.md).

@@ -33,6 +33,8 @@ public:
     // Installed models (listed off the GUI thread); the first item stays "the method's default".
     void setModels(const QList<ModelChoice>& models);
     QVariantMap values() const;
+    // False for a method without settings here (cosine): the dialog hides the group then.
+    bool hasSettings() const { return !widgetsOf(method_).isEmpty(); }
 
 private:
     void followPreset();
