@@ -5,25 +5,26 @@
 #include <utility>
 
 #include "select/DomainClassifier.h"
+#include "select/Ranking.h"
 
 namespace dl {
 
 namespace {
 
 nlohmann::json roundReport(const FineTuneReport& ft) {
-    const double prec = ft.heldOutSelected ? double(ft.heldOutTruePositives) / double(ft.heldOutSelected) : 0.0;
-    const double rec = ft.heldOutRelevant ? double(ft.heldOutTruePositives) / double(ft.heldOutRelevant) : 0.0;
+    PrecisionRecall heldOut;  // the same held_out record as finetune-head's report
+    heldOut.selected = ft.heldOutSelected;
+    heldOut.relevant = ft.heldOutRelevant;
+    heldOut.truePositives = ft.heldOutTruePositives;
+    heldOut.precision = ft.heldOutSelected ? double(ft.heldOutTruePositives) / double(ft.heldOutSelected) : 0.0;
+    heldOut.recall = ft.heldOutRelevant ? double(ft.heldOutTruePositives) / double(ft.heldOutRelevant) : 0.0;
+    const double sum = heldOut.precision + heldOut.recall;
+    heldOut.f1 = sum > 0 ? 2 * heldOut.precision * heldOut.recall / sum : 0.0;
     return {{"positives", ft.positives},
             {"negatives", ft.negatives},
             {"epochs", ft.epochs},
             {"final_loss", ft.finalLoss},
-            {"held_out",
-             {{"selected", ft.heldOutSelected},
-              {"relevant", ft.heldOutRelevant},
-              {"true_positives", ft.heldOutTruePositives},
-              {"precision", prec},
-              {"recall", rec},
-              {"f1", prec + rec > 0 ? 2 * prec * rec / (prec + rec) : 0.0}}}};
+            {"held_out", heldOut.toJson()}};
 }
 
 std::int64_t sharedCount(std::vector<std::int64_t> a, std::vector<std::int64_t> b) {
