@@ -26,12 +26,8 @@ QStringList qStrings(const std::vector<std::string>& names) {
 dl::Expected<dl::CentroidCosine> storedCentroids(const QString& projectPath, qint64 runId) {
     auto store = dl::Store::open(projectPath.toStdString(), dl::OpenMode::ReadOnly);
     if (!store) return std::unexpected(store.error());
-    auto run = dl::getRun(**store, runId);
+    auto run = dl::getClusterRun(**store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != dl::RunKind::Cluster)
-        return dl::fail(
-            dl::ErrorCode::NotClusterRun, {std::to_string(run->id), dl::toString(run->kind)},
-            "Run " + std::to_string(run->id) + " is a " + dl::toString(run->kind) + " run, not a cluster run.");
     auto summary = dl::ClusterSummary::fromJson(run->summary, run->id);
     if (!summary) return std::unexpected(summary.error());
     if (summary->centroidCosine.is_null()) return dl::CentroidCosine{};

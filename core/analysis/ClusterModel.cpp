@@ -1,5 +1,6 @@
 #include "analysis/ClusterModel.h"
 
+#include <cstdint>
 #include <cstring>
 
 #include "analysis/Pca.h"
@@ -72,10 +73,8 @@ Status storeClusterModel(Store& store, std::int64_t runId, const ClusterModel& m
 }
 
 Expected<ClusterModel> loadClusterModel(Store& store, const RunInfo& run) {
+    if (auto ok = requireClusterRun(run); !ok) return std::unexpected(ok.error());
     const std::string id = std::to_string(run.id);
-    if (run.kind != RunKind::Cluster)
-        return fail(ErrorCode::NotClusterRun, {id, toString(run.kind)},
-                    "Run " + id + " is a " + toString(run.kind) + " run, not a cluster run.", ErrorKind::Usage);
     auto stored = getRunJson(store, run.id, blobs::kModelJson);
     if (!stored)
         return fail(ErrorCode::ClusterModelMissing, {id},

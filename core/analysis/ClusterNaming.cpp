@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 
 #include <nlohmann/json.hpp>
 
@@ -67,11 +68,8 @@ Expected<std::string> runLanguage(Store& store, std::int64_t runId) {
 Expected<ClusterNames> nameClusters(Store& store, std::int64_t runId, const std::unordered_set<std::string>& stopWords,
                                     int top, ProgressSink& progress, const CancelToken& cancel) {
     return runJob<ClusterNames>([&]() -> Expected<ClusterNames> {
-        auto run = getRun(store, runId);
+        auto run = getClusterRun(store, runId);
         if (!run) return std::unexpected(run.error());
-        if (run->kind != RunKind::Cluster)
-            return fail(ErrorCode::NotClusterRun, {std::to_string(runId), toString(run->kind)},
-                        "Run " + std::to_string(runId) + " is not a clustering run.", ErrorKind::Usage);
         auto language = runLanguage(store, runId);
         if (!language) return std::unexpected(language.error());
         auto results = readRunResults(store, runId);  // sorted by sentence id

@@ -1,6 +1,7 @@
 #include "common/JsonText.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -49,28 +50,40 @@ Expected<nlohmann::json> parseJsonText(const std::string& text, const std::strin
     }
 }
 
-Expected<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes) {
-    if (auto st = checkRegularFile(path, "JSON file"); !st) return std::unexpected(st.error());
-    if (maxBytes > 0) {
-        std::error_code ec;
-        const auto size = std::filesystem::file_size(path, ec);
-        if (ec) return fail("Cannot read " + path + ": " + ec.message() + ".");
-        if (size > maxBytes)
-            return usageError(path + " has " + std::to_string(size) + " bytes; at most " + std::to_string(maxBytes) +
-                              " are read.");
-    }
+Expected<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes, std::string_view what) {
+    if (auto st = checkRegularFile(path, what); !st) return std::unexpected(st.error());
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail("Cannot read " + path + ".");
-    std::ostringstream s;
-    s << in.rdbuf();
-    std::string text = s.str();
-    if (maxBytes > 0 && text.size() > maxBytes)  // grew between the check and the read
-        return usageError(path + " has more than " + std::to_string(maxBytes) + " bytes.");
+    if (maxBytes == 0) {
+        std::ostringstream s;
+        s << in.rdbuf();
+        return s.str();
+    }
+    auto tooLarge = [&] {
+        return usageError(path + " has more than " + std::to_string(maxBytes) + " bytes; a " + std::string(what) +
+                          " is read only up to that size.");
+    };
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return fail("Cannot read " + path + ": " + ec.message() + ".");
+    if (size > maxBytes) return tooLarge();
+    // At most maxBytes + 1 bytes: a file that grew since the size was taken is refused, not
+    // read to its end.
+    std::string text(std::size_t(size) + 1, '\0');
+    in.read(text.data(), std::streamsize(text.size()));
+    text.resize(std::size_t(in.gcount()));
+    while (text.size() <= maxBytes && in) {  // grew: read on, up to the bound
+        const std::size_t have = text.size();
+        text.resize(std::min<std::size_t>(std::size_t(maxBytes) + 1, have + 65536));
+        in.read(text.data() + have, std::streamsize(text.size() - have));
+        text.resize(have + std::size_t(in.gcount()));
+    }
+    if (text.size() > maxBytes) return tooLarge();
     return text;
 }
 
 Expected<nlohmann::json> readJsonFile(const std::string& path, std::uint64_t maxBytes) {
-    auto text = readTextFile(path, maxBytes);
+    auto text = readTextFile(path, maxBytes, "JSON file");
     if (!text) return std::unexpected(text.error());
     return parseJsonText(*text, path);
 }

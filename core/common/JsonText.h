@@ -29,7 +29,10 @@ std::pair<std::int64_t, std::int64_t> lineAndColumn(const std::string& text, std
 Expected<nlohmann::json> parseJsonText(const std::string& text, const std::string& what);
 // A regular file's JSON (parseJsonText naming the path); maxBytes > 0: a larger file is refused.
 Expected<nlohmann::json> readJsonFile(const std::string& path, std::uint64_t maxBytes = 0);
-// The file's text, refused above maxBytes (> 0) before it is read.
-Expected<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes = 0);
+// A regular file's text (checkRegularFile naming it `what`). maxBytes > 0: a larger file is
+// refused before it is read, and no more than maxBytes + 1 bytes are ever read (a file that
+// grows meanwhile is refused too): "<path> has more than N bytes; a <what> is read only up to
+// that size."
+Expected<std::string> readTextFile(const std::string& path, std::uint64_t maxBytes = 0, std::string_view what = "file");
 
 }  // namespace dl

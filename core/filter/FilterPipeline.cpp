@@ -1,6 +1,7 @@
 #include "filter/FilterPipeline.h"
 
 #include <cctype>
+#include <cstdint>
 #include <map>
 #include <unordered_set>
 
@@ -169,7 +170,7 @@ Expected<FilterPipeline> parseFilterPipeline(const std::string& text, const std:
 }
 
 Expected<FilterPipeline> readFilterPipelineFile(const std::string& path) {
-    auto text = readTextFile(path, kMaxPipelineBytes);
+    auto text = readTextFile(path, kMaxPipelineBytes, "filter pipeline");
     if (!text) return std::unexpected(text.error());
     return parseFilterPipeline(*text, path);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 
 #include "common/JsonText.h"
@@ -203,7 +204,7 @@ Expected<LambdaTrajectory> trajectoryFromJson(const nlohmann::json& j, const std
 
 Expected<LambdaTrajectory> readLambdaTrajectory(const std::string& path, const CancelToken& cancel) {
     // A regular file, its size checked before it is read (common/JsonText).
-    auto read = readTextFile(path, std::uint64_t(kMaxTrajectoryFileBytes));
+    auto read = readTextFile(path, std::uint64_t(kMaxTrajectoryFileBytes), "trajectory file");
     if (!read) return std::unexpected(read.error());
     const std::string& text = *read;
     // One JSON document (ours) spans lines; a log is one object per line. A document that parses

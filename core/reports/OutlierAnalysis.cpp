@@ -1,5 +1,6 @@
 #include "reports/OutlierAnalysis.h"
 
+#include <cstdint>
 #include <map>
 #include <unordered_map>
 
@@ -36,11 +37,8 @@ struct Fitted {
 };
 
 Expected<Fitted> fit(Store& store, std::int64_t runId) {
-    auto run = getRun(store, runId);
+    auto run = getClusterRun(store, runId);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != RunKind::Cluster)
-        return fail(ErrorCode::NotClusterRun, {std::to_string(run->id), toString(run->kind)},
-                    "Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run, not a cluster run.");
     auto s = readClusteredSentences(store, *run, false);
     if (!s) return std::unexpected(s.error());
     auto cm = confusionMatrix(s->truth, s->cluster, int(s->domains.size()), s->k);

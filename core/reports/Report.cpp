@@ -5,16 +5,15 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 #include <unordered_map>
 
 #include "analysis/Metrics.h"
-#include "common/RegularFile.h"
+#include "common/JsonText.h"
 #include "reports/OutlierAnalysis.h"
 #include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSummary.h"
@@ -189,22 +188,9 @@ Expected<ScoreMatrix> parseScoreMatrixCsv(std::string_view text, std::string_vie
 }
 
 Expected<ScoreMatrix> readScoreMatrixFile(const std::string& path) {
-    if (auto st = checkRegularFile(path, "score matrix"); !st) return std::unexpected(st.error());
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return fail("Cannot read " + path + ": " + ec.message() + ".");
-    auto tooLarge = [&] {
-        return fail(path + " has more than " + std::to_string(kMaxScoreMatrixBytes) +
-                    " bytes; a score matrix is read only up to that size.");
-    };
-    if (size > kMaxScoreMatrixBytes) return tooLarge();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("Cannot read " + path + ".");
-    std::string text(kMaxScoreMatrixBytes + 1, '\0');
-    in.read(text.data(), std::streamsize(text.size()));
-    text.resize(std::size_t(in.gcount()));
-    if (text.size() > kMaxScoreMatrixBytes) return tooLarge();  // grew between the check and the read
-    return parseScoreMatrixCsv(text, path);
+    auto text = readTextFile(path, kMaxScoreMatrixBytes, "score matrix");
+    if (!text) return std::unexpected(text.error());
+    return parseScoreMatrixCsv(*text, path);
 }
 
 Expected<CentroidCosine> centroidCosineOf(const std::vector<std::string>& domains, const json& stored,

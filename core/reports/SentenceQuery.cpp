@@ -1,6 +1,7 @@
 #include "reports/SentenceQuery.h"
 
 #include <charconv>
+#include <cstdint>
 #include <filesystem>
 
 #include "analysis/ClusterModel.h"
@@ -118,9 +119,7 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
     if (params.texts.empty()) return fail(ErrorCode::EmptyQuery, {}, "No sentence to look up.", ErrorKind::Usage);
     auto run = params.runId ? getRun(store, params.runId) : latestRun(store, RunKind::Cluster);
     if (!run) return std::unexpected(run.error());
-    if (run->kind != RunKind::Cluster)
-        return fail(ErrorCode::NotClusterRun, {std::to_string(run->id), toString(run->kind)},
-                    "Run " + std::to_string(run->id) + " is a " + toString(run->kind) + " run, not a cluster run.");
+    if (auto ok = requireClusterRun(*run); !ok) return std::unexpected(ok.error());
     auto model = loadClusterModel(store, *run);
     if (!model) return std::unexpected(model.error());
     auto set = embeddingSet(store, model->embeddingSet);
@@ -142,6 +141,7 @@ Expected<SentenceQueryResult> querySentences(const SentenceQueryParams& params, 
     auto prompt = resolvePrompt(set->modelPath, set->key.prefix.empty() ? "none" : set->key.prefix);
     if (!prompt) return std::unexpected(prompt.error());
     std::vector<std::string> texts;
+    texts.reserve(params.texts.size());
     for (const auto& t : params.texts) texts.push_back(prompt->second + t);
     progress.stage("Encoding " + std::to_string(texts.size()) + " sentence(s)");
     std::vector<std::vector<float>> vectors;

@@ -1,6 +1,7 @@
 #include "store/Runs.h"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "common/JsonText.h"
@@ -92,6 +93,20 @@ Expected<RunInfo> getRun(Store& store, std::int64_t runId) {
         return fail(ErrorCode::UnknownRun, {std::to_string(runId)},
                     "No run " + std::to_string(runId) + " in the project " + store.path() + ".");
     return readRun(*q, store.path());
+}
+
+Status requireClusterRun(const RunInfo& run) {
+    if (run.kind == RunKind::Cluster) return {};
+    const std::string id = std::to_string(run.id);
+    return fail(ErrorCode::NotClusterRun, {id, toString(run.kind)},
+                "Run " + id + " is a " + toString(run.kind) + " run, not a cluster run.", ErrorKind::Usage);
+}
+
+Expected<RunInfo> getClusterRun(Store& store, std::int64_t runId) {
+    auto run = getRun(store, runId);
+    if (!run) return run;
+    if (auto ok = requireClusterRun(*run); !ok) return std::unexpected(ok.error());
+    return run;
 }
 
 Expected<RunInfo> latestRun(Store& store, RunKind runKind) {

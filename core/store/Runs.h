@@ -40,6 +40,11 @@ Status setRunSummary(Store& store, std::int64_t runId, const nlohmann::json& sum
 Expected<std::vector<RunInfo>> listRuns(Store& store);
 Expected<std::vector<RunInfo>> listRuns(Store& store, RunKind kind);
 Expected<RunInfo> getRun(Store& store, std::int64_t runId);
+// NotClusterRun {id, kind} unless `run` is a cluster run: a usage error (the caller named a run
+// of another kind). What every reader of a cluster run's model, labels or reports checks first.
+Status requireClusterRun(const RunInfo& run);
+// getRun, then requireClusterRun.
+Expected<RunInfo> getClusterRun(Store& store, std::int64_t runId);
 // The latest run of a kind; the error says there is none and which command makes one.
 Expected<RunInfo> latestRun(Store& store, RunKind kind);
 

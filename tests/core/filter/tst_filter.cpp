@@ -1408,7 +1408,7 @@ private slots:
                                  << "step 1 has no \"kind\"";
         QTest::newRow("unknown key") << QByteArray("{\"name\": \"p\", \"stepz\": []}") << "unknown key \"stepz\"";
         QTest::newRow("not an object") << QByteArray("[1, 2]") << "a pipeline is an object";
-        QTest::newRow("too large") << QByteArray(int(kMaxPipelineBytes) + 1, ' ') << "at most 1048576";
+        QTest::newRow("too large") << QByteArray(int(kMaxPipelineBytes) + 1, ' ') << "has more than 1048576 bytes";
     }
     void pipelineFileErrors() {
         QFETCH(QByteArray, text);

@@ -204,6 +204,30 @@ private slots:
         QVERIFY(!getRunBlob(*s, run.id, "missing"));
     }
 
+    // getClusterRun: the run when it is a cluster run; NotClusterRun {id, kind}, a usage error,
+    // for a run of another kind; the unknown-run error for an id that is not there.
+    void clusterRunRequired() {
+        auto s = Store::create(freshPath("kinds.dlproj")).value();
+        const auto corpus = addCorpus(*s, "c", 3);
+        auto tx = s->begin();
+        const auto cluster = createRun(*s, RunKind::Cluster, corpus, std::nullopt, {{"k", 2}}).value();
+        const auto select = createRun(*s, RunKind::Select, corpus, std::nullopt, {{"method", "cosine"}}).value();
+        tx->commit().value();
+        auto ok = getClusterRun(*s, cluster);
+        QVERIFY(ok);
+        QCOMPARE(ok->id, cluster);
+        auto wrong = getClusterRun(*s, select);
+        QVERIFY(!wrong);
+        QCOMPARE(wrong.error().code, ErrorCode::NotClusterRun);
+        QCOMPARE(wrong.error().kind, ErrorKind::Usage);
+        QCOMPARE(wrong.error().args, (std::vector<std::string>{std::to_string(select), "select"}));
+        QVERIFY(QString::fromStdString(wrong.error().message).contains("not a cluster run"));
+        QVERIFY(!requireClusterRun(getRun(*s, select).value()));
+        auto missing = getClusterRun(*s, select + 100);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().code, ErrorCode::UnknownRun);
+    }
+
     // Tags in bulk: adding reports the sentences that did not have the tag (an undo removes
     // just those), removing the ones that had it; read back per tag and per corpus; a bad tag or
     // an unknown sentence is an error and writes nothing.
