@@ -7,6 +7,7 @@
 // Prints one JSON line with sentences/s, the time split, the useful FLOPs (real tokens, no
 // padding: the linear layers plus attention's two matmuls) and the peak RSS.
 #include <sys/resource.h>
+#include <cstdint>
 
 #include <chrono>
 #include <cstdio>
@@ -118,6 +119,7 @@ int main(int argc, char** argv) {
                      {"device", o.device},
                      {"dim", texts.empty() ? 0 : out.size() / texts.size()},
                      {"workers", o.workers},
+                     {"layers_run", L},
                      {"gflop", flops / 1e9},
                      {"gflop_per_second", flops / 1e9 / best},
                      {"batch", o.maxBatch},

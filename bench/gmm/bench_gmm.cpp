@@ -9,6 +9,7 @@
 //     name per row). scripts/gpu-build.sh runs it on both devices with the same vectors.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>

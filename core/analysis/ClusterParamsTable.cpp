@@ -7,6 +7,8 @@
 #include "analysis/LayerSweep.h"
 #include "runs/ClusterRunChecks.h"
 
+#include <cstdint>
+
 namespace dl {
 
 namespace {

@@ -1,6 +1,7 @@
 #include "analysis/DistributedReduce.h"
 
 #include <Eigen/Dense>
+#include <cstdint>
 
 #include <algorithm>
 #include <cmath>

@@ -3,6 +3,7 @@
 #include "analysis/GmmApply.h"
 
 #include <Eigen/Dense>
+#include <cstdint>
 
 #include <cmath>
 #include <numbers>

@@ -2,6 +2,7 @@
 #include "analysis/Gmm.h"
 
 #include <Eigen/Dense>
+#include <cstdint>
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,7 @@
 #include "analysis/LayerSets.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "store/Store.h"
 

@@ -5,6 +5,8 @@
 #include "runs/RunBlobs.h"
 #include "store/Runs.h"
 
+#include <cstdint>
+
 namespace dl {
 
 using shard_detail::brace;

@@ -1,6 +1,7 @@
 #include "analysis/MomentStats.h"
 
 #include <Eigen/Dense>
+#include <cstdint>
 
 #include <algorithm>
 

@@ -1,6 +1,7 @@
 #include "analysis/NearestNeighbours.h"
 
 #include <ATen/ATen.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <cmath>

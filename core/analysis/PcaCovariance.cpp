@@ -2,6 +2,7 @@
 #include "analysis/PcaCovariance.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <random>
 

@@ -7,6 +7,8 @@
 #include "analysis/Pca.h"
 #include "analysis/RowBlockSource.h"
 
+#include <cstdint>
+
 namespace dl {
 
 // The PCA of a sample covariance (dim x dim row-major, divided by n - 1) and its mean:

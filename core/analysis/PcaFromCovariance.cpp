@@ -2,6 +2,7 @@
 // scikit-learn's sign rule.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <tuple>
 
 #include "analysis/Pca.h"

@@ -2,6 +2,7 @@
 #include "analysis/PcaProjection.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 
 #include "analysis/GramPass.h"

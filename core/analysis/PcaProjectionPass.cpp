@@ -2,6 +2,7 @@
 #include "analysis/PcaProjectionPass.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "analysis/Pca.h"
 #include "common/Half.h"

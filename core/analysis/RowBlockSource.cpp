@@ -1,6 +1,7 @@
 // A RowBlockSource over a caller's float32 buffer.
 #include "analysis/RowBlockSource.h"
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 

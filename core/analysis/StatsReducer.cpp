@@ -1,5 +1,7 @@
 #include "analysis/StatsReducer.h"
 
+#include <cstdint>
+
 namespace dl {
 
 std::vector<std::int64_t> allCounts(StatsReducer& reducer, std::int64_t local) {

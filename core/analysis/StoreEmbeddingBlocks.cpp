@@ -2,6 +2,7 @@
 #include "analysis/StoreEmbeddingBlocks.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>

@@ -5,6 +5,7 @@
 // is loaded only when a Parquet or HF-dataset path is used, and then with RTLD_LOCAL |
 // RTLD_DEEPBIND (ARCHITECTURE.md, known traps). Where it is looked for: $DOMAINLENS_ARROW_MODULE
 // (when set, the only place), next to the executable, the install path, the build path.
+#include <cstdint>
 #include <string>
 
 #include "common/ArrowModuleAbi.h"

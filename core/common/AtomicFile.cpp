@@ -1,6 +1,7 @@
 #include "common/AtomicFile.h"
 
 #include <zlib.h>
+#include <cstdint>
 
 #include <cerrno>
 #include <csignal>

@@ -1,5 +1,6 @@
 #include "common/Sha256.h"
 
+#include <cstdint>
 #include <cstring>
 
 namespace dl {

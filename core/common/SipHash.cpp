@@ -1,6 +1,7 @@
 #include "common/SipHash.h"
 
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <random>
 

@@ -1,6 +1,7 @@
 #include "corpus/ArrowSource.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>

@@ -3,6 +3,8 @@
 #include "common/FieldText.h"
 #include "corpus/TextNormalizer.h"
 
+#include <cstdint>
+
 namespace dl {
 
 namespace {

@@ -4,6 +4,7 @@
 // domain label), deduplicated and token-counted; the kept rows go to the writer in batches
 // through a BatchQueue. Errors name the file and line, as the single-threaded import did.
 // Thread affinity: run() on the reading thread; the report may be read once run() returned.
+#include <cstdint>
 #include <string>
 
 #include "common/Error.h"

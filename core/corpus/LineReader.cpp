@@ -1,6 +1,7 @@
 #include "corpus/LineReader.h"
 
 #include <zlib.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <cerrno>

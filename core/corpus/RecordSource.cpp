@@ -1,5 +1,6 @@
 #include "corpus/RecordSource.h"
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 

@@ -2,6 +2,7 @@
 // They share one layer (self-attention + residual + LayerNorm, feed-forward + residual +
 // LayerNorm) and differ in tensor names, position ids and MPNet's relative attention bias.
 #include <ATen/ATen.h>
+#include <cstdint>
 
 #include <cmath>
 #include <limits>

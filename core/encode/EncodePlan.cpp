@@ -1,6 +1,7 @@
 #include "encode/EncodePlan.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "common/FiniteRows.h"
 #include "encode/ModelIdentity.h"

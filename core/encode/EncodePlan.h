@@ -3,6 +3,7 @@
 // corpus, pooling, prompt, precision and the hidden-state index of each requested layer, and
 // the embedding-set key each layer's vectors are stored under. Shared by the project encode
 // (EncodeJob) and the sharded one (shard/EncodeShard), so both key their vectors alike.
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>

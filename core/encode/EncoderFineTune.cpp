@@ -1,7 +1,9 @@
 // TransformerEncoder::fineTuneClassifier: Domain-Finetune with the encoder trainable
 // (Aharoni & Goldberg 2020, section 4), for every architecture the encoder runs.
 #include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
 #include <c10/core/InferenceMode.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <cmath>
@@ -130,7 +132,7 @@ Expected<std::vector<double>> TransformerEncoder::fineTuneClassifier(
                 }
                 ++step;
                 {
-                    at::NoGradGuard noGrad;
+                    c10::NoGradGuard noGrad;  // c10's: ATen.h of libtorch 2.x no longer declares at::NoGradGuard
                     const double c1 = 1 - std::pow(b1, double(step)), c2 = 1 - std::pow(b2, double(step));
                     for (std::size_t i = 0; i < params.size(); ++i) {
                         auto& p = params[i];

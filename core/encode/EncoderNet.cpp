@@ -1,5 +1,7 @@
 #include "encode/EncoderNet.h"
 
+#include <cstdint>
+
 namespace dl {
 
 Expected<std::unique_ptr<EncoderNet>> loadEncoderNet(const ModelConfig& cfg, const std::string& modelDir, int layers,

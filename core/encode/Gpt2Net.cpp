@@ -4,6 +4,7 @@
 // GPT-2 has no pad token: batches are right-padded and the mask keeps padded keys out
 // (causality already keeps real queries off later padded keys); pooling ignores padded rows.
 #include <ATen/ATen.h>
+#include <cstdint>
 
 #include <cmath>
 #include <limits>

@@ -3,6 +3,7 @@
 #include <ATen/Parallel.h>
 #include <c10/core/InferenceMode.h>
 #include <dlfcn.h>
+#include <cstdint>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif

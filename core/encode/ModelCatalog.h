@@ -5,6 +5,7 @@
 // user's Hugging Face cache (${HF_HUB_CACHE:-${HF_HOME:-~/.cache/huggingface}/hub}/
 // models--ORG--NAME/snapshots/REV). Also what the Encode dialog shows about each: languages,
 // dimension, size on disk and the speed last measured by an encode.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>

@@ -1,6 +1,7 @@
 #include "encode/WeightLoader.h"
 
 #include <ATen/ATen.h>
+#include <cstdint>
 
 #include <cstring>
 

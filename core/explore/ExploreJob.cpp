@@ -2,6 +2,7 @@
 #include "explore/ExploreJob.h"
 
 #include <chrono>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <unordered_map>

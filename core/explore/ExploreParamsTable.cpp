@@ -3,6 +3,7 @@
 // tables (same names, help, ranges and defaults: explore's first map is a normal cluster run).
 // explore stores no params JSON of its own (its runs store theirs), so no spec has a stored key.
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>

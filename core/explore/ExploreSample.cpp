@@ -1,5 +1,6 @@
 // explore's stratified sample and its label agreement (ExploreJob.h).
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <random>

@@ -1,6 +1,7 @@
 #include "export/ParquetWriter.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <exception>
 
 #include "common/ArrowModule.h"

@@ -1,5 +1,7 @@
 #include "filter/Decontaminate.h"
 
+#include <cstdint>
+
 namespace dl {
 
 Expected<ContaminationResult> findContamination(std::span<const DedupText> references,

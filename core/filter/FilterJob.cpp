@@ -2,6 +2,7 @@
 
 #include <array>
 #include <chrono>
+#include <cstdint>
 #include <unordered_set>
 
 #include "filter/FilterSteps.h"

@@ -3,6 +3,8 @@
 
 #include "filter/Decontaminate.h"
 
+#include <cstdint>
+
 namespace dl {
 
 namespace {

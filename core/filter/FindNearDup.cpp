@@ -1,6 +1,8 @@
 // `filter --kind near-dup`: MinHash LSH near-duplicates (NearDup.h) as removals naming the kept twin.
 #include "filter/FilterSteps.h"
 
+#include <cstdint>
+
 namespace dl {
 
 // The LSH banding of near-dup and decontaminate, and its expected error rates, in the summary.

@@ -4,6 +4,8 @@
 #include "filter/BitextMargin.h"
 #include "store/Embeddings.h"
 
+#include <cstdint>
+
 namespace dl {
 namespace {
 

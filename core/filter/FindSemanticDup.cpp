@@ -1,6 +1,7 @@
 // `filter --kind semantic-dup`: SemDeDup within the clusters of a cluster run (SemanticDup.h).
 #include "filter/FilterSteps.h"
 
+#include <cstdint>
 #include <unordered_map>
 
 #include "filter/SemanticDup.h"

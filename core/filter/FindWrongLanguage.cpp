@@ -4,6 +4,8 @@
 #include "filter/LangIdFilter.h"
 #include "filter/LanguageId.h"
 
+#include <cstdint>
+
 namespace dl {
 
 Expected<FilterFindings> findWrongLanguage(const FilterParams& p, const FilterInput& in, FilterSummary& s,

@@ -1,6 +1,7 @@
 #include "filter/LangIdFilter.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 
 #include "common/Parallel.h"

@@ -1,6 +1,7 @@
 #include "filter/LanguageId.h"
 
 #include <fasttext/fasttext.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <fstream>

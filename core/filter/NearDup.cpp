@@ -1,6 +1,7 @@
 #include "filter/NearDup.h"
 
 #include <utf8proc.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <charconv>

@@ -4,6 +4,7 @@
 // setting a field by name (the CLI and the dialogs). Each job declares its table once, next
 // to its Params struct (e.g. analysis/ClusterParamsTable.cpp); defaults come from P{}.
 #include <concepts>
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <optional>

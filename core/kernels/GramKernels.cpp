@@ -10,6 +10,7 @@
 #include "kernels/GramKernels.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "common/Half.h"

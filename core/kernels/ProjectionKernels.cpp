@@ -2,6 +2,7 @@
 // vectors, written with GCC vector extensions like the Gram tiles and picked per SIMD level.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "common/Half.h"

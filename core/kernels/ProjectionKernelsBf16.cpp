@@ -7,6 +7,7 @@
 // vector would be mostly empty, as dot products along the rows.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 #include "kernels/GramKernels.h"
 #include "kernels/GramKernelsBf16.h"

@@ -2,6 +2,8 @@
 
 #include "store/Store.h"
 
+#include <cstdint>
+
 namespace dl {
 
 std::string clusterGroup(int cluster) { return "c" + std::to_string(cluster); }

@@ -1,6 +1,7 @@
 #include "mixture/MixtureSchedule.h"
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <unordered_map>

@@ -1,6 +1,7 @@
 #include "mixture/MixtureTrain.h"
 
 #include <torch/torch.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <chrono>

@@ -1,6 +1,7 @@
 #include "reports/CorpusOverlap.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <unordered_map>
 

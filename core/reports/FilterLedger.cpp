@@ -1,5 +1,6 @@
 #include "reports/FilterLedger.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 

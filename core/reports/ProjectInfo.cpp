@@ -8,6 +8,8 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 
+#include <cstdint>
+
 namespace dl {
 
 Expected<nlohmann::json> projectInfo(Store& store, const std::string& projectLabel) {

@@ -1,5 +1,6 @@
 #include "reports/SentenceQueryCache.h"
 
+#include <cstdint>
 #include <cstring>
 
 #include "encode/TransformerEncoder.h"

@@ -1,5 +1,6 @@
 #include "runs/ClusterRunChecks.h"
 
+#include <cstdint>
 #include <string>
 
 #include "common/FiniteRows.h"

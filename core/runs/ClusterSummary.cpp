@@ -3,6 +3,8 @@
 #include "runs/ClusterRunChecks.h"
 #include "runs/SummaryJson.h"
 
+#include <cstdint>
+
 namespace dl {
 
 namespace {

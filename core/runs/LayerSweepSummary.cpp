@@ -2,6 +2,8 @@
 
 #include "runs/SummaryJson.h"
 
+#include <cstdint>
+
 namespace dl {
 
 namespace {

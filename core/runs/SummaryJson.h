@@ -3,6 +3,7 @@
 // lenient reads (a missing key keeps the default; a wrong type throws json::type_error,
 // which fromJson turns into an error).
 #include <cmath>
+#include <cstdint>
 #include <exception>
 #include <string>
 #include <string_view>

@@ -1,6 +1,7 @@
 #include "select/CooccurrenceIndex.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace dl {
 

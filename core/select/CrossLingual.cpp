@@ -1,12 +1,18 @@
 #include "select/CrossLingual.h"
 
 // The parts of the libtorch C++ API used here, not all of <torch/torch.h> (docs/build-time.md).
+// c10's string_view and Exception first: libtorch 1.13's ATen/PadNd.h uses c10::string_view and
+// TORCH_CHECK without including them, which the ATen PCH hides and a build without PCH
+// (scripts/gpu-build.sh) meets.
+#include <c10/util/Exception.h>
+#include <c10/util/string_view.h>
 #include <torch/nn/functional/normalization.h>
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
 #include <torch/optim/adam.h>
 #include <torch/serialize/archive.h>
 #include <torch/utils.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <cmath>

@@ -7,6 +7,7 @@
 #include <torch/optim/adam.h>
 #include <torch/serialize/archive.h>
 #include <torch/utils.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <iterator>

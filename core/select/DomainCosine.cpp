@@ -1,6 +1,7 @@
 #include "select/DomainCosine.h"
 
 #include <Eigen/Dense>
+#include <cstdint>
 
 #include <cmath>
 

@@ -1,6 +1,7 @@
 #include "select/FineTuneRounds.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <utility>
 

@@ -1,5 +1,7 @@
 #include "select/InternedText.h"
 
+#include <cstdint>
+
 namespace dl {
 
 InternedText InternedText::intern(const std::vector<std::vector<std::string>>& text, WordIds& vocabulary) {

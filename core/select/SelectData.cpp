@@ -1,6 +1,7 @@
 #include "select/SelectData.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <numeric>
 #include <random>

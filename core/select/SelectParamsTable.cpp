@@ -7,6 +7,7 @@
 // from 0: contrast without re-rank rounds; invitation still needs 1) and --top up to 2e9.
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 
 #include "select/CrossLingual.h"
 #include "select/SelectData.h"

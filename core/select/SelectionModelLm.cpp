@@ -2,6 +2,7 @@
 // sentences the run trained them on (ids stored with the run), with its vocabulary and order.
 // NgramLm training is deterministic, so the scores equal the run's.
 #include <cmath>
+#include <cstdint>
 #include <unordered_set>
 
 #include "select/CrossEntropySelection.h"

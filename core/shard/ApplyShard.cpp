@@ -6,6 +6,8 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 
+#include <cstdint>
+
 namespace dl {
 
 namespace {

@@ -1,6 +1,7 @@
 #include "shard/EncodeShard.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "analysis/MomentStats.h"
 #include "common/Half.h"

@@ -6,6 +6,8 @@
 #include "store/Corpora.h"
 #include "store/Store.h"
 
+#include <cstdint>
+
 namespace dl {
 
 using shard_detail::brace;

@@ -1,5 +1,6 @@
 // Merge of encode shards: the vectors into their embedding set, the PCA statistics summed.
 #include <algorithm>
+#include <cstdint>
 
 #include "common/Brace.h"
 #include "common/FiniteRows.h"

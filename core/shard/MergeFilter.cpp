@@ -5,6 +5,7 @@
 // unsharded run of the same parameters (same removals, twins, similarities and counts).
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 
 #include "common/Brace.h"
 #include "filter/FilterSteps.h"

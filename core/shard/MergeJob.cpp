@@ -1,6 +1,7 @@
 #include "shard/MergeJob.h"
 
 #include <chrono>
+#include <cstdint>
 #include <set>
 
 #include "common/Brace.h"

@@ -3,6 +3,7 @@
 #include "shard/MergeJob.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 
 namespace dl {

@@ -1,6 +1,7 @@
 // Merge of assign and score shards: their per-sentence results become one run.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "common/Brace.h"

@@ -1,6 +1,7 @@
 #pragma once
 // Private to core/shard/Merge*.cpp: the per-job import steps of runMerge, each called inside
 // the merge's one transaction with verified manifests (ordered by shard index).
+#include <cstdint>
 #include <vector>
 
 #include "common/Error.h"

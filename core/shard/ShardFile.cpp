@@ -1,6 +1,7 @@
 #include "shard/ShardFile.h"
 
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <system_error>
 

@@ -1,5 +1,6 @@
 #include "shard/ShardManifest.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <limits>

@@ -1,6 +1,7 @@
 #include "shard/ShardSet.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <set>

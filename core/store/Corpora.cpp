@@ -1,5 +1,6 @@
 #include "store/Corpora.h"
 
+#include <cstdint>
 #include <map>
 
 #include "store/Statement.h"

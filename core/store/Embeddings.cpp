@@ -1,6 +1,7 @@
 #include "store/Embeddings.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 

@@ -1,6 +1,7 @@
 #include "store/ProjectLock.h"
 
 #include <cerrno>
+#include <cstdint>
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -3,6 +3,8 @@
 #include "store/Statement.h"
 #include "store/Store.h"
 
+#include <cstdint>
+
 namespace dl {
 
 Status writeRemovals(Store& store, std::int64_t runId, std::span<const Removal> removals) {

@@ -1,6 +1,7 @@
 #include "store/Statement.h"
 
 #include <sqlite3.h>
+#include <cstdint>
 
 #include "store/SqliteError.h"
 

@@ -1,6 +1,7 @@
 #include "store/Store.h"
 
 #include <sqlite3.h>
+#include <cstdint>
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,7 @@
 #include "store/Tags.h"
 
 #include <sqlite3.h>
+#include <cstdint>
 
 #include "store/Statement.h"
 #include "store/Store.h"

@@ -1,6 +1,7 @@
 #include "store/TextSearch.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "store/Statement.h"
 #include "store/Store.h"

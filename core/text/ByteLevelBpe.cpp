@@ -1,6 +1,7 @@
 #include "text/ByteLevelBpe.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <queue>

@@ -1,6 +1,7 @@
 // ByteLevelBpeTokenizer::load: reads tokenizer.json (fast tokenizer) or vocab.json +
 // merges.txt + tokenizer_config.json (slow tokenizer files) into ByteLevelBpeOptions.
 #include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 

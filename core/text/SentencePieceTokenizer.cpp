@@ -1,6 +1,7 @@
 #include "text/SentencePieceTokenizer.h"
 
 #include <dlfcn.h>
+#include <cstdint>
 
 #include <filesystem>
 #include <fstream>

@@ -1,6 +1,7 @@
 #include "text/Tokenizer.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 

@@ -1,6 +1,7 @@
 #include "text/UnigramTokenizer.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,7 @@
 #include "text/WordPiece.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <limits>
 
