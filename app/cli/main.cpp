@@ -44,6 +44,12 @@ int runGuarded(const dlcli::Command& command, const QCommandLineParser& parser) 
         std::fprintf(stderr, "domainlens-cli: internal error (unknown exception).\n");
         return dlcli::ExitFailed;
     }
+    // From here on a signal can no longer cancel anything: the handler says so and ends the
+    // process at once (130). Marked before the check below, not after: a signal that landed
+    // between the check and the mark was a cancel request nobody read, and the process exited 0
+    // after printing "interrupted; cancelling" (tst_cli sigintShortCommands, under load).
+    std::fflush(stdout);
+    dlcli::markCommandDone();
     // Interrupted, but the command ran to its end before it noticed (or never polls): say so
     // instead of a silent 0; its result is whatever it finished.
     if (rc == dlcli::ExitOk && dlcli::interrupted()) {
@@ -51,9 +57,6 @@ int runGuarded(const dlcli::Command& command, const QCommandLineParser& parser) 
                      qPrintable(command.name));
         return 130;
     }
-    // From here on a signal can no longer cancel anything: say so and end at once.
-    std::fflush(stdout);
-    dlcli::markCommandDone();
     return rc;
 }
 

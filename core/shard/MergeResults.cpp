@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/Brace.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/ClusterSweepSummary.h"
 #include "runs/RunBlobs.h"
 #include "runs/SelectSummary.h"
@@ -47,9 +48,6 @@ Status gather(const MergeInput& in, const char* name, ShardDType type, std::int6
     }
     return {};
 }
-
-// cluster's --k range (analysis/ClusterParamsTable.cpp): a shard's k beyond it is not a run's.
-constexpr std::int64_t kMaxClusters = 10000;
 
 // The value checks of gather: a probability (rounding may pass 1 by a hair), a finite number.
 constexpr double kProbabilitySlack = 1e-6;

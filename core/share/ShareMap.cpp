@@ -145,8 +145,7 @@ Expected<SharePageData> pageData(Store& store, const RunInfo& run, const SharePa
     if (xy->size() != 2 * n || labels->size() != n || (!domains.empty() && domains.size() != n) || k <= 0 ||
         k > kMaxLabels || summary->domains.size() > std::size_t(kMaxLabels) || means->size() != 2 * std::size_t(k) ||
         covs->size() != 4 * std::size_t(k))
-        return fail(ErrorCode::StoredDataInvalid, {std::to_string(run.id), "pca2d/labels/means2d"},
-                    "Run " + std::to_string(run.id) + "'s map arrays do not agree in size (damaged project?).");
+        return storedDataInvalid(run.id, "pca2d/labels/means2d", "arrays do not agree in size");
     if (auto ok = checkMapCoordinates(*xy, *ids, run.id); !ok) return std::unexpected(ok.error());
     const auto kept = stratifiedSample(*labels, k, params.sampleSize, static_cast<std::uint64_t>(params.seed));
     std::vector<std::int64_t> keptIds;

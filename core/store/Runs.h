@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/RunBlobs.h"
 #include "runs/RunKind.h"
 
@@ -79,10 +80,9 @@ Expected<std::vector<T>> getRunArray(Store& store, std::int64_t runId, std::stri
     if (!bytes) return std::unexpected(bytes.error());
     // A blob cut short (a damaged or crafted project) was read as one value fewer without a word.
     if (bytes->size() % sizeof(T) != 0)
-        return fail(ErrorCode::StoredDataInvalid, {std::to_string(runId), std::string(name)},
-                    "Run " + std::to_string(runId) + "'s stored '" + std::string(name) + "' holds " +
-                        std::to_string(bytes->size()) + " bytes, not a whole number of " + std::to_string(sizeof(T)) +
-                        "-byte values (damaged project?).");
+        return storedDataInvalid(runId, name,
+                                 "holds " + std::to_string(bytes->size()) + " bytes, not a whole number of " +
+                                     std::to_string(sizeof(T)) + "-byte values");
     std::vector<T> out(bytes->size() / sizeof(T));
     std::memcpy(out.data(), bytes->data(), out.size() * sizeof(T));
     return out;

@@ -30,6 +30,7 @@
 #include "filter/FilterJob.h"
 #include "jobs/ParamTable.h"
 #include "reports/ProjectInfo.h"
+#include "runs/ClusterRunChecks.h"
 #include "runs/RunBlobs.h"
 #include "select/CrossLingual.h"
 #include "select/RunParams.h"
@@ -504,12 +505,10 @@ public:
         std::optional<py::ssize_t> n;  // rows of the first per-sentence array, named nFrom
         std::string nFrom;
         const auto disagree = [&](std::string_view name, py::ssize_t rows, std::string_view other, py::ssize_t want) {
-            raise(dl::Error{dl::ErrorKind::Failed,
-                            "Run " + std::to_string(runId) + "'s stored '" + std::string(name) + "' has " +
-                                std::to_string(rows) + " rows where '" + std::string(other) + "' has " +
-                                std::to_string(want) + " (damaged project?)",
-                            dl::ErrorCode::StoredDataInvalid,
-                            {std::to_string(runId), std::string(name)}});
+            raise(dl::storedDataInvalid(runId, name,
+                                        "has " + std::to_string(rows) + " rows where '" + std::string(other) +
+                                            "' has " + std::to_string(want))
+                      .error());
         };
         const auto put = [&]<class T>(std::string_view name, std::vector<py::ssize_t> inner, Rows rowsAre) {
             auto values = dl::getRunArray<T>(store(), runId, name);
@@ -520,12 +519,10 @@ public:
             py::ssize_t per = 1;
             for (auto v : inner) per *= v;
             if (per == 0 || values->size() % std::size_t(per) != 0)
-                raise(dl::Error{dl::ErrorKind::Failed,
-                                "Run " + std::to_string(runId) + "'s stored '" + std::string(name) + "' holds " +
-                                    std::to_string(values->size()) + " values, not whole rows of " +
-                                    std::to_string(per) + " (damaged project?)",
-                                dl::ErrorCode::StoredDataInvalid,
-                                {std::to_string(runId), std::string(name)}});
+                raise(dl::storedDataInvalid(runId, name,
+                                            "holds " + std::to_string(values->size()) + " values, not whole rows of " +
+                                                std::to_string(per))
+                          .error());
             const py::ssize_t rows = py::ssize_t(values->size()) / per;
             if (rowsAre == Rows::PerSentence || (rowsAre == Rows::PerSentenceOrNone && rows > 0)) {
                 if (n && *n != rows) disagree(name, rows, nFrom, *n);
