@@ -11,6 +11,7 @@
 #include <numbers>
 #include <random>
 
+#include "DensityLevels.h"
 #include "EllipseGeometry.h"
 #include "PlotPalette.h"
 #include "ScatterIndex.h"
@@ -49,9 +50,40 @@ QVector<qint64> bruteIdsInRect(const ScatterData& d, const QRectF& r) {
 class TestScatterPlot : public QObject {
     Q_OBJECT
 private slots:
+    // The opacity table gives the very doubles log1p(n) / log1p(max) gives, for every weight a
+    // density or dots bin can hold (quarter steps: the splat kernel's 1/4, 1/2 and 1, sums of
+    // them, whole counts), and computes any other weight directly: the map's pixels are those of
+    // the per-pixel log1p it replaced.
+    void densityLevelsEqualLog1p_data() {
+        QTest::addColumn<float>("maxWeight");
+        QTest::newRow("one lone splatted point") << 1.0f;
+        QTest::newRow("a few dots") << 7.25f;
+        QTest::newRow("dense dots") << 913.5f;
+        QTest::newRow("above the table") << 250000.0f;
+    }
+    void densityLevelsEqualLog1p() {
+        QFETCH(float, maxWeight);
+        const DensityLevels levels(maxWeight);
+        const double logMax = std::log1p(double(maxWeight));
+        QCOMPARE(levels.tableSize(), std::size_t(std::min(double(maxWeight), DensityLevels::kTableWeight) * 4) + 1);
+        std::mt19937 rng(7);
+        std::vector<float> weights;
+        for (int i = 0; i <= int(std::min(maxWeight, 5000.0f) * 4); ++i) weights.push_back(float(i) / 4);  // every step
+        std::uniform_real_distribution<float> any(0.0f, maxWeight);
+        for (int i = 0; i < 2000; ++i) weights.push_back(any(rng));  // off the steps: computed directly
+        weights.push_back(maxWeight);
+        for (const float n : weights) {
+            const double want = std::log1p(double(n)) / logMax;
+            if (levels(n) != want)  // bitwise: not a tolerance
+                QFAIL(qPrintable(
+                    QStringLiteral("weight %1: %2 != %3").arg(n).arg(levels(n), 0, 'g', 17).arg(want, 0, 'g', 17)));
+        }
+        QCOMPARE(levels(maxWeight), 1.0);
+    }
+
     void ellipseAxesRecoverConstruction_data() {
-        QTest::addColumn<double>("a");      // 1σ semi-major axis
-        QTest::addColumn<double>("b");      // 1σ semi-minor axis
+        QTest::addColumn<double>("a");  // 1σ semi-major axis
+        QTest::addColumn<double>("b");  // 1σ semi-minor axis
         QTest::addColumn<double>("theta");  // major-axis angle (radians)
         QTest::newRow("axis-aligned wide") << 3.0 << 1.0 << 0.0;
         QTest::newRow("axis-aligned tall") << 2.0 << 0.5 << std::numbers::pi / 2;

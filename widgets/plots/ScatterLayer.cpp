@@ -1,5 +1,6 @@
 #include "ScatterLayer.h"
 
+#include "DensityLevels.h"
 #include "ScatterCut.h"
 #include "ScatterIndex.h"
 
@@ -173,21 +174,7 @@ void ScatterLayer::drawDensity(QCPPainter* painter, const Transform& t) {
     float maxWeight = 0;
     for (float w : weights_) maxWeight = std::max(maxWeight, w);
     if (maxWeight <= 0) return;
-    const double logMax = std::log1p(double(maxWeight));
-    // Opacity levels log1p(n) / log1p(max) from a table for the weights a bin holds: multiples of
-    // 1/4 (the splat kernel's weights; whole counts in density bins), exact in float. One libm
-    // log1p per drawn pixel was a third of a dots redraw (bench/render/RESULTS.md, 2026-11-27);
-    // the table gives the same doubles, and a weight off the table is computed as before.
-    constexpr int kStepsPerUnit = 4;
-    const int tableTop = int(std::min(double(maxWeight), 4096.0) * kStepsPerUnit);
-    std::vector<double> levels(size_t(tableTop) + 1);
-    for (int i = 0; i <= tableTop; ++i) levels[size_t(i)] = std::log1p(double(i) / kStepsPerUnit) / logMax;
-    const auto levelOf = [&](float n) {
-        const float q = n * kStepsPerUnit;
-        const int i = int(q);
-        if (i <= tableTop && float(i) == q) return levels[size_t(i)];
-        return std::log1p(double(n)) / logMax;
-    };
+    const DensityLevels levelOf(maxWeight);  // log1p(n) / log1p(max) from a table (DensityLevels.h)
     QImage img(nbx, nby, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::transparent);
     for (int y = 0; y < nby; ++y) {
