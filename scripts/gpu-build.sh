@@ -39,14 +39,7 @@ export PKG_CONFIG_PATH="$SYS/usr/lib/$ARCH/pkgconfig:$SYS/usr/share/pkgconfig"
 export PKG_CONFIG_SYSROOT_DIR="$SYS"
 command -v pkg-config >/dev/null || export PATH="$PATH:$SYS/usr/bin"
 
-# GPU_BUILD_TORCH_PACKAGE=1: link the PyTorch package without TorchConfig.cmake (when its CUDA
-# configure step fails on the machine): DOMAINLENS_TORCH_PACKAGE in CMakeLists.txt.
-TORCH_OPTS=()
-if [ "${GPU_BUILD_TORCH_PACKAGE:-0}" = 1 ]; then
-  TORCH_OPTS=(-DDOMAINLENS_TORCH_PACKAGE="$("$PY" -c 'import torch, os; print(os.path.dirname(torch.__file__))')")
-  rm -f "$BUILD/CMakeCache.txt"
-fi
-cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDOMAINLENS_CORE_ONLY=ON "${TORCH_OPTS[@]}" \
+cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDOMAINLENS_CORE_ONLY=ON \
   -DDOMAINLENS_WITH_ARROW=OFF -DDOMAINLENS_PCH=OFF -DDOMAINLENS_PYTHON_PTH=OFF -DDOMAINLENS_PYTHON="$(command -v "$PY")" \
   -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$SYS/usr" \
   -DCMAKE_INCLUDE_PATH="$SYS/usr/include" -DCMAKE_LIBRARY_PATH="$SYS/usr/lib/$ARCH" \

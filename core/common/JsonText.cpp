@@ -1,6 +1,7 @@
 #include "common/JsonText.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -67,16 +68,14 @@ Expected<std::string> readTextFile(const std::string& path, std::uint64_t maxByt
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return fail("Cannot read " + path + ": " + ec.message() + ".");
     if (size > maxBytes) return tooLarge();
-    // At most maxBytes + 1 bytes: a file that grew since the size was taken is refused, not
-    // read to its end.
-    std::string text(std::size_t(size) + 1, '\0');
-    in.read(text.data(), std::streamsize(text.size()));
-    text.resize(std::size_t(in.gcount()));
-    while (text.size() <= maxBytes && in) {  // grew: read on, up to the bound
-        const std::size_t have = text.size();
-        text.resize(std::min<std::size_t>(std::size_t(maxBytes) + 1, have + 65536));
-        in.read(text.data() + have, std::streamsize(text.size() - have));
-        text.resize(have + std::size_t(in.gcount()));
+    // Chunks up to maxBytes + 1 bytes in all: a file that grew since its size was taken is
+    // refused, not read to its end.
+    std::string text;
+    text.reserve(std::size_t(size));
+    std::array<char, 65536> chunk{};
+    while (text.size() <= maxBytes && in) {
+        in.read(chunk.data(), std::streamsize(std::min<std::uint64_t>(chunk.size(), maxBytes + 1 - text.size())));
+        text.append(chunk.data(), std::size_t(in.gcount()));
     }
     if (text.size() > maxBytes) return tooLarge();
     return text;

@@ -65,10 +65,13 @@ private slots:
         QFETCH(float, maxWeight);
         const DensityLevels levels(maxWeight);
         const double logMax = std::log1p(double(maxWeight));
-        QCOMPARE(levels.tableSize(), std::size_t(std::min(double(maxWeight), DensityLevels::kTableWeight) * 4) + 1);
+        QCOMPARE(
+            levels.tableSize(),
+            std::size_t(std::min(double(maxWeight), DensityLevels::kTableWeight) * DensityLevels::kStepsPerUnit) + 1);
         std::mt19937 rng(7);
         std::vector<float> weights;
-        for (int i = 0; i <= int(std::min(maxWeight, 5000.0f) * 4); ++i) weights.push_back(float(i) / 4);  // every step
+        for (int i = 0; i <= int(std::min(maxWeight, 5000.0f) * DensityLevels::kStepsPerUnit); ++i)
+            weights.push_back(float(i) / DensityLevels::kStepsPerUnit);  // every step
         std::uniform_real_distribution<float> any(0.0f, maxWeight);
         for (int i = 0; i < 2000; ++i) weights.push_back(any(rng));  // off the steps: computed directly
         weights.push_back(maxWeight);
