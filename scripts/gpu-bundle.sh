@@ -13,6 +13,9 @@
 #                     draws random weights of that shape there: the 420 MB of real ones cannot travel)
 #   OUT-m1/, OUT-m2/  MiniLM's model.safetensors, xz-compressed and split in two (41 MB each), one
 #                     folder per call; OUT/weights.sha256 checks the reassembled file
+#   OUT-mpnet/, OUT-mpnet-p1/ ... -p5/   with GPU_BUNDLE_MPNET=1: all-mpnet-base-v2's real weights,
+#                     fp16-rounded, byte planes apart, xz (scripts/gpu-weights.py): 187 MB in five parts,
+#                     the first (33 MB) small enough to travel with OUT; gpu-measure.py's mpnet-* steps
 # Usage: scripts/gpu-bundle.sh [OUT]   (default: .gpu, with .gpu-m1 and .gpu-m2 beside it; all three git-ignored)
 # Nothing here needs root: apt-get download and dpkg -x write into OUT only.
 set -euo pipefail
@@ -67,5 +70,9 @@ half=$(( ($(stat -c %s "$TMP/w.xz") + 1) / 2 ))
 mkdir -p "$OUT-m1" "$OUT-m2"
 head -c "$half" "$TMP/w.xz" > "$OUT-m1/weights.xz.part1"
 tail -c +"$((half + 1))" "$TMP/w.xz" > "$OUT-m2/weights.xz.part2"
+if [ "${GPU_BUNDLE_MPNET:-0}" = 1 ]; then
+  rm -rf "$OUT-mpnet" "$OUT"-mpnet-p*
+  "$PYTHON" "$ROOT/scripts/gpu-weights.py" pack "$MODELS_DIR/all-mpnet-base-v2/model.safetensors" "$OUT-mpnet" 5 33000000
+fi
 du -sh "$OUT" "$OUT-m1" "$OUT-m2"
 echo "gpu-bundle: ready; carry $OUT (build), then $OUT-m1, then $OUT-m2 (measure): docs/gpu.md"

@@ -21,6 +21,12 @@ short still brings back what finished. Steps, in order of what matters most:
                model's config and tokenizer (420 MB of weights cannot travel to the machine):
                throughput ours against sentence-transformers, and the cost of select --method
                finetune, which depend on the shapes, not the values. No figure of quality.
+With all-mpnet-base-v2's real weights (BUNDLE-mpnet and its parts, scripts/gpu-weights.py; the default
+encoder, fp16-rounded to travel), --steps env,mpnet-select,mpnet-parity,mpnet-paper:
+  mpnet-select the selection figure of issue #26 as `select` step, with the default encoder: cosine,
+               finetune-head, finetune --finetune-rounds 2, finetune
+  mpnet-parity the parity step with all-mpnet-base-v2
+  mpnet-paper  finetune --preset paper (Aharoni & Goldberg's 5 epochs, Adam 2e-5, batch 256) on the same seeds
 Usage: scripts/gpu-measure.py BUNDLE OUT [--build DIR] [--device cuda|cpu] [--steps a,b] [--quick]
        [--deadline SECONDS]
 --device cpu --quick: a dry run on a machine without a GPU (small sizes) to check the script.
@@ -28,6 +34,7 @@ Usage: scripts/gpu-measure.py BUNDLE OUT [--build DIR] [--device cuda|cpu] [--st
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -36,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = ["env", "parity", "gmm", "throughput", "map100k", "mpnet", "select"]
 MINILM = "all-MiniLM-L6-v2"
+MPNET = "all-mpnet-base-v2"
 MPNET_RANDOM = "mpnet-base-random-weights"
 
 
@@ -112,13 +120,13 @@ def step_env(c):
     return info
 
 
-def step_parity(c):
+def step_parity(c, model_name=MINILM):
     import numpy as np
-    res, vecs = {}, {}
-    model = str(c.models / MINILM)
+    res, vecs = {"model": model_name}, {}
+    model = str(c.models / model_name)
     for name, dev, prec in (("cpu-fp32", "cpu", "fp32"), (f"{c.device}-fp32", c.device, "fp32"),
                             (f"{c.device}-auto", c.device, None)):
-        path = c.work / f"{name}.f32"
+        path = c.work / (f"{name}.f32" if model_name == MINILM else f"{model_name}-{name}.f32")
         cmd = [c.bench_encode, "--sentences", str(c.sentences), "--model", model, "--device", dev, "--vectors", str(path)]
         if prec:
             cmd += ["--precision", prec]
@@ -132,7 +140,7 @@ def step_parity(c):
     if "cpu-fp32" in vecs:
         cpu = vecs["cpu-fp32"]
         for name, v in vecs.items():
-            if name == "cpu-fp32":
+            if name == "cpu-fp32" or not isinstance(res.get(name), dict):
                 continue
             cos = (cpu * v).sum(1) / (np.linalg.norm(cpu, axis=1) * np.linalg.norm(v, axis=1) + 1e-30)
             res[name]["cosine_to_cpu_fp32"] = {"min": float(cos.min()), "mean": float(cos.mean()), "n": len(cos)}
@@ -248,7 +256,7 @@ def select_project(c, model):
         import domainlens
         return domainlens.open(str(proj)), {}
     data = c.bundle / "data"
-    lim = 200 if c.quick else None
+    lim = 40 if c.quick else None
     files = {}
     for corpus, folder in (("train", "llm-dom-ad-deen-train2500"), ("test", "llm-dom-ad-deen-test")):
         d = c.work / f"sel-{corpus}"
@@ -274,9 +282,9 @@ def step_select(c, model=MINILM, domains=("medical", "law", "koran", "it"),
     p, setup = select_project(c, model)
     domains = domains[:1] if c.quick else domains
     res = {"model": model, "setup": setup, "runs": []}
-    size = 150 if c.quick else 2000
-    for d in domains:
-        for method, extra in methods:
+    size = 30 if c.quick else 2000
+    for method, extra in methods:  # every domain of a method before the next: a cut run keeps whole methods
+        for d in domains:
             t0 = time.time()
             s = p.select(method=method, pool="test", seed=f"train:{d}:{size}", seed_sample_seed=1, top=1, **extra)
             sec = time.time() - t0
@@ -286,8 +294,30 @@ def step_select(c, model=MINILM, domains=("medical", "law", "koran", "it"),
                    "device": rep.get("device"), "pool_size": s.get("pool_size")}
             res["runs"].append(row)
             print(json.dumps(row), flush=True)
-            record(c.out, "select-partial" if model == MINILM else "mpnet-finetune-partial", res)
+            record(c.out, {MINILM: "select-partial", MPNET: "mpnet-select-partial"}.get(model, "mpnet-finetune-partial")
+                   if "preset" not in extra else "mpnet-paper-partial", res)
     return res
+
+
+def step_mpnet_select(c):
+    """The selection figure of issue #26 with all-mpnet-base-v2's real weights (fp16-rounded to travel:
+    scripts/gpu-weights.py): the methods that need no GPU first, then Domain-Finetune with two rounds
+    (the candidate for the 0.95 goal), then with one."""
+    if not (c.models / MPNET / "model.safetensors").exists():
+        return "no all-mpnet-base-v2 weights (the .gpu-mpnet parts did not all arrive)"
+    return step_select(c, MPNET, methods=(("cosine", {}), ("finetune-head", {}), ("finetune", {"finetune_rounds": 2}),
+                                          ("finetune", {})))
+
+
+def step_mpnet_parity(c):
+    return step_parity(c, MPNET)
+
+
+def step_mpnet_paper(c):
+    """Domain-Finetune with the paper's settings (--preset paper: 5 epochs, Adam 2e-5, batch 256, one round)."""
+    if not (c.models / MPNET / "model.safetensors").exists():
+        return "no all-mpnet-base-v2 weights"
+    return step_select(c, MPNET, methods=(("finetune", {"preset": "paper"}),))
 
 
 def make_random_mpnet(c):
@@ -345,6 +375,24 @@ def reassemble_weights(bundle):
     return "reassembled"
 
 
+def reassemble_mpnet(bundle):
+    """all-mpnet-base-v2's real weights: BUNDLE-mpnet/weights-layout.json and the parts BUNDLE-mpnet-p1 ...
+    (scripts/gpu-weights.py pack), made an F32 safetensors file beside the model's other files."""
+    dst = bundle / "xdg" / "domainlens" / "models" / MPNET
+    if (dst / "model.safetensors").exists():
+        return "present"
+    packed = bundle.parent / (bundle.name + "-mpnet")
+    if not (packed / "weights-layout.json").exists():
+        return "absent (no " + str(packed) + ")"
+    if dst.exists():
+        shutil.rmtree(dst)
+    shutil.copytree(bundle / "mpnet-config", dst)
+    t = time.time()
+    rc, _ = run([sys.executable, str(ROOT / "scripts" / "gpu-weights.py"), "unpack", str(packed),
+                 str(dst / "model.safetensors")], 300)
+    return f"unpacked in {time.time() - t:.1f} s" if rc == 0 else f"unpack failed, rc {rc}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("bundle")
@@ -363,12 +411,17 @@ def main():
         c = Ctx(a)
         os.environ["XDG_DATA_HOME"] = c.env["XDG_DATA_HOME"]  # the models, for the module's jobs in this process
         sys.path.insert(0, str(c.build / "python"))
-        res = globals()["step_" + a.one](c)
+        res = globals()["step_" + a.one.replace("-", "_")](c)
         record(out, a.one, res)
         return
-    log(out, f"gpu-measure: MiniLM weights {reassemble_weights(Path(a.bundle).resolve())}")
+    steps = a.steps.split(",")
+    bundle = Path(a.bundle).resolve()
+    if set(steps) & {"parity", "gmm", "throughput", "map100k", "select"}:
+        log(out, f"gpu-measure: MiniLM weights {reassemble_weights(bundle)}")
+    if set(steps) & {"mpnet-select", "mpnet-parity", "mpnet-paper"}:
+        log(out, f"gpu-measure: all-mpnet-base-v2 weights {reassemble_mpnet(bundle)}")
     start = time.time()
-    for step in a.steps.split(","):
+    for step in steps:
         left = a.deadline - (time.time() - start)
         if left < 20:
             log(out, f"== {step}: skipped, {left:.0f} s left of the deadline")
