@@ -83,7 +83,11 @@ def pack(src, out_dir, parts, first=0):
 def unpack(in_dir, dst):
     src = Path(in_dir)
     layout = json.loads((src / "weights-layout.json").read_text())
-    stream = b"".join(Path(f"{src}-p{i + 1}/weights.part{i + 1}").read_bytes() for i in range(layout["parts"]))
+    paths = [Path(f"{src}-p{i + 1}/weights.part{i + 1}") for i in range(int(layout["parts"]))]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise SystemExit(f"{src}: part(s) missing: {', '.join(missing)} (each travels in its own call)")
+    stream = b"".join(p.read_bytes() for p in paths)
     if hashlib.sha256(stream).hexdigest() != layout["sha256"]:
         raise SystemExit(f"{src}: the parts do not match the layout's SHA-256 (a part missing or damaged)")
     planes = lzma.decompress(stream)
