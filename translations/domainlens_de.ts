@@ -3935,7 +3935,7 @@
         <translation>Domänen der Datei, die dem Lauf fehlen (ausgelassen): %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+58" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+54" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Lauf #%1: Ausreißer sind Sätze, deren Cluster einer anderen Domäne zugeordnet ist (Aharoni &amp; Goldberg 2020, Abschnitt 2.6).</translation>
     </message>
@@ -5191,13 +5191,13 @@ Precision und Recall sind nicht verfügbar.</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)</source>
-        <translation>Domain-Finetune (Klassifikator auf festen Vektoren, vorgerankte Negative)</translation>
+        <source>Domain-Finetune on frozen vectors (a classifier, two positive-unlabeled rounds)</source>
+        <translation>Domain-Finetune auf festen Vektoren (ein Klassifikator, zwei Positive-Unlabeled-Runden)</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Domain-Finetune, training the whole encoder (slow on a CPU)</source>
-        <translation>Domain-Finetune mit Training des ganzen Encoders (langsam auf einer CPU)</translation>
+        <source>Domain-Finetune training the whole encoder (slow without a GPU; not better with the default encoder)</source>
+        <translation>Domain-Finetune mit Training des ganzen Encoders (langsam ohne GPU; mit dem Standard-Encoder nicht besser)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -5275,7 +5275,7 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Einstellungen der Methode</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+17" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Methodenstandard (oberste 10 %; Domain-Finetune: p &gt; 0,5)</translation>
     </message>

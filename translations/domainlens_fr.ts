@@ -3935,7 +3935,7 @@
         <translation>Domaines du fichier absents de l’exécution (omis) : %1</translation>
     </message>
     <message>
-        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+58" />
+        <location filename="../app/services/OutlierAnalysisQueries.cpp" line="+54" />
         <source>Run #%1: outliers are sentences whose cluster maps to another domain (Aharoni &amp; Goldberg 2020, section 2.6).</source>
         <translation>Exécution n°%1 : les valeurs aberrantes sont les phrases dont le cluster correspond à un autre domaine (Aharoni &amp; Goldberg 2020, section 2.6).</translation>
     </message>
@@ -5191,13 +5191,13 @@ précision et rappel indisponibles.</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Domain-Finetune (classifier on frozen vectors, pre-ranked negatives)</source>
-        <translation>Domain-Finetune (classifieur sur vecteurs figés, négatifs pré-classés)</translation>
+        <source>Domain-Finetune on frozen vectors (a classifier, two positive-unlabeled rounds)</source>
+        <translation>Domain-Finetune sur vecteurs figés (un classifieur, deux tours positifs-non étiquetés)</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>Domain-Finetune, training the whole encoder (slow on a CPU)</source>
-        <translation>Domain-Finetune en entraînant tout l'encodeur (lent sur CPU)</translation>
+        <source>Domain-Finetune training the whole encoder (slow without a GPU; not better with the default encoder)</source>
+        <translation>Domain-Finetune en entraînant tout l'encodeur (lent sans GPU ; pas meilleur avec l'encodeur par défaut)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -5275,7 +5275,7 @@ précision et rappel indisponibles.</translation>
         <translation>Réglages de la méthode</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+17" />
         <source>Method default (top 10%; Domain-Finetune: p &gt; 0.5)</source>
         <translation>Par défaut de la méthode (10 % les meilleurs ; Domain-Finetune : p &gt; 0,5)</translation>
     </message>
