@@ -30,8 +30,10 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     applyParamField(
         method_, findParamField(fields, QStringLiteral("method")),
         {{QStringLiteral("cosine"), tr("Domain-Cosine (similarity to the seed mean)")},
-         {QStringLiteral("finetune-head"), tr("Domain-Finetune on frozen vectors (a classifier, two positive-unlabeled rounds)")},
-         {QStringLiteral("finetune"), tr("Domain-Finetune training the whole encoder (slow without a GPU; not better with the default encoder)")},
+         {QStringLiteral("finetune-head"),
+          tr("Domain-Finetune on frozen vectors (a classifier, two positive-unlabeled rounds)")},
+         {QStringLiteral("finetune"),
+          tr("Domain-Finetune training the whole encoder (slow without a GPU; not better with the default encoder)")},
          {QStringLiteral("moore-lewis"), tr("Moore-Lewis (n-gram cross-entropy difference)")},
          {QStringLiteral("axelrod"), tr("Axelrod (bilingual Moore-Lewis)")},
          {QStringLiteral("contrast"), tr("In vs pseudo-out contrast (iterated)")},
