@@ -5190,12 +5190,12 @@ Precision und Recall sind nicht verfügbar.</translation>
         <translation>Domain-Cosine (Ähnlichkeit zum Seed-Mittelwert)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Domain-Finetune on frozen vectors (a classifier, two positive-unlabeled rounds)</source>
         <translation>Domain-Finetune auf festen Vektoren (ein Klassifikator, zwei Positive-Unlabeled-Runden)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Domain-Finetune training the whole encoder (slow without a GPU; not better with the default encoder)</source>
         <translation>Domain-Finetune mit Training des ganzen Encoders (langsam ohne GPU; mit dem Standard-Encoder nicht besser)</translation>
     </message>

@@ -5190,12 +5190,12 @@ précision et rappel indisponibles.</translation>
         <translation>Domain-Cosine (similarité avec la moyenne de l'amorce)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Domain-Finetune on frozen vectors (a classifier, two positive-unlabeled rounds)</source>
         <translation>Domain-Finetune sur vecteurs figés (un classifieur, deux tours positifs-non étiquetés)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Domain-Finetune training the whole encoder (slow without a GPU; not better with the default encoder)</source>
         <translation>Domain-Finetune en entraînant tout l'encodeur (lent sans GPU ; pas meilleur avec l'encodeur par défaut)</translation>
     </message>
