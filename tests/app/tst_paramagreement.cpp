@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
@@ -947,6 +948,45 @@ private slots:
         QCOMPARE(iterations->value(), dl::CrossEntropyOptions{}.iterations);
         QCOMPARE(dialog.request().values.value(QStringLiteral("iterations")).toInt(),
                  dl::CrossEntropyOptions{}.iterations);
+    }
+
+    // The Select dialog's form shows the rows the chosen method reads and hides the others
+    // (they stay disabled, which is what keeps them out of the request).
+    void selectDialogMethodRows_data() {
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<QStringList>("shown");
+        QTest::newRow("cosine") << QStringLiteral("cosine") << QStringList{};
+        QTest::newRow("finetune") << QStringLiteral("finetune") << QStringList{};
+        QTest::newRow("moore-lewis") << QStringLiteral("moore-lewis") << QStringList{};
+        QTest::newRow("contrast") << QStringLiteral("contrast")
+                                  << QStringList{QStringLiteral("iterations"), QStringLiteral("sides"),
+                                                 QStringLiteral("side")};
+        QTest::newRow("invitation") << QStringLiteral("invitation")
+                                    << QStringList{QStringLiteral("iterations"), QStringLiteral("pseudo-out")};
+        QTest::newRow("cross-lingual") << QStringLiteral("cross-lingual") << QStringList{QStringLiteral("parallel")};
+    }
+    void selectDialogMethodRows() {
+        QFETCH(QString, method);
+        QFETCH(QStringList, shown);
+        SelectDialog dialog(corpora(), selectParamFields(), crossLingualParamFields());
+        auto* box = dialog.findChild<QComboBox*>(QStringLiteral("method"));
+        QVERIFY(box);
+        // From another method's rows to this one's, so that hiding and showing both happen.
+        box->setCurrentIndex(box->findData(method == QLatin1String("contrast") ? QStringLiteral("invitation")
+                                                                               : QStringLiteral("contrast")));
+        box->setCurrentIndex(box->findData(method));
+        QFormLayout* form = nullptr;  // the dialog's own form (the settings group has forms too)
+        for (auto* f : dialog.findChildren<QFormLayout*>())
+            if (f->indexOf(box) >= 0) form = f;
+        QVERIFY(form);
+        for (const auto& name : {QStringLiteral("parallel"), QStringLiteral("iterations"), QStringLiteral("pseudo-out"),
+                                 QStringLiteral("sides"), QStringLiteral("side")}) {
+            auto* widget = dialog.findChild<QWidget*>(name);
+            QVERIFY2(widget, qPrintable(name));
+            QCOMPARE(form->isRowVisible(widget), shown.contains(name));
+            QCOMPARE(widget->isVisibleTo(&dialog), shown.contains(name));
+            if (!shown.contains(name)) QVERIFY2(!widget->isEnabled(), qPrintable(name));
+        }
     }
 
     // The Select dialog's settings follow the method (issue #26's options in the GUI): a request

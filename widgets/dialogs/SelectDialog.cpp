@@ -67,6 +67,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     seedSampleSeed_ = new QSpinBox(this);
     applyParamField(seedSampleSeed_, findParamField(fields, QStringLiteral("seed-sample-seed")));
     parallel_ = new QComboBox(this);
+    parallel_->setObjectName(QStringLiteral("parallel"));
     for (const auto& c : corpora)
         if (c.parallel) addCorpusItem(parallel_, c.name);
     const ParamField iterationsField = findParamField(fields, QStringLiteral("iterations"));
@@ -145,6 +146,19 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     form->addRow(tr("Cut:"), useDefault_);
     form->addRow(QString(), topRow);
     form->addRow(QString(), thresholdRow);
+    // The rows of other methods are hidden as well as disabled: the form shows what the chosen
+    // method reads (as the settings group below does); disabled still decides what request() sends.
+    auto showMethodRows = [this, form] {
+        const auto m = method_->currentData().toString();
+        const bool contrast = m == QLatin1String("contrast"), invitation = m == QLatin1String("invitation");
+        form->setRowVisible(parallel_, m == QLatin1String("cross-lingual"));
+        form->setRowVisible(iterations_, contrast || invitation);
+        form->setRowVisible(pseudoOut_, invitation);
+        form->setRowVisible(sides_, contrast);
+        form->setRowVisible(side_, contrast);
+    };
+    connect(method_, &QComboBox::currentIndexChanged, this, showMethodRows);
+    showMethodRows();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Select"));
     buttons->button(QDialogButtonBox::Ok)->setEnabled(!corpora.isEmpty());
