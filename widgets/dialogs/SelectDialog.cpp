@@ -67,7 +67,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     seedSampleSeed_ = new QSpinBox(this);
     applyParamField(seedSampleSeed_, findParamField(fields, QStringLiteral("seed-sample-seed")));
     parallel_ = new QComboBox(this);
-    parallel_->setObjectName(QStringLiteral("parallel"));
+    nameParamWidget(parallel_, findParamField(fields, QStringLiteral("parallel")));  // the table's help as tooltip
     for (const auto& c : corpora)
         if (c.parallel) addCorpusItem(parallel_, c.name);
     const ParamField iterationsField = findParamField(fields, QStringLiteral("iterations"));
