@@ -5195,9 +5195,9 @@ précision et rappel indisponibles.</translation>
         <translation>Domain-Finetune sur vecteurs figés (un classifieur, deux tours positifs-non étiquetés)</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Domain-Finetune training the whole encoder (slow without a GPU; not better with the default encoder)</source>
-        <translation>Domain-Finetune en entraînant tout l'encodeur (lent sans GPU ; pas meilleur avec l'encodeur par défaut)</translation>
+        <location line="+1" />
+        <source>Domain-Finetune training the whole encoder (slow without a GPU)</source>
+        <translation>Domain-Finetune en entraînant tout l'encodeur (lent sans GPU)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -5225,7 +5225,12 @@ précision et rappel indisponibles.</translation>
         <translation>Interlingue (amorce et pool dans des langues différentes)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+3" />
+        <source>Trains every weight of the encoder. Measured with the default encoder, on a GPU too: no better than Domain-Finetune on frozen vectors.</source>
+        <translation>Entraîne tous les poids de l'encodeur. Mesuré avec l'encodeur par défaut, sur GPU aussi : pas meilleur que Domain-Finetune sur vecteurs figés.</translation>
+    </message>
+    <message>
+        <location line="+14" />
         <source>(all sentences)</source>
         <translation>(toutes les phrases)</translation>
     </message>
@@ -5240,7 +5245,7 @@ précision et rappel indisponibles.</translation>
         <translation>Utiliser un échantillon aléatoire de ce nombre de phrases d'amorce (elles sont exclues du classement).</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>Lowest by LM contrast (Axelrod)</source>
         <translation>Scores les plus bas par contraste de modèles de langue (Axelrod)</translation>
     </message>
@@ -5355,7 +5360,7 @@ précision et rappel indisponibles.</translation>
         <translation>Coupure :</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+17" />
         <source>Select</source>
         <translation>Sélectionner</translation>
     </message>
