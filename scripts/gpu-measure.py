@@ -278,7 +278,8 @@ def select_project(c, model):
 
 
 def step_select(c, model=MINILM, domains=("medical", "law", "koran", "it"),
-                methods=(("cosine", {}), ("finetune-head", {}), ("finetune", {}), ("finetune", {"finetune_rounds": 2}))):
+                methods=(("cosine", {}), ("finetune-head", {}), ("finetune", {}), ("finetune", {"finetune_rounds": 2})),
+                partial="select-partial"):
     p, setup = select_project(c, model)
     domains = domains[:1] if c.quick else domains
     res = {"model": model, "setup": setup, "runs": []}
@@ -294,19 +295,25 @@ def step_select(c, model=MINILM, domains=("medical", "law", "koran", "it"),
                    "device": rep.get("device"), "pool_size": s.get("pool_size")}
             res["runs"].append(row)
             print(json.dumps(row), flush=True)
-            record(c.out, {MINILM: "select-partial", MPNET: "mpnet-select-partial"}.get(model, "mpnet-finetune-partial")
-                   if "preset" not in extra else "mpnet-paper-partial", res)
+            record(c.out, partial, res)
     return res
+
+
+NO_MPNET = "no all-mpnet-base-v2 weights (the .gpu-mpnet parts did not all arrive)"
+
+
+def have_mpnet(c):
+    return (c.models / MPNET / "model.safetensors").exists()
 
 
 def step_mpnet_select(c):
     """The selection figure of issue #26 with all-mpnet-base-v2's real weights (fp16-rounded to travel:
     scripts/gpu-weights.py): the methods that need no GPU first, then Domain-Finetune with two rounds
     (the candidate for the 0.95 goal), then with one."""
-    if not (c.models / MPNET / "model.safetensors").exists():
-        return "no all-mpnet-base-v2 weights (the .gpu-mpnet parts did not all arrive)"
+    if not have_mpnet(c):
+        return NO_MPNET
     return step_select(c, MPNET, methods=(("cosine", {}), ("finetune-head", {}), ("finetune", {"finetune_rounds": 2}),
-                                          ("finetune", {})))
+                                          ("finetune", {})), partial="mpnet-select-partial")
 
 
 def step_mpnet_parity(c):
@@ -315,9 +322,9 @@ def step_mpnet_parity(c):
 
 def step_mpnet_paper(c):
     """Domain-Finetune with the paper's settings (--preset paper: 5 epochs, Adam 2e-5, batch 256, one round)."""
-    if not (c.models / MPNET / "model.safetensors").exists():
-        return "no all-mpnet-base-v2 weights"
-    return step_select(c, MPNET, methods=(("finetune", {"preset": "paper"}),))
+    if not have_mpnet(c):
+        return NO_MPNET
+    return step_select(c, MPNET, methods=(("finetune", {"preset": "paper"}),), partial="mpnet-paper-partial")
 
 
 def make_random_mpnet(c):
@@ -353,7 +360,8 @@ def step_mpnet(c):
                         "--device", c.device, "--batch", "256", "--limit", "1000000"], 400, c.env)
         res["encode100k"] = bench_json(text)[-1] if rc == 0 and bench_json(text) else f"rc {rc}"
         record(c.out, "mpnet-partial", res)
-    res["finetune"] = step_select(c, MPNET_RANDOM, domains=("medical",), methods=(("finetune", {}),))
+    res["finetune"] = step_select(c, MPNET_RANDOM, domains=("medical",), methods=(("finetune", {}),),
+                                  partial="mpnet-finetune-partial")
     return res
 
 

@@ -88,33 +88,43 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     applyParamField(sides_, findParamField(fields, QStringLiteral("sides")),
                     {{QStringLiteral("one"), tr("One side")},
                      {QStringLiteral("both"), tr("Both sides, summed (bilingual contrast)")}});
+    // The form, filled below; the method's lambdas show and enable its rows (before it is filled,
+    // setRowVisible would warn, so the first updateMethod() runs once the rows are added).
+    auto* form = new QFormLayout;
+    // A row of another method is hidden as well as disabled: the form shows what the chosen method
+    // reads (as the settings group does), and disabled is what keeps it out of request().
+    auto offerRow = [form](QWidget* widget, bool offered) {
+        widget->setEnabled(offered);
+        form->setRowVisible(widget, offered);
+    };
     // The side and the sides belong to contrast; both sides leave no side to choose.
-    auto updateSides = [this] {
+    auto updateSides = [this, form] {
         const bool contrast = method_->currentData().toString() == QLatin1String("contrast");
         if (!contrast) sides_->setCurrentIndex(qMax(0, sides_->findData(QStringLiteral("one"))));
         const bool both = sides_->currentData().toString() == QLatin1String("both");
         if (!contrast || both) side_->setCurrentIndex(qMax(0, side_->findData(QStringLiteral("src"))));
         sides_->setEnabled(contrast);
-        side_->setEnabled(contrast && !both);
+        side_->setEnabled(contrast && !both);  // shown (contrast's), but nothing to choose
+        form->setRowVisible(sides_, contrast);
+        form->setRowVisible(side_, contrast);
     };
     connect(sides_, &QComboBox::currentIndexChanged, this, updateSides);
     settings_ = new SelectMethodSettings(fields, crossLingualFields, this);
     auto* settingsGroup = new QGroupBox(tr("Settings of the method"), this);
     (new QVBoxLayout(settingsGroup))->addWidget(settings_);
-    auto updateMethod = [this, iterationsField, updateSides, settingsGroup] {
+    auto updateMethod = [this, iterationsField, updateSides, settingsGroup, offerRow] {
         const auto m = method_->currentData().toString();
         settings_->showMethod(m);
         settingsGroup->setVisible(settings_->hasSettings());
-        parallel_->setEnabled(m == QLatin1String("cross-lingual"));
-        iterations_->setEnabled(m == QLatin1String("contrast") || m == QLatin1String("invitation"));
+        offerRow(parallel_, m == QLatin1String("cross-lingual"));
+        offerRow(iterations_, m == QLatin1String("contrast") || m == QLatin1String("invitation"));
         // Each method's default: contrast 3 re-rank rounds, invitation 1 E-step (no M-step; RESULTS.md).
         iterations_->setValue(m == QLatin1String("invitation") ? kInvitationIterations
                                                                : iterationsField.defaultValue.toInt());
-        pseudoOut_->setEnabled(m == QLatin1String("invitation"));
+        offerRow(pseudoOut_, m == QLatin1String("invitation"));
         updateSides();
     };
     connect(method_, &QComboBox::currentIndexChanged, this, updateMethod);
-    updateMethod();
 
     useDefault_ = new QRadioButton(tr("Method default (top 10%; Domain-Finetune: p > 0.5)"), this);
     useTop_ = new QRadioButton(tr("Top k:"), this);
@@ -134,7 +144,6 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     thresholdRow->addWidget(useThreshold_);
     thresholdRow->addWidget(threshold_, 1);
 
-    auto* form = new QFormLayout;
     form->addRow(tr("&Method:"), method_);
     form->addRow(tr("&Pool:"), pool_);
     form->addRow(tr("&Filter run:"), filter_);
@@ -150,19 +159,7 @@ SelectDialog::SelectDialog(const QList<CorpusChoice>& corpora, const ParamFields
     form->addRow(tr("Cut:"), useDefault_);
     form->addRow(QString(), topRow);
     form->addRow(QString(), thresholdRow);
-    // The rows of other methods are hidden as well as disabled: the form shows what the chosen
-    // method reads (as the settings group below does); disabled still decides what request() sends.
-    auto showMethodRows = [this, form] {
-        const auto m = method_->currentData().toString();
-        const bool contrast = m == QLatin1String("contrast"), invitation = m == QLatin1String("invitation");
-        form->setRowVisible(parallel_, m == QLatin1String("cross-lingual"));
-        form->setRowVisible(iterations_, contrast || invitation);
-        form->setRowVisible(pseudoOut_, invitation);
-        form->setRowVisible(sides_, contrast);
-        form->setRowVisible(side_, contrast);
-    };
-    connect(method_, &QComboBox::currentIndexChanged, this, showMethodRows);
-    showMethodRows();
+    updateMethod();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Select"));
     buttons->button(QDialogButtonBox::Ok)->setEnabled(!corpora.isEmpty());
